@@ -1,0 +1,3 @@
+module github.com/boardgraph/boardgraph
+
+go 1.26

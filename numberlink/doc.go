@@ -1,0 +1,4 @@
+// Package numberlink models numbered k-grids (Hashiwokakero with a bridge
+// limit k) and implements the seed paper's propositions, configuration sets,
+// the tau algorithm, a complete solver and a generator of unique puzzles.
+package numberlink
