@@ -95,7 +95,6 @@ func TestParseDrawingErrors(t *testing.T) {
 	}
 }
 
-
 func ExampleDraw() {
 	g, _, _ := Parse([]byte("k=2\n2.2\n...\n2.2\n"))
 	sol := make(Solution, len(g.Pairs))
