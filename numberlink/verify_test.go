@@ -7,31 +7,66 @@ import (
 	"testing"
 )
 
-// bruteSolutions lists every solution of a small grid by trying all
-// (K+1)^pairs assignments and keeping those Verify accepts. It is the tests'
-// slow, obvious oracle.
+// bruteSolutions lists every solution of a small grid: a plain backtracking
+// over the pairs (0..K each) that only prunes a node over its magnitude, a
+// node whose pairs are all decided below it, and crossing bridges, and keeps
+// the leaves Verify accepts. It is the tests' slow, obvious oracle.
 func bruteSolutions(t testing.TB, g *Grid, rules Rules) []Solution {
 	t.Helper()
 	n := len(g.Pairs)
-	total := 1
-	for range n {
-		total *= g.K + 1
-		if total > 2_000_000 {
-			t.Fatalf("grid too big for brute force: %d pairs", n)
-		}
+	deg := make([]int, len(g.Nodes))
+	last := make([]int, len(g.Nodes)) // last pair index touching the node
+	for p, pr := range g.Pairs {
+		last[pr.A], last[pr.B] = p, p
 	}
 	var out []Solution
 	sol := make(Solution, n)
-	for code := range total {
-		c := code
-		for p := range n {
-			sol[p] = int8(c % (g.K + 1))
-			c /= g.K + 1
+	leaves := 0
+	var rec func(p int)
+	rec = func(p int) {
+		if p == n {
+			leaves++
+			if leaves > 5_000_000 {
+				t.Fatalf("grid too big for brute force")
+			}
+			if VerifySolution(g, rules, sol) == nil {
+				out = append(out, append(Solution(nil), sol...))
+			}
+			return
 		}
-		if VerifySolution(g, rules, sol) == nil {
-			out = append(out, append(Solution(nil), sol...))
+		a, b := g.Pairs[p].A, g.Pairs[p].B
+		for c := 0; c <= g.K; c++ {
+			if c > 0 {
+				if deg[a]+c > g.Nodes[a].Mag || deg[b]+c > g.Nodes[b].Mag {
+					break
+				}
+				crosses := false
+				for _, q := range g.Crossings[p] {
+					if int(q) < p && sol[q] > 0 {
+						crosses = true
+					}
+				}
+				if crosses {
+					break
+				}
+			}
+			deg[a] += c
+			deg[b] += c
+			sol[p] = int8(c)
+			if !(last[a] == p && deg[a] != g.Nodes[a].Mag || last[b] == p && deg[b] != g.Nodes[b].Mag) {
+				rec(p + 1)
+			}
+			deg[a] -= c
+			deg[b] -= c
+		}
+		sol[p] = 0
+	}
+	for i := range g.Nodes {
+		if g.Degree(i) == 0 {
+			return nil
 		}
 	}
+	rec(0)
 	return out
 }
 
