@@ -64,12 +64,12 @@ func (s *State) Complete() bool {
 // addition for Rules.NoLoops, which the seed does not consider: drawing ω must
 // not close a cycle.
 const (
-	CondLimit      = 1 // at most k connections per pair
-	CondCrossing   = 2 // no intersecting connections
-	CondNeighbour  = 3 // count(ω, l) <= min(k, magn(l_p))
-	CondDisjoint   = 4 // no set of solved nodes disjoint from the others
-	CondStranded   = 5 // no incomplete node with only complete neighbours
-	CondNoLoop     = 6 // Rules.NoLoops only
+	CondLimit       = 1 // at most k connections per pair
+	CondCrossing    = 2 // no intersecting connections
+	CondNeighbour   = 3 // count(ω, l) <= min(k, magn(l_p))
+	CondDisjoint    = 4 // no set of solved nodes disjoint from the others
+	CondStranded    = 5 // no incomplete node with only complete neighbours
+	CondNoLoop      = 6 // Rules.NoLoops only
 	condNoNeighbour = 3 // a symbol towards a missing neighbour fails condition 3 (magn = 0)
 )
 
