@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // State is a numbered k-grid with some connections drawn, the Γ_k that the
@@ -571,5 +572,5 @@ func (st TauStep) Format(g *Grid) string {
 			parts = append(parts, fmt.Sprintf("%d to (%d,%d)", st.Word[d], q.Row+1, q.Col+1))
 		}
 	}
-	return fmt.Sprintf("step %d: node (%d,%d) magn %d: %s: u(p, %v) draws %v", st.Step, nd.Row+1, nd.Col+1, nd.Mag, st.Rule, st.Word, parts)
+	return fmt.Sprintf("step %d: node (%d,%d) magn %d: %s: u(p, %v) draws %s", st.Step, nd.Row+1, nd.Col+1, nd.Mag, st.Rule, st.Word, strings.Join(parts, ", "))
 }
