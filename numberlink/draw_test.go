@@ -13,7 +13,7 @@ func TestDraw(t *testing.T) {
 	// 2 . 3 1
 	// . . . .
 	// 2 . 2 .   (k = 2): the unique solution.
-	g := mustGrid(t, 3, 4, 2, 2, 0, 3, 1, 0, 0, 0, 0, 2, 0, 2, 0)
+	g := gridOf(t, 3, 4, 2, 2, 0, 3, 1, 0, 0, 0, 0, 2, 0, 2, 0)
 	sols := bruteSolutions(t, g, Rules{})
 	if len(sols) != 1 {
 		t.Fatalf("%d solutions, want 1", len(sols))
@@ -33,7 +33,7 @@ func TestDraw(t *testing.T) {
 		t.Errorf("ParseDrawing: %v %v, want %v", back, err, sol)
 	}
 	// k >= 3 draws counts as digits.
-	g3 := mustGrid(t, 1, 2, 3, 3, 3)
+	g3 := gridOf(t, 1, 2, 3, 3, 3)
 	if got := Draw(g3, Solution{3}); got != "333\n" {
 		t.Errorf("k=3: %q", got)
 	}
@@ -52,7 +52,7 @@ func TestDrawRoundTrip(t *testing.T) {
 				clues[i] = 1 + rng.IntN(16)
 			}
 		}
-		g := mustGrid(t, rows, cols, k, clues...)
+		g := gridOf(t, rows, cols, k, clues...)
 		sol := make(Solution, len(g.Pairs))
 		for p := range sol {
 			// Respect crossings so that the drawing is well defined.
@@ -80,7 +80,7 @@ func TestDrawRoundTrip(t *testing.T) {
 
 func TestParseDrawingErrors(t *testing.T) {
 	t.Parallel()
-	g := mustGrid(t, 1, 3, 2, 1, 0, 1)
+	g := gridOf(t, 1, 3, 2, 1, 0, 1)
 	for _, tc := range []struct{ pic, want string }{
 		{"1---1\n.\n", "lines"},
 		{"2---1\n", "clue is 1"},

@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-func mustGrid(t testing.TB, rows, cols, k int, clues ...int) *Grid {
+func gridOf(t testing.TB, rows, cols, k int, clues ...int) *Grid {
 	t.Helper()
 	g, err := NewGrid(rows, cols, k, clues)
 	if err != nil {
@@ -203,10 +203,10 @@ func TestRoundTripAllFormats(t *testing.T) {
 		rules Rules
 	}{
 		{"has instance", hg, Rules{}},
-		{"k1 noloops", mustGrid(t, 2, 3, 1, 1, 0, 2, 0, 0, 1), Rules{NoLoops: true}},
-		{"k3 big clues", mustGrid(t, 2, 2, 3, 12, 11, 0, 10), Rules{}},
-		{"clue 17 (text, json, puzzlink only)", mustGrid(t, 1, 3, 5, 17, 0, 3), Rules{AllowDisconnected: true}},
-		{"long empty runs", mustGrid(t, 3, 30, 2, append(append([]int{1}, make([]int, 88)...), 1)...), Rules{}},
+		{"k1 noloops", gridOf(t, 2, 3, 1, 1, 0, 2, 0, 0, 1), Rules{NoLoops: true}},
+		{"k3 big clues", gridOf(t, 2, 2, 3, 12, 11, 0, 10), Rules{}},
+		{"clue 17 (text, json, puzzlink only)", gridOf(t, 1, 3, 5, 17, 0, 3), Rules{AllowDisconnected: true}},
+		{"long empty runs", gridOf(t, 3, 30, 2, append(append([]int{1}, make([]int, 88)...), 1)...), Rules{}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -134,10 +134,10 @@ func TestVerifyRules(t *testing.T) {
 func TestVerifyAgreesWithGrid(t *testing.T) {
 	t.Parallel()
 	grids := []*Grid{
-		mustGrid(t, 3, 3, 2, 2, 0, 2, 0, 0, 0, 2, 0, 2),
-		mustGrid(t, 3, 3, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0),
-		mustGrid(t, 3, 3, 2, 1, 3, 0, 2, 4, 2, 0, 2, 1),
-		mustGrid(t, 2, 4, 3, 3, 2, 0, 4, 0, 1, 5, 3),
+		gridOf(t, 3, 3, 2, 2, 0, 2, 0, 0, 0, 2, 0, 2),
+		gridOf(t, 3, 3, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0),
+		gridOf(t, 3, 3, 2, 1, 3, 0, 2, 4, 2, 0, 2, 1),
+		gridOf(t, 2, 4, 3, 3, 2, 0, 4, 0, 1, 5, 3),
 	}
 	for gi, g := range grids {
 		for _, rules := range []Rules{{}, {NoLoops: true}, {AllowDisconnected: true}} {
@@ -224,7 +224,7 @@ func modelSolved(g *Grid, rules Rules, sol Solution) bool {
 
 func TestSolutionFromBridges(t *testing.T) {
 	t.Parallel()
-	g := mustGrid(t, 3, 3, 2, 2, 0, 2, 0, 0, 0, 2, 0, 2)
+	g := gridOf(t, 3, 3, 2, 2, 0, 2, 0, 0, 0, 2, 0, 2)
 	sols := bruteSolutions(t, g, Rules{})
 	if len(sols) != 1 {
 		t.Fatalf("ring: %d solutions, want 1", len(sols))
