@@ -3,6 +3,7 @@ package numberlink
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -398,4 +399,20 @@ func FuzzParseJSON(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fuzzNoPanic(t, data, func(b []byte) (*Grid, error) { p, err := UnmarshalPuzzle(b); return p.Grid, err })
 	})
+}
+
+func ExampleParse() {
+	g, rules, _ := Parse([]byte("7x7m2L:a1a3b42d2b2d4o3c2a3b3b3"))
+	fmt.Println(Detect([]byte("7x7m2L:a1a3b42d2b2d4o3c2a3b3b3")), g.Rows, g.Cols, g.K, rules.NoLoops, len(g.Nodes))
+	fmt.Print(FormatText(g, rules))
+	// Output:
+	// tatham 7 7 2 true 12
+	// k=2 noloops
+	// .1.3..4
+	// 2....2.
+	// .2....4
+	// .......
+	// .......
+	// .3...2.
+	// 3..3..3
 }

@@ -3,7 +3,9 @@ package numberlink
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 )
 
@@ -173,4 +175,83 @@ func TestBuild(t *testing.T) {
 	if err := s.Build(3, Word{2}); !errors.Is(err, ErrUnsolvable) {
 		t.Errorf("towards a complete node: %v", err)
 	}
+}
+
+// TestTauTatham runs τ on puzzles from Tatham's generator (k = 1..4, with and
+// without L, difficulties 0..2). They are uniquely solvable, so τ must never
+// report a contradiction, whatever it draws must be consistent (no crossing,
+// at most k per pair, no node over its magnitude), and when τ completes the
+// grid the result must verify.
+func TestTauTatham(t *testing.T) {
+	t.Parallel()
+	for k := 1; k <= 4; k++ {
+		for _, loops := range []string{"", "L"} {
+			for d := 0; d <= 2; d++ {
+				params := "8x8m" + strconv.Itoa(k) + loops + "d" + strconv.Itoa(d)
+				t.Run(params, func(t *testing.T) {
+					t.Parallel()
+					solved := 0
+					for _, id := range tathamIDs(t, params, 10) {
+						g, rules, err := ParseTatham(id)
+						if err != nil {
+							t.Fatalf("%s: %v", id, err)
+						}
+						if v := Unsolvable(g, rules); v != nil {
+							t.Fatalf("%s: %v", id, v)
+						}
+						res, err := Tau(context.Background(), g, rules)
+						if err != nil || res.Contradiction != nil {
+							t.Fatalf("%s: τ: %v %v", id, err, res.Contradiction)
+						}
+						s := res.State
+						for p, n := range s.Conn {
+							if int(n) > g.K {
+								t.Fatalf("%s: pair over k", id)
+							}
+							if n > 0 {
+								for _, q := range g.Crossings[p] {
+									if s.Conn[q] > 0 {
+										t.Fatalf("%s: τ drew crossing bridges", id)
+									}
+								}
+							}
+						}
+						for i, r := range s.Rem {
+							if r < 0 || r > g.Nodes[i].Mag {
+								t.Fatalf("%s: node %d remaining %d", id, i, r)
+							}
+						}
+						if res.Solved {
+							solved++
+							if err := VerifySolution(g, rules, s.Conn); err != nil {
+								t.Fatalf("%s: %v", id, err)
+							}
+						}
+					}
+					t.Logf("%s: τ alone solves %d of 10", params, solved)
+				})
+			}
+		}
+	}
+}
+
+func ExampleTau() {
+	g, p, _ := Figure4()
+	res, _ := Tau(context.Background(), g, Rules{})
+	fmt.Println(res.Steps[0].Format(g))
+	fmt.Println(len(res.Steps), "steps; solved:", res.Solved)
+	fmt.Print(Draw(g, res.State.Conn))
+	_ = p
+	// Output:
+	// step 1: node (1,5) magn 2: magn = rk = 1·2: u(p, 33) draws 2 to (2,5)
+	// 9 steps; solved: true
+	// . . . . 2
+	//         "
+	// . . 3---3
+	//     "
+	// 2---5=4 .
+	// |     "
+	// 2 . . " .
+	// |     "
+	// 2---2-3 .
 }

@@ -240,3 +240,19 @@ func TestSolutionFromBridges(t *testing.T) {
 		t.Errorf("3 on a pair: %v", err)
 	}
 }
+
+func ExampleVerify() {
+	clues := []int{
+		2, 0, 2,
+		0, 0, 0,
+		2, 0, 1,
+	}
+	err := Verify(3, 3, clues, 2, Rules{}, []Bridge{
+		{R1: 0, C1: 0, R2: 0, C2: 2, N: 1},
+		{R1: 0, C1: 2, R2: 2, C2: 2, N: 1},
+		{R1: 2, C1: 2, R2: 2, C2: 0, N: 1},
+	})
+	fmt.Println(err)
+	// Output:
+	// node does not have its number of connections: (1,1) has 1 connections, its number is 2
+}
