@@ -1,6 +1,7 @@
 package numberlink
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -108,4 +109,25 @@ func ExampleDraw() {
 	// | . |
 	// |   |
 	// 2---2
+}
+
+func FuzzParseDrawing(f *testing.F) {
+	f.Add("2---3-1\n|   |\n| . | .\n|   |\n2---2 .\n")
+	f.Add("2===3-1\n\"   \"\n")
+	g := gridOf(f, 3, 4, 2, 2, 0, 3, 1, 0, 0, 0, 0, 2, 0, 2, 0)
+	f.Fuzz(func(t *testing.T, pic string) {
+		br, err := ParseDrawing(g, []byte(pic))
+		if err != nil {
+			if !errors.Is(err, ErrFormat) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("bad error %q", err)
+			}
+			return
+		}
+		// Whatever parses is a list of segments between nodes along rows or
+		// columns; Verify must judge it without panicking.
+		_ = Verify(g.Rows, g.Cols, g.Clues(), g.K, Rules{}, br)
+		if _, err := SolutionFromBridges(g, br); err != nil && !errors.Is(err, ErrOverLimit) {
+			t.Errorf("parsed bridges do not map to pairs: %v", err)
+		}
+	})
 }

@@ -256,3 +256,33 @@ func ExampleVerify() {
 	// Output:
 	// node does not have its number of connections: (1,1) has 1 connections, its number is 2
 }
+
+func FuzzVerify(f *testing.F) {
+	f.Add(3, 3, []byte{2, 0, 2, 0, 0, 0, 2, 0, 2}, 2, []byte{0, 0, 0, 2, 1, 0, 2, 2, 2, 1})
+	f.Fuzz(func(t *testing.T, rows, cols int, clueBytes []byte, k int, bridgeBytes []byte) {
+		if rows < 1 || cols < 1 || rows > 8 || cols > 8 || len(clueBytes) < rows*cols || k > MaxK {
+			return
+		}
+		clues := make([]int, rows*cols)
+		for i := range clues {
+			clues[i] = int(clueBytes[i] % 10)
+		}
+		var br []Bridge
+		for i := 0; i+5 <= len(bridgeBytes); i += 5 {
+			b := bridgeBytes[i : i+5]
+			br = append(br, Bridge{int(b[0] % 9), int(b[1] % 9), int(b[2] % 9), int(b[3] % 9), int(b[4]%5) - 1})
+		}
+		err := Verify(rows, cols, clues, k, Rules{}, br)
+		if err == nil {
+			// An accepted list must also satisfy the Grid model's view.
+			g, gerr := NewGrid(rows, cols, max(k, 1), clues)
+			if gerr != nil {
+				return
+			}
+			sol, serr := SolutionFromBridges(g, br)
+			if serr != nil || !modelSolved(g, Rules{}, sol) {
+				t.Fatalf("Verify accepted %v, the model does not (%v)", br, serr)
+			}
+		}
+	})
+}
