@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -20,6 +20,8 @@ type State struct {
 	// comp[i] labels node i's component in the graph of drawn connections;
 	// nil when stale.
 	comp []int32
+	// phi caches PhiOver(K, n, mask) by n*16+mask.
+	phi map[int][]Word
 	// Scratch for walks.
 	mark  []uint32
 	stamp uint32
@@ -265,6 +267,21 @@ func (s *State) components() []int32 {
 	return comp
 }
 
+// words returns Φ_k[p] over p's neighbours' directions for p's current
+// magnitude, from a cache.
+func (s *State) words(p int) []Word {
+	key := s.Rem[p]*16 + s.Mask(p)
+	if w, ok := s.phi[key]; ok {
+		return w
+	}
+	if s.phi == nil {
+		s.phi = map[int][]Word{}
+	}
+	w := PhiOver(s.G.K, s.Rem[p], s.Mask(p))
+	s.phi[key] = w
+	return w
+}
+
 // Rejected is a word of Φ_k[p] left out of Φ_Γk[p], with the condition it
 // breaks.
 type Rejected struct {
@@ -312,7 +329,7 @@ func (s *State) OmegaStar(p int) (w Word, n int, ok bool) {
 		return Word{}, 1, true
 	}
 	first := true
-	for _, x := range PhiOver(s.G.K, s.Rem[p], s.Mask(p)) {
+	for _, x := range s.words(p) {
 		if s.Check(p, x) != 0 {
 			continue
 		}
@@ -457,6 +474,7 @@ func Tau(ctx context.Context, g *Grid, rules Rules) (TauResult, error) {
 		}
 	}
 	order := make([]int, 0, len(g.Nodes))
+	sortKey := make([]int, len(g.Nodes))
 	for {
 		if err := ctx.Err(); err != nil {
 			return res, err
@@ -512,22 +530,21 @@ func Tau(ctx context.Context, g *Grid, rules Rules) (TauResult, error) {
 		if len(order) == 0 {
 			break
 		}
-		key := func(p int) (int, int) {
+		// Sort by (incomplete neighbours, -|magnitude - ⌊rk/2⌋|), node index
+		// breaking ties, with the keys computed once per round.
+		for _, p := range order {
 			r := open(p)
-			mid := r * g.K / 2
-			dist := s.Rem[p] - mid
+			dist := s.Rem[p] - r*g.K/2
 			if dist < 0 {
 				dist = -dist
 			}
-			return r, -dist
+			sortKey[p] = r<<20 - dist
 		}
-		sort.SliceStable(order, func(i, j int) bool {
-			ri, di := key(order[i])
-			rj, dj := key(order[j])
-			if ri != rj {
-				return ri < rj
+		slices.SortFunc(order, func(a, b int) int {
+			if sortKey[a] != sortKey[b] {
+				return sortKey[a] - sortKey[b]
 			}
-			return di < dj
+			return a - b
 		})
 		built := false
 		for _, p := range order {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strconv"
 	"testing"
 )
@@ -254,4 +256,38 @@ func ExampleTau() {
 	// 2 . . " .
 	// |     "
 	// 2---2-3 .
+}
+
+// BenchmarkTau runs τ on the bundled 100-island Coelho instance and, when
+// the shared data directory is present, on a 400-island one.
+func BenchmarkTau(b *testing.B) {
+	files := map[string]string{"100": "testdata/Hs_16_100_25_00_001.has"}
+	for _, dir := range []string{"../../shared/data/hashi/coelho2019/400", "/work/shared/data/hashi/coelho2019/400"} {
+		if m, _ := filepath.Glob(dir + "/*_001.has"); len(m) > 0 {
+			files["400"] = m[0]
+			break
+		}
+	}
+	for _, size := range []string{"100", "400"} {
+		path, ok := files[size]
+		if !ok {
+			continue
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		g, err := ParseHas(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run("islands="+size, func(b *testing.B) {
+			steps := 0
+			for b.Loop() {
+				res, _ := Tau(context.Background(), g, Rules{})
+				steps = len(res.Steps)
+			}
+			b.ReportMetric(float64(steps), "steps")
+		})
+	}
 }
