@@ -33,7 +33,7 @@ func init() {
 		"boardgraph numberlink table --neighbours 4 --k 2   # 4 10 16 19 16 10 4 1 (Figure 5)", nlTable})
 	nlRegister(nlSub{"tau", "tau [--trace] [--format text|json] [rule flags] [FILE]",
 		"boardgraph numberlink tau --trace puzzle.txt", nlTau})
-	nlRegister(nlSub{"check", "check [rule flags] PUZZLE [SOLUTION]",
+	nlRegister(nlSub{"check", "check [--format text|json] [rule flags] PUZZLE [SOLUTION]",
 		"boardgraph numberlink check puzzle.txt drawing.txt   # or one JSON file with \"bridges\"", nlCheck})
 	nlRegister(nlSub{"convert", "convert --to text|has|tatham|puzzlink|json [--from FORMAT] [rule flags] [FILE]",
 		"boardgraph numberlink convert --to tatham Hs_16_100_25_00_001.has", nlConvert})
@@ -403,9 +403,13 @@ func nlTau(e *env, args []string) int {
 // nlCheck verifies a proposed solution with the independent verifier.
 func nlCheck(e *env, args []string) int {
 	f := newNLFlags(e, "check", true)
+	f.StringVar(&f.format, "format", "text", "output format: text or json")
 	pos, code, ok := f.parse(args)
 	if !ok {
 		return code
+	}
+	if err := checkFormat(f.format); err != nil {
+		return nlFail(e, err)
 	}
 	if len(pos) == 0 || len(pos) > 2 {
 		return nlFail(e, usagef("check needs PUZZLE [SOLUTION]: a JSON file with \"bridges\", or a puzzle and its drawing or JSON solution"))
@@ -442,11 +446,21 @@ func nlCheck(e *env, args []string) int {
 			}
 		}
 	}
-	if err := numberlink.Verify(g.Rows, g.Cols, g.Clues(), g.K, rules, bridges); err != nil {
-		fmt.Fprintf(e.stdout, "invalid: %s\n", oneLine(err.Error()))
+	verr := numberlink.Verify(g.Rows, g.Cols, g.Clues(), g.K, rules, bridges)
+	if f.format == "json" {
+		out := map[string]any{"valid": verr == nil, "bridges": len(bridges), "k": g.K, "noLoops": rules.NoLoops, "allowDisconnected": rules.AllowDisconnected}
+		if verr != nil {
+			out["error"] = verr.Error()
+		}
+		writeJSON(e.stdout, out)
+	} else if verr != nil {
+		fmt.Fprintf(e.stdout, "invalid: %s\n", oneLine(verr.Error()))
+	} else {
+		fmt.Fprintf(e.stdout, "ok: %d bridges, every rule holds (k=%d%s)\n", len(bridges), g.K, rulesSuffix(rules))
+	}
+	if verr != nil {
 		return exitNone
 	}
-	fmt.Fprintf(e.stdout, "ok: %d bridges, every rule holds (k=%d%s)\n", len(bridges), g.K, rulesSuffix(rules))
 	return exitOK
 }
 

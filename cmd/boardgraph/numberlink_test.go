@@ -219,3 +219,21 @@ func TestNLCheck(t *testing.T) {
 		t.Errorf("--noloops: exit %d %q", code, out)
 	}
 }
+
+func TestNLCheckJSON(t *testing.T) {
+	t.Parallel()
+	puzzle := writeTemp(t, "p.txt", "k=2\n2.2\n...\n2.2\n")
+	sol := writeTemp(t, "s.txt", "2---2\n|   |\n| . |\n|   |\n2---2\n")
+	code, out, _ := runNL(t, "", "check", "--format", "json", puzzle, sol)
+	var res struct {
+		Valid   bool `json:"valid"`
+		Bridges int  `json:"bridges"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || !res.Valid || res.Bridges != 4 {
+		t.Errorf("exit %d %q", code, out)
+	}
+	code, out, _ = runNL(t, "", "check", puzzle, sol, "--format", "json", "--noloops")
+	if code != 1 || !strings.Contains(out, `"valid": false`) || !strings.Contains(out, "loop") {
+		t.Errorf("noloops: exit %d %q", code, out)
+	}
+}
