@@ -291,3 +291,58 @@ func BenchmarkTau(b *testing.B) {
 		})
 	}
 }
+
+// TestTauCoelho runs the Proposition checks and τ on the Coelho et al.
+// instances (all 480 unless -short, which keeps the 100-island ones). They
+// are solvable, so no Proposition part may fire and τ may not report a
+// contradiction; what τ draws must be consistent; and since almost all have
+// several solutions, τ must not claim to have solved those it leaves open.
+func TestTauCoelho(t *testing.T) {
+	t.Parallel()
+	pattern := "*/*.has"
+	if testing.Short() {
+		pattern = "100/*.has"
+	}
+	var files []string
+	for _, dir := range []string{"../../shared/data/hashi/coelho2019", "/work/shared/data/hashi/coelho2019"} {
+		if files, _ = filepath.Glob(filepath.Join(dir, pattern)); len(files) > 0 {
+			break
+		}
+	}
+	if len(files) == 0 {
+		t.Skip("coelho2019 instances not found")
+	}
+	solved := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := ParseHas(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := Unsolvable(g, Rules{}); v != nil {
+			t.Errorf("%s: %v", f, v)
+			continue
+		}
+		res, err := Tau(context.Background(), g, Rules{})
+		if err != nil || res.Contradiction != nil {
+			t.Errorf("%s: τ: %v %v", f, err, res.Contradiction)
+			continue
+		}
+		for p, n := range res.State.Conn {
+			if n > 0 {
+				for _, q := range g.Crossings[p] {
+					if res.State.Conn[q] > 0 {
+						t.Fatalf("%s: τ drew crossing bridges", f)
+					}
+				}
+			}
+		}
+		if res.Solved {
+			solved++
+		}
+	}
+	t.Logf("τ alone solves %d of %d instances", solved, len(files))
+}
