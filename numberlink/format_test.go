@@ -124,6 +124,7 @@ func TestParseErrors(t *testing.T) {
 		{"tatham long", "2x1m2:111", "more than"},
 		{"tatham char", "2x1m2:1!", "character '!'"},
 		{"tatham param", "2x1q2:11", "unknown Tatham parameter"},
+		{"tatham seed", "7x7m2#12345", "random-seed ID"},
 		{"tatham k", "2x1m0:11", "bridge limit"},
 		{"puzzlink unknown", "https://puzz.link/p?hashikake/2/1/1.", "unknown number"},
 		{"puzzlink zero", "https://puzz.link/p?hashikake/2/1/10", "numbered 0"},
