@@ -209,7 +209,7 @@ func GridPath(g Grid) ([]Cell, error) {
 			case x == 0:
 				return nil, invalid(0, "cell %s has no number", c)
 			case x > open:
-				return nil, invalid(x, "cell %s holds %d, but the grid has only %d open cells", c, x, open)
+				return nil, invalid(0, "cell %s holds %d, but the grid has only %d open cells", c, x, open)
 			case path[x-1] != (Cell{}):
 				return nil, invalid(x, "step %d: the number %d appears at %s and at %s", x, x, path[x-1], c)
 			default:
