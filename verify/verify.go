@@ -139,7 +139,7 @@ func Path(r Rules, path []Cell) error {
 			open++
 		}
 	}
-	visitedAt := make([]int, cells) // cell -> 1-based step, 0 = not yet
+	visitedAt := make([]int32, cells) // cell -> 1-based step, 0 = not yet
 	for k, c := range path {
 		step := k + 1
 		if c.Row < 1 || c.Row > r.Rows || c.Col < 1 || c.Col > r.Cols {
@@ -152,7 +152,7 @@ func Path(r Rules, path []Cell) error {
 		if prev := visitedAt[i]; prev != 0 {
 			return invalid(step, "step %d: %s was already visited at step %d", step, c, prev)
 		}
-		visitedAt[i] = step
+		visitedAt[i] = int32(step)
 		if k > 0 && !isMove(path[k-1], c) {
 			return invalid(step, "step %d -> %d: %s to %s is not a move of %s", step-1, step, path[k-1], c, name)
 		}

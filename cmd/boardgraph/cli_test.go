@@ -589,3 +589,55 @@ func TestGoldenFormats(t *testing.T) {
 		golden(t, tc.name, r.stdout)
 	}
 }
+
+// FuzzVerifyInput feeds arbitrary solution text to verify: it must answer
+// valid (0), invalid (1) or unreadable (2), never panic, and print nothing
+// on stdout when it cannot read the input.
+func FuzzVerifyInput(f *testing.F) {
+	for _, name := range []string{"testdata/fig4.grid", "testdata/fig4.path.golden"} {
+		if b, err := os.ReadFile(name); err == nil {
+			f.Add(string(b))
+		}
+	}
+	f.Add("1 2\n# 3\n")
+	f.Add("1,1\n2,3\n")
+	f.Fuzz(func(t *testing.T, stdin string) {
+		for _, args := range [][]string{{"verify"}, {"verify", "5x10", "--closed"}} {
+			r := cli(t, stdin, args...)
+			switch r.code {
+			case exitOK, exitNone:
+			case exitUsage:
+				if r.stdout != "" || strings.Count(r.stderr, "\n") != 1 {
+					t.Fatalf("%v", r)
+				}
+			default:
+				t.Fatalf("%v", r)
+			}
+		}
+	})
+}
+
+// FuzzBoardMap feeds arbitrary board maps to info: exit 0 with a report or
+// exit 2 with one line, never a panic.
+func FuzzBoardMap(f *testing.F) {
+	for _, name := range []string{"testdata/rosetta.txt", "testdata/rosetta-given.txt", "testdata/stray.txt", "testdata/lobes.txt"} {
+		if b, err := os.ReadFile(name); err == nil {
+			f.Add(string(b))
+		}
+	}
+	f.Fuzz(func(t *testing.T, stdin string) {
+		r := cli(t, stdin, "info", "--board", "-", "--start", "1,1")
+		switch r.code {
+		case exitOK:
+			if !strings.HasPrefix(r.stdout, "board ") {
+				t.Fatalf("%v", r)
+			}
+		case exitUsage:
+			if r.stdout != "" || strings.Count(r.stderr, "\n") != 1 {
+				t.Fatalf("%v", r)
+			}
+		default:
+			t.Fatalf("%v", r)
+		}
+	})
+}

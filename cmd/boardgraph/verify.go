@@ -84,6 +84,9 @@ func runVerify(e *env) int {
 		if b, err = readBoard(e, spec, *boardFile); err != nil {
 			return fail(e, err)
 		}
+		if b.Cells() > maxSearchCells {
+			return fail(e, usagef("the %s board has %d cells; verify handles at most %d", b.Spec(), b.Cells(), maxSearchCells))
+		}
 	}
 	text, err := readSolution(e, file)
 	if err != nil {
