@@ -79,7 +79,7 @@ func runCount(e *env) int {
 	if err := j.closedGivensOK(); err != nil {
 		return fail(e, err)
 	}
-	if open := j.b.Open(); open > maxCountOpen && j.prob.Start < 0 && pf.timeout == 0 {
+	if open := j.b.Open(); open > maxCountOpen && !j.startFixed() && pf.timeout == 0 {
 		return fail(e, usagef("counting the %s board (%d open cells) without a fixed start would not finish: exact counting is exponential and practical up to about %d cells; use a smaller board, fix --start, or add --timeout 10m to get a lower bound", j.b.Spec(), open, maxCountOpen))
 	}
 	ctx, cancel := pf.context(e)
@@ -128,16 +128,25 @@ func runCount(e *env) int {
 	return exitOK
 }
 
-// closedGivensOK rejects closed tours with givens but no given 1: the
-// numbers of a closed tour are relative to the cell it is written from.
-func (j *leaperJob) closedGivensOK() error {
-	if !j.prob.Closed || j.prob.Givens == nil || j.prob.Start >= 0 {
-		return nil
+// startFixed reports whether the first cell is fixed, by --start or by a
+// given 1.
+func (j *leaperJob) startFixed() bool {
+	if j.prob.Start >= 0 {
+		return true
 	}
 	for _, p := range j.prob.Givens {
 		if p == 0 {
-			return nil
+			return true
 		}
+	}
+	return false
+}
+
+// closedGivensOK rejects closed tours with givens but no given 1: the
+// numbers of a closed tour are relative to the cell it is written from.
+func (j *leaperJob) closedGivensOK() error {
+	if !j.prob.Closed || j.prob.Givens == nil || j.startFixed() {
+		return nil
 	}
 	return usagef("a closed tour with givens is numbered from its first cell: put the given 1 on the board or use --start")
 }

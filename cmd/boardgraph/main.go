@@ -116,6 +116,9 @@ func oneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	// After the first Ctrl-C the command winds down and reports what it
+	// has; a second Ctrl-C kills the process the usual way.
+	go func() { <-ctx.Done(); stop() }()
 	fi, _ := os.Stderr.Stat()
 	tty := fi != nil && fi.Mode()&os.ModeCharDevice != 0
 	os.Exit(run(&env{ctx: ctx, args: os.Args[1:], stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stderrTTY: tty}))
