@@ -3,6 +3,7 @@ package hamilton
 import (
 	"math/bits"
 	"slices"
+	"sort"
 	"sync/atomic"
 )
 
@@ -51,6 +52,8 @@ type engine struct {
 	distTo   [][]int32
 	rank     []int32
 	rng      uint64
+	jitter   bool     // restarts: rank only biases the random tie-break
+	keys     []uint64 // scratch for order
 
 	// dynamic state
 	link      []int32
@@ -313,51 +316,67 @@ func (e *engine) alive(h, v int32) bool {
 	return h < 0 || e.localConnected(h, v)
 }
 
-// localConnectBudget bounds the breadth-first searches of localConnected.
-const localConnectBudget = 256
+// localConnectBudget bounds the local breadth-first search of
+// localConnected before it falls back to a full one.
+const localConnectBudget = 512
 
-// localConnected is the connectivity rule for large graphs, kept local so
-// that a step costs O(budget) and not O(n): removing the old head h can only
-// cut off the part of the unvisited graph around one of h's unvisited
-// neighbours. From each of them a bounded breadth-first search over the
-// unvisited vertices either reaches the head v or more than the budget of
-// vertices (assumed still connected), or exhausts a component without v,
-// which proves that component can never be visited.
+// localConnected is the connectivity rule for large graphs, exact but local
+// in the common case. Before the move the unvisited vertices and the old
+// head h were connected; every component left after h is removed holds one
+// of h's unvisited neighbours or the new head v. So a breadth-first search
+// from v that reaches all of h's unvisited neighbours proves the rest is
+// still connected, usually after a few dozen vertices. A search that runs
+// dry first has found a part of the board that can never be visited. One
+// that exceeds the budget is finished without a budget.
 func (e *engine) localConnected(h, v int32) bool {
+	targets := int32(0)
+	e.epoch++
+	if e.epoch == 0 {
+		clear(e.mark)
+		e.epoch = 1
+	}
+	ep := e.epoch
 	for _, u := range e.tgt[e.off[h]:e.off[h+1]] {
-		if e.vis[u] {
-			continue
-		}
-		e.epoch++
-		if e.epoch == 0 {
-			clear(e.mark)
-			e.epoch = 1
-		}
-		e.mark[u] = e.epoch
-		q := append(e.queue[:0], u)
-		found := false
-		for i := 0; i < len(q) && !found; i++ {
-			x := q[i]
-			for _, w := range e.tgt[e.off[x]:e.off[x+1]] {
-				if w == v {
-					found = true
-					break
-				}
-				if !e.vis[w] && e.mark[w] != e.epoch {
-					e.mark[w] = e.epoch
-					q = append(q, w)
-				}
-			}
-			if len(q) > localConnectBudget {
-				found = true
-			}
-		}
-		e.queue = q
-		if !found {
-			return false
+		if !e.vis[u] {
+			targets++
 		}
 	}
-	return true
+	if targets == 0 {
+		return true
+	}
+	e.mark[v] = ep
+	q := append(e.queue[:0], v)
+	for i := 0; i < len(q); i++ {
+		x := q[i]
+		for _, w := range e.tgt[e.off[x]:e.off[x+1]] {
+			if e.vis[w] || e.mark[w] == ep {
+				continue
+			}
+			e.mark[w] = ep
+			q = append(q, w)
+			if e.isNeighbourOf(w, h) {
+				targets--
+				if targets == 0 {
+					e.queue = q
+					return true
+				}
+			}
+		}
+		// Past the budget, keep going: the search is then a plain full
+		// traversal, still exact.
+	}
+	e.queue = q
+	return false
+}
+
+// isNeighbourOf reports whether w is adjacent to h.
+func (e *engine) isNeighbourOf(w, h int32) bool {
+	for _, x := range e.tgt[e.off[h]:e.off[h+1]] {
+		if x == w {
+			return true
+		}
+	}
+	return false
 }
 
 // adjacent reports whether u and v are neighbours.
@@ -482,27 +501,35 @@ func (e *engine) gen(level int32, roots []int32) {
 	e.icand[level] = 0
 }
 
-// order sorts candidates by Warnsdorff's rule: fewest onward links first;
-// ties by the static rank (if any), then by a pseudo-random key drawn from
-// the seed, so that restarts explore different trees.
+// order sorts candidates by Warnsdorff's rule: fewest onward links first.
+// Ties go by the static rank (if any) and then by a pseudo-random key drawn
+// from the seed; with jitter set (restarts), the rank only biases the random
+// key, so that each restart explores a genuinely different tree.
 func (e *engine) order(c []int32) {
-	var keys [64]uint64
-	if len(c) > len(keys) {
-		slices.SortFunc(c, func(a, b int32) int { return int(e.link[a]) - int(e.link[b]) })
-		return
-	}
-	for i, w := range c {
+	keys := e.keys[:0]
+	for _, w := range c {
 		k := uint64(e.link[w]) << 48
-		if e.rank != nil {
-			k |= uint64(uint32(e.rank[w])&0xffffff) << 24
-		}
+		var r uint64
 		if e.rng != 0 {
 			e.rng ^= e.rng << 13
 			e.rng ^= e.rng >> 7
 			e.rng ^= e.rng << 17
-			k |= e.rng & 0xffffff
+			r = e.rng
 		}
-		keys[i] = k
+		switch {
+		case e.rank == nil:
+			k |= r & 0xffffffffffff
+		case e.jitter:
+			k |= (uint64(uint32(e.rank[w])&0xffffff) + r&0x3ffffff) & 0xffffffffffff
+		default:
+			k |= uint64(uint32(e.rank[w])&0xffffff)<<24 | r&0xffffff
+		}
+		keys = append(keys, k)
+	}
+	e.keys = keys
+	if len(c) > 16 {
+		sort.Sort(byKey{keys, c})
+		return
 	}
 	for i := 1; i < len(c); i++ {
 		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
@@ -510,6 +537,19 @@ func (e *engine) order(c []int32) {
 			c[j], c[j-1] = c[j-1], c[j]
 		}
 	}
+}
+
+// byKey sorts vertices by parallel keys.
+type byKey struct {
+	k []uint64
+	v []int32
+}
+
+func (b byKey) Len() int           { return len(b.k) }
+func (b byKey) Less(i, j int) bool { return b.k[i] < b.k[j] }
+func (b byKey) Swap(i, j int) {
+	b.k[i], b.k[j] = b.k[j], b.k[i]
+	b.v[i], b.v[j] = b.v[j], b.v[i]
 }
 
 // leafOK checks the conditions that only a complete path can meet.
