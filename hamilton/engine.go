@@ -70,8 +70,9 @@ type engine struct {
 	rootCand  []int32
 	maxDeg    int32
 
-	// count memo (small graphs): lossy hash table keyed by (unvisited set, head)
-	memo     []memoEntry
+	// count memo (graphs of at most memoMaxVertices): a lossy hash table
+	// of 4-way buckets keyed by (unvisited set, head)
+	memo     []memoBucket
 	memoMask uint64
 	memoMax  int32 // memoise states with at most this many unvisited vertices
 
@@ -96,12 +97,19 @@ type engine struct {
 	outOfNodes bool
 }
 
-type memoEntry struct {
-	set   uint64
-	count uint64
-	head  int32
-	used  bool
+// memoMaxVertices is the largest graph the count memo serves: the key packs
+// the unvisited set (one bit per vertex) and the head (6 bits) into 64 bits.
+const memoMaxVertices = 58
+
+// memoBucket is one cache line of the memo: four keys and their counts,
+// most recently stored first. A zero key is an empty slot (a real key always
+// has head+1 >= 1 in its top bits).
+type memoBucket struct {
+	key   [4]uint64
+	count [4]uint64
 }
+
+func memoKey(set uint64, head int32) uint64 { return set | uint64(head+1)<<memoMaxVertices }
 
 func newEngine(p *Problem, at []int32, sh *shared) *engine {
 	off, tgt := p.G.CSR()
@@ -557,10 +565,30 @@ func (e *engine) leafOK(v int32) bool {
 	return !e.closed || e.adjacent(v, e.anchor)
 }
 
-func (e *engine) memoSlot(set uint64, head int32) *memoEntry {
-	h := (set ^ uint64(head)*0x9e3779b97f4a7c15) * 0xbf58476d1ce4e5b9
-	h ^= h >> 31
+func (e *engine) memoBucket(key uint64) *memoBucket {
+	h := key * 0x9e3779b97f4a7c15
+	h ^= h >> 29
 	return &e.memo[h&e.memoMask]
+}
+
+// memoGet looks a state up in the count memo.
+func (e *engine) memoGet(key uint64) (uint64, bool) {
+	b := e.memoBucket(key)
+	for i, k := range b.key {
+		if k == key {
+			return b.count[i], true
+		}
+	}
+	return 0, false
+}
+
+// memoPut stores a state's count at the front of its bucket, dropping the
+// oldest entry.
+func (e *engine) memoPut(key, count uint64) {
+	b := e.memoBucket(key)
+	copy(b.key[1:], b.key[:3])
+	copy(b.count[1:], b.count[:3])
+	b.key[0], b.count[0] = key, count
 }
 
 // flush moves the worker's counters into the shared atomics and reports
@@ -659,8 +687,8 @@ func (e *engine) search(prefix []int32, roots []int32) (count uint64, complete b
 				continue
 			}
 			if useMemo && e.remaining <= e.memoMax {
-				if s := e.memoSlot(e.umask, v); s.used && s.set == e.umask && s.head == v {
-					e.add(&e.acc[L], s.count)
+				if c, ok := e.memoGet(memoKey(e.umask, v)); ok {
+					e.add(&e.acc[L], c)
 					e.memoHits++
 					e.unplace(h, v)
 					continue
@@ -677,7 +705,7 @@ func (e *engine) search(prefix []int32, roots []int32) (count uint64, complete b
 		L--
 		v := e.path[L]
 		if useMemo && e.remaining <= e.memoMax {
-			*e.memoSlot(e.umask, v) = memoEntry{set: e.umask, head: v, count: e.acc[L+1], used: true}
+			e.memoPut(memoKey(e.umask, v), e.acc[L+1])
 		}
 		e.add(&e.acc[L], e.acc[L+1])
 		e.unplace(e.head(L), v)

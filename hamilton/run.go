@@ -108,14 +108,14 @@ func (r *run) engine(m mode) *engine {
 	e := newEngine(r.p, r.at, &r.sh)
 	e.mode = m
 	e.rank = r.opt.Rank
-	if m == modeCount && e.small && r.opt.MemoBits >= 0 {
+	if m == modeCount && e.n <= memoMaxVertices && r.opt.MemoBits >= 0 {
 		bitsN := r.opt.MemoBits
 		if bitsN == 0 {
-			// 2^20 entries (32 MiB) serve boards of 36 cells and more;
-			// small graphs get a table their state space can fill.
-			bitsN = int(min(20, max(8, e.n-16)))
+			// 2^18 buckets of 4 (16 MiB) serve boards of 36 cells and
+			// more; small graphs get a table their state space can fill.
+			bitsN = int(min(18, max(6, e.n-18)))
 		}
-		e.memo = make([]memoEntry, 1<<bitsN)
+		e.memo = make([]memoBucket, 1<<bitsN)
 		e.memoMask = 1<<bitsN - 1
 		// Measured on the 6x6 knight and Diplomatico boards: memoising the
 		// lower three fifths of the tree gives the fewest cache misses per
