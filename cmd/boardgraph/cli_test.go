@@ -641,3 +641,59 @@ func FuzzBoardMap(f *testing.F) {
 		}
 	})
 }
+
+// TestUndirectedMatchesEnumeration checks the --undirected convention
+// against an independent reckoning: enumerate every directed solution, fold
+// each with its reverse (for closed tours: the reverse written from the same
+// first cell) and count the distinct results.
+func TestUndirectedMatchesEnumeration(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name  string
+		stdin string
+		args  []string
+	}{
+		{"hopido-4x5", "", []string{"4x5"}},
+		{"knight-3x4", "", []string{"3x4", "--moves", "knight"}},
+		{"king-2x3-start", "", []string{"2x3", "--moves", "king", "--start", "1,1"}},
+		{"king-2x3-end", "", []string{"2x3", "--moves", "king", "--end", "2,2"}},
+		{"king-3x3-middle-given", "...\n.5.\n...\n", []string{"--board", "-", "--moves", "king"}},
+		{"king-3x3-other-given", "...\n.4.\n...\n", []string{"--board", "-", "--moves", "king"}},
+		{"king-3x3-closed", "", []string{"3x4", "--moves", "king", "--closed"}},
+		{"king-2x4-closed-start", "", []string{"2x4", "--moves", "king", "--closed", "--start", "1,2"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			closed := false
+			for _, a := range tc.args {
+				closed = closed || a == "--closed"
+			}
+			en := cli(t, tc.stdin, append([]string{"enumerate", "--format", "path"}, tc.args...)...)
+			if en.code != exitOK {
+				t.Fatalf("%v", en)
+			}
+			paths := strings.Split(strings.TrimSpace(en.stdout), "\n\n")
+			classes := map[string]bool{}
+			for _, p := range paths {
+				cells := strings.Fields(p)
+				rev := make([]string, len(cells))
+				for i := range cells {
+					rev[i] = cells[len(cells)-1-i]
+				}
+				if closed {
+					rev = append([]string{cells[0]}, rev[:len(rev)-1]...)
+				}
+				a, b := strings.Join(cells, " "), strings.Join(rev, " ")
+				classes[min(a, b)] = true
+			}
+			directed := cli(t, tc.stdin, append([]string{"count"}, tc.args...)...)
+			undirected := cli(t, tc.stdin, append([]string{"count", "--undirected"}, tc.args...)...)
+			if directed.stdout != strconv.Itoa(len(paths))+"\n" {
+				t.Errorf("count %q, enumerate printed %d", directed.stdout, len(paths))
+			}
+			if undirected.stdout != strconv.Itoa(len(classes))+"\n" {
+				t.Errorf("count --undirected %q, want %d distinct up to reversal (of %d directed)", undirected.stdout, len(classes), len(paths))
+			}
+		})
+	}
+}
