@@ -64,7 +64,9 @@ func (b *Board) Cell(row, col int) int32 { return int32(row*b.Cols + col) }
 func (b *Board) RowCol(cell int32) (row, col int) { return int(cell) / b.Cols, int(cell) % b.Cols }
 
 // Inside reports whether 0-based (row, col) lies on the board.
-func (b *Board) Inside(row, col int) bool { return row >= 0 && row < b.Rows && col >= 0 && col < b.Cols }
+func (b *Board) Inside(row, col int) bool {
+	return row >= 0 && row < b.Rows && col >= 0 && col < b.Cols
+}
 
 // Blocked reports whether cell is blocked.
 func (b *Board) Blocked(cell int32) bool { return b.blocked != nil && b.blocked[cell] }
