@@ -1,6 +1,7 @@
 package hamilton_test
 
 import (
+	"bytes"
 	"fmt"
 	"sync"
 	"testing"
@@ -91,3 +92,17 @@ func checkPath(og *oracle.Graph, p hamilton.Problem, path []int32) error {
 }
 
 func pathKey(path []int32) string { return fmt.Sprint(path) }
+
+func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
+
+// oracleGraphOf copies a product graph into the oracle's adjacency form, for
+// checkPath on graphs that are not in the oracle table.
+func oracleGraphOf(bg *moves.BoardGraph) *oracle.Graph {
+	og := &oracle.Graph{Adj: make([][]int, bg.N())}
+	for v := range og.Adj {
+		for _, w := range bg.Neighbors(int32(v)) {
+			og.Adj[v] = append(og.Adj[v], int(w))
+		}
+	}
+	return og
+}
