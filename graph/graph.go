@@ -3,6 +3,7 @@ package graph
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -29,10 +30,13 @@ func FromCSR(offsets, targets []int32) (*Graph, error) {
 	}
 	n := int32(len(offsets) - 1)
 	g := &Graph{offsets: offsets, targets: targets}
+	// Offsets first: the edge checks below slice other vertices' lists.
 	for v := int32(0); v < n; v++ {
 		if offsets[v] > offsets[v+1] {
 			return nil, fmt.Errorf("%w: offsets decrease at vertex %d", ErrInvalid, v)
 		}
+	}
+	for v := int32(0); v < n; v++ {
 		nb := g.Neighbors(v)
 		for i, w := range nb {
 			if w < 0 || w >= n || w == v {
@@ -50,10 +54,13 @@ func FromCSR(offsets, targets []int32) (*Graph, error) {
 }
 
 // FromEdges builds a graph with n vertices from an edge list. Duplicate edges
-// are merged; loops and out-of-range ends are errors.
+// are merged; loops, out-of-range ends and a negative n are errors.
 //
 // The cost is O(V + E log E).
 func FromEdges(n int, edges [][2]int32) (*Graph, error) {
+	if n < 0 || n > math.MaxInt32 {
+		return nil, fmt.Errorf("%w: %d vertices", ErrInvalid, n)
+	}
 	deg := make([]int32, n+1)
 	for _, e := range edges {
 		if e[0] < 0 || e[1] < 0 || int(e[0]) >= n || int(e[1]) >= n || e[0] == e[1] {

@@ -50,8 +50,8 @@ func Knight() Set { s, _ := Parse("knight"); return s }
 
 // Parse parses a move spec: a preset name (hopido, alias diplomatico; knight;
 // king; wazir; ferz; camel; zebra; giraffe), a leaper "a,b" (all sign and
-// order combinations of (a,b)), or a union joined by "+", such as "3,0+2,2"
-// or "1,0+1,1". The empty set and the null move 0,0 are rejected.
+// order combinations of (a,b)), or a union of those joined by "+", such as
+// "3,0+2,2", "1,0+1,1" or "king+knight". The empty set and the null move 0,0 are rejected.
 func Parse(spec string) (Set, error) {
 	s := strings.ToLower(strings.TrimSpace(spec))
 	name := ""
@@ -64,12 +64,18 @@ func Parse(spec string) (Set, error) {
 	if s == "" {
 		return Set{}, fmt.Errorf("%w: empty; give a preset (hopido, knight, king) or leapers such as 1,2 or 3,0+2,2", ErrMoves)
 	}
-	var ls []Leaper
+	// Presets may appear inside a union ("king+knight"); expand them first.
+	var parts []string
 	for part := range strings.SplitSeq(s, "+") {
 		part = strings.TrimSpace(part)
-		if p, ok := presets[part]; ok && !strings.Contains(p, "+") {
-			part = p
+		if p, ok := presets[part]; ok {
+			parts = append(parts, strings.Split(p, "+")...)
+		} else {
+			parts = append(parts, part)
 		}
+	}
+	var ls []Leaper
+	for _, part := range parts {
 		as, bs, ok := strings.Cut(part, ",")
 		if !ok {
 			return Set{}, fmt.Errorf("%w %q: %q is neither a preset nor a leaper a,b such as 1,2", ErrMoves, spec, part)

@@ -137,13 +137,19 @@ func ConfigCount(k, n, r int) uint64 {
 func Figure5(r, kmax int) [][]uint64 {
 	rows := make([][]uint64, 0, kmax)
 	for k := 1; k <= kmax; k++ {
-		row := make([]uint64, 0, r*k)
-		for n := 1; n <= r*k; n++ {
-			row = append(row, ConfigCount(k, n, r))
-		}
-		rows = append(rows, row)
+		rows = append(rows, Figure5Row(r, k))
 	}
 	return rows
+}
+
+// Figure5Row returns one row of Figure 5: ConfigCount(k, n, r) for
+// n = 1 .. r·k.
+func Figure5Row(r, k int) []uint64 {
+	row := make([]uint64, 0, max(0, r*k))
+	for n := 1; n <= r*k; n++ {
+		row = append(row, ConfigCount(k, n, r))
+	}
+	return row
 }
 
 // maskSize returns the number of directions in a mask.

@@ -1,6 +1,7 @@
 package numberlink
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -13,7 +14,7 @@ func TestDraw(t *testing.T) {
 	// 2 . 3 1
 	// . . . .
 	// 2 . 2 .   (k = 2): the unique solution.
-	g := mustGrid(t, 3, 4, 2, 2, 0, 3, 1, 0, 0, 0, 0, 2, 0, 2, 0)
+	g := gridOf(t, 3, 4, 2, 2, 0, 3, 1, 0, 0, 0, 0, 2, 0, 2, 0)
 	sols := bruteSolutions(t, g, Rules{})
 	if len(sols) != 1 {
 		t.Fatalf("%d solutions, want 1", len(sols))
@@ -33,7 +34,7 @@ func TestDraw(t *testing.T) {
 		t.Errorf("ParseDrawing: %v %v, want %v", back, err, sol)
 	}
 	// k >= 3 draws counts as digits.
-	g3 := mustGrid(t, 1, 2, 3, 3, 3)
+	g3 := gridOf(t, 1, 2, 3, 3, 3)
 	if got := Draw(g3, Solution{3}); got != "333\n" {
 		t.Errorf("k=3: %q", got)
 	}
@@ -52,7 +53,7 @@ func TestDrawRoundTrip(t *testing.T) {
 				clues[i] = 1 + rng.IntN(16)
 			}
 		}
-		g := mustGrid(t, rows, cols, k, clues...)
+		g := gridOf(t, rows, cols, k, clues...)
 		sol := make(Solution, len(g.Pairs))
 		for p := range sol {
 			// Respect crossings so that the drawing is well defined.
@@ -80,7 +81,7 @@ func TestDrawRoundTrip(t *testing.T) {
 
 func TestParseDrawingErrors(t *testing.T) {
 	t.Parallel()
-	g := mustGrid(t, 1, 3, 2, 1, 0, 1)
+	g := gridOf(t, 1, 3, 2, 1, 0, 1)
 	for _, tc := range []struct{ pic, want string }{
 		{"1---1\n.\n", "lines"},
 		{"2---1\n", "clue is 1"},
@@ -108,4 +109,25 @@ func ExampleDraw() {
 	// | . |
 	// |   |
 	// 2---2
+}
+
+func FuzzParseDrawing(f *testing.F) {
+	f.Add("2---3-1\n|   |\n| . | .\n|   |\n2---2 .\n")
+	f.Add("2===3-1\n\"   \"\n")
+	g := gridOf(f, 3, 4, 2, 2, 0, 3, 1, 0, 0, 0, 0, 2, 0, 2, 0)
+	f.Fuzz(func(t *testing.T, pic string) {
+		br, err := ParseDrawing(g, []byte(pic))
+		if err != nil {
+			if !errors.Is(err, ErrFormat) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("bad error %q", err)
+			}
+			return
+		}
+		// Whatever parses is a list of segments between nodes along rows or
+		// columns; Verify must judge it without panicking.
+		_ = Verify(g.Rows, g.Cols, g.Clues(), g.K, Rules{}, br)
+		if _, err := SolutionFromBridges(g, br); err != nil && !errors.Is(err, ErrOverLimit) {
+			t.Errorf("parsed bridges do not map to pairs: %v", err)
+		}
+	})
 }

@@ -202,6 +202,9 @@ func ParseText(data []byte) (*Grid, Rules, error) {
 	if len(ls) == 0 {
 		return nil, rules, fmt.Errorf("%w: no grid rows: write one line per row of '.' and clues", ErrFormat)
 	}
+	if head, _, ok := strings.Cut(ls[0], "#"); ok && len(ls) == 1 && looksTatham(head+":") {
+		return nil, rules, fmt.Errorf("%w: %q is a Tatham random-seed ID: give the game ID (<params>:<desc>) instead", ErrFormat, clip(ls[0]))
+	}
 	for _, l := range ls {
 		wide = wide || strings.ContainsAny(l, " \t")
 	}

@@ -3,6 +3,7 @@ package numberlink
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,7 +14,7 @@ import (
 	"time"
 )
 
-func mustGrid(t testing.TB, rows, cols, k int, clues ...int) *Grid {
+func gridOf(t testing.TB, rows, cols, k int, clues ...int) *Grid {
 	t.Helper()
 	g, err := NewGrid(rows, cols, k, clues)
 	if err != nil {
@@ -123,6 +124,7 @@ func TestParseErrors(t *testing.T) {
 		{"tatham long", "2x1m2:111", "more than"},
 		{"tatham char", "2x1m2:1!", "character '!'"},
 		{"tatham param", "2x1q2:11", "unknown Tatham parameter"},
+		{"tatham seed", "7x7m2#12345", "random-seed ID"},
 		{"tatham k", "2x1m0:11", "bridge limit"},
 		{"puzzlink unknown", "https://puzz.link/p?hashikake/2/1/1.", "unknown number"},
 		{"puzzlink zero", "https://puzz.link/p?hashikake/2/1/10", "numbered 0"},
@@ -203,10 +205,10 @@ func TestRoundTripAllFormats(t *testing.T) {
 		rules Rules
 	}{
 		{"has instance", hg, Rules{}},
-		{"k1 noloops", mustGrid(t, 2, 3, 1, 1, 0, 2, 0, 0, 1), Rules{NoLoops: true}},
-		{"k3 big clues", mustGrid(t, 2, 2, 3, 12, 11, 0, 10), Rules{}},
-		{"clue 17 (text, json, puzzlink only)", mustGrid(t, 1, 3, 5, 17, 0, 3), Rules{AllowDisconnected: true}},
-		{"long empty runs", mustGrid(t, 3, 30, 2, append(append([]int{1}, make([]int, 88)...), 1)...), Rules{}},
+		{"k1 noloops", gridOf(t, 2, 3, 1, 1, 0, 2, 0, 0, 1), Rules{NoLoops: true}},
+		{"k3 big clues", gridOf(t, 2, 2, 3, 12, 11, 0, 10), Rules{}},
+		{"clue 17 (text, json, puzzlink only)", gridOf(t, 1, 3, 5, 17, 0, 3), Rules{AllowDisconnected: true}},
+		{"long empty runs", gridOf(t, 3, 30, 2, append(append([]int{1}, make([]int, 88)...), 1)...), Rules{}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -398,4 +400,20 @@ func FuzzParseJSON(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fuzzNoPanic(t, data, func(b []byte) (*Grid, error) { p, err := UnmarshalPuzzle(b); return p.Grid, err })
 	})
+}
+
+func ExampleParse() {
+	g, rules, _ := Parse([]byte("7x7m2L:a1a3b42d2b2d4o3c2a3b3b3"))
+	fmt.Println(Detect([]byte("7x7m2L:a1a3b42d2b2d4o3c2a3b3b3")), g.Rows, g.Cols, g.K, rules.NoLoops, len(g.Nodes))
+	fmt.Print(FormatText(g, rules))
+	// Output:
+	// tatham 7 7 2 true 12
+	// k=2 noloops
+	// .1.3..4
+	// 2....2.
+	// .2....4
+	// .......
+	// .......
+	// .3...2.
+	// 3..3..3
 }

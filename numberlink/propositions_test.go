@@ -114,3 +114,10 @@ func TestPropositionNoFalseAlarm(t *testing.T) {
 		t.Errorf("two pairs, disconnected allowed: %v", v)
 	}
 }
+
+func ExampleUnsolvable() {
+	g, _, _ := ParseText([]byte("k=2\n2.1.2\n.....\n4.8.4\n.....\n2.3.2\n"))
+	fmt.Println(Unsolvable(g, Rules{}))
+	// Output:
+	// unsolvable by Proposition part 6 (§2.1): node (3,3) has magnitude 8 = (4-1)·2 + 2, so each neighbour needs 2 connections, but (1,3) has magnitude 1
+}

@@ -4,7 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
+	"slices"
+	"strings"
 )
 
 // State is a numbered k-grid with some connections drawn, the Γ_k that the
@@ -19,6 +20,8 @@ type State struct {
 	// comp[i] labels node i's component in the graph of drawn connections;
 	// nil when stale.
 	comp []int32
+	// phi caches PhiOver(K, n, mask) by n*16+mask.
+	phi map[int][]Word
 	// Scratch for walks.
 	mark  []uint32
 	stamp uint32
@@ -64,12 +67,12 @@ func (s *State) Complete() bool {
 // addition for Rules.NoLoops, which the seed does not consider: drawing ω must
 // not close a cycle.
 const (
-	CondLimit      = 1 // at most k connections per pair
-	CondCrossing   = 2 // no intersecting connections
-	CondNeighbour  = 3 // count(ω, l) <= min(k, magn(l_p))
-	CondDisjoint   = 4 // no set of solved nodes disjoint from the others
-	CondStranded   = 5 // no incomplete node with only complete neighbours
-	CondNoLoop     = 6 // Rules.NoLoops only
+	CondLimit       = 1 // at most k connections per pair
+	CondCrossing    = 2 // no intersecting connections
+	CondNeighbour   = 3 // count(ω, l) <= min(k, magn(l_p))
+	CondDisjoint    = 4 // no set of solved nodes disjoint from the others
+	CondStranded    = 5 // no incomplete node with only complete neighbours
+	CondNoLoop      = 6 // Rules.NoLoops only
 	condNoNeighbour = 3 // a symbol towards a missing neighbour fails condition 3 (magn = 0)
 )
 
@@ -264,6 +267,21 @@ func (s *State) components() []int32 {
 	return comp
 }
 
+// words returns Φ_k[p] over p's neighbours' directions for p's current
+// magnitude, from a cache.
+func (s *State) words(p int) []Word {
+	key := s.Rem[p]*16 + s.Mask(p)
+	if w, ok := s.phi[key]; ok {
+		return w
+	}
+	if s.phi == nil {
+		s.phi = map[int][]Word{}
+	}
+	w := PhiOver(s.G.K, s.Rem[p], s.Mask(p))
+	s.phi[key] = w
+	return w
+}
+
 // Rejected is a word of Φ_k[p] left out of Φ_Γk[p], with the condition it
 // breaks.
 type Rejected struct {
@@ -311,7 +329,7 @@ func (s *State) OmegaStar(p int) (w Word, n int, ok bool) {
 		return Word{}, 1, true
 	}
 	first := true
-	for _, x := range PhiOver(s.G.K, s.Rem[p], s.Mask(p)) {
+	for _, x := range s.words(p) {
 		if s.Check(p, x) != 0 {
 			continue
 		}
@@ -456,6 +474,7 @@ func Tau(ctx context.Context, g *Grid, rules Rules) (TauResult, error) {
 		}
 	}
 	order := make([]int, 0, len(g.Nodes))
+	sortKey := make([]int, len(g.Nodes))
 	for {
 		if err := ctx.Err(); err != nil {
 			return res, err
@@ -511,22 +530,21 @@ func Tau(ctx context.Context, g *Grid, rules Rules) (TauResult, error) {
 		if len(order) == 0 {
 			break
 		}
-		key := func(p int) (int, int) {
+		// Sort by (incomplete neighbours, -|magnitude - ⌊rk/2⌋|), node index
+		// breaking ties, with the keys computed once per round.
+		for _, p := range order {
 			r := open(p)
-			mid := r * g.K / 2
-			dist := s.Rem[p] - mid
+			dist := s.Rem[p] - r*g.K/2
 			if dist < 0 {
 				dist = -dist
 			}
-			return r, -dist
+			sortKey[p] = r<<20 - dist
 		}
-		sort.SliceStable(order, func(i, j int) bool {
-			ri, di := key(order[i])
-			rj, dj := key(order[j])
-			if ri != rj {
-				return ri < rj
+		slices.SortFunc(order, func(a, b int) int {
+			if sortKey[a] != sortKey[b] {
+				return sortKey[a] - sortKey[b]
 			}
-			return di < dj
+			return a - b
 		})
 		built := false
 		for _, p := range order {
@@ -571,5 +589,5 @@ func (st TauStep) Format(g *Grid) string {
 			parts = append(parts, fmt.Sprintf("%d to (%d,%d)", st.Word[d], q.Row+1, q.Col+1))
 		}
 	}
-	return fmt.Sprintf("step %d: node (%d,%d) magn %d: %s: u(p, %v) draws %v", st.Step, nd.Row+1, nd.Col+1, nd.Mag, st.Rule, st.Word, parts)
+	return fmt.Sprintf("step %d: node (%d,%d) magn %d: %s: u(p, %v) draws %s", st.Step, nd.Row+1, nd.Col+1, nd.Mag, st.Rule, st.Word, strings.Join(parts, ", "))
 }

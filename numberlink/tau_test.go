@@ -3,7 +3,11 @@ package numberlink
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
 	"testing"
 )
 
@@ -173,4 +177,172 @@ func TestBuild(t *testing.T) {
 	if err := s.Build(3, Word{2}); !errors.Is(err, ErrUnsolvable) {
 		t.Errorf("towards a complete node: %v", err)
 	}
+}
+
+// TestTauTatham runs τ on puzzles from Tatham's generator (k = 1..4, with and
+// without L, difficulties 0..2). They are uniquely solvable, so τ must never
+// report a contradiction, whatever it draws must be consistent (no crossing,
+// at most k per pair, no node over its magnitude), and when τ completes the
+// grid the result must verify.
+func TestTauTatham(t *testing.T) {
+	t.Parallel()
+	for k := 1; k <= 4; k++ {
+		for _, loops := range []string{"", "L"} {
+			for d := 0; d <= 2; d++ {
+				params := "8x8m" + strconv.Itoa(k) + loops + "d" + strconv.Itoa(d)
+				t.Run(params, func(t *testing.T) {
+					t.Parallel()
+					solved := 0
+					for _, id := range tathamIDs(t, params, 10) {
+						g, rules, err := ParseTatham(id)
+						if err != nil {
+							t.Fatalf("%s: %v", id, err)
+						}
+						if v := Unsolvable(g, rules); v != nil {
+							t.Fatalf("%s: %v", id, v)
+						}
+						res, err := Tau(context.Background(), g, rules)
+						if err != nil || res.Contradiction != nil {
+							t.Fatalf("%s: τ: %v %v", id, err, res.Contradiction)
+						}
+						s := res.State
+						for p, n := range s.Conn {
+							if int(n) > g.K {
+								t.Fatalf("%s: pair over k", id)
+							}
+							if n > 0 {
+								for _, q := range g.Crossings[p] {
+									if s.Conn[q] > 0 {
+										t.Fatalf("%s: τ drew crossing bridges", id)
+									}
+								}
+							}
+						}
+						for i, r := range s.Rem {
+							if r < 0 || r > g.Nodes[i].Mag {
+								t.Fatalf("%s: node %d remaining %d", id, i, r)
+							}
+						}
+						if res.Solved {
+							solved++
+							if err := VerifySolution(g, rules, s.Conn); err != nil {
+								t.Fatalf("%s: %v", id, err)
+							}
+						}
+					}
+					t.Logf("%s: τ alone solves %d of 10", params, solved)
+				})
+			}
+		}
+	}
+}
+
+func ExampleTau() {
+	g, p, _ := Figure4()
+	res, _ := Tau(context.Background(), g, Rules{})
+	fmt.Println(res.Steps[0].Format(g))
+	fmt.Println(len(res.Steps), "steps; solved:", res.Solved)
+	fmt.Print(Draw(g, res.State.Conn))
+	_ = p
+	// Output:
+	// step 1: node (1,5) magn 2: magn = rk = 1·2: u(p, 33) draws 2 to (2,5)
+	// 9 steps; solved: true
+	// . . . . 2
+	//         "
+	// . . 3---3
+	//     "
+	// 2---5=4 .
+	// |     "
+	// 2 . . " .
+	// |     "
+	// 2---2-3 .
+}
+
+// BenchmarkTau runs τ on the bundled 100-island Coelho instance and, when
+// the shared data directory is present, on a 400-island one.
+func BenchmarkTau(b *testing.B) {
+	files := map[string]string{"100": "testdata/Hs_16_100_25_00_001.has"}
+	for _, dir := range []string{"../../shared/data/hashi/coelho2019/400", "/work/shared/data/hashi/coelho2019/400"} {
+		if m, _ := filepath.Glob(dir + "/*_001.has"); len(m) > 0 {
+			files["400"] = m[0]
+			break
+		}
+	}
+	for _, size := range []string{"100", "400"} {
+		path, ok := files[size]
+		if !ok {
+			continue
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		g, err := ParseHas(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run("islands="+size, func(b *testing.B) {
+			steps := 0
+			for b.Loop() {
+				res, _ := Tau(context.Background(), g, Rules{})
+				steps = len(res.Steps)
+			}
+			b.ReportMetric(float64(steps), "steps")
+		})
+	}
+}
+
+// TestTauCoelho runs the Proposition checks and τ on the Coelho et al.
+// instances (all 480 unless -short, which keeps the 100-island ones). They
+// are solvable, so no Proposition part may fire and τ may not report a
+// contradiction; what τ draws must be consistent; and since almost all have
+// several solutions, τ must not claim to have solved those it leaves open.
+func TestTauCoelho(t *testing.T) {
+	t.Parallel()
+	pattern := "*/*.has"
+	if testing.Short() {
+		pattern = "100/*.has"
+	}
+	var files []string
+	for _, dir := range []string{"../../shared/data/hashi/coelho2019", "/work/shared/data/hashi/coelho2019"} {
+		if files, _ = filepath.Glob(filepath.Join(dir, pattern)); len(files) > 0 {
+			break
+		}
+	}
+	if len(files) == 0 {
+		t.Skip("coelho2019 instances not found")
+	}
+	solved := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := ParseHas(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := Unsolvable(g, Rules{}); v != nil {
+			t.Errorf("%s: %v", f, v)
+			continue
+		}
+		res, err := Tau(context.Background(), g, Rules{})
+		if err != nil || res.Contradiction != nil {
+			t.Errorf("%s: τ: %v %v", f, err, res.Contradiction)
+			continue
+		}
+		for p, n := range res.State.Conn {
+			if n > 0 {
+				for _, q := range g.Crossings[p] {
+					if res.State.Conn[q] > 0 {
+						t.Fatalf("%s: τ drew crossing bridges", f)
+					}
+				}
+			}
+		}
+		if res.Solved {
+			solved++
+		}
+	}
+	t.Logf("τ alone solves %d of %d instances", solved, len(files))
 }

@@ -213,6 +213,9 @@ func VerifySolution(g *Grid, rules Rules, sol Solution) error {
 func SolutionFromBridges(g *Grid, bridges []Bridge) (Solution, error) {
 	sol := make(Solution, len(g.Pairs))
 	for _, b := range bridges {
+		if b.N == 0 {
+			continue
+		}
 		i, j := g.NodeAt(b.R1, b.C1), g.NodeAt(b.R2, b.C2)
 		if i < 0 || j < 0 {
 			return nil, fmt.Errorf("%w: %v: both ends must be nodes", ErrBadBridge, b)
@@ -227,7 +230,7 @@ func SolutionFromBridges(g *Grid, bridges []Bridge) (Solution, error) {
 			return nil, fmt.Errorf("%w: %v", ErrNotNeighbours, b)
 		}
 		n := int(sol[p]) + b.N
-		if b.N < 0 || n > g.K {
+		if b.N < 0 || n > g.K || n > 127 {
 			return nil, fmt.Errorf("%w: %v: at most %d", ErrOverLimit, b, g.K)
 		}
 		sol[p] = int8(n)

@@ -134,10 +134,10 @@ func TestVerifyRules(t *testing.T) {
 func TestVerifyAgreesWithGrid(t *testing.T) {
 	t.Parallel()
 	grids := []*Grid{
-		mustGrid(t, 3, 3, 2, 2, 0, 2, 0, 0, 0, 2, 0, 2),
-		mustGrid(t, 3, 3, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0),
-		mustGrid(t, 3, 3, 2, 1, 3, 0, 2, 4, 2, 0, 2, 1),
-		mustGrid(t, 2, 4, 3, 3, 2, 0, 4, 0, 1, 5, 3),
+		gridOf(t, 3, 3, 2, 2, 0, 2, 0, 0, 0, 2, 0, 2),
+		gridOf(t, 3, 3, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0),
+		gridOf(t, 3, 3, 2, 1, 3, 0, 2, 4, 2, 0, 2, 1),
+		gridOf(t, 2, 4, 3, 3, 2, 0, 4, 0, 1, 5, 3),
 	}
 	for gi, g := range grids {
 		for _, rules := range []Rules{{}, {NoLoops: true}, {AllowDisconnected: true}} {
@@ -224,7 +224,7 @@ func modelSolved(g *Grid, rules Rules, sol Solution) bool {
 
 func TestSolutionFromBridges(t *testing.T) {
 	t.Parallel()
-	g := mustGrid(t, 3, 3, 2, 2, 0, 2, 0, 0, 0, 2, 0, 2)
+	g := gridOf(t, 3, 3, 2, 2, 0, 2, 0, 0, 0, 2, 0, 2)
 	sols := bruteSolutions(t, g, Rules{})
 	if len(sols) != 1 {
 		t.Fatalf("ring: %d solutions, want 1", len(sols))
@@ -239,4 +239,50 @@ func TestSolutionFromBridges(t *testing.T) {
 	if _, err := SolutionFromBridges(g, []Bridge{{0, 0, 0, 2, 2}, {0, 2, 0, 0, 1}}); !errors.Is(err, ErrOverLimit) {
 		t.Errorf("3 on a pair: %v", err)
 	}
+}
+
+func ExampleVerify() {
+	clues := []int{
+		2, 0, 2,
+		0, 0, 0,
+		2, 0, 1,
+	}
+	err := Verify(3, 3, clues, 2, Rules{}, []Bridge{
+		{R1: 0, C1: 0, R2: 0, C2: 2, N: 1},
+		{R1: 0, C1: 2, R2: 2, C2: 2, N: 1},
+		{R1: 2, C1: 2, R2: 2, C2: 0, N: 1},
+	})
+	fmt.Println(err)
+	// Output:
+	// node does not have its number of connections: (1,1) has 1 connections, its number is 2
+}
+
+func FuzzVerify(f *testing.F) {
+	f.Add(3, 3, []byte{2, 0, 2, 0, 0, 0, 2, 0, 2}, 2, []byte{0, 0, 0, 2, 1, 0, 2, 2, 2, 1})
+	f.Fuzz(func(t *testing.T, rows, cols int, clueBytes []byte, k int, bridgeBytes []byte) {
+		if rows < 1 || cols < 1 || rows > 8 || cols > 8 || len(clueBytes) < rows*cols || k > MaxK {
+			return
+		}
+		clues := make([]int, rows*cols)
+		for i := range clues {
+			clues[i] = int(clueBytes[i] % 10)
+		}
+		var br []Bridge
+		for i := 0; i+5 <= len(bridgeBytes); i += 5 {
+			b := bridgeBytes[i : i+5]
+			br = append(br, Bridge{int(b[0] % 9), int(b[1] % 9), int(b[2] % 9), int(b[3] % 9), int(b[4]%5) - 1})
+		}
+		err := Verify(rows, cols, clues, k, Rules{}, br)
+		if err == nil {
+			// An accepted list must also satisfy the Grid model's view.
+			g, gerr := NewGrid(rows, cols, max(k, 1), clues)
+			if gerr != nil {
+				return
+			}
+			sol, serr := SolutionFromBridges(g, br)
+			if serr != nil || !modelSolved(g, Rules{}, sol) {
+				t.Fatalf("Verify accepted %v, the model does not (%v)", br, serr)
+			}
+		}
+	})
 }
