@@ -360,10 +360,19 @@ func TestInterruptReportsPartialCount(t *testing.T) {
 
 func TestSolveTimeout(t *testing.T) {
 	t.Parallel()
-	// testdata/lobes.txt has no king path, and the engine needs seconds
-	// of search to prove it.
-	r := cli(t, "", "solve", "--board", "testdata/lobes.txt", "--moves", "king", "--timeout", "200ms")
-	if r.code != exitStopped || r.stdout != "" || !strings.Contains(r.stderr, "timed out after 200ms before a solution was found") {
+	// A 300x300 knight's path takes far longer than a millisecond.
+	r := cli(t, "", "solve", "--moves", "knight", "300x300", "--timeout", "1ms")
+	if r.code != exitStopped || r.stdout != "" || !strings.Contains(r.stderr, "timed out after 1ms before a solution was found") {
+		t.Fatalf("%v", r)
+	}
+}
+
+func TestSolveCutCell(t *testing.T) {
+	t.Parallel()
+	// testdata/lobes.txt: four lobes joined at one cell; with king moves
+	// removing 5,5 leaves four parts, and a path can join only two.
+	r := cli(t, "", "solve", "--board", "testdata/lobes.txt", "--moves", "king")
+	if r.code != exitNone || r.stdout != "" || !strings.Contains(r.stderr, "removing cell 5,5 splits the move graph into 4 parts") {
 		t.Fatalf("%v", r)
 	}
 }
