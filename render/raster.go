@@ -20,7 +20,7 @@ import (
 
 // MaxPixels bounds the pixel count of a PNG (width times height); Image
 // refuses larger pictures rather than allocate gigabytes.
-const MaxPixels = 1 << 26
+const MaxPixels = 1 << 25
 
 // Image rasterises the picture onto a white RGBA image of
 // ceil(Width) x ceil(Height) pixels, with anti-aliasing
