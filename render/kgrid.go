@@ -186,7 +186,8 @@ func TauFrames(g *numberlink.Grid, steps []numberlink.TauStep, opt KGridOptions)
 			}
 			pi := g.PairAt[st.Node][d]
 			if pi < 0 || int(conn[pi])+st.Word[d] > g.K {
-				return nil, fmt.Errorf("%w: τ step %d (%s) cannot be replayed on the grid", ErrInput, si+1, st.Format(g))
+				nd := g.Nodes[st.Node]
+				return nil, fmt.Errorf("%w: τ step %d draws %d %s from the node at %d,%d, which the grid does not allow (k = %d)", ErrInput, si+1, st.Word[d], numberlink.Direction(d), nd.Row+1, nd.Col+1, g.K)
 			}
 			conn[pi] += int8(st.Word[d])
 			hl[pi] = int8(st.Word[d])
