@@ -98,11 +98,11 @@ func (f frame) board(p *Picture, blocked func(r, c int) bool) {
 	f.grid(p)
 }
 
-// grid draws the inner cell borders (cells of 6 pixels or more) and the
+// grid draws the inner cell borders (cells of 10 pixels or more) and the
 // outer border.
 func (f frame) grid(p *Picture) {
 	lw := min(max(f.cs/32, 0.5), 2)
-	if f.cs >= 6 {
+	if f.cs >= 10 {
 		for r := 1; r < f.rows; r++ {
 			y := f.y0 + float64(r)*f.cs
 			p.line([]float64{f.x0, y, f.x0 + f.boardW(), y}, gridLine, lw)
@@ -126,6 +126,11 @@ type PathOptions struct {
 	Arrows bool
 	// Closed draws the move from the last cell back to the first.
 	Closed bool
+	// Gradient colours the path by step along the heatmap scale (Scale),
+	// dark purple at the start to yellow-green at the end, so that the eye
+	// can follow it where the numbers are too small to print. ShowAuto
+	// turns it on by itself when it drops the numbers.
+	Gradient bool
 	// Highlight lists steps s (1-based) whose move s -> s+1 is drawn in
 	// blue, like the 'link' between two tiles in the Diplomatico paper's
 	// Figures 4 and 5.
@@ -167,6 +172,7 @@ func Path(b *board.Board, path []int32, opt PathOptions) (*Picture, error) {
 	switch opt.Show {
 	case ShowAuto:
 		numbers = fs >= MinLabel
+		opt.Gradient = opt.Gradient || !numbers
 	case ShowNumbers:
 		line = false
 	case ShowPath:
@@ -194,7 +200,21 @@ func Path(b *board.Board, path []int32, opt PathOptions) (*Picture, error) {
 		if opt.Closed && len(path) > 2 {
 			pts = append(pts[:len(pts):len(pts)], first...)
 		}
-		p.line(pts, pathC, lw)
+		if opt.Gradient && len(pts) >= 4 {
+			// gradientSteps runs of equal length, sharing their end points,
+			// coloured over [0, 0.85] of the scale (its top is too pale on
+			// white).
+			const gradientSteps = 64
+			moves := len(pts)/2 - 1
+			for k := range gradientSteps {
+				lo, hi := k*moves/gradientSteps, (k+1)*moves/gradientSteps
+				if hi > lo {
+					p.line(pts[2*lo:2*hi+2], Scale(0.85*(float64(k)+0.5)/gradientSteps), lw)
+				}
+			}
+		} else {
+			p.line(pts, pathC, lw)
+		}
 		for _, s := range opt.Highlight {
 			if s >= 1 && s < len(path) {
 				p.line(xy[2*(s-1):2*(s+1)], linkC, lw*1.8)
@@ -228,7 +248,7 @@ func Path(b *board.Board, path []int32, opt PathOptions) (*Picture, error) {
 			p.circle(x, y, rad, fill, stroke, w)
 		}
 	case line:
-		rad := max(cs*0.22, lw*1.6)
+		rad := max(cs*0.22, lw*1.6, 4)
 		p.circle(first[0], first[1], rad, startC, white, max(lw*0.5, 0.5))
 		p.rect(last[0]-rad, last[1]-rad, 2*rad, 2*rad, endC, white, max(lw*0.5, 0.5))
 	}
