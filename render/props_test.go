@@ -30,6 +30,34 @@ func snake(b *board.Board) []int32 {
 	return path
 }
 
+// spiral returns a path through every cell of b ring by ring from the
+// border inwards: every part of it spans the picture, the worst case for
+// drawing it in coloured runs.
+func spiral(b *board.Board) []int32 {
+	path := make([]int32, 0, b.Cells())
+	top, bottom, left, right := 0, b.Rows-1, 0, b.Cols-1
+	for top <= bottom && left <= right {
+		for c := left; c <= right; c++ {
+			path = append(path, b.Cell(top, c))
+		}
+		for r := top + 1; r <= bottom; r++ {
+			path = append(path, b.Cell(r, right))
+		}
+		if top < bottom {
+			for c := right - 1; c >= left; c-- {
+				path = append(path, b.Cell(bottom, c))
+			}
+		}
+		if left < right {
+			for r := bottom - 1; r > top; r-- {
+				path = append(path, b.Cell(r, left))
+			}
+		}
+		top, bottom, left, right = top+1, bottom-1, left+1, right-1
+	}
+	return path
+}
+
 func count(p *Picture, k itemKind) int {
 	n := 0
 	for _, it := range p.items {
@@ -289,12 +317,16 @@ func TestTauFrames(t *testing.T) {
 // gets 1-pixel cells) and with 4-pixel cells (a 4008-pixel square image).
 func BenchmarkPathPNG(b *testing.B) {
 	for _, tc := range []struct {
-		n  int
-		cs float64
-	}{{200, 0}, {1000, 0}, {1000, 4}} {
+		n      int
+		cs     float64
+		spiral bool
+	}{{200, 0, false}, {1000, 0, false}, {1000, 4, false}, {1000, 4, true}} {
 		bd, _ := board.New(tc.n, tc.n)
-		path := snake(bd)
-		b.Run(fmt.Sprintf("%s/cell=%v", bd.Spec(), tc.cs), func(b *testing.B) {
+		path, name := snake(bd), "snake"
+		if tc.spiral {
+			path, name = spiral(bd), "spiral"
+		}
+		b.Run(fmt.Sprintf("%s/%s/cell=%v", bd.Spec(), name, tc.cs), func(b *testing.B) {
 			var buf bytes.Buffer
 			var w float64
 			for b.Loop() {

@@ -75,6 +75,7 @@ type rasterizer struct {
 	y0    float64
 	x1    float64
 	y1    float64
+	boxes float64 // sum of the areas of the pending polygons' own boxes
 }
 
 // poly queues a closed polygon in colour c. Orientation is normalised so
@@ -91,13 +92,27 @@ func (r *rasterizer) poly(pts []float64, c color.NRGBA) {
 	if area(pts) < 0 {
 		pts = reversed(pts)
 	}
-	if len(r.polys) == 0 {
-		r.x0, r.y0, r.x1, r.y1 = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	}
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for i := 0; i+1 < len(pts); i += 2 {
-		r.x0, r.x1 = min(r.x0, pts[i]), max(r.x1, pts[i])
-		r.y0, r.y1 = min(r.y0, pts[i+1]), max(r.y1, pts[i+1])
+		x0, x1 = min(x0, pts[i]), max(x1, pts[i])
+		y0, y1 = min(y0, pts[i+1]), max(y1, pts[i+1])
 	}
+	own := (x1 - x0 + 2) * (y1 - y0 + 2)
+	if len(r.polys) > 0 {
+		// A run is drawn in one pass over its bounding box; when the box
+		// would grow far beyond the shapes in it (a long path winding
+		// over the whole picture) draw what is pending first, so that the
+		// cost stays proportional to the area the shapes cover.
+		union := (max(r.x1, x1) - min(r.x0, x0) + 2) * (max(r.y1, y1) - min(r.y0, y0) + 2)
+		if union > 1<<12 && union > 2*(r.boxes+own) {
+			r.flush()
+		}
+	}
+	if len(r.polys) == 0 {
+		r.x0, r.y0, r.x1, r.y1, r.boxes = x0, y0, x1, y1, 0
+	}
+	r.x0, r.y0, r.x1, r.y1 = min(r.x0, x0), min(r.y0, y0), max(r.x1, x1), max(r.y1, y1)
+	r.boxes += own
 	r.polys = append(r.polys, pts)
 }
 
