@@ -141,6 +141,7 @@ type renderFlags struct {
 	kind      string
 	show      string
 	arrows    bool
+	gradient  bool
 	closed    bool
 	highlight string
 	cell      float64
@@ -158,6 +159,7 @@ func runRender(e *env) int {
 	fs.StringVar(&rf.kind, "kind", "auto", "what the input is: `K` = auto, path (a path or numbered grid), heatmap (a table of numbers, '#' blocked), kgrid or tau")
 	fs.StringVar(&rf.show, "show", "auto", "path pictures: `WHAT` = auto (numbers and path; numbers dropped when illegible), numbers or path")
 	fs.BoolVar(&rf.arrows, "arrows", false, "path pictures: an arrowhead on every move")
+	fs.BoolVar(&rf.gradient, "gradient", false, "path pictures: colour the path by step, dark at the start to light at the end (automatic when numbers are dropped)")
 	fs.BoolVar(&rf.closed, "closed", false, "the path is a closed tour: verify it as one and draw the closing move")
 	fs.StringVar(&rf.highlight, "highlight", "", "path pictures: draw the moves from steps `S,...` to the next step in blue (the paper's 'link', e.g. 25)")
 	fs.Float64Var(&rf.cell, "cell", 0, "cell size in `PX` (default: fit the board in 1600 pixels, at most 48 per cell)")
@@ -272,7 +274,7 @@ func (rf *renderFlags) picture(ctx context.Context, b *board.Board, text []byte)
 
 // pathOptions turns the flags into render.PathOptions.
 func (rf *renderFlags) pathOptions(layout render.Layout) (render.PathOptions, error) {
-	opt := render.PathOptions{Layout: layout, Arrows: rf.arrows, Closed: rf.closed}
+	opt := render.PathOptions{Layout: layout, Arrows: rf.arrows, Closed: rf.closed, Gradient: rf.gradient}
 	switch rf.show {
 	case "auto":
 	case "numbers":
@@ -414,6 +416,7 @@ func gridCells(g verify.Grid, unchecked bool) ([]verify.Cell, error) {
 type renderJSON struct {
 	Problem *struct {
 		Board   string   `json:"board"`
+		Moves   string   `json:"moves"`
 		Leapers string   `json:"leapers"`
 		Closed  bool     `json:"closed"`
 		Map     []string `json:"map"`
@@ -534,6 +537,9 @@ func (rf *renderFlags) fromJSON(b *board.Board, data []byte, layout render.Layou
 			}
 			if title == "" {
 				title = nb.Spec() + ": directed paths by start cell"
+				if in.Problem != nil && in.Problem.Moves != "" {
+					title = nb.Spec() + " " + in.Problem.Moves + ": directed paths by start cell"
+				}
 			}
 		}
 		if rf.title != "" {
