@@ -200,3 +200,77 @@ func TestOverflow(t *testing.T) {
 		})
 	}
 }
+
+// hubOfCliques returns k cliques of m vertices, every clique vertex joined to
+// one hub (vertex 0). With k >= 3 no Hamiltonian path exists (a path passes
+// the hub once and a clique can only be left through it), but none of the
+// precheck's rules sees it: the graph is connected, has no dead end and is
+// not bipartite. A search that does not reason about the hub explores about
+// (m-1)! orders per start.
+func hubOfCliques(t testing.TB, k, m int) *graph.Graph {
+	t.Helper()
+	var edges [][2]int32
+	for c := range k {
+		first := int32(1 + c*m)
+		for i := first; i < first+int32(m); i++ {
+			edges = append(edges, [2]int32{0, i})
+			for j := i + 1; j < first+int32(m); j++ {
+				edges = append(edges, [2]int32{i, j})
+			}
+		}
+	}
+	g, err := graph.FromEdges(1+k*m, edges)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// Find with a node budget gives up with ErrLimit (or proves there is no
+// solution); Find with a deadline returns promptly with the context's error;
+// neither returns a path. Count proves the count is 0.
+func TestFindLimits(t *testing.T) {
+	t.Parallel()
+	g := hubOfCliques(t, 3, 12)
+	p := hamilton.Problem{G: g, Start: -1, End: -1}
+	if r, err := hamilton.Precheck(&p); err != nil || r != nil {
+		t.Logf("Precheck now sees it: %v, %v", r, err)
+	}
+	for _, workers := range []int{1, 2} {
+		const budget = 50000
+		path, st, err := hamilton.Find(context.Background(), p, hamilton.Options{Workers: workers, MaxNodes: budget})
+		t.Logf("workers=%d: budget %d: %v after %d nodes", workers, budget, err, st.Nodes)
+		switch {
+		case path != nil:
+			t.Errorf("workers=%d: Find returned a path on a graph without one", workers)
+		case errors.Is(err, hamilton.ErrLimit):
+			if st.Nodes > budget+uint64(workers)*2048 {
+				t.Errorf("workers=%d: %d nodes with a budget of %d", workers, st.Nodes, budget)
+			}
+		case !errors.Is(err, hamilton.ErrNoSolution):
+			t.Errorf("workers=%d: err = %v, want ErrLimit or ErrNoSolution", workers, err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		t0 := time.Now()
+		path, _, err = hamilton.Find(ctx, p, hamilton.Options{Workers: workers})
+		elapsed := time.Since(t0)
+		cancel()
+		if path != nil || !(errors.Is(err, context.DeadlineExceeded) || errors.Is(err, hamilton.ErrNoSolution)) {
+			t.Errorf("workers=%d: Find with a deadline = %v, %v", workers, path, err)
+		}
+		if elapsed > time.Second {
+			t.Errorf("workers=%d: Find returned %v after a 100ms deadline", workers, elapsed)
+		}
+	}
+	// A smaller instance for Count, which has to finish the whole search.
+	small := hamilton.Problem{G: hubOfCliques(t, 3, 6), Start: -1, End: -1}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	got, _, err := hamilton.Count(ctx, small, hamilton.Options{})
+	if errors.Is(err, context.DeadlineExceeded) {
+		t.Skip("Count did not finish in 30s")
+	}
+	if err != nil || got != 0 {
+		t.Errorf("Count = %d, %v; want 0", got, err)
+	}
+}
