@@ -3,6 +3,7 @@ package hamilton
 import (
 	"math/bits"
 	"slices"
+	"sort"
 	"sync/atomic"
 )
 
@@ -51,6 +52,8 @@ type engine struct {
 	distTo   [][]int32
 	rank     []int32
 	rng      uint64
+	jitter   bool     // restarts: rank only biases the random tie-break
+	keys     []uint64 // scratch for order
 
 	// dynamic state
 	link      []int32
@@ -67,8 +70,9 @@ type engine struct {
 	rootCand  []int32
 	maxDeg    int32
 
-	// count memo (small graphs): lossy hash table keyed by (unvisited set, head)
-	memo     []memoEntry
+	// count memo (graphs of at most memoMaxVertices): a lossy hash table
+	// of 4-way buckets keyed by (unvisited set, head)
+	memo     []memoBucket
 	memoMask uint64
 	memoMax  int32 // memoise states with at most this many unvisited vertices
 
@@ -93,12 +97,19 @@ type engine struct {
 	outOfNodes bool
 }
 
-type memoEntry struct {
-	set   uint64
-	count uint64
-	head  int32
-	used  bool
+// memoMaxVertices is the largest graph the count memo serves: the key packs
+// the unvisited set (one bit per vertex) and the head (6 bits) into 64 bits.
+const memoMaxVertices = 58
+
+// memoBucket is one cache line of the memo: four keys and their counts,
+// most recently stored first. A zero key is an empty slot (a real key always
+// has head+1 >= 1 in its top bits).
+type memoBucket struct {
+	key   [4]uint64
+	count [4]uint64
 }
+
+func memoKey(set uint64, head int32) uint64 { return set | uint64(head+1)<<memoMaxVertices }
 
 func newEngine(p *Problem, at []int32, sh *shared) *engine {
 	off, tgt := p.G.CSR()
@@ -313,51 +324,67 @@ func (e *engine) alive(h, v int32) bool {
 	return h < 0 || e.localConnected(h, v)
 }
 
-// localConnectBudget bounds the breadth-first searches of localConnected.
-const localConnectBudget = 256
+// localConnectBudget bounds the local breadth-first search of
+// localConnected before it falls back to a full one.
+const localConnectBudget = 512
 
-// localConnected is the connectivity rule for large graphs, kept local so
-// that a step costs O(budget) and not O(n): removing the old head h can only
-// cut off the part of the unvisited graph around one of h's unvisited
-// neighbours. From each of them a bounded breadth-first search over the
-// unvisited vertices either reaches the head v or more than the budget of
-// vertices (assumed still connected), or exhausts a component without v,
-// which proves that component can never be visited.
+// localConnected is the connectivity rule for large graphs, exact but local
+// in the common case. Before the move the unvisited vertices and the old
+// head h were connected; every component left after h is removed holds one
+// of h's unvisited neighbours or the new head v. So a breadth-first search
+// from v that reaches all of h's unvisited neighbours proves the rest is
+// still connected, usually after a few dozen vertices. A search that runs
+// dry first has found a part of the board that can never be visited. One
+// that exceeds the budget is finished without a budget.
 func (e *engine) localConnected(h, v int32) bool {
+	targets := int32(0)
+	e.epoch++
+	if e.epoch == 0 {
+		clear(e.mark)
+		e.epoch = 1
+	}
+	ep := e.epoch
 	for _, u := range e.tgt[e.off[h]:e.off[h+1]] {
-		if e.vis[u] {
-			continue
-		}
-		e.epoch++
-		if e.epoch == 0 {
-			clear(e.mark)
-			e.epoch = 1
-		}
-		e.mark[u] = e.epoch
-		q := append(e.queue[:0], u)
-		found := false
-		for i := 0; i < len(q) && !found; i++ {
-			x := q[i]
-			for _, w := range e.tgt[e.off[x]:e.off[x+1]] {
-				if w == v {
-					found = true
-					break
-				}
-				if !e.vis[w] && e.mark[w] != e.epoch {
-					e.mark[w] = e.epoch
-					q = append(q, w)
-				}
-			}
-			if len(q) > localConnectBudget {
-				found = true
-			}
-		}
-		e.queue = q
-		if !found {
-			return false
+		if !e.vis[u] {
+			targets++
 		}
 	}
-	return true
+	if targets == 0 {
+		return true
+	}
+	e.mark[v] = ep
+	q := append(e.queue[:0], v)
+	for i := 0; i < len(q); i++ {
+		x := q[i]
+		for _, w := range e.tgt[e.off[x]:e.off[x+1]] {
+			if e.vis[w] || e.mark[w] == ep {
+				continue
+			}
+			e.mark[w] = ep
+			q = append(q, w)
+			if e.isNeighbourOf(w, h) {
+				targets--
+				if targets == 0 {
+					e.queue = q
+					return true
+				}
+			}
+		}
+		// Past the budget, keep going: the search is then a plain full
+		// traversal, still exact.
+	}
+	e.queue = q
+	return false
+}
+
+// isNeighbourOf reports whether w is adjacent to h.
+func (e *engine) isNeighbourOf(w, h int32) bool {
+	for _, x := range e.tgt[e.off[h]:e.off[h+1]] {
+		if x == w {
+			return true
+		}
+	}
+	return false
 }
 
 // adjacent reports whether u and v are neighbours.
@@ -482,27 +509,35 @@ func (e *engine) gen(level int32, roots []int32) {
 	e.icand[level] = 0
 }
 
-// order sorts candidates by Warnsdorff's rule: fewest onward links first;
-// ties by the static rank (if any), then by a pseudo-random key drawn from
-// the seed, so that restarts explore different trees.
+// order sorts candidates by Warnsdorff's rule: fewest onward links first.
+// Ties go by the static rank (if any) and then by a pseudo-random key drawn
+// from the seed; with jitter set (restarts), the rank only biases the random
+// key, so that each restart explores a genuinely different tree.
 func (e *engine) order(c []int32) {
-	var keys [64]uint64
-	if len(c) > len(keys) {
-		slices.SortFunc(c, func(a, b int32) int { return int(e.link[a]) - int(e.link[b]) })
-		return
-	}
-	for i, w := range c {
+	keys := e.keys[:0]
+	for _, w := range c {
 		k := uint64(e.link[w]) << 48
-		if e.rank != nil {
-			k |= uint64(uint32(e.rank[w])&0xffffff) << 24
-		}
+		var r uint64
 		if e.rng != 0 {
 			e.rng ^= e.rng << 13
 			e.rng ^= e.rng >> 7
 			e.rng ^= e.rng << 17
-			k |= e.rng & 0xffffff
+			r = e.rng
 		}
-		keys[i] = k
+		switch {
+		case e.rank == nil:
+			k |= r & 0xffffffffffff
+		case e.jitter:
+			k |= (uint64(uint32(e.rank[w])&0xffffff) + r&0x3ffffff) & 0xffffffffffff
+		default:
+			k |= uint64(uint32(e.rank[w])&0xffffff)<<24 | r&0xffffff
+		}
+		keys = append(keys, k)
+	}
+	e.keys = keys
+	if len(c) > 16 {
+		sort.Sort(byKey{keys, c})
+		return
 	}
 	for i := 1; i < len(c); i++ {
 		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
@@ -512,15 +547,48 @@ func (e *engine) order(c []int32) {
 	}
 }
 
+// byKey sorts vertices by parallel keys.
+type byKey struct {
+	k []uint64
+	v []int32
+}
+
+func (b byKey) Len() int           { return len(b.k) }
+func (b byKey) Less(i, j int) bool { return b.k[i] < b.k[j] }
+func (b byKey) Swap(i, j int) {
+	b.k[i], b.k[j] = b.k[j], b.k[i]
+	b.v[i], b.v[j] = b.v[j], b.v[i]
+}
+
 // leafOK checks the conditions that only a complete path can meet.
 func (e *engine) leafOK(v int32) bool {
 	return !e.closed || e.adjacent(v, e.anchor)
 }
 
-func (e *engine) memoSlot(set uint64, head int32) *memoEntry {
-	h := (set ^ uint64(head)*0x9e3779b97f4a7c15) * 0xbf58476d1ce4e5b9
-	h ^= h >> 31
+func (e *engine) memoBucket(key uint64) *memoBucket {
+	h := key * 0x9e3779b97f4a7c15
+	h ^= h >> 29
 	return &e.memo[h&e.memoMask]
+}
+
+// memoGet looks a state up in the count memo.
+func (e *engine) memoGet(key uint64) (uint64, bool) {
+	b := e.memoBucket(key)
+	for i, k := range b.key {
+		if k == key {
+			return b.count[i], true
+		}
+	}
+	return 0, false
+}
+
+// memoPut stores a state's count at the front of its bucket, dropping the
+// oldest entry.
+func (e *engine) memoPut(key, count uint64) {
+	b := e.memoBucket(key)
+	copy(b.key[1:], b.key[:3])
+	copy(b.count[1:], b.count[:3])
+	b.key[0], b.count[0] = key, count
 }
 
 // flush moves the worker's counters into the shared atomics and reports
@@ -619,8 +687,8 @@ func (e *engine) search(prefix []int32, roots []int32) (count uint64, complete b
 				continue
 			}
 			if useMemo && e.remaining <= e.memoMax {
-				if s := e.memoSlot(e.umask, v); s.used && s.set == e.umask && s.head == v {
-					e.add(&e.acc[L], s.count)
+				if c, ok := e.memoGet(memoKey(e.umask, v)); ok {
+					e.add(&e.acc[L], c)
 					e.memoHits++
 					e.unplace(h, v)
 					continue
@@ -637,7 +705,7 @@ func (e *engine) search(prefix []int32, roots []int32) (count uint64, complete b
 		L--
 		v := e.path[L]
 		if useMemo && e.remaining <= e.memoMax {
-			*e.memoSlot(e.umask, v) = memoEntry{set: e.umask, head: v, count: e.acc[L+1], used: true}
+			e.memoPut(memoKey(e.umask, v), e.acc[L+1])
 		}
 		e.add(&e.acc[L], e.acc[L+1])
 		e.unplace(e.head(L), v)

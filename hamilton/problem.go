@@ -75,7 +75,7 @@ type Options struct {
 	// MaxNodes stops Find after that many nodes (0: no limit).
 	MaxNodes uint64
 	// MemoBits sets the size of each worker's count memo to 2^MemoBits
-	// entries (default 20; negative disables the memo).
+	// buckets of four entries (default 18: 16 MiB; negative disables it).
 	MemoBits int
 }
 

@@ -108,12 +108,14 @@ func (r *run) engine(m mode) *engine {
 	e := newEngine(r.p, r.at, &r.sh)
 	e.mode = m
 	e.rank = r.opt.Rank
-	if m == modeCount && e.small && r.opt.MemoBits >= 0 {
+	if m == modeCount && e.n <= memoMaxVertices && r.opt.MemoBits >= 0 {
 		bitsN := r.opt.MemoBits
 		if bitsN == 0 {
-			bitsN = 20
+			// 2^18 buckets of 4 (16 MiB) serve boards of 36 cells and
+			// more; small graphs get a table their state space can fill.
+			bitsN = int(min(18, max(6, e.n-18)))
 		}
-		e.memo = make([]memoEntry, 1<<bitsN)
+		e.memo = make([]memoBucket, 1<<bitsN)
 		e.memoMask = 1<<bitsN - 1
 		// Measured on the 6x6 knight and Diplomatico boards: memoising the
 		// lower three fifths of the tree gives the fewest cache misses per
@@ -426,14 +428,20 @@ func Find(ctx context.Context, p Problem, opt Options) ([]int32, Stats, error) {
 				r.sh.stop.Store(true)
 				return false
 			}
-			budget := uint64(64*p.n() + 4096)
+			// Restarts follow the Luby sequence (Luby, Sinclair and Zuckerman
+			// 1993) in units of a few passes over the graph: a Warnsdorff
+			// descent that works needs about n nodes, one that has gone
+			// wrong rarely recovers, and the growing tail of the sequence
+			// keeps the search complete.
+			unit := uint64(4*p.n() + 1024)
 			for attempt := uint64(0); !r.sh.stop.Load(); attempt++ {
 				// Worker 0's first attempt is the deterministic one.
-				e.rng = 0
+				e.rng, e.jitter = 0, false
 				if w > 0 || attempt > 0 || opt.Seed != 0 {
 					e.rng = splitmix(opt.Seed ^ uint64(w)<<32 ^ attempt)
+					e.jitter = attempt%2 == 1
 				}
-				e.budget = e.nodes + budget
+				e.budget = e.nodes + unit*luby(attempt+1)
 				if opt.MaxNodes > 0 && e.budget > opt.MaxNodes/uint64(workers) {
 					e.budget = max(opt.MaxNodes/uint64(workers), e.nodes+1)
 				}
@@ -453,7 +461,6 @@ func Find(ctx context.Context, p Problem, opt Options) ([]int32, Stats, error) {
 				}
 				if e.outOfNodes {
 					restarts.Add(1)
-					budget *= 2
 				}
 			}
 			r.absorb(e)
@@ -485,4 +492,16 @@ func splitmix(x uint64) uint64 {
 		x = 1
 	}
 	return x
+}
+
+// luby returns the i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 ...
+func luby(i uint64) uint64 {
+	for k := uint(1); ; k++ {
+		if i == 1<<k-1 {
+			return 1 << (k - 1)
+		}
+		if i < 1<<k-1 {
+			return luby(i - (1<<(k-1) - 1))
+		}
+	}
 }

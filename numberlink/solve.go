@@ -1,0 +1,845 @@
+package numberlink
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// ErrNoSolution reports that a grid provably has no solution under the rules
+// in force.
+var ErrNoSolution = errors.New("numberlink: no solution")
+
+// SolveOptions configures Solve, Count and Rate. The zero value solves under
+// the seed's rules with no progress reports.
+type SolveOptions struct {
+	// Rules selects the puzzle variant (no loops, connectivity optional).
+	Rules Rules
+	// Progress, when set, is called from the solving goroutine with a snapshot
+	// of the statistics, at most once per ProgressEvery.
+	Progress func(SolveStats)
+	// ProgressEvery is the minimum interval between progress reports; zero
+	// means one second.
+	ProgressEvery time.Duration
+}
+
+// SolveStats are the statistics of one run, readable after it returns or in
+// a progress callback.
+type SolveStats struct {
+	// Nodes is the number of search nodes (branching decisions tried).
+	Nodes uint64
+	// Backtracks is the number of search nodes whose propagation failed.
+	Backtracks uint64
+	// Deductions is the number of bound tightenings made by the rules (not by
+	// branching).
+	Deductions uint64
+	// Solutions is the number of solutions found so far.
+	Solutions uint64
+	// MaxDepth is the deepest branching level reached.
+	MaxDepth int
+	// Elapsed is the wall time since the run started.
+	Elapsed time.Duration
+}
+
+// Solve finds one solution of g under opt.Rules. It returns ErrNoSolution when
+// the search space is exhausted, or ctx.Err() when stopped early. The
+// solution it returns satisfies every rule; callers that print it still pass
+// it through the independent verifier.
+//
+// Solve is a complete search (see Count) and may take exponential time on
+// adversarial grids; on the Coelho et al. benchmark it takes milliseconds.
+func Solve(ctx context.Context, g *Grid, opt SolveOptions) (Solution, SolveStats, error) {
+	n, sol, st, err := Count(ctx, g, 1, opt)
+	if err != nil {
+		return sol, st, err
+	}
+	if n == 0 {
+		return nil, st, ErrNoSolution
+	}
+	return sol, st, nil
+}
+
+// Count counts the solutions of g under opt.Rules, stopping once it has found
+// limit of them (limit 0 means no limit; limit 2 is a uniqueness check). It
+// returns the count, the first solution found (nil if none) and the run's
+// statistics. When ctx is cancelled it returns what it has so far together
+// with ctx.Err().
+//
+// The search branches on one pair's connection count at a time, so distinct
+// leaves are distinct solutions and the count is exact. Every search node is
+// first closed under all the deduction stages of grade.go (bounds, crossing,
+// isolation, bridges); the cost per node is O(pairs + crossings).
+func Count(ctx context.Context, g *Grid, limit uint64, opt SolveOptions) (uint64, Solution, SolveStats, error) {
+	s, err := newSolver(g, opt.Rules, stageProbe)
+	if err != nil {
+		return 0, nil, SolveStats{}, err
+	}
+	s.ctx = ctx
+	s.limit = limit
+	s.progress = opt.Progress
+	s.every = opt.ProgressEvery
+	if s.every <= 0 {
+		s.every = time.Second
+	}
+	s.start = time.Now()
+	s.lastReport = s.start
+	if err := ctx.Err(); err != nil {
+		return 0, nil, s.snapshot(), err
+	}
+	s.run()
+	return s.count, s.first, s.snapshot(), s.stopErr
+}
+
+// lubyUnit is the number of backtracks in one unit of the restart schedule.
+const lubyUnit = 32
+
+// luby returns the i-th term (1-based) of Luby's restart sequence 1 1 2 1 1 2
+// 4 1 1 2 ...
+func luby(i uint64) uint64 {
+	for k := uint(1); ; k++ {
+		if i == 1<<k-1 {
+			return 1 << (k - 1)
+		}
+		if i < 1<<k-1 {
+			return luby(i - (1<<(k-1) - 1))
+		}
+	}
+}
+
+// run is the search driver: depth-first search with restarts on Luby's
+// schedule (Luby, Sinclair and Zuckerman 1993), each run with its own
+// deterministic tie-breaking. A run stops after its budget of backtracks;
+// the budgets grow without bound, so some run finishes its whole tree and
+// the count is exact. Solutions are remembered so that a later run does not
+// count one twice.
+func (s *solver) run() {
+	if !s.propagate() {
+		return
+	}
+	root := len(s.trail)
+	s.seen = map[string]struct{}{}
+	for r := uint64(1); ; r++ {
+		s.budget = luby(r) * lubyUnit
+		s.rng = r * 0x9e3779b97f4a7c15
+		s.aborted = false
+		s.search(0, 0)
+		s.undo(root)
+		if !s.aborted {
+			return // finished the tree, reached the limit or was cancelled
+		}
+	}
+}
+
+// stage numbers the deduction rules in the order the grader escalates them;
+// see grade.go for what each one infers and why it is sound.
+type stage int8
+
+const (
+	stageBounds    stage = iota // per-node lower and upper bounds
+	stageCrossing               // a drawn connection forbids crossing pairs
+	stageIsolation              // closed subgroups and, with NoLoops, cycles
+	stageBridges                // bridges of the potential graph are forced
+	stageProbe                  // failed-value lookahead on every open pair
+	numStages
+)
+
+// trailEntry records a pair's bounds before a change, for undo.
+type trailEntry struct {
+	p      int32
+	lo, hi int8
+}
+
+// solver holds the mutable state of one search: the bounds lo[p] <= x_p <=
+// hi[p] on every pair's connection count, with a trail for undo.
+type solver struct {
+	g     *Grid
+	rules Rules
+	level stage // highest deduction stage enabled
+	n     int
+	mag   []int32
+	lo    []int8
+	hi    []int8
+	sumLo []int32 // per node: sum of lo over its pairs
+	sumHi []int32 // per node: sum of hi over its pairs
+	open  int     // number of pairs with lo < hi
+
+	trail []trailEntry
+	queue []int32
+	inQ   []bool
+	fail  bool
+
+	// scratch for the global connectivity pass
+	parent []int32
+	size   []int32
+	rem    []int32
+	disc   []int32
+	low    []int32
+	stack  []dfsFrame
+	forced []bridgeBound
+	// probing enables stage probe near each decision during search; the
+	// trial propagations run up to stage isolation (measured fastest on
+	// the Coelho benchmark).
+	probing bool
+	stamp   uint32
+	mark    []uint32 // per pair: stamp of the last candidate list it joined
+	cand    []int32
+	subMag  []int32
+	subLo   []int32
+	subHi   []int32
+
+	// search bookkeeping
+	ctx        context.Context
+	limit      uint64
+	count      uint64
+	first      Solution
+	stopErr    error
+	nodes      uint64
+	backtracks uint64
+	deductions uint64
+	perStage   [numStages]uint64
+	maxDepth   int
+	progress   func(SolveStats)
+	every      time.Duration
+	start      time.Time
+	lastReport time.Time
+	onSolution func(Solution) bool // optional: return false to stop
+	seen       map[string]struct{} // solutions found in earlier runs
+	budget     uint64              // backtracks left in this run
+	aborted    bool                // this run ran out of budget
+	rng        uint64              // xorshift state for tie-breaking
+}
+
+type dfsFrame struct {
+	v    int32
+	dir  int8
+	from int32 // pair used to enter v, or -1
+}
+
+func newSolver(g *Grid, rules Rules, level stage) (*solver, error) {
+	n, np := len(g.Nodes), len(g.Pairs)
+	s := &solver{
+		g: g, rules: rules, level: level, n: n,
+		mag:   make([]int32, n),
+		lo:    make([]int8, np),
+		hi:    make([]int8, np),
+		sumLo: make([]int32, n),
+		sumHi: make([]int32, n),
+		inQ:   make([]bool, n),
+		queue: make([]int32, 0, n),
+
+		parent: make([]int32, n),
+		size:   make([]int32, n),
+		rem:    make([]int32, n),
+		disc:   make([]int32, n),
+		low:    make([]int32, n),
+		mark:   make([]uint32, np),
+		subMag: make([]int32, n),
+		subLo:  make([]int32, n),
+		subHi:  make([]int32, n),
+	}
+	s.probing = level >= stageProbe
+	for i, nd := range g.Nodes {
+		s.mag[i] = int32(nd.Mag)
+	}
+	for p, pr := range g.Pairs {
+		h := min(g.K, g.Nodes[pr.A].Mag, g.Nodes[pr.B].Mag)
+		if h > 127 {
+			return nil, fmt.Errorf("%w: k=%d: the solver handles at most 127 connections per pair", ErrBadK, g.K)
+		}
+		s.hi[p] = int8(h)
+		s.sumHi[pr.A] += int32(h)
+		s.sumHi[pr.B] += int32(h)
+		if h > 0 {
+			s.open++
+		}
+	}
+	for i := range n {
+		s.push(int32(i))
+	}
+	return s, nil
+}
+
+func (s *solver) push(i int32) {
+	if !s.inQ[i] {
+		s.inQ[i] = true
+		s.queue = append(s.queue, i)
+	}
+}
+
+// setLo raises lo[p] to v; it sets s.fail if that empties the domain.
+func (s *solver) setLo(p int32, v int8, by stage) {
+	if v <= s.lo[p] {
+		return
+	}
+	if v > s.hi[p] {
+		s.fail = true
+		return
+	}
+	old := s.lo[p]
+	s.trail = append(s.trail, trailEntry{p, old, s.hi[p]})
+	s.lo[p] = v
+	if v == s.hi[p] {
+		s.open--
+	}
+	pr := s.g.Pairs[p]
+	s.sumLo[pr.A] += int32(v - old)
+	s.sumLo[pr.B] += int32(v - old)
+	s.push(pr.A)
+	s.push(pr.B)
+	if by < numStages {
+		s.deductions++
+		s.perStage[by]++
+	}
+	// Stage crossing: a pair that carries a connection forbids every pair
+	// whose segment crosses it.
+	if old == 0 && s.level >= stageCrossing {
+		for _, q := range s.g.Crossings[p] {
+			s.setHi(q, 0, stageCrossing)
+			if s.fail {
+				return
+			}
+		}
+	}
+}
+
+// setHi lowers hi[p] to v; it sets s.fail if that empties the domain.
+func (s *solver) setHi(p int32, v int8, by stage) {
+	if v >= s.hi[p] {
+		return
+	}
+	if v < s.lo[p] {
+		s.fail = true
+		return
+	}
+	old := s.hi[p]
+	s.trail = append(s.trail, trailEntry{p, s.lo[p], old})
+	s.hi[p] = v
+	if v == s.lo[p] {
+		s.open--
+	}
+	pr := s.g.Pairs[p]
+	s.sumHi[pr.A] -= int32(old - v)
+	s.sumHi[pr.B] -= int32(old - v)
+	s.push(pr.A)
+	s.push(pr.B)
+	if by < numStages {
+		s.deductions++
+		s.perStage[by]++
+	}
+}
+
+// undo restores every bound changed since the trail had length mark.
+func (s *solver) undo(mark int) {
+	for t := len(s.trail) - 1; t >= mark; t-- {
+		e := s.trail[t]
+		p := e.p
+		pr := s.g.Pairs[p]
+		if s.lo[p] == s.hi[p] && e.lo != e.hi {
+			s.open++
+		}
+		dl := int32(s.lo[p] - e.lo)
+		dh := int32(e.hi - s.hi[p])
+		s.sumLo[pr.A] -= dl
+		s.sumLo[pr.B] -= dl
+		s.sumHi[pr.A] += dh
+		s.sumHi[pr.B] += dh
+		s.lo[p], s.hi[p] = e.lo, e.hi
+	}
+	s.trail = s.trail[:mark]
+}
+
+func (s *solver) clearQueue() {
+	for _, i := range s.queue {
+		s.inQ[i] = false
+	}
+	s.queue = s.queue[:0]
+	s.fail = false
+}
+
+// nodeRule is stage bounds at node i: with m = magn(i), each pair p at i
+// satisfies m - (sumHi - hi[p]) <= x_p <= m - (sumLo - lo[p]).
+func (s *solver) nodeRule(i int32) {
+	m := s.mag[i]
+	if s.sumLo[i] > m || s.sumHi[i] < m {
+		s.fail = true
+		return
+	}
+	for _, p := range s.g.PairAt[i] {
+		if p < 0 || s.lo[p] == s.hi[p] {
+			continue
+		}
+		if v := m - (s.sumHi[i] - int32(s.hi[p])); v > int32(s.lo[p]) {
+			s.setLo(p, int8(v), stageBounds)
+			if s.fail {
+				return
+			}
+		}
+		if v := m - (s.sumLo[i] - int32(s.lo[p])); v < int32(s.hi[p]) {
+			s.setHi(p, int8(v), stageBounds)
+			if s.fail {
+				return
+			}
+		}
+	}
+}
+
+// propagate closes the state under every enabled stage (except probing). It
+// returns false on a contradiction, leaving the queue empty.
+func (s *solver) propagate() bool {
+	for {
+		for len(s.queue) > 0 && !s.fail {
+			i := s.queue[len(s.queue)-1]
+			s.queue = s.queue[:len(s.queue)-1]
+			s.inQ[i] = false
+			s.nodeRule(i)
+		}
+		if s.fail {
+			s.clearQueue()
+			return false
+		}
+		if !s.global() {
+			s.clearQueue()
+			return false
+		}
+		if len(s.queue) == 0 {
+			return true
+		}
+	}
+}
+
+func (s *solver) find(x int32) int32 {
+	for s.parent[x] != x {
+		s.parent[x] = s.parent[s.parent[x]]
+		x = s.parent[x]
+	}
+	return x
+}
+
+// global runs the connectivity stages, which look at the whole grid. It is
+// always run on a fully decided state (so that every leaf is checked against
+// connectivity and NoLoops whatever the stage level) and otherwise only when
+// the isolation stage is enabled. It returns false on a contradiction.
+func (s *solver) global() bool {
+	needConn := !s.rules.AllowDisconnected
+	if !needConn && !s.rules.NoLoops {
+		return true
+	}
+	if s.open > 0 && s.level < stageIsolation {
+		return true
+	}
+	g := s.g
+	for i := range s.n {
+		s.parent[i] = int32(i)
+		s.size[i] = 1
+	}
+	// Components of the drawn graph (pairs with lo > 0). With NoLoops a drawn
+	// pair inside one component closes a cycle.
+	for p, pr := range g.Pairs {
+		if s.lo[p] == 0 {
+			continue
+		}
+		a, b := s.find(pr.A), s.find(pr.B)
+		if a == b {
+			if s.rules.NoLoops {
+				return false
+			}
+			continue
+		}
+		if s.size[a] < s.size[b] {
+			a, b = b, a
+		}
+		s.parent[b] = a
+		s.size[a] += s.size[b]
+	}
+	for i := range s.n {
+		s.rem[i] = 0
+	}
+	for i := range s.n {
+		r := s.find(int32(i))
+		s.rem[r] += s.mag[i] - s.sumLo[i]
+	}
+	n32 := int32(s.n)
+	if needConn {
+		// Stage isolation, closed subgroup: a component of the drawn graph
+		// with no connection left to make can never join the rest.
+		for i := range s.n {
+			if s.parent[i] == int32(i) && s.rem[i] == 0 && s.size[i] < n32 {
+				return false
+			}
+		}
+	}
+	if s.open == 0 {
+		return true // decided: connectivity follows from the check above
+	}
+	for p, pr := range g.Pairs {
+		if s.lo[p] != 0 || s.hi[p] == 0 {
+			continue
+		}
+		a, b := s.find(pr.A), s.find(pr.B)
+		if a == b {
+			// Stage isolation, NoLoops: a connection inside one component
+			// of the drawn graph would close a cycle.
+			if s.rules.NoLoops {
+				s.setHi(int32(p), 0, stageIsolation)
+			}
+			continue
+		}
+		// Stage isolation, closed subgroup lookahead: x_p = t merges the two
+		// components into one with s.rem[a]+s.rem[b]-2t connections left; if
+		// that is 0 for t = hi[p] and the merged part is not the whole grid,
+		// it would be closed off, so x_p < hi[p].
+		if needConn && s.size[a]+s.size[b] < n32 && s.rem[a]+s.rem[b] == 2*int32(s.hi[p]) {
+			s.setHi(int32(p), s.hi[p]-1, stageIsolation)
+		}
+	}
+	if s.fail {
+		return false
+	}
+	if needConn && s.level >= stageBridges {
+		return s.bridges()
+	}
+	return true
+}
+
+// bridges is stage bridges, on the potential graph (pairs with hi > 0),
+// which must be connected. Let p be a bridge of it and S the nodes on one
+// side. Every connection at a node of S goes to S or along p, so
+//
+//	x_p = M(S) - 2*I(S)
+//
+// where M(S) is the sum of the magnitudes in S and I(S) the number of
+// connections inside S. Hence x_p >= 1 (else S is cut off: the bridge is
+// forced), x_p has the parity of M(S), and bounds on I(S) from the lo and hi
+// of the pairs inside S bound x_p. The walk is Tarjan's lowlink DFS,
+// iterative, with subtree sums; O(nodes + pairs).
+func (s *solver) bridges() bool {
+	g := s.g
+	if s.n == 0 {
+		return true
+	}
+	for i := range s.n {
+		s.disc[i] = -1
+		s.subMag[i] = s.mag[i]
+		s.subLo[i] = s.sumLo[i]
+		s.subHi[i] = s.sumHi[i]
+	}
+	t := int32(0)
+	s.forced = s.forced[:0]
+	s.stack = append(s.stack[:0], dfsFrame{v: 0, dir: 0, from: -1})
+	s.disc[0], s.low[0] = t, t
+	t++
+	for len(s.stack) > 0 {
+		f := &s.stack[len(s.stack)-1]
+		v := f.v
+		if f.dir < 4 {
+			d := f.dir
+			f.dir++
+			p := g.PairAt[v][d]
+			if p < 0 || p == f.from || s.hi[p] == 0 {
+				continue
+			}
+			w := g.Nbr[v][d]
+			if s.disc[w] < 0 {
+				s.disc[w], s.low[w] = t, t
+				t++
+				s.stack = append(s.stack, dfsFrame{v: w, dir: 0, from: p})
+			} else if s.disc[w] < s.low[v] {
+				s.low[v] = s.disc[w]
+			}
+			continue
+		}
+		from := f.from
+		s.stack = s.stack[:len(s.stack)-1]
+		if len(s.stack) == 0 {
+			break
+		}
+		u := s.stack[len(s.stack)-1].v
+		if s.low[v] < s.low[u] {
+			s.low[u] = s.low[v]
+		}
+		s.subMag[u] += s.subMag[v]
+		s.subLo[u] += s.subLo[v]
+		s.subHi[u] += s.subHi[v]
+		if s.low[v] > s.disc[u] {
+			// from is a bridge; S is the subtree of v. The pairs inside S
+			// count twice in subLo/subHi, p once.
+			m := s.subMag[v]
+			lo, hi := int32(s.lo[from]), int32(s.hi[from])
+			inLo := (s.subLo[v] - lo) / 2
+			inHi := (s.subHi[v] - hi) / 2
+			nlo := max(lo, 1, m-2*inHi)
+			nhi := min(hi, m-2*inLo)
+			if (nlo-m)&1 != 0 {
+				nlo++
+			}
+			if (nhi-m)&1 != 0 {
+				nhi--
+			}
+			if nlo > nhi {
+				return false
+			}
+			if nlo > lo || nhi < hi {
+				s.forced = append(s.forced, bridgeBound{from, int8(nlo), int8(nhi)})
+			}
+		}
+	}
+	if t < int32(s.n) {
+		return false // the potential graph is disconnected
+	}
+	// Apply after the walk, so that the walk sees one fixed graph.
+	for _, f := range s.forced {
+		s.setLo(f.p, f.lo, stageBridges)
+		if !s.fail {
+			s.setHi(f.p, f.hi, stageBridges)
+		}
+		if s.fail {
+			return false
+		}
+	}
+	return true
+}
+
+type bridgeBound struct {
+	p      int32
+	lo, hi int8
+}
+
+// probe is stage probe over every open pair: assume x_p = lo[p] and then
+// x_p = hi[p], close the state under the other stages, and when an
+// assumption leads to a contradiction, tighten the bound that excludes it.
+// Sound because a value that contradicts sound deductions is in no solution.
+// It repeats until nothing changes and returns false on a contradiction.
+func (s *solver) probe() bool {
+	for {
+		start := len(s.trail)
+		s.stamp++
+		cand := s.cand[:0]
+		for p := range s.lo {
+			if s.lo[p] < s.hi[p] {
+				cand = append(cand, int32(p))
+			}
+		}
+		s.cand = cand
+		if !s.probeList(cand, s.level) {
+			return false
+		}
+		if len(s.trail) == start {
+			return true
+		}
+	}
+}
+
+// probeNear is stage probe restricted to the open pairs near the bounds
+// changed since trail position from: the pairs at their endpoints and at
+// those endpoints' neighbours. Which pairs are probed affects only the
+// strength of the pruning, never its soundness. Returns false on a
+// contradiction.
+func (s *solver) probeNear(from int) bool {
+	g := s.g
+	for from < len(s.trail) {
+		s.stamp++
+		cand := s.cand[:0]
+		add := func(i int32) {
+			for _, p := range g.PairAt[i] {
+				if p >= 0 && s.lo[p] < s.hi[p] && s.mark[p] != s.stamp {
+					s.mark[p] = s.stamp
+					cand = append(cand, p)
+				}
+			}
+		}
+		end := len(s.trail)
+		for _, e := range s.trail[from:end] {
+			pr := g.Pairs[e.p]
+			for _, a := range [2]int32{pr.A, pr.B} {
+				add(a)
+				for _, b := range g.Nbr[a] {
+					if b >= 0 {
+						add(b)
+					}
+				}
+			}
+		}
+		s.cand = cand
+		from = end
+		if !s.probeList(cand, min(s.level, stageIsolation)) {
+			return false
+		}
+	}
+	return true
+}
+
+// probeList probes the pairs in cand, with trial propagations run up to
+// stage trial.
+func (s *solver) probeList(cand []int32, trial stage) bool {
+	for _, p := range cand {
+		for side := 0; side < 2 && s.lo[p] < s.hi[p]; side++ {
+			mark := len(s.trail)
+			savedD, savedStages := s.deductions, s.perStage
+			full := s.level
+			s.level = trial
+			if side == 0 {
+				s.setHi(p, s.lo[p], numStages)
+			} else {
+				s.setLo(p, s.hi[p], numStages)
+			}
+			ok := !s.fail && s.propagate()
+			s.level = full
+			s.clearQueue()
+			s.undo(mark)
+			s.deductions, s.perStage = savedD, savedStages
+			if ok {
+				continue
+			}
+			if side == 0 {
+				s.setLo(p, s.lo[p]+1, stageProbe)
+			} else {
+				s.setHi(p, s.hi[p]-1, stageProbe)
+			}
+			if s.fail || !s.propagate() {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// choose picks the open pair to branch on: the pair with the fewest values
+// left, ties broken by the endpoint with the fewest open pairs and then the
+// least slack (sumHi - magn), the "most constrained" rule.
+func (s *solver) choose() int32 {
+	best, bestScore := int32(-1), int64(1<<62)
+	noise := s.rng != 0x9e3779b97f4a7c15
+	for p := range s.lo {
+		w := int64(s.hi[p] - s.lo[p])
+		if w == 0 {
+			continue
+		}
+		pr := s.g.Pairs[p]
+		ca := s.nodeScore(pr.A)
+		cb := s.nodeScore(pr.B)
+		score := (w<<20 + int64(min(ca, cb))) << 8
+		if noise {
+			score += int64(s.next() & 255)
+		}
+		if score < bestScore {
+			best, bestScore = int32(p), score
+		}
+	}
+	return best
+}
+
+func (s *solver) nodeScore(i int32) int32 {
+	openPairs := int32(0)
+	for _, p := range s.g.PairAt[i] {
+		if p >= 0 && s.lo[p] < s.hi[p] {
+			openPairs++
+		}
+	}
+	return openPairs<<10 + (s.sumHi[i] - s.mag[i])
+}
+
+func (s *solver) snapshot() SolveStats {
+	return SolveStats{
+		Nodes: s.nodes, Backtracks: s.backtracks, Deductions: s.deductions,
+		Solutions: s.count, MaxDepth: s.maxDepth, Elapsed: time.Since(s.start),
+	}
+}
+
+func (s *solver) next() uint64 {
+	x := s.rng
+	x ^= x << 13
+	x ^= x >> 7
+	x ^= x << 17
+	s.rng = x
+	return x
+}
+
+func (s *solver) solutionBytes() []byte {
+	b := make([]byte, len(s.lo))
+	for i, v := range s.lo {
+		b[i] = byte(v)
+	}
+	return b
+}
+
+func (s *solver) solution() Solution {
+	sol := make(Solution, len(s.lo))
+	copy(sol, s.lo)
+	return sol
+}
+
+// search propagates the current state and branches; it returns true when the
+// run must stop (limit reached or cancelled).
+func (s *solver) search(depth int, from int) bool {
+	s.nodes++
+	if s.nodes&255 == 0 {
+		if err := s.ctx.Err(); err != nil {
+			s.stopErr = err
+			return true
+		}
+		if s.progress != nil {
+			if now := time.Now(); now.Sub(s.lastReport) >= s.every {
+				s.lastReport = now
+				s.progress(s.snapshot())
+			}
+		}
+	}
+	if depth > s.maxDepth {
+		s.maxDepth = depth
+	}
+	if !s.propagate() || (s.probing && !s.probeNear(from)) {
+		s.backtracks++
+		if s.budget > 0 {
+			s.budget--
+			if s.budget == 0 {
+				s.aborted = true
+				return true
+			}
+		}
+		return false
+	}
+	if s.open == 0 {
+		key := string(s.solutionBytes())
+		if _, dup := s.seen[key]; dup {
+			return false
+		}
+		s.seen[key] = struct{}{}
+		s.count++
+		if s.first == nil {
+			s.first = s.solution()
+		}
+		if s.onSolution != nil && !s.onSolution(s.solution()) {
+			return true
+		}
+		return s.limit > 0 && s.count >= s.limit
+	}
+	p := s.choose()
+	lo, hi := s.lo[p], s.hi[p]
+	// Values from the largest down in the first run (more connections join
+	// components sooner); later runs start at a random value and wrap.
+	span := hi - lo + 1
+	off := int8(0)
+	if s.rng != 0x9e3779b97f4a7c15 {
+		off = int8(s.next() % uint64(span))
+	}
+	for i := int8(0); i < span; i++ {
+		v := hi - (i+off)%span
+		mark := len(s.trail)
+		s.setLo(p, v, numStages)
+		if !s.fail {
+			s.setHi(p, v, numStages)
+		}
+		if s.fail {
+			s.clearQueue()
+			s.undo(mark)
+			continue
+		}
+		stop := s.search(depth+1, mark)
+		s.undo(mark)
+		if stop || s.aborted {
+			return true
+		}
+	}
+	return false
+}

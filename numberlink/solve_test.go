@@ -1,0 +1,292 @@
+package numberlink
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+var long = flag.Bool("long", false, "run the long numberlink sweeps")
+
+func mustGrid(t testing.TB, rows, cols, k int, clues []int) *Grid {
+	t.Helper()
+	g, err := NewGrid(rows, cols, k, clues)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+var allRules = []Rules{{}, {NoLoops: true}, {AllowDisconnected: true}, {NoLoops: true, AllowDisconnected: true}}
+
+func rulesName(r Rules) string {
+	s := "std"
+	if r.NoLoops {
+		s += "+noloops"
+	}
+	if r.AllowDisconnected {
+		s += "+disconnected"
+	}
+	return s
+}
+
+// TestCountSmall checks hand-made grids with known counts.
+func TestCountSmall(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name       string
+		rows, cols int
+		k          int
+		clues      []int
+		rules      Rules
+		want       uint64
+	}{
+		// 2 - 2: one double bridge.
+		{"domino k2", 1, 2, 2, []int{2, 2}, Rules{}, 1},
+		{"domino k1", 1, 2, 1, []int{2, 2}, Rules{}, 0},
+		// A square of four 2s: the 4-cycle, or two double bridges (disconnected).
+		{"square k2", 2, 2, 2, []int{2, 2, 2, 2}, Rules{}, 1},
+		{"square k2 disconnected", 2, 2, 2, []int{2, 2, 2, 2}, Rules{AllowDisconnected: true}, 3},
+		{"square k2 noloops", 2, 2, 2, []int{2, 2, 2, 2}, Rules{NoLoops: true}, 0},
+		// Odd magnitude sum (Proposition part 2).
+		{"odd sum", 1, 3, 2, []int{1, 1, 1}, Rules{}, 0},
+		// A node with no neighbour (Proposition part 1).
+		{"lonely", 1, 1, 2, []int{1}, Rules{}, 0},
+		// A square of 3s, k=2: each node 3 = one single + one double; the
+		// two ways round the cycle.
+		{"square of 3s", 2, 2, 2, []int{3, 3, 3, 3}, Rules{}, 2},
+		// No nodes at all: the empty assignment is the one solution.
+		{"empty", 2, 2, 2, []int{0, 0, 0, 0}, Rules{}, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			g := mustGrid(t, c.rows, c.cols, c.k, c.clues)
+			n, sol, _, err := Count(context.Background(), g, 0, SolveOptions{Rules: c.rules})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != c.want {
+				t.Fatalf("count = %d, want %d", n, c.want)
+			}
+			if want := naiveCount(g, c.rules); want != c.want {
+				t.Fatalf("naive count = %d, table says %d", want, c.want)
+			}
+			if n > 0 {
+				if msg := checkSolution(g, sol, c.rules); msg != "" {
+					t.Fatalf("first solution invalid: %s", msg)
+				}
+			}
+			_, _, err = Solve(context.Background(), g, SolveOptions{Rules: c.rules})
+			if (n == 0) != errors.Is(err, ErrNoSolution) {
+				t.Fatalf("Solve err = %v with count %d", err, n)
+			}
+		})
+	}
+}
+
+// TestCountMatchesNaive cross-checks Count against the naive enumerator on
+// many small random grids, for k = 1..3 and every rule variant, and checks
+// every solution Count enumerates.
+func TestCountMatchesNaive(t *testing.T) {
+	t.Parallel()
+	trials := 150
+	if testing.Short() {
+		trials = 40
+	}
+	for k := 1; k <= 3; k++ {
+		for _, rules := range allRules {
+			t.Run(fmt.Sprintf("k%d/%s", k, rulesName(rules)), func(t *testing.T) {
+				t.Parallel()
+				rng := rand.New(rand.NewPCG(uint64(k), 99))
+				nonzero, multi := 0, 0
+				for trial := range trials {
+					rows, cols := 2+rng.IntN(3), 2+rng.IntN(4)
+					g := randomSolvedGrid(rng, rows, cols, k, 0.55, trial%3 == 2)
+					maxPairs := map[int]int{1: 16, 2: 12, 3: 10}[k]
+					if len(g.Pairs) > maxPairs {
+						continue
+					}
+					want := naiveCount(g, rules)
+					for _, lvl := range []stage{stageBounds, stageIsolation, stageBridges, stageProbe} {
+						var seen []string
+						s, err := newSolver(g, rules, lvl)
+						if err != nil {
+							t.Fatal(err)
+						}
+						s.ctx = context.Background()
+						s.start = time.Now()
+						s.onSolution = func(sol Solution) bool {
+							if msg := checkSolution(g, sol, rules); msg != "" {
+								t.Errorf("%v: enumerated invalid solution: %s", g.Clues(), msg)
+							}
+							seen = append(seen, fmt.Sprint(sol))
+							return true
+						}
+						s.run()
+						if s.count != want {
+							t.Fatalf("grid %dx%d clues %v level %d: Count %d, naive %d", rows, cols, g.Clues(), lvl, s.count, want)
+						}
+						dup := map[string]bool{}
+						for _, x := range seen {
+							if dup[x] {
+								t.Fatalf("solution %s enumerated twice", x)
+							}
+							dup[x] = true
+						}
+					}
+					n, _, _, err := Count(context.Background(), g, 2, SolveOptions{Rules: rules})
+					if err != nil || n != min(want, 2) {
+						t.Fatalf("Count limit 2 = %d, %v; want %d", n, err, min(want, 2))
+					}
+					if want > 0 {
+						nonzero++
+					}
+					if want > 1 {
+						multi++
+					}
+				}
+				if nonzero == 0 {
+					t.Errorf("no trial had a solution; the test is too weak")
+				}
+				t.Logf("%d grids with solutions, %d with several", nonzero, multi)
+			})
+		}
+	}
+}
+
+// TestCoelho solves every Coelho et al. instance, verifies the solution and
+// runs the uniqueness check; with -short a sample of 48 is used.
+func TestCoelho(t *testing.T) {
+	t.Parallel()
+	inst := loadCoelho(t)
+	if len(inst) != 480 {
+		t.Fatalf("found %d instances, want 480", len(inst))
+	}
+	step := 1
+	if testing.Short() {
+		step = 10
+	}
+	multi := 0
+	for i := 0; i < len(inst); i += step {
+		in := inst[i]
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		sol, _, err := Solve(ctx, in.g, SolveOptions{})
+		if err != nil {
+			cancel()
+			t.Fatalf("%s: %v", in.name, err)
+		}
+		if msg := checkSolution(in.g, sol, Rules{}); msg != "" {
+			t.Fatalf("%s: invalid solution: %s", in.name, msg)
+		}
+		n, sol2, _, err := Count(ctx, in.g, 2, SolveOptions{})
+		cancel()
+		if err != nil {
+			t.Fatalf("%s: count: %v", in.name, err)
+		}
+		if n < 1 {
+			t.Fatalf("%s: count %d after a solution was found", in.name, n)
+		}
+		if msg := checkSolution(in.g, sol2, Rules{}); msg != "" {
+			t.Fatalf("%s: count's solution invalid: %s", in.name, msg)
+		}
+		if n > 1 {
+			multi++
+		}
+	}
+	t.Logf("%d of %d checked instances have two or more solutions", multi, (len(inst)+step-1)/step)
+}
+
+// TestTatham checks that puzzles from Simon Tatham's generator, whose own
+// solver proves them unique, each count exactly 1 under their rules.
+func TestTatham(t *testing.T) {
+	t.Parallel()
+	bin := "/usr/games/sgt-bridges"
+	if _, err := exec.LookPath(bin); err != nil {
+		t.Skip("sgt-bridges not installed")
+	}
+	per := 50
+	size := "10x10"
+	if testing.Short() {
+		per = 10
+		size = "8x8"
+	}
+	for k := 1; k <= 4; k++ {
+		for _, loops := range []string{"", "L"} {
+			for d := 0; d <= 2; d++ {
+				params := fmt.Sprintf("%sm%d%sd%d", size, k, loops, d)
+				t.Run(params, func(t *testing.T) {
+					t.Parallel()
+					out, err := exec.Command(bin, "--generate", fmt.Sprint(per), params).Output()
+					if err != nil {
+						t.Fatalf("sgt-bridges: %v", err)
+					}
+					ids := strings.Fields(string(out))
+					if len(ids) != per {
+						t.Fatalf("got %d ids", len(ids))
+					}
+					for _, id := range ids {
+						g, rules, err := parseTathamTest(id)
+						if err != nil {
+							t.Fatalf("%s: %v", id, err)
+						}
+						if g.K != k || rules.NoLoops != (loops == "L") {
+							t.Fatalf("%s: parsed k=%d rules=%+v", id, g.K, rules)
+						}
+						n, sol, _, err := Count(context.Background(), g, 2, SolveOptions{Rules: rules})
+						if err != nil {
+							t.Fatalf("%s: %v", id, err)
+						}
+						if n != 1 {
+							t.Fatalf("%s: count %d, want 1", id, n)
+						}
+						if msg := checkSolution(g, sol, rules); msg != "" {
+							t.Fatalf("%s: invalid solution: %s", id, msg)
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestCountCancel checks that a cancelled count returns ctx.Err() with the
+// partial count, and that progress is reported.
+func TestCountCancel(t *testing.T) {
+	t.Parallel()
+	// An empty-ish 12x12 grid of 4s on a lattice with k=4 and no
+	// connectivity requirement has a huge number of solutions.
+	clues := make([]int, 12*12)
+	for r := 0; r < 12; r += 2 {
+		for c := 0; c < 12; c += 2 {
+			clues[r*12+c] = 4
+		}
+	}
+	g := mustGrid(t, 12, 12, 4, clues)
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	reports := 0
+	n, sol, st, err := Count(ctx, g, 0, SolveOptions{
+		Rules:         Rules{AllowDisconnected: true},
+		Progress:      func(SolveStats) { reports++ },
+		ProgressEvery: 20 * time.Millisecond,
+	})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want deadline exceeded (count %d)", err, n)
+	}
+	if n == 0 || sol == nil || st.Solutions != n {
+		t.Fatalf("partial count %d, solution %v, stats %+v", n, sol != nil, st)
+	}
+	if msg := checkSolution(g, sol, Rules{AllowDisconnected: true}); msg != "" {
+		t.Fatal(msg)
+	}
+	if reports == 0 {
+		t.Errorf("no progress reports")
+	}
+}
