@@ -214,7 +214,7 @@ func onePositional(pos []string) (string, error) {
 	return "", usagef("too many arguments %q: give one puzzle file or none for standard input", pos[1:])
 }
 
-func writeJSON(w io.Writer, v any) {
+func nlWriteJSON(w io.Writer, v any) {
 	b, _ := json.MarshalIndent(v, "", "  ")
 	w.Write(append(b, '\n'))
 }
@@ -264,7 +264,7 @@ func nlTable(e *env, args []string) int {
 		rows = append(rows, row{kk, numberlink.Figure5Row(*r, kk)})
 	}
 	if f.format == "json" {
-		writeJSON(e.stdout, map[string]any{"neighbours": *r, "rows": rows, "note": "counts[n-1] = configurations of a node of magnitude n (seed Figure 5)"})
+		nlWriteJSON(e.stdout, map[string]any{"neighbours": *r, "rows": rows, "note": "counts[n-1] = configurations of a node of magnitude n (seed Figure 5)"})
 		return exitOK
 	}
 	if *k == 0 {
@@ -372,7 +372,7 @@ func nlTau(e *env, args []string) int {
 		if res.Contradiction != nil {
 			out.Contradiction = res.Contradiction.Error()
 		}
-		writeJSON(e.stdout, out)
+		nlWriteJSON(e.stdout, out)
 	} else {
 		if *trace {
 			for _, st := range res.Steps {
@@ -452,7 +452,7 @@ func nlCheck(e *env, args []string) int {
 		if verr != nil {
 			out["error"] = verr.Error()
 		}
-		writeJSON(e.stdout, out)
+		nlWriteJSON(e.stdout, out)
 	} else if verr != nil {
 		fmt.Fprintf(e.stdout, "invalid: %s\n", oneLine(verr.Error()))
 	} else {
