@@ -114,7 +114,9 @@ func TestGivensOracle(t *testing.T) {
 					}
 				}
 				if !p.Closed && p.Start < 0 {
-					per, _, err := hamilton.CountPerStart(ctx, p, hamilton.Options{Workers: 2, MemoBits: 6})
+					q := p
+					q.Symmetries = boardGraph(t, c).Automorphisms()
+					per, _, err := hamilton.CountPerStart(ctx, q, hamilton.Options{Workers: 2, MemoBits: 6})
 					var sum uint64
 					for _, x := range per {
 						sum += x
