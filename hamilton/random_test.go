@@ -2,7 +2,9 @@ package hamilton_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"github.com/boardgraph/boardgraph/graph"
 	"math/rand/v2"
 	"testing"
 
@@ -90,4 +92,92 @@ func TestCountRandomBoards(t *testing.T) {
 		t.Errorf("only %d random boards in range", tested)
 	}
 	t.Logf("%d random boards", tested)
+}
+
+// Random graphs (not board graphs) of up to 9 vertices, all densities,
+// with random constraints: dead ends, cut vertices, bipartite and
+// disconnected graphs in every combination, a third of them with random
+// givens. Count, Find and Precheck against the brute force.
+func TestCountRandomGraphs(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(41, 42))
+	ctx := context.Background()
+	for range 2000 {
+		n := 1 + rng.IntN(9)
+		density := rng.Float64()
+		og := &oracle.Graph{Adj: make([][]int, n)}
+		var edges [][2]int32
+		for u := range n {
+			for v := u + 1; v < n; v++ {
+				if rng.Float64() < density {
+					og.Adj[u] = append(og.Adj[u], v)
+					og.Adj[v] = append(og.Adj[v], u)
+					edges = append(edges, [2]int32{int32(u), int32(v)})
+				}
+			}
+		}
+		g, err := graph.FromEdges(n, edges)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := og.Count()
+		s, e := rng.IntN(n+1)-1, rng.IntN(n+1)-1
+		closed := rng.IntN(3) == 0
+		if closed {
+			e = -1
+		}
+		if s >= 0 && s == e && n > 1 {
+			e = -1
+		}
+		want := k.Open(s, e)
+		if closed {
+			want = k.Closed(og, s)
+		}
+		p := hamilton.Problem{G: g, Start: int32(s), End: int32(e), Closed: closed}
+		if rng.IntN(3) == 0 && (!closed || s >= 0) {
+			// Random givens (closed tours only with a start: see
+			// TestClosedGivensWithoutStart); the brute force filters.
+			p.Givens = make([]int32, n)
+			for v := range p.Givens {
+				p.Givens[v] = -1
+			}
+			verts, poss := rng.Perm(n), rng.Perm(n)
+			for j := range 1 + rng.IntN(min(2, n)) {
+				p.Givens[verts[j]] = int32(poss[j])
+			}
+			if _, err := hamilton.Precheck(&p); err != nil {
+				continue // clashes with the start or end: covered by TestInvalidProblems
+			}
+			want = 0
+			og.Paths(func(q []int) {
+				path := make([]int32, n)
+				for i, v := range q {
+					path[i] = int32(v)
+				}
+				if checkPath(og, p, path) == nil {
+					want++
+				}
+			})
+		}
+		name := fmt.Sprintf("graph %v start %d end %d closed %v givens %v", edges, s, e, closed, p.Givens)
+		for _, cfg := range countConfigs[:3] {
+			if got, _, err := hamilton.Count(ctx, p, cfg.opt); err != nil || got != want {
+				t.Errorf("%s: %s: Count = %d, %v; want %d", name, cfg.name, got, err, want)
+			}
+		}
+		if r, err := hamilton.Precheck(&p); err != nil || (r != nil && want > 0) {
+			t.Errorf("%s: Precheck = %v, %v with %d solutions", name, r, err, want)
+		}
+		path, _, err := hamilton.Find(ctx, p, hamilton.Options{Workers: 1})
+		switch {
+		case want == 0 && !errors.Is(err, hamilton.ErrNoSolution):
+			t.Errorf("%s: Find = %v, %v; want ErrNoSolution", name, path, err)
+		case want > 0 && err != nil:
+			t.Errorf("%s: Find: %v; %d solutions exist", name, err, want)
+		case want > 0:
+			if err := checkPath(og, p, path); err != nil {
+				t.Errorf("%s: Find: %v", name, err)
+			}
+		}
+	}
 }
