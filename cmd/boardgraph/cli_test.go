@@ -697,3 +697,27 @@ func TestUndirectedMatchesEnumeration(t *testing.T) {
 		})
 	}
 }
+
+// TestPerStartWithEnd: the per-start table with a fixed end sums to the
+// count from that end (reversal), and its 1,1 entry is the corner-to-corner
+// count of the paper's third table.
+func TestPerStartWithEnd(t *testing.T) {
+	t.Parallel()
+	r := cli(t, "", "count", "--per-start", "5x5", "--end", "5,5")
+	if r.code != exitOK {
+		t.Fatalf("%v", r)
+	}
+	tab := parseTable(t, r.stdout)
+	sum := 0
+	for _, row := range tab {
+		for _, x := range row {
+			n, _ := strconv.Atoi(x)
+			sum += n
+		}
+	}
+	from := cli(t, "", "count", "5x5", "--start", "5,5")
+	corner := cli(t, "", "count", "5x5", "--start", "1,1", "--end", "5,5")
+	if strconv.Itoa(sum)+"\n" != from.stdout || tab[0][0]+"\n" != corner.stdout || tab[4][4] != "0" {
+		t.Fatalf("per-start sum %d, from 5,5 %q; 1,1 entry %s, corner count %q; 5,5 entry %s", sum, from.stdout, tab[0][0], corner.stdout, tab[4][4])
+	}
+}

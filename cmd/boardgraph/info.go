@@ -133,7 +133,7 @@ func runInfo(e *env) int {
 	}
 	out.Unsolvable = len(out.Proofs) > 0
 	if pf.format == "json" {
-		if err := writeJSON(e.stdout, out); err != nil {
+		if err := emitJSON(e.stdout, out); err != nil {
 			return fail(e, err)
 		}
 		return exitOK
