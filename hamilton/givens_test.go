@@ -219,7 +219,6 @@ func TestInvalidProblems(t *testing.T) {
 // filtered brute force.
 func TestClosedGivensWithoutStart(t *testing.T) {
 	t.Parallel()
-	t.Skip("BUG: for Closed problems without Start, hamilton pins its own anchor (a least-degree vertex) to position 0, which contradicts givens written from another start: Find reports ErrNoSolution for solvable puzzles and Count undercounts (e.g. hopido 4x5 closed, vertex 2 given at 0-based position 2: 4 solutions, Count 0, Find: no solution)")
 	rng := rand.New(rand.NewPCG(31, 32))
 	ctx := context.Background()
 	for i := range oracle.Cases {
