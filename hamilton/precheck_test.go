@@ -35,7 +35,9 @@ func TestPrecheckRules(t *testing.T) {
 		rule string
 	}{
 		{"hopido 3x10 falls apart", hamilton.Problem{G: build(t, 3, 10, "hopido").Graph, Start: -1, End: -1}, "disconnected"},
-		{"hopido 4x4 falls apart (and has four dead ends)", hamilton.Problem{G: build(t, 4, 4, "hopido").Graph, Start: -1, End: -1}, "disconnected"},
+		{"hopido 4x4 has four dead ends (Proposition II.1; it also falls apart)", hamilton.Problem{G: build(t, 4, 4, "hopido").Graph, Start: -1, End: -1}, "dead-ends"},
+		{"a closed tour through a cut vertex (bow tie)", hamilton.Problem{G: bowTie(t), Start: -1, End: -1, Closed: true}, "cut-cell"},
+		{"a cut vertex with three parts", hamilton.Problem{G: starPlus(t), Start: -1, End: -1}, "cut-cell"},
 		{"a star has three dead ends", hamilton.Problem{G: star, Start: -1, End: -1}, "dead-ends"},
 		{"a closed tour of two cells", hamilton.Problem{G: pair, Start: -1, End: -1, Closed: true}, "too-small"},
 		{"two dead ends but the start is fixed between them", hamilton.Problem{G: path3, Start: 1, End: -1}, "dead-ends"},
@@ -82,4 +84,27 @@ func TestStats(t *testing.T) {
 	if err != nil || st.Solutions != 1 || st.Nodes < 25 {
 		t.Errorf("Find: %v, stats %+v", err, st)
 	}
+}
+
+// starPlus is three triangles sharing vertex 0: every vertex has degree two
+// or more and the graph is connected and not bipartite, so only the
+// cut-vertex rule sees that vertex 0 joins three parts.
+func starPlus(t *testing.T) *graph.Graph {
+	t.Helper()
+	g, err := graph.FromEdges(7, [][2]int32{{0, 1}, {0, 2}, {1, 2}, {0, 3}, {0, 4}, {3, 4}, {0, 5}, {0, 6}, {5, 6}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// bowTie is two triangles sharing vertex 0: it has open Hamiltonian paths but
+// no Hamiltonian cycle, since vertex 0 is a cut vertex.
+func bowTie(t *testing.T) *graph.Graph {
+	t.Helper()
+	g, err := graph.FromEdges(5, [][2]int32{{0, 1}, {1, 2}, {0, 2}, {0, 3}, {3, 4}, {0, 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
