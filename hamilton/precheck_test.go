@@ -34,7 +34,8 @@ func TestPrecheckRules(t *testing.T) {
 		p    hamilton.Problem
 		rule string
 	}{
-		{"hopido 3x10 falls apart", hamilton.Problem{G: build(t, 3, 10, "hopido").Graph, Start: -1, End: -1}, "disconnected"},
+		{"hopido 3x10 has six dead ends (and falls apart)", hamilton.Problem{G: build(t, 3, 10, "hopido").Graph, Start: -1, End: -1}, "dead-ends"},
+		{"two triangles fall apart", hamilton.Problem{G: twoTriangles(t), Start: -1, End: -1}, "disconnected"},
 		{"hopido 4x4 has four dead ends (Proposition II.1; it also falls apart)", hamilton.Problem{G: build(t, 4, 4, "hopido").Graph, Start: -1, End: -1}, "dead-ends"},
 		{"a closed tour through a cut vertex (bow tie)", hamilton.Problem{G: bowTie(t), Start: -1, End: -1, Closed: true}, "cut-cell"},
 		{"a cut vertex with three parts", hamilton.Problem{G: starPlus(t), Start: -1, End: -1}, "cut-cell"},
@@ -103,6 +104,16 @@ func starPlus(t *testing.T) *graph.Graph {
 func bowTie(t *testing.T) *graph.Graph {
 	t.Helper()
 	g, err := graph.FromEdges(5, [][2]int32{{0, 1}, {1, 2}, {0, 2}, {0, 3}, {3, 4}, {0, 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// twoTriangles is two disjoint triangles: no dead ends, but disconnected.
+func twoTriangles(t *testing.T) *graph.Graph {
+	t.Helper()
+	g, err := graph.FromEdges(6, [][2]int32{{0, 1}, {1, 2}, {0, 2}, {3, 4}, {4, 5}, {3, 5}})
 	if err != nil {
 		t.Fatal(err)
 	}
