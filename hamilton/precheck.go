@@ -99,7 +99,10 @@ func deadEndRule(p *Problem, at []int32) *Reason {
 		if p.Closed {
 			what = "a closed tour has no ends"
 		} else if fixed > 0 {
-			what = fmt.Sprintf("a path has two ends and %d of them are fixed elsewhere", fixed)
+			what = "a path has two ends and one of them is fixed elsewhere"
+			if fixed == 2 {
+				what = "a path has two ends and both are fixed elsewhere"
+			}
 		}
 		return &Reason{"dead-ends", fmt.Sprintf("%d cells have only one move (each must be an end of the path), but %s", len(ones), what)}
 	}
