@@ -70,7 +70,8 @@ type rasterizer struct {
 	img   *image.RGBA
 	z     vector.Rasterizer
 	col   color.NRGBA
-	polys [][]float64 // pending polygons, all counter-clockwise on screen
+	flat  []float64 // pending polygons' points, one after the other, all counter-clockwise on screen
+	ends  []int     // ends[i] is the end in flat of pending polygon i
 	x0    float64     // bounding box of the pending polygons
 	y0    float64
 	x1    float64
@@ -89,16 +90,13 @@ func (r *rasterizer) poly(pts []float64, c color.NRGBA) {
 		r.flush()
 		r.col = c
 	}
-	if area(pts) < 0 {
-		pts = reversed(pts)
-	}
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for i := 0; i+1 < len(pts); i += 2 {
 		x0, x1 = min(x0, pts[i]), max(x1, pts[i])
 		y0, y1 = min(y0, pts[i+1]), max(y1, pts[i+1])
 	}
 	own := (x1 - x0 + 2) * (y1 - y0 + 2)
-	if len(r.polys) > 0 {
+	if len(r.ends) > 0 {
 		// A run is drawn in one pass over its bounding box; when the box
 		// would grow far beyond the shapes in it (a long path winding
 		// over the whole picture) draw what is pending first, so that the
@@ -108,12 +106,19 @@ func (r *rasterizer) poly(pts []float64, c color.NRGBA) {
 			r.flush()
 		}
 	}
-	if len(r.polys) == 0 {
+	if len(r.ends) == 0 {
 		r.x0, r.y0, r.x1, r.y1, r.boxes = x0, y0, x1, y1, 0
 	}
 	r.x0, r.y0, r.x1, r.y1 = min(r.x0, x0), min(r.y0, y0), max(r.x1, x1), max(r.y1, y1)
 	r.boxes += own
-	r.polys = append(r.polys, pts)
+	if area(pts) < 0 {
+		for i := len(pts) - 2; i >= 0; i -= 2 {
+			r.flat = append(r.flat, pts[i], pts[i+1])
+		}
+	} else {
+		r.flat = append(r.flat, pts...)
+	}
+	r.ends = append(r.ends, len(r.flat))
 }
 
 func area(pts []float64) float64 {
@@ -137,10 +142,10 @@ func reversed(pts []float64) []float64 {
 
 // flush draws the pending polygons.
 func (r *rasterizer) flush() {
-	if len(r.polys) == 0 {
+	if len(r.ends) == 0 {
 		return
 	}
-	defer func() { r.polys = r.polys[:0] }()
+	defer func() { r.flat, r.ends = r.flat[:0], r.ends[:0] }()
 	b := r.img.Bounds()
 	bx0 := max(int(math.Floor(r.x0)), b.Min.X)
 	by0 := max(int(math.Floor(r.y0)), b.Min.Y)
@@ -151,7 +156,10 @@ func (r *rasterizer) flush() {
 	}
 	r.z.Reset(bx1-bx0, by1-by0)
 	fx, fy := float64(bx0), float64(by0)
-	for _, pts := range r.polys {
+	start := 0
+	for _, end := range r.ends {
+		pts := r.flat[start:end]
+		start = end
 		r.z.MoveTo(float32(pts[0]-fx), float32(pts[1]-fy))
 		for i := 2; i+1 < len(pts); i += 2 {
 			r.z.LineTo(float32(pts[i]-fx), float32(pts[i+1]-fy))
@@ -221,7 +229,8 @@ func (r *rasterizer) ring(cx, cy, rad, width float64, c color.NRGBA) {
 	r.poly(outer, c)
 	if in := rad - width/2; in > 0 {
 		inner := reversed(circlePoints(cx, cy, in))
-		r.polys = append(r.polys, inner) // deliberately not normalised
+		r.flat = append(r.flat, inner...) // deliberately not normalised
+		r.ends = append(r.ends, len(r.flat))
 	}
 	r.flush()
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -63,9 +64,7 @@ type pictureFlags struct {
 	svg, png string
 }
 
-func (pf *pictureFlags) register(fs interface {
-	StringVar(*string, string, string, string)
-}) {
+func (pf *pictureFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&pf.svg, "svg", "", "write the picture as SVG to `FILE`")
 	fs.StringVar(&pf.png, "png", "", "write the picture as PNG to `FILE`")
 }
@@ -124,7 +123,9 @@ func (pf *pictureFlags) savePath(b *board.Board, path []verify.Cell, opt render.
 }
 
 // saveKGrid draws a k-grid with a (possibly partial or nil) solution and
-// writes the requested pictures; for numberlink solve --svg/--png.
+// writes the requested pictures: the hook for numberlink solve --svg/--png
+// (register the flags with pictureFlags.register, call check before
+// solving and saveKGrid with the verified solution).
 func (pf *pictureFlags) saveKGrid(g *numberlink.Grid, sol numberlink.Solution) ([]string, error) {
 	pic, err := render.KGrid(g, sol, render.KGridOptions{Node: -1})
 	if err != nil {
