@@ -72,7 +72,7 @@ type rasterizer struct {
 	col   color.NRGBA
 	flat  []float64 // pending polygons' points, one after the other, all counter-clockwise on screen
 	ends  []int     // ends[i] is the end in flat of pending polygon i
-	x0    float64     // bounding box of the pending polygons
+	x0    float64   // bounding box of the pending polygons
 	y0    float64
 	x1    float64
 	y1    float64
