@@ -66,7 +66,7 @@ func EdgeUsage(b *board.Board, edges []Edge, opt HeatOptions) (*Picture, error) 
 		x0, y0 := f.centre(ra, ca)
 		x1, y1 := f.centre(rz, cz)
 		col, w := unusedC, minW
-		if e.Weight > 0 || hi == 0 {
+		if e.Weight > 0 {
 			t := scaleOf(e.Weight, lo, hi)
 			col, w = Scale(t), minW+(maxW-minW)*t
 		}

@@ -345,3 +345,43 @@ func BenchmarkPathPNG(b *testing.B) {
 		})
 	}
 }
+
+// TestEdgeWidths checks the edge-usage encoding on 5x5 Diplomatico: every
+// move is drawn once, wider and lighter the more paths use it, and a move
+// no path uses is thin and grey.
+func TestEdgeWidths(t *testing.T) {
+	t.Parallel()
+	b, _, edges := stats5x5(t)
+	edges = append(edges, Edge{A: 0, B: 24, Weight: 0}) // not a move: used by no path
+	p, err := EdgeUsage(b, edges, HeatOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var arcs []item
+	for _, it := range p.items {
+		if it.kind == kindPolyline {
+			arcs = append(arcs, it)
+		}
+	}
+	if len(arcs) != len(edges) {
+		t.Fatalf("%d arcs for %d edges", len(arcs), len(edges))
+	}
+	// Drawn lightest first: widths and lightness never decrease.
+	if arcs[0].stroke != unusedC {
+		t.Errorf("the unused edge is drawn in %v", arcs[0].stroke)
+	}
+	for i := 2; i < len(arcs); i++ {
+		if arcs[i].width < arcs[i-1].width || lightness(arcs[i].stroke) < lightness(arcs[i-1].stroke)-1e-9 {
+			t.Fatalf("arc %d is narrower or darker than arc %d", i, i-1)
+		}
+	}
+	// The last arc drawn carries the largest count, in the scale's top
+	// colour.
+	maxW := 0.0
+	for _, e := range edges {
+		maxW = max(maxW, e.Weight)
+	}
+	if last := arcs[len(arcs)-1]; last.stroke != Scale(1) {
+		t.Errorf("the heaviest edge (%v paths) is %v, want the top of the scale", maxW, last.stroke)
+	}
+}
