@@ -1,0 +1,631 @@
+package analysis
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/boardgraph/boardgraph/graph"
+	"github.com/boardgraph/boardgraph/hamilton"
+)
+
+// ErrInvalid reports a problem Analyze cannot take (a fixed start or end, a
+// closed tour, a symmetry list that is not a group of automorphisms).
+var ErrInvalid = errors.New("analysis: invalid problem")
+
+// Options tune Analyze. The zero value uses every core, the problem's
+// symmetries, and collects no canonical representatives.
+type Options struct {
+	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
+	Workers int
+	// NoReduce enumerates from every start vertex instead of one per orbit
+	// of the symmetry group (slower; the tests use it as a cross-check).
+	NoReduce bool
+	// Canonical collects the canonical representative of every orbit (the
+	// lexicographically smallest path of the orbit), up to MaxCanonical
+	// (default 100000) of them.
+	Canonical    bool
+	MaxCanonical int
+	// Progress, if set, is called about every ProgressEvery (default 1 s)
+	// from a separate goroutine; Solutions holds the paths enumerated so
+	// far (before the symmetry expansion) and Nodes the search nodes of the
+	// finished enumeration tasks.
+	Progress      func(hamilton.Stats)
+	ProgressEvery time.Duration
+}
+
+// Result holds the statistics of a whole solution space. Vertices are those
+// of the problem's graph. Every count is of directed open Hamiltonian paths
+// (a path and its reverse count as two), the convention of the Diplomatico
+// paper's table, unless its comment says otherwise. Counts are uint64: an
+// enumeration that could overflow them would not finish.
+type Result struct {
+	N        int    // vertices
+	Total    uint64 // directed Hamiltonian paths
+	Complete bool   // false when stopped early: every count is a lower bound
+	// Pair[s*N+e] is the number of paths from s to e.
+	Pair []uint64
+	// PerStart[v] and PerEnd[v] count paths whose first (last) vertex is v.
+	PerStart, PerEnd []uint64
+	// StepCell[i*N+v] is the number of paths with v at position i
+	// (0-based): the "key states" of the paper's abstract, step by step.
+	StepCell []uint64
+	// Edges lists the graph's edges {u, v} with u < v, in CSR order, and
+	// EdgeUse[k] the number of paths that use edge k in either direction.
+	Edges   [][2]int32
+	EdgeUse []uint64
+	// ClosedPaths counts paths whose last vertex is adjacent to the first
+	// (with N >= 3). Each directed closed tour, taken up to rotation, gives
+	// N of them, so DirectedTours = ClosedPaths/N; UndirectedTours, every
+	// cycle once, is half that (the convention of OEIS A001230).
+	ClosedPaths, DirectedTours, UndirectedTours uint64
+	// Group is the number of distinct symmetries used (the automorphisms
+	// in Problem.Symmetries, deduplicated, the identity included);
+	// Reversal says whether reading a path backwards is also used (it is
+	// unless the problem has givens). The full group acting on paths has
+	// Order = Group * (2 if Reversal else 1) elements.
+	Group    int
+	Reversal bool
+	Order    int
+	// Orbits is the number of solutions up to the symmetries (and
+	// reversal), by Burnside's lemma: the sum over paths of their
+	// stabiliser size divided by Order. OrbitSizes[k] is the number of
+	// orbits with k paths (k divides Order).
+	Orbits     uint64
+	OrbitSizes map[int]uint64
+	// Canonical holds, when asked for, the lexicographically smallest path
+	// of each orbit, sorted; CanonicalTruncated says MaxCanonical was hit.
+	Canonical          [][]int32
+	CanonicalTruncated bool
+	// Stats are the search statistics summed over the enumeration tasks.
+	Stats hamilton.Stats
+}
+
+// NeverEnd returns the vertices that are the last vertex of no solution.
+func (r *Result) NeverEnd() []int32 {
+	var out []int32
+	for v, c := range r.PerEnd {
+		if c == 0 {
+			out = append(out, int32(v))
+		}
+	}
+	return out
+}
+
+// AlwaysUsed returns the indices (into Edges) of the edges every solution
+// uses; none when there is no solution.
+func (r *Result) AlwaysUsed() []int {
+	var out []int
+	for k, c := range r.EdgeUse {
+		if r.Total > 0 && c == r.Total {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// NeverUsed returns the indices (into Edges) of the edges no solution uses.
+func (r *Result) NeverUsed() []int {
+	var out []int
+	for k, c := range r.EdgeUse {
+		if c == 0 {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// group is the deduplicated, validated symmetry group.
+type group struct {
+	perms [][]int32 // perms[0] is the identity
+}
+
+// newGroup deduplicates syms, adds the identity and checks that every
+// element is an automorphism of g and that the set is closed under
+// composition (Burnside's lemma needs a group). Elements that do not fix
+// every given vertex's position are the caller's business: board symmetries
+// keep givens by construction.
+func newGroup(g *graph.Graph, syms [][]int32) (*group, error) {
+	n := g.N()
+	id := make([]int32, n)
+	for i := range id {
+		id[i] = int32(i)
+	}
+	gr := &group{perms: [][]int32{id}}
+	for k, p := range syms {
+		if len(p) != n {
+			return nil, fmt.Errorf("%w: symmetry %d has %d entries for %d vertices", ErrInvalid, k+1, len(p), n)
+		}
+		seen := make([]bool, n)
+		for v, w := range p {
+			if w < 0 || int(w) >= n || seen[w] {
+				return nil, fmt.Errorf("%w: symmetry %d is not a permutation", ErrInvalid, k+1)
+			}
+			seen[w] = true
+			for _, x := range g.Neighbors(int32(v)) {
+				if !g.HasEdge(w, p[x]) {
+					return nil, fmt.Errorf("%w: symmetry %d is not an automorphism of the graph", ErrInvalid, k+1)
+				}
+			}
+		}
+		if !gr.has(p) {
+			gr.perms = append(gr.perms, p)
+		}
+	}
+	comp := make([]int32, n)
+	for _, a := range gr.perms {
+		for _, b := range gr.perms {
+			for v := range comp {
+				comp[v] = a[b[v]]
+			}
+			if !gr.has(comp) {
+				return nil, fmt.Errorf("%w: the symmetries are not closed under composition (not a group)", ErrInvalid)
+			}
+		}
+	}
+	return gr, nil
+}
+
+func (gr *group) has(p []int32) bool {
+	for _, q := range gr.perms {
+		if slices.Equal(p, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// acc accumulates the statistics of the paths one worker enumerates. Its
+// arrays are dense and indexed by vertex, so the per-path work is a few
+// increments per step with no maps (hot loop).
+type acc struct {
+	n        int
+	total    uint64
+	pair     []uint64
+	step     []uint64
+	edge     []uint64
+	closed   uint64
+	stab     []uint64 // stab[s] = paths whose stabiliser has s elements
+	canon    [][]int32
+	canonCut bool
+}
+
+func newAcc(n, order int) *acc {
+	return &acc{n: n, pair: make([]uint64, n*n), step: make([]uint64, n*n), stab: make([]uint64, order+1)}
+}
+
+// analyzer holds what the workers share.
+type analyzer struct {
+	g        *graph.Graph
+	n        int
+	gr       *group
+	reversal bool
+	order    int
+	eid      []int32 // eid[u*n+v] = edge index or -1
+	edges    [][2]int32
+	opt      Options
+	maxCanon int
+}
+
+// add records one path.
+func (a *analyzer) add(c *acc, p []int32) {
+	n := a.n
+	c.total++
+	c.pair[int(p[0])*n+int(p[n-1])]++
+	step := c.step
+	for i, v := range p {
+		step[i*n+int(v)]++
+	}
+	for i := 1; i < n; i++ {
+		c.edge[a.eid[int(p[i-1])*n+int(p[i])]]++
+	}
+	if n >= 3 && a.eid[int(p[0])*n+int(p[n-1])] >= 0 {
+		c.closed++
+	}
+	// Stabiliser in the group (with reversal): elements h with h(P) = P.
+	// Almost every element fails on the first vertex.
+	s := 1 // the identity
+	canonical := true
+	for k, perm := range a.gr.perms {
+		if k > 0 {
+			fixed, less := compare(p, perm, false)
+			if fixed {
+				s++
+			} else if less {
+				canonical = false
+			}
+		}
+		if a.reversal {
+			fixed, less := compare(p, perm, true)
+			if fixed {
+				s++
+			} else if less {
+				canonical = false
+			}
+		}
+	}
+	c.stab[s]++
+	if a.opt.Canonical && canonical {
+		if len(c.canon) < a.maxCanon {
+			c.canon = append(c.canon, slices.Clone(p))
+		} else {
+			c.canonCut = true
+		}
+	}
+}
+
+// compare reports whether the image of p under perm (read backwards when
+// rev) equals p, and if not whether the image is lexicographically smaller.
+func compare(p, perm []int32, rev bool) (equal, less bool) {
+	n := len(p)
+	for i, v := range p {
+		w := p[i]
+		if rev {
+			w = p[n-1-i]
+		}
+		x := perm[w]
+		if x != v {
+			return false, x < v
+		}
+	}
+	return true, false
+}
+
+// task is one enumeration job: the paths that start at root and continue
+// with second (or every path from root when second is -1).
+type task struct{ root, second int32 }
+
+// Analyze enumerates every directed Hamiltonian path of p and returns the
+// statistics of Result. p must be an open-path problem without a fixed start
+// or end (Start and End -1, Closed false); givens are allowed, and then
+// reversal is not used as a symmetry.
+//
+// Only paths starting at one vertex per orbit of the symmetry group (the
+// smallest vertex of the orbit) are enumerated, split by their second vertex
+// into tasks that run on separate goroutines with their own accumulators;
+// each statistic is then carried to the rest of the orbit by the group and
+// divided by the start vertex's stabiliser size, which is exact because the
+// group maps solutions to solutions. With Options.NoReduce every start is
+// enumerated instead.
+//
+// The cost is that of enumerating the paths (exponential) plus O(N) per
+// path; memory is O(N^2 + |E|) per worker. On cancellation Analyze returns
+// the statistics of the paths seen so far (lower bounds, Complete false)
+// with ctx.Err().
+func Analyze(ctx context.Context, p hamilton.Problem, opt Options) (*Result, error) {
+	if p.G == nil || p.G.N() == 0 {
+		return nil, fmt.Errorf("%w: the graph has no vertices", ErrInvalid)
+	}
+	if p.Start >= 0 || p.End >= 0 || p.Closed {
+		return nil, fmt.Errorf("%w: analysis covers every open path; drop the fixed start, end or closed-tour constraint", ErrInvalid)
+	}
+	g := p.G
+	n := g.N()
+	hasGivens := false
+	for _, x := range p.Givens {
+		if x >= 0 {
+			hasGivens = true
+		}
+	}
+	var syms [][]int32
+	if !opt.NoReduce {
+		syms = p.Symmetries
+	}
+	gr, err := newGroup(g, syms)
+	if err != nil {
+		return nil, err
+	}
+	if hasGivens {
+		// Only symmetries that keep every given on its vertex can be used.
+		kept := gr.perms[:1]
+		for _, perm := range gr.perms[1:] {
+			ok := true
+			for v, x := range p.Givens {
+				if x >= 0 && p.Givens[perm[v]] != x {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				kept = append(kept, perm)
+			}
+		}
+		gr.perms = kept
+	}
+	a := &analyzer{g: g, n: n, gr: gr, reversal: !hasGivens, opt: opt, maxCanon: opt.MaxCanonical}
+	if a.maxCanon <= 0 {
+		a.maxCanon = 100000
+	}
+	a.order = len(gr.perms)
+	if a.reversal {
+		a.order *= 2
+	}
+	a.eid = make([]int32, n*n)
+	for i := range a.eid {
+		a.eid[i] = -1
+	}
+	for u := range int32(n) {
+		for _, v := range g.Neighbors(u) {
+			if u < v {
+				k := int32(len(a.edges))
+				a.edges = append(a.edges, [2]int32{u, v})
+				a.eid[int(u)*n+int(v)], a.eid[int(v)*n+int(u)] = k, k
+			}
+		}
+	}
+
+	// Roots: the smallest vertex of each orbit (the canonical form of a
+	// path starts at one, so every orbit's representative is enumerated).
+	orbitMin := make([]int32, n)
+	for v := range orbitMin {
+		orbitMin[v] = int32(v)
+		for _, perm := range gr.perms {
+			orbitMin[v] = min(orbitMin[v], perm[v])
+		}
+	}
+	var tasks []task
+	for v := range int32(n) {
+		if orbitMin[v] != v {
+			continue
+		}
+		if n == 1 {
+			tasks = append(tasks, task{v, -1})
+			continue
+		}
+		for _, w := range g.Neighbors(v) {
+			tasks = append(tasks, task{v, w})
+		}
+	}
+
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(1, min(workers, len(tasks)))
+	// Per-root accumulators: a task's statistics are merged into its root's
+	// accumulator under a lock after the task, never during it.
+	byRoot := make(map[int32]*acc)
+	var mu sync.Mutex
+	var seen atomic.Uint64
+	var nodes atomic.Uint64
+	var next atomic.Int64
+	var firstErr error
+	start := time.Now()
+	stopProgress := watch(opt, start, &seen, &nodes)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			c := newAcc(n, a.order)
+			c.edge = make([]uint64, len(a.edges))
+			for ctx.Err() == nil {
+				i := next.Add(1) - 1
+				if i >= int64(len(tasks)) {
+					break
+				}
+				t := tasks[i]
+				q, ok := taskProblem(p, t)
+				if !ok {
+					continue
+				}
+				var batch uint64
+				_, st, err := hamilton.Enumerate(ctx, q, hamilton.Options{Workers: 1}, 0, func(path []int32) bool {
+					a.add(c, path)
+					if batch++; batch == 4096 {
+						seen.Add(batch)
+						batch = 0
+					}
+					return true
+				})
+				seen.Add(batch)
+				nodes.Add(st.Nodes)
+				mu.Lock()
+				if err != nil && firstErr == nil && ctx.Err() == nil {
+					firstErr = err
+				}
+				r := byRoot[t.root]
+				if r == nil {
+					r = newAcc(n, a.order)
+					r.edge = make([]uint64, len(a.edges))
+					byRoot[t.root] = r
+				}
+				r.merge(c)
+				mu.Unlock()
+				c.reset()
+			}
+		})
+	}
+	wg.Wait()
+	stopProgress()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	res := a.expand(byRoot)
+	res.Stats = hamilton.Stats{Nodes: nodes.Load(), Solutions: seen.Load(), Elapsed: time.Since(start), Workers: workers}
+	res.Complete = ctx.Err() == nil
+	if !res.Complete {
+		return res, ctx.Err()
+	}
+	return res, nil
+}
+
+// taskProblem returns the problem restricted to paths that begin root,
+// second; ok is false when the problem's givens rule that out.
+func taskProblem(p hamilton.Problem, t task) (hamilton.Problem, bool) {
+	n := p.G.N()
+	giv := make([]int32, n)
+	for i := range giv {
+		giv[i] = -1
+	}
+	if p.Givens != nil {
+		copy(giv, p.Givens)
+	}
+	place := func(v, pos int32) bool {
+		if giv[v] >= 0 && giv[v] != pos {
+			return false
+		}
+		for u, x := range giv {
+			if x == pos && int32(u) != v {
+				return false
+			}
+		}
+		giv[v] = pos
+		return true
+	}
+	if !place(t.root, 0) || (t.second >= 0 && !place(t.second, 1)) {
+		return p, false
+	}
+	q := p
+	q.Givens = giv
+	q.Symmetries = nil
+	return q, true
+}
+
+func (c *acc) merge(o *acc) {
+	c.total += o.total
+	c.closed += o.closed
+	addTo(c.pair, o.pair)
+	addTo(c.step, o.step)
+	addTo(c.edge, o.edge)
+	addTo(c.stab, o.stab)
+	c.canon = append(c.canon, o.canon...)
+	c.canonCut = c.canonCut || o.canonCut
+}
+
+func (c *acc) reset() {
+	c.total, c.closed = 0, 0
+	clear(c.pair)
+	clear(c.step)
+	clear(c.edge)
+	clear(c.stab)
+	c.canon = nil
+	c.canonCut = false
+}
+
+func addTo(dst, src []uint64) {
+	for i, x := range src {
+		dst[i] += x
+	}
+}
+
+// expand carries each root's statistics to its whole orbit: the sum over
+// the group of the images, divided by the root's stabiliser size (each path
+// from an orbit vertex is the image of a path from the root under exactly
+// that many elements).
+func (a *analyzer) expand(byRoot map[int32]*acc) *Result {
+	n := a.n
+	res := &Result{N: n, Edges: a.edges, Group: len(a.gr.perms), Reversal: a.reversal, Order: a.order,
+		Pair: make([]uint64, n*n), StepCell: make([]uint64, n*n), EdgeUse: make([]uint64, len(a.edges)),
+		OrbitSizes: map[int]uint64{}}
+	stab := make([]uint64, a.order+1)
+	roots := make([]int32, 0, len(byRoot))
+	for r := range byRoot {
+		roots = append(roots, r)
+	}
+	slices.Sort(roots)
+	for _, r := range roots {
+		c := byRoot[r]
+		fix := uint64(0)
+		for _, perm := range a.gr.perms {
+			if perm[r] == r {
+				fix++
+			}
+		}
+		// Sum the images into scratch arrays, then divide by fix.
+		pair := make([]uint64, n*n)
+		step := make([]uint64, n*n)
+		edge := make([]uint64, len(a.edges))
+		for _, perm := range a.gr.perms {
+			for s := range n {
+				for e := range n {
+					pair[int(perm[s])*n+int(perm[e])] += c.pair[s*n+e]
+				}
+			}
+			for i := range n {
+				for v := range n {
+					step[i*n+int(perm[v])] += c.step[i*n+v]
+				}
+			}
+			for k, ed := range a.edges {
+				edge[a.eid[int(perm[ed[0]])*n+int(perm[ed[1]])]] += c.edge[k]
+			}
+		}
+		div := func(dst, src []uint64) {
+			for i, x := range src {
+				dst[i] += x / fix // exact on a complete run (the tests check)
+			}
+		}
+		div(res.Pair, pair)
+		div(res.StepCell, step)
+		div(res.EdgeUse, edge)
+		mult := uint64(len(a.gr.perms)) / fix
+		res.Total += c.total * mult
+		res.ClosedPaths += c.closed * mult
+		for s, x := range c.stab {
+			stab[s] += x * mult
+		}
+		res.Canonical = append(res.Canonical, c.canon...)
+		res.CanonicalTruncated = res.CanonicalTruncated || c.canonCut
+	}
+	res.PerStart = make([]uint64, n)
+	res.PerEnd = make([]uint64, n)
+	for s := range n {
+		for e := range n {
+			res.PerStart[s] += res.Pair[s*n+e]
+			res.PerEnd[e] += res.Pair[s*n+e]
+		}
+	}
+	if n >= 3 {
+		res.DirectedTours = res.ClosedPaths / uint64(n)
+		res.UndirectedTours = res.DirectedTours / 2
+	}
+	// Burnside: orbits = (1/|G|) sum_P |Stab(P)|; an orbit whose paths
+	// have stabiliser size s has Order/s paths.
+	var sum uint64
+	for s, x := range stab {
+		if x == 0 {
+			continue
+		}
+		sum += uint64(s) * x
+		size := a.order / s
+		res.OrbitSizes[size] += x / uint64(size)
+	}
+	res.Orbits = sum / uint64(a.order)
+	slices.SortFunc(res.Canonical, slices.Compare[[]int32])
+	if len(res.Canonical) > a.maxCanon {
+		res.Canonical = res.Canonical[:a.maxCanon]
+		res.CanonicalTruncated = true
+	}
+	return res
+}
+
+// watch calls opt.Progress every opt.ProgressEvery until the returned stop
+// function is called.
+func watch(opt Options, start time.Time, seen, nodes *atomic.Uint64) func() {
+	if opt.Progress == nil {
+		return func() {}
+	}
+	every := opt.ProgressEvery
+	if every <= 0 {
+		every = time.Second
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				opt.Progress(hamilton.Stats{Nodes: nodes.Load(), Solutions: seen.Load(), Elapsed: time.Since(start)})
+			}
+		}
+	})
+	return func() { close(done); wg.Wait() }
+}

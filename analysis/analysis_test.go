@@ -1,0 +1,351 @@
+package analysis
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/moves"
+)
+
+func problemOf(t testing.TB, spec, ms string) (*moves.BoardGraph, hamilton.Problem) {
+	t.Helper()
+	b, err := board.ParseSpec(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := moves.Parse(ms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bg := moves.Build(b, set)
+	return bg, hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Symmetries: bg.Automorphisms()}
+}
+
+// naive tallies every statistic from a plain enumeration of all paths.
+type naive struct {
+	total, closed    uint64
+	pair, step, edge map[[2]int]uint64
+	orbits           map[string]bool
+	sizes            map[int]uint64 // orbit size -> number of orbits
+	canon            [][]int32
+}
+
+// geometric returns the rectangle's symmetries as functions on (row, col),
+// written out here independently of board.Symmetries.
+func geometric(rows, cols int) []func(r, c int) (int, int) {
+	R, C := rows-1, cols-1
+	fs := []func(r, c int) (int, int){
+		func(r, c int) (int, int) { return r, c },
+		func(r, c int) (int, int) { return R - r, c },
+		func(r, c int) (int, int) { return r, C - c },
+		func(r, c int) (int, int) { return R - r, C - c },
+	}
+	if rows == cols {
+		fs = append(fs,
+			func(r, c int) (int, int) { return c, r },
+			func(r, c int) (int, int) { return C - c, r },
+			func(r, c int) (int, int) { return c, R - r },
+			func(r, c int) (int, int) { return C - c, R - r },
+		)
+	}
+	return fs
+}
+
+// bruteForce enumerates every path with hamilton.Enumerate (no symmetry
+// reduction), canonicalises each by trying every symmetry and reversal, and
+// counts the distinct canonical forms and the distinct images of each.
+func bruteForce(t testing.TB, bg *moves.BoardGraph) *naive {
+	t.Helper()
+	b := bg.Board
+	n := bg.N()
+	nv := &naive{pair: map[[2]int]uint64{}, step: map[[2]int]uint64{}, edge: map[[2]int]uint64{}, orbits: map[string]bool{}, sizes: map[int]uint64{}}
+	geo := geometric(b.Rows, b.Cols)
+	img := make([]int32, n)
+	key := func(p []int32) string { return fmt.Sprint(p) }
+	_, _, err := hamilton.Enumerate(context.Background(), hamilton.Problem{G: bg.Graph, Start: -1, End: -1}, hamilton.Options{Workers: 1}, 0, func(p []int32) bool {
+		nv.total++
+		nv.pair[[2]int{int(p[0]), int(p[n-1])}]++
+		for i, v := range p {
+			nv.step[[2]int{i, int(v)}]++
+		}
+		for i := 1; i < n; i++ {
+			u, v := min(p[i-1], p[i]), max(p[i-1], p[i])
+			nv.edge[[2]int{int(u), int(v)}]++
+		}
+		if n >= 3 && bg.HasEdge(p[0], p[n-1]) {
+			nv.closed++
+		}
+		images := map[string]bool{}
+		var best []int32
+		for _, f := range geo {
+			for rev := range 2 {
+				for i, v := range p {
+					src := v
+					if rev == 1 {
+						src = p[n-1-i]
+					}
+					r, c := b.RowCol(bg.CellOf[src])
+					r2, c2 := f(r, c)
+					img[i] = bg.VertexOf[b.Cell(r2, c2)]
+				}
+				images[key(img)] = true
+				if best == nil || slices.Compare(img, best) < 0 {
+					best = slices.Clone(img)
+				}
+			}
+		}
+		if k := key(best); !nv.orbits[k] {
+			nv.orbits[k] = true
+			nv.sizes[len(images)]++
+			nv.canon = append(nv.canon, best)
+		}
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.SortFunc(nv.canon, slices.Compare[[]int32])
+	return nv
+}
+
+// TestAgainstBruteForce checks every statistic, the orbit count and the
+// orbit sizes (Burnside) and the canonical representatives against plain
+// enumeration and canonicalisation on every board up to 5x6 (both
+// orientations) for Diplomatico and the knight.
+func TestAgainstBruteForce(t *testing.T) {
+	t.Parallel()
+	for _, ms := range []string{"hopido", "knight"} {
+		for rows := 1; rows <= 6; rows++ {
+			for cols := 1; cols <= 6; cols++ {
+				if rows*cols > 30 {
+					continue
+				}
+				spec := fmt.Sprintf("%dx%d", rows, cols)
+				t.Run(ms+"/"+spec, func(t *testing.T) {
+					t.Parallel()
+					bg, p := problemOf(t, spec, ms)
+					nv := bruteForce(t, bg)
+					res, err := Analyze(context.Background(), p, Options{Workers: 2, Canonical: true})
+					if err != nil {
+						t.Fatal(err)
+					}
+					checkAgainst(t, bg, res, nv)
+				})
+			}
+		}
+	}
+}
+
+func checkAgainst(t *testing.T, bg *moves.BoardGraph, res *Result, nv *naive) {
+	t.Helper()
+	n := bg.N()
+	if res.Total != nv.total || !res.Complete {
+		t.Fatalf("total %d (complete %v), brute force %d", res.Total, res.Complete, nv.total)
+	}
+	for s := range n {
+		for e := range n {
+			if got, want := res.Pair[s*n+e], nv.pair[[2]int{s, e}]; got != want {
+				t.Fatalf("pair %d->%d: %d, want %d", s, e, got, want)
+			}
+		}
+	}
+	for i := range n {
+		for v := range n {
+			if got, want := res.StepCell[i*n+v], nv.step[[2]int{i, v}]; got != want {
+				t.Fatalf("step %d cell %d: %d, want %d", i, v, got, want)
+			}
+		}
+	}
+	if len(res.Edges) != bg.M() {
+		t.Fatalf("%d edges, graph has %d", len(res.Edges), bg.M())
+	}
+	for k, e := range res.Edges {
+		if got, want := res.EdgeUse[k], nv.edge[[2]int{int(e[0]), int(e[1])}]; got != want {
+			t.Fatalf("edge %v: %d, want %d", e, got, want)
+		}
+	}
+	if res.ClosedPaths != nv.closed {
+		t.Fatalf("closed paths %d, want %d", res.ClosedPaths, nv.closed)
+	}
+	if res.Orbits != uint64(len(nv.orbits)) {
+		t.Fatalf("Burnside: %d orbits, brute force %d", res.Orbits, len(nv.orbits))
+	}
+	if len(nv.sizes) == 0 {
+		nv.sizes = map[int]uint64{}
+	}
+	for k, c := range nv.sizes {
+		if res.OrbitSizes[k] != c {
+			t.Fatalf("orbit sizes %v, brute force %v", res.OrbitSizes, nv.sizes)
+		}
+	}
+	for k, c := range res.OrbitSizes {
+		if nv.sizes[k] != c {
+			t.Fatalf("orbit sizes %v, brute force %v", res.OrbitSizes, nv.sizes)
+		}
+	}
+	if len(res.Canonical) != len(nv.canon) {
+		t.Fatalf("%d canonical paths, brute force %d", len(res.Canonical), len(nv.canon))
+	}
+	for i := range nv.canon {
+		if !slices.Equal(res.Canonical[i], nv.canon[i]) {
+			t.Fatalf("canonical %d: %v, brute force %v", i, res.Canonical[i], nv.canon[i])
+		}
+	}
+}
+
+// TestOracle checks the per-pair counts against the oracle's own DFS on the
+// shared case table's open boards without constraints (small ones).
+func TestOracle(t *testing.T) {
+	t.Parallel()
+	for _, c := range oracle.Cases {
+		if c.Closed || c.Start >= 0 || c.End >= 0 || c.Rows*c.Cols > 20 {
+			continue
+		}
+		t.Run(c.Name, func(t *testing.T) {
+			t.Parallel()
+			b, err := board.New(c.Rows, c.Cols)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, cell := range c.Blocked {
+				b.SetBlocked(int32(cell), true)
+			}
+			set, err := moves.Parse(c.Moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bg := moves.Build(b, set)
+			res, err := Analyze(context.Background(), hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Symmetries: bg.Automorphisms()}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := c.Counts()
+			n := bg.N()
+			for s := range n {
+				for e := range n {
+					if res.Pair[s*n+e] != want.Pair[s][e] {
+						t.Fatalf("pair %d->%d: %d, oracle %d", s, e, res.Pair[s*n+e], want.Pair[s][e])
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestReference checks the published per-start values (REFERENCE.md):
+// Diplomatico 5x5 has 12400 directed paths, 552 from each corner and 352
+// from the centre; knight 5x5 has 1728, 304 from each corner, 56 from
+// (1,3), 64 from the centre, 56 from (2,2), and none from a square of the
+// minority colour.
+func TestReference(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		ms    string
+		total uint64
+		at    map[[2]int]uint64 // 1-based row, col
+	}{
+		{"hopido", 12400, map[[2]int]uint64{{1, 1}: 552, {1, 5}: 552, {5, 1}: 552, {5, 5}: 552, {3, 3}: 352}},
+		{"knight", 1728, map[[2]int]uint64{{1, 1}: 304, {5, 5}: 304, {1, 3}: 56, {3, 3}: 64, {2, 2}: 56, {1, 2}: 0, {2, 3}: 0}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.ms, func(t *testing.T) {
+			t.Parallel()
+			bg, p := problemOf(t, "5x5", tc.ms)
+			res, err := Analyze(context.Background(), p, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Total != tc.total {
+				t.Errorf("total %d, want %d", res.Total, tc.total)
+			}
+			for rc, want := range tc.at {
+				v := bg.VertexOf[bg.Board.Cell(rc[0]-1, rc[1]-1)]
+				if res.PerStart[v] != want || res.PerEnd[v] != want {
+					t.Errorf("cell %v: %d starts, %d ends, want %d", rc, res.PerStart[v], res.PerEnd[v], want)
+				}
+			}
+			if tc.ms == "knight" {
+				for v, c := range res.PerStart {
+					r, col := bg.Board.RowCol(bg.CellOf[v])
+					if (r+col)%2 == 1 && c != 0 {
+						t.Errorf("minority-colour cell %s starts %d paths", bg.Board.FormatCell(bg.CellOf[v]), c)
+					}
+				}
+				if len(res.NeverEnd()) != 12 {
+					t.Errorf("%d cells never end a path, want the 12 of the minority colour", len(res.NeverEnd()))
+				}
+			}
+		})
+	}
+}
+
+// TestReduceMatches checks that the symmetry-reduced run equals the full
+// enumeration statistic for statistic, on boards with blocked cells and
+// non-square shapes where the group is smaller.
+func TestReduceMatches(t *testing.T) {
+	t.Parallel()
+	maps := map[string]string{
+		"lobes": "......\n......\n..##..\n......\n......\n",
+		"notch": "#....\n.....\n.....\n.....\n....#\n",
+	}
+	for name, m := range maps {
+		for _, ms := range []string{"hopido", "knight", "1,1+3,0"} {
+			t.Run(name+"/"+ms, func(t *testing.T) {
+				t.Parallel()
+				b, err := board.Parse(strings.NewReader(m))
+				if err != nil {
+					t.Fatal(err)
+				}
+				set, _ := moves.Parse(ms)
+				bg := moves.Build(b, set)
+				p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Symmetries: bg.Automorphisms()}
+				full, err := Analyze(context.Background(), p, Options{NoReduce: true, Workers: 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				red, err := Analyze(context.Background(), p, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if full.Total != red.Total || !slices.Equal(full.Pair, red.Pair) || !slices.Equal(full.StepCell, red.StepCell) ||
+					!slices.Equal(full.EdgeUse, red.EdgeUse) || full.ClosedPaths != red.ClosedPaths {
+					t.Fatalf("reduced run differs from the full one (total %d vs %d)", red.Total, full.Total)
+				}
+				if full.Order != 2 || red.Group < 2 {
+					t.Fatalf("group orders: full %d (want 2: reversal only), reduced group %d (want >= 2)", full.Order, red.Group)
+				}
+			})
+		}
+	}
+}
+
+// TestClosedTours checks the closed-tour figures derived from the paths
+// against hamilton.Count with Closed (directed tours up to rotation).
+func TestClosedTours(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ spec, ms string }{{"5x5", "hopido"}, {"5x6", "knight"}, {"4x5", "hopido"}, {"3x4", "king"}} {
+		t.Run(tc.ms+"/"+tc.spec, func(t *testing.T) {
+			t.Parallel()
+			_, p := problemOf(t, tc.spec, tc.ms)
+			res, err := Analyze(context.Background(), p, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			q := p
+			q.Closed = true
+			want, _, err := hamilton.Count(context.Background(), q, hamilton.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.DirectedTours != want || res.UndirectedTours*2 != want {
+				t.Fatalf("tours %d directed, %d undirected; hamilton.Count says %d directed", res.DirectedTours, res.UndirectedTours, want)
+			}
+		})
+	}
+}
