@@ -82,6 +82,9 @@ type Result struct {
 	// of each orbit, sorted; CanonicalTruncated says MaxCanonical was hit.
 	Canonical          [][]int32
 	CanonicalTruncated bool
+	// Smallest is the lexicographically smallest path (by vertex numbers),
+	// nil when there is none: a deterministic example solution.
+	Smallest []int32
 	// Stats are the search statistics summed over the enumeration tasks.
 	Stats hamilton.Stats
 }
@@ -193,6 +196,7 @@ type acc struct {
 	stab     []uint64 // stab[s] = paths whose stabiliser has s elements
 	canon    [][]int32
 	canonCut bool
+	smallest []int32
 }
 
 func newAcc(n, order int) *acc {
@@ -250,6 +254,11 @@ func (a *analyzer) add(c *acc, p []int32) {
 		}
 	}
 	c.stab[s]++
+	if c.smallest == nil {
+		c.smallest = slices.Clone(p)
+	} else if slices.Compare(p, c.smallest) < 0 {
+		copy(c.smallest, p)
+	}
 	if a.opt.Canonical && canonical {
 		if len(c.canon) < a.maxCanon {
 			c.canon = append(c.canon, slices.Clone(p))
@@ -494,6 +503,9 @@ func (c *acc) merge(o *acc) {
 	addTo(c.stab, o.stab)
 	c.canon = append(c.canon, o.canon...)
 	c.canonCut = c.canonCut || o.canonCut
+	if o.smallest != nil && (c.smallest == nil || slices.Compare(o.smallest, c.smallest) < 0) {
+		c.smallest = slices.Clone(o.smallest)
+	}
 }
 
 func (c *acc) reset() {
@@ -504,6 +516,7 @@ func (c *acc) reset() {
 	clear(c.stab)
 	c.canon = nil
 	c.canonCut = false
+	c.smallest = nil
 }
 
 func addTo(dst, src []uint64) {
@@ -570,6 +583,9 @@ func (a *analyzer) expand(byRoot map[int32]*acc) *Result {
 		}
 		res.Canonical = append(res.Canonical, c.canon...)
 		res.CanonicalTruncated = res.CanonicalTruncated || c.canonCut
+		if c.smallest != nil && (res.Smallest == nil || slices.Compare(c.smallest, res.Smallest) < 0) {
+			res.Smallest = c.smallest
+		}
 	}
 	res.PerStart = make([]uint64, n)
 	res.PerEnd = make([]uint64, n)

@@ -189,6 +189,9 @@ func checkAgainst(t *testing.T, bg *moves.BoardGraph, res *Result, nv *naive) {
 			t.Fatalf("orbit sizes %v, brute force %v", res.OrbitSizes, nv.sizes)
 		}
 	}
+	if len(nv.canon) > 0 && !slices.Equal(res.Smallest, nv.canon[0]) {
+		t.Fatalf("smallest path %v, want %v", res.Smallest, nv.canon[0])
+	}
 	if len(res.Canonical) != len(nv.canon) {
 		t.Fatalf("%d canonical paths, brute force %d", len(res.Canonical), len(nv.canon))
 	}

@@ -25,6 +25,15 @@ func Completions(ctx context.Context, p hamilton.Problem, path []int32, opt hami
 	if p.Start >= 0 || p.End >= 0 || p.Closed {
 		return nil, 0, fmt.Errorf("%w: completions are counted for open paths without a fixed start or end", ErrInvalid)
 	}
+	// Check the whole path first: the counts can reach 1 before a bad
+	// step further on would show.
+	seen := make([]bool, n)
+	for i, v := range path {
+		if v < 0 || int(v) >= n || seen[v] || (i > 0 && !p.G.HasEdge(path[i-1], v)) {
+			return nil, 0, fmt.Errorf("%w: the path is not a Hamiltonian path (step %d)", ErrInvalid, i+1)
+		}
+		seen[v] = true
+	}
 	giv := make([]int32, n)
 	for i := range giv {
 		giv[i] = -1

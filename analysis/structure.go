@@ -30,8 +30,9 @@ type Structure struct {
 	// Articulation lists the cut vertices in increasing order.
 	Articulation []int32
 	// Families describes each leaper of the move set on its own: for
-	// Diplomatico the (3,0) hops keep (row mod 3, col mod 3) and the (2,2)
-	// hops keep both parities, so each alone splits the board.
+	// Diplomatico the (3,0) hops keep (row mod 3, col mod 3), 9 classes,
+	// and the (2,2) hops keep both parities and also the parity of
+	// row div 2 + col div 2, 8 classes; each alone splits the board.
 	Families []Family
 }
 
