@@ -50,7 +50,14 @@ func Completions(ctx context.Context, p hamilton.Problem, path []int32, opt hami
 		giv[v] = int32(k - 1)
 		q := p
 		q.Givens = giv
-		c, _, err := hamilton.Count(ctx, q, opt)
+		o := opt
+		if o.MemoBits == 0 {
+			// A table sized for the vertices still free: the default
+			// 16 MiB per call would cost more than the count itself
+			// once the prefix is long.
+			o.MemoBits = max(6, min(18, n-k-18))
+		}
+		c, _, err := hamilton.Count(ctx, q, o)
 		if err != nil {
 			return counts, 0, err
 		}
