@@ -164,7 +164,16 @@ type solver struct {
 	sumHi []int32 // per node: sum of hi over its pairs
 	// weight counts the contradictions found at each node, for dom/wdeg.
 	weight []uint32
-	open   int // number of pairs with lo < hi
+	// Incremental union-find over the drawn graph (pairs with lo > 0), by
+	// size without path compression so that unions undo from the trail;
+	// ufRem[root] is the component's remaining demand.
+	ufParent []int32
+	ufSize   []int32
+	ufRem    []int32
+	// trial is set during probe trials: the whole-grid pass is skipped and
+	// only the incremental isolation checks run.
+	trial bool
+	open  int // number of pairs with lo < hi
 
 	trail []trailEntry
 	queue []int32
@@ -179,6 +188,7 @@ type solver struct {
 	low    []int32
 	stack  []dfsFrame
 	forced []bridgeBound
+	bfs    []int32
 	// probing enables stage probe near each decision during search; the
 	// trial propagations run up to stage isolation (measured fastest on
 	// the Coelho benchmark).
@@ -222,14 +232,17 @@ func newSolver(g *Grid, rules Rules, level stage) (*solver, error) {
 	n, np := len(g.Nodes), len(g.Pairs)
 	s := &solver{
 		g: g, rules: rules, level: level, n: n,
-		mag:    make([]int32, n),
-		lo:     make([]int8, np),
-		hi:     make([]int8, np),
-		sumLo:  make([]int32, n),
-		sumHi:  make([]int32, n),
-		weight: make([]uint32, n),
-		inQ:    make([]bool, n),
-		queue:  make([]int32, 0, n),
+		mag:      make([]int32, n),
+		lo:       make([]int8, np),
+		hi:       make([]int8, np),
+		sumLo:    make([]int32, n),
+		sumHi:    make([]int32, n),
+		weight:   make([]uint32, n),
+		ufParent: make([]int32, n),
+		ufSize:   make([]int32, n),
+		ufRem:    make([]int32, n),
+		inQ:      make([]bool, n),
+		queue:    make([]int32, 0, n),
 
 		parent: make([]int32, n),
 		size:   make([]int32, n),
@@ -244,6 +257,9 @@ func newSolver(g *Grid, rules Rules, level stage) (*solver, error) {
 	s.probing = level >= stageProbe
 	for i, nd := range g.Nodes {
 		s.mag[i] = int32(nd.Mag)
+		s.ufParent[i] = int32(i)
+		s.ufSize[i] = 1
+		s.ufRem[i] = int32(nd.Mag)
 	}
 	for p, pr := range g.Pairs {
 		h := min(g.K, g.Nodes[pr.A].Mag, g.Nodes[pr.B].Mag)
@@ -286,13 +302,41 @@ func (s *solver) setLo(p int32, v int8, by stage) {
 		s.open--
 	}
 	pr := s.g.Pairs[p]
-	s.sumLo[pr.A] += int32(v - old)
-	s.sumLo[pr.B] += int32(v - old)
+	dl := int32(v - old)
+	s.sumLo[pr.A] += dl
+	s.sumLo[pr.B] += dl
 	s.push(pr.A)
 	s.push(pr.B)
 	if by < numStages {
 		s.deductions++
 		s.perStage[by]++
+	}
+	// Keep the drawn graph's components: demand first, then the union, so
+	// that undo (in reverse) splits before restoring demand.
+	ra, rb := s.root(pr.A), s.root(pr.B)
+	s.ufRem[ra] -= dl
+	s.ufRem[rb] -= dl
+	if old == 0 {
+		if ra == rb {
+			if s.rules.NoLoops {
+				s.fail = true // a cycle of drawn pairs
+				return
+			}
+		} else {
+			if s.ufSize[ra] < s.ufSize[rb] {
+				ra, rb = rb, ra
+			}
+			s.ufParent[rb] = ra
+			s.ufSize[ra] += s.ufSize[rb]
+			s.ufRem[ra] += s.ufRem[rb]
+			s.trail = append(s.trail, trailEntry{p: -1 - rb})
+		}
+	}
+	// Stage isolation, closed subgroup (incremental form): a component with
+	// no demand left that is not the whole grid can never join the rest.
+	if s.level >= stageIsolation && !s.rules.AllowDisconnected && s.ufRem[ra] == 0 && int(s.ufSize[ra]) < s.n {
+		s.fail = true
+		return
 	}
 	// Stage crossing: a pair that carries a connection forbids every pair
 	// whose segment crosses it.
@@ -337,12 +381,25 @@ func (s *solver) undo(mark int) {
 	for t := len(s.trail) - 1; t >= mark; t-- {
 		e := s.trail[t]
 		p := e.p
+		if p < 0 {
+			// A union: split the child root b off its parent again.
+			b := -1 - p
+			a := s.ufParent[b]
+			s.ufParent[b] = b
+			s.ufSize[a] -= s.ufSize[b]
+			s.ufRem[a] -= s.ufRem[b]
+			continue
+		}
 		pr := s.g.Pairs[p]
 		if s.lo[p] == s.hi[p] && e.lo != e.hi {
 			s.open++
 		}
 		dl := int32(s.lo[p] - e.lo)
 		dh := int32(e.hi - s.hi[p])
+		if dl != 0 {
+			s.ufRem[s.root(pr.A)] += dl
+			s.ufRem[s.root(pr.B)] += dl
+		}
 		s.sumLo[pr.A] -= dl
 		s.sumLo[pr.B] -= dl
 		s.sumHi[pr.A] += dh
@@ -369,9 +426,32 @@ func (s *solver) nodeRule(i int32) {
 		s.weight[i]++
 		return
 	}
-	for _, p := range s.g.PairAt[i] {
+	iso := s.level >= stageIsolation && (s.rules.NoLoops || !s.rules.AllowDisconnected)
+	for d, p := range s.g.PairAt[i] {
 		if p < 0 || s.lo[p] == s.hi[p] {
 			continue
+		}
+		if iso && s.lo[p] == 0 {
+			// Stage isolation at this node's open pairs (the whole-grid
+			// pass in global does the same for every pair).
+			ri, rj := s.root(i), s.root(s.g.Nbr[i][d])
+			if ri == rj {
+				if s.rules.NoLoops {
+					s.setHi(p, 0, stageIsolation)
+					if s.fail {
+						return
+					}
+					continue
+				}
+			} else if !s.rules.AllowDisconnected && int(s.ufSize[ri]+s.ufSize[rj]) < s.n && s.ufRem[ri]+s.ufRem[rj] == 2*int32(s.hi[p]) {
+				s.setHi(p, s.hi[p]-1, stageIsolation)
+				if s.fail {
+					return
+				}
+				if s.lo[p] == s.hi[p] {
+					continue
+				}
+			}
 		}
 		if v := m - (s.sumHi[i] - int32(s.hi[p])); v > int32(s.lo[p]) {
 			s.setLo(p, int8(v), stageBounds)
@@ -408,6 +488,9 @@ func (s *solver) propagate() bool {
 			s.clearQueue()
 			return false
 		}
+		if s.trial && s.open > 0 {
+			return true
+		}
 		if !s.global() {
 			s.clearQueue()
 			return false
@@ -416,6 +499,14 @@ func (s *solver) propagate() bool {
 			return true
 		}
 	}
+}
+
+// root finds the drawn-graph component of node i.
+func (s *solver) root(i int32) int32 {
+	for s.ufParent[i] != i {
+		i = s.ufParent[i]
+	}
+	return i
 }
 
 // crossingViolated reports whether two drawn pairs cross; it checks decided
@@ -435,14 +526,6 @@ func (s *solver) crossingViolated() bool {
 	return false
 }
 
-func (s *solver) find(x int32) int32 {
-	for s.parent[x] != x {
-		s.parent[x] = s.parent[s.parent[x]]
-		x = s.parent[x]
-	}
-	return x
-}
-
 // global runs the connectivity stages, which look at the whole grid. It is
 // always run on a fully decided state (so that every leaf is checked against
 // connectivity and NoLoops whatever the stage level) and otherwise only when
@@ -456,44 +539,51 @@ func (s *solver) global() bool {
 		return true
 	}
 	g := s.g
-	for i := range s.n {
-		s.parent[i] = int32(i)
-		s.size[i] = 1
-	}
-	// Components of the drawn graph (pairs with lo > 0). With NoLoops a drawn
-	// pair inside one component closes a cycle.
-	for p, pr := range g.Pairs {
-		if s.lo[p] == 0 {
-			continue
-		}
-		a, b := s.find(pr.A), s.find(pr.B)
-		if a == b {
-			if s.rules.NoLoops {
-				return false
-			}
-			continue
-		}
-		if s.size[a] < s.size[b] {
-			a, b = b, a
-		}
-		s.parent[b] = a
-		s.size[a] += s.size[b]
-	}
-	for i := range s.n {
-		s.rem[i] = 0
-	}
-	for i := range s.n {
-		r := s.find(int32(i))
-		s.rem[r] += s.mag[i] - s.sumLo[i]
-	}
 	n32 := int32(s.n)
-	if needConn {
+	// Label the components of the drawn graph (pairs with lo > 0) by
+	// depth-first search, with each component's size and remaining demand
+	// (magnitudes minus connections already drawn at its nodes).
+	comp := s.parent
+	for i := range s.n {
+		comp[i] = -1
+	}
+	nc := int32(0)
+	for i := range s.n {
+		if comp[i] >= 0 {
+			continue
+		}
+		c := nc
+		nc++
+		comp[i] = c
+		size, rem, ends := int32(0), int32(0), int32(0)
+		st := append(s.bfs[:0], int32(i))
+		for len(st) > 0 {
+			v := st[len(st)-1]
+			st = st[:len(st)-1]
+			size++
+			rem += s.mag[v] - s.sumLo[v]
+			for d, p := range g.PairAt[v] {
+				if p < 0 || s.lo[p] == 0 {
+					continue
+				}
+				ends++
+				if w := g.Nbr[v][d]; comp[w] < 0 {
+					comp[w] = c
+					st = append(st, w)
+				}
+			}
+		}
+		s.bfs = st
+		// With NoLoops a component must be a tree: ends/2 drawn pairs on
+		// size nodes means a cycle when ends/2 >= size.
+		if s.rules.NoLoops && ends/2 >= size {
+			return false
+		}
+		s.size[c], s.rem[c] = size, rem
 		// Stage isolation, closed subgroup: a component of the drawn graph
 		// with no connection left to make can never join the rest.
-		for i := range s.n {
-			if s.parent[i] == int32(i) && s.rem[i] == 0 && s.size[i] < n32 {
-				return false
-			}
+		if needConn && rem == 0 && size < n32 {
+			return false
 		}
 	}
 	if s.open == 0 {
@@ -503,7 +593,7 @@ func (s *solver) global() bool {
 		if s.lo[p] != 0 || s.hi[p] == 0 {
 			continue
 		}
-		a, b := s.find(pr.A), s.find(pr.B)
+		a, b := comp[pr.A], comp[pr.B]
 		if a == b {
 			// Stage isolation, NoLoops: a connection inside one component
 			// of the drawn graph would close a cycle.
@@ -677,6 +767,9 @@ func (s *solver) probeNear(from int) bool {
 		}
 		end := len(s.trail)
 		for _, e := range s.trail[from:end] {
+			if e.p < 0 {
+				continue // a union record
+			}
 			pr := g.Pairs[e.p]
 			for _, a := range [2]int32{pr.A, pr.B} {
 				add(a)
@@ -705,6 +798,7 @@ func (s *solver) probeList(cand []int32, trial stage) bool {
 			savedD, savedStages := s.deductions, s.perStage
 			full := s.level
 			s.level = trial
+			s.trial = trial < stageBridges
 			if side == 0 {
 				s.setHi(p, s.lo[p], numStages)
 			} else {
@@ -712,6 +806,7 @@ func (s *solver) probeList(cand []int32, trial stage) bool {
 			}
 			ok := !s.fail && s.propagate()
 			s.level = full
+			s.trial = false
 			s.clearQueue()
 			s.undo(mark)
 			s.deductions, s.perStage = savedD, savedStages
@@ -724,6 +819,7 @@ func (s *solver) probeList(cand []int32, trial stage) bool {
 				s.setHi(p, s.hi[p]-1, stageProbe)
 			}
 			if s.fail || !s.propagate() {
+				s.clearQueue() // leave no failure flag behind
 				return false
 			}
 		}
@@ -819,6 +915,7 @@ func (s *solver) search(depth int, from int) bool {
 		s.maxDepth = depth
 	}
 	if !s.propagate() || (s.probing && !s.probeNear(from)) {
+		s.clearQueue()
 		s.backtracks++
 		if s.budget > 0 {
 			s.budget--
