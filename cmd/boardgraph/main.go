@@ -11,15 +11,18 @@ import (
 	"os/signal"
 	"sort"
 	"strings"
+	"time"
 )
 
 // Exit codes (DESIGN.md): 0 success, 1 proven no solution (or invalid, for
-// verify), 2 bad input or usage, 3 stopped early with partial results.
+// verify), 2 bad input or usage, 3 stopped early with partial results, 70 an
+// internal error (a bug: for example a solution that failed verification).
 const (
-	exitOK      = 0
-	exitNone    = 1
-	exitUsage   = 2
-	exitStopped = 3
+	exitOK       = 0
+	exitNone     = 1
+	exitUsage    = 2
+	exitStopped  = 3
+	exitInternal = 70
 )
 
 // env carries a command's streams and arguments, so that commands can be run
@@ -32,6 +35,9 @@ type env struct {
 	stderr io.Writer
 	// stderrTTY reports whether stderr is a terminal (live progress line).
 	stderrTTY bool
+	// progressEvery overrides the progress interval and the one-second
+	// grace before the first progress line (tests); 0 means the defaults.
+	progressEvery time.Duration
 }
 
 // command is one subcommand. Each lives in its own file and registers itself
@@ -59,15 +65,50 @@ func (u *usageError) Error() string { return u.msg }
 
 func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
 
+// internalError is a bug in boardgraph itself (exit code 70).
+type internalError struct{ msg string }
+
+func (i *internalError) Error() string { return i.msg }
+
+// stoppedError reports work stopped early (timeout, interrupt, limit) after
+// the partial results were printed; exit code 3.
+type stoppedError struct{ msg string }
+
+func (s *stoppedError) Error() string { return s.msg }
+
+// noSolutionError reports a proof that there is no solution; exit code 1.
+type noSolutionError struct{ msg string }
+
+func (n *noSolutionError) Error() string { return n.msg }
+
 // fail prints err as one line prefixed with the program name and returns the
-// matching exit code: 2 for usage errors, 1 otherwise unless code says.
+// matching exit code: 2 for usage errors and unreadable input (board, move,
+// cell and map parse errors, files that cannot be read), 1 for a proof of no
+// solution, 3 for work stopped early, 70 for internal errors, and 1 for
+// anything else.
 func fail(e *env, err error) int {
-	fmt.Fprintf(e.stderr, "boardgraph: %s\n", oneLine(err.Error()))
-	var ue *usageError
-	if errors.As(err, &ue) {
+	var (
+		ue *usageError
+		ie *internalError
+		se *stoppedError
+		ne *noSolutionError
+	)
+	switch {
+	case errors.As(err, &ie):
+		fmt.Fprintf(e.stderr, "boardgraph: INTERNAL ERROR (a bug in boardgraph, please report it): %s\n", oneLine(err.Error()))
+		return exitInternal
+	case errors.As(err, &ue), isInputError(err):
+		fmt.Fprintf(e.stderr, "boardgraph: %s\n", oneLine(err.Error()))
 		return exitUsage
+	case errors.As(err, &se):
+		fmt.Fprintf(e.stderr, "boardgraph: %s\n", oneLine(err.Error()))
+		return exitStopped
+	case errors.As(err, &ne):
+		fmt.Fprintf(e.stderr, "boardgraph: %s\n", oneLine(err.Error()))
+		return exitNone
 	}
-	return exitUsage
+	fmt.Fprintf(e.stderr, "boardgraph: %s\n", oneLine(err.Error()))
+	return exitNone
 }
 
 func oneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", "; ") }
@@ -75,6 +116,9 @@ func oneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	// After the first Ctrl-C the command winds down and reports what it
+	// has; a second Ctrl-C kills the process the usual way.
+	go func() { <-ctx.Done(); stop() }()
 	fi, _ := os.Stderr.Stat()
 	tty := fi != nil && fi.Mode()&os.ModeCharDevice != 0
 	os.Exit(run(&env{ctx: ctx, args: os.Args[1:], stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stderrTTY: tty}))
@@ -82,6 +126,13 @@ func main() {
 
 // run dispatches to a subcommand and returns the exit code.
 func run(e *env) int {
+	if len(e.args) == 2 && e.args[0] == "help" {
+		if _, ok := commands[e.args[1]]; ok {
+			sub := *e
+			sub.args = []string{e.args[1], "-h"}
+			return run(&sub)
+		}
+	}
 	if len(e.args) == 0 || e.args[0] == "help" || e.args[0] == "-h" || e.args[0] == "--help" {
 		printHelp(e.stdout)
 		if len(e.args) == 0 {

@@ -1,0 +1,260 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+
+	"github.com/boardgraph/boardgraph/hamilton"
+)
+
+// maxCountOpen is the largest number of open cells count accepts without a
+// fixed start or a --timeout: exact counting is exponential, and beyond it a
+// count would not finish in a lifetime (7x7 Diplomatico, 49 cells, is
+// already out of reach of any published count).
+const maxCountOpen = 64
+
+var countHelp = cmdHelp{
+	name:  "count",
+	usage: "SPEC|--board FILE [--moves M] [--start r,c] [--end r,c] [--closed] [--per-start] [--undirected] [--timeout D] [--workers N] [--format grid|json]",
+	about: `Counts the solutions exactly and prints the number, a bare integer, on
+stdout; the counting convention goes to stderr (and into --format json).
+
+Conventions. By default paths are directed: a path and its reverse count as
+two (the Diplomatico paper's convention: 5x5 has 12400). --undirected counts
+a path and its reverse once: with neither --start nor --end that halves the
+count; with either fixed it changes nothing (only one direction can start
+there). Closed tours (--closed) are counted once per direction, so every
+cycle counts twice; --closed --undirected counts every cycle once (the
+convention of OEIS A001230: 9862 knight's tours on 6x6).
+
+--per-start prints, instead of the total, a grid of directed counts by first
+cell (5x5: 552 at each corner, 352 at the centre).
+
+Exact counting is exponential: boards over 64 open cells are refused without
+a fixed --start unless --timeout is given. On --timeout or Ctrl-C the count
+so far is printed as a lower bound and the exit code is 3.`,
+	examples: []string{
+		"boardgraph count 5x5                               # 12400",
+		"boardgraph count --moves knight 5x5                # 1728",
+		"boardgraph count --per-start 5x5                   # table by start cell",
+		"boardgraph count --closed --undirected --moves knight 6x6   # 9862",
+		"boardgraph count 7x7 --timeout 1m                  # a lower bound after a minute",
+	},
+}
+
+func init() {
+	register(&command{name: "count", summary: "count the solutions exactly", run: runCount})
+}
+
+func runCount(e *env) int {
+	var pf problemFlags
+	fs := newFlagSet("count")
+	pf.register(fs, "grid (the bare count, or the per-start table) or json")
+	perStart := fs.Bool("per-start", false, "print a grid of counts by first cell (directed, open paths)")
+	undirected := fs.Bool("undirected", false, "count a path and its reverse (a tour and its reverse) once")
+	pos, code := parseArgs(e, countHelp, fs)
+	if code >= 0 {
+		return code
+	}
+	j, err := pf.load(e, pos)
+	if err != nil {
+		return fail(e, err)
+	}
+	if pf.format == "path" {
+		return fail(e, usagef("count prints a number: use --format grid (the default) or json"))
+	}
+	if *perStart {
+		switch {
+		case pf.closed:
+			return fail(e, usagef("--per-start counts open paths by first cell; drop --closed"))
+		case pf.start != "":
+			return fail(e, usagef("--per-start counts every first cell; drop --start"))
+		case *undirected:
+			return fail(e, usagef("--per-start counts directed paths by first cell; drop --undirected"))
+		}
+	}
+	if err := j.closedGivensOK(); err != nil {
+		return fail(e, err)
+	}
+	if open := j.b.Open(); open > maxCountOpen && !j.startFixed() && pf.timeout == 0 {
+		return fail(e, usagef("counting the %s board (%d open cells) without a fixed start would not finish: exact counting is exponential and practical up to about %d cells; use a smaller board, fix --start, or add --timeout 10m to get a lower bound", j.b.Spec(), open, maxCountOpen))
+	}
+	ctx, cancel := pf.context(e)
+	defer cancel()
+	opt := pf.options(j)
+	pr := newProgress(e, "count", pf.quiet)
+	pr.set(&opt)
+	var (
+		per   []uint64
+		total uint64
+		st    hamilton.Stats
+	)
+	if *perStart {
+		per, st, err = hamilton.CountPerStart(ctx, j.prob, opt)
+		for _, c := range per {
+			total += c // cannot overflow: CountPerStart reports overflow of the total
+		}
+	} else {
+		total, st, err = hamilton.Count(ctx, j.prob, opt)
+	}
+	pr.done()
+	stopped := err != nil && ctx.Err() != nil && !errors.Is(err, hamilton.ErrOverflow)
+	switch {
+	case errors.Is(err, hamilton.ErrOverflow):
+		return fail(e, &stoppedError{"the count exceeds 2^64-1 = 18446744073709551615; boardgraph reports no count rather than a wrapped one"})
+	case err != nil && !stopped:
+		return fail(e, err)
+	}
+	div := uint64(1)
+	if *undirected {
+		div = j.undirectedDivisor()
+	}
+	conv := j.convention(*undirected, div)
+	if err := j.writeCount(e.stdout, pf.format, total/div, per, conv, !stopped, st); err != nil {
+		return fail(e, err)
+	}
+	what := strconv.FormatUint(total/div, 10)
+	if *perStart {
+		what = "per-start table, total " + what
+	}
+	if stopped {
+		return fail(e, &stoppedError{fmt.Sprintf("%s: counted %s so far, a lower bound on the number of %s on %s (the count is incomplete)",
+			stopReason(ctx, pf.timeout), what, conv, j.b.Spec())})
+	}
+	fmt.Fprintf(e.stderr, "%s %s on %s with %s; %d nodes, %v\n", what, conv, j.b.Spec(), movesLabel(j.ms), st.Nodes, st.Elapsed.Round(time.Microsecond))
+	return exitOK
+}
+
+// startFixed reports whether the first cell is fixed, by --start or by a
+// given 1.
+func (j *leaperJob) startFixed() bool {
+	if j.prob.Start >= 0 {
+		return true
+	}
+	for _, p := range j.prob.Givens {
+		if p == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// closedGivensOK rejects closed tours with givens but no given 1: the
+// numbers of a closed tour are relative to the cell it is written from.
+func (j *leaperJob) closedGivensOK() error {
+	if !j.prob.Closed || j.prob.Givens == nil || j.startFixed() {
+		return nil
+	}
+	return usagef("a closed tour with givens is numbered from its first cell: put the given 1 on the board or use --start")
+}
+
+// undirectedDivisor is 2 when every solution's reverse is also a solution
+// (then directed counts see each undirected one twice) and 1 when at most
+// one direction can satisfy the constraints. Open paths (n >= 2): the
+// reverse of a path moves position p to n-1-p, so a fixed start or end, or
+// any given off the middle position, pins the direction. Closed tours
+// written from a fixed first cell: the reverse moves position p to n-p, so
+// givens other than at 0 and n/2 pin it.
+func (j *leaperJob) undirectedDivisor() uint64 {
+	n := int32(j.bg.N())
+	if n < 2 {
+		return 1
+	}
+	if !j.prob.Closed && (j.prob.Start >= 0 || j.prob.End >= 0) {
+		return 1
+	}
+	for _, p := range j.prob.Givens {
+		if p < 0 {
+			continue
+		}
+		if j.prob.Closed && p != 0 && 2*p != n {
+			return 1
+		}
+		if !j.prob.Closed && 2*p != n-1 {
+			return 1
+		}
+	}
+	return 2
+}
+
+// convention says in words what was counted.
+func (j *leaperJob) convention(undirected bool, div uint64) string {
+	switch {
+	case j.prob.Closed && !undirected:
+		return "directed closed tours (each tour counted once per direction)"
+	case j.prob.Closed && div == 2:
+		return "undirected closed tours (each tour counted once)"
+	case j.prob.Closed:
+		return "undirected closed tours (the fixed cells allow one direction only, so directed = undirected)"
+	case !undirected:
+		return "directed Hamiltonian paths (a path and its reverse count as two)"
+	case div == 2:
+		return "undirected Hamiltonian paths (a path and its reverse count once)"
+	}
+	return "undirected Hamiltonian paths (the fixed start, end or givens allow one direction only, so directed = undirected)"
+}
+
+// jsonCount is count's JSON result. Counts are decimal strings.
+type jsonCount struct {
+	Problem    jsonProblem `json:"problem"`
+	Count      string      `json:"count"`
+	Convention string      `json:"convention"`
+	Complete   bool        `json:"complete"`            // false: stopped early, Count is a lower bound
+	PerStart   [][]*string `json:"per_start,omitempty"` // [row][col] directed count by first cell, null for blocked cells
+	Stats      *jsonStats  `json:"stats"`
+}
+
+func (j *leaperJob) writeCount(w io.Writer, format string, count uint64, per []uint64, conv string, complete bool, st hamilton.Stats) error {
+	var table [][]*string
+	if per != nil {
+		table = make([][]*string, j.b.Rows)
+		for r := range table {
+			table[r] = make([]*string, j.b.Cols)
+		}
+		for v, c := range j.bg.CellOf {
+			r, col := j.b.RowCol(c)
+			s := strconv.FormatUint(per[v], 10)
+			table[r][col] = &s
+		}
+	}
+	if format == "json" {
+		return emitJSON(w, jsonCount{j.jsonProblem("count"), strconv.FormatUint(count, 10), conv, complete, table, statsJSON(st)})
+	}
+	if table == nil {
+		_, err := fmt.Fprintln(w, count)
+		return err
+	}
+	return writeTable(w, table)
+}
+
+// writeTable prints a grid of strings right-aligned, '#' for nil.
+func writeTable(w io.Writer, t [][]*string) error {
+	width := 1
+	for _, row := range t {
+		for _, s := range row {
+			if s != nil {
+				width = max(width, len(*s))
+			}
+		}
+	}
+	for _, row := range t {
+		line := ""
+		for c, s := range row {
+			if c > 0 {
+				line += " "
+			}
+			x := "#"
+			if s != nil {
+				x = *s
+			}
+			line += fmt.Sprintf("%*s", width, x)
+		}
+		if _, err := fmt.Fprintln(w, line); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,514 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/boardgraph/boardgraph/numberlink"
+)
+
+func init() {
+	register(&command{name: "numberlink", summary: "numbered k-grids (Hashiwokakero): table, tau, check, convert, solve, count, grade, generate", run: runNumberlink})
+}
+
+// nlSub is one "numberlink" subcommand.
+type nlSub struct {
+	name, usage, example string
+	run                  func(e *env, args []string) int
+}
+
+var nlSubs []nlSub
+
+func nlRegister(s nlSub) { nlSubs = append(nlSubs, s) }
+
+func init() {
+	nlRegister(nlSub{"table", "table --neighbours 2|3|4 [--k K] [--format text|json]",
+		"boardgraph numberlink table --neighbours 4 --k 2   # 4 10 16 19 16 10 4 1 (Figure 5)", nlTable})
+	nlRegister(nlSub{"tau", "tau [--trace] [--format text|json] [rule flags] [FILE]",
+		"boardgraph numberlink tau --trace puzzle.txt", nlTau})
+	nlRegister(nlSub{"check", "check [--format text|json] [rule flags] PUZZLE [SOLUTION]",
+		"boardgraph numberlink check puzzle.txt drawing.txt   # or one JSON file with \"bridges\"", nlCheck})
+	nlRegister(nlSub{"convert", "convert --to text|has|tatham|puzzlink|json [--from FORMAT] [rule flags] [FILE]",
+		"boardgraph numberlink convert --to tatham Hs_16_100_25_00_001.has", nlConvert})
+}
+
+const nlRuleHelp = `Rule flags: --k K overrides the puzzle's bridge limit; --noloops requires a
+tree (Tatham's L); --disconnected drops connectivity.
+Input: FILE or standard input; the format (our text format, Coelho .has,
+Tatham game ID, puzz.link URL, JSON) is detected.`
+
+func runNumberlink(e *env) int {
+	if len(e.args) == 0 || e.args[0] == "-h" || e.args[0] == "--help" || e.args[0] == "help" {
+		w := e.stdout
+		if len(e.args) == 0 {
+			w = e.stderr
+		}
+		fmt.Fprintln(w, "Usage: boardgraph numberlink <subcommand> [flags] [args]\n\nSubcommands:")
+		for _, s := range nlSubs {
+			fmt.Fprintf(w, "  %s\n", s.usage)
+		}
+		fmt.Fprintln(w, "\n"+nlRuleHelp+"\n\nExit codes: 0 ok, 1 provably unsolvable or invalid, 2 bad input, 3 stopped early.")
+		if len(e.args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	for _, s := range nlSubs {
+		if s.name == e.args[0] {
+			return s.run(e, e.args[1:])
+		}
+	}
+	fmt.Fprintf(e.stderr, "boardgraph: numberlink: unknown subcommand %q; run 'boardgraph numberlink -h'\n", e.args[0])
+	return exitUsage
+}
+
+// nlFlags is a flag set for one subcommand with the shared rule flags.
+type nlFlags struct {
+	*flag.FlagSet
+	sub          nlSub
+	stderr       io.Writer
+	help         func()
+	k            int
+	noLoops      bool
+	disconnected bool
+	format       string
+}
+
+func newNLFlags(e *env, name string, rules bool) *nlFlags {
+	var sub nlSub
+	for _, s := range nlSubs {
+		if s.name == name {
+			sub = s
+		}
+	}
+	f := &nlFlags{FlagSet: flag.NewFlagSet("numberlink "+name, flag.ContinueOnError), sub: sub, stderr: e.stderr}
+	f.SetOutput(io.Discard)
+	f.Usage = func() {}
+	f.help = func() {
+		fmt.Fprintf(e.stderr, "Usage: boardgraph numberlink %s\n\nExample:\n  %s\n\nFlags:\n", sub.usage, sub.example)
+		f.SetOutput(e.stderr)
+		f.PrintDefaults()
+		f.SetOutput(io.Discard)
+		if rules {
+			fmt.Fprintln(e.stderr, "\n"+nlRuleHelp)
+		}
+	}
+	if rules {
+		f.IntVar(&f.k, "k", 0, "override the bridge limit k (0: the puzzle's own)")
+		f.BoolVar(&f.noLoops, "noloops", false, "require the connections to form a tree (Tatham's L)")
+		f.BoolVar(&f.disconnected, "disconnected", false, "do not require the nodes to be connected")
+	}
+	return f
+}
+
+// parse parses flags placed before or after the positional arguments. It
+// returns the positional arguments, or an exit code when parsing ended the
+// command (-h: 0, a bad flag: 2).
+func (f *nlFlags) parse(args []string) ([]string, int, bool) {
+	var pos []string
+	for {
+		if err := f.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				f.help()
+				return nil, exitOK, false
+			}
+			fmt.Fprintf(f.stderr, "boardgraph: numberlink %s: %v; run 'boardgraph numberlink %s -h'\n", f.sub.name, err, f.sub.name)
+			return nil, exitUsage, false
+		}
+		args = f.Args()
+		if len(args) == 0 {
+			return pos, 0, true
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// readInput reads the named file, or standard input for "" or "-".
+func readInput(e *env, name string) ([]byte, error) {
+	if name == "" || name == "-" {
+		data, err := io.ReadAll(io.LimitReader(e.stdin, 256<<20))
+		if err != nil {
+			return nil, usagef("reading standard input: %v", err)
+		}
+		return data, nil
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, usagef("%v: give a readable puzzle file", err)
+	}
+	return data, nil
+}
+
+// loadPuzzle reads and parses a puzzle, applying the rule flags.
+func (f *nlFlags) loadPuzzle(e *env, name string, from string) (*numberlink.Grid, numberlink.Rules, []byte, error) {
+	data, err := readInput(e, name)
+	if err != nil {
+		return nil, numberlink.Rules{}, nil, err
+	}
+	format := numberlink.Detect(data)
+	if from != "" {
+		format = numberlink.Format(from)
+	}
+	g, rules, err := numberlink.ParseAs(format, data)
+	if err != nil {
+		return nil, rules, nil, usagef("%s: %v", displayName(name), err)
+	}
+	if f.k > 0 && f.k != g.K {
+		if f.k > numberlink.MaxK {
+			return nil, rules, nil, usagef("--k %d: the bridge limit must be 1..%d", f.k, numberlink.MaxK)
+		}
+		g, err = numberlink.NewGrid(g.Rows, g.Cols, f.k, g.Clues())
+		if err != nil {
+			return nil, rules, nil, usagef("%v", err)
+		}
+	} else if f.k < 0 {
+		return nil, rules, nil, usagef("--k %d: the bridge limit must be at least 1", f.k)
+	}
+	rules.NoLoops = rules.NoLoops || f.noLoops
+	rules.AllowDisconnected = rules.AllowDisconnected || f.disconnected
+	return g, rules, data, nil
+}
+
+func displayName(name string) string {
+	if name == "" || name == "-" {
+		return "stdin"
+	}
+	return name
+}
+
+// nlFail prints err as one line and returns its exit code: 1 for a proof of
+// unsolvability or a failed verification, 2 otherwise.
+func nlFail(e *env, err error) int {
+	fmt.Fprintf(e.stderr, "boardgraph: numberlink: %s\n", oneLine(err.Error()))
+	if isInvalid(err) {
+		return exitNone
+	}
+	return exitUsage
+}
+
+func isInvalid(err error) bool {
+	for _, target := range []error{numberlink.ErrUnsolvable, numberlink.ErrBadBridge, numberlink.ErrNotNeighbours,
+		numberlink.ErrOverLimit, numberlink.ErrCrossing, numberlink.ErrIncomplete, numberlink.ErrDisconnected, numberlink.ErrLoop} {
+		if errors.Is(err, target) {
+			return true
+		}
+	}
+	return false
+}
+
+func onePositional(pos []string) (string, error) {
+	switch len(pos) {
+	case 0:
+		return "", nil
+	case 1:
+		return pos[0], nil
+	}
+	return "", usagef("too many arguments %q: give one puzzle file or none for standard input", pos[1:])
+}
+
+func nlWriteJSON(w io.Writer, v any) {
+	b, _ := json.MarshalIndent(v, "", "  ")
+	w.Write(append(b, '\n'))
+}
+
+func checkFormat(format string) error {
+	if format != "text" && format != "json" {
+		return usagef("--format %q: use text or json", format)
+	}
+	return nil
+}
+
+// nlTable prints a Figure 5 table (§3.1): the number of connection
+// configurations of a node with the given number of neighbours.
+func nlTable(e *env, args []string) int {
+	f := newNLFlags(e, "table", false)
+	r := f.Int("neighbours", 4, "number of neighbours of the node: 2, 3 or 4")
+	f.IntVar(r, "neighbors", 4, "same as --neighbours")
+	k := f.Int("k", 0, "print only the row of this k (default: the seed's rows k = 1..10)")
+	kmax := f.Int("kmax", 10, "last k to print when --k is not given")
+	f.StringVar(&f.format, "format", "text", "output format: text or json")
+	pos, code, ok := f.parse(args)
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
+		return nlFail(e, usagef("table takes no arguments, got %q", pos))
+	}
+	if err := checkFormat(f.format); err != nil {
+		return nlFail(e, err)
+	}
+	if *r < 2 || *r > 4 {
+		return nlFail(e, usagef("--neighbours %d: Figure 5 has tables for 2, 3 and 4 neighbours", *r))
+	}
+	lo, hi := 1, *kmax
+	if *k != 0 {
+		lo, hi = *k, *k
+	}
+	if lo < 1 || hi > 100 || lo > hi {
+		return nlFail(e, usagef("k range %d..%d: use k between 1 and 100", lo, hi))
+	}
+	type row struct {
+		K      int      `json:"k"`
+		Counts []uint64 `json:"counts"`
+	}
+	var rows []row
+	for kk := lo; kk <= hi; kk++ {
+		rows = append(rows, row{kk, numberlink.Figure5Row(*r, kk)})
+	}
+	if f.format == "json" {
+		nlWriteJSON(e.stdout, map[string]any{"neighbours": *r, "rows": rows, "note": "counts[n-1] = configurations of a node of magnitude n (seed Figure 5)"})
+		return exitOK
+	}
+	if *k == 0 {
+		width := *r * hi
+		fmt.Fprintf(e.stdout, "p has %d neighbours\tn\n", *r)
+		fmt.Fprint(e.stdout, "k")
+		for n := 1; n <= max(width, 40); n++ {
+			fmt.Fprintf(e.stdout, "\t%d", n)
+		}
+		fmt.Fprintln(e.stdout)
+	}
+	for _, rw := range rows {
+		var b strings.Builder
+		b.WriteString(strconv.Itoa(rw.K))
+		for _, c := range rw.Counts {
+			b.WriteByte('\t')
+			b.WriteString(strconv.FormatUint(c, 10))
+		}
+		fmt.Fprintln(e.stdout, b.String())
+	}
+	return exitOK
+}
+
+// tauJSON is the JSON output of "numberlink tau".
+type tauJSON struct {
+	Puzzle        numberlink.PuzzleJSON `json:"puzzle"`
+	Steps         []tauStepJSON         `json:"steps"`
+	Solved        bool                  `json:"solved"`
+	Unique        bool                  `json:"unique"`
+	Contradiction string                `json:"contradiction,omitempty"`
+	Drawn         int                   `json:"connectionsDrawn"`
+	Needed        int                   `json:"connectionsNeeded"`
+}
+
+type tauStepJSON struct {
+	Step  int    `json:"step"`
+	Rule  string `json:"rule"`
+	Node  [2]int `json:"node"`
+	Word  string `json:"word"`
+	Drawn []struct {
+		To [2]int `json:"to"`
+		N  int    `json:"n"`
+	} `json:"drawn"`
+}
+
+// nlTau runs the τ algorithm of §3.2 and prints τ(Γ_k).
+func nlTau(e *env, args []string) int {
+	f := newNLFlags(e, "tau", true)
+	trace := f.Bool("trace", false, "print every step: node, rule, connections drawn")
+	f.StringVar(&f.format, "format", "text", "output format: text or json")
+	pos, code, ok := f.parse(args)
+	if !ok {
+		return code
+	}
+	name, err := onePositional(pos)
+	if err == nil {
+		err = checkFormat(f.format)
+	}
+	if err != nil {
+		return nlFail(e, err)
+	}
+	g, rules, _, err := f.loadPuzzle(e, name, "")
+	if err != nil {
+		return nlFail(e, err)
+	}
+	if v := numberlink.Unsolvable(g, rules); v != nil {
+		return nlFail(e, v)
+	}
+	res, err := numberlink.Tau(e.ctx, g, rules)
+	stopped := err != nil
+	s := res.State
+	drawn, needed := 0, 0
+	for _, n := range s.Conn {
+		drawn += int(n)
+	}
+	for _, nd := range g.Nodes {
+		needed += nd.Mag
+	}
+	needed /= 2
+	if res.Solved {
+		// Every printed solution passes the independent verifier.
+		if verr := numberlink.VerifySolution(g, rules, s.Conn); verr != nil {
+			return nlFail(e, fmt.Errorf("internal error: τ's solution fails verification: %w", verr))
+		}
+	}
+	if f.format == "json" {
+		out := tauJSON{Puzzle: numberlink.ToJSON(g, rules, s.Conn), Solved: res.Solved, Unique: res.Solved, Drawn: drawn, Needed: needed}
+		for _, st := range res.Steps {
+			nd := g.Nodes[st.Node]
+			sj := tauStepJSON{Step: st.Step, Rule: st.Rule, Node: [2]int{nd.Row + 1, nd.Col + 1}, Word: st.Word.String()}
+			for d := range 4 {
+				if st.Word[d] > 0 {
+					q := g.Nodes[g.Nbr[st.Node][d]]
+					sj.Drawn = append(sj.Drawn, struct {
+						To [2]int `json:"to"`
+						N  int    `json:"n"`
+					}{[2]int{q.Row + 1, q.Col + 1}, st.Word[d]})
+				}
+			}
+			out.Steps = append(out.Steps, sj)
+		}
+		if out.Steps == nil {
+			out.Steps = []tauStepJSON{}
+		}
+		if res.Contradiction != nil {
+			out.Contradiction = res.Contradiction.Error()
+		}
+		nlWriteJSON(e.stdout, out)
+	} else {
+		if *trace {
+			for _, st := range res.Steps {
+				fmt.Fprintln(e.stdout, st.Format(g))
+			}
+			if len(res.Steps) > 0 {
+				fmt.Fprintln(e.stdout)
+			}
+		}
+		fmt.Fprint(e.stdout, numberlink.Draw(g, s.Conn))
+		switch {
+		case res.Solved:
+			fmt.Fprintf(e.stdout, "solved by τ in %d steps: the solution is unique (Theorem, §3.2)\n", len(res.Steps))
+		case res.Contradiction == nil:
+			fmt.Fprintf(e.stdout, "τ stopped after %d steps with %d of %d connections drawn: ω*(p) = ∅ for every incomplete node\n", len(res.Steps), drawn, needed)
+		}
+	}
+	switch {
+	case stopped:
+		fmt.Fprintf(e.stderr, "boardgraph: numberlink: stopped: %v\n", err)
+		return exitStopped
+	case res.Contradiction != nil:
+		return nlFail(e, res.Contradiction)
+	}
+	return exitOK
+}
+
+// nlCheck verifies a proposed solution with the independent verifier.
+func nlCheck(e *env, args []string) int {
+	f := newNLFlags(e, "check", true)
+	f.StringVar(&f.format, "format", "text", "output format: text or json")
+	pos, code, ok := f.parse(args)
+	if !ok {
+		return code
+	}
+	if err := checkFormat(f.format); err != nil {
+		return nlFail(e, err)
+	}
+	if len(pos) == 0 || len(pos) > 2 {
+		return nlFail(e, usagef("check needs PUZZLE [SOLUTION]: a JSON file with \"bridges\", or a puzzle and its drawing or JSON solution"))
+	}
+	g, rules, data, err := f.loadPuzzle(e, pos[0], "")
+	if err != nil {
+		return nlFail(e, err)
+	}
+	var bridges []numberlink.Bridge
+	if len(pos) == 1 {
+		if numberlink.Detect(data) != numberlink.FormatJSONName {
+			return nlFail(e, usagef("%s holds no solution: give the solution as a second file, or one JSON file with \"bridges\"", pos[0]))
+		}
+		p, _ := numberlink.UnmarshalPuzzle(data)
+		bridges = p.Bridges
+	} else {
+		sdata, err := readInput(e, pos[1])
+		if err != nil {
+			return nlFail(e, err)
+		}
+		if bytes.HasPrefix(bytes.TrimSpace(sdata), []byte("{")) {
+			p, err := numberlink.UnmarshalPuzzle(sdata)
+			if err != nil {
+				return nlFail(e, usagef("%s: %v", pos[1], err))
+			}
+			if !sameClues(p.Grid, g) {
+				return nlFail(e, usagef("%s is a solution of another puzzle: its clues differ from %s", pos[1], pos[0]))
+			}
+			bridges = p.Bridges
+		} else {
+			bridges, err = numberlink.ParseDrawing(g, sdata)
+			if err != nil {
+				return nlFail(e, usagef("%s: %v", pos[1], err))
+			}
+		}
+	}
+	verr := numberlink.Verify(g.Rows, g.Cols, g.Clues(), g.K, rules, bridges)
+	if f.format == "json" {
+		out := map[string]any{"valid": verr == nil, "bridges": len(bridges), "k": g.K, "noLoops": rules.NoLoops, "allowDisconnected": rules.AllowDisconnected}
+		if verr != nil {
+			out["error"] = verr.Error()
+		}
+		nlWriteJSON(e.stdout, out)
+	} else if verr != nil {
+		fmt.Fprintf(e.stdout, "invalid: %s\n", oneLine(verr.Error()))
+	} else {
+		fmt.Fprintf(e.stdout, "ok: %d bridges, every rule holds (k=%d%s)\n", len(bridges), g.K, rulesSuffix(rules))
+	}
+	if verr != nil {
+		return exitNone
+	}
+	return exitOK
+}
+
+func sameClues(a, b *numberlink.Grid) bool {
+	if a.Rows != b.Rows || a.Cols != b.Cols {
+		return false
+	}
+	ca, cb := a.Clues(), b.Clues()
+	for i := range ca {
+		if ca[i] != cb[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func rulesSuffix(r numberlink.Rules) string {
+	s := ""
+	if r.NoLoops {
+		s += ", no loops"
+	}
+	if r.AllowDisconnected {
+		s += ", connectivity not required"
+	}
+	return s
+}
+
+// nlConvert converts a puzzle between formats.
+func nlConvert(e *env, args []string) int {
+	f := newNLFlags(e, "convert", true)
+	to := f.String("to", "text", "output format: text, has, tatham, puzzlink or json")
+	from := f.String("from", "", "input format (default: detected)")
+	pos, code, ok := f.parse(args)
+	if !ok {
+		return code
+	}
+	name, err := onePositional(pos)
+	if err != nil {
+		return nlFail(e, err)
+	}
+	g, rules, _, err := f.loadPuzzle(e, name, *from)
+	if err != nil {
+		return nlFail(e, err)
+	}
+	out, err := numberlink.Encode(numberlink.Format(*to), g, rules)
+	if err != nil {
+		return nlFail(e, usagef("%v", err))
+	}
+	e.stdout.Write(out)
+	return exitOK
+}

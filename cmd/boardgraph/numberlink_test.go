@@ -1,0 +1,239 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runNL runs "boardgraph numberlink args..." in-process.
+func runNL(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(&env{ctx: context.Background(), args: append([]string{"numberlink"}, args...), stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb})
+	return code, out.String(), errb.String()
+}
+
+func writeTemp(t *testing.T, name, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+const figure4 = "k=2\n....2\n..3.3\n2.54.\n2....\n2.23.\n"
+
+// TestNLTableFigure5 checks that "numberlink table" reproduces every row of
+// the seed's Figure 5 (testdata extracted from the seed text).
+func TestNLTableFigure5(t *testing.T) {
+	t.Parallel()
+	f, err := os.Open("../../numberlink/testdata/figure5.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	want := map[string][]string{}
+	r := ""
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		l := sc.Text()
+		if strings.HasPrefix(l, "#") {
+			continue
+		}
+		if n, ok := strings.CutPrefix(l, "neighbours "); ok {
+			r = n
+			continue
+		}
+		want[r] = append(want[r], l)
+	}
+	for _, r := range []string{"2", "3", "4"} {
+		code, out, _ := runNL(t, "", "table", "--neighbours", r)
+		if code != 0 {
+			t.Fatalf("exit %d", code)
+		}
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if len(lines) != 12 || !strings.HasPrefix(lines[1], "k\t1\t2\t3") {
+			t.Fatalf("neighbours %s: header/rows wrong:\n%s", r, out)
+		}
+		for i, l := range lines[2:] {
+			if l != want[r][i] {
+				t.Errorf("neighbours %s row %d: %q, seed %q", r, i+1, l, want[r][i])
+			}
+		}
+		// --k K prints the single row.
+		code, out, _ = runNL(t, "", "table", "--k", "7", "--neighbours", r)
+		if code != 0 || strings.TrimSpace(out) != want[r][6] {
+			t.Errorf("--k 7 --neighbours %s: %q", r, out)
+		}
+	}
+	code, _, errs := runNL(t, "", "table", "--neighbours", "5")
+	if code != 2 || !strings.Contains(errs, "2, 3 and 4") {
+		t.Errorf("--neighbours 5: %d %q", code, errs)
+	}
+}
+
+func TestNLTau(t *testing.T) {
+	t.Parallel()
+	code, out, errs := runNL(t, figure4, "tau", "--trace")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, w := range []string{"step 1: node (1,5) magn 2: magn = rk", "step 4: node (3,3) magn 5", "unique (Theorem, §3.2)", "2---5=4"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("output lacks %q:\n%s", w, out)
+		}
+	}
+	// The Pinwheel: τ draws nothing.
+	code, out, _ = runNL(t, "k=2\n2321\n.463\n3..3\n2432\n", "tau", "--format", "json")
+	var res struct {
+		Steps  []any `json:"steps"`
+		Solved bool  `json:"solved"`
+		Drawn  int   `json:"connectionsDrawn"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || len(res.Steps) != 0 || res.Solved || res.Drawn != 0 {
+		t.Errorf("pinwheel: exit %d %+v\n%s", code, res, out)
+	}
+}
+
+// TestNLExitCodes covers the bad-input cases of the acceptance list: a
+// malformed file (2), a clue above 4k, a node with no neighbour and an odd
+// magnitude sum (1, naming the Proposition part).
+func TestNLExitCodes(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, in string
+		args     []string
+		code     int
+		stderr   string
+	}{
+		{"malformed", "1x\n", []string{"tau"}, 2, "character 'x'"},
+		{"ragged file", "12\n1\n", []string{"tau"}, 2, "same width"},
+		{"clue above 4k", "k=1\n232\n353\n222\n", []string{"tau"}, 1, "Proposition part 5 (§2.1): node (2,2) has magnitude 5 > 4·k"},
+		{"no neighbour", "k=2\n2..\n...\n..2\n", []string{"tau"}, 1, "Proposition part 1"},
+		{"odd sum", "k=2\n12\n22\n", []string{"tau"}, 1, "Proposition part 2"},
+		{"tau contradiction", "k=2\n2.2\n...\n2.4\n", []string{"tau"}, 1, "unsolvable"},
+		{"unknown subcommand", "", []string{"frobnicate"}, 2, "unknown subcommand"},
+		{"bad flag", "", []string{"tau", "--bogus"}, 2, "bogus"},
+		{"bad format", "", []string{"tau", "--format", "xml"}, 2, "text or json"},
+		{"missing file", "", []string{"tau", "/nonexistent/x"}, 2, "readable"},
+		{"convert not encodable", "k=3\n1.1\n", []string{"convert", "--to", "has"}, 2, "k=2"},
+		{"convert unknown", "1.1\n", []string{"convert", "--to", "svg"}, 2, "unrecognised"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			code, _, errs := runNL(t, tc.in, tc.args...)
+			if code != tc.code || !strings.Contains(errs, tc.stderr) || strings.Count(errs, "\n") > 1 {
+				t.Errorf("exit %d stderr %q; want %d and %q on one line", code, errs, tc.code, tc.stderr)
+			}
+		})
+	}
+}
+
+func TestNLHelp(t *testing.T) {
+	t.Parallel()
+	for _, sub := range nlSubs {
+		code, _, errs := runNL(t, "", sub.name, "-h")
+		if code != 0 || !strings.Contains(errs, "Example:") || !strings.Contains(errs, "boardgraph numberlink "+sub.name) {
+			t.Errorf("%s -h: exit %d\n%s", sub.name, code, errs)
+		}
+	}
+	code, out, _ := runNL(t, "", "-h")
+	if code != 0 || !strings.Contains(out, "table --neighbours") {
+		t.Errorf("numberlink -h: %d %q", code, out)
+	}
+}
+
+// TestNLConvertRoundTrip converts the Figure 4 grid through every format and
+// back to text; flags may follow the file argument.
+func TestNLConvertRoundTrip(t *testing.T) {
+	t.Parallel()
+	file := writeTemp(t, "fig4.txt", figure4)
+	for _, to := range []string{"text", "has", "tatham", "puzzlink", "json"} {
+		code, out, errs := runNL(t, "", "convert", file, "--to", to)
+		if code != 0 {
+			t.Fatalf("--to %s: %d %s", to, code, errs)
+		}
+		code, back, errs := runNL(t, out, "convert", "--to", "text")
+		if code != 0 || back != figure4 {
+			t.Errorf("--to %s and back: %d %q %s\n%s", to, code, back, errs, out)
+		}
+	}
+}
+
+func TestNLCheck(t *testing.T) {
+	t.Parallel()
+	puzzle := writeTemp(t, "p.txt", figure4)
+	good := "" +
+		". . . . 2\n" +
+		"        \"\n" +
+		". . 3---3\n" +
+		"    \"\n" +
+		"2---5=4 .\n" +
+		"|     \"\n" +
+		"2 . . \" .\n" +
+		"|     \"\n" +
+		"2---2-3 .\n"
+	tests := []struct {
+		name    string
+		drawing string
+		code    int
+		out     string
+	}{
+		{"solution", good, 0, "ok: 10 bridges"},
+		{"incomplete", strings.Replace(good, "2---5=4", "2---5-4", 1), 1, "node does not have its number of connections: (3,3)"},
+		{"broken drawing", strings.Replace(good, "2---5=4", "2-.-5=4", 1), 2, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			sol := writeTemp(t, "s.txt", tc.drawing)
+			code, out, errs := runNL(t, "", "check", puzzle, sol)
+			if code != tc.code || !strings.Contains(out, tc.out) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want %d and %q", code, out, errs, tc.code, tc.out)
+			}
+		})
+	}
+	// A JSON puzzle with bridges checks on its own; τ's JSON output is one.
+	_, js, _ := runNL(t, figure4, "tau", "--format", "json")
+	var wrap struct {
+		Puzzle json.RawMessage `json:"puzzle"`
+	}
+	if err := json.Unmarshal([]byte(js), &wrap); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runNL(t, string(wrap.Puzzle), "check", "-")
+	if code != 0 || !strings.Contains(out, "ok") {
+		t.Errorf("JSON check: %d %q %q", code, out, errs)
+	}
+	// Its solution has a cycle (3,1)-(3,3)-(3,4)-(5,4)-(5,3)-(5,1)-(3,1).
+	code, out, _ = runNL(t, string(wrap.Puzzle), "check", "--noloops", "-")
+	if code != 1 || !strings.Contains(out, "invalid: bridges form a loop") {
+		t.Errorf("--noloops: exit %d %q", code, out)
+	}
+}
+
+func TestNLCheckJSON(t *testing.T) {
+	t.Parallel()
+	puzzle := writeTemp(t, "p.txt", "k=2\n2.2\n...\n2.2\n")
+	sol := writeTemp(t, "s.txt", "2---2\n|   |\n| . |\n|   |\n2---2\n")
+	code, out, _ := runNL(t, "", "check", "--format", "json", puzzle, sol)
+	var res struct {
+		Valid   bool `json:"valid"`
+		Bridges int  `json:"bridges"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || !res.Valid || res.Bridges != 4 {
+		t.Errorf("exit %d %q", code, out)
+	}
+	code, out, _ = runNL(t, "", "check", puzzle, sol, "--format", "json", "--noloops")
+	if code != 1 || !strings.Contains(out, `"valid": false`) || !strings.Contains(out, "loop") {
+		t.Errorf("noloops: exit %d %q", code, out)
+	}
+}

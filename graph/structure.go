@@ -1,0 +1,135 @@
+package graph
+
+// Components labels each vertex with the index of its connected component
+// (0..count-1, numbered in order of their smallest vertex).
+//
+// The cost is O(V + E).
+func (g *Graph) Components() (label []int32, count int) {
+	n := g.N()
+	label = make([]int32, n)
+	for i := range label {
+		label[i] = -1
+	}
+	queue := make([]int32, 0, n)
+	for s := int32(0); s < int32(n); s++ {
+		if label[s] >= 0 {
+			continue
+		}
+		c := int32(count)
+		count++
+		label[s] = c
+		queue = append(queue[:0], s)
+		for len(queue) > 0 {
+			v := queue[len(queue)-1]
+			queue = queue[:len(queue)-1]
+			for _, w := range g.Neighbors(v) {
+				if label[w] < 0 {
+					label[w] = c
+					queue = append(queue, w)
+				}
+			}
+		}
+	}
+	return label, count
+}
+
+// Bipartition 2-colours the graph. If it is bipartite, side[v] is 0 or 1 with
+// adjacent vertices on different sides (the smallest vertex of every
+// component on side 0) and ok is true; otherwise side is nil.
+//
+// The cost is O(V + E).
+func (g *Graph) Bipartition() (side []int8, ok bool) {
+	n := g.N()
+	side = make([]int8, n)
+	for i := range side {
+		side[i] = -1
+	}
+	queue := make([]int32, 0, n)
+	for s := int32(0); s < int32(n); s++ {
+		if side[s] >= 0 {
+			continue
+		}
+		side[s] = 0
+		queue = append(queue[:0], s)
+		for len(queue) > 0 {
+			v := queue[len(queue)-1]
+			queue = queue[:len(queue)-1]
+			for _, w := range g.Neighbors(v) {
+				switch side[w] {
+				case -1:
+					side[w] = 1 - side[v]
+					queue = append(queue, w)
+				case side[v]:
+					return nil, false
+				}
+			}
+		}
+	}
+	return side, true
+}
+
+// ArticulationPoints returns, in increasing order, the vertices whose removal
+// increases the number of connected components (Hopcroft and Tarjan 1973),
+// computed iteratively so that deep graphs do not overflow the stack.
+//
+// The cost is O(V + E).
+func (g *Graph) ArticulationPoints() []int32 {
+	n := g.N()
+	disc := make([]int32, n)
+	low := make([]int32, n)
+	parent := make([]int32, n)
+	next := make([]int32, n) // index into the adjacency list of the next neighbour to try
+	isCut := make([]bool, n)
+	for i := range disc {
+		disc[i] = -1
+	}
+	timer := int32(0)
+	stack := make([]int32, 0, 64)
+	for root := int32(0); root < int32(n); root++ {
+		if disc[root] >= 0 {
+			continue
+		}
+		rootChildren := 0
+		disc[root], low[root], parent[root] = timer, timer, -1
+		timer++
+		stack = append(stack[:0], root)
+		for len(stack) > 0 {
+			v := stack[len(stack)-1]
+			nb := g.Neighbors(v)
+			if int(next[v]) < len(nb) {
+				w := nb[next[v]]
+				next[v]++
+				if disc[w] < 0 {
+					disc[w], low[w], parent[w] = timer, timer, v
+					timer++
+					if v == root {
+						rootChildren++
+					}
+					stack = append(stack, w)
+				} else if w != parent[v] && disc[w] < low[v] {
+					low[v] = disc[w]
+				}
+				continue
+			}
+			stack = stack[:len(stack)-1]
+			if p := parent[v]; p >= 0 {
+				if low[v] < low[p] {
+					low[p] = low[v]
+				}
+				if p != root && low[v] >= disc[p] {
+					isCut[p] = true
+				}
+			}
+		}
+		if rootChildren > 1 {
+			isCut[root] = true
+		}
+	}
+	var cuts []int32
+	for v, c := range isCut {
+		if c {
+			cuts = append(cuts, int32(v))
+		}
+	}
+	return cuts
+}

@@ -1,0 +1,112 @@
+package hamilton_test
+
+import (
+	"bytes"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/graph"
+	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/moves"
+)
+
+var graphCache sync.Map // key -> *moves.BoardGraph
+
+// boardGraph returns the product's board graph of an oracle case, built
+// once per board and move set.
+func boardGraph(t testing.TB, c *oracle.Case) *moves.BoardGraph {
+	t.Helper()
+	key := fmt.Sprintf("%dx%d/%v/%s", c.Rows, c.Cols, c.Blocked, c.Moves)
+	if bg, ok := graphCache.Load(key); ok {
+		return bg.(*moves.BoardGraph)
+	}
+	b, err := board.New(c.Rows, c.Cols)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range c.Blocked {
+		b.SetBlocked(int32(x), true)
+	}
+	s, err := moves.Parse(c.Moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bg := moves.Build(b, s)
+	graphCache.Store(key, bg)
+	return bg
+}
+
+// problem returns the hamilton problem of an oracle case.
+func problem(t testing.TB, c *oracle.Case, sym bool) (hamilton.Problem, *moves.BoardGraph) {
+	bg := boardGraph(t, c)
+	p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Closed: c.Closed}
+	if c.Start >= 0 {
+		p.Start = bg.VertexOf[c.Start]
+	}
+	if c.End >= 0 {
+		p.End = bg.VertexOf[c.End]
+	}
+	if sym {
+		p.Symmetries = bg.Automorphisms()
+	}
+	return p, bg
+}
+
+// checkPath verifies a solution against the oracle's own graph (not the
+// product's) and the problem's constraints: every vertex once, consecutive
+// vertices adjacent, the start, end and givens in place, and for a closed
+// tour the last vertex next to the first.
+func checkPath(og *oracle.Graph, p hamilton.Problem, path []int32) error {
+	n := og.N()
+	if len(path) != n {
+		return fmt.Errorf("path has %d vertices, want %d", len(path), n)
+	}
+	seen := make([]bool, n)
+	for i, v := range path {
+		if v < 0 || int(v) >= n {
+			return fmt.Errorf("vertex %d out of range", v)
+		}
+		if seen[v] {
+			return fmt.Errorf("vertex %d repeated", v)
+		}
+		seen[v] = true
+		if i > 0 && !og.Adjacent(int(path[i-1]), int(v)) {
+			return fmt.Errorf("step %d: %d-%d is not a move", i, path[i-1], v)
+		}
+		if p.Givens != nil && p.Givens[v] >= 0 && p.Givens[v] != int32(i) {
+			return fmt.Errorf("vertex %d at position %d, given %d", v, i, p.Givens[v])
+		}
+	}
+	if p.Start >= 0 && path[0] != p.Start {
+		return fmt.Errorf("starts at %d, want %d", path[0], p.Start)
+	}
+	if p.End >= 0 && path[n-1] != p.End {
+		return fmt.Errorf("ends at %d, want %d", path[n-1], p.End)
+	}
+	if p.Closed && (n < 3 || !og.Adjacent(int(path[n-1]), int(path[0]))) {
+		return fmt.Errorf("closed tour does not close: %d-%d", path[n-1], path[0])
+	}
+	return nil
+}
+
+func pathKey(path []int32) string { return fmt.Sprint(path) }
+
+func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
+
+// oracleGraphOf copies a product graph into the oracle's adjacency form, for
+// checkPath on graphs that are not in the oracle table.
+func oracleGraphOf(bg *moves.BoardGraph) *oracle.Graph { return oracleGraphOfGraph(bg.Graph) }
+
+// oracleGraphOfGraph copies any product graph into the oracle's form.
+func oracleGraphOfGraph(g *graph.Graph) *oracle.Graph {
+	og := &oracle.Graph{Adj: make([][]int, g.N())}
+	for v := range og.Adj {
+		for _, w := range g.Neighbors(int32(v)) {
+			og.Adj[v] = append(og.Adj[v], int(w))
+		}
+	}
+	return og
+}

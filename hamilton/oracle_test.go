@@ -1,0 +1,240 @@
+package hamilton_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/oracle"
+)
+
+// The product's board graph numbers vertices like the oracle's and has the
+// same edges (moves.Build against an independent construction), so vertex
+// indices can be compared between them.
+func TestBoardGraphMatchesOracle(t *testing.T) {
+	t.Parallel()
+	done := map[string]bool{}
+	for i := range oracle.Cases {
+		c := &oracle.Cases[i]
+		key := c.Board + "/" + c.Moves
+		if done[key] {
+			continue
+		}
+		done[key] = true
+		bg, og := boardGraph(t, c), c.Graph()
+		if !slices.Equal(toInt(bg.CellOf), og.CellOf) {
+			t.Fatalf("%s: CellOf %v, oracle %v", key, bg.CellOf, og.CellOf)
+		}
+		for v := range og.N() {
+			want := slices.Clone(og.Adj[v])
+			slices.Sort(want)
+			if got := toInt(bg.Neighbors(int32(v))); !slices.Equal(got, want) {
+				t.Fatalf("%s: neighbours of %d: %v, oracle %v", key, v, got, want)
+			}
+		}
+	}
+}
+
+func toInt(s []int32) []int {
+	out := make([]int, len(s))
+	for i, x := range s {
+		out[i] = int(x)
+	}
+	return out
+}
+
+// countConfigs are the option sets every count must agree under: one and
+// two workers, no memo, a tiny memo (constant collisions) and the default,
+// with and without the board's symmetries.
+var countConfigs = []struct {
+	name string
+	opt  hamilton.Options
+	sym  bool
+}{
+	{"workers=1/nomemo", hamilton.Options{Workers: 1, MemoBits: -1}, false},
+	{"workers=1/memo=3", hamilton.Options{Workers: 1, MemoBits: 3}, false},
+	{"workers=2/memo=10", hamilton.Options{Workers: 2, MemoBits: 10}, false},
+	{"workers=1/memo=6/sym", hamilton.Options{Workers: 1, MemoBits: 6}, true},
+	{"workers=2/memo=8/sym", hamilton.Options{Workers: 2, MemoBits: 8}, true},
+}
+
+// TestCountOracle compares Count with the brute force on every case of the
+// shared table, under every configuration.
+func TestCountOracle(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for i := range oracle.Cases {
+		c := &oracle.Cases[i]
+		t.Run(c.Name, func(t *testing.T) {
+			want := c.Want()
+			for _, cfg := range countConfigs {
+				p, _ := problem(t, c, cfg.sym)
+				got, st, err := hamilton.Count(ctx, p, cfg.opt)
+				if err != nil || got != want {
+					t.Errorf("%s: Count = %d, %v; want %d", cfg.name, got, err, want)
+				}
+				if st.Solutions != got {
+					t.Errorf("%s: Stats.Solutions = %d, count %d", cfg.name, st.Solutions, got)
+				}
+			}
+		})
+	}
+}
+
+// TestCountPerStartOracle checks per-start counts vertex by vertex on every
+// open case without a fixed start (with and without a fixed end), and that
+// they add up to Count.
+func TestCountPerStartOracle(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for i := range oracle.Cases {
+		c := &oracle.Cases[i]
+		if c.Closed || c.Start >= 0 {
+			continue
+		}
+		t.Run(c.Name, func(t *testing.T) {
+			k := c.Counts()
+			for _, cfg := range countConfigs {
+				p, _ := problem(t, c, cfg.sym)
+				per, _, err := hamilton.CountPerStart(ctx, p, cfg.opt)
+				if err != nil {
+					t.Fatalf("%s: %v", cfg.name, err)
+				}
+				if len(per) != c.Graph().N() {
+					t.Fatalf("%s: %d entries for %d vertices", cfg.name, len(per), c.Graph().N())
+				}
+				var sum uint64
+				for v, got := range per {
+					sum += got
+					if want := k.Open(v, c.EndVertex()); got != want {
+						t.Errorf("%s: vertex %d: %d paths, want %d", cfg.name, v, got, want)
+					}
+				}
+				if sum != c.Want() {
+					t.Errorf("%s: per-start counts add up to %d, want %d", cfg.name, sum, c.Want())
+				}
+			}
+		})
+	}
+}
+
+// CountPerStart rejects closed tours and fixed starts.
+func TestCountPerStartInvalid(t *testing.T) {
+	t.Parallel()
+	c := findCase(t, "hopido/4x5/open/start=1,1")
+	p, _ := problem(t, c, false)
+	if _, _, err := hamilton.CountPerStart(context.Background(), p, hamilton.Options{}); !errors.Is(err, hamilton.ErrInvalid) {
+		t.Errorf("fixed start: err = %v, want ErrInvalid", err)
+	}
+	c = findCase(t, "hopido/4x5/closed")
+	p, _ = problem(t, c, false)
+	if _, _, err := hamilton.CountPerStart(context.Background(), p, hamilton.Options{}); !errors.Is(err, hamilton.ErrInvalid) {
+		t.Errorf("closed: err = %v, want ErrInvalid", err)
+	}
+}
+
+func findCase(t testing.TB, name string) *oracle.Case {
+	t.Helper()
+	for i := range oracle.Cases {
+		if oracle.Cases[i].Name == name {
+			return &oracle.Cases[i]
+		}
+	}
+	t.Fatalf("no case %s", name)
+	return nil
+}
+
+// enumerateMax bounds the cases whose solutions are all collected.
+const enumerateMax = 3000
+
+// TestEnumerateOracle checks, on every case with few enough solutions, that
+// Enumerate yields exactly the oracle's number of paths, each a valid
+// solution and no two alike; and on every case that a limit is honoured.
+func TestEnumerateOracle(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for i := range oracle.Cases {
+		c := &oracle.Cases[i]
+		want := c.Want()
+		t.Run(c.Name, func(t *testing.T) {
+			for _, workers := range []int{1, 2} {
+				p, _ := problem(t, c, false)
+				opt := hamilton.Options{Workers: workers}
+				if want <= enumerateMax {
+					seen := map[string]bool{}
+					n, _, err := hamilton.Enumerate(ctx, p, opt, 0, func(path []int32) bool {
+						if err := checkPath(c.Graph(), p, path); err != nil {
+							t.Fatalf("workers=%d: invalid path %v: %v", workers, path, err)
+						}
+						k := pathKey(path)
+						if seen[k] {
+							t.Fatalf("workers=%d: path %v yielded twice", workers, path)
+						}
+						seen[k] = true
+						return true
+					})
+					if err != nil || n != want || uint64(len(seen)) != want {
+						t.Errorf("workers=%d: Enumerate = %d (%d distinct), %v; want %d", workers, n, len(seen), err, want)
+					}
+				}
+				if want >= 2 {
+					limit := min(want/2, 500)
+					calls := uint64(0)
+					n, _, err := hamilton.Enumerate(ctx, p, opt, limit, func(path []int32) bool {
+						calls++
+						return true
+					})
+					if err != nil || n != limit || calls != limit {
+						t.Errorf("workers=%d: limit %d: yielded %d (%d calls), %v", workers, limit, n, calls, err)
+					}
+					// Returning false from yield stops at once.
+					calls = 0
+					n, _, err = hamilton.Enumerate(ctx, p, opt, 0, func([]int32) bool { calls++; return false })
+					if err != nil || n != 1 || calls != 1 {
+						t.Errorf("workers=%d: stop after one: yielded %d (%d calls), %v", workers, n, calls, err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestFindOracle checks that Find returns a valid solution exactly when the
+// oracle counts one, and ErrNoSolution otherwise, and that Precheck never
+// claims a solvable case unsolvable.
+func TestFindOracle(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for i := range oracle.Cases {
+		c := &oracle.Cases[i]
+		want := c.Want()
+		t.Run(c.Name, func(t *testing.T) {
+			p, _ := problem(t, c, false)
+			reason, err := hamilton.Precheck(&p)
+			if err != nil {
+				t.Fatalf("Precheck: %v", err)
+			}
+			if reason != nil && want > 0 {
+				t.Errorf("Precheck claims no solution (%s: %s) but the oracle counts %d", reason.Rule, reason.Text, want)
+			}
+			if reason != nil && (reason.Rule == "" || reason.Text == "") {
+				t.Errorf("Precheck reason without rule or text: %+v", reason)
+			}
+			for _, workers := range []int{1, 2} {
+				path, _, err := hamilton.Find(ctx, p, hamilton.Options{Workers: workers})
+				switch {
+				case want > 0 && err != nil:
+					t.Errorf("workers=%d: Find: %v, but the oracle counts %d", workers, err, want)
+				case want > 0:
+					if err := checkPath(c.Graph(), p, path); err != nil {
+						t.Errorf("workers=%d: Find returned an invalid path %v: %v", workers, path, err)
+					}
+				case !errors.Is(err, hamilton.ErrNoSolution):
+					t.Errorf("workers=%d: Find = %v, %v; want ErrNoSolution", workers, path, err)
+				}
+			}
+		})
+	}
+}

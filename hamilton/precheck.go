@@ -1,0 +1,242 @@
+package hamilton
+
+import "fmt"
+
+// Precheck looks for a proof that the problem has no solution without
+// searching: a graph that is disconnected, too many vertices of degree one,
+// colour classes of a bipartite graph that cannot alternate along a path, or
+// givens that lie too far apart. It returns nil when none of these fires (the
+// problem may still have no solution). The cost is O(V + E) plus a
+// breadth-first search per given.
+func Precheck(p *Problem) (*Reason, error) {
+	at, err := p.validate()
+	if err != nil {
+		return nil, err
+	}
+	return precheck(p, at), nil
+}
+
+// PrecheckAll is Precheck reporting every rule that fires, in the order
+// too-small, dead-ends, disconnected, cut-cell, colour, givens.
+func PrecheckAll(p *Problem) ([]*Reason, error) {
+	at, err := p.validate()
+	if err != nil {
+		return nil, err
+	}
+	return prechecks(p, at, true), nil
+}
+
+func precheck(p *Problem, at []int32) *Reason {
+	if rs := prechecks(p, at, false); len(rs) > 0 {
+		return rs[0]
+	}
+	return nil
+}
+
+// prechecks applies the rules in order, stopping at the first that fires
+// unless all is set.
+func prechecks(p *Problem, at []int32, all bool) []*Reason {
+	var out []*Reason
+	for _, rule := range []func(*Problem, []int32) *Reason{tooSmallRule, deadEndRule, componentRule, cutReason, colourRule, givensRule} {
+		if r := rule(p, at); r != nil {
+			out = append(out, r)
+			if !all {
+				break
+			}
+		}
+	}
+	return out
+}
+
+func tooSmallRule(p *Problem, _ []int32) *Reason {
+	if n := p.n(); p.Closed && n < 3 {
+		return &Reason{"too-small", fmt.Sprintf("a closed tour needs at least 3 cells; this board has %d", n)}
+	}
+	return nil
+}
+
+func componentRule(p *Problem, _ []int32) *Reason {
+	if _, k := p.G.Components(); k > 1 {
+		return &Reason{"disconnected", fmt.Sprintf("the move graph falls apart into %d components, so no single path can visit every cell", k)}
+	}
+	return nil
+}
+
+// deadEndRule: a vertex of degree one can only be an end of the path
+// (Diplomatico paper, Proposition II.1), and a path has two ends, a closed
+// tour none. Fixed ends elsewhere use up ends of their own.
+func deadEndRule(p *Problem, at []int32) *Reason {
+	g := p.G
+	n := p.n()
+	if n == 1 {
+		return nil
+	}
+	var ones []int32
+	for v := range n {
+		if g.Degree(v) == 1 {
+			ones = append(ones, v)
+		}
+	}
+	ends := 2
+	if p.Closed {
+		ends = 0
+	}
+	free := 0
+	for _, v := range ones {
+		if (v != at[0] && v != at[n-1]) || p.Closed {
+			free++
+		}
+	}
+	fixed := 0
+	if at[0] >= 0 && !p.Closed {
+		fixed++
+	}
+	if at[n-1] >= 0 && !p.Closed {
+		fixed++
+	}
+	if len(ones) > ends || free > ends-fixed {
+		what := "a path has only two ends"
+		if p.Closed {
+			what = "a closed tour has no ends"
+		} else if fixed > 0 {
+			what = "a path has two ends and one of them is fixed elsewhere"
+			if fixed == 2 {
+				what = "a path has two ends and both are fixed elsewhere"
+			}
+		}
+		return &Reason{"dead-ends", fmt.Sprintf("%d cells have only one move (each must be an end of the path), but %s", len(ones), what)}
+	}
+	return nil
+}
+
+// colourRule: in a bipartite move graph (the knight, for one) consecutive
+// vertices alternate colours, so the classes differ by at most one and the
+// ends are fixed by the difference.
+func colourRule(p *Problem, at []int32) *Reason {
+	g := p.G
+	n := p.n()
+	if side, ok := g.Bipartition(); ok {
+		var cnt [2]int32
+		for _, s := range side {
+			cnt[s]++
+		}
+		diff := cnt[0] - cnt[1]
+		switch {
+		case p.Closed && diff != 0:
+			return &Reason{"colour", fmt.Sprintf("the move graph is bipartite with colour classes of %d and %d cells; a closed tour needs equal classes", cnt[0], cnt[1])}
+		case diff > 1 || diff < -1:
+			return &Reason{"colour", fmt.Sprintf("the move graph is bipartite with colour classes of %d and %d cells; a path alternates colours, so they may differ by at most one", cnt[0], cnt[1])}
+		}
+		// Every fixed position must have the colour the alternation gives it.
+		big := int8(0)
+		if diff < 0 {
+			big = 1
+		}
+		var ref int32 = -1 // some fixed position
+		for pos := range n {
+			if at[pos] >= 0 {
+				ref = pos
+				break
+			}
+		}
+		if ref >= 0 {
+			colourAt := func(pos int32) int8 { // colour of position pos given ref
+				c := side[at[ref]]
+				if (pos-ref)%2 != 0 {
+					c = 1 - c
+				}
+				return c
+			}
+			for pos := range n {
+				if v := at[pos]; v >= 0 && side[v] != colourAt(pos) {
+					return &Reason{"colour", fmt.Sprintf("the move graph is bipartite, and the cells fixed at positions %d and %d do not alternate colours correctly", ref+1, pos+1)}
+				}
+			}
+			if diff != 0 && colourAt(0) != big {
+				return &Reason{"colour", fmt.Sprintf("the move graph is bipartite with colour classes of %d and %d cells, so the path must start and end on the larger class; the fixed cells force the other", cnt[0], cnt[1])}
+			}
+		}
+	}
+	return nil
+}
+
+// givensRule: vertices fixed at two positions must be reachable from each
+// other in the steps between them.
+func givensRule(p *Problem, at []int32) *Reason {
+	n := p.n()
+	off, tgt := p.G.CSR()
+	prev := int32(-1)
+	for pos := range n {
+		v := at[pos]
+		if v < 0 {
+			continue
+		}
+		if prev >= 0 {
+			if d := bfsDist(off, tgt, at[prev])[v]; d < 0 || d > pos-prev {
+				return &Reason{"givens", fmt.Sprintf("the cells fixed at positions %d and %d are more than %d moves apart", prev+1, pos+1, pos-prev)}
+			}
+		}
+		prev = pos
+	}
+	return nil
+}
+
+// cutWorkLimit bounds the work of the cut-vertex rule (vertices times cut
+// vertices) so that it stays a quick check on huge boards.
+const cutWorkLimit = 50_000_000
+
+// cutReason applies the cut-vertex rule. If removing a vertex c splits the
+// graph into k parts, a Hamiltonian path enters and leaves c once, so it can
+// join at most two parts: k >= 3 is impossible, and with k = 2 c is not an
+// end and the two ends lie in different parts. A closed tour has no cut
+// vertex at all (a cycle stays connected when one vertex is removed).
+func cutReason(p *Problem, at []int32) *Reason {
+	g := p.G
+	n := p.n()
+	if n < 3 {
+		return nil
+	}
+	cuts := g.ArticulationPoints()
+	if len(cuts) == 0 || int64(len(cuts))*int64(n) > cutWorkLimit {
+		return nil
+	}
+	label := make([]int32, n)
+	stack := make([]int32, 0, 64)
+	start, end := at[0], at[n-1]
+	for _, c := range cuts {
+		for i := range label {
+			label[i] = -1
+		}
+		label[c] = -2
+		k := int32(0)
+		for s := range n {
+			if label[s] != -1 {
+				continue
+			}
+			label[s] = k
+			stack = append(stack[:0], s)
+			for len(stack) > 0 {
+				v := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				for _, w := range g.Neighbors(v) {
+					if label[w] == -1 {
+						label[w] = k
+						stack = append(stack, w)
+					}
+				}
+			}
+			k++
+		}
+		switch {
+		case p.Closed:
+			return &Reason{"cut-cell", fmt.Sprintf("removing %s splits the move graph into %d parts, and a closed tour cannot pass one cell twice", p.name(c), k)}
+		case k >= 3:
+			return &Reason{"cut-cell", fmt.Sprintf("removing %s splits the move graph into %d parts, and a path through it can join only two", p.name(c), k)}
+		case start == c || end == c:
+			return &Reason{"cut-cell", fmt.Sprintf("%s splits the move graph in two, so it cannot be an end of the path", p.name(c))}
+		case start >= 0 && end >= 0 && label[start] == label[end]:
+			return &Reason{"cut-cell", fmt.Sprintf("%s splits the move graph in two and both ends lie on the same side", p.name(c))}
+		}
+	}
+	return nil
+}

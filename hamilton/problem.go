@@ -1,0 +1,170 @@
+package hamilton
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/boardgraph/boardgraph/graph"
+)
+
+// Problem describes the Hamiltonian paths or cycles wanted.
+//
+// Counting convention: a path is a sequence of vertices, so a path and its
+// reverse are two paths (directed paths, the convention of the Diplomatico
+// paper's table). A closed tour (Closed) is counted as a directed cycle up to
+// rotation: each Hamiltonian cycle of the graph counts twice, once per
+// direction. Callers that want undirected counts halve (see Undirected).
+type Problem struct {
+	G *graph.Graph
+	// Start and End fix the first and last vertex; -1 leaves them free.
+	// With Closed, Start (if set) is where the tour is written from and End
+	// must be -1.
+	Start, End int32
+	// Closed asks for Hamiltonian cycles (closed tours) instead of paths.
+	Closed bool
+	// Givens, if not nil, has one entry per vertex: the 0-based position the
+	// vertex must occupy in the path, or -1 (a Hidato-style clue).
+	Givens []int32
+	// Symmetries optionally lists automorphisms of G as vertex permutations
+	// (perm[v] is the image of v), for example a board's rotations and
+	// reflections. Counting uses those that fix every constrained vertex to
+	// search one start per orbit; each is checked before use, so a wrong
+	// entry costs speed, never correctness.
+	Symmetries [][]int32
+	// VertexName, if set, names vertices in messages (boards pass the
+	// 1-based "row,col" of the cell); otherwise they read "vertex N".
+	VertexName func(v int32) string
+}
+
+// name returns how messages refer to vertex v.
+func (p *Problem) name(v int32) string {
+	if p.VertexName != nil {
+		return p.VertexName(v)
+	}
+	return fmt.Sprintf("vertex %d", v)
+}
+
+// Errors.
+var (
+	// ErrNoSolution means the search proved that no solution exists.
+	ErrNoSolution = errors.New("no solution")
+	// ErrInvalid reports a malformed problem (bad vertex, clashing givens).
+	ErrInvalid = errors.New("invalid problem")
+	// ErrLimit means a node budget ran out before the search finished.
+	ErrLimit = errors.New("node limit reached")
+)
+
+// Stats are the statistics of a run, readable after it returns.
+type Stats struct {
+	Nodes      uint64        // search nodes expanded (vertices placed)
+	Backtracks uint64        // vertices removed again
+	Prunes     uint64        // moves rejected by a pruning rule
+	MemoHits   uint64        // subtrees answered from the count memo
+	Solutions  uint64        // solutions found or counted so far (saturates)
+	Elapsed    time.Duration // wall time
+	Restarts   uint64        // randomised restarts (Find)
+	Workers    int           // goroutines that searched
+}
+
+// Options tune a run. The zero value is a sensible default: all cores, no
+// limit, progress off.
+type Options struct {
+	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
+	Workers int
+	// Progress, if set, is called about every ProgressEvery (default 1 s)
+	// from a separate goroutine with a snapshot of the statistics.
+	Progress      func(Stats)
+	ProgressEvery time.Duration
+	// Seed varies the tie-breaking of Find's move ordering (0 is a fixed,
+	// deterministic choice).
+	Seed uint64
+	// Rank, if not nil, gives every vertex a static tie-break rank for
+	// Warnsdorff ordering: among moves with equally few onward moves, lower
+	// rank goes first. Boards pass "farther from the centre first".
+	Rank []int32
+	// MaxNodes stops Find after that many nodes (0: no limit).
+	MaxNodes uint64
+	// MemoBits sets the size of each worker's count memo to 2^MemoBits
+	// buckets of four entries (default 18: 16 MiB; negative disables it).
+	MemoBits int
+}
+
+// Reason explains why a problem has no solution, found without search.
+type Reason struct {
+	Rule string // short name of the rule that fired
+	Text string // one line for a person
+}
+
+func (r *Reason) Error() string { return r.Text }
+
+func (p *Problem) n() int32 { return int32(p.G.N()) }
+
+// validate checks the problem's fields and normalises givens to include the
+// start and end. It returns the position->vertex table.
+func (p *Problem) validate() (at []int32, err error) {
+	n := p.n()
+	if n == 0 {
+		return nil, fmt.Errorf("%w: the graph has no vertices", ErrInvalid)
+	}
+	check := func(name string, v int32) error {
+		if v < -1 || v >= n {
+			return fmt.Errorf("%w: %s vertex %d out of range 0..%d", ErrInvalid, name, v, n-1)
+		}
+		return nil
+	}
+	if err := check("start", p.Start); err != nil {
+		return nil, err
+	}
+	if err := check("end", p.End); err != nil {
+		return nil, err
+	}
+	if p.Closed && p.End >= 0 {
+		return nil, fmt.Errorf("%w: a closed tour has no end; give only a start", ErrInvalid)
+	}
+	if p.Givens != nil && len(p.Givens) != int(n) {
+		return nil, fmt.Errorf("%w: %d givens for %d vertices", ErrInvalid, len(p.Givens), n)
+	}
+	at = make([]int32, n)
+	for i := range at {
+		at[i] = -1
+	}
+	set := func(pos, v int32, what string) error {
+		if pos < 0 || pos >= n {
+			return fmt.Errorf("%w: %s: position %d outside 1..%d", ErrInvalid, what, pos+1, n)
+		}
+		if at[pos] >= 0 && at[pos] != v {
+			return fmt.Errorf("%w: %s: position %d is already taken by another vertex", ErrInvalid, what, pos+1)
+		}
+		at[pos] = v
+		return nil
+	}
+	for v, pos := range p.Givens {
+		if pos >= 0 {
+			if err := set(pos, int32(v), "given"); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if p.Start >= 0 {
+		if err := set(0, p.Start, "start"); err != nil {
+			return nil, err
+		}
+	}
+	if p.End >= 0 {
+		if err := set(n-1, p.End, "end"); err != nil {
+			return nil, err
+		}
+	}
+	seen := make(map[int32]int32)
+	for pos, v := range at {
+		if v < 0 {
+			continue
+		}
+		if q, dup := seen[v]; dup {
+			return nil, fmt.Errorf("%w: one vertex is required at positions %d and %d", ErrInvalid, q+1, pos+1)
+		}
+		seen[v] = int32(pos)
+	}
+	return at, nil
+}

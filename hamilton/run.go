@@ -1,0 +1,550 @@
+package hamilton
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// ErrOverflow means a count exceeded 2^64-1. The count is not reported.
+var ErrOverflow = errors.New("count exceeds 2^64-1")
+
+// run holds what the public calls share: validation, the shared counters,
+// cancellation, progress and statistics.
+type run struct {
+	p       *Problem
+	at      []int32
+	opt     Options
+	sh      shared
+	start   time.Time
+	workers int
+	rot     int32 // closed tours with givens: positions are shifted by rot
+}
+
+func newRun(p *Problem, opt Options) (*run, error) {
+	at, err := p.validate()
+	if err != nil {
+		return nil, err
+	}
+	r := &run{p: p, at: at, opt: opt, start: time.Now()}
+	r.workers = opt.Workers
+	if r.workers <= 0 {
+		r.workers = runtime.GOMAXPROCS(0)
+	}
+	return r, nil
+}
+
+// prepare fixes the vertex a closed tour is written from. With a start, or
+// with no givens, that is the start or else a vertex of least degree (fewest
+// branches at the root). Givens on a tour without a start fix its rotation
+// instead: the search then starts from the earliest given, with every
+// position shifted by rot, and solutions are turned back (unrotate).
+func (r *run) prepare() {
+	p := r.p
+	if !p.Closed || r.at[0] >= 0 {
+		return
+	}
+	n := p.n()
+	for q := range n {
+		if r.at[q] >= 0 {
+			r.rot = q
+			rotated := make([]int32, n)
+			for pos := range n {
+				rotated[pos] = r.at[(pos+q)%n]
+			}
+			r.at = rotated
+			return
+		}
+	}
+	best := int32(0)
+	for v := range n {
+		if p.G.Degree(v) < p.G.Degree(best) {
+			best = v
+		}
+	}
+	r.at[0] = best
+}
+
+// unrotate turns a solution found from the rotated start back into the
+// numbering the caller asked for, in buf.
+func (r *run) unrotate(path, buf []int32) []int32 {
+	if r.rot == 0 {
+		return path
+	}
+	n := int32(len(path))
+	buf = buf[:n]
+	for pos := range n {
+		buf[pos] = path[(pos-r.rot+n)%n]
+	}
+	return buf
+}
+
+// watch stops the run when ctx is done and feeds the progress callback. The
+// returned function ends the watcher and waits for it.
+func (r *run) watch(ctx context.Context) func() {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		var tick <-chan time.Time
+		if r.opt.Progress != nil {
+			every := r.opt.ProgressEvery
+			if every <= 0 {
+				every = time.Second
+			}
+			t := time.NewTicker(every)
+			defer t.Stop()
+			tick = t.C
+		}
+		for {
+			select {
+			case <-ctx.Done():
+				r.sh.stop.Store(true)
+				return
+			case <-done:
+				return
+			case <-tick:
+				r.opt.Progress(r.stats())
+			}
+		}
+	})
+	return func() { close(done); wg.Wait() }
+}
+
+func (r *run) stats() Stats {
+	return Stats{
+		Nodes:      r.sh.nodes.Load(),
+		Backtracks: r.sh.backs.Load(),
+		Prunes:     r.sh.prunes.Load(),
+		MemoHits:   r.sh.memoHits.Load(),
+		Solutions:  r.sh.solutions.Load(),
+		Elapsed:    time.Since(r.start),
+		Workers:    r.workers,
+	}
+}
+
+// absorb adds a worker's final counters to the shared ones.
+func (r *run) absorb(e *engine) {
+	r.sh.nodes.Add(e.nodes - e.flushNodes)
+	e.flushNodes = e.nodes
+	r.sh.backs.Add(e.backs)
+	r.sh.prunes.Add(e.prunes)
+	r.sh.memoHits.Add(e.memoHits)
+	e.backs, e.prunes, e.memoHits = 0, 0, 0
+}
+
+func (r *run) engine(m mode) *engine {
+	e := newEngine(r.p, r.at, &r.sh)
+	e.mode = m
+	e.rank = r.opt.Rank
+	if m == modeCount && e.n <= memoMaxVertices && r.opt.MemoBits >= 0 {
+		bitsN := r.opt.MemoBits
+		if bitsN == 0 {
+			// 2^18 buckets of 4 (16 MiB) serve boards of 36 cells and
+			// more; small graphs get a table their state space can fill.
+			bitsN = int(min(18, max(6, e.n-18)))
+		}
+		e.memo = make([]memoBucket, 1<<bitsN)
+		e.memoMask = 1<<bitsN - 1
+		// Measured on the 6x6 knight and Diplomatico boards: memoising the
+		// lower three fifths of the tree gives the fewest cache misses per
+		// saved node.
+		e.memoMax = e.n * 3 / 5
+	}
+	return e
+}
+
+// roots are the candidates for the first vertex: all vertices unless a start
+// is fixed (then gen uses it directly).
+func (r *run) roots() []int32 {
+	out := make([]int32, r.p.n())
+	for i := range out {
+		out[i] = int32(i)
+	}
+	return out
+}
+
+// task is a path prefix handed to a worker.
+type task []int32
+
+// split cuts the search tree into prefixes of equal length, deep enough to
+// give every worker many tasks. Prefixes that already fail the pruning rules
+// are dropped.
+func (r *run) split(roots []int32) []task {
+	n := r.p.n()
+	target := 64 * r.workers
+	var tasks []task
+	for depth := int32(1); ; depth++ {
+		tasks = tasks[:0]
+		e := r.engine(modeSplit)
+		e.splitDepth = depth
+		e.onSplit = func(prefix []int32) { tasks = append(tasks, append(task(nil), prefix...)) }
+		e.search(nil, roots)
+		r.absorb(e)
+		if len(tasks) >= target || depth >= n || depth >= 12 || r.sh.stop.Load() {
+			return tasks
+		}
+	}
+}
+
+// parallel runs fn over the tasks on the run's workers, each with its own
+// engine, until the tasks run out or the run is stopped.
+func (r *run) parallel(tasks []task, m mode, fn func(e *engine, t task)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range r.workers {
+		wg.Go(func() {
+			e := r.engine(m)
+			for !r.sh.stop.Load() {
+				i := next.Add(1) - 1
+				if i >= int64(len(tasks)) {
+					break
+				}
+				fn(e, tasks[i])
+			}
+			r.absorb(e)
+		})
+	}
+	wg.Wait()
+}
+
+// Count returns the number of solutions of p (counting convention: see
+// Problem). On cancellation it returns the solutions counted so far, a lower
+// bound, with ctx.Err(). A count above 2^64-1 returns ErrOverflow.
+//
+// The search is exponential in the worst case; on graphs of up to 64
+// vertices it memoises subcounts keyed by (unvisited set, head), which
+// collapses the deep levels of the tree.
+func Count(ctx context.Context, p Problem, opt Options) (uint64, Stats, error) {
+	per, st, err := countPer(ctx, &p, opt, false)
+	if per == nil {
+		return 0, st, err
+	}
+	return per[0], st, err
+}
+
+// CountPerStart returns, for every vertex v, the number of solutions whose
+// first vertex is v. It is meant for open paths; p.Start must be -1.
+func CountPerStart(ctx context.Context, p Problem, opt Options) ([]uint64, Stats, error) {
+	if p.Closed || p.Start >= 0 {
+		return nil, Stats{}, errors.Join(ErrInvalid, errors.New("per-start counts need an open path without a fixed start"))
+	}
+	return countPer(ctx, &p, opt, true)
+}
+
+func countPer(ctx context.Context, p *Problem, opt Options, perStart bool) ([]uint64, Stats, error) {
+	r, err := newRun(p, opt)
+	if err != nil {
+		return nil, Stats{}, err
+	}
+	r.prepare()
+	n := p.n()
+	size := 1
+	if perStart {
+		size = int(n)
+	}
+	out := make([]uint64, size)
+	if precheck(p, r.at) != nil {
+		return out, r.stats(), nil
+	}
+	// Count by first vertex; with a free start, only one first vertex per
+	// orbit of the symmetries that fix the constraints, then multiply.
+	roots := []int32{r.at[0]}
+	orbit := make([]int32, n) // vertex -> representative of its orbit
+	for v := range orbit {
+		orbit[v] = int32(v)
+	}
+	if r.at[0] < 0 {
+		roots = roots[:0]
+		for _, perm := range r.symmetries() {
+			for v, w := range perm {
+				if orbit[w] > orbit[v] {
+					orbit[w] = orbit[v]
+				}
+			}
+		}
+		for v := range n {
+			if orbit[v] == v {
+				roots = append(roots, v)
+			}
+		}
+	}
+	byRoot := make([]uint64, n)
+	var mu sync.Mutex
+	overflow := false
+	addRoot := func(v int32, x uint64) {
+		mu.Lock()
+		s := byRoot[v] + x
+		if s < x {
+			overflow = true
+		}
+		byRoot[v] = s
+		mu.Unlock()
+	}
+	stopWatch := r.watch(ctx)
+	if r.workers == 1 || n <= 16 {
+		r.workers = 1
+		e := r.engine(modeCount)
+		for _, v := range roots {
+			c, _ := e.search(nil, []int32{v})
+			addRoot(v, c)
+			if r.sh.stop.Load() {
+				break
+			}
+		}
+		overflow = overflow || e.overflow
+		r.absorb(e)
+	} else {
+		tasks := r.split(roots)
+		var of atomic.Bool
+		r.parallel(tasks, modeCount, func(e *engine, t task) {
+			c, _ := e.search(t, nil)
+			addRoot(t[0], c)
+			if e.overflow {
+				of.Store(true)
+			}
+		})
+		overflow = overflow || of.Load()
+	}
+	stopWatch()
+	var total uint64
+	for v := range n {
+		c := byRoot[orbit[v]]
+		if perStart {
+			out[v] = c
+		}
+		s := total + c
+		if s < c {
+			overflow = true
+		}
+		total = s
+	}
+	if !perStart {
+		out[0] = total
+	}
+	r.sh.solutions.Store(total)
+	st := r.stats()
+	if overflow {
+		return nil, st, ErrOverflow
+	}
+	if err := ctx.Err(); err != nil {
+		return out, st, err
+	}
+	return out, st, nil
+}
+
+// symmetries returns the permutations in p.Symmetries that are automorphisms
+// of the graph and fix every constrained position (start, end, givens), so
+// that counting one first vertex per orbit is exact.
+func (r *run) symmetries() [][]int32 {
+	var ok [][]int32
+	n := r.p.n()
+outer:
+	for _, perm := range r.p.Symmetries {
+		if len(perm) != int(n) {
+			continue
+		}
+		for _, v := range r.at {
+			if v >= 0 && perm[v] != v {
+				continue outer
+			}
+		}
+		seen := make([]bool, n)
+		for _, w := range perm {
+			if w < 0 || w >= n || seen[w] {
+				continue outer
+			}
+			seen[w] = true
+		}
+		for v := range n {
+			w := perm[v]
+			if w < 0 || w >= n || r.p.G.Degree(v) != r.p.G.Degree(w) {
+				continue outer
+			}
+			for _, x := range r.p.G.Neighbors(v) {
+				if !r.p.G.HasEdge(w, perm[x]) {
+					continue outer
+				}
+			}
+		}
+		ok = append(ok, perm)
+	}
+	return ok
+}
+
+// Enumerate calls yield with every solution (a slice of vertices that is
+// reused: copy it to keep it) until yield returns false, limit solutions
+// have been yielded (0: no limit), or ctx is done. With more than one worker
+// the order of solutions is not deterministic; yield is never called
+// concurrently. It returns the number of solutions yielded.
+func Enumerate(ctx context.Context, p Problem, opt Options, limit uint64, yield func(path []int32) bool) (uint64, Stats, error) {
+	r, err := newRun(&p, opt)
+	if err != nil {
+		return 0, Stats{}, err
+	}
+	r.prepare()
+	if precheck(&p, r.at) != nil {
+		return 0, r.stats(), nil
+	}
+	stopWatch := r.watch(ctx)
+	var mu sync.Mutex
+	var yielded uint64
+	buf := make([]int32, p.n())
+	emit := func(path []int32) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		path = r.unrotate(path, buf)
+		if r.sh.stop.Load() {
+			return false
+		}
+		yielded++
+		r.sh.solutions.Store(yielded)
+		if !yield(path) || (limit > 0 && yielded >= limit) {
+			r.sh.stop.Store(true)
+			return false
+		}
+		return true
+	}
+	if r.workers == 1 || p.n() <= 16 {
+		r.workers = 1
+		e := r.engine(modeEnumerate)
+		e.onSolution = emit
+		e.search(nil, r.roots())
+		r.absorb(e)
+	} else {
+		tasks := r.split(r.roots())
+		r.parallel(tasks, modeEnumerate, func(e *engine, t task) {
+			e.onSolution = emit
+			e.search(t, nil)
+		})
+	}
+	stopWatch()
+	st := r.stats()
+	if err := ctx.Err(); err != nil {
+		return yielded, st, err
+	}
+	return yielded, st, nil
+}
+
+// Find returns one solution, or ErrNoSolution when the search proves there
+// is none. Each worker runs Warnsdorff-ordered depth-first search with a
+// node budget that doubles after every failed attempt, reshuffling the
+// tie-breaks between attempts (a randomised restart portfolio); an attempt
+// that finishes within its budget without a solution is a proof that none
+// exists. With opt.MaxNodes the whole run gives up with ErrLimit.
+func Find(ctx context.Context, p Problem, opt Options) ([]int32, Stats, error) {
+	r, err := newRun(&p, opt)
+	if err != nil {
+		return nil, Stats{}, err
+	}
+	r.prepare()
+	if reason := precheck(&p, r.at); reason != nil {
+		return nil, r.stats(), errors.Join(ErrNoSolution, reason)
+	}
+	stopWatch := r.watch(ctx)
+	var (
+		mu       sync.Mutex
+		found    []int32
+		proved   bool
+		restarts atomic.Uint64
+		wg       sync.WaitGroup
+	)
+	workers := r.workers
+	if p.n() <= 16 {
+		workers = 1
+	}
+	r.workers = workers
+	for w := range workers {
+		wg.Go(func() {
+			e := r.engine(modeFind)
+			e.onSolution = func(path []int32) bool {
+				mu.Lock()
+				if found == nil {
+					found = r.unrotate(path, make([]int32, len(path)))
+					if r.rot == 0 {
+						found = append([]int32(nil), path...)
+					}
+				}
+				mu.Unlock()
+				r.sh.stop.Store(true)
+				return false
+			}
+			// Restarts follow the Luby sequence (Luby, Sinclair and Zuckerman
+			// 1993) in units of a few passes over the graph: a Warnsdorff
+			// descent that works needs about n nodes, one that has gone
+			// wrong rarely recovers, and the growing tail of the sequence
+			// keeps the search complete.
+			unit := uint64(4*p.n() + 1024)
+			for attempt := uint64(0); !r.sh.stop.Load(); attempt++ {
+				// Worker 0's first attempt is the deterministic one.
+				e.rng, e.jitter = 0, false
+				if w > 0 || attempt > 0 || opt.Seed != 0 {
+					e.rng = splitmix(opt.Seed ^ uint64(w)<<32 ^ attempt)
+					e.jitter = attempt%2 == 1
+				}
+				e.budget = e.nodes + unit*luby(attempt+1)
+				if opt.MaxNodes > 0 && e.budget > opt.MaxNodes/uint64(workers) {
+					e.budget = max(opt.MaxNodes/uint64(workers), e.nodes+1)
+				}
+				e.outOfNodes = false
+				_, complete := e.search(nil, r.roots())
+				if complete {
+					mu.Lock()
+					if found == nil {
+						proved = true
+					}
+					mu.Unlock()
+					r.sh.stop.Store(true)
+					break
+				}
+				if opt.MaxNodes > 0 && e.nodes >= opt.MaxNodes/uint64(workers) {
+					break
+				}
+				if e.outOfNodes {
+					restarts.Add(1)
+				}
+			}
+			r.absorb(e)
+		})
+	}
+	wg.Wait()
+	stopWatch()
+	st := r.stats()
+	st.Restarts = restarts.Load()
+	switch {
+	case found != nil:
+		st.Solutions = 1
+		return found, st, nil
+	case proved:
+		return nil, st, ErrNoSolution
+	case ctx.Err() != nil:
+		return nil, st, ctx.Err()
+	default:
+		return nil, st, ErrLimit
+	}
+}
+
+func splitmix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	x ^= x >> 31
+	if x == 0 {
+		x = 1
+	}
+	return x
+}
+
+// luby returns the i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 ...
+func luby(i uint64) uint64 {
+	for k := uint(1); ; k++ {
+		if i == 1<<k-1 {
+			return 1 << (k - 1)
+		}
+		if i < 1<<k-1 {
+			return luby(i - (1<<(k-1) - 1))
+		}
+	}
+}

@@ -1,0 +1,110 @@
+package moves
+
+import (
+	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/graph"
+)
+
+// BoardGraph is the graph of a move set on a board (the Diplomatico paper's
+// Board Graph, Definition II.1, generalised to any leaper set and blocked
+// cells): one vertex per open cell, in row-major order, and an edge between
+// two open cells one move apart.
+type BoardGraph struct {
+	*graph.Graph
+	Board *board.Board
+	Moves Set
+	// CellOf maps a vertex to its board cell.
+	CellOf []int32
+	// VertexOf maps a board cell to its vertex, or -1 for a blocked cell.
+	VertexOf []int32
+}
+
+// Build returns the board graph of s on b. The cost is O(cells * moves); the
+// adjacency is built directly in CSR form, two passes, no edge list.
+func Build(b *board.Board, s Set) *BoardGraph {
+	cells := b.Cells()
+	bg := &BoardGraph{Board: b, Moves: s, VertexOf: make([]int32, cells)}
+	for cell := range int32(cells) {
+		if b.Blocked(cell) {
+			bg.VertexOf[cell] = -1
+			continue
+		}
+		bg.VertexOf[cell] = int32(len(bg.CellOf))
+		bg.CellOf = append(bg.CellOf, cell)
+	}
+	vecs := s.Vectors()
+	// Sorting by the linear offset makes each adjacency list come out sorted,
+	// because vertex numbering is monotone in cell index.
+	sortByOffset(vecs, b.Cols)
+	n := len(bg.CellOf)
+	offsets := make([]int32, n+1)
+	each := func(v int32, f func(w int32)) {
+		r, c := b.RowCol(bg.CellOf[v])
+		for _, d := range vecs {
+			r2, c2 := r+d.DR, c+d.DC
+			if !b.Inside(r2, c2) {
+				continue
+			}
+			if w := bg.VertexOf[b.Cell(r2, c2)]; w >= 0 {
+				f(w)
+			}
+		}
+	}
+	for v := range int32(n) {
+		k := int32(0)
+		each(v, func(int32) { k++ })
+		offsets[v+1] = offsets[v] + k
+	}
+	targets := make([]int32, offsets[n])
+	for v := range int32(n) {
+		i := offsets[v]
+		each(v, func(w int32) { targets[i] = w; i++ })
+	}
+	g, err := graph.FromCSR(offsets, targets)
+	if err != nil {
+		panic("moves: built an invalid graph: " + err.Error()) // programmer error
+	}
+	bg.Graph = g
+	return bg
+}
+
+func sortByOffset(vecs []Vec, cols int) {
+	for i := 1; i < len(vecs); i++ {
+		for j := i; j > 0 && vecs[j].DR*cols+vecs[j].DC < vecs[j-1].DR*cols+vecs[j-1].DC; j-- {
+			vecs[j], vecs[j-1] = vecs[j-1], vecs[j]
+		}
+	}
+}
+
+// Automorphisms returns the board's symmetries (board.Symmetries) as vertex
+// permutations of the graph. Leaper sets are closed under every sign and
+// order change, so each symmetry of the board is an automorphism of its
+// graph.
+func (bg *BoardGraph) Automorphisms() [][]int32 {
+	var out [][]int32
+	for _, cellPerm := range bg.Board.Symmetries() {
+		p := make([]int32, len(bg.CellOf))
+		for v, cell := range bg.CellOf {
+			p[v] = bg.VertexOf[cellPerm[cell]]
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// CentreRank ranks vertices for Warnsdorff tie-breaking: cells farther from
+// the board's centre get lower ranks and are tried first, which keeps the
+// path along the edge where cells are hardest to reach late (the classic
+// tie-break for knight's tours).
+func (bg *BoardGraph) CentreRank() []int32 {
+	b := bg.Board
+	rank := make([]int32, len(bg.CellOf))
+	maxD := int64((b.Rows-1)*(b.Rows-1) + (b.Cols-1)*(b.Cols-1))
+	for v, cell := range bg.CellOf {
+		r, c := b.RowCol(cell)
+		dr, dc := int64(2*r-(b.Rows-1)), int64(2*c-(b.Cols-1))
+		d := (dr*dr + dc*dc) / 4 // squared distance from the centre
+		rank[v] = int32(max(0, min(maxD-d, 1<<23)))
+	}
+	return rank
+}

@@ -1,0 +1,100 @@
+package numberlink
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// PuzzleJSON is the JSON form of a puzzle and, optionally, its (proposed or
+// found) bridges. Field names are stable. Coordinates are 1-based
+// [row, col], as everywhere a person reads them. Example:
+//
+//	{"rows":1,"cols":3,"k":2,"clues":[[1,0,1]],
+//	 "bridges":[{"from":[1,1],"to":[1,3],"n":1}]}
+type PuzzleJSON struct {
+	Rows              int          `json:"rows"`
+	Cols              int          `json:"cols"`
+	K                 int          `json:"k"`
+	NoLoops           bool         `json:"noLoops,omitempty"`
+	AllowDisconnected bool         `json:"allowDisconnected,omitempty"`
+	Clues             [][]int      `json:"clues"`
+	Bridges           []BridgeJSON `json:"bridges,omitempty"`
+}
+
+// BridgeJSON is one bridge in PuzzleJSON: N connections between the 1-based
+// cells From and To.
+type BridgeJSON struct {
+	From [2]int `json:"from"`
+	To   [2]int `json:"to"`
+	N    int    `json:"n"`
+}
+
+// Puzzle is a grid, its rules and an optional list of bridges.
+type Puzzle struct {
+	Grid    *Grid
+	Rules   Rules
+	Bridges []Bridge
+}
+
+// ToJSON converts a grid, its rules and an optional solution (nil for none)
+// to PuzzleJSON.
+func ToJSON(g *Grid, rules Rules, sol Solution) PuzzleJSON {
+	p := PuzzleJSON{Rows: g.Rows, Cols: g.Cols, K: g.K, NoLoops: rules.NoLoops, AllowDisconnected: rules.AllowDisconnected}
+	clues := g.Clues()
+	for r := range g.Rows {
+		p.Clues = append(p.Clues, clues[r*g.Cols:(r+1)*g.Cols])
+	}
+	for _, b := range Bridges(g, sol) {
+		p.Bridges = append(p.Bridges, BridgeJSON{From: [2]int{b.R1 + 1, b.C1 + 1}, To: [2]int{b.R2 + 1, b.C2 + 1}, N: b.N})
+	}
+	return p
+}
+
+// Puzzle builds the grid described by p and returns it with p's bridges
+// (0-based). The bridges are not checked here; use Verify.
+func (p PuzzleJSON) Puzzle() (Puzzle, error) {
+	if p.Rows < 1 || p.Cols < 1 || p.Rows > MaxCells/p.Cols {
+		return Puzzle{}, fmt.Errorf("%w: JSON rows=%d cols=%d: both must be positive", ErrFormat, p.Rows, p.Cols)
+	}
+	if p.K < 1 || p.K > MaxK {
+		return Puzzle{}, fmt.Errorf("%w: JSON k=%d: give \"k\" in 1..%d", ErrFormat, p.K, MaxK)
+	}
+	if len(p.Clues) != p.Rows {
+		return Puzzle{}, fmt.Errorf("%w: JSON has %d clue rows, rows=%d: give one array per row", ErrFormat, len(p.Clues), p.Rows)
+	}
+	clues := make([]int, 0, p.Rows*p.Cols)
+	for i, row := range p.Clues {
+		if len(row) != p.Cols {
+			return Puzzle{}, fmt.Errorf("%w: JSON clue row %d has %d cells, cols=%d", ErrFormat, i+1, len(row), p.Cols)
+		}
+		clues = append(clues, row...)
+	}
+	g, err := NewGrid(p.Rows, p.Cols, p.K, clues)
+	if err != nil {
+		return Puzzle{}, fmt.Errorf("%w: %w", ErrFormat, err)
+	}
+	out := Puzzle{Grid: g, Rules: Rules{NoLoops: p.NoLoops, AllowDisconnected: p.AllowDisconnected}}
+	for _, b := range p.Bridges {
+		out.Bridges = append(out.Bridges, Bridge{R1: b.From[0] - 1, C1: b.From[1] - 1, R2: b.To[0] - 1, C2: b.To[1] - 1, N: b.N})
+	}
+	return out, nil
+}
+
+// MarshalPuzzle writes g, its rules and an optional solution as indented
+// PuzzleJSON followed by a newline.
+func MarshalPuzzle(g *Grid, rules Rules, sol Solution) ([]byte, error) {
+	b, err := json.MarshalIndent(ToJSON(g, rules, sol), "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// UnmarshalPuzzle reads PuzzleJSON.
+func UnmarshalPuzzle(data []byte) (Puzzle, error) {
+	var p PuzzleJSON
+	if err := json.Unmarshal(data, &p); err != nil {
+		return Puzzle{}, fmt.Errorf("%w: JSON: %v: see PuzzleJSON for the fields", ErrFormat, err)
+	}
+	return p.Puzzle()
+}
