@@ -111,13 +111,13 @@ func TestRateSound(t *testing.T) {
 // solver finishes; ours should finish them without search too.
 func TestRateTatham(t *testing.T) {
 	t.Parallel()
-	ids := tathamIDs(t)
+	ids := storedTathamIDs(t)
 	levels := map[Level]int{}
 	for i, id := range ids {
 		if testing.Short() && i%10 != 0 {
 			continue
 		}
-		g, rules, err := parseTathamTest(id)
+		g, rules, err := ParseTatham(id)
 		if err != nil {
 			t.Fatal(err)
 		}
