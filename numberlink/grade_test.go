@@ -19,7 +19,7 @@ func TestRateSmall(t *testing.T) {
 		rules      Rules
 		want       string
 	}{
-		// 2=2: each end has one neighbour, so bounds force the double.
+		// 2=2: each end has one neighbour, so τ (and bounds) draw the double.
 		{"domino", 1, 2, 2, []int{2, 2}, Rules{}, "bounds"},
 		// A square of 2s: bounds allow 0..2 on every side; isolation
 		// forbids a double (it would close a pair off), then bounds finish.
@@ -44,6 +44,8 @@ func TestRateSmall(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// The stage level, without τ (checked separately below).
+			gr.Tau = false
 			if gr.String() != c.want {
 				t.Fatalf("grade %q, want %q", gr, c.want)
 			}
@@ -157,10 +159,68 @@ func TestLevelNames(t *testing.T) {
 	}
 }
 
-// ExampleRate grades the smallest puzzle that needs the isolation stage.
+// TestPinwheelComplete: τ draws nothing on the seed's Pinwheel (Figure 6),
+// yet the complete solver solves it and proves it unique.
+func TestPinwheelComplete(t *testing.T) {
+	t.Parallel()
+	g := Pinwheel()
+	n, sol, _, err := Count(context.Background(), g, 0, SolveOptions{})
+	if err != nil || n != 1 {
+		t.Fatalf("Pinwheel: %d solutions, %v; want exactly 1", n, err)
+	}
+	if msg := checkSolution(g, sol, Rules{}); msg != "" {
+		t.Fatal(msg)
+	}
+	gr, err := Rate(context.Background(), g, SolveOptions{})
+	if err != nil || gr.Tau || gr.Level == LevelSearch {
+		t.Fatalf("Pinwheel grade %v (%+v), %v", gr, gr, err)
+	}
+	t.Logf("Pinwheel grade: %v", gr.Level)
+}
+
+// TestTauAgreesWithCount: whenever τ solves a grid (so it is unique by the
+// §3.2 Theorem), the complete solver counts exactly one solution, the same.
+func TestTauAgreesWithCount(t *testing.T) {
+	t.Parallel()
+	ids := storedTathamIDs(t)
+	solved := 0
+	for i, id := range ids {
+		if testing.Short() && i%5 != 0 {
+			continue
+		}
+		g, rules, err := ParseTatham(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Tau(context.Background(), g, rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Solved {
+			continue
+		}
+		solved++
+		n, _, _, err := Count(context.Background(), g, 2, SolveOptions{Rules: rules})
+		if err != nil || n != 1 {
+			t.Fatalf("%s: τ solves it but Count gives %d, %v", id, n, err)
+		}
+	}
+	if solved == 0 {
+		t.Fatal("τ solved none of the stored Tatham puzzles; the test checks nothing")
+	}
+	t.Logf("τ solved %d puzzles", solved)
+}
+
+// ExampleRate grades the smallest puzzle that needs the isolation stage
+// (which τ also solves, through its condition 4), and the seed's Pinwheel,
+// on which τ draws nothing.
 func ExampleRate() {
 	g, _ := NewGrid(2, 2, 2, []int{2, 2, 2, 2})
 	gr, _ := Rate(context.Background(), g, SolveOptions{})
-	fmt.Println(gr)
-	// Output: isolation
+	fmt.Println(gr, gr.Level)
+	gr, _ = Rate(context.Background(), Pinwheel(), SolveOptions{})
+	fmt.Println(gr, gr.Level)
+	// Output:
+	// tau isolation
+	// probe probe
 }
