@@ -49,19 +49,16 @@ func checkGenerated(t *testing.T, opt GenerateOptions, g *Grid, sol Solution) {
 	}
 }
 
-// TestGenerateUnique generates puzzles at 7x7, 15x15 and 30x30 for k = 2
-// and 3 and proves each unique. With -long it makes 100 of each (the
-// acceptance sweep); by default a smaller sample.
+// TestGenerateUnique generates 100 puzzles each at 7x7, 15x15 and 30x30 for
+// k = 2 and 3 and proves each unique (the acceptance sweep, a few seconds);
+// with -short a smaller sample.
 func TestGenerateUnique(t *testing.T) {
 	t.Parallel()
 	for _, size := range []int{7, 15, 30} {
 		for _, k := range []int{2, 3} {
-			n := map[int]int{7: 30, 15: 10, 30: 2}[size]
+			n := 100
 			if testing.Short() {
-				n = max(1, n/5)
-			}
-			if *long {
-				n = 100
+				n = map[int]int{7: 20, 15: 5, 30: 2}[size]
 			}
 			t.Run(fmt.Sprintf("%dx%d/k%d", size, size, k), func(t *testing.T) {
 				t.Parallel()

@@ -66,10 +66,14 @@ func Solve(ctx context.Context, g *Grid, opt SolveOptions) (Solution, SolveStats
 // statistics. When ctx is cancelled it returns what it has so far together
 // with ctx.Err().
 //
-// The search branches on one pair's connection count at a time, so distinct
-// leaves are distinct solutions and the count is exact. Every search node is
-// first closed under all the deduction stages of grade.go (bounds, crossing,
-// isolation, bridges); the cost per node is O(pairs + crossings).
+// The search branches on one pair's connection count at a time (the pair
+// with the fewest values left, weighted by the contradictions seen at its
+// ends: dom/wdeg), so distinct leaves are distinct solutions and the count
+// is exact. Every search node is first closed under the deduction stages of
+// grade.go (bounds, crossing, isolation, bridges) and then probed near the
+// last decision; the cost per node is O(pairs) per propagation round. The
+// search restarts on Luby's schedule until it has found two solutions and
+// then runs to completion (see run).
 func Count(ctx context.Context, g *Grid, limit uint64, opt SolveOptions) (uint64, Solution, SolveStats, error) {
 	s, err := newSolver(g, opt.Rules, stageProbe)
 	if err != nil {
@@ -107,12 +111,18 @@ func luby(i uint64) uint64 {
 	}
 }
 
+// restartSolutions is the number of solutions after which the search stops
+// restarting and runs one complete depth-first search.
+const restartSolutions = 2
+
 // run is the search driver: depth-first search with restarts on Luby's
 // schedule (Luby, Sinclair and Zuckerman 1993), each run with its own
 // deterministic tie-breaking. A run stops after its budget of backtracks;
 // the budgets grow without bound, so some run finishes its whole tree and
-// the count is exact. Solutions are remembered so that a later run does not
-// count one twice.
+// the count is exact. Once restartSolutions solutions are known the next
+// run has no budget. Solutions found in budgeted runs are remembered so that
+// a later run does not count one twice (so memory stays bounded by
+// restartSolutions solutions however many are counted).
 func (s *solver) run() {
 	if !s.propagate() {
 		return
@@ -120,7 +130,11 @@ func (s *solver) run() {
 	root := len(s.trail)
 	s.seen = map[string]struct{}{}
 	for r := uint64(1); ; r++ {
+		s.runIndex = r
 		s.budget = luby(r) * lubyUnit
+		if s.count >= restartSolutions {
+			s.budget = 0 // unlimited: the final, complete run
+		}
 		s.rng = r * 0x9e3779b97f4a7c15
 		s.aborted = false
 		s.search(0, 0)
@@ -220,6 +234,7 @@ type solver struct {
 	budget     uint64              // backtracks left in this run
 	aborted    bool                // this run ran out of budget
 	rng        uint64              // xorshift state for tie-breaking
+	runIndex   uint64              // 1 for the first run
 }
 
 type dfsFrame struct {
@@ -832,7 +847,7 @@ func (s *solver) probeList(cand []int32, trial stage) bool {
 // least slack (sumHi - magn), the "most constrained" rule.
 func (s *solver) choose() int32 {
 	best, bestScore := int32(-1), int64(1<<62)
-	noise := s.rng != 0x9e3779b97f4a7c15
+	noise := s.runIndex > 1
 	for p := range s.lo {
 		w := int64(s.hi[p] - s.lo[p])
 		if w == 0 {
@@ -931,7 +946,9 @@ func (s *solver) search(depth int, from int) bool {
 		if _, dup := s.seen[key]; dup {
 			return false
 		}
-		s.seen[key] = struct{}{}
+		if s.budget > 0 {
+			s.seen[key] = struct{}{} // a later run may meet it again
+		}
 		s.count++
 		if s.first == nil {
 			s.first = s.solution()
@@ -947,7 +964,7 @@ func (s *solver) search(depth int, from int) bool {
 	// components sooner); later runs start at a random value and wrap.
 	span := hi - lo + 1
 	off := int8(0)
-	if s.rng != 0x9e3779b97f4a7c15 {
+	if s.runIndex > 1 {
 		off = int8(s.next() % uint64(span))
 	}
 	for i := int8(0); i < span; i++ {
