@@ -370,3 +370,39 @@ func TestCountCancel(t *testing.T) {
 		t.Errorf("no progress reports")
 	}
 }
+
+// FuzzCountNaive builds a tiny grid from the fuzz input and checks Count
+// against the naive enumerator under every rule variant.
+func FuzzCountNaive(f *testing.F) {
+	f.Add([]byte{2, 2, 2, 2, 2, 2, 2})
+	f.Add([]byte{3, 3, 2, 1, 0, 2, 0, 0, 0, 3, 0, 2})
+	f.Add([]byte{3, 4, 1, 1, 1, 0, 1, 2, 0, 0, 2, 1, 0, 1, 1})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 3 {
+			return
+		}
+		rows, cols, k := 1+int(data[0])%4, 1+int(data[1])%4, 1+int(data[2])%3
+		clues := make([]int, rows*cols)
+		for i := range clues {
+			if 3+i < len(data) {
+				clues[i] = int(data[3+i]) % (4*k + 2)
+			}
+		}
+		g, err := NewGrid(rows, cols, k, clues)
+		if err != nil || len(g.Pairs) > 10 {
+			return
+		}
+		for _, rules := range allRules {
+			want := naiveCount(g, rules)
+			n, sol, _, err := Count(context.Background(), g, 0, SolveOptions{Rules: rules})
+			if err != nil || n != want {
+				t.Fatalf("%v k=%d %s: Count %d (%v), naive %d", clues, k, rulesName(rules), n, err, want)
+			}
+			if n > 0 {
+				if msg := checkSolution(g, sol, rules); msg != "" {
+					t.Fatal(msg)
+				}
+			}
+		}
+	})
+}
