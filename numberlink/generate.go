@@ -22,7 +22,10 @@ type GenerateOptions struct {
 	// puzzle.
 	Seed int64
 	// Difficulty, when positive, is the highest Level the puzzle may need
-	// (1 = bounds ... 6 = search); 0 accepts any unique puzzle.
+	// (1 = bounds ... 6 = search); 0 accepts any unique puzzle. Layouts are
+	// drawn until one rates at or below it, so a low level on a large board
+	// (bounds alone, without the crossing rule, on 30x30) may fail with
+	// ErrGenerate after maxGenerateAttempts layouts.
 	Difficulty int
 	// Rules is the variant the puzzle must be unique under.
 	Rules Rules

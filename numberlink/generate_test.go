@@ -82,12 +82,14 @@ func TestGenerateVariants(t *testing.T) {
 	cases := []GenerateOptions{
 		{Rows: 8, Cols: 8, K: 1},
 		{Rows: 8, Cols: 8, K: 4},
+		{Rows: 10, Cols: 10, K: 8},
 		{Rows: 10, Cols: 10, K: 2, Rules: Rules{NoLoops: true}},
 		{Rows: 9, Cols: 9, K: 2, Rules: Rules{AllowDisconnected: true}},
 		{Rows: 6, Cols: 6, K: 2, Rules: Rules{NoLoops: true, AllowDisconnected: true}},
 		{Rows: 12, Cols: 12, K: 2, Islands: 40},
 		{Rows: 9, Cols: 9, K: 2, Difficulty: int(LevelBounds)},
 		{Rows: 9, Cols: 9, K: 2, Difficulty: int(LevelIsolation)},
+		{Rows: 15, Cols: 15, K: 3, Difficulty: int(LevelBridges), Rules: Rules{NoLoops: true}},
 		{Rows: 2, Cols: 1, K: 3},
 	}
 	for _, base := range cases {
