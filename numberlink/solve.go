@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/boardgraph/boardgraph/internal/restart"
 )
 
 // ErrNoSolution reports that a grid provably has no solution under the rules
@@ -98,19 +100,6 @@ func Count(ctx context.Context, g *Grid, limit uint64, opt SolveOptions) (uint64
 // lubyUnit is the number of backtracks in one unit of the restart schedule.
 const lubyUnit = 32
 
-// luby returns the i-th term (1-based) of Luby's restart sequence 1 1 2 1 1 2
-// 4 1 1 2 ...
-func luby(i uint64) uint64 {
-	for k := uint(1); ; k++ {
-		if i == 1<<k-1 {
-			return 1 << (k - 1)
-		}
-		if i < 1<<k-1 {
-			return luby(i - (1<<(k-1) - 1))
-		}
-	}
-}
-
 // restartSolutions is the number of solutions after which the search stops
 // restarting and runs one complete depth-first search.
 const restartSolutions = 2
@@ -131,7 +120,7 @@ func (s *solver) run() {
 	s.seen = map[string]struct{}{}
 	for r := uint64(1); ; r++ {
 		s.runIndex = r
-		s.budget = luby(r) * lubyUnit
+		s.budget = restart.Luby(r) * lubyUnit
 		if s.count >= restartSolutions {
 			s.budget = 0 // unlimited: the final, complete run
 		}
