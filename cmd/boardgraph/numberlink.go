@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/boardgraph/boardgraph/numberlink"
 )
@@ -187,6 +189,10 @@ func displayName(name string) string {
 // nlFail prints err as one line and returns its exit code: 1 for a proof of
 // unsolvability or a failed verification, 2 otherwise.
 func nlFail(e *env, err error) int {
+	var ie *internalError
+	if errors.As(err, &ie) {
+		return fail(e, err)
+	}
 	fmt.Fprintf(e.stderr, "boardgraph: numberlink: %s\n", oneLine(err.Error()))
 	if isInvalid(err) {
 		return exitNone
@@ -214,7 +220,7 @@ func onePositional(pos []string) (string, error) {
 	return "", usagef("too many arguments %q: give one puzzle file or none for standard input", pos[1:])
 }
 
-func writeJSON(w io.Writer, v any) {
+func nlWriteJSON(w io.Writer, v any) {
 	b, _ := json.MarshalIndent(v, "", "  ")
 	w.Write(append(b, '\n'))
 }
@@ -264,7 +270,7 @@ func nlTable(e *env, args []string) int {
 		rows = append(rows, row{kk, numberlink.Figure5Row(*r, kk)})
 	}
 	if f.format == "json" {
-		writeJSON(e.stdout, map[string]any{"neighbours": *r, "rows": rows, "note": "counts[n-1] = configurations of a node of magnitude n (seed Figure 5)"})
+		nlWriteJSON(e.stdout, map[string]any{"neighbours": *r, "rows": rows, "note": "counts[n-1] = configurations of a node of magnitude n (seed Figure 5)"})
 		return exitOK
 	}
 	if *k == 0 {
@@ -347,7 +353,7 @@ func nlTau(e *env, args []string) int {
 	if res.Solved {
 		// Every printed solution passes the independent verifier.
 		if verr := numberlink.VerifySolution(g, rules, s.Conn); verr != nil {
-			return nlFail(e, fmt.Errorf("internal error: τ's solution fails verification: %w", verr))
+			return nlFail(e, &internalError{fmt.Sprintf("τ's solution fails verification: %v", verr)})
 		}
 	}
 	if f.format == "json" {
@@ -372,7 +378,7 @@ func nlTau(e *env, args []string) int {
 		if res.Contradiction != nil {
 			out.Contradiction = res.Contradiction.Error()
 		}
-		writeJSON(e.stdout, out)
+		nlWriteJSON(e.stdout, out)
 	} else {
 		if *trace {
 			for _, st := range res.Steps {
@@ -452,7 +458,7 @@ func nlCheck(e *env, args []string) int {
 		if verr != nil {
 			out["error"] = verr.Error()
 		}
-		writeJSON(e.stdout, out)
+		nlWriteJSON(e.stdout, out)
 	} else if verr != nil {
 		fmt.Fprintf(e.stdout, "invalid: %s\n", oneLine(verr.Error()))
 	} else {
@@ -510,5 +516,262 @@ func nlConvert(e *env, args []string) int {
 		return nlFail(e, usagef("%v", err))
 	}
 	e.stdout.Write(out)
+	return exitOK
+}
+
+func init() {
+	nlRegister(nlSub{"solve", "solve [--format text|json] [--timeout D] [--quiet] [rule flags] [FILE]",
+		"boardgraph numberlink solve Hs_16_100_25_00_001.has", nlSolve})
+	nlRegister(nlSub{"count", "count [--limit N] [--format text|json] [--timeout D] [--quiet] [rule flags] [FILE]",
+		"boardgraph numberlink count --limit 2 puzzle.txt   # uniqueness: exit 0 if exactly one", nlCount})
+	nlRegister(nlSub{"grade", "grade [--format text|json] [--timeout D] [rule flags] [FILE]",
+		"boardgraph numberlink grade puzzle.txt   # tau, bounds, crossing, ..., search", nlGrade})
+}
+
+// solveFlags adds the flags shared by the solver subcommands.
+func (f *nlFlags) solveFlags() (timeout *time.Duration, quiet *bool) {
+	f.StringVar(&f.format, "format", "text", "output format: text or json")
+	timeout = f.Duration("timeout", 0, "stop after this long (e.g. 30s; 0: no limit)")
+	quiet = f.Bool("quiet", false, "no progress on stderr")
+	return timeout, quiet
+}
+
+// withTimeout derives the context of a run.
+func withTimeout(e *env, d time.Duration) (context.Context, context.CancelFunc) {
+	if d > 0 {
+		return context.WithTimeout(e.ctx, d)
+	}
+	return context.WithCancel(e.ctx)
+}
+
+// progressFunc returns a SolveOptions.Progress callback printing to stderr: a
+// live line on a terminal, plain lines otherwise; nil when quiet. The solver
+// calls it from its own goroutine, one call at a time.
+func progressFunc(e *env, quiet bool) (func(numberlink.SolveStats), func()) {
+	if quiet {
+		return nil, func() {}
+	}
+	live := false
+	grace := time.Second
+	if e.progressEvery > 0 {
+		grace = e.progressEvery
+	}
+	report := func(st numberlink.SolveStats) {
+		if st.Elapsed < grace {
+			return
+		}
+		line := fmt.Sprintf("%s: %d nodes, %d backtracks, %d solutions, depth %d", st.Elapsed.Round(time.Millisecond), st.Nodes, st.Backtracks, st.Solutions, st.MaxDepth)
+		if e.stderrTTY {
+			fmt.Fprintf(e.stderr, "\r\033[K%s", line)
+			live = true
+		} else {
+			fmt.Fprintln(e.stderr, line)
+		}
+	}
+	done := func() {
+		if live {
+			fmt.Fprint(e.stderr, "\r\033[K")
+		}
+	}
+	return report, done
+}
+
+// precheck reports a Proposition part (§2.1) that proves g unsolvable.
+func precheck(e *env, g *numberlink.Grid, rules numberlink.Rules) (int, bool) {
+	if v := numberlink.Unsolvable(g, rules); v != nil {
+		return nlFail(e, v), false
+	}
+	return 0, true
+}
+
+// printSolution verifies sol independently and prints it; a failure is an
+// internal error (exit 2 with the broken rule named), never a printed
+// solution.
+func printSolution(e *env, f *nlFlags, g *numberlink.Grid, rules numberlink.Rules, sol numberlink.Solution, extra map[string]any) error {
+	if err := numberlink.VerifySolution(g, rules, sol); err != nil {
+		return &internalError{fmt.Sprintf("the solver's solution fails verification: %v", err)}
+	}
+	if f.format == "json" {
+		out := map[string]any{"puzzle": numberlink.ToJSON(g, rules, sol), "verified": true}
+		for k, v := range extra {
+			out[k] = v
+		}
+		nlWriteJSON(e.stdout, out)
+		return nil
+	}
+	fmt.Fprint(e.stdout, numberlink.Draw(g, sol))
+	return nil
+}
+
+func nlSolve(e *env, args []string) int {
+	f := newNLFlags(e, "solve", true)
+	timeout, quiet := f.solveFlags()
+	pos, code, ok := f.parse(args)
+	if !ok {
+		return code
+	}
+	name, err := onePositional(pos)
+	if err == nil {
+		err = checkFormat(f.format)
+	}
+	if err != nil {
+		return nlFail(e, err)
+	}
+	g, rules, _, err := f.loadPuzzle(e, name, "")
+	if err != nil {
+		return nlFail(e, err)
+	}
+	if code, ok := precheck(e, g, rules); !ok {
+		return code
+	}
+	ctx, cancel := withTimeout(e, *timeout)
+	defer cancel()
+	prog, done := progressFunc(e, *quiet)
+	sol, st, err := numberlink.Solve(ctx, g, numberlink.SolveOptions{Rules: rules, Progress: prog})
+	done()
+	switch {
+	case errors.Is(err, numberlink.ErrNoSolution):
+		return nlFail(e, fmt.Errorf("%w: no solution (complete search, %d nodes)", numberlink.ErrUnsolvable, st.Nodes))
+	case err != nil && ctx.Err() != nil:
+		fmt.Fprintf(e.stderr, "boardgraph: numberlink solve: stopped after %s (%d nodes): %v\n", st.Elapsed.Round(time.Millisecond), st.Nodes, err)
+		return exitStopped
+	case err != nil:
+		return nlFail(e, err)
+	}
+	if err := printSolution(e, f, g, rules, sol, map[string]any{"nodes": st.Nodes, "elapsedMs": st.Elapsed.Milliseconds()}); err != nil {
+		return nlFail(e, err)
+	}
+	if !*quiet {
+		fmt.Fprintf(e.stderr, "solved in %s, %d search nodes; verified\n", st.Elapsed.Round(time.Microsecond), st.Nodes)
+	}
+	return exitOK
+}
+
+func nlCount(e *env, args []string) int {
+	f := newNLFlags(e, "count", true)
+	limit := f.Uint64("limit", 0, "stop after this many solutions (2 decides uniqueness; 0: count all)")
+	timeout, quiet := f.solveFlags()
+	pos, code, ok := f.parse(args)
+	if !ok {
+		return code
+	}
+	name, err := onePositional(pos)
+	if err == nil {
+		err = checkFormat(f.format)
+	}
+	if err != nil {
+		return nlFail(e, err)
+	}
+	g, rules, _, err := f.loadPuzzle(e, name, "")
+	if err != nil {
+		return nlFail(e, err)
+	}
+	if code, ok := precheck(e, g, rules); !ok {
+		return code
+	}
+	ctx, cancel := withTimeout(e, *timeout)
+	defer cancel()
+	prog, done := progressFunc(e, *quiet)
+	n, first, st, err := numberlink.Count(ctx, g, *limit, numberlink.SolveOptions{Rules: rules, Progress: prog})
+	done()
+	if err != nil && ctx.Err() == nil {
+		return nlFail(e, err)
+	}
+	if first != nil {
+		if verr := numberlink.VerifySolution(g, rules, first); verr != nil {
+			return nlFail(e, &internalError{fmt.Sprintf("the first solution fails verification: %v", verr)})
+		}
+	}
+	stopped := err != nil
+	atLimit := *limit > 0 && n >= *limit
+	status := "complete"
+	switch {
+	case stopped:
+		status = "stopped"
+	case atLimit:
+		status = "limit"
+	}
+	if f.format == "json" {
+		nlWriteJSON(e.stdout, map[string]any{"solutions": n, "status": status, "atLeast": stopped || atLimit,
+			"unique": status == "complete" && n == 1, "nodes": st.Nodes, "elapsedMs": st.Elapsed.Milliseconds()})
+	} else {
+		switch status {
+		case "complete":
+			if n == 1 {
+				fmt.Fprintln(e.stdout, "1 solution (unique)")
+			} else {
+				fmt.Fprintf(e.stdout, "%d solutions\n", n)
+			}
+		case "limit":
+			fmt.Fprintf(e.stdout, "at least %d solutions (stopped at --limit %d)\n", n, *limit)
+		default:
+			fmt.Fprintf(e.stdout, "at least %d solutions (stopped: %v)\n", n, err)
+		}
+	}
+	switch {
+	case stopped || atLimit:
+		return exitStopped
+	case n == 0:
+		fmt.Fprintln(e.stderr, "boardgraph: numberlink count: no solution (complete search)")
+		return exitNone
+	}
+	return exitOK
+}
+
+func nlGrade(e *env, args []string) int {
+	f := newNLFlags(e, "grade", true)
+	timeout, _ := f.solveFlags()
+	pos, code, ok := f.parse(args)
+	if !ok {
+		return code
+	}
+	name, err := onePositional(pos)
+	if err == nil {
+		err = checkFormat(f.format)
+	}
+	if err != nil {
+		return nlFail(e, err)
+	}
+	g, rules, _, err := f.loadPuzzle(e, name, "")
+	if err != nil {
+		return nlFail(e, err)
+	}
+	if code, ok := precheck(e, g, rules); !ok {
+		return code
+	}
+	ctx, cancel := withTimeout(e, *timeout)
+	defer cancel()
+	tau, err := numberlink.Tau(ctx, g, rules)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "boardgraph: numberlink grade: stopped: %v\n", err)
+		return exitStopped
+	}
+	if tau.Contradiction != nil {
+		return nlFail(e, tau.Contradiction)
+	}
+	gr, err := numberlink.Rate(ctx, g, numberlink.SolveOptions{Rules: rules})
+	switch {
+	case errors.Is(err, numberlink.ErrNoSolution):
+		return nlFail(e, fmt.Errorf("%w: no solution", numberlink.ErrUnsolvable))
+	case err != nil && ctx.Err() != nil:
+		fmt.Fprintf(e.stderr, "boardgraph: numberlink grade: stopped: %v\n", err)
+		return exitStopped
+	case err != nil:
+		return nlFail(e, err)
+	}
+	grade := gr.String()
+	if tau.Solved {
+		grade = "tau"
+	}
+	if f.format == "json" {
+		nlWriteJSON(e.stdout, map[string]any{"grade": grade, "tauSolves": tau.Solved, "tauSteps": len(tau.Steps),
+			"level": gr.Level.String(), "solutions": gr.Solutions})
+		return exitOK
+	}
+	if tau.Solved {
+		fmt.Fprintf(e.stdout, "grade: tau (the τ algorithm of §3.2 alone solves it, %d steps; unique); solver level: %s\n", len(tau.Steps), gr)
+	} else {
+		fmt.Fprintf(e.stdout, "grade: %s (τ stops after %d steps)\n", gr, len(tau.Steps))
+	}
 	return exitOK
 }

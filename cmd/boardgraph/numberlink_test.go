@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -236,4 +237,183 @@ func TestNLCheckJSON(t *testing.T) {
 	if code != 1 || !strings.Contains(out, `"valid": false`) || !strings.Contains(out, "loop") {
 		t.Errorf("noloops: exit %d %q", code, out)
 	}
+}
+
+const pinwheel = "k=2\n2321\n.463\n3..3\n2432\n"
+
+func coelhoFile(t *testing.T, size string) string {
+	t.Helper()
+	for _, dir := range []string{"../../../shared/data/hashi/coelho2019", "/work/shared/data/hashi/coelho2019"} {
+		if m, _ := filepath.Glob(filepath.Join(dir, size, "*_001.has")); len(m) > 0 {
+			return m[0]
+		}
+	}
+	if size == "100" {
+		return "../../numberlink/testdata/Hs_16_100_25_00_001.has"
+	}
+	t.Skip("coelho2019 instances not found")
+	return ""
+}
+
+// TestNLSolve solves the Pinwheel (which τ cannot touch) and a Coelho
+// instance; the printed drawing must verify through "check".
+func TestNLSolve(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ name, in, file string }{
+		{"pinwheel", pinwheel, ""},
+		{"coelho100", "", coelhoFile(t, "100")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			args := []string{"solve", "--quiet"}
+			puzzle := tc.file
+			if tc.file == "" {
+				puzzle = writeTemp(t, "p.txt", tc.in)
+			}
+			code, out, errs := runNL(t, "", append(args, puzzle)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			sol := writeTemp(t, "sol.txt", out)
+			code, out, errs = runNL(t, "", "check", puzzle, sol)
+			if code != 0 || !strings.HasPrefix(out, "ok:") {
+				t.Errorf("check of the printed solution: exit %d %q %q", code, out, errs)
+			}
+		})
+	}
+	// JSON output carries the puzzle and its bridges and checks on its own.
+	code, out, _ := runNL(t, pinwheel, "solve", "--quiet", "--format", "json")
+	var res struct {
+		Puzzle   json.RawMessage `json:"puzzle"`
+		Verified bool            `json:"verified"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || !res.Verified {
+		t.Fatalf("json: %d %q", code, out)
+	}
+	if code, out, _ := runNL(t, string(res.Puzzle), "check", "-"); code != 0 {
+		t.Errorf("check of the JSON solution: %d %q", code, out)
+	}
+}
+
+func TestNLCount(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, in string
+		args     []string
+		code     int
+		out      string
+	}{
+		{"pinwheel unique", pinwheel, []string{"--limit", "2"}, 0, "1 solution (unique)"},
+		{"pinwheel all", pinwheel, nil, 0, "1 solution (unique)"},
+		// A 2x2 square of 2s: the ring, or two doubles (disconnected): one
+		// solution; without connectivity, three.
+		{"square", "k=2\n22\n22\n", nil, 0, "1 solution"},
+		{"square disconnected", "k=2\n22\n22\n", []string{"--disconnected"}, 0, "3 solutions"},
+		{"square disconnected limit", "k=2\n22\n22\n", []string{"--disconnected", "--limit", "2"}, 3, "at least 2 solutions"},
+		{"no solution", "k=2\n2.2\n...\n2.4\n", nil, 1, ""},
+		{"proposition", "k=2\n12\n22\n", nil, 1, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			code, out, errs := runNL(t, tc.in, append([]string{"count", "--quiet"}, tc.args...)...)
+			if code != tc.code || !strings.Contains(out, tc.out) {
+				t.Errorf("exit %d out %q err %q; want %d %q", code, out, errs, tc.code, tc.out)
+			}
+		})
+	}
+	code, out, _ := runNL(t, pinwheel, "count", "--quiet", "--format", "json", "--limit", "2")
+	var res struct {
+		Solutions uint64 `json:"solutions"`
+		Unique    bool   `json:"unique"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || res.Solutions != 1 || !res.Unique {
+		t.Errorf("json: %d %q", code, out)
+	}
+}
+
+func TestNLGrade(t *testing.T) {
+	t.Parallel()
+	code, out, _ := runNL(t, figure4, "grade")
+	if code != 0 || !strings.HasPrefix(out, "grade: tau") {
+		t.Errorf("figure 4: %d %q", code, out)
+	}
+	code, out, _ = runNL(t, pinwheel, "grade")
+	if code != 0 || strings.HasPrefix(out, "grade: tau") || !strings.Contains(out, "τ stops after 0 steps") {
+		t.Errorf("pinwheel: %d %q", code, out)
+	}
+}
+
+// TestNLTathamUnique: Tatham's puzzles (unique by construction) count
+// exactly 1 through the CLI, for k = 1..4 with and without L.
+func TestNLTathamUnique(t *testing.T) {
+	t.Parallel()
+	bin, err := exec.LookPath("/usr/games/sgt-bridges")
+	if err != nil {
+		t.Skip("sgt-bridges not installed (Debian package sgt-puzzles)")
+	}
+	for _, params := range []string{"10x10m1d0", "10x10m2d2", "10x10m3Ld2", "10x10m4d1"} {
+		out, err := exec.Command(bin, "--generate", "3", params).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range strings.Fields(string(out)) {
+			code, res, errs := runNL(t, id, "count", "--quiet", "--limit", "2")
+			if code != 0 || !strings.Contains(res, "1 solution (unique)") {
+				t.Errorf("%s: exit %d %q %q", id, code, res, errs)
+			}
+		}
+	}
+}
+
+
+// TestNLCoelho: Coelho instances are solved, the printed solution
+// re-verified by "check", and "count --limit 2" finishes (exit 0 for a unique
+// instance, 3 at the limit). By default the 48 instances numbered 001 (one
+// per size and group); all 480 with BOARDGRAPH_LONG=1; the 100-island 001s
+// with -short.
+func TestNLCoelho(t *testing.T) {
+	t.Parallel()
+	pattern := "*/*_001.has"
+	switch {
+	case os.Getenv("BOARDGRAPH_LONG") != "":
+		pattern = "*/*.has"
+	case testing.Short():
+		pattern = "100/*_001.has"
+	}
+	var files []string
+	for _, dir := range []string{"../../../shared/data/hashi/coelho2019", "/work/shared/data/hashi/coelho2019"} {
+		if files, _ = filepath.Glob(filepath.Join(dir, pattern)); len(files) > 0 {
+			break
+		}
+	}
+	if len(files) == 0 {
+		t.Skip("coelho2019 instances not found")
+	}
+	unique := 0
+	for _, f := range files {
+		code, out, errs := runNL(t, "", "solve", "--quiet", "--format", "json", f)
+		if code != 0 {
+			t.Errorf("%s: solve exit %d %s", f, code, errs)
+			continue
+		}
+		var res struct {
+			Puzzle json.RawMessage `json:"puzzle"`
+		}
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatal(err)
+		}
+		if code, out, _ := runNL(t, string(res.Puzzle), "check", "-"); code != 0 {
+			t.Errorf("%s: check: %s", f, out)
+		}
+		code, out, errs = runNL(t, "", "count", "--quiet", "--limit", "2", f)
+		switch {
+		case code == 0 && strings.Contains(out, "(unique)"):
+			unique++
+		case code == 3 && strings.Contains(out, "at least 2"):
+		default:
+			t.Errorf("%s: count exit %d %q %q", f, code, out, errs)
+		}
+	}
+	t.Logf("%d instances, %d unique", len(files), unique)
 }
