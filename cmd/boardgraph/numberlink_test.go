@@ -366,7 +366,6 @@ func TestNLTathamUnique(t *testing.T) {
 	}
 }
 
-
 // TestNLCoelho: Coelho instances are solved, the printed solution
 // re-verified by "check", and "count --limit 2" finishes (exit 0 for a unique
 // instance, 3 at the limit). By default the 48 instances numbered 001 (one
