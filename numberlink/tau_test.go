@@ -8,8 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"time"
 	"testing"
+	"time"
 )
 
 // randomSolvedGrid places nodes on a small board and draws random
