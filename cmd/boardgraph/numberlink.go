@@ -576,6 +576,19 @@ func progressFunc(e *env, quiet bool) (func(numberlink.SolveStats), func()) {
 	return report, done
 }
 
+// nlProgressEvery is the interval between progress reports: a quarter
+// second for a live terminal line, a second for plain lines, or the tests'
+// override.
+func nlProgressEvery(e *env) time.Duration {
+	switch {
+	case e.progressEvery > 0:
+		return e.progressEvery
+	case e.stderrTTY:
+		return 250 * time.Millisecond
+	}
+	return time.Second
+}
+
 // precheck reports a Proposition part (§2.1) that proves g unsolvable.
 func precheck(e *env, g *numberlink.Grid, rules numberlink.Rules) (int, bool) {
 	if v := numberlink.Unsolvable(g, rules); v != nil {
@@ -627,7 +640,7 @@ func nlSolve(e *env, args []string) int {
 	ctx, cancel := withTimeout(e, *timeout)
 	defer cancel()
 	prog, done := progressFunc(e, *quiet)
-	sol, st, err := numberlink.Solve(ctx, g, numberlink.SolveOptions{Rules: rules, Progress: prog})
+	sol, st, err := numberlink.Solve(ctx, g, numberlink.SolveOptions{Rules: rules, Progress: prog, ProgressEvery: nlProgressEvery(e)})
 	done()
 	switch {
 	case errors.Is(err, numberlink.ErrNoSolution):
@@ -672,7 +685,7 @@ func nlCount(e *env, args []string) int {
 	ctx, cancel := withTimeout(e, *timeout)
 	defer cancel()
 	prog, done := progressFunc(e, *quiet)
-	n, first, st, err := numberlink.Count(ctx, g, *limit, numberlink.SolveOptions{Rules: rules, Progress: prog})
+	n, first, st, err := numberlink.Count(ctx, g, *limit, numberlink.SolveOptions{Rules: rules, Progress: prog, ProgressEvery: nlProgressEvery(e)})
 	done()
 	if err != nil && ctx.Err() == nil {
 		return nlFail(e, err)

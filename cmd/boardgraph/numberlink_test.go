@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // runNL runs "boardgraph numberlink args..." in-process.
@@ -415,4 +416,42 @@ func TestNLCoelho(t *testing.T) {
 		}
 	}
 	t.Logf("%d instances, %d unique", len(files), unique)
+}
+
+// TestNLProgress: with a tiny progress interval, count on a grid with many
+// solutions prints progress lines on stderr, and --quiet silences them.
+func TestNLProgress(t *testing.T) {
+	t.Parallel()
+	// A 7x7 block of 4s with 2s and 3s on the border, connectivity dropped:
+	// a huge number of solutions.
+	var b strings.Builder
+	b.WriteString("k=2 disconnected\n")
+	for r := range 7 {
+		for c := range 7 {
+			n := 4
+			if r == 0 || r == 6 {
+				n--
+			}
+			if c == 0 || c == 6 {
+				n--
+			}
+			b.WriteByte(byte('0' + n))
+		}
+		b.WriteByte('\n')
+	}
+	for _, quiet := range []bool{false, true} {
+		var out, errb bytes.Buffer
+		args := []string{"numberlink", "count", "--timeout", "300ms"}
+		if quiet {
+			args = append(args, "--quiet")
+		}
+		code := run(&env{ctx: context.Background(), args: args, stdin: strings.NewReader(b.String()), stdout: &out, stderr: &errb, progressEvery: time.Millisecond})
+		if code != 3 || !strings.Contains(out.String(), "at least") {
+			t.Errorf("quiet=%v: exit %d %q %q", quiet, code, out.String(), errb.String())
+		}
+		hasProgress := strings.Contains(errb.String(), "nodes,")
+		if hasProgress == quiet {
+			t.Errorf("quiet=%v: progress on stderr = %v:\n%s", quiet, hasProgress, errb.String())
+		}
+	}
 }
