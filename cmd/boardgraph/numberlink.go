@@ -220,8 +220,10 @@ func onePositional(pos []string) (string, error) {
 	return "", usagef("too many arguments %q: give one puzzle file or none for standard input", pos[1:])
 }
 
+// nlWriteJSON writes v as one line of JSON (stable field names; see the
+// types in this file and numberlink.PuzzleJSON).
 func nlWriteJSON(w io.Writer, v any) {
-	b, _ := json.MarshalIndent(v, "", "  ")
+	b, _ := json.Marshal(v)
 	w.Write(append(b, '\n'))
 }
 
