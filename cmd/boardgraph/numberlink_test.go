@@ -235,7 +235,7 @@ func TestNLCheckJSON(t *testing.T) {
 		t.Errorf("exit %d %q", code, out)
 	}
 	code, out, _ = runNL(t, "", "check", puzzle, sol, "--format", "json", "--noloops")
-	if code != 1 || !strings.Contains(out, `"valid": false`) || !strings.Contains(out, "loop") {
+	if code != 1 || !strings.Contains(out, `"valid":false`) || !strings.Contains(out, "loop") {
 		t.Errorf("noloops: exit %d %q", code, out)
 	}
 }
