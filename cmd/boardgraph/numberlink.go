@@ -35,6 +35,8 @@ func init() {
 		"boardgraph numberlink table --neighbours 4 --k 2   # 4 10 16 19 16 10 4 1 (Figure 5)", nlTable})
 	nlRegister(nlSub{"tau", "tau [--trace] [--format text|json] [rule flags] [FILE]",
 		"boardgraph numberlink tau --trace puzzle.txt", nlTau})
+	nlRegister(nlSub{"phi", "phi --node R,C [--format text|json] [rule flags] [FILE]",
+		"boardgraph numberlink phi --node 5,1 puzzle.txt   # Φ_k[p], Φ_Γk[p] with reasons, ω*(p) (§2.2)", nlPhi})
 	nlRegister(nlSub{"check", "check [--format text|json] [rule flags] PUZZLE [SOLUTION]",
 		"boardgraph numberlink check puzzle.txt drawing.txt   # or one JSON file with \"bridges\"", nlCheck})
 	nlRegister(nlSub{"convert", "convert --to text|has|tatham|puzzlink|json [--from FORMAT] [rule flags] [FILE]",
@@ -788,5 +790,78 @@ func nlGrade(e *env, args []string) int {
 	} else {
 		fmt.Fprintf(e.stdout, "grade: %s (τ stops after %d steps)\n", gr, len(tau.Steps))
 	}
+	return exitOK
+}
+
+// nlPhi prints, for one node of the grid with no connections drawn, Φ_k[p],
+// Φ_Γk[p] with the condition that excludes each other word, and ω*(p)
+// (§2.2, as in the worked example of §2.3).
+func nlPhi(e *env, args []string) int {
+	f := newNLFlags(e, "phi", true)
+	node := f.String("node", "", "the node p as ROW,COL (1-based)")
+	f.StringVar(&f.format, "format", "text", "output format: text or json")
+	pos, code, ok := f.parse(args)
+	if !ok {
+		return code
+	}
+	name, err := onePositional(pos)
+	if err == nil {
+		err = checkFormat(f.format)
+	}
+	if err != nil {
+		return nlFail(e, err)
+	}
+	rs, cs, found := strings.Cut(*node, ",")
+	r, err1 := strconv.Atoi(strings.TrimSpace(rs))
+	c, err2 := strconv.Atoi(strings.TrimSpace(cs))
+	if !found || err1 != nil || err2 != nil {
+		return nlFail(e, usagef("--node %q: give the node as ROW,COL, 1-based, e.g. --node 5,1", *node))
+	}
+	g, rules, _, err := f.loadPuzzle(e, name, "")
+	if err != nil {
+		return nlFail(e, err)
+	}
+	p := g.NodeAt(r-1, c-1)
+	if p < 0 {
+		return nlFail(e, usagef("--node %d,%d is not a node of the %dx%d grid: pick a numbered cell", r, c, g.Rows, g.Cols))
+	}
+	s := numberlink.NewState(g, rules)
+	all := numberlink.Phi(g.K, s.Rem[p])
+	feasible, rejected := s.PhiGammaAll(int(p))
+	omega, _, okw := s.OmegaStar(int(p))
+	words := func(ws []numberlink.Word) []string {
+		out := make([]string, len(ws))
+		for i, w := range ws {
+			out[i] = w.String()
+		}
+		return out
+	}
+	if f.format == "json" {
+		rej := map[string]int{}
+		for _, x := range rejected {
+			rej[x.Word.String()] = x.Condition
+		}
+		out := map[string]any{"node": [2]int{r, c}, "magnitude": s.Rem[p], "k": g.K, "phi": words(all),
+			"feasible": words(feasible), "rejectedBy": rej, "omegaStar": omega.String(), "contradiction": !okw}
+		nlWriteJSON(e.stdout, out)
+		return exitOK
+	}
+	fmt.Fprintf(e.stdout, "node (%d,%d), magnitude %d, k = %d (1 up, 2 right, 3 down, 4 left)\n", r, c, s.Rem[p], g.K)
+	fmt.Fprintf(e.stdout, "Φ_k[p]  (%d words): %s\n", len(all), strings.Join(words(all), " "))
+	fmt.Fprintf(e.stdout, "Φ_Γk[p] (%d words): %s\n", len(feasible), strings.Join(words(feasible), " "))
+	byCond := map[int][]string{}
+	for _, x := range rejected {
+		byCond[x.Condition] = append(byCond[x.Condition], x.Word.String())
+	}
+	for cond := 1; cond <= 6; cond++ {
+		if len(byCond[cond]) > 0 {
+			fmt.Fprintf(e.stdout, "  excluded by condition %d: %s\n", cond, strings.Join(byCond[cond], " "))
+		}
+	}
+	if !okw {
+		fmt.Fprintln(e.stdout, "ω*(p): none: no feasible configuration, the grid is unsolvable")
+		return exitNone
+	}
+	fmt.Fprintf(e.stdout, "ω*(p) = %s\n", omega)
 	return exitOK
 }

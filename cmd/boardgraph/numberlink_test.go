@@ -455,3 +455,20 @@ func TestNLProgress(t *testing.T) {
 		}
 	}
 }
+
+// TestNLPhi replays §2.3 for the node p of the reconstructed Figure 4 grid.
+func TestNLPhi(t *testing.T) {
+	t.Parallel()
+	code, out, errs := runNL(t, figure4, "phi", "--node", "5,1")
+	if code != 0 {
+		t.Fatalf("exit %d %s", code, errs)
+	}
+	for _, w := range []string{"Φ_k[p]  (10 words)", "Φ_Γk[p] (1 words): 12", "excluded by condition 4: 11 22", "ω*(p) = 12"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("lacks %q:\n%s", w, out)
+		}
+	}
+	if code, _, errs := runNL(t, figure4, "phi", "--node", "1,1"); code != 2 || !strings.Contains(errs, "not a node") {
+		t.Errorf("empty cell: %d %q", code, errs)
+	}
+}
