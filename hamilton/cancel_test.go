@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/big"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -103,15 +104,17 @@ func TestProgress(t *testing.T) {
 	}
 }
 
-// cliqueChain returns a graph made of a path of tail vertices (the start at
-// its free end) followed by cliques of the given sizes, consecutive parts
-// joined by one edge. A Hamiltonian path from the start must run down the
-// tail and through the cliques in order, entering each at the vertex joined
-// to the previous part and leaving it at the vertex joined to the next; in a
-// clique of size m that fixes two of its vertices (m-2)! orders remain, and
-// in the last one, whose exit is free, (m-1)!. The count is the product of
-// those: exact, yet found by the memo in a few thousand states.
-func cliqueChain(t testing.TB, tail int, sizes []int) (*graph.Graph, *big.Int) {
+// cliqueChain returns a graph made of a path of tail vertices (the start,
+// returned, at its free end) followed by cliques of the given sizes,
+// consecutive parts joined by one edge. A Hamiltonian path from the start
+// must run down the tail and through the cliques in order, entering each at
+// the vertex joined to the previous part and leaving it at the vertex joined
+// to the next; in a clique of size m that fixes two of its vertices (m-2)!
+// orders remain, and in the last one, whose exit is free, (m-1)!. The count
+// is the product of those: exact, yet reached by the count memo in a few
+// million states. Vertices are numbered from the far end (the cliques get
+// the low numbers), which suits the memo's hashing of the unvisited set.
+func cliqueChain(t testing.TB, tail int, sizes []int) (g *graph.Graph, start int32, want *big.Int) {
 	t.Helper()
 	var edges [][2]int32
 	n := int32(0)
@@ -121,7 +124,7 @@ func cliqueChain(t testing.TB, tail int, sizes []int) (*graph.Graph, *big.Int) {
 		}
 		n++
 	}
-	want := big.NewInt(1)
+	want = big.NewInt(1)
 	for k, m := range sizes {
 		first := n
 		if n > 0 {
@@ -140,50 +143,59 @@ func cliqueChain(t testing.TB, tail int, sizes []int) (*graph.Graph, *big.Int) {
 		}
 		want.Mul(want, new(big.Int).MulRange(1, int64(max(free, 1))))
 	}
+	for i := range edges {
+		edges[i] = [2]int32{n - 1 - edges[i][0], n - 1 - edges[i][1]}
+	}
 	g, err := graph.FromEdges(int(n), edges)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return g, want
+	return g, n - 1, want
 }
 
 // Counts near and above 2^64: just below it the exact value comes back;
-// above it Count and CountPerStart report ErrOverflow and never a wrapped
-// value.
+// above it Count reports ErrOverflow and never a wrapped value.
 func TestOverflow(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	// A small chain first, checked against the closed form, so that the
 	// construction itself is trusted.
-	g, want := cliqueChain(t, 3, []int{4, 5})
-	got, _, err := hamilton.Count(ctx, hamilton.Problem{G: g, Start: 0, End: -1}, hamilton.Options{Workers: 1})
+	g, start, want := cliqueChain(t, 3, []int{4, 5})
+	got, _, err := hamilton.Count(ctx, hamilton.Problem{G: g, Start: start, End: -1}, hamilton.Options{Workers: 1})
 	if err != nil || got != want.Uint64() || want.Uint64() != 2*24 {
 		t.Fatalf("small chain: %d, %v; want %v = 2!*4!", got, err, want)
 	}
 	limit := new(big.Int).SetUint64(^uint64(0))
 	for _, tc := range []struct {
-		name  string
-		sizes []int
+		name    string
+		sizes   []int
+		workers []int
+		speed   speed
 	}{
-		{"below 2^64: 10!*10!*9!", []int{12, 12, 10}},
-		{"above 2^64: 10!*10!*10!", []int{12, 12, 11}},
+		// 12!*3!*13! = 17,896,517,558,599,680,000 < 2^64-1 = 18,446,744,073,709,551,615.
+		{"just below 2^64: 12!*3!*13!", []int{14, 5, 14}, []int{1}, medium},
+		{"above 2^64: 12!*4!*13!", []int{14, 6, 14}, []int{1, 2}, fast},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			skipBySpeed(t, tc.speed)
+			// 58 vertices in all: the tail is forced, so the search spends
+			// its time in the cliques, deep in the tree where the count
+			// memo works (on graphs of up to 58 vertices, the lower three
+			// fifths of the tree, at the time of writing).
 			nClique := 0
 			for _, m := range tc.sizes {
 				nClique += m
 			}
-			// 64 vertices in all: the tail is forced, so the search spends
-			// its time in the cliques, deep in the tree where the memo
-			// works.
-			g, want := cliqueChain(t, 64-nClique, tc.sizes)
-			for _, workers := range []int{1, 2} {
-				ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-				got, _, err := hamilton.Count(ctx, hamilton.Problem{G: g, Start: 0, End: -1}, hamilton.Options{Workers: workers})
+			g, start, want := cliqueChain(t, 58-nClique, tc.sizes)
+			for _, workers := range tc.workers {
+				ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+				t0 := time.Now()
+				got, _, err := hamilton.Count(ctx, hamilton.Problem{G: g, Start: start, End: -1}, hamilton.Options{Workers: workers})
 				cancel()
 				if errors.Is(err, context.DeadlineExceeded) {
-					t.Skipf("workers=%d: no answer in 30s: the count memo no longer collapses this graph; the overflow test needs another construction", workers)
+					t.Skipf("workers=%d: no answer in 20s: the count memo no longer collapses this graph; the overflow test needs another construction", workers)
 				}
+				t.Logf("workers=%d: %v", workers, time.Since(t0))
 				if want.Cmp(limit) <= 0 {
 					if err != nil || got != want.Uint64() {
 						t.Errorf("workers=%d: Count = %d, %v; want %v", workers, got, err, want)
@@ -198,5 +210,105 @@ func TestOverflow(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// hubOfCliques returns k cliques of m vertices, every clique vertex joined to
+// one hub (vertex 0). With k >= 3 no Hamiltonian path exists (a path passes
+// the hub once and a clique can only be left through it), but none of the
+// precheck's rules sees it: the graph is connected, has no dead end and is
+// not bipartite. A search that does not reason about the hub explores about
+// (m-1)! orders per start.
+func hubOfCliques(t testing.TB, k, m int) *graph.Graph {
+	t.Helper()
+	var edges [][2]int32
+	for c := range k {
+		first := int32(1 + c*m)
+		for i := first; i < first+int32(m); i++ {
+			edges = append(edges, [2]int32{0, i})
+			for j := i + 1; j < first+int32(m); j++ {
+				edges = append(edges, [2]int32{i, j})
+			}
+		}
+	}
+	g, err := graph.FromEdges(1+k*m, edges)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// Find with a node budget gives up with ErrLimit (or proves there is no
+// solution); Find with a deadline returns promptly with the context's error;
+// neither returns a path. Count proves the count is 0.
+func TestFindLimits(t *testing.T) {
+	t.Parallel()
+	g := hubOfCliques(t, 3, 12)
+	p := hamilton.Problem{G: g, Start: -1, End: -1}
+	if r, err := hamilton.Precheck(&p); err != nil || r != nil {
+		t.Logf("Precheck now sees it: %v, %v", r, err)
+	}
+	for _, workers := range []int{1, 2} {
+		const budget = 50000
+		path, st, err := hamilton.Find(context.Background(), p, hamilton.Options{Workers: workers, MaxNodes: budget})
+		t.Logf("workers=%d: budget %d: %v after %d nodes", workers, budget, err, st.Nodes)
+		switch {
+		case path != nil:
+			t.Errorf("workers=%d: Find returned a path on a graph without one", workers)
+		case errors.Is(err, hamilton.ErrLimit):
+			if st.Nodes > budget+uint64(workers)*2048 {
+				t.Errorf("workers=%d: %d nodes with a budget of %d", workers, st.Nodes, budget)
+			}
+		case !errors.Is(err, hamilton.ErrNoSolution):
+			t.Errorf("workers=%d: err = %v, want ErrLimit or ErrNoSolution", workers, err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		t0 := time.Now()
+		path, _, err = hamilton.Find(ctx, p, hamilton.Options{Workers: workers})
+		elapsed := time.Since(t0)
+		cancel()
+		if path != nil || !(errors.Is(err, context.DeadlineExceeded) || errors.Is(err, hamilton.ErrNoSolution)) {
+			t.Errorf("workers=%d: Find with a deadline = %v, %v", workers, path, err)
+		}
+		if elapsed > time.Second {
+			t.Errorf("workers=%d: Find returned %v after a 100ms deadline", workers, elapsed)
+		}
+	}
+	// A smaller instance for Count, which has to finish the whole search.
+	small := hamilton.Problem{G: hubOfCliques(t, 3, 6), Start: -1, End: -1}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	got, _, err := hamilton.Count(ctx, small, hamilton.Options{})
+	if errors.Is(err, context.DeadlineExceeded) {
+		t.Skip("Count did not finish in 30s")
+	}
+	if err != nil || got != 0 {
+		t.Errorf("Count = %d, %v; want 0", got, err)
+	}
+}
+
+// Enumerate never calls yield concurrently, even with several workers, and
+// the path it passes may be kept only by copying (so each call gets a
+// complete, valid path at the time of the call).
+func TestEnumerateSerialYield(t *testing.T) {
+	t.Parallel()
+	bg := build(t, 5, 5, "hopido")
+	og := oracleGraphOf(bg)
+	p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
+	var inFlight atomic.Int32
+	seen := map[string]bool{}
+	n, _, err := hamilton.Enumerate(context.Background(), p, hamilton.Options{Workers: 2}, 0, func(path []int32) bool {
+		if inFlight.Add(1) != 1 {
+			t.Error("yield called concurrently")
+		}
+		defer inFlight.Add(-1)
+		if err := checkPath(og, p, path); err != nil {
+			t.Errorf("invalid path: %v", err)
+		}
+		seen[pathKey(path)] = true // unsynchronised on purpose: -race catches concurrent calls
+		return true
+	})
+	if err != nil || n != 12400 || len(seen) != 12400 {
+		t.Errorf("Enumerate = %d (%d distinct), %v; want 12400 (Diplomatico paper)", n, len(seen), err)
 	}
 }

@@ -566,8 +566,13 @@ func (e *engine) leafOK(v int32) bool {
 }
 
 func (e *engine) memoBucket(key uint64) *memoBucket {
-	h := key * 0x9e3779b97f4a7c15
-	h ^= h >> 29
+	// The splitmix64 finaliser: every key bit, the head's included, reaches
+	// the low bits that pick the bucket.
+	h := key ^ key>>30
+	h *= 0xbf58476d1ce4e5b9
+	h ^= h >> 27
+	h *= 0x94d049bb133111eb
+	h ^= h >> 31
 	return &e.memo[h&e.memoMask]
 }
 

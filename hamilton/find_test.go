@@ -102,3 +102,36 @@ func TestFindClosed(t *testing.T) {
 		}
 	}
 }
+
+// Different seeds and tie-break ranks change the search order, never the
+// validity of what Find returns.
+func TestFindSeeds(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		spec       string
+		rows, cols int
+		start      int32
+		closed     bool
+	}{
+		{"knight", 8, 8, 0, false}, {"knight", 7, 9, -1, false}, {"hopido", 10, 10, -1, false},
+		{"hopido", 9, 11, 0, false}, {"knight", 8, 8, -1, true}, {"1,0+1,1", 6, 7, 5, false},
+	} {
+		bg := build(t, tc.rows, tc.cols, tc.spec)
+		og := oracleGraphOf(bg)
+		p := hamilton.Problem{G: bg.Graph, Start: tc.start, End: -1, Closed: tc.closed}
+		for seed := range uint64(12) {
+			for _, rank := range [][]int32{nil, bg.CentreRank()} {
+				ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+				path, _, err := hamilton.Find(ctx, p, hamilton.Options{Workers: 1 + int(seed%2), Seed: seed, Rank: rank})
+				cancel()
+				if err != nil {
+					t.Errorf("%s %dx%d seed %d: %v", tc.spec, tc.rows, tc.cols, seed, err)
+					continue
+				}
+				if err := checkPath(og, p, path); err != nil {
+					t.Errorf("%s %dx%d seed %d: %v", tc.spec, tc.rows, tc.cols, seed, err)
+				}
+			}
+		}
+	}
+}

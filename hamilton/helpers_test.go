@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/graph"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/oracle"
 	"github.com/boardgraph/boardgraph/moves"
@@ -97,10 +98,13 @@ func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
 
 // oracleGraphOf copies a product graph into the oracle's adjacency form, for
 // checkPath on graphs that are not in the oracle table.
-func oracleGraphOf(bg *moves.BoardGraph) *oracle.Graph {
-	og := &oracle.Graph{Adj: make([][]int, bg.N())}
+func oracleGraphOf(bg *moves.BoardGraph) *oracle.Graph { return oracleGraphOfGraph(bg.Graph) }
+
+// oracleGraphOfGraph copies any product graph into the oracle's form.
+func oracleGraphOfGraph(g *graph.Graph) *oracle.Graph {
+	og := &oracle.Graph{Adj: make([][]int, g.N())}
 	for v := range og.Adj {
-		for _, w := range bg.Neighbors(int32(v)) {
+		for _, w := range g.Neighbors(int32(v)) {
 			og.Adj[v] = append(og.Adj[v], int(w))
 		}
 	}

@@ -16,21 +16,61 @@ func Precheck(p *Problem) (*Reason, error) {
 	return precheck(p, at), nil
 }
 
+// PrecheckAll is Precheck reporting every rule that fires, in the order
+// too-small, dead-ends, disconnected, cut-cell, colour, givens.
+func PrecheckAll(p *Problem) ([]*Reason, error) {
+	at, err := p.validate()
+	if err != nil {
+		return nil, err
+	}
+	return prechecks(p, at, true), nil
+}
+
 func precheck(p *Problem, at []int32) *Reason {
-	g := p.G
-	n := p.n()
-	if p.Closed && n < 3 {
+	if rs := prechecks(p, at, false); len(rs) > 0 {
+		return rs[0]
+	}
+	return nil
+}
+
+// prechecks applies the rules in order, stopping at the first that fires
+// unless all is set.
+func prechecks(p *Problem, at []int32, all bool) []*Reason {
+	var out []*Reason
+	for _, rule := range []func(*Problem, []int32) *Reason{tooSmallRule, deadEndRule, componentRule, cutReason, colourRule, givensRule} {
+		if r := rule(p, at); r != nil {
+			out = append(out, r)
+			if !all {
+				break
+			}
+		}
+	}
+	return out
+}
+
+func tooSmallRule(p *Problem, _ []int32) *Reason {
+	if n := p.n(); p.Closed && n < 3 {
 		return &Reason{"too-small", fmt.Sprintf("a closed tour needs at least 3 cells; this board has %d", n)}
 	}
+	return nil
+}
+
+func componentRule(p *Problem, _ []int32) *Reason {
+	if _, k := p.G.Components(); k > 1 {
+		return &Reason{"disconnected", fmt.Sprintf("the move graph falls apart into %d components, so no single path can visit every cell", k)}
+	}
+	return nil
+}
+
+// deadEndRule: a vertex of degree one can only be an end of the path
+// (Diplomatico paper, Proposition II.1), and a path has two ends, a closed
+// tour none. Fixed ends elsewhere use up ends of their own.
+func deadEndRule(p *Problem, at []int32) *Reason {
+	g := p.G
+	n := p.n()
 	if n == 1 {
 		return nil
 	}
-	if _, k := g.Components(); k > 1 {
-		return &Reason{"disconnected", fmt.Sprintf("the move graph falls apart into %d components, so no single path can visit every cell", k)}
-	}
-	// Dead ends (Diplomatico paper, Proposition II.1): a vertex of degree
-	// one can only be an end of the path, and a path has two ends (a closed
-	// tour none). Fixed ends of degree one use up an end of their own.
 	var ones []int32
 	for v := range n {
 		if g.Degree(v) == 1 {
@@ -59,13 +99,22 @@ func precheck(p *Problem, at []int32) *Reason {
 		if p.Closed {
 			what = "a closed tour has no ends"
 		} else if fixed > 0 {
-			what = fmt.Sprintf("a path has two ends and %d of them are fixed elsewhere", fixed)
+			what = "a path has two ends and one of them is fixed elsewhere"
+			if fixed == 2 {
+				what = "a path has two ends and both are fixed elsewhere"
+			}
 		}
 		return &Reason{"dead-ends", fmt.Sprintf("%d cells have only one move (each must be an end of the path), but %s", len(ones), what)}
 	}
-	// Colour classes (bipartite move graphs, e.g. the knight): consecutive
-	// vertices alternate colours, so the classes differ by at most one and
-	// the ends are fixed by the difference.
+	return nil
+}
+
+// colourRule: in a bipartite move graph (the knight, for one) consecutive
+// vertices alternate colours, so the classes differ by at most one and the
+// ends are fixed by the difference.
+func colourRule(p *Problem, at []int32) *Reason {
+	g := p.G
+	n := p.n()
 	if side, ok := g.Bipartition(); ok {
 		var cnt [2]int32
 		for _, s := range side {
@@ -108,8 +157,14 @@ func precheck(p *Problem, at []int32) *Reason {
 			}
 		}
 	}
-	// Givens must be reachable from each other in the steps between them.
-	off, tgt := g.CSR()
+	return nil
+}
+
+// givensRule: vertices fixed at two positions must be reachable from each
+// other in the steps between them.
+func givensRule(p *Problem, at []int32) *Reason {
+	n := p.n()
+	off, tgt := p.G.CSR()
 	prev := int32(-1)
 	for pos := range n {
 		v := at[pos]
@@ -122,6 +177,42 @@ func precheck(p *Problem, at []int32) *Reason {
 			}
 		}
 		prev = pos
+	}
+	return nil
+}
+
+// cutWorkLimit bounds the work of the cut-vertex rule (vertices times cut
+// vertices) so that it stays a quick check on huge boards.
+const cutWorkLimit = 50_000_000
+
+// cutReason applies the cut-vertex rule. If removing a vertex c splits the
+// graph into k parts, a Hamiltonian path enters and leaves c once, so it can
+// join at most two parts: k >= 3 is impossible, and with k = 2 c is not an
+// end and the two ends lie in different parts. A closed tour has no cut
+// vertex at all (a cycle stays connected when one vertex is removed).
+func cutReason(p *Problem, at []int32) *Reason {
+	g := p.G
+	n := p.n()
+	if n < 3 {
+		return nil
+	}
+	cuts := g.ArticulationPoints()
+	if len(cuts) == 0 || int64(len(cuts))*int64(n) > cutWorkLimit {
+		return nil
+	}
+	start, end := at[0], at[n-1]
+	for _, c := range cuts {
+		label, k := g.ComponentsWithout(c)
+		switch {
+		case p.Closed:
+			return &Reason{"cut-cell", fmt.Sprintf("removing %s splits the move graph into %d parts, and a closed tour cannot pass one cell twice", p.name(c), k)}
+		case k >= 3:
+			return &Reason{"cut-cell", fmt.Sprintf("removing %s splits the move graph into %d parts, and a path through it can join only two", p.name(c), k)}
+		case start == c || end == c:
+			return &Reason{"cut-cell", fmt.Sprintf("%s splits the move graph in two, so it cannot be an end of the path", p.name(c))}
+		case start >= 0 && end >= 0 && label[start] == label[end]:
+			return &Reason{"cut-cell", fmt.Sprintf("%s splits the move graph in two and both ends lie on the same side", p.name(c))}
+		}
 	}
 	return nil
 }

@@ -32,6 +32,17 @@ type Problem struct {
 	// search one start per orbit; each is checked before use, so a wrong
 	// entry costs speed, never correctness.
 	Symmetries [][]int32
+	// VertexName, if set, names vertices in messages (boards pass the
+	// 1-based "row,col" of the cell); otherwise they read "vertex N".
+	VertexName func(v int32) string
+}
+
+// name returns how messages refer to vertex v.
+func (p *Problem) name(v int32) string {
+	if p.VertexName != nil {
+		return p.VertexName(v)
+	}
+	return fmt.Sprintf("vertex %d", v)
 }
 
 // Errors.

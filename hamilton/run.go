@@ -21,6 +21,7 @@ type run struct {
 	sh      shared
 	start   time.Time
 	workers int
+	rot     int32 // closed tours with givens: positions are shifted by rot
 }
 
 func newRun(p *Problem, opt Options) (*run, error) {
@@ -36,19 +37,49 @@ func newRun(p *Problem, opt Options) (*run, error) {
 	return r, nil
 }
 
-// closedAnchor picks the vertex a closed tour is written from: the given
-// start, or else a vertex of least degree (fewest branches at the root).
+// prepare fixes the vertex a closed tour is written from. With a start, or
+// with no givens, that is the start or else a vertex of least degree (fewest
+// branches at the root). Givens on a tour without a start fix its rotation
+// instead: the search then starts from the earliest given, with every
+// position shifted by rot, and solutions are turned back (unrotate).
 func (r *run) prepare() {
 	p := r.p
-	if p.Closed && r.at[0] < 0 {
-		best := int32(0)
-		for v := range p.n() {
-			if p.G.Degree(v) < p.G.Degree(best) {
-				best = v
-			}
-		}
-		r.at[0] = best
+	if !p.Closed || r.at[0] >= 0 {
+		return
 	}
+	n := p.n()
+	for q := range n {
+		if r.at[q] >= 0 {
+			r.rot = q
+			rotated := make([]int32, n)
+			for pos := range n {
+				rotated[pos] = r.at[(pos+q)%n]
+			}
+			r.at = rotated
+			return
+		}
+	}
+	best := int32(0)
+	for v := range n {
+		if p.G.Degree(v) < p.G.Degree(best) {
+			best = v
+		}
+	}
+	r.at[0] = best
+}
+
+// unrotate turns a solution found from the rotated start back into the
+// numbering the caller asked for, in buf.
+func (r *run) unrotate(path, buf []int32) []int32 {
+	if r.rot == 0 {
+		return path
+	}
+	n := int32(len(path))
+	buf = buf[:n]
+	for pos := range n {
+		buf[pos] = path[(pos-r.rot+n)%n]
+	}
+	return buf
 }
 
 // watch stops the run when ctx is done and feeds the progress callback. The
@@ -320,6 +351,13 @@ outer:
 				continue outer
 			}
 		}
+		seen := make([]bool, n)
+		for _, w := range perm {
+			if w < 0 || w >= n || seen[w] {
+				continue outer
+			}
+			seen[w] = true
+		}
 		for v := range n {
 			w := perm[v]
 			if w < 0 || w >= n || r.p.G.Degree(v) != r.p.G.Degree(w) {
@@ -353,9 +391,11 @@ func Enumerate(ctx context.Context, p Problem, opt Options, limit uint64, yield 
 	stopWatch := r.watch(ctx)
 	var mu sync.Mutex
 	var yielded uint64
+	buf := make([]int32, p.n())
 	emit := func(path []int32) bool {
 		mu.Lock()
 		defer mu.Unlock()
+		path = r.unrotate(path, buf)
 		if r.sh.stop.Load() {
 			return false
 		}
@@ -422,7 +462,10 @@ func Find(ctx context.Context, p Problem, opt Options) ([]int32, Stats, error) {
 			e.onSolution = func(path []int32) bool {
 				mu.Lock()
 				if found == nil {
-					found = append([]int32(nil), path...)
+					found = r.unrotate(path, make([]int32, len(path)))
+					if r.rot == 0 {
+						found = append([]int32(nil), path...)
+					}
 				}
 				mu.Unlock()
 				r.sh.stop.Store(true)

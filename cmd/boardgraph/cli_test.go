@@ -360,10 +360,19 @@ func TestInterruptReportsPartialCount(t *testing.T) {
 
 func TestSolveTimeout(t *testing.T) {
 	t.Parallel()
-	// testdata/lobes.txt has no king path, and the engine needs seconds
-	// of search to prove it.
-	r := cli(t, "", "solve", "--board", "testdata/lobes.txt", "--moves", "king", "--timeout", "200ms")
-	if r.code != exitStopped || r.stdout != "" || !strings.Contains(r.stderr, "timed out after 200ms before a solution was found") {
+	// A 300x300 knight's path takes far longer than a millisecond.
+	r := cli(t, "", "solve", "--moves", "knight", "300x300", "--timeout", "1ms")
+	if r.code != exitStopped || r.stdout != "" || !strings.Contains(r.stderr, "timed out after 1ms before a solution was found") {
+		t.Fatalf("%v", r)
+	}
+}
+
+func TestSolveCutCell(t *testing.T) {
+	t.Parallel()
+	// testdata/lobes.txt: four lobes joined at one cell; with king moves
+	// removing 5,5 leaves four parts, and a path can join only two.
+	r := cli(t, "", "solve", "--board", "testdata/lobes.txt", "--moves", "king")
+	if r.code != exitNone || r.stdout != "" || !strings.Contains(r.stderr, "removing cell 5,5 splits the move graph into 4 parts") {
 		t.Fatalf("%v", r)
 	}
 }
@@ -695,5 +704,29 @@ func TestUndirectedMatchesEnumeration(t *testing.T) {
 				t.Errorf("count --undirected %q, want %d distinct up to reversal (of %d directed)", undirected.stdout, len(classes), len(paths))
 			}
 		})
+	}
+}
+
+// TestPerStartWithEnd: the per-start table with a fixed end sums to the
+// count from that end (reversal), and its 1,1 entry is the corner-to-corner
+// count of the paper's third table.
+func TestPerStartWithEnd(t *testing.T) {
+	t.Parallel()
+	r := cli(t, "", "count", "--per-start", "5x5", "--end", "5,5")
+	if r.code != exitOK {
+		t.Fatalf("%v", r)
+	}
+	tab := parseTable(t, r.stdout)
+	sum := 0
+	for _, row := range tab {
+		for _, x := range row {
+			n, _ := strconv.Atoi(x)
+			sum += n
+		}
+	}
+	from := cli(t, "", "count", "5x5", "--start", "5,5")
+	corner := cli(t, "", "count", "5x5", "--start", "1,1", "--end", "5,5")
+	if strconv.Itoa(sum)+"\n" != from.stdout || tab[0][0]+"\n" != corner.stdout || tab[4][4] != "0" {
+		t.Fatalf("per-start sum %d, from 5,5 %q; 1,1 entry %s, corner count %q; 5,5 entry %s", sum, from.stdout, tab[0][0], corner.stdout, tab[4][4])
 	}
 }

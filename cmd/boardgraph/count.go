@@ -221,7 +221,7 @@ func (j *leaperJob) writeCount(w io.Writer, format string, count uint64, per []u
 		}
 	}
 	if format == "json" {
-		return writeJSON(w, jsonCount{j.jsonProblem("count"), strconv.FormatUint(count, 10), conv, complete, table, statsJSON(st)})
+		return emitJSON(w, jsonCount{j.jsonProblem("count"), strconv.FormatUint(count, 10), conv, complete, table, statsJSON(st)})
 	}
 	if table == nil {
 		_, err := fmt.Fprintln(w, count)

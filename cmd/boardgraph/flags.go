@@ -197,7 +197,8 @@ func (pf *problemFlags) load(e *env, pos []string) (*leaperJob, error) {
 	}
 	j := &leaperJob{b: b, ms: ms}
 	j.bg = moves.Build(b, ms)
-	j.prob = hamilton.Problem{G: j.bg.Graph, Start: -1, End: -1, Closed: pf.closed}
+	j.prob = hamilton.Problem{G: j.bg.Graph, Start: -1, End: -1, Closed: pf.closed,
+		VertexName: func(v int32) string { return "cell " + b.FormatCell(j.bg.CellOf[v]) }}
 	j.rules = verify.Rules{Rows: b.Rows, Cols: b.Cols, Closed: pf.closed, Name: leaperSpec(ms)}
 	for _, l := range ms.Leapers {
 		j.rules.Leapers = append(j.rules.Leapers, [2]int{l.A, l.B})

@@ -150,8 +150,8 @@ func solutionJSON(g [][]int, path []verify.Cell) jsonSolution {
 	return s
 }
 
-// writeJSON writes v as one line of JSON.
-func writeJSON(w io.Writer, v any) error {
+// emitJSON writes v as one line of JSON.
+func emitJSON(w io.Writer, v any) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -175,7 +175,7 @@ func (j *leaperJob) writeSolution(w io.Writer, format, cmd string, path []verify
 		for k, v := range extra {
 			out[k] = v
 		}
-		return writeJSON(w, out)
+		return emitJSON(w, out)
 	}
 	return writeGrid(w, g)
 }

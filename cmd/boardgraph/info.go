@@ -111,29 +111,16 @@ func runInfo(e *env) int {
 	for _, v := range g.ArticulationPoints() {
 		out.CutCells = append(out.CutCells, cellName(v))
 	}
-	reason, err := hamilton.Precheck(&j.prob)
+	reasons, err := hamilton.PrecheckAll(&j.prob)
 	if err != nil {
 		return fail(e, err)
 	}
-	if reason != nil {
-		out.Proofs = append(out.Proofs, jsonProof{reason.Rule, reason.Text})
-	}
-	// The dead-end count of the paper's Proposition II.1, stated even when
-	// another rule fired first: cells of degree 1 must be path ends.
-	ends := 2
-	if j.prob.Closed {
-		ends = 0
-	}
-	if n > 1 && len(out.EndCells) > ends && (reason == nil || reason.Rule != "dead-ends") {
-		what := "a path has only two ends"
-		if j.prob.Closed {
-			what = "a closed tour has no ends"
-		}
-		out.Proofs = append(out.Proofs, jsonProof{"dead-ends", fmt.Sprintf("%d cells have only one move (each must be an end of the path), but %s", len(out.EndCells), what)})
+	for _, r := range reasons {
+		out.Proofs = append(out.Proofs, jsonProof{r.Rule, r.Text})
 	}
 	out.Unsolvable = len(out.Proofs) > 0
 	if pf.format == "json" {
-		if err := writeJSON(e.stdout, out); err != nil {
+		if err := emitJSON(e.stdout, out); err != nil {
 			return fail(e, err)
 		}
 		return exitOK

@@ -179,7 +179,7 @@ func runVerify(e *env) int {
 		if ve != nil {
 			out.Reason, out.Step = ve.Msg, ve.Step
 		}
-		if werr := writeJSON(e.stdout, out); werr != nil {
+		if werr := emitJSON(e.stdout, out); werr != nil {
 			return fail(e, werr)
 		}
 	} else if err != nil {

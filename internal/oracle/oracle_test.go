@@ -251,3 +251,24 @@ func TestCountsConsistent(t *testing.T) {
 		}
 	}
 }
+
+// TestLadderFormula checks the closed forms the engine tests use on ladders
+// too large for the brute force: the 2 x n wazir board has 2(n^2-n+2)
+// directed Hamiltonian paths (n >= 2), n from a corner, one from a corner to
+// the opposite corner when n is odd and none when even, and two directed
+// Hamiltonian cycles.
+func TestLadderFormula(t *testing.T) {
+	t.Parallel()
+	for n := 2; n <= 11; n++ {
+		g := Build(2, n, nil, [][2]int{{1, 0}})
+		c := g.Count()
+		far := g.VertexOf[n+n-1]
+		odd := uint64(n % 2)
+		if got, want := c.Open(-1, -1), uint64(2*(n*n-n+2)); got != want {
+			t.Errorf("2x%d: %d paths, want %d", n, got, want)
+		}
+		if c.Open(0, -1) != uint64(n) || c.Open(0, far) != odd || c.Closed(g, -1) != 2 {
+			t.Errorf("2x%d: from a corner %d, corner to corner %d, closed %d", n, c.Open(0, -1), c.Open(0, far), c.Closed(g, -1))
+		}
+	}
+}

@@ -1,0 +1,282 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+	"strconv"
+
+	"github.com/boardgraph/boardgraph/board"
+)
+
+// ErrInput reports data a picture cannot be drawn from (a cell off the
+// board, a slice of the wrong length).
+var ErrInput = errors.New("cannot draw")
+
+// Show selects what a path picture shows.
+type Show int
+
+// What a path picture shows. The zero value, ShowAuto, draws the numbers
+// and the path when the numbers are legible at the chosen cell size and
+// the path alone otherwise.
+const (
+	ShowAuto    Show = iota // numbers and path; numbers dropped when illegible
+	ShowNumbers             // the numbered grid only, start and end cells tinted
+	ShowPath                // the path only, start and end marked
+)
+
+// Layout sets the size of a board picture. The zero value fits the board
+// in DefaultMaxSize pixels with cells of at most DefaultCellSize pixels.
+type Layout struct {
+	// CellSize is the side of a cell in pixels; 0 chooses it from MaxSize.
+	CellSize float64
+	// MaxSize bounds the longer side of the board when CellSize is 0;
+	// 0 means DefaultMaxSize.
+	MaxSize float64
+}
+
+// Default sizes of a board picture.
+const (
+	DefaultCellSize = 48
+	DefaultMaxSize  = 1600
+	// MinLabel is the smallest font size, in pixels, at which labels are
+	// drawn when the picture chooses for itself.
+	MinLabel = 7
+)
+
+// cell returns the cell size for a board of rows x cols.
+func (l Layout) cell(rows, cols int) float64 {
+	if l.CellSize > 0 {
+		return l.CellSize
+	}
+	m := l.MaxSize
+	if m <= 0 {
+		m = DefaultMaxSize
+	}
+	cs := math.Floor(m / float64(max(rows, cols)))
+	return min(max(cs, 1), DefaultCellSize)
+}
+
+// frame holds the geometry shared by board pictures: cell size, margin and
+// the origin of the board.
+type frame struct {
+	rows, cols int
+	cs, x0, y0 float64
+}
+
+func newFrame(rows, cols int, cs, top float64) frame {
+	m := math.Max(2, math.Round(cs*0.25))
+	return frame{rows: rows, cols: cols, cs: cs, x0: m, y0: m + top}
+}
+
+func (f frame) centre(row, col int) (x, y float64) {
+	return f.x0 + (float64(col)+0.5)*f.cs, f.y0 + (float64(row)+0.5)*f.cs
+}
+
+func (f frame) width() float64  { return float64(f.cols)*f.cs + 2*f.x0 }
+func (f frame) boardW() float64 { return float64(f.cols) * f.cs }
+func (f frame) boardH() float64 { return float64(f.rows) * f.cs }
+
+// board draws the board: background, blocked cells and, when cells are
+// large enough to see them, the grid lines.
+func (f frame) board(p *Picture, blocked func(r, c int) bool) {
+	p.rect(f.x0, f.y0, f.boardW(), f.boardH(), white, none, 0)
+	for r := range f.rows {
+		for c := 0; c < f.cols; {
+			if !blocked(r, c) {
+				c++
+				continue
+			}
+			c0 := c
+			for c < f.cols && blocked(r, c) {
+				c++
+			}
+			p.rect(f.x0+float64(c0)*f.cs, f.y0+float64(r)*f.cs, float64(c-c0)*f.cs, f.cs, blockedC, none, 0)
+		}
+	}
+	f.grid(p)
+}
+
+// grid draws the inner cell borders (cells of 10 pixels or more) and the
+// outer border.
+func (f frame) grid(p *Picture) {
+	lw := min(max(f.cs/32, 0.5), 2)
+	if f.cs >= 10 {
+		for r := 1; r < f.rows; r++ {
+			y := f.y0 + float64(r)*f.cs
+			p.line([]float64{f.x0, y, f.x0 + f.boardW(), y}, gridLine, lw)
+		}
+		for c := 1; c < f.cols; c++ {
+			x := f.x0 + float64(c)*f.cs
+			p.line([]float64{x, f.y0, x, f.y0 + f.boardH()}, gridLine, lw)
+		}
+	}
+	p.rect(f.x0, f.y0, f.boardW(), f.boardH(), none, ink, max(lw, 1))
+}
+
+// PathOptions configures Path. The zero value draws numbers and path with
+// automatic sizing.
+type PathOptions struct {
+	Layout
+	// Show selects numbers, path or both (see Show).
+	Show Show
+	// Arrows puts an arrowhead on every move, pointing from step s to
+	// s+1 (drawn when cells are at least 10 pixels).
+	Arrows bool
+	// Closed draws the move from the last cell back to the first.
+	Closed bool
+	// Gradient colours the path by step along the heatmap scale (Scale),
+	// dark purple at the start to yellow-green at the end, so that the eye
+	// can follow it where the numbers are too small to print. ShowAuto
+	// turns it on by itself when it drops the numbers.
+	Gradient bool
+	// Highlight lists steps s (1-based) whose move s -> s+1 is drawn in
+	// blue, like the 'link' between two tiles in the Diplomatico paper's
+	// Figures 4 and 5.
+	Highlight []int
+}
+
+// Path draws a board with a path on it, as in the Diplomatico paper's
+// Figures 4 and 5: the grid numbered in visiting order, blocked cells
+// shaded, the path as a polyline through the centres of consecutive cells,
+// the start ringed in green and the end in red. Cells carrying a given are
+// numbered in bold. path lists cell indices of b in visiting order; it may
+// be partial (unvisited open cells stay blank). It is not checked against
+// any move set: verify it first.
+//
+// With ShowAuto the numbers are dropped when they would be smaller than
+// MinLabel pixels (a 200x200 board at the default size), and the path kept.
+// The cost is O(cells + len(path)).
+func Path(b *board.Board, path []int32, opt PathOptions) (*Picture, error) {
+	n := int32(b.Cells())
+	step := make([]int32, n) // 1-based step of each cell, 0 if unvisited
+	for i, c := range path {
+		if c < 0 || c >= n {
+			return nil, fmt.Errorf("%w: step %d is cell %d, outside the %s board", ErrInput, i+1, c, b.Spec())
+		}
+		if b.Blocked(c) {
+			return nil, fmt.Errorf("%w: step %d is on the blocked cell %s", ErrInput, i+1, b.FormatCell(c))
+		}
+		step[c] = int32(i + 1)
+	}
+	cs := opt.cell(b.Rows, b.Cols)
+	f := newFrame(b.Rows, b.Cols, cs, 0)
+	p := &Picture{Width: f.width(), Height: f.boardH() + 2*f.y0}
+	p.rect(0, 0, p.Width, p.Height, white, none, 0)
+	f.board(p, func(r, c int) bool { return b.Blocked(b.Cell(r, c)) })
+
+	digits := len(strconv.Itoa(len(path)))
+	fs := min(0.42*cs, 0.99*cs/float64(digits))
+	numbers, line := true, true
+	switch opt.Show {
+	case ShowAuto:
+		numbers = fs >= MinLabel
+		opt.Gradient = opt.Gradient || !numbers
+	case ShowNumbers:
+		line = false
+	case ShowPath:
+		numbers = false
+	}
+	lw := min(max(cs*0.09, 1), 6)
+	xy := make([]float64, 0, 2*len(path)+2)
+	for _, c := range path {
+		r, col := b.RowCol(c)
+		x, y := f.centre(r, col)
+		xy = append(xy, x, y)
+	}
+	if len(path) == 0 {
+		return p, nil
+	}
+	first, last := xy[:2], xy[len(xy)-2:]
+	if !line {
+		// Numbers only: tint the start and end cells.
+		p.rect(first[0]-cs/2, first[1]-cs/2, cs, cs, startFill, none, 0)
+		p.rect(last[0]-cs/2, last[1]-cs/2, cs, cs, endFill, none, 0)
+		f.grid(p)
+	}
+	if line {
+		pts := xy
+		if opt.Closed && len(path) > 2 {
+			pts = append(pts[:len(pts):len(pts)], first...)
+		}
+		if opt.Gradient && len(pts) >= 4 {
+			// gradientSteps runs of equal length, sharing their end points,
+			// coloured over [0, 0.85] of the scale (its top is too pale on
+			// white).
+			const gradientSteps = 64
+			moves := len(pts)/2 - 1
+			for k := range gradientSteps {
+				lo, hi := k*moves/gradientSteps, (k+1)*moves/gradientSteps
+				if hi > lo {
+					p.line(pts[2*lo:2*hi+2], Scale(0.85*(float64(k)+0.5)/gradientSteps), lw)
+				}
+			}
+		} else {
+			p.line(pts, pathC, lw)
+		}
+		for _, s := range opt.Highlight {
+			if s >= 1 && s < len(path) {
+				p.line(xy[2*(s-1):2*(s+1)], linkC, lw*1.8)
+			}
+		}
+		if opt.Arrows && cs >= 10 {
+			// With numbers the tip touches the next cell's disc; without,
+			// it sits 60% of the way along the move (the middle of a
+			// (2,2) move is the centre of the cell it jumps over).
+			back := -1.0
+			if numbers {
+				back = cs*0.31 + lw*0.6
+			}
+			for i := 0; i+3 < len(pts); i += 2 {
+				arrow(p, pts[i], pts[i+1], pts[i+2], pts[i+3], cs*0.2, back, pathC)
+			}
+		}
+	}
+	switch {
+	case numbers && line:
+		rad := cs * 0.31
+		for i := range len(path) {
+			x, y := xy[2*i], xy[2*i+1]
+			fill, stroke, w := white, pathC, lw*0.6
+			switch i {
+			case 0:
+				fill, stroke, w = startFill, startC, lw*1.2
+			case len(path) - 1:
+				fill, stroke, w = endFill, endC, lw*1.2
+			}
+			p.circle(x, y, rad, fill, stroke, w)
+		}
+	case line:
+		rad := max(cs*0.22, lw*1.6, 4)
+		p.circle(first[0], first[1], rad, startC, white, max(lw*0.5, 0.5))
+		p.rect(last[0]-rad, last[1]-rad, 2*rad, 2*rad, endC, white, max(lw*0.5, 0.5))
+	}
+	if numbers {
+		for _, c := range path {
+			r, col := b.RowCol(c)
+			x, y := f.centre(r, col)
+			p.text(x, y, strconv.Itoa(int(step[c])), fs, ink, anchorMiddle, b.Given(c) != 0)
+		}
+	}
+	return p, nil
+}
+
+// arrow draws an arrowhead of the given size on the move from (x0, y0) to
+// (x1, y1), pointing towards (x1, y1), its tip back pixels before
+// (x1, y1), or 60% of the way along when back is negative.
+func arrow(p *Picture, x0, y0, x1, y1, size, back float64, c color.NRGBA) {
+	dx, dy := x1-x0, y1-y0
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return
+	}
+	if back < 0 {
+		back = 0.4 * l
+	}
+	ux, uy := dx/l, dy/l
+	mx, my := x1-ux*back, y1-uy*back
+	bx, by := mx-ux*size, my-uy*size
+	w := size * 0.55
+	p.polygon([]float64{mx, my, bx - uy*w, by + ux*w, bx + uy*w, by - ux*w}, c)
+}

@@ -1,0 +1,261 @@
+package render
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"image/color"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// ErrFormat reports an output file name whose extension is neither .svg nor
+// .png.
+var ErrFormat = errors.New("unknown picture format")
+
+// Picture is a resolution-independent drawing: a list of shapes in pixel
+// coordinates (origin top left, y down) that WriteSVG writes as SVG text
+// and WritePNG rasterises. Both walk the same list, so the two outputs show
+// the same picture. The zero Picture is empty; the builders in this package
+// (Path, Heatmap, EdgeUsage, KGrid, TauFrames) return filled ones.
+type Picture struct {
+	// Width and Height are the picture's size in pixels.
+	Width, Height float64
+	items         []item
+}
+
+type itemKind uint8
+
+const (
+	kindRect     itemKind = iota // pts: x, y, w, h
+	kindLine                     // pts: x0, y0, x1, y1 (an SVG <line>)
+	kindPolyline                 // pts: x0, y0, x1, y1, x2, y2, ... (an SVG <polyline>)
+	kindPolygon                  // pts: a closed polygon
+	kindCircle                   // pts: cx, cy, r
+	kindText                     // pts: x, baseline y
+)
+
+// anchor says where a text's x coordinate is.
+type anchor uint8
+
+const (
+	anchorMiddle anchor = iota
+	anchorStart
+	anchorEnd
+)
+
+// item is one shape. A zero-alpha fill or stroke is not drawn.
+type item struct {
+	kind   itemKind
+	pts    []float64
+	fill   color.NRGBA
+	stroke color.NRGBA
+	width  float64 // stroke width in pixels
+	text   string
+	size   float64 // font size in pixels
+	anchor anchor
+	bold   bool
+}
+
+func (p *Picture) add(it item) { p.items = append(p.items, it) }
+
+// rect adds an axis-aligned rectangle.
+func (p *Picture) rect(x, y, w, h float64, fill, stroke color.NRGBA, width float64) {
+	p.add(item{kind: kindRect, pts: []float64{x, y, w, h}, fill: fill, stroke: stroke, width: width})
+}
+
+// line adds an open polyline through pts (x0, y0, x1, y1, ...).
+func (p *Picture) line(pts []float64, stroke color.NRGBA, width float64) {
+	if len(pts) < 4 {
+		return
+	}
+	k := kindLine
+	if len(pts) > 4 {
+		k = kindPolyline
+	}
+	p.add(item{kind: k, pts: pts, stroke: stroke, width: width})
+}
+
+// polygon adds a closed polygon.
+func (p *Picture) polygon(pts []float64, fill color.NRGBA) {
+	p.add(item{kind: kindPolygon, pts: pts, fill: fill})
+}
+
+// circle adds a circle.
+func (p *Picture) circle(cx, cy, r float64, fill, stroke color.NRGBA, width float64) {
+	p.add(item{kind: kindCircle, pts: []float64{cx, cy, r}, fill: fill, stroke: stroke, width: width})
+}
+
+// text adds a label whose visual centre line is at y: the baseline is put
+// at y + 0.35*size, which centres digits in both outputs.
+func (p *Picture) text(x, y float64, s string, size float64, col color.NRGBA, a anchor, bold bool) {
+	p.add(item{kind: kindText, pts: []float64{x, y + 0.35*size}, text: s, size: size, fill: col, anchor: a, bold: bold})
+}
+
+// num formats a coordinate with at most two decimals and no trailing
+// zeros, so that output is the same on every machine.
+func num(x float64) string {
+	s := strconv.FormatFloat(x, 'f', 2, 64)
+	if strings.ContainsRune(s, '.') {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	if s == "-0" {
+		s = "0"
+	}
+	return s
+}
+
+func hexColour(c color.NRGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
+
+// paint writes fill or stroke attributes for c under the given name.
+func paint(w *bufio.Writer, name string, c color.NRGBA) {
+	if c.A == 0 {
+		w.WriteString(` ` + name + `="none"`)
+		return
+	}
+	w.WriteString(` ` + name + `="` + hexColour(c) + `"`)
+	if c.A != 255 {
+		w.WriteString(` ` + name + `-opacity="` + num(float64(c.A)/255) + `"`)
+	}
+}
+
+// svgFont is the font family asked for in SVG; PNG output uses the Go
+// fonts (golang.org/x/image/font/gofont), whose metrics are close.
+const svgFont = "Go, Helvetica, Arial, sans-serif"
+
+// WriteSVG writes the picture as a standalone SVG 1.1 document. The output
+// depends only on the picture: coordinates are written with at most two
+// decimals.
+func (p *Picture) WriteSVG(out io.Writer) error {
+	w := bufio.NewWriterSize(out, 1<<16)
+	fmt.Fprintf(w, `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="%s" height="%s" viewBox="0 0 %s %s" font-family="%s">`+"\n",
+		num(p.Width), num(p.Height), num(p.Width), num(p.Height), svgFont)
+	for i := range p.items {
+		it := &p.items[i]
+		switch it.kind {
+		case kindRect:
+			fmt.Fprintf(w, `<rect x="%s" y="%s" width="%s" height="%s"`, num(it.pts[0]), num(it.pts[1]), num(it.pts[2]), num(it.pts[3]))
+			paint(w, "fill", it.fill)
+			if it.stroke.A != 0 {
+				paint(w, "stroke", it.stroke)
+				w.WriteString(` stroke-width="` + num(it.width) + `"`)
+			}
+			w.WriteString("/>\n")
+		case kindLine:
+			fmt.Fprintf(w, `<line x1="%s" y1="%s" x2="%s" y2="%s"`, num(it.pts[0]), num(it.pts[1]), num(it.pts[2]), num(it.pts[3]))
+			paint(w, "stroke", it.stroke)
+			w.WriteString(` stroke-width="` + num(it.width) + `" stroke-linecap="round"/>` + "\n")
+		case kindPolyline, kindPolygon:
+			tag := "polyline"
+			if it.kind == kindPolygon {
+				tag = "polygon"
+			}
+			w.WriteString(`<` + tag + ` points="`)
+			for j := 0; j+1 < len(it.pts); j += 2 {
+				if j > 0 {
+					w.WriteByte(' ')
+				}
+				w.WriteString(num(it.pts[j]))
+				w.WriteByte(',')
+				w.WriteString(num(it.pts[j+1]))
+			}
+			w.WriteByte('"')
+			if it.kind == kindPolygon {
+				paint(w, "fill", it.fill)
+			} else {
+				w.WriteString(` fill="none"`)
+				paint(w, "stroke", it.stroke)
+				w.WriteString(` stroke-width="` + num(it.width) + `" stroke-linejoin="round" stroke-linecap="round"`)
+			}
+			w.WriteString("/>\n")
+		case kindCircle:
+			fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s"`, num(it.pts[0]), num(it.pts[1]), num(it.pts[2]))
+			paint(w, "fill", it.fill)
+			if it.stroke.A != 0 {
+				paint(w, "stroke", it.stroke)
+				w.WriteString(` stroke-width="` + num(it.width) + `"`)
+			}
+			w.WriteString("/>\n")
+		case kindText:
+			a := map[anchor]string{anchorMiddle: "middle", anchorStart: "start", anchorEnd: "end"}[it.anchor]
+			fmt.Fprintf(w, `<text x="%s" y="%s" font-size="%s" text-anchor="%s"`, num(it.pts[0]), num(it.pts[1]), num(it.size), a)
+			if it.bold {
+				w.WriteString(` font-weight="bold"`)
+			}
+			paint(w, "fill", it.fill)
+			w.WriteByte('>')
+			xmlEscape(w, it.text)
+			w.WriteString("</text>\n")
+		}
+	}
+	w.WriteString("</svg>\n")
+	return w.Flush()
+}
+
+func xmlEscape(w *bufio.Writer, s string) {
+	for _, r := range s {
+		switch r {
+		case '<':
+			w.WriteString("&lt;")
+		case '>':
+			w.WriteString("&gt;")
+		case '&':
+			w.WriteString("&amp;")
+		case '"':
+			w.WriteString("&quot;")
+		default:
+			w.WriteRune(r)
+		}
+	}
+}
+
+// Save writes the picture to the named file, as SVG or PNG by the file's
+// extension (.svg or .png, any case). The file is written to a temporary
+// file in the same directory first and renamed into place, so that a failed
+// or interrupted write never leaves a partial picture under the name.
+func (p *Picture) Save(name string) error {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".svg":
+		return WriteFileAtomic(name, p.WriteSVG)
+	case ".png":
+		return WriteFileAtomic(name, p.WritePNG)
+	}
+	return fmt.Errorf("%w: %q: name the file .svg or .png", ErrFormat, name)
+}
+
+// WriteFileAtomic creates the named file through write: it writes to a
+// temporary file in the same directory, syncs and closes it, and renames it
+// to name only when everything succeeded. On any error the temporary file
+// is removed and name is left as it was.
+func WriteFileAtomic(name string, write func(io.Writer) error) (err error) {
+	dir, base := filepath.Split(name)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if err = write(f); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Chmod(0o644); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), name)
+}
