@@ -530,6 +530,8 @@ func init() {
 		"boardgraph numberlink count --limit 2 puzzle.txt   # uniqueness: exit 0 if exactly one", nlCount})
 	nlRegister(nlSub{"grade", "grade [--format text|json] [--timeout D] [rule flags] [FILE]",
 		"boardgraph numberlink grade puzzle.txt   # tau, bounds, crossing, ..., search", nlGrade})
+	nlRegister(nlSub{"generate", "generate RxC [--k K] [--islands N] [--seed S] [--difficulty D] [--to FORMAT] [--solution] [--noloops]",
+		"boardgraph numberlink generate 15x15 --k 2 --seed 7 --to tatham", nlGenerate})
 }
 
 // solveFlags adds the flags shared by the solver subcommands.
@@ -863,5 +865,87 @@ func nlPhi(e *env, args []string) int {
 		return exitNone
 	}
 	fmt.Fprintf(e.stdout, "ω*(p) = %s\n", omega)
+	return exitOK
+}
+
+// parseSize reads "RxC" (rows x columns).
+func parseSize(s string) (rows, cols int, err error) {
+	r, c, ok := strings.Cut(strings.ToLower(s), "x")
+	rows, err1 := strconv.Atoi(r)
+	cols, err2 := strconv.Atoi(c)
+	if !ok || err1 != nil || err2 != nil || rows < 1 || cols < 1 || rows > 1000 || cols > 1000 {
+		return 0, 0, usagef("size %q: write ROWSxCOLS, e.g. 15x15 (1..1000 each)", s)
+	}
+	return rows, cols, nil
+}
+
+func nlGenerate(e *env, args []string) int {
+	f := newNLFlags(e, "generate", false)
+	k := f.Int("k", 2, "bridge limit k (>= 1)")
+	islands := f.Int("islands", 0, "number of islands (0: the generator's default for the size)")
+	seed := f.Int64("seed", 1, "random seed; the same seed gives the same puzzle")
+	difficulty := f.String("difficulty", "", "hardest deduction level allowed: bounds, crossing, isolation, bridges, probe, search, or 1..6 (default: any)")
+	to := f.String("to", "text", "output format: text, has, tatham, puzzlink or json")
+	showSol := f.Bool("solution", false, "also print the solution's drawing after the puzzle")
+	noLoops := f.Bool("noloops", false, "generate for the no-loops rule (Tatham's L)")
+	timeout := f.Duration("timeout", 0, "stop after this long (0: no limit)")
+	pos, code, ok := f.parse(args)
+	if !ok {
+		return code
+	}
+	if len(pos) != 1 {
+		return nlFail(e, usagef("generate needs one size argument, e.g. 15x15"))
+	}
+	rows, cols, err := parseSize(pos[0])
+	if err != nil {
+		return nlFail(e, err)
+	}
+	if *k < 1 || *k > numberlink.MaxK {
+		return nlFail(e, usagef("--k %d: the bridge limit must be 1..%d", *k, numberlink.MaxK))
+	}
+	level := 0
+	if *difficulty != "" {
+		if n, err := strconv.Atoi(*difficulty); err == nil && n >= 1 && n <= int(numberlink.LevelSearch) {
+			level = n
+		} else if l, err := numberlink.ParseLevel(*difficulty); err == nil {
+			level = int(l)
+		} else {
+			return nlFail(e, usagef("--difficulty %q: use bounds, crossing, isolation, bridges, probe, search or 1..6", *difficulty))
+		}
+	}
+	rules := numberlink.Rules{NoLoops: *noLoops}
+	ctx, cancel := withTimeout(e, *timeout)
+	defer cancel()
+	g, sol, err := numberlink.Generate(ctx, numberlink.GenerateOptions{Rows: rows, Cols: cols, K: *k, Islands: *islands, Seed: *seed, Difficulty: level, Rules: rules})
+	if err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintf(e.stderr, "boardgraph: numberlink generate: stopped: %v\n", err)
+			return exitStopped
+		}
+		if errors.Is(err, numberlink.ErrBadSize) || errors.Is(err, numberlink.ErrBadK) {
+			return nlFail(e, usagef("%v", err))
+		}
+		return nlFail(e, err)
+	}
+	// Every emitted puzzle is re-proved unique by an independent count, and
+	// its solution passes the independent verifier.
+	if n, _, _, err := numberlink.Count(ctx, g, 2, numberlink.SolveOptions{Rules: rules}); err != nil || n != 1 {
+		if ctx.Err() != nil {
+			fmt.Fprintf(e.stderr, "boardgraph: numberlink generate: stopped: %v\n", ctx.Err())
+			return exitStopped
+		}
+		return nlFail(e, &internalError{fmt.Sprintf("the generated puzzle has %d solutions (%v)", n, err)})
+	}
+	if err := numberlink.VerifySolution(g, rules, sol); err != nil {
+		return nlFail(e, &internalError{fmt.Sprintf("the generated solution fails verification: %v", err)})
+	}
+	out, err := numberlink.Encode(numberlink.Format(*to), g, rules)
+	if err != nil {
+		return nlFail(e, usagef("%v", err))
+	}
+	e.stdout.Write(out)
+	if *showSol {
+		fmt.Fprint(e.stdout, "\n"+numberlink.Draw(g, sol))
+	}
 	return exitOK
 }

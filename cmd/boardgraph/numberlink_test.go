@@ -8,9 +8,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/boardgraph/boardgraph/numberlink"
 )
 
 // runNL runs "boardgraph numberlink args..." in-process.
@@ -470,5 +473,80 @@ func TestNLPhi(t *testing.T) {
 	}
 	if code, _, errs := runNL(t, figure4, "phi", "--node", "1,1"); code != 2 || !strings.Contains(errs, "not a node") {
 		t.Errorf("empty cell: %d %q", code, errs)
+	}
+}
+
+// TestNLGenerate: deterministic for a seed, and the output re-parses to a
+// grid the solver counts exactly once.
+func TestNLGenerate(t *testing.T) {
+	t.Parallel()
+	for _, k := range []string{"1", "2", "3"} {
+		t.Run("k="+k, func(t *testing.T) {
+			t.Parallel()
+			args := []string{"generate", "7x7", "--k", k, "--seed", "42"}
+			code, a, errs := runNL(t, "", args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			_, b, _ := runNL(t, "", args...)
+			if a != b {
+				t.Errorf("seed 42 gave two different puzzles:\n%s\n%s", a, b)
+			}
+			g, _, err := numberlink.Parse([]byte(a))
+			if err != nil || g.Rows != 7 || g.Cols != 7 || strconv.Itoa(g.K) != k {
+				t.Fatalf("output does not parse as 7x7 k=%s: %v\n%s", k, err, a)
+			}
+			code, out, _ := runNL(t, a, "count", "--quiet", "--limit", "2")
+			if code != 0 || !strings.Contains(out, "(unique)") {
+				t.Errorf("generated puzzle: %d %q", code, out)
+			}
+		})
+	}
+	for _, to := range []string{"tatham", "puzzlink", "has", "json"} {
+		code, out, errs := runNL(t, "", "generate", "8x6", "--seed", "3", "--to", to)
+		if code != 0 {
+			t.Fatalf("--to %s: %d %s", to, code, errs)
+		}
+		if g, _, err := numberlink.Parse([]byte(out)); err != nil || g.Rows != 8 || g.Cols != 6 {
+			t.Errorf("--to %s: %v\n%s", to, err, out)
+		}
+	}
+	if code, _, errs := runNL(t, "", "generate", "7by7"); code != 2 || !strings.Contains(errs, "ROWSxCOLS") {
+		t.Errorf("bad size: %d %q", code, errs)
+	}
+}
+
+// TestNLGenerateRoundTrip: for several seeds at 15x15 with k = 2 and 3, the
+// puzzle written in every format converts back to the same text, and counts
+// exactly once; with --difficulty bounds, grade reports bounds (or tau).
+func TestNLGenerateRoundTrip(t *testing.T) {
+	t.Parallel()
+	for _, k := range []string{"2", "3"} {
+		for seed := 1; seed <= 5; seed++ {
+			base := []string{"generate", "15x15", "--k", k, "--seed", strconv.Itoa(seed)}
+			code, text, errs := runNL(t, "", base...)
+			if code != 0 {
+				t.Fatalf("%v: %d %s", base, code, errs)
+			}
+			for _, to := range []string{"tatham", "json"} {
+				_, out, _ := runNL(t, "", append(base, "--to", to)...)
+				if code, back, errs := runNL(t, out, "convert", "--to", "text"); code != 0 || back != text {
+					t.Errorf("%v --to %s: back to text: %d %s\n%s\nwant\n%s", base, to, code, errs, back, text)
+				}
+			}
+			if code, out, _ := runNL(t, text, "count", "--quiet", "--limit", "2"); code != 0 || !strings.Contains(out, "(unique)") {
+				t.Errorf("%v: count %d %q", base, code, out)
+			}
+		}
+	}
+	code, text, errs := runNL(t, "", "generate", "10x10", "--seed", "9", "--difficulty", "bounds")
+	if code != 0 {
+		t.Fatalf("--difficulty bounds: %d %s", code, errs)
+	}
+	if code, out, _ := runNL(t, text, "grade"); code != 0 || !(strings.HasPrefix(out, "grade: tau") || strings.HasPrefix(out, "grade: bounds")) {
+		t.Errorf("--difficulty bounds graded %q", out)
+	}
+	if code, _, errs := runNL(t, "", "generate", "10x10", "--difficulty", "easy"); code != 2 || !strings.Contains(errs, "--difficulty") {
+		t.Errorf("bad difficulty: %d %q", code, errs)
 	}
 }
