@@ -285,6 +285,9 @@ func TestNLSolve(t *testing.T) {
 			}
 		})
 	}
+	if code, out, errs := runNL(t, "k=2\n...\n442\n2.2\n", "solve", "--quiet"); code != 1 || out != "" || !strings.Contains(errs, "no solution") {
+		t.Errorf("unsolvable by search: exit %d %q %q", code, out, errs)
+	}
 	// JSON output carries the puzzle and its bridges and checks on its own.
 	code, out, _ := runNL(t, pinwheel, "solve", "--quiet", "--format", "json")
 	var res struct {
@@ -315,6 +318,8 @@ func TestNLCount(t *testing.T) {
 		{"square disconnected", "k=2\n22\n22\n", []string{"--disconnected"}, 0, "3 solutions"},
 		{"square disconnected limit", "k=2\n22\n22\n", []string{"--disconnected", "--limit", "2"}, 3, "at least 2 solutions"},
 		{"no solution", "k=2\n2.2\n...\n2.4\n", nil, 1, ""},
+		// No Proposition part fires; the complete search finds nothing.
+		{"no solution by search", "k=2\n...\n442\n2.2\n", nil, 1, ""},
 		{"proposition", "k=2\n12\n22\n", nil, 1, ""},
 	}
 	for _, tc := range tests {
