@@ -35,8 +35,8 @@ func init() {
 		"boardgraph numberlink table --neighbours 4 --k 2   # 4 10 16 19 16 10 4 1 (Figure 5)", nlTable})
 	nlRegister(nlSub{"tau", "tau [--trace] [--format text|json] [rule flags] [FILE]",
 		"boardgraph numberlink tau --trace puzzle.txt", nlTau})
-	nlRegister(nlSub{"phi", "phi --node R,C [--format text|json] [rule flags] [FILE]",
-		"boardgraph numberlink phi --node 5,1 puzzle.txt   # Φ_k[p], Φ_Γk[p] with reasons, ω*(p) (§2.2)", nlPhi})
+	nlRegister(nlSub{"phi", "phi --node R,C [--after R,C:WORD ...] [--format text|json] [rule flags] [FILE]",
+		"boardgraph numberlink phi --node 3,3 --after 5,1:12 puzzle.txt   # Φ_k[p], Φ_Γk[p] with reasons, ω*(p) (§2.2)", nlPhi})
 	nlRegister(nlSub{"check", "check [--format text|json] [rule flags] PUZZLE [SOLUTION]",
 		"boardgraph numberlink check puzzle.txt drawing.txt   # or one JSON file with \"bridges\"", nlCheck})
 	nlRegister(nlSub{"convert", "convert --to text|has|tatham|puzzlink|json [--from FORMAT] [rule flags] [FILE]",
@@ -795,12 +795,18 @@ func nlGrade(e *env, args []string) int {
 	return exitOK
 }
 
-// nlPhi prints, for one node of the grid with no connections drawn, Φ_k[p],
+// nlPhi prints, for one node of the grid (with no connections drawn, or
+// after the --after builder steps), Φ_k[p],
 // Φ_Γk[p] with the condition that excludes each other word, and ω*(p)
 // (§2.2, as in the worked example of §2.3).
 func nlPhi(e *env, args []string) int {
 	f := newNLFlags(e, "phi", true)
 	node := f.String("node", "", "the node p as ROW,COL (1-based)")
+	var builds []string
+	f.Func("after", "apply the builder u(p, ω) first, as ROW,COL:WORD (e.g. 5,1:12); repeatable", func(v string) error {
+		builds = append(builds, v)
+		return nil
+	})
 	f.StringVar(&f.format, "format", "text", "output format: text or json")
 	pos, code, ok := f.parse(args)
 	if !ok {
@@ -828,6 +834,19 @@ func nlPhi(e *env, args []string) int {
 		return nlFail(e, usagef("--node %d,%d is not a node of the %dx%d grid: pick a numbered cell", r, c, g.Rows, g.Cols))
 	}
 	s := numberlink.NewState(g, rules)
+	for _, b := range builds {
+		at, word, ok := strings.Cut(b, ":")
+		br, bc, ok2 := strings.Cut(at, ",")
+		rr, e1 := strconv.Atoi(strings.TrimSpace(br))
+		cc, e2 := strconv.Atoi(strings.TrimSpace(bc))
+		w, e3 := numberlink.ParseWord(word)
+		if !ok || !ok2 || e1 != nil || e2 != nil || e3 != nil || g.NodeAt(rr-1, cc-1) < 0 {
+			return nlFail(e, usagef("--after %q: write ROW,COL:WORD for a node, e.g. --after 5,1:12", b))
+		}
+		if err := s.Build(int(g.NodeAt(rr-1, cc-1)), w); err != nil {
+			return nlFail(e, usagef("--after %q: %v", b, err))
+		}
+	}
 	all := numberlink.Phi(g.K, s.Rem[p])
 	feasible, rejected := s.PhiGammaAll(int(p))
 	omega, _, okw := s.OmegaStar(int(p))

@@ -476,6 +476,19 @@ func TestNLPhi(t *testing.T) {
 			t.Errorf("lacks %q:\n%s", w, out)
 		}
 	}
+	// The second half of §2.3: q after u(p, 12).
+	code, out, errs = runNL(t, figure4, "phi", "--node", "3,3", "--after", "5,1:12")
+	if code != 0 {
+		t.Fatalf("exit %d %s", code, errs)
+	}
+	for _, w := range []string{"Φ_k[p]  (16 words)", "Φ_Γk[p] (4 words): 11223 11224 11234 12234", "excluded by condition 3: 11233", "excluded by condition 5: 11244", "ω*(p) = 12"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("lacks %q:\n%s", w, out)
+		}
+	}
+	if code, _, errs := runNL(t, figure4, "phi", "--node", "3,3", "--after", "5,1:1111"); code != 2 || !strings.Contains(errs, "--after") {
+		t.Errorf("bad --after: %d %q", code, errs)
+	}
 	if code, _, errs := runNL(t, figure4, "phi", "--node", "1,1"); code != 2 || !strings.Contains(errs, "not a node") {
 		t.Errorf("empty cell: %d %q", code, errs)
 	}
