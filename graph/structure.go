@@ -5,6 +5,14 @@ package graph
 //
 // The cost is O(V + E).
 func (g *Graph) Components() (label []int32, count int) {
+	return g.ComponentsWithout(-1)
+}
+
+// ComponentsWithout is Components on the graph with vertex skip removed
+// (skip = -1 removes nothing); skip's label is -1.
+//
+// The cost is O(V + E).
+func (g *Graph) ComponentsWithout(skip int32) (label []int32, count int) {
 	n := g.N()
 	label = make([]int32, n)
 	for i := range label {
@@ -12,7 +20,7 @@ func (g *Graph) Components() (label []int32, count int) {
 	}
 	queue := make([]int32, 0, n)
 	for s := int32(0); s < int32(n); s++ {
-		if label[s] >= 0 {
+		if label[s] >= 0 || s == skip {
 			continue
 		}
 		c := int32(count)
@@ -23,7 +31,7 @@ func (g *Graph) Components() (label []int32, count int) {
 			v := queue[len(queue)-1]
 			queue = queue[:len(queue)-1]
 			for _, w := range g.Neighbors(v) {
-				if label[w] < 0 {
+				if label[w] < 0 && w != skip {
 					label[w] = c
 					queue = append(queue, w)
 				}

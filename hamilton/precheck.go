@@ -200,33 +200,9 @@ func cutReason(p *Problem, at []int32) *Reason {
 	if len(cuts) == 0 || int64(len(cuts))*int64(n) > cutWorkLimit {
 		return nil
 	}
-	label := make([]int32, n)
-	stack := make([]int32, 0, 64)
 	start, end := at[0], at[n-1]
 	for _, c := range cuts {
-		for i := range label {
-			label[i] = -1
-		}
-		label[c] = -2
-		k := int32(0)
-		for s := range n {
-			if label[s] != -1 {
-				continue
-			}
-			label[s] = k
-			stack = append(stack[:0], s)
-			for len(stack) > 0 {
-				v := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				for _, w := range g.Neighbors(v) {
-					if label[w] == -1 {
-						label[w] = k
-						stack = append(stack, w)
-					}
-				}
-			}
-			k++
-		}
+		label, k := g.ComponentsWithout(c)
 		switch {
 		case p.Closed:
 			return &Reason{"cut-cell", fmt.Sprintf("removing %s splits the move graph into %d parts, and a closed tour cannot pass one cell twice", p.name(c), k)}

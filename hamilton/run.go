@@ -7,6 +7,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/boardgraph/boardgraph/internal/restart"
 )
 
 // ErrOverflow means a count exceeded 2^64-1. The count is not reported.
@@ -484,7 +486,7 @@ func Find(ctx context.Context, p Problem, opt Options) ([]int32, Stats, error) {
 					e.rng = splitmix(opt.Seed ^ uint64(w)<<32 ^ attempt)
 					e.jitter = attempt%2 == 1
 				}
-				e.budget = e.nodes + unit*luby(attempt+1)
+				e.budget = e.nodes + unit*restart.Luby(attempt+1)
 				if opt.MaxNodes > 0 && e.budget > opt.MaxNodes/uint64(workers) {
 					e.budget = max(opt.MaxNodes/uint64(workers), e.nodes+1)
 				}
@@ -535,16 +537,4 @@ func splitmix(x uint64) uint64 {
 		x = 1
 	}
 	return x
-}
-
-// luby returns the i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 ...
-func luby(i uint64) uint64 {
-	for k := uint(1); ; k++ {
-		if i == 1<<k-1 {
-			return 1 << (k - 1)
-		}
-		if i < 1<<k-1 {
-			return luby(i - (1<<(k-1) - 1))
-		}
-	}
 }

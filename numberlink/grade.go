@@ -73,6 +73,9 @@ func ParseLevel(s string) (Level, error) {
 // with all cheaper stages, decide every pair, or LevelSearch when none does.
 type Grade struct {
 	Level Level
+	// Tau reports that the seed's τ algorithm (§3.2, Tau) alone completes
+	// the grid, the easiest grade of all; Level is still reported.
+	Tau bool
 	// Deductions[l-1] counts the bound tightenings made by stage l in the
 	// run that decided the grid (zero for LevelSearch).
 	Deductions [LevelProbe]uint64
@@ -82,8 +85,12 @@ type Grade struct {
 	Solutions uint64
 }
 
-// String names the level; for search it adds whether the grid is unique.
+// String names the grade: "tau" when τ alone solves the grid, else the
+// level's name; for search it adds whether the grid is unique.
 func (g Grade) String() string {
+	if g.Tau {
+		return "tau"
+	}
 	if g.Level != LevelSearch {
 		return g.Level.String()
 	}
@@ -93,7 +100,8 @@ func (g Grade) String() string {
 	return "search needed (unique)"
 }
 
-// Rate grades g under opt.Rules: it runs the deduction stages cumulatively,
+// Rate grades g under opt.Rules: it runs the seed's τ algorithm (Tau) and
+// then the deduction stages cumulatively,
 // cheapest first, and reports the first level at which they decide every
 // pair. If none does it counts solutions up to 2. It returns ErrNoSolution
 // when the deductions or the count prove there is no solution, and ctx.Err()
@@ -104,6 +112,19 @@ func (g Grade) String() string {
 // The cost is dominated by the probe stage, O(pairs) propagations, and by
 // the count when search is needed.
 func Rate(ctx context.Context, g *Grid, opt SolveOptions) (Grade, error) {
+	tau, err := Tau(ctx, g, opt.Rules)
+	if err != nil {
+		return Grade{}, err
+	}
+	gr, err := rateStages(ctx, g, opt)
+	if err != nil {
+		return gr, err
+	}
+	gr.Tau = tau.Solved
+	return gr, nil
+}
+
+func rateStages(ctx context.Context, g *Grid, opt SolveOptions) (Grade, error) {
 	for lvl := stageBounds; lvl <= stageProbe; lvl++ {
 		if err := ctx.Err(); err != nil {
 			return Grade{}, err

@@ -78,7 +78,7 @@ const MaxCells = 1 << 24
 // NewGrid builds a k-grid of the given size from row-major clues: clues[r*cols+c]
 // is the magnitude of the node at (r, c), or 0 for an empty cell. Magnitudes
 // must be positive; a magnitude above 4k is accepted here (it makes the grid
-// unsolvable by Proposition part 1) so that the checks can report it.
+// unsolvable by Proposition part 5) so that the checks can report it.
 //
 // The cost is O(rows*cols + pairs*crossings).
 func NewGrid(rows, cols, k int, clues []int) (*Grid, error) {

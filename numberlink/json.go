@@ -1,6 +1,7 @@
 package numberlink
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 )
@@ -80,14 +81,48 @@ func (p PuzzleJSON) Puzzle() (Puzzle, error) {
 	return out, nil
 }
 
-// MarshalPuzzle writes g, its rules and an optional solution as indented
-// PuzzleJSON followed by a newline.
+// MarshalPuzzle writes g, its rules and an optional solution as PuzzleJSON
+// laid out for reading: one line per clue row and per bridge.
 func MarshalPuzzle(g *Grid, rules Rules, sol Solution) ([]byte, error) {
-	b, err := json.MarshalIndent(ToJSON(g, rules, sol), "", "  ")
-	if err != nil {
+	p := ToJSON(g, rules, sol)
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "{\n  \"rows\": %d,\n  \"cols\": %d,\n  \"k\": %d,\n", p.Rows, p.Cols, p.K)
+	if p.NoLoops {
+		b.WriteString("  \"noLoops\": true,\n")
+	}
+	if p.AllowDisconnected {
+		b.WriteString("  \"allowDisconnected\": true,\n")
+	}
+	list := func(name string, n int, item func(i int) any, last bool) error {
+		fmt.Fprintf(&b, "  %q: [", name)
+		for i := range n {
+			line, err := json.Marshal(item(i))
+			if err != nil {
+				return err
+			}
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString("\n    ")
+			b.Write(line)
+		}
+		b.WriteString("\n  ]")
+		if !last {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+		return nil
+	}
+	if err := list("clues", len(p.Clues), func(i int) any { return p.Clues[i] }, len(p.Bridges) == 0); err != nil {
 		return nil, err
 	}
-	return append(b, '\n'), nil
+	if len(p.Bridges) > 0 {
+		if err := list("bridges", len(p.Bridges), func(i int) any { return p.Bridges[i] }, true); err != nil {
+			return nil, err
+		}
+	}
+	b.WriteString("}\n")
+	return b.Bytes(), nil
 }
 
 // UnmarshalPuzzle reads PuzzleJSON.

@@ -28,6 +28,11 @@ func TestPinwheel(t *testing.T) {
 			t.Fatal("τ drew a connection on the Pinwheel")
 		}
 	}
+	// The complete solver solves it and proves it unique.
+	n, sol, _, err := Count(context.Background(), g, 2, SolveOptions{})
+	if err != nil || n != 1 || VerifySolution(g, Rules{}, sol) != nil || !slices.Equal(sol, sols[0]) {
+		t.Errorf("Count(limit 2) on the Pinwheel = %d, %v; want the brute-force solution", n, err)
+	}
 	s := NewState(g, Rules{})
 	for p, nd := range g.Nodes {
 		r := g.Degree(p)

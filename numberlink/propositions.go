@@ -147,7 +147,7 @@ func PropositionPart4(g *Grid, first bool) []Violation {
 		}
 		if configs > 0 && configs == disjoint {
 			out = append(out, Violation{Part: 4, Node: p, Neighbour: -1,
-				Detail: fmt.Sprintf("each of the %d ways to complete node %s (magnitude %d) closes off a group of complete nodes from the rest", configs, at(g, p), g.Nodes[p].Mag)})
+				Detail: fmt.Sprintf("%s to complete node %s (magnitude %d) closes off a group of complete nodes from the rest", ways(configs), at(g, p), g.Nodes[p].Mag)})
 			if first {
 				break
 			}
@@ -204,4 +204,11 @@ func PropositionPart6(g *Grid, first bool) []Violation {
 		}
 	}
 	return out
+}
+
+func ways(n int) string {
+	if n == 1 {
+		return "the only way"
+	}
+	return fmt.Sprintf("each of the %d ways", n)
 }

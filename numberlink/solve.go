@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/boardgraph/boardgraph/internal/restart"
 )
 
 // ErrNoSolution reports that a grid provably has no solution under the rules
@@ -66,10 +68,14 @@ func Solve(ctx context.Context, g *Grid, opt SolveOptions) (Solution, SolveStats
 // statistics. When ctx is cancelled it returns what it has so far together
 // with ctx.Err().
 //
-// The search branches on one pair's connection count at a time, so distinct
-// leaves are distinct solutions and the count is exact. Every search node is
-// first closed under all the deduction stages of grade.go (bounds, crossing,
-// isolation, bridges); the cost per node is O(pairs + crossings).
+// The search branches on one pair's connection count at a time (the pair
+// with the fewest values left, weighted by the contradictions seen at its
+// ends: dom/wdeg), so distinct leaves are distinct solutions and the count
+// is exact. Every search node is first closed under the deduction stages of
+// grade.go (bounds, crossing, isolation, bridges) and then probed near the
+// last decision; the cost per node is O(pairs) per propagation round. The
+// search restarts on Luby's schedule until it has found two solutions and
+// then runs to completion (see run).
 func Count(ctx context.Context, g *Grid, limit uint64, opt SolveOptions) (uint64, Solution, SolveStats, error) {
 	s, err := newSolver(g, opt.Rules, stageProbe)
 	if err != nil {
@@ -94,25 +100,18 @@ func Count(ctx context.Context, g *Grid, limit uint64, opt SolveOptions) (uint64
 // lubyUnit is the number of backtracks in one unit of the restart schedule.
 const lubyUnit = 32
 
-// luby returns the i-th term (1-based) of Luby's restart sequence 1 1 2 1 1 2
-// 4 1 1 2 ...
-func luby(i uint64) uint64 {
-	for k := uint(1); ; k++ {
-		if i == 1<<k-1 {
-			return 1 << (k - 1)
-		}
-		if i < 1<<k-1 {
-			return luby(i - (1<<(k-1) - 1))
-		}
-	}
-}
+// restartSolutions is the number of solutions after which the search stops
+// restarting and runs one complete depth-first search.
+const restartSolutions = 2
 
 // run is the search driver: depth-first search with restarts on Luby's
 // schedule (Luby, Sinclair and Zuckerman 1993), each run with its own
 // deterministic tie-breaking. A run stops after its budget of backtracks;
 // the budgets grow without bound, so some run finishes its whole tree and
-// the count is exact. Solutions are remembered so that a later run does not
-// count one twice.
+// the count is exact. Once restartSolutions solutions are known the next
+// run has no budget. Solutions found in budgeted runs are remembered so that
+// a later run does not count one twice (so memory stays bounded by
+// restartSolutions solutions however many are counted).
 func (s *solver) run() {
 	if !s.propagate() {
 		return
@@ -120,7 +119,11 @@ func (s *solver) run() {
 	root := len(s.trail)
 	s.seen = map[string]struct{}{}
 	for r := uint64(1); ; r++ {
-		s.budget = luby(r) * lubyUnit
+		s.runIndex = r
+		s.budget = restart.Luby(r) * lubyUnit
+		if s.count >= restartSolutions {
+			s.budget = 0 // unlimited: the final, complete run
+		}
 		s.rng = r * 0x9e3779b97f4a7c15
 		s.aborted = false
 		s.search(0, 0)
@@ -162,7 +165,18 @@ type solver struct {
 	hi    []int8
 	sumLo []int32 // per node: sum of lo over its pairs
 	sumHi []int32 // per node: sum of hi over its pairs
-	open  int     // number of pairs with lo < hi
+	// weight counts the contradictions found at each node, for dom/wdeg.
+	weight []uint32
+	// Incremental union-find over the drawn graph (pairs with lo > 0), by
+	// size without path compression so that unions undo from the trail;
+	// ufRem[root] is the component's remaining demand.
+	ufParent []int32
+	ufSize   []int32
+	ufRem    []int32
+	// trial is set during probe trials: the whole-grid pass is skipped and
+	// only the incremental isolation checks run.
+	trial bool
+	open  int // number of pairs with lo < hi
 
 	trail []trailEntry
 	queue []int32
@@ -177,6 +191,7 @@ type solver struct {
 	low    []int32
 	stack  []dfsFrame
 	forced []bridgeBound
+	bfs    []int32
 	// probing enables stage probe near each decision during search; the
 	// trial propagations run up to stage isolation (measured fastest on
 	// the Coelho benchmark).
@@ -208,6 +223,7 @@ type solver struct {
 	budget     uint64              // backtracks left in this run
 	aborted    bool                // this run ran out of budget
 	rng        uint64              // xorshift state for tie-breaking
+	runIndex   uint64              // 1 for the first run
 }
 
 type dfsFrame struct {
@@ -220,13 +236,17 @@ func newSolver(g *Grid, rules Rules, level stage) (*solver, error) {
 	n, np := len(g.Nodes), len(g.Pairs)
 	s := &solver{
 		g: g, rules: rules, level: level, n: n,
-		mag:   make([]int32, n),
-		lo:    make([]int8, np),
-		hi:    make([]int8, np),
-		sumLo: make([]int32, n),
-		sumHi: make([]int32, n),
-		inQ:   make([]bool, n),
-		queue: make([]int32, 0, n),
+		mag:      make([]int32, n),
+		lo:       make([]int8, np),
+		hi:       make([]int8, np),
+		sumLo:    make([]int32, n),
+		sumHi:    make([]int32, n),
+		weight:   make([]uint32, n),
+		ufParent: make([]int32, n),
+		ufSize:   make([]int32, n),
+		ufRem:    make([]int32, n),
+		inQ:      make([]bool, n),
+		queue:    make([]int32, 0, n),
 
 		parent: make([]int32, n),
 		size:   make([]int32, n),
@@ -241,6 +261,9 @@ func newSolver(g *Grid, rules Rules, level stage) (*solver, error) {
 	s.probing = level >= stageProbe
 	for i, nd := range g.Nodes {
 		s.mag[i] = int32(nd.Mag)
+		s.ufParent[i] = int32(i)
+		s.ufSize[i] = 1
+		s.ufRem[i] = int32(nd.Mag)
 	}
 	for p, pr := range g.Pairs {
 		h := min(g.K, g.Nodes[pr.A].Mag, g.Nodes[pr.B].Mag)
@@ -283,13 +306,41 @@ func (s *solver) setLo(p int32, v int8, by stage) {
 		s.open--
 	}
 	pr := s.g.Pairs[p]
-	s.sumLo[pr.A] += int32(v - old)
-	s.sumLo[pr.B] += int32(v - old)
+	dl := int32(v - old)
+	s.sumLo[pr.A] += dl
+	s.sumLo[pr.B] += dl
 	s.push(pr.A)
 	s.push(pr.B)
 	if by < numStages {
 		s.deductions++
 		s.perStage[by]++
+	}
+	// Keep the drawn graph's components: demand first, then the union, so
+	// that undo (in reverse) splits before restoring demand.
+	ra, rb := s.root(pr.A), s.root(pr.B)
+	s.ufRem[ra] -= dl
+	s.ufRem[rb] -= dl
+	if old == 0 {
+		if ra == rb {
+			if s.rules.NoLoops {
+				s.fail = true // a cycle of drawn pairs
+				return
+			}
+		} else {
+			if s.ufSize[ra] < s.ufSize[rb] {
+				ra, rb = rb, ra
+			}
+			s.ufParent[rb] = ra
+			s.ufSize[ra] += s.ufSize[rb]
+			s.ufRem[ra] += s.ufRem[rb]
+			s.trail = append(s.trail, trailEntry{p: -1 - rb})
+		}
+	}
+	// Stage isolation, closed subgroup (incremental form): a component with
+	// no demand left that is not the whole grid can never join the rest.
+	if s.level >= stageIsolation && !s.rules.AllowDisconnected && s.ufRem[ra] == 0 && int(s.ufSize[ra]) < s.n {
+		s.fail = true
+		return
 	}
 	// Stage crossing: a pair that carries a connection forbids every pair
 	// whose segment crosses it.
@@ -334,12 +385,25 @@ func (s *solver) undo(mark int) {
 	for t := len(s.trail) - 1; t >= mark; t-- {
 		e := s.trail[t]
 		p := e.p
+		if p < 0 {
+			// A union: split the child root b off its parent again.
+			b := -1 - p
+			a := s.ufParent[b]
+			s.ufParent[b] = b
+			s.ufSize[a] -= s.ufSize[b]
+			s.ufRem[a] -= s.ufRem[b]
+			continue
+		}
 		pr := s.g.Pairs[p]
 		if s.lo[p] == s.hi[p] && e.lo != e.hi {
 			s.open++
 		}
 		dl := int32(s.lo[p] - e.lo)
 		dh := int32(e.hi - s.hi[p])
+		if dl != 0 {
+			s.ufRem[s.root(pr.A)] += dl
+			s.ufRem[s.root(pr.B)] += dl
+		}
 		s.sumLo[pr.A] -= dl
 		s.sumLo[pr.B] -= dl
 		s.sumHi[pr.A] += dh
@@ -363,21 +427,47 @@ func (s *solver) nodeRule(i int32) {
 	m := s.mag[i]
 	if s.sumLo[i] > m || s.sumHi[i] < m {
 		s.fail = true
+		s.weight[i]++
 		return
 	}
-	for _, p := range s.g.PairAt[i] {
+	iso := s.level >= stageIsolation && (s.rules.NoLoops || !s.rules.AllowDisconnected)
+	for d, p := range s.g.PairAt[i] {
 		if p < 0 || s.lo[p] == s.hi[p] {
 			continue
+		}
+		if iso && s.lo[p] == 0 {
+			// Stage isolation at this node's open pairs (the whole-grid
+			// pass in global does the same for every pair).
+			ri, rj := s.root(i), s.root(s.g.Nbr[i][d])
+			if ri == rj {
+				if s.rules.NoLoops {
+					s.setHi(p, 0, stageIsolation)
+					if s.fail {
+						return
+					}
+					continue
+				}
+			} else if !s.rules.AllowDisconnected && int(s.ufSize[ri]+s.ufSize[rj]) < s.n && s.ufRem[ri]+s.ufRem[rj] == 2*int32(s.hi[p]) {
+				s.setHi(p, s.hi[p]-1, stageIsolation)
+				if s.fail {
+					return
+				}
+				if s.lo[p] == s.hi[p] {
+					continue
+				}
+			}
 		}
 		if v := m - (s.sumHi[i] - int32(s.hi[p])); v > int32(s.lo[p]) {
 			s.setLo(p, int8(v), stageBounds)
 			if s.fail {
+				s.weight[i]++
 				return
 			}
 		}
 		if v := m - (s.sumLo[i] - int32(s.lo[p])); v < int32(s.hi[p]) {
 			s.setHi(p, int8(v), stageBounds)
 			if s.fail {
+				s.weight[i]++
 				return
 			}
 		}
@@ -398,6 +488,13 @@ func (s *solver) propagate() bool {
 			s.clearQueue()
 			return false
 		}
+		if s.open == 0 && s.level < stageCrossing && s.crossingViolated() {
+			s.clearQueue()
+			return false
+		}
+		if s.trial && s.open > 0 {
+			return true
+		}
 		if !s.global() {
 			s.clearQueue()
 			return false
@@ -408,12 +505,29 @@ func (s *solver) propagate() bool {
 	}
 }
 
-func (s *solver) find(x int32) int32 {
-	for s.parent[x] != x {
-		s.parent[x] = s.parent[s.parent[x]]
-		x = s.parent[x]
+// root finds the drawn-graph component of node i.
+func (s *solver) root(i int32) int32 {
+	for s.ufParent[i] != i {
+		i = s.ufParent[i]
 	}
-	return x
+	return i
+}
+
+// crossingViolated reports whether two drawn pairs cross; it checks decided
+// states when stage crossing is off, so that every accepted leaf obeys the
+// no-crossing rule whatever the stage level.
+func (s *solver) crossingViolated() bool {
+	for p, cr := range s.g.Crossings {
+		if s.lo[p] == 0 {
+			continue
+		}
+		for _, q := range cr {
+			if s.lo[q] > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // global runs the connectivity stages, which look at the whole grid. It is
@@ -429,44 +543,51 @@ func (s *solver) global() bool {
 		return true
 	}
 	g := s.g
-	for i := range s.n {
-		s.parent[i] = int32(i)
-		s.size[i] = 1
-	}
-	// Components of the drawn graph (pairs with lo > 0). With NoLoops a drawn
-	// pair inside one component closes a cycle.
-	for p, pr := range g.Pairs {
-		if s.lo[p] == 0 {
-			continue
-		}
-		a, b := s.find(pr.A), s.find(pr.B)
-		if a == b {
-			if s.rules.NoLoops {
-				return false
-			}
-			continue
-		}
-		if s.size[a] < s.size[b] {
-			a, b = b, a
-		}
-		s.parent[b] = a
-		s.size[a] += s.size[b]
-	}
-	for i := range s.n {
-		s.rem[i] = 0
-	}
-	for i := range s.n {
-		r := s.find(int32(i))
-		s.rem[r] += s.mag[i] - s.sumLo[i]
-	}
 	n32 := int32(s.n)
-	if needConn {
+	// Label the components of the drawn graph (pairs with lo > 0) by
+	// depth-first search, with each component's size and remaining demand
+	// (magnitudes minus connections already drawn at its nodes).
+	comp := s.parent
+	for i := range s.n {
+		comp[i] = -1
+	}
+	nc := int32(0)
+	for i := range s.n {
+		if comp[i] >= 0 {
+			continue
+		}
+		c := nc
+		nc++
+		comp[i] = c
+		size, rem, ends := int32(0), int32(0), int32(0)
+		st := append(s.bfs[:0], int32(i))
+		for len(st) > 0 {
+			v := st[len(st)-1]
+			st = st[:len(st)-1]
+			size++
+			rem += s.mag[v] - s.sumLo[v]
+			for d, p := range g.PairAt[v] {
+				if p < 0 || s.lo[p] == 0 {
+					continue
+				}
+				ends++
+				if w := g.Nbr[v][d]; comp[w] < 0 {
+					comp[w] = c
+					st = append(st, w)
+				}
+			}
+		}
+		s.bfs = st
+		// With NoLoops a component must be a tree: ends/2 drawn pairs on
+		// size nodes means a cycle when ends/2 >= size.
+		if s.rules.NoLoops && ends/2 >= size {
+			return false
+		}
+		s.size[c], s.rem[c] = size, rem
 		// Stage isolation, closed subgroup: a component of the drawn graph
 		// with no connection left to make can never join the rest.
-		for i := range s.n {
-			if s.parent[i] == int32(i) && s.rem[i] == 0 && s.size[i] < n32 {
-				return false
-			}
+		if needConn && rem == 0 && size < n32 {
+			return false
 		}
 	}
 	if s.open == 0 {
@@ -476,7 +597,7 @@ func (s *solver) global() bool {
 		if s.lo[p] != 0 || s.hi[p] == 0 {
 			continue
 		}
-		a, b := s.find(pr.A), s.find(pr.B)
+		a, b := comp[pr.A], comp[pr.B]
 		if a == b {
 			// Stage isolation, NoLoops: a connection inside one component
 			// of the drawn graph would close a cycle.
@@ -650,6 +771,9 @@ func (s *solver) probeNear(from int) bool {
 		}
 		end := len(s.trail)
 		for _, e := range s.trail[from:end] {
+			if e.p < 0 {
+				continue // a union record
+			}
 			pr := g.Pairs[e.p]
 			for _, a := range [2]int32{pr.A, pr.B} {
 				add(a)
@@ -678,6 +802,7 @@ func (s *solver) probeList(cand []int32, trial stage) bool {
 			savedD, savedStages := s.deductions, s.perStage
 			full := s.level
 			s.level = trial
+			s.trial = trial < stageBridges
 			if side == 0 {
 				s.setHi(p, s.lo[p], numStages)
 			} else {
@@ -685,6 +810,7 @@ func (s *solver) probeList(cand []int32, trial stage) bool {
 			}
 			ok := !s.fail && s.propagate()
 			s.level = full
+			s.trial = false
 			s.clearQueue()
 			s.undo(mark)
 			s.deductions, s.perStage = savedD, savedStages
@@ -697,6 +823,7 @@ func (s *solver) probeList(cand []int32, trial stage) bool {
 				s.setHi(p, s.hi[p]-1, stageProbe)
 			}
 			if s.fail || !s.propagate() {
+				s.clearQueue() // leave no failure flag behind
 				return false
 			}
 		}
@@ -709,7 +836,7 @@ func (s *solver) probeList(cand []int32, trial stage) bool {
 // least slack (sumHi - magn), the "most constrained" rule.
 func (s *solver) choose() int32 {
 	best, bestScore := int32(-1), int64(1<<62)
-	noise := s.rng != 0x9e3779b97f4a7c15
+	noise := s.runIndex > 1
 	for p := range s.lo {
 		w := int64(s.hi[p] - s.lo[p])
 		if w == 0 {
@@ -718,7 +845,10 @@ func (s *solver) choose() int32 {
 		pr := s.g.Pairs[p]
 		ca := s.nodeScore(pr.A)
 		cb := s.nodeScore(pr.B)
-		score := (w<<20 + int64(min(ca, cb))) << 8
+		// dom/wdeg (Boussemart et al. 2004): fewest values per unit of
+		// failure weight at the pair's ends first.
+		wd := int64(1 + s.weight[pr.A] + s.weight[pr.B])
+		score := ((w<<24)/wd<<20 + int64(min(ca, cb))) << 8
 		if noise {
 			score += int64(s.next() & 255)
 		}
@@ -789,6 +919,7 @@ func (s *solver) search(depth int, from int) bool {
 		s.maxDepth = depth
 	}
 	if !s.propagate() || (s.probing && !s.probeNear(from)) {
+		s.clearQueue()
 		s.backtracks++
 		if s.budget > 0 {
 			s.budget--
@@ -804,7 +935,9 @@ func (s *solver) search(depth int, from int) bool {
 		if _, dup := s.seen[key]; dup {
 			return false
 		}
-		s.seen[key] = struct{}{}
+		if s.budget > 0 {
+			s.seen[key] = struct{}{} // a later run may meet it again
+		}
 		s.count++
 		if s.first == nil {
 			s.first = s.solution()
@@ -820,7 +953,7 @@ func (s *solver) search(depth int, from int) bool {
 	// components sooner); later runs start at a random value and wrap.
 	span := hi - lo + 1
 	off := int8(0)
-	if s.rng != 0x9e3779b97f4a7c15 {
+	if s.runIndex > 1 {
 		off = int8(s.next() % uint64(span))
 	}
 	for i := int8(0); i < span; i++ {

@@ -1,14 +1,12 @@
 package numberlink
 
 import (
-	"bufio"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 )
@@ -29,37 +27,20 @@ func coelhoRoot() string {
 	return ""
 }
 
-// readHasTest reads a Coelho .has file: "rows cols islands", then rows lines
-// of integers, 0 = water.
-func readHasTest(path string, k int) (*Grid, error) {
-	f, err := os.Open(path)
+// readHasTest reads a Coelho .has file with NL-A's ParseHas and checks the
+// header's island count.
+func readHasTest(path string) (*Grid, error) {
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Split(bufio.ScanWords)
-	var nums []int
-	for sc.Scan() {
-		v, err := strconv.Atoi(sc.Text())
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
-		}
-		nums = append(nums, v)
-	}
-	if len(nums) < 3 {
-		return nil, fmt.Errorf("%s: short header", path)
-	}
-	r, c, isl := nums[0], nums[1], nums[2]
-	if len(nums) != 3+r*c {
-		return nil, fmt.Errorf("%s: %d numbers for %dx%d", path, len(nums)-3, r, c)
-	}
-	g, err := NewGrid(r, c, k, nums[3:])
+	g, err := ParseHas(data)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	if len(g.Nodes) != isl {
-		return nil, fmt.Errorf("%s: header says %d islands, found %d", path, isl, len(g.Nodes))
+	var r, c, isl int
+	if _, err := fmt.Sscan(string(data), &r, &c, &isl); err != nil || isl != len(g.Nodes) || g.K != 2 {
+		return nil, fmt.Errorf("%s: header %d islands, parsed %d (k=%d)", path, isl, len(g.Nodes), g.K)
 	}
 	return g, nil
 }
@@ -92,7 +73,7 @@ func loadCoelho(tb testing.TB) []coelhoInstance {
 			}
 			sort.Strings(files)
 			for _, f := range files {
-				g, err := readHasTest(f, 2)
+				g, err := readHasTest(f)
 				if err != nil {
 					coelhoErr = err
 					return
@@ -107,64 +88,27 @@ func loadCoelho(tb testing.TB) []coelhoInstance {
 	return coelhoAll
 }
 
-// parseTathamTest reads a Tatham Bridges game ID "WxHm<k>[L]...:desc".
-func parseTathamTest(id string) (*Grid, Rules, error) {
-	params, desc, ok := strings.Cut(id, ":")
-	if !ok {
-		return nil, Rules{}, fmt.Errorf("no colon in %q", id)
+// checkSolution checks sol with NL-A's independent verifier (VerifySolution,
+// which shares no code with the solver) and with localCheck, and reports ""
+// when both accept it, else what was broken (or that they disagree).
+func checkSolution(g *Grid, sol Solution, rules Rules) string {
+	local := localCheck(g, sol, rules)
+	err := VerifySolution(g, rules, sol)
+	switch {
+	case err != nil && local != "":
+		return err.Error()
+	case err != nil:
+		return "Verify rejects what localCheck accepts: " + err.Error()
+	case local != "":
+		return "localCheck rejects what Verify accepts: " + local
 	}
-	var w, h int
-	rest := params
-	xi := strings.IndexByte(rest, 'x')
-	if xi < 0 {
-		return nil, Rules{}, fmt.Errorf("no size in %q", params)
-	}
-	w, _ = strconv.Atoi(rest[:xi])
-	rest = rest[xi+1:]
-	j := 0
-	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
-		j++
-	}
-	h, _ = strconv.Atoi(rest[:j])
-	rest = rest[j:]
-	k := 2
-	var rules Rules
-	for i := 0; i < len(rest); i++ {
-		switch rest[i] {
-		case 'm':
-			j := i + 1
-			for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
-				j++
-			}
-			k, _ = strconv.Atoi(rest[i+1 : j])
-			i = j - 1
-		case 'L':
-			rules.NoLoops = true
-		}
-	}
-	clues := make([]int, 0, w*h)
-	for _, ch := range desc {
-		switch {
-		case ch >= '1' && ch <= '9':
-			clues = append(clues, int(ch-'0'))
-		case ch >= 'A' && ch <= 'G':
-			clues = append(clues, int(ch-'A')+10)
-		case ch >= 'a' && ch <= 'z':
-			for range int(ch-'a') + 1 {
-				clues = append(clues, 0)
-			}
-		default:
-			return nil, rules, fmt.Errorf("bad char %q", ch)
-		}
-	}
-	g, err := NewGrid(h, w, k, clues)
-	return g, rules, err
+	return ""
 }
 
-// checkSolution is an independent checker: it recomputes neighbours, crossings
-// and connectivity from the node coordinates alone. It returns "" when sol
-// solves g under rules, else the first broken rule.
-func checkSolution(g *Grid, sol Solution, rules Rules) string {
+// localCheck is a second test-only checker: it recomputes neighbours,
+// crossings and connectivity from the node coordinates alone. It returns ""
+// when sol solves g under rules, else the first broken rule.
+func localCheck(g *Grid, sol Solution, rules Rules) string {
 	if len(sol) != len(g.Pairs) {
 		return fmt.Sprintf("solution has %d entries for %d pairs", len(sol), len(g.Pairs))
 	}
@@ -264,7 +208,7 @@ func naiveCount(g *Grid, rules Rules) uint64 {
 	var rec func(p int)
 	rec = func(p int) {
 		if p == len(g.Pairs) {
-			if checkSolution(g, sol, rules) == "" {
+			if localCheck(g, sol, rules) == "" {
 				count++
 			}
 			return

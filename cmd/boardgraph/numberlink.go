@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/boardgraph/boardgraph/numberlink"
 )
@@ -33,6 +35,8 @@ func init() {
 		"boardgraph numberlink table --neighbours 4 --k 2   # 4 10 16 19 16 10 4 1 (Figure 5)", nlTable})
 	nlRegister(nlSub{"tau", "tau [--trace] [--format text|json] [rule flags] [FILE]",
 		"boardgraph numberlink tau --trace puzzle.txt", nlTau})
+	nlRegister(nlSub{"phi", "phi --node R,C [--after R,C:WORD ...] [--format text|json] [rule flags] [FILE]",
+		"boardgraph numberlink phi --node 3,3 --after 5,1:12 puzzle.txt   # Φ_k[p], Φ_Γk[p] with reasons, ω*(p) (§2.2)", nlPhi})
 	nlRegister(nlSub{"check", "check [--format text|json] [rule flags] PUZZLE [SOLUTION]",
 		"boardgraph numberlink check puzzle.txt drawing.txt   # or one JSON file with \"bridges\"", nlCheck})
 	nlRegister(nlSub{"convert", "convert --to text|has|tatham|puzzlink|json [--from FORMAT] [rule flags] [FILE]",
@@ -187,6 +191,10 @@ func displayName(name string) string {
 // nlFail prints err as one line and returns its exit code: 1 for a proof of
 // unsolvability or a failed verification, 2 otherwise.
 func nlFail(e *env, err error) int {
+	var ie *internalError
+	if errors.As(err, &ie) {
+		return fail(e, err)
+	}
 	fmt.Fprintf(e.stderr, "boardgraph: numberlink: %s\n", oneLine(err.Error()))
 	if isInvalid(err) {
 		return exitNone
@@ -214,8 +222,10 @@ func onePositional(pos []string) (string, error) {
 	return "", usagef("too many arguments %q: give one puzzle file or none for standard input", pos[1:])
 }
 
+// nlWriteJSON writes v as one line of JSON (stable field names; see the
+// types in this file and numberlink.PuzzleJSON).
 func nlWriteJSON(w io.Writer, v any) {
-	b, _ := json.MarshalIndent(v, "", "  ")
+	b, _ := json.Marshal(v)
 	w.Write(append(b, '\n'))
 }
 
@@ -347,7 +357,7 @@ func nlTau(e *env, args []string) int {
 	if res.Solved {
 		// Every printed solution passes the independent verifier.
 		if verr := numberlink.VerifySolution(g, rules, s.Conn); verr != nil {
-			return nlFail(e, fmt.Errorf("internal error: τ's solution fails verification: %w", verr))
+			return nlFail(e, &internalError{fmt.Sprintf("τ's solution fails verification: %v", verr)})
 		}
 	}
 	if f.format == "json" {
@@ -510,5 +520,451 @@ func nlConvert(e *env, args []string) int {
 		return nlFail(e, usagef("%v", err))
 	}
 	e.stdout.Write(out)
+	return exitOK
+}
+
+func init() {
+	nlRegister(nlSub{"solve", "solve [--format text|json] [--timeout D] [--quiet] [rule flags] [FILE]",
+		"boardgraph numberlink solve Hs_16_100_25_00_001.has", nlSolve})
+	nlRegister(nlSub{"count", "count [--limit N] [--format text|json] [--timeout D] [--quiet] [rule flags] [FILE]",
+		"boardgraph numberlink count --limit 2 puzzle.txt   # uniqueness: exit 0 if exactly one", nlCount})
+	nlRegister(nlSub{"grade", "grade [--format text|json] [--timeout D] [rule flags] [FILE]",
+		"boardgraph numberlink grade puzzle.txt   # tau, bounds, crossing, ..., search", nlGrade})
+	nlRegister(nlSub{"generate", "generate RxC [--k K] [--islands N] [--seed S] [--difficulty D] [--to FORMAT] [--solution] [--noloops]",
+		"boardgraph numberlink generate 15x15 --k 2 --seed 7 --to tatham", nlGenerate})
+}
+
+// solveFlags adds the flags shared by the solver subcommands.
+func (f *nlFlags) solveFlags() (timeout *time.Duration, quiet *bool) {
+	f.StringVar(&f.format, "format", "text", "output format: text or json")
+	timeout = f.Duration("timeout", 0, "stop after this long (e.g. 30s; 0: no limit)")
+	quiet = f.Bool("quiet", false, "no progress on stderr")
+	return timeout, quiet
+}
+
+// withTimeout derives the context of a run.
+func withTimeout(e *env, d time.Duration) (context.Context, context.CancelFunc) {
+	if d > 0 {
+		return context.WithTimeout(e.ctx, d)
+	}
+	return context.WithCancel(e.ctx)
+}
+
+// progressFunc returns a SolveOptions.Progress callback printing to stderr: a
+// live line on a terminal, plain lines otherwise; nil when quiet. The solver
+// calls it from its own goroutine, one call at a time.
+func progressFunc(e *env, quiet bool) (func(numberlink.SolveStats), func()) {
+	if quiet {
+		return nil, func() {}
+	}
+	live := false
+	grace := time.Second
+	if e.progressEvery > 0 {
+		grace = e.progressEvery
+	}
+	report := func(st numberlink.SolveStats) {
+		if st.Elapsed < grace {
+			return
+		}
+		line := fmt.Sprintf("%s: %d nodes, %d backtracks, %d solutions, depth %d", st.Elapsed.Round(time.Millisecond), st.Nodes, st.Backtracks, st.Solutions, st.MaxDepth)
+		if e.stderrTTY {
+			fmt.Fprintf(e.stderr, "\r\033[K%s", line)
+			live = true
+		} else {
+			fmt.Fprintln(e.stderr, line)
+		}
+	}
+	done := func() {
+		if live {
+			fmt.Fprint(e.stderr, "\r\033[K")
+		}
+	}
+	return report, done
+}
+
+// nlProgressEvery is the interval between progress reports: a quarter
+// second for a live terminal line, a second for plain lines, or the tests'
+// override.
+func nlProgressEvery(e *env) time.Duration {
+	switch {
+	case e.progressEvery > 0:
+		return e.progressEvery
+	case e.stderrTTY:
+		return 250 * time.Millisecond
+	}
+	return time.Second
+}
+
+// precheck reports a Proposition part (§2.1) that proves g unsolvable.
+func precheck(e *env, g *numberlink.Grid, rules numberlink.Rules) (int, bool) {
+	if v := numberlink.Unsolvable(g, rules); v != nil {
+		return nlFail(e, v), false
+	}
+	return 0, true
+}
+
+// printSolution verifies sol independently and prints it; a failure is an
+// internal error (exit 2 with the broken rule named), never a printed
+// solution.
+func printSolution(e *env, f *nlFlags, g *numberlink.Grid, rules numberlink.Rules, sol numberlink.Solution, extra map[string]any) error {
+	if err := numberlink.VerifySolution(g, rules, sol); err != nil {
+		return &internalError{fmt.Sprintf("the solver's solution fails verification: %v", err)}
+	}
+	if f.format == "json" {
+		out := map[string]any{"puzzle": numberlink.ToJSON(g, rules, sol), "verified": true}
+		for k, v := range extra {
+			out[k] = v
+		}
+		nlWriteJSON(e.stdout, out)
+		return nil
+	}
+	fmt.Fprint(e.stdout, numberlink.Draw(g, sol))
+	return nil
+}
+
+func nlSolve(e *env, args []string) int {
+	f := newNLFlags(e, "solve", true)
+	timeout, quiet := f.solveFlags()
+	pos, code, ok := f.parse(args)
+	if !ok {
+		return code
+	}
+	name, err := onePositional(pos)
+	if err == nil {
+		err = checkFormat(f.format)
+	}
+	if err != nil {
+		return nlFail(e, err)
+	}
+	g, rules, _, err := f.loadPuzzle(e, name, "")
+	if err != nil {
+		return nlFail(e, err)
+	}
+	if code, ok := precheck(e, g, rules); !ok {
+		return code
+	}
+	ctx, cancel := withTimeout(e, *timeout)
+	defer cancel()
+	prog, done := progressFunc(e, *quiet)
+	sol, st, err := numberlink.Solve(ctx, g, numberlink.SolveOptions{Rules: rules, Progress: prog, ProgressEvery: nlProgressEvery(e)})
+	done()
+	switch {
+	case errors.Is(err, numberlink.ErrNoSolution):
+		return nlFail(e, fmt.Errorf("%w: no solution (complete search, %d nodes)", numberlink.ErrUnsolvable, st.Nodes))
+	case err != nil && ctx.Err() != nil:
+		fmt.Fprintf(e.stderr, "boardgraph: numberlink solve: stopped after %s (%d nodes): %v\n", st.Elapsed.Round(time.Millisecond), st.Nodes, err)
+		return exitStopped
+	case err != nil:
+		return nlFail(e, err)
+	}
+	if err := printSolution(e, f, g, rules, sol, map[string]any{"nodes": st.Nodes, "elapsedMs": st.Elapsed.Milliseconds()}); err != nil {
+		return nlFail(e, err)
+	}
+	if !*quiet {
+		fmt.Fprintf(e.stderr, "solved in %s, %d search nodes; verified\n", st.Elapsed.Round(time.Microsecond), st.Nodes)
+	}
+	return exitOK
+}
+
+func nlCount(e *env, args []string) int {
+	f := newNLFlags(e, "count", true)
+	limit := f.Uint64("limit", 0, "stop after this many solutions (2 decides uniqueness; 0: count all)")
+	timeout, quiet := f.solveFlags()
+	pos, code, ok := f.parse(args)
+	if !ok {
+		return code
+	}
+	name, err := onePositional(pos)
+	if err == nil {
+		err = checkFormat(f.format)
+	}
+	if err != nil {
+		return nlFail(e, err)
+	}
+	g, rules, _, err := f.loadPuzzle(e, name, "")
+	if err != nil {
+		return nlFail(e, err)
+	}
+	if code, ok := precheck(e, g, rules); !ok {
+		return code
+	}
+	ctx, cancel := withTimeout(e, *timeout)
+	defer cancel()
+	prog, done := progressFunc(e, *quiet)
+	n, first, st, err := numberlink.Count(ctx, g, *limit, numberlink.SolveOptions{Rules: rules, Progress: prog, ProgressEvery: nlProgressEvery(e)})
+	done()
+	if err != nil && ctx.Err() == nil {
+		return nlFail(e, err)
+	}
+	if first != nil {
+		if verr := numberlink.VerifySolution(g, rules, first); verr != nil {
+			return nlFail(e, &internalError{fmt.Sprintf("the first solution fails verification: %v", verr)})
+		}
+	}
+	stopped := err != nil
+	atLimit := *limit > 0 && n >= *limit
+	status := "complete"
+	switch {
+	case stopped:
+		status = "stopped"
+	case atLimit:
+		status = "limit"
+	}
+	if f.format == "json" {
+		nlWriteJSON(e.stdout, map[string]any{"solutions": n, "status": status, "atLeast": stopped || atLimit,
+			"unique": status == "complete" && n == 1, "nodes": st.Nodes, "elapsedMs": st.Elapsed.Milliseconds()})
+	} else {
+		switch status {
+		case "complete":
+			if n == 1 {
+				fmt.Fprintln(e.stdout, "1 solution (unique)")
+			} else {
+				fmt.Fprintf(e.stdout, "%d solutions\n", n)
+			}
+		case "limit":
+			fmt.Fprintf(e.stdout, "at least %d solutions (stopped at --limit %d)\n", n, *limit)
+		default:
+			fmt.Fprintf(e.stdout, "at least %d solutions (stopped: %v)\n", n, err)
+		}
+	}
+	switch {
+	case stopped || atLimit:
+		return exitStopped
+	case n == 0:
+		fmt.Fprintln(e.stderr, "boardgraph: numberlink count: no solution (complete search)")
+		return exitNone
+	}
+	return exitOK
+}
+
+func nlGrade(e *env, args []string) int {
+	f := newNLFlags(e, "grade", true)
+	timeout, _ := f.solveFlags()
+	pos, code, ok := f.parse(args)
+	if !ok {
+		return code
+	}
+	name, err := onePositional(pos)
+	if err == nil {
+		err = checkFormat(f.format)
+	}
+	if err != nil {
+		return nlFail(e, err)
+	}
+	g, rules, _, err := f.loadPuzzle(e, name, "")
+	if err != nil {
+		return nlFail(e, err)
+	}
+	if code, ok := precheck(e, g, rules); !ok {
+		return code
+	}
+	ctx, cancel := withTimeout(e, *timeout)
+	defer cancel()
+	tau, err := numberlink.Tau(ctx, g, rules)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "boardgraph: numberlink grade: stopped: %v\n", err)
+		return exitStopped
+	}
+	if tau.Contradiction != nil {
+		return nlFail(e, tau.Contradiction)
+	}
+	gr, err := numberlink.Rate(ctx, g, numberlink.SolveOptions{Rules: rules})
+	switch {
+	case errors.Is(err, numberlink.ErrNoSolution):
+		return nlFail(e, fmt.Errorf("%w: no solution", numberlink.ErrUnsolvable))
+	case err != nil && ctx.Err() != nil:
+		fmt.Fprintf(e.stderr, "boardgraph: numberlink grade: stopped: %v\n", err)
+		return exitStopped
+	case err != nil:
+		return nlFail(e, err)
+	}
+	grade := gr.String()
+	if tau.Solved {
+		grade = "tau"
+	}
+	if f.format == "json" {
+		nlWriteJSON(e.stdout, map[string]any{"grade": grade, "tauSolves": tau.Solved, "tauSteps": len(tau.Steps),
+			"level": gr.Level.String(), "solutions": gr.Solutions})
+		return exitOK
+	}
+	if tau.Solved {
+		fmt.Fprintf(e.stdout, "grade: tau (the τ algorithm of §3.2 alone solves it, %d steps; unique); solver level: %s\n", len(tau.Steps), gr)
+	} else {
+		fmt.Fprintf(e.stdout, "grade: %s (τ stops after %d steps)\n", gr, len(tau.Steps))
+	}
+	return exitOK
+}
+
+// nlPhi prints, for one node of the grid (with no connections drawn, or
+// after the --after builder steps), Φ_k[p],
+// Φ_Γk[p] with the condition that excludes each other word, and ω*(p)
+// (§2.2, as in the worked example of §2.3).
+func nlPhi(e *env, args []string) int {
+	f := newNLFlags(e, "phi", true)
+	node := f.String("node", "", "the node p as ROW,COL (1-based)")
+	var builds []string
+	f.Func("after", "apply the builder u(p, ω) first, as ROW,COL:WORD (e.g. 5,1:12); repeatable", func(v string) error {
+		builds = append(builds, v)
+		return nil
+	})
+	f.StringVar(&f.format, "format", "text", "output format: text or json")
+	pos, code, ok := f.parse(args)
+	if !ok {
+		return code
+	}
+	name, err := onePositional(pos)
+	if err == nil {
+		err = checkFormat(f.format)
+	}
+	if err != nil {
+		return nlFail(e, err)
+	}
+	rs, cs, found := strings.Cut(*node, ",")
+	r, err1 := strconv.Atoi(strings.TrimSpace(rs))
+	c, err2 := strconv.Atoi(strings.TrimSpace(cs))
+	if !found || err1 != nil || err2 != nil {
+		return nlFail(e, usagef("--node %q: give the node as ROW,COL, 1-based, e.g. --node 5,1", *node))
+	}
+	g, rules, _, err := f.loadPuzzle(e, name, "")
+	if err != nil {
+		return nlFail(e, err)
+	}
+	p := g.NodeAt(r-1, c-1)
+	if p < 0 {
+		return nlFail(e, usagef("--node %d,%d is not a node of the %dx%d grid: pick a numbered cell", r, c, g.Rows, g.Cols))
+	}
+	s := numberlink.NewState(g, rules)
+	for _, b := range builds {
+		at, word, ok := strings.Cut(b, ":")
+		br, bc, ok2 := strings.Cut(at, ",")
+		rr, e1 := strconv.Atoi(strings.TrimSpace(br))
+		cc, e2 := strconv.Atoi(strings.TrimSpace(bc))
+		w, e3 := numberlink.ParseWord(word)
+		if !ok || !ok2 || e1 != nil || e2 != nil || e3 != nil || g.NodeAt(rr-1, cc-1) < 0 {
+			return nlFail(e, usagef("--after %q: write ROW,COL:WORD for a node, e.g. --after 5,1:12", b))
+		}
+		if err := s.Build(int(g.NodeAt(rr-1, cc-1)), w); err != nil {
+			return nlFail(e, usagef("--after %q: %v", b, err))
+		}
+	}
+	all := numberlink.Phi(g.K, s.Rem[p])
+	feasible, rejected := s.PhiGammaAll(int(p))
+	omega, _, okw := s.OmegaStar(int(p))
+	words := func(ws []numberlink.Word) []string {
+		out := make([]string, len(ws))
+		for i, w := range ws {
+			out[i] = w.String()
+		}
+		return out
+	}
+	if f.format == "json" {
+		rej := map[string]int{}
+		for _, x := range rejected {
+			rej[x.Word.String()] = x.Condition
+		}
+		out := map[string]any{"node": [2]int{r, c}, "magnitude": s.Rem[p], "k": g.K, "phi": words(all),
+			"feasible": words(feasible), "rejectedBy": rej, "omegaStar": omega.String(), "contradiction": !okw}
+		nlWriteJSON(e.stdout, out)
+		return exitOK
+	}
+	fmt.Fprintf(e.stdout, "node (%d,%d), magnitude %d, k = %d (1 up, 2 right, 3 down, 4 left)\n", r, c, s.Rem[p], g.K)
+	fmt.Fprintf(e.stdout, "Φ_k[p]  (%d words): %s\n", len(all), strings.Join(words(all), " "))
+	fmt.Fprintf(e.stdout, "Φ_Γk[p] (%d words): %s\n", len(feasible), strings.Join(words(feasible), " "))
+	byCond := map[int][]string{}
+	for _, x := range rejected {
+		byCond[x.Condition] = append(byCond[x.Condition], x.Word.String())
+	}
+	for cond := 1; cond <= 6; cond++ {
+		if len(byCond[cond]) > 0 {
+			fmt.Fprintf(e.stdout, "  excluded by condition %d: %s\n", cond, strings.Join(byCond[cond], " "))
+		}
+	}
+	if !okw {
+		fmt.Fprintln(e.stdout, "ω*(p): none: no feasible configuration, the grid is unsolvable")
+		return exitNone
+	}
+	fmt.Fprintf(e.stdout, "ω*(p) = %s\n", omega)
+	return exitOK
+}
+
+// parseSize reads "RxC" (rows x columns).
+func parseSize(s string) (rows, cols int, err error) {
+	r, c, ok := strings.Cut(strings.ToLower(s), "x")
+	rows, err1 := strconv.Atoi(r)
+	cols, err2 := strconv.Atoi(c)
+	if !ok || err1 != nil || err2 != nil || rows < 1 || cols < 1 || rows > 1000 || cols > 1000 {
+		return 0, 0, usagef("size %q: write ROWSxCOLS, e.g. 15x15 (1..1000 each)", s)
+	}
+	return rows, cols, nil
+}
+
+func nlGenerate(e *env, args []string) int {
+	f := newNLFlags(e, "generate", false)
+	k := f.Int("k", 2, "bridge limit k (>= 1)")
+	islands := f.Int("islands", 0, "number of islands (0: the generator's default for the size)")
+	seed := f.Int64("seed", 1, "random seed; the same seed gives the same puzzle")
+	difficulty := f.String("difficulty", "", "hardest deduction level allowed: bounds, crossing, isolation, bridges, probe, search, or 1..6 (default: any)")
+	to := f.String("to", "text", "output format: text, has, tatham, puzzlink or json")
+	showSol := f.Bool("solution", false, "also print the solution's drawing after the puzzle")
+	noLoops := f.Bool("noloops", false, "generate for the no-loops rule (Tatham's L)")
+	timeout := f.Duration("timeout", 0, "stop after this long (0: no limit)")
+	pos, code, ok := f.parse(args)
+	if !ok {
+		return code
+	}
+	if len(pos) != 1 {
+		return nlFail(e, usagef("generate needs one size argument, e.g. 15x15"))
+	}
+	rows, cols, err := parseSize(pos[0])
+	if err != nil {
+		return nlFail(e, err)
+	}
+	if *k < 1 || *k > numberlink.MaxK {
+		return nlFail(e, usagef("--k %d: the bridge limit must be 1..%d", *k, numberlink.MaxK))
+	}
+	level := 0
+	if *difficulty != "" {
+		if n, err := strconv.Atoi(*difficulty); err == nil && n >= 1 && n <= int(numberlink.LevelSearch) {
+			level = n
+		} else if l, err := numberlink.ParseLevel(*difficulty); err == nil {
+			level = int(l)
+		} else {
+			return nlFail(e, usagef("--difficulty %q: use bounds, crossing, isolation, bridges, probe, search or 1..6", *difficulty))
+		}
+	}
+	rules := numberlink.Rules{NoLoops: *noLoops}
+	ctx, cancel := withTimeout(e, *timeout)
+	defer cancel()
+	g, sol, err := numberlink.Generate(ctx, numberlink.GenerateOptions{Rows: rows, Cols: cols, K: *k, Islands: *islands, Seed: *seed, Difficulty: level, Rules: rules})
+	if err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintf(e.stderr, "boardgraph: numberlink generate: stopped: %v\n", err)
+			return exitStopped
+		}
+		if errors.Is(err, numberlink.ErrBadSize) || errors.Is(err, numberlink.ErrBadK) {
+			return nlFail(e, usagef("%v", err))
+		}
+		return nlFail(e, err)
+	}
+	// Every emitted puzzle is re-proved unique by an independent count, and
+	// its solution passes the independent verifier.
+	if n, _, _, err := numberlink.Count(ctx, g, 2, numberlink.SolveOptions{Rules: rules}); err != nil || n != 1 {
+		if ctx.Err() != nil {
+			fmt.Fprintf(e.stderr, "boardgraph: numberlink generate: stopped: %v\n", ctx.Err())
+			return exitStopped
+		}
+		return nlFail(e, &internalError{fmt.Sprintf("the generated puzzle has %d solutions (%v)", n, err)})
+	}
+	if err := numberlink.VerifySolution(g, rules, sol); err != nil {
+		return nlFail(e, &internalError{fmt.Sprintf("the generated solution fails verification: %v", err)})
+	}
+	out, err := numberlink.Encode(numberlink.Format(*to), g, rules)
+	if err != nil {
+		return nlFail(e, usagef("%v", err))
+	}
+	e.stdout.Write(out)
+	if *showSol {
+		fmt.Fprint(e.stdout, "\n"+numberlink.Draw(g, sol))
+	}
 	return exitOK
 }

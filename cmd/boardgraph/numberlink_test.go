@@ -6,9 +6,14 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/boardgraph/boardgraph/numberlink"
 )
 
 // runNL runs "boardgraph numberlink args..." in-process.
@@ -233,7 +238,333 @@ func TestNLCheckJSON(t *testing.T) {
 		t.Errorf("exit %d %q", code, out)
 	}
 	code, out, _ = runNL(t, "", "check", puzzle, sol, "--format", "json", "--noloops")
-	if code != 1 || !strings.Contains(out, `"valid": false`) || !strings.Contains(out, "loop") {
+	if code != 1 || !strings.Contains(out, `"valid":false`) || !strings.Contains(out, "loop") {
 		t.Errorf("noloops: exit %d %q", code, out)
+	}
+}
+
+const pinwheel = "k=2\n2321\n.463\n3..3\n2432\n"
+
+func coelhoFile(t *testing.T, size string) string {
+	t.Helper()
+	for _, dir := range []string{"../../../shared/data/hashi/coelho2019", "/work/shared/data/hashi/coelho2019"} {
+		if m, _ := filepath.Glob(filepath.Join(dir, size, "*_001.has")); len(m) > 0 {
+			return m[0]
+		}
+	}
+	if size == "100" {
+		return "../../numberlink/testdata/Hs_16_100_25_00_001.has"
+	}
+	t.Skip("coelho2019 instances not found")
+	return ""
+}
+
+// TestNLSolve solves the Pinwheel (which τ cannot touch) and a Coelho
+// instance; the printed drawing must verify through "check".
+func TestNLSolve(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ name, in, file string }{
+		{"pinwheel", pinwheel, ""},
+		{"coelho100", "", coelhoFile(t, "100")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			args := []string{"solve", "--quiet"}
+			puzzle := tc.file
+			if tc.file == "" {
+				puzzle = writeTemp(t, "p.txt", tc.in)
+			}
+			code, out, errs := runNL(t, "", append(args, puzzle)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			sol := writeTemp(t, "sol.txt", out)
+			code, out, errs = runNL(t, "", "check", puzzle, sol)
+			if code != 0 || !strings.HasPrefix(out, "ok:") {
+				t.Errorf("check of the printed solution: exit %d %q %q", code, out, errs)
+			}
+		})
+	}
+	if code, out, errs := runNL(t, "k=2\n...\n442\n2.2\n", "solve", "--quiet"); code != 1 || out != "" || !strings.Contains(errs, "no solution") {
+		t.Errorf("unsolvable by search: exit %d %q %q", code, out, errs)
+	}
+	// JSON output carries the puzzle and its bridges and checks on its own.
+	code, out, _ := runNL(t, pinwheel, "solve", "--quiet", "--format", "json")
+	var res struct {
+		Puzzle   json.RawMessage `json:"puzzle"`
+		Verified bool            `json:"verified"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || !res.Verified {
+		t.Fatalf("json: %d %q", code, out)
+	}
+	if code, out, _ := runNL(t, string(res.Puzzle), "check", "-"); code != 0 {
+		t.Errorf("check of the JSON solution: %d %q", code, out)
+	}
+}
+
+func TestNLCount(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, in string
+		args     []string
+		code     int
+		out      string
+	}{
+		{"pinwheel unique", pinwheel, []string{"--limit", "2"}, 0, "1 solution (unique)"},
+		{"pinwheel all", pinwheel, nil, 0, "1 solution (unique)"},
+		// A 2x2 square of 2s: the ring, or two doubles (disconnected): one
+		// solution; without connectivity, three.
+		{"square", "k=2\n22\n22\n", nil, 0, "1 solution"},
+		{"square disconnected", "k=2\n22\n22\n", []string{"--disconnected"}, 0, "3 solutions"},
+		{"square disconnected limit", "k=2\n22\n22\n", []string{"--disconnected", "--limit", "2"}, 3, "at least 2 solutions"},
+		{"no solution", "k=2\n2.2\n...\n2.4\n", nil, 1, ""},
+		// No Proposition part fires; the complete search finds nothing.
+		{"no solution by search", "k=2\n...\n442\n2.2\n", nil, 1, ""},
+		{"proposition", "k=2\n12\n22\n", nil, 1, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			code, out, errs := runNL(t, tc.in, append([]string{"count", "--quiet"}, tc.args...)...)
+			if code != tc.code || !strings.Contains(out, tc.out) {
+				t.Errorf("exit %d out %q err %q; want %d %q", code, out, errs, tc.code, tc.out)
+			}
+		})
+	}
+	code, out, _ := runNL(t, pinwheel, "count", "--quiet", "--format", "json", "--limit", "2")
+	var res struct {
+		Solutions uint64 `json:"solutions"`
+		Unique    bool   `json:"unique"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || res.Solutions != 1 || !res.Unique {
+		t.Errorf("json: %d %q", code, out)
+	}
+}
+
+func TestNLGrade(t *testing.T) {
+	t.Parallel()
+	code, out, _ := runNL(t, figure4, "grade")
+	if code != 0 || !strings.HasPrefix(out, "grade: tau") {
+		t.Errorf("figure 4: %d %q", code, out)
+	}
+	code, out, _ = runNL(t, pinwheel, "grade")
+	if code != 0 || strings.HasPrefix(out, "grade: tau") || !strings.Contains(out, "τ stops after 0 steps") {
+		t.Errorf("pinwheel: %d %q", code, out)
+	}
+}
+
+// TestNLTathamUnique: Tatham's puzzles (unique by construction) count
+// exactly 1 through the CLI, for k = 1..4 with and without L.
+func TestNLTathamUnique(t *testing.T) {
+	t.Parallel()
+	bin, err := exec.LookPath("/usr/games/sgt-bridges")
+	if err != nil {
+		t.Skip("sgt-bridges not installed (Debian package sgt-puzzles)")
+	}
+	for _, params := range []string{"10x10m1d0", "10x10m2d2", "10x10m3Ld2", "10x10m4d1"} {
+		out, err := exec.Command(bin, "--generate", "3", params).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range strings.Fields(string(out)) {
+			code, res, errs := runNL(t, id, "count", "--quiet", "--limit", "2")
+			if code != 0 || !strings.Contains(res, "1 solution (unique)") {
+				t.Errorf("%s: exit %d %q %q", id, code, res, errs)
+			}
+		}
+	}
+}
+
+// TestNLCoelho: Coelho instances are solved, the printed solution
+// re-verified by "check", and "count --limit 2" finishes (exit 0 for a unique
+// instance, 3 at the limit). By default the 48 instances numbered 001 (one
+// per size and group); all 480 with BOARDGRAPH_LONG=1; the 100-island 001s
+// with -short.
+func TestNLCoelho(t *testing.T) {
+	t.Parallel()
+	pattern := "*/*_001.has"
+	switch {
+	case os.Getenv("BOARDGRAPH_LONG") != "":
+		pattern = "*/*.has"
+	case testing.Short():
+		pattern = "100/*_001.has"
+	}
+	var files []string
+	for _, dir := range []string{"../../../shared/data/hashi/coelho2019", "/work/shared/data/hashi/coelho2019"} {
+		if files, _ = filepath.Glob(filepath.Join(dir, pattern)); len(files) > 0 {
+			break
+		}
+	}
+	if len(files) == 0 {
+		t.Skip("coelho2019 instances not found")
+	}
+	unique := 0
+	for _, f := range files {
+		code, out, errs := runNL(t, "", "solve", "--quiet", "--format", "json", f)
+		if code != 0 {
+			t.Errorf("%s: solve exit %d %s", f, code, errs)
+			continue
+		}
+		var res struct {
+			Puzzle json.RawMessage `json:"puzzle"`
+		}
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatal(err)
+		}
+		if code, out, _ := runNL(t, string(res.Puzzle), "check", "-"); code != 0 {
+			t.Errorf("%s: check: %s", f, out)
+		}
+		code, out, errs = runNL(t, "", "count", "--quiet", "--limit", "2", f)
+		switch {
+		case code == 0 && strings.Contains(out, "(unique)"):
+			unique++
+		case code == 3 && strings.Contains(out, "at least 2"):
+		default:
+			t.Errorf("%s: count exit %d %q %q", f, code, out, errs)
+		}
+	}
+	t.Logf("%d instances, %d unique", len(files), unique)
+}
+
+// TestNLProgress: with a tiny progress interval, count on a grid with many
+// solutions prints progress lines on stderr, and --quiet silences them.
+func TestNLProgress(t *testing.T) {
+	t.Parallel()
+	// A 7x7 block of 4s with 2s and 3s on the border, connectivity dropped:
+	// a huge number of solutions.
+	var b strings.Builder
+	b.WriteString("k=2 disconnected\n")
+	for r := range 7 {
+		for c := range 7 {
+			n := 4
+			if r == 0 || r == 6 {
+				n--
+			}
+			if c == 0 || c == 6 {
+				n--
+			}
+			b.WriteByte(byte('0' + n))
+		}
+		b.WriteByte('\n')
+	}
+	for _, quiet := range []bool{false, true} {
+		var out, errb bytes.Buffer
+		args := []string{"numberlink", "count", "--timeout", "300ms"}
+		if quiet {
+			args = append(args, "--quiet")
+		}
+		code := run(&env{ctx: context.Background(), args: args, stdin: strings.NewReader(b.String()), stdout: &out, stderr: &errb, progressEvery: time.Millisecond})
+		if code != 3 || !strings.Contains(out.String(), "at least") {
+			t.Errorf("quiet=%v: exit %d %q %q", quiet, code, out.String(), errb.String())
+		}
+		hasProgress := strings.Contains(errb.String(), "nodes,")
+		if hasProgress == quiet {
+			t.Errorf("quiet=%v: progress on stderr = %v:\n%s", quiet, hasProgress, errb.String())
+		}
+	}
+}
+
+// TestNLPhi replays §2.3 for the node p of the reconstructed Figure 4 grid.
+func TestNLPhi(t *testing.T) {
+	t.Parallel()
+	code, out, errs := runNL(t, figure4, "phi", "--node", "5,1")
+	if code != 0 {
+		t.Fatalf("exit %d %s", code, errs)
+	}
+	for _, w := range []string{"Φ_k[p]  (10 words)", "Φ_Γk[p] (1 words): 12", "excluded by condition 4: 11 22", "ω*(p) = 12"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("lacks %q:\n%s", w, out)
+		}
+	}
+	// The second half of §2.3: q after u(p, 12).
+	code, out, errs = runNL(t, figure4, "phi", "--node", "3,3", "--after", "5,1:12")
+	if code != 0 {
+		t.Fatalf("exit %d %s", code, errs)
+	}
+	for _, w := range []string{"Φ_k[p]  (16 words)", "Φ_Γk[p] (4 words): 11223 11224 11234 12234", "excluded by condition 3: 11233", "excluded by condition 5: 11244", "ω*(p) = 12"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("lacks %q:\n%s", w, out)
+		}
+	}
+	if code, _, errs := runNL(t, figure4, "phi", "--node", "3,3", "--after", "5,1:1111"); code != 2 || !strings.Contains(errs, "--after") {
+		t.Errorf("bad --after: %d %q", code, errs)
+	}
+	if code, _, errs := runNL(t, figure4, "phi", "--node", "1,1"); code != 2 || !strings.Contains(errs, "not a node") {
+		t.Errorf("empty cell: %d %q", code, errs)
+	}
+}
+
+// TestNLGenerate: deterministic for a seed, and the output re-parses to a
+// grid the solver counts exactly once.
+func TestNLGenerate(t *testing.T) {
+	t.Parallel()
+	for _, k := range []string{"1", "2", "3"} {
+		t.Run("k="+k, func(t *testing.T) {
+			t.Parallel()
+			args := []string{"generate", "7x7", "--k", k, "--seed", "42"}
+			code, a, errs := runNL(t, "", args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			_, b, _ := runNL(t, "", args...)
+			if a != b {
+				t.Errorf("seed 42 gave two different puzzles:\n%s\n%s", a, b)
+			}
+			g, _, err := numberlink.Parse([]byte(a))
+			if err != nil || g.Rows != 7 || g.Cols != 7 || strconv.Itoa(g.K) != k {
+				t.Fatalf("output does not parse as 7x7 k=%s: %v\n%s", k, err, a)
+			}
+			code, out, _ := runNL(t, a, "count", "--quiet", "--limit", "2")
+			if code != 0 || !strings.Contains(out, "(unique)") {
+				t.Errorf("generated puzzle: %d %q", code, out)
+			}
+		})
+	}
+	for _, to := range []string{"tatham", "puzzlink", "has", "json"} {
+		code, out, errs := runNL(t, "", "generate", "8x6", "--seed", "3", "--to", to)
+		if code != 0 {
+			t.Fatalf("--to %s: %d %s", to, code, errs)
+		}
+		if g, _, err := numberlink.Parse([]byte(out)); err != nil || g.Rows != 8 || g.Cols != 6 {
+			t.Errorf("--to %s: %v\n%s", to, err, out)
+		}
+	}
+	if code, _, errs := runNL(t, "", "generate", "7by7"); code != 2 || !strings.Contains(errs, "ROWSxCOLS") {
+		t.Errorf("bad size: %d %q", code, errs)
+	}
+}
+
+// TestNLGenerateRoundTrip: for several seeds at 15x15 with k = 2 and 3, the
+// puzzle written in every format converts back to the same text, and counts
+// exactly once; with --difficulty bounds, grade reports bounds (or tau).
+func TestNLGenerateRoundTrip(t *testing.T) {
+	t.Parallel()
+	for _, k := range []string{"2", "3"} {
+		for seed := 1; seed <= 5; seed++ {
+			base := []string{"generate", "15x15", "--k", k, "--seed", strconv.Itoa(seed)}
+			code, text, errs := runNL(t, "", base...)
+			if code != 0 {
+				t.Fatalf("%v: %d %s", base, code, errs)
+			}
+			for _, to := range []string{"tatham", "json"} {
+				_, out, _ := runNL(t, "", append(base, "--to", to)...)
+				if code, back, errs := runNL(t, out, "convert", "--to", "text"); code != 0 || back != text {
+					t.Errorf("%v --to %s: back to text: %d %s\n%s\nwant\n%s", base, to, code, errs, back, text)
+				}
+			}
+			if code, out, _ := runNL(t, text, "count", "--quiet", "--limit", "2"); code != 0 || !strings.Contains(out, "(unique)") {
+				t.Errorf("%v: count %d %q", base, code, out)
+			}
+		}
+	}
+	code, text, errs := runNL(t, "", "generate", "10x10", "--seed", "9", "--difficulty", "bounds")
+	if code != 0 {
+		t.Fatalf("--difficulty bounds: %d %s", code, errs)
+	}
+	if code, out, _ := runNL(t, text, "grade"); code != 0 || !(strings.HasPrefix(out, "grade: tau") || strings.HasPrefix(out, "grade: bounds")) {
+		t.Errorf("--difficulty bounds graded %q", out)
+	}
+	if code, _, errs := runNL(t, "", "generate", "10x10", "--difficulty", "easy"); code != 2 || !strings.Contains(errs, "--difficulty") {
+		t.Errorf("bad difficulty: %d %q", code, errs)
 	}
 }

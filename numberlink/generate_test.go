@@ -1,0 +1,179 @@
+package numberlink
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// checkGenerated asserts the generator's contract on one puzzle: the returned
+// solution passes the independent checker, the complete solver counts
+// exactly one solution and it is the returned one, and rebuilding the grid
+// from its clues gives the same grid.
+func checkGenerated(t *testing.T, opt GenerateOptions, g *Grid, sol Solution) {
+	t.Helper()
+	if g.Rows != opt.Rows || g.Cols != opt.Cols || g.K != opt.K {
+		t.Fatalf("grid %dx%d k=%d for options %+v", g.Rows, g.Cols, g.K, opt)
+	}
+	if msg := checkSolution(g, sol, opt.Rules); msg != "" {
+		t.Fatalf("seed %d: returned solution invalid: %s", opt.Seed, msg)
+	}
+	n, first, _, err := Count(context.Background(), g, 2, SolveOptions{Rules: opt.Rules})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 1 {
+		t.Fatalf("seed %d: %d solutions, want 1", opt.Seed, n)
+	}
+	if !slices.Equal(first, sol) {
+		t.Fatalf("seed %d: the solver's solution differs from the returned one", opt.Seed)
+	}
+	// Re-parse from NL-A's text format (and Tatham's game ID where it can
+	// express the puzzle): the same grid and rules come back.
+	g2, rules2, err := ParseText([]byte(FormatText(g, opt.Rules)))
+	if err != nil || g2.Rows != g.Rows || g2.Cols != g.Cols || g2.K != g.K || !slices.Equal(g2.Clues(), g.Clues()) || rules2 != opt.Rules {
+		t.Fatalf("seed %d: text round trip: %v", opt.Seed, err)
+	}
+	if id, err := FormatTatham(g, opt.Rules); err == nil {
+		g3, rules3, err := ParseTatham(id)
+		if err != nil || g3.K != g.K || !slices.Equal(g3.Clues(), g.Clues()) || rules3.NoLoops != opt.Rules.NoLoops {
+			t.Fatalf("seed %d: Tatham round trip of %s: %v", opt.Seed, id, err)
+		}
+	}
+	for _, nd := range g.Nodes {
+		if nd.Mag < 1 || nd.Mag > 4*g.K {
+			t.Fatalf("seed %d: clue %d out of range", opt.Seed, nd.Mag)
+		}
+	}
+}
+
+// TestGenerateUnique generates 100 puzzles each at 7x7, 15x15 and 30x30 for
+// k = 2 and 3 and proves each unique (the acceptance sweep, a few seconds);
+// with -short a smaller sample.
+func TestGenerateUnique(t *testing.T) {
+	t.Parallel()
+	for _, size := range []int{7, 15, 30} {
+		for _, k := range []int{2, 3} {
+			n := 100
+			if testing.Short() {
+				n = map[int]int{7: 20, 15: 5, 30: 2}[size]
+			}
+			t.Run(fmt.Sprintf("%dx%d/k%d", size, size, k), func(t *testing.T) {
+				t.Parallel()
+				for seed := range n {
+					opt := GenerateOptions{Rows: size, Cols: size, K: k, Seed: int64(seed)}
+					g, sol, err := Generate(context.Background(), opt)
+					if err != nil {
+						t.Fatalf("seed %d: %v", seed, err)
+					}
+					checkGenerated(t, opt, g, sol)
+				}
+			})
+		}
+	}
+}
+
+// TestGenerateVariants covers k = 1 and 4, the rule variants, a set island
+// count and a difficulty limit.
+func TestGenerateVariants(t *testing.T) {
+	t.Parallel()
+	cases := []GenerateOptions{
+		{Rows: 8, Cols: 8, K: 1},
+		{Rows: 8, Cols: 8, K: 4},
+		{Rows: 10, Cols: 10, K: 8},
+		{Rows: 10, Cols: 10, K: 2, Rules: Rules{NoLoops: true}},
+		{Rows: 9, Cols: 9, K: 2, Rules: Rules{AllowDisconnected: true}},
+		{Rows: 6, Cols: 6, K: 2, Rules: Rules{NoLoops: true, AllowDisconnected: true}},
+		{Rows: 12, Cols: 12, K: 2, Islands: 40},
+		{Rows: 9, Cols: 9, K: 2, Difficulty: int(LevelBounds)},
+		{Rows: 9, Cols: 9, K: 2, Difficulty: int(LevelIsolation)},
+		{Rows: 15, Cols: 15, K: 3, Difficulty: int(LevelBridges), Rules: Rules{NoLoops: true}},
+		{Rows: 2, Cols: 1, K: 3},
+	}
+	for _, base := range cases {
+		t.Run(fmt.Sprintf("%dx%d/k%d/%s/i%d/d%d", base.Rows, base.Cols, base.K, rulesName(base.Rules), base.Islands, base.Difficulty), func(t *testing.T) {
+			t.Parallel()
+			for seed := range 8 {
+				opt := base
+				opt.Seed = int64(seed)
+				g, sol, err := Generate(context.Background(), opt)
+				if err != nil {
+					t.Fatalf("seed %d: %v", seed, err)
+				}
+				checkGenerated(t, opt, g, sol)
+				if opt.Difficulty > 0 {
+					gr, err := Rate(context.Background(), g, SolveOptions{Rules: opt.Rules})
+					if err != nil || int(gr.Level) > opt.Difficulty {
+						t.Fatalf("seed %d: grade %v (%v), limit %d", seed, gr, err, opt.Difficulty)
+					}
+				}
+				if opt.Islands > 0 && len(g.Nodes) < opt.Islands {
+					t.Fatalf("seed %d: %d islands, asked for %d", seed, len(g.Nodes), opt.Islands)
+				}
+			}
+		})
+	}
+}
+
+// TestGenerateDeterministic checks that a seed fixes the puzzle.
+func TestGenerateDeterministic(t *testing.T) {
+	t.Parallel()
+	opt := GenerateOptions{Rows: 15, Cols: 15, K: 2, Seed: 42}
+	g1, s1, err1 := Generate(context.Background(), opt)
+	g2, s2, err2 := Generate(context.Background(), opt)
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	if !slices.Equal(g1.Clues(), g2.Clues()) || !slices.Equal(s1, s2) {
+		t.Fatal("same seed gave different puzzles")
+	}
+	opt.Seed = 43
+	g3, _, err := Generate(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Equal(g1.Clues(), g3.Clues()) {
+		t.Fatal("seeds 42 and 43 gave the same puzzle")
+	}
+}
+
+// TestGenerateBadOptions checks the error for each kind of bad option.
+func TestGenerateBadOptions(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		opt  GenerateOptions
+		want error
+	}{
+		{GenerateOptions{Rows: 0, Cols: 5, K: 2}, ErrBadSize},
+		{GenerateOptions{Rows: 5, Cols: 5, K: 0}, ErrBadK},
+		{GenerateOptions{Rows: 5, Cols: 5, K: 2, Islands: 1}, ErrGenerate},
+		{GenerateOptions{Rows: 5, Cols: 5, K: 2, Islands: 20}, ErrGenerate},
+		{GenerateOptions{Rows: 5, Cols: 5, K: 2, Difficulty: 9}, ErrGenerate},
+		{GenerateOptions{Rows: 1, Cols: 1, K: 2}, ErrGenerate},
+	}
+	for _, c := range cases {
+		_, _, err := Generate(context.Background(), c.opt)
+		if !errors.Is(err, c.want) {
+			t.Errorf("%+v: err %v, want %v", c.opt, err, c.want)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := Generate(ctx, GenerateOptions{Rows: 9, Cols: 9, K: 2}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: err %v", err)
+	}
+}
+
+// ExampleGenerate makes a small unique puzzle and proves it unique.
+func ExampleGenerate() {
+	g, _, err := Generate(context.Background(), GenerateOptions{Rows: 5, Cols: 5, K: 2, Seed: 7})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	n, _, _, _ := Count(context.Background(), g, 2, SolveOptions{})
+	fmt.Println(len(g.Nodes) > 1, n)
+	// Output: true 1
+}
