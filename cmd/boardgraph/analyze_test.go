@@ -192,3 +192,22 @@ func TestAnalyzeTimeout(t *testing.T) {
 		t.Fatalf("%v", r)
 	}
 }
+
+// TestAnalyzeRender feeds analyze's JSON to render, which draws its
+// per_start table as a heatmap.
+func TestAnalyzeRender(t *testing.T) {
+	t.Parallel()
+	a := cli(t, "", "analyze", "4x5", "--format", "json")
+	if a.code != exitOK {
+		t.Fatalf("%v", a)
+	}
+	out := filepath.Join(t.TempDir(), "starts.svg")
+	r := cli(t, a.stdout, "render", "--svg", out)
+	if r.code != exitOK || !strings.Contains(r.stdout+r.stderr, "heatmap of 4x5") {
+		t.Fatalf("%v", r)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil || !strings.Contains(string(data), ">12<") {
+		t.Fatalf("the heatmap lacks the count 12 of cell 2,3 (err %v)", err)
+	}
+}
