@@ -18,6 +18,11 @@ import (
 // closed tour, a symmetry list that is not a group of automorphisms).
 var ErrInvalid = errors.New("analysis: invalid problem")
 
+// MaxVertices is the largest graph Analyze accepts: its tables are dense,
+// N^2 counts per worker (8 MiB each at the limit), and enumerating every
+// path is hopeless long before it anyway.
+const MaxVertices = 1024
+
 // Options tune Analyze. The zero value uses every core, the problem's
 // symmetries, and collects no canonical representatives.
 type Options struct {
@@ -310,6 +315,9 @@ func Analyze(ctx context.Context, p hamilton.Problem, opt Options) (*Result, err
 	if p.G == nil || p.G.N() == 0 {
 		return nil, fmt.Errorf("%w: the graph has no vertices", ErrInvalid)
 	}
+	if p.G.N() > MaxVertices {
+		return nil, fmt.Errorf("%w: %d vertices; analysis enumerates every path and takes at most %d", ErrInvalid, p.G.N(), MaxVertices)
+	}
 	if p.Start >= 0 || p.End >= 0 || p.Closed {
 		return nil, fmt.Errorf("%w: analysis covers every open path; drop the fixed start, end or closed-tour constraint", ErrInvalid)
 	}
@@ -396,9 +404,10 @@ func Analyze(ctx context.Context, p hamilton.Problem, opt Options) (*Result, err
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = max(1, min(workers, len(tasks)))
-	// Per-root accumulators: a task's statistics are merged into its root's
-	// accumulator under a lock after the task, never during it.
-	byRoot := make(map[int32]*acc)
+	// Each worker fills its own accumulator during a task; after the task
+	// the accumulator is carried to the whole orbit (scaled by |G|, see
+	// fold) into one shared sum under a lock, and cleared.
+	sum := a.newSum()
 	var mu sync.Mutex
 	var seen atomic.Uint64
 	var nodes atomic.Uint64
@@ -436,13 +445,7 @@ func Analyze(ctx context.Context, p hamilton.Problem, opt Options) (*Result, err
 				if err != nil && firstErr == nil && ctx.Err() == nil {
 					firstErr = err
 				}
-				r := byRoot[t.root]
-				if r == nil {
-					r = newAcc(n, a.order)
-					r.edge = make([]uint64, len(a.edges))
-					byRoot[t.root] = r
-				}
-				r.merge(c)
+				a.fold(sum, c, t.root)
 				mu.Unlock()
 				c.reset()
 			}
@@ -453,7 +456,7 @@ func Analyze(ctx context.Context, p hamilton.Problem, opt Options) (*Result, err
 	if firstErr != nil {
 		return nil, firstErr
 	}
-	res := a.expand(byRoot)
+	res := a.finish(sum)
 	res.Stats = hamilton.Stats{Nodes: nodes.Load(), Solutions: seen.Load(), Elapsed: time.Since(start), Workers: workers}
 	res.Complete = ctx.Err() == nil
 	if !res.Complete {
@@ -525,68 +528,93 @@ func addTo(dst, src []uint64) {
 	}
 }
 
-// expand carries each root's statistics to its whole orbit: the sum over
-// the group of the images, divided by the root's stabiliser size (each path
-// from an orbit vertex is the image of a path from the root under exactly
-// that many elements).
-func (a *analyzer) expand(byRoot map[int32]*acc) *Result {
+// sum is the running total of the statistics carried to whole orbits,
+// every array and count multiplied by the group order |G| (so that each
+// task can be folded in exactly on its own; finish divides).
+type sum struct {
+	pair, step, edge, stab []uint64
+	total, closed          uint64
+	canon                  [][]int32
+	canonCut               bool
+	smallest               []int32
+}
+
+func (a *analyzer) newSum() *sum {
 	n := a.n
+	return &sum{pair: make([]uint64, n*n), step: make([]uint64, n*n), edge: make([]uint64, len(a.edges)), stab: make([]uint64, a.order+1)}
+}
+
+// fold carries the statistics of paths starting at root to the root's whole
+// orbit. The paths from the orbit's vertices are the images of the paths
+// from root, each hit by exactly |Stab(root)| group elements, so the true
+// expansion is (1/|Stab(root)|) times the sum of the images over the group;
+// fold adds |G|/|Stab(root)| (an integer, by Lagrange) times that sum, that
+// is |G| times the expansion, which is exact for any subset of the paths
+// (one task) and needs no division until finish. The cost is
+// O(|G| (N^2 + |E|)) per call.
+func (a *analyzer) fold(s *sum, c *acc, root int32) {
+	n := a.n
+	g := uint64(len(a.gr.perms))
+	fix := uint64(0)
+	for _, perm := range a.gr.perms {
+		if perm[root] == root {
+			fix++
+		}
+	}
+	mult := g / fix
+	for _, perm := range a.gr.perms {
+		for u := range n {
+			row := c.pair[u*n : (u+1)*n]
+			base := int(perm[u]) * n
+			for e, x := range row {
+				if x != 0 {
+					s.pair[base+int(perm[e])] += x * mult
+				}
+			}
+		}
+		for i := range n {
+			row := c.step[i*n : (i+1)*n]
+			dst := s.step[i*n : (i+1)*n]
+			for v, x := range row {
+				if x != 0 {
+					dst[perm[v]] += x * mult
+				}
+			}
+		}
+		for k, ed := range a.edges {
+			if x := c.edge[k]; x != 0 {
+				s.edge[a.eid[int(perm[ed[0]])*n+int(perm[ed[1]])]] += x * mult
+			}
+		}
+	}
+	// Scalars: every path from root has |G|/fix distinct images among the
+	// paths from its orbit; times |G| for the common scale.
+	s.total += c.total * mult * g
+	s.closed += c.closed * mult * g
+	for k, x := range c.stab {
+		s.stab[k] += x * mult * g
+	}
+	s.canon = append(s.canon, c.canon...)
+	s.canonCut = s.canonCut || c.canonCut
+	if c.smallest != nil && (s.smallest == nil || slices.Compare(c.smallest, s.smallest) < 0) {
+		s.smallest = slices.Clone(c.smallest)
+	}
+}
+
+// finish divides the sum by |G| and derives the remaining statistics.
+func (a *analyzer) finish(s *sum) *Result {
+	n := a.n
+	g := uint64(len(a.gr.perms))
+	div := func(xs []uint64) []uint64 {
+		for i := range xs {
+			xs[i] /= g // exact on a complete run (the tests check)
+		}
+		return xs
+	}
 	res := &Result{N: n, Edges: a.edges, Group: len(a.gr.perms), Reversal: a.reversal, Order: a.order,
-		Pair: make([]uint64, n*n), StepCell: make([]uint64, n*n), EdgeUse: make([]uint64, len(a.edges)),
-		OrbitSizes: map[int]uint64{}}
-	stab := make([]uint64, a.order+1)
-	roots := make([]int32, 0, len(byRoot))
-	for r := range byRoot {
-		roots = append(roots, r)
-	}
-	slices.Sort(roots)
-	for _, r := range roots {
-		c := byRoot[r]
-		fix := uint64(0)
-		for _, perm := range a.gr.perms {
-			if perm[r] == r {
-				fix++
-			}
-		}
-		// Sum the images into scratch arrays, then divide by fix.
-		pair := make([]uint64, n*n)
-		step := make([]uint64, n*n)
-		edge := make([]uint64, len(a.edges))
-		for _, perm := range a.gr.perms {
-			for s := range n {
-				for e := range n {
-					pair[int(perm[s])*n+int(perm[e])] += c.pair[s*n+e]
-				}
-			}
-			for i := range n {
-				for v := range n {
-					step[i*n+int(perm[v])] += c.step[i*n+v]
-				}
-			}
-			for k, ed := range a.edges {
-				edge[a.eid[int(perm[ed[0]])*n+int(perm[ed[1]])]] += c.edge[k]
-			}
-		}
-		div := func(dst, src []uint64) {
-			for i, x := range src {
-				dst[i] += x / fix // exact on a complete run (the tests check)
-			}
-		}
-		div(res.Pair, pair)
-		div(res.StepCell, step)
-		div(res.EdgeUse, edge)
-		mult := uint64(len(a.gr.perms)) / fix
-		res.Total += c.total * mult
-		res.ClosedPaths += c.closed * mult
-		for s, x := range c.stab {
-			stab[s] += x * mult
-		}
-		res.Canonical = append(res.Canonical, c.canon...)
-		res.CanonicalTruncated = res.CanonicalTruncated || c.canonCut
-		if c.smallest != nil && (res.Smallest == nil || slices.Compare(c.smallest, res.Smallest) < 0) {
-			res.Smallest = c.smallest
-		}
-	}
+		Pair: div(s.pair), StepCell: div(s.step), EdgeUse: div(s.edge), Total: s.total / g, ClosedPaths: s.closed / g,
+		OrbitSizes: map[int]uint64{}, Canonical: s.canon, CanonicalTruncated: s.canonCut, Smallest: s.smallest}
+	stab := div(s.stab)
 	res.PerStart = make([]uint64, n)
 	res.PerEnd = make([]uint64, n)
 	for s := range n {

@@ -91,6 +91,9 @@ func runAnalyze(e *env) int {
 	if err != nil {
 		return fail(e, err)
 	}
+	if open := j.b.Open(); open > analysis.MaxVertices {
+		return fail(e, usagef("the %s board has %d open cells; analyze enumerates every path and takes at most %d (and finishes only up to about %d): use a smaller board", j.b.Spec(), open, analysis.MaxVertices, maxAnalyzeOpen))
+	}
 	if open := j.b.Open(); open > maxAnalyzeOpen && pf.timeout == 0 {
 		return fail(e, usagef("analysing the %s board (%d open cells) would not finish: analyze enumerates every path and is practical up to about %d cells; use a smaller board or add --timeout 10m for a partial report", j.b.Spec(), open, maxAnalyzeOpen))
 	}
