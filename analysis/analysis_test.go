@@ -352,3 +352,29 @@ func TestClosedTours(t *testing.T) {
 		})
 	}
 }
+
+// TestKnight6x6 checks two published 6x6 knight figures at once: 6637920
+// directed open paths (OEIS A165134) and 9862 undirected closed tours
+// (OEIS A001230, McKay 1997), the latter derived from the paths whose ends
+// are a knight's move apart. About 2 s on two cores; skipped with -short.
+func TestKnight6x6(t *testing.T) {
+	if testing.Short() {
+		t.Skip("enumerates 6.6 million paths")
+	}
+	t.Parallel()
+	_, p := problemOf(t, "6x6", "knight")
+	res, err := Analyze(context.Background(), p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Total != 6637920 || res.UndirectedTours != 9862 {
+		t.Fatalf("%d paths, %d undirected closed tours; want 6637920 and 9862", res.Total, res.UndirectedTours)
+	}
+	var sum uint64
+	for _, c := range res.PerStart {
+		sum += c
+	}
+	if sum != res.Total || res.Orbits*16 < res.Total {
+		t.Fatalf("per-start sum %d, %d orbits for %d paths", sum, res.Orbits, res.Total)
+	}
+}
