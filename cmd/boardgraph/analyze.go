@@ -546,7 +546,11 @@ func (r *analyzeReport) text(w io.Writer, complete bool) error {
 	if r.key != nil {
 		pf("\nprefix completions of the path %s\n", strings.Join(r.cells(r.key), " "))
 		for k, c := range r.completions {
-			pf("  first %d cells: %d solutions\n", k+1, c)
+			word := "solutions"
+			if c == 1 {
+				word = "solution"
+			}
+			pf("  first %d cells: %d %s\n", k+1, c, word)
 		}
 		if r.decided > 0 {
 			pf("the path is decided after step %d: from there on it is the only completion\n", r.decided)
