@@ -65,7 +65,20 @@ func bruteForce(t testing.TB, bg *moves.BoardGraph) *naive {
 	b := bg.Board
 	n := bg.N()
 	nv := &naive{pair: map[[2]int]uint64{}, step: map[[2]int]uint64{}, edge: map[[2]int]uint64{}, orbits: map[string]bool{}, sizes: map[int]uint64{}}
-	geo := geometric(b.Rows, b.Cols)
+	var geo []func(r, c int) (int, int)
+	for _, f := range geometric(b.Rows, b.Cols) {
+		keeps := true // the symmetry must map open cells to open cells
+		for cell := range int32(b.Cells()) {
+			r, c := b.RowCol(cell)
+			r2, c2 := f(r, c)
+			if b.Blocked(cell) != b.Blocked(b.Cell(r2, c2)) {
+				keeps = false
+			}
+		}
+		if keeps {
+			geo = append(geo, f)
+		}
+	}
 	img := make([]int32, n)
 	key := func(p []int32) string { return fmt.Sprint(p) }
 	_, _, err := hamilton.Enumerate(context.Background(), hamilton.Problem{G: bg.Graph, Start: -1, End: -1}, hamilton.Options{Workers: 1}, 0, func(p []int32) bool {
@@ -296,6 +309,8 @@ func TestReduceMatches(t *testing.T) {
 	maps := map[string]string{
 		"lobes": "......\n......\n..##..\n......\n......\n",
 		"notch": "#....\n.....\n.....\n.....\n....#\n",
+		"cross": "#...#\n.....\n.....\n.....\n#...#\n",
+		"step":  "#.....\n......\n......\n.....#\n",
 	}
 	for name, m := range maps {
 		for _, ms := range []string{"hopido", "knight", "1,1+3,0"} {
@@ -308,6 +323,13 @@ func TestReduceMatches(t *testing.T) {
 				set, _ := moves.Parse(ms)
 				bg := moves.Build(b, set)
 				p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Symmetries: bg.Automorphisms()}
+				if bg.N() <= 25 {
+					res, err := Analyze(context.Background(), p, Options{Canonical: true})
+					if err != nil {
+						t.Fatal(err)
+					}
+					checkAgainst(t, bg, res, bruteForce(t, bg))
+				}
 				full, err := Analyze(context.Background(), p, Options{NoReduce: true, Workers: 1})
 				if err != nil {
 					t.Fatal(err)
