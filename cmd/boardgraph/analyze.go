@@ -181,7 +181,7 @@ func runAnalyze(e *env) int {
 		return fail(e, &stoppedError{fmt.Sprintf("%s: the report covers the %d paths enumerated so far (every count is a lower bound)", stopReason(ctx, pf.timeout), res.Stats.Solutions)})
 	}
 	if !pf.quiet && format == "text" {
-		fmt.Fprintf(e.stderr, "analysed %s with %s: %d directed paths, %v\n", j.b.Spec(), movesLabel(j.ms), res.Total, res.Stats.Elapsed.Round(time.Millisecond))
+		fmt.Fprintf(e.stderr, "analysed %s with %s: %s, %v\n", j.b.Spec(), movesLabel(j.ms), plural(int(res.Total), "directed path"), res.Stats.Elapsed.Round(time.Millisecond))
 	}
 	return exitOK
 }
@@ -338,7 +338,7 @@ func (r *analyzeReport) json(complete bool) jsonAnalysis {
 	res, n := r.res, r.res.N
 	out := jsonAnalysis{Problem: r.j.jsonProblem("analyze"), Convention: r.convention(), Complete: complete,
 		Total: u64(res.Total), PerStart: r.table(res.PerStart), PerEnd: r.table(res.PerEnd),
-		Pairs: []jsonPair{}, AlwaysUsed: []string{}, NeverUsed: []string{}, NeverEnd: []string{},
+		Pairs: []jsonPair{}, EdgeUsage: []jsonEdge{}, AlwaysUsed: []string{}, NeverUsed: []string{}, NeverEnd: []string{},
 		ClosedTours: jsonTours{u64(res.DirectedTours), u64(res.UndirectedTours), u64(res.ClosedPaths)},
 		Stats:       statsJSON(res.Stats)}
 	for s := range n {
@@ -445,6 +445,13 @@ func (r *analyzeReport) text(w io.Writer, complete bool) error {
 	pf("analysis of %s with %s: %d open cells%s\n", j.b.Spec(), movesLabel(j.ms), j.b.Open(), status)
 	pf("counting convention: %s\n\n", r.convention())
 	pf("directed paths: %d\n", res.Total)
+	if res.Total == 0 && complete {
+		if reason, err := hamilton.Precheck(&j.prob); err == nil && reason != nil {
+			pf("no solution: %s\n", reason.Text)
+		} else {
+			pf("no solution: the enumeration found none\n")
+		}
+	}
 	pf("closed tours: %d directed (once per direction), %d undirected; %d paths end one move from their start\n\n",
 		res.DirectedTours, res.UndirectedTours, res.ClosedPaths)
 	pf("paths by start cell:\n")
@@ -477,7 +484,7 @@ func (r *analyzeReport) text(w io.Writer, complete bool) error {
 		}
 		pf("  %s: %s\n", x.what, strings.Join(names, " "))
 	}
-	if len(res.Edges) > 0 {
+	if len(res.Edges) > 0 && res.Total > 0 {
 		best := 0
 		for k, c := range res.EdgeUse {
 			if c > res.EdgeUse[best] {
@@ -491,7 +498,11 @@ func (r *analyzeReport) text(w io.Writer, complete bool) error {
 	if !res.Reversal {
 		rev = "(reversal not used: the board has givens)"
 	}
-	pf("\nsymmetry: %d board symmetries %s, %d elements acting on paths\n", res.Group, rev, res.Order)
+	syms := "symmetries"
+	if res.Group == 1 {
+		syms = "symmetry (the identity)"
+	}
+	pf("\nsymmetry: %d board %s %s, %d elements acting on paths\n", res.Group, syms, rev, res.Order)
 	pf("solutions up to symmetry: %d (Burnside)", res.Orbits)
 	if len(res.OrbitSizes) > 0 {
 		parts := []string{}

@@ -34,6 +34,10 @@ func TestAnalyzeAcceptance(t *testing.T) {
 			"cells that never end a path (12): 1,2 1,4 2,1 2,3 2,5 3,2 3,4 4,1 4,3 4,5 5,2 5,4\n",
 			"bipartite\n",
 		}},
+		{[]string{"analyze", "4x4"}, []string{
+			"directed paths: 0\nno solution: 4 cells have only one move",
+			"used by none: 16\n",
+		}},
 	} {
 		t.Run(strings.Join(tc.args[1:], " "), func(t *testing.T) {
 			t.Parallel()
