@@ -87,6 +87,10 @@ type Result struct {
 	// of each orbit, sorted; CanonicalTruncated says MaxCanonical was hit.
 	Canonical          [][]int32
 	CanonicalTruncated bool
+	// DecidedAt[k] is the number of paths decided at step k: their first k
+	// vertices are shared with no other path, their first k-1 are (the
+	// "key state" of each path; Completions finds it for one path).
+	DecidedAt []uint64
 	// Smallest is the lexicographically smallest path (by vertex numbers),
 	// nil when there is none: a deterministic example solution.
 	Smallest []int32
@@ -202,10 +206,46 @@ type acc struct {
 	canon    [][]int32
 	canonCut bool
 	smallest []int32
+	// decided[k] counts paths whose first k vertices no other path shares
+	// (and whose first k-1 some other path does). Paths with a common
+	// prefix come out of the depth-first enumeration one after another,
+	// so comparing each path with its neighbours in that order is enough:
+	// prev is the previous path of the task, prevL its common prefix
+	// length with the one before it.
+	decided []uint64
+	prev    []int32
+	prevL   int
+	hasPrev bool
 }
 
 func newAcc(n, order int) *acc {
-	return &acc{n: n, pair: make([]uint64, n*n), step: make([]uint64, n*n), stab: make([]uint64, order+1)}
+	return &acc{n: n, pair: make([]uint64, n*n), step: make([]uint64, n*n), stab: make([]uint64, order+1),
+		decided: make([]uint64, n+1), prev: make([]int32, n)}
+}
+
+// lcp returns the length of the common prefix of a and b.
+func lcp(a, b []int32) int {
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// settle records the decided step of the previous path, whose common prefix
+// with the next path of the task is next (0 at the end of a task). Paths
+// of other tasks from the same start share exactly the first vertex, so a
+// common prefix of at least 1 is assumed (finish corrects the start
+// vertices with a single path).
+func (c *acc) settle(next int) {
+	if !c.hasPrev {
+		return
+	}
+	k := max(c.prevL, next, 1) + 1
+	if c.n == 1 {
+		k = 1
+	}
+	c.decided[min(k, c.n)]++
 }
 
 // analyzer holds what the workers share.
@@ -259,6 +299,15 @@ func (a *analyzer) add(c *acc, p []int32) {
 		}
 	}
 	c.stab[s]++
+	if c.hasPrev {
+		l := lcp(c.prev, p)
+		c.settle(l)
+		c.prevL = l
+	} else {
+		c.prevL = 0
+	}
+	copy(c.prev, p)
+	c.hasPrev = true
 	if c.smallest == nil {
 		c.smallest = slices.Clone(p)
 	} else if slices.Compare(p, c.smallest) < 0 {
@@ -441,6 +490,7 @@ func Analyze(ctx context.Context, p hamilton.Problem, opt Options) (*Result, err
 				})
 				seen.Add(batch)
 				nodes.Add(st.Nodes)
+				c.settle(0)
 				mu.Lock()
 				if err != nil && firstErr == nil && ctx.Err() == nil {
 					firstErr = err
@@ -504,6 +554,7 @@ func (c *acc) merge(o *acc) {
 	addTo(c.step, o.step)
 	addTo(c.edge, o.edge)
 	addTo(c.stab, o.stab)
+	addTo(c.decided, o.decided)
 	c.canon = append(c.canon, o.canon...)
 	c.canonCut = c.canonCut || o.canonCut
 	if o.smallest != nil && (c.smallest == nil || slices.Compare(o.smallest, c.smallest) < 0) {
@@ -517,6 +568,8 @@ func (c *acc) reset() {
 	clear(c.step)
 	clear(c.edge)
 	clear(c.stab)
+	clear(c.decided)
+	c.hasPrev = false
 	c.canon = nil
 	c.canonCut = false
 	c.smallest = nil
@@ -533,6 +586,7 @@ func addTo(dst, src []uint64) {
 // task can be folded in exactly on its own; finish divides).
 type sum struct {
 	pair, step, edge, stab []uint64
+	decided                []uint64
 	total, closed          uint64
 	canon                  [][]int32
 	canonCut               bool
@@ -541,7 +595,7 @@ type sum struct {
 
 func (a *analyzer) newSum() *sum {
 	n := a.n
-	return &sum{pair: make([]uint64, n*n), step: make([]uint64, n*n), edge: make([]uint64, len(a.edges)), stab: make([]uint64, a.order+1)}
+	return &sum{pair: make([]uint64, n*n), step: make([]uint64, n*n), edge: make([]uint64, len(a.edges)), stab: make([]uint64, a.order+1), decided: make([]uint64, n+1)}
 }
 
 // fold carries the statistics of paths starting at root to the root's whole
@@ -594,6 +648,9 @@ func (a *analyzer) fold(s *sum, c *acc, root int32) {
 	for k, x := range c.stab {
 		s.stab[k] += x * mult * g
 	}
+	for k, x := range c.decided {
+		s.decided[k] += x * mult * g
+	}
 	s.canon = append(s.canon, c.canon...)
 	s.canonCut = s.canonCut || c.canonCut
 	if c.smallest != nil && (s.smallest == nil || slices.Compare(c.smallest, s.smallest) < 0) {
@@ -615,12 +672,23 @@ func (a *analyzer) finish(s *sum) *Result {
 		Pair: div(s.pair), StepCell: div(s.step), EdgeUse: div(s.edge), Total: s.total / g, ClosedPaths: s.closed / g,
 		OrbitSizes: map[int]uint64{}, Canonical: s.canon, CanonicalTruncated: s.canonCut, Smallest: s.smallest}
 	stab := div(s.stab)
+	res.DecidedAt = div(s.decided)
 	res.PerStart = make([]uint64, n)
 	res.PerEnd = make([]uint64, n)
 	for s := range n {
 		for e := range n {
 			res.PerStart[s] += res.Pair[s*n+e]
 			res.PerEnd[e] += res.Pair[s*n+e]
+		}
+	}
+	// A start vertex with a single path decides it at step 1, not 2 as
+	// settle assumed.
+	if n >= 2 {
+		for _, c := range res.PerStart {
+			if c == 1 && res.DecidedAt[2] > 0 {
+				res.DecidedAt[2]--
+				res.DecidedAt[1]++
+			}
 		}
 	}
 	if n >= 3 {

@@ -34,6 +34,7 @@ type naive struct {
 	orbits           map[string]bool
 	sizes            map[int]uint64 // orbit size -> number of orbits
 	canon            [][]int32
+	all              [][]int32 // every path
 }
 
 // geometric returns the rectangle's symmetries as functions on (row, col),
@@ -83,6 +84,7 @@ func bruteForce(t testing.TB, bg *moves.BoardGraph) *naive {
 	key := func(p []int32) string { return fmt.Sprint(p) }
 	_, _, err := hamilton.Enumerate(context.Background(), hamilton.Problem{G: bg.Graph, Start: -1, End: -1}, hamilton.Options{Workers: 1}, 0, func(p []int32) bool {
 		nv.total++
+		nv.all = append(nv.all, slices.Clone(p))
 		nv.pair[[2]int{int(p[0]), int(p[n-1])}]++
 		for i, v := range p {
 			nv.step[[2]int{i, int(v)}]++
@@ -201,6 +203,23 @@ func checkAgainst(t *testing.T, bg *moves.BoardGraph, res *Result, nv *naive) {
 		if nv.sizes[k] != c {
 			t.Fatalf("orbit sizes %v, brute force %v", res.OrbitSizes, nv.sizes)
 		}
+	}
+	// Decided steps, independently: sort every path; a path's longest
+	// prefix shared with another is its longest common prefix with a
+	// neighbour in sorted order.
+	slices.SortFunc(nv.all, slices.Compare[[]int32])
+	decided := make([]uint64, n+1)
+	for i, p := range nv.all {
+		l := 0
+		for _, j := range []int{i - 1, i + 1} {
+			if j >= 0 && j < len(nv.all) {
+				l = max(l, lcp(p, nv.all[j]))
+			}
+		}
+		decided[min(l+1, n)]++
+	}
+	if nv.total > 0 && !slices.Equal(res.DecidedAt, decided) {
+		t.Fatalf("decided steps %v, brute force %v", res.DecidedAt, decided)
 	}
 	if len(nv.canon) > 0 && !slices.Equal(res.Smallest, nv.canon[0]) {
 		t.Fatalf("smallest path %v, want %v", res.Smallest, nv.canon[0])

@@ -265,6 +265,7 @@ type jsonAnalysis struct {
 	Symmetry    jsonSymmetry  `json:"symmetry"`
 	Structure   jsonStructure `json:"structure"`
 	Steps       [][][]*string `json:"steps"` // [step][row][col]: paths with that cell at that step (step 1 first)
+	Decided     []jsonDecided `json:"decided"`
 	KeyPath     *jsonKeyPath  `json:"key_path"`
 	Stats       *jsonStats    `json:"stats"`
 }
@@ -322,6 +323,13 @@ type jsonStructure struct {
 	Bipartite    bool         `json:"bipartite"`
 	Articulation []string     `json:"articulation"`
 	Families     []jsonFamily `json:"families"`
+}
+
+// jsonDecided: paths whose first Step cells no other path shares (and
+// whose first Step-1 cells some other path does).
+type jsonDecided struct {
+	Step  int    `json:"step"`
+	Paths string `json:"paths"`
 }
 
 type jsonKeyPath struct {
@@ -384,6 +392,12 @@ func (r *analyzeReport) json(complete bool) jsonAnalysis {
 	}
 	for i := range n {
 		out.Steps = append(out.Steps, r.table(res.StepCell[i*n:(i+1)*n]))
+	}
+	out.Decided = []jsonDecided{}
+	for k, c := range res.DecidedAt {
+		if c > 0 {
+			out.Decided = append(out.Decided, jsonDecided{k, u64(c)})
+		}
 	}
 	if r.key != nil {
 		kp := &jsonKeyPath{Path: r.cells(r.key), DecidedAt: r.decided, Completions: []string{}}
@@ -553,6 +567,15 @@ func (r *analyzeReport) text(w io.Writer, complete bool) error {
 			}
 		}
 		pf("  %4d %6d  %s (%d)\n", i+1, cells, r.cell(int32(top)), row[top])
+	}
+	if res.Total > 0 {
+		parts := []string{}
+		for k, c := range res.DecidedAt {
+			if c > 0 {
+				parts = append(parts, fmt.Sprintf("%d:%d", k, c))
+			}
+		}
+		pf("\npaths by the step after which no other path shares their prefix (step:paths):\n  %s\n", strings.Join(parts, " "))
 	}
 	if r.key != nil {
 		pf("\nprefix completions of the path %s\n", strings.Join(r.cells(r.key), " "))

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -74,6 +75,7 @@ func TestAnalyzeJSON(t *testing.T) {
 		Structure  jsonStructure `json:"structure"`
 		Steps      [][][]*string `json:"steps"`
 		KeyPath    *jsonKeyPath  `json:"key_path"`
+		Decided    []jsonDecided `json:"decided"`
 		Convention string        `json:"convention"`
 	}
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
@@ -90,6 +92,16 @@ func TestAnalyzeJSON(t *testing.T) {
 	}
 	if len(out.Steps) != 25 || *out.Steps[0][0][0] != "552" || *out.Steps[24][2][2] != "352" {
 		t.Errorf("%d steps", len(out.Steps))
+	}
+	var decided uint64
+	keyStep := false
+	for _, d := range out.Decided {
+		c, _ := strconv.ParseUint(d.Paths, 10, 64)
+		decided += c
+		keyStep = keyStep || (out.KeyPath != nil && d.Step == out.KeyPath.DecidedAt)
+	}
+	if decided != 12400 || !keyStep {
+		t.Errorf("decided steps cover %d paths (want 12400); the key path's step is among them: %v", decided, keyStep)
 	}
 	kp := out.KeyPath
 	if kp == nil || kp.DecidedAt != len(kp.Completions) || kp.Completions[len(kp.Completions)-1] != "1" || kp.Completions[0] != "552" {
