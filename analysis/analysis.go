@@ -547,21 +547,6 @@ func taskProblem(p hamilton.Problem, t task) (hamilton.Problem, bool) {
 	return q, true
 }
 
-func (c *acc) merge(o *acc) {
-	c.total += o.total
-	c.closed += o.closed
-	addTo(c.pair, o.pair)
-	addTo(c.step, o.step)
-	addTo(c.edge, o.edge)
-	addTo(c.stab, o.stab)
-	addTo(c.decided, o.decided)
-	c.canon = append(c.canon, o.canon...)
-	c.canonCut = c.canonCut || o.canonCut
-	if o.smallest != nil && (c.smallest == nil || slices.Compare(o.smallest, c.smallest) < 0) {
-		c.smallest = slices.Clone(o.smallest)
-	}
-}
-
 func (c *acc) reset() {
 	c.total, c.closed = 0, 0
 	clear(c.pair)
@@ -573,12 +558,6 @@ func (c *acc) reset() {
 	c.canon = nil
 	c.canonCut = false
 	c.smallest = nil
-}
-
-func addTo(dst, src []uint64) {
-	for i, x := range src {
-		dst[i] += x
-	}
 }
 
 // sum is the running total of the statistics carried to whole orbits,
