@@ -350,11 +350,15 @@ type task struct{ root, second int32 }
 //
 // Only paths starting at one vertex per orbit of the symmetry group (the
 // smallest vertex of the orbit) are enumerated, split by their second vertex
-// into tasks that run on separate goroutines with their own accumulators;
-// each statistic is then carried to the rest of the orbit by the group and
-// divided by the start vertex's stabiliser size, which is exact because the
-// group maps solutions to solutions. With Options.NoReduce every start is
-// enumerated instead.
+// into tasks that run on separate goroutines (hamilton.Enumerate with one
+// worker each, so that the per-path callbacks never wait for each other)
+// with their own
+// accumulators; after each task its statistics are carried to the whole
+// orbit by the group (see fold), which is exact because the group maps
+// solutions to solutions. With Options.NoReduce every start is enumerated
+// instead. The orbit count is Burnside's lemma (the paper's "structural
+// properties of the solution space", abstract): each path's stabiliser in
+// the group, reversal included, is counted as it is enumerated.
 //
 // The cost is that of enumerating the paths (exponential) plus O(N) per
 // path; memory is O(N^2 + |E|) per worker. On cancellation Analyze returns
