@@ -74,7 +74,7 @@ func TestStats(t *testing.T) {
 	bg := build(t, 5, 5, "hopido")
 	p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
 	n, st, err := hamilton.Count(ctx, p, hamilton.Options{Workers: 2})
-	if err != nil || n != 12400 || st.Solutions != n || st.Nodes == 0 || st.Elapsed <= 0 || st.Workers != 2 {
+	if err != nil || n != 12400 || st.Solutions != n || st.Nodes == 0 || st.Elapsed <= 0 || st.Workers < 1 || st.Workers > 2 {
 		t.Errorf("Count: %d, %v, stats %+v", n, err, st)
 	}
 	y, st, err := hamilton.Enumerate(ctx, p, hamilton.Options{Workers: 2}, 100, func([]int32) bool { return true })

@@ -168,6 +168,11 @@ func (r *run) roots() []int32 {
 	return out
 }
 
+// serialBelow is the graph size up to which one worker is used: splitting
+// the tree costs more than it saves there (measured: all corner-to-corner
+// Diplomatico paths on 5x5 take twice the nodes with two workers).
+const serialBelow = 30
+
 // task is a path prefix handed to a worker.
 type task []int32
 
@@ -286,7 +291,7 @@ func countPer(ctx context.Context, p *Problem, opt Options, perStart bool) ([]ui
 		mu.Unlock()
 	}
 	stopWatch := r.watch(ctx)
-	if r.workers == 1 || n <= 16 {
+	if r.workers == 1 || n <= serialBelow {
 		r.workers = 1
 		e := r.engine(modeCount)
 		for _, v := range roots {
@@ -409,7 +414,7 @@ func Enumerate(ctx context.Context, p Problem, opt Options, limit uint64, yield 
 		}
 		return true
 	}
-	if r.workers == 1 || p.n() <= 16 {
+	if r.workers == 1 || p.n() <= serialBelow {
 		r.workers = 1
 		e := r.engine(modeEnumerate)
 		e.onSolution = emit
@@ -454,7 +459,7 @@ func Find(ctx context.Context, p Problem, opt Options) ([]int32, Stats, error) {
 		wg       sync.WaitGroup
 	)
 	workers := r.workers
-	if p.n() <= 16 {
+	if p.n() <= serialBelow {
 		workers = 1
 	}
 	r.workers = workers

@@ -788,7 +788,7 @@ func nlGrade(e *env, args []string) int {
 		return exitOK
 	}
 	if tau.Solved {
-		fmt.Fprintf(e.stdout, "grade: tau (the τ algorithm of §3.2 alone solves it, %d steps; unique); solver level: %s\n", len(tau.Steps), gr)
+		fmt.Fprintf(e.stdout, "grade: tau (the τ algorithm of §3.2 alone solves it, %d steps; unique); solver stage: %s\n", len(tau.Steps), gr.Level)
 	} else {
 		fmt.Fprintf(e.stdout, "grade: %s (τ stops after %d steps)\n", gr, len(tau.Steps))
 	}
