@@ -71,8 +71,8 @@ func runAnalyze(e *env) int {
 	fs.Lookup("format").DefValue = "text"
 	canonical := fs.Bool("canonical", false, "list the canonical representative of every symmetry class (up to 10000)")
 	pathFile := fs.String("path", "", "count the completions of the prefixes of the solution in `FILE` (a path or numbered grid, as verify reads; '-' for stdin) instead of the smallest solution")
-	svg := fs.String("svg", "", "write PREFIX-start.svg, PREFIX-end.svg and PREFIX-edges.svg")
-	png := fs.String("png", "", "write PREFIX-start.png, PREFIX-end.png and PREFIX-edges.png")
+	svg := fs.String("svg", "", "write `PREFIX`-start.svg, PREFIX-end.svg and PREFIX-edges.svg")
+	png := fs.String("png", "", "write `PREFIX`-start.png, PREFIX-end.png and PREFIX-edges.png")
 	pos, code := parseArgs(e, analyzeHelp, fs)
 	if code >= 0 {
 		return code
