@@ -595,6 +595,30 @@ func nlProgressEvery(e *env) time.Duration {
 	return time.Second
 }
 
+// openPuzzle parses a subcommand's flags and its one puzzle argument, loads
+// the puzzle and applies the Proposition checks. When ok is false the
+// command exits with code (the message is already printed).
+func (f *nlFlags) openPuzzle(e *env, args []string) (g *numberlink.Grid, rules numberlink.Rules, code int, ok bool) {
+	pos, code, ok := f.parse(args)
+	if !ok {
+		return nil, rules, code, false
+	}
+	name, err := onePositional(pos)
+	if err == nil {
+		err = checkFormat(f.format)
+	}
+	if err == nil {
+		g, rules, _, err = f.loadPuzzle(e, name, "")
+	}
+	if err != nil {
+		return nil, rules, nlFail(e, err), false
+	}
+	if code, ok := precheck(e, g, rules); !ok {
+		return nil, rules, code, false
+	}
+	return g, rules, 0, true
+}
+
 // precheck reports a Proposition part (§2.1) that proves g unsolvable.
 func precheck(e *env, g *numberlink.Grid, rules numberlink.Rules) (int, bool) {
 	if v := numberlink.Unsolvable(g, rules); v != nil {
@@ -625,22 +649,8 @@ func printSolution(e *env, f *nlFlags, g *numberlink.Grid, rules numberlink.Rule
 func nlSolve(e *env, args []string) int {
 	f := newNLFlags(e, "solve", true)
 	timeout, quiet := f.solveFlags()
-	pos, code, ok := f.parse(args)
+	g, rules, code, ok := f.openPuzzle(e, args)
 	if !ok {
-		return code
-	}
-	name, err := onePositional(pos)
-	if err == nil {
-		err = checkFormat(f.format)
-	}
-	if err != nil {
-		return nlFail(e, err)
-	}
-	g, rules, _, err := f.loadPuzzle(e, name, "")
-	if err != nil {
-		return nlFail(e, err)
-	}
-	if code, ok := precheck(e, g, rules); !ok {
 		return code
 	}
 	ctx, cancel := withTimeout(e, *timeout)
@@ -670,22 +680,8 @@ func nlCount(e *env, args []string) int {
 	f := newNLFlags(e, "count", true)
 	limit := f.Uint64("limit", 0, "stop after this many solutions (2 decides uniqueness; 0: count all)")
 	timeout, quiet := f.solveFlags()
-	pos, code, ok := f.parse(args)
+	g, rules, code, ok := f.openPuzzle(e, args)
 	if !ok {
-		return code
-	}
-	name, err := onePositional(pos)
-	if err == nil {
-		err = checkFormat(f.format)
-	}
-	if err != nil {
-		return nlFail(e, err)
-	}
-	g, rules, _, err := f.loadPuzzle(e, name, "")
-	if err != nil {
-		return nlFail(e, err)
-	}
-	if code, ok := precheck(e, g, rules); !ok {
 		return code
 	}
 	ctx, cancel := withTimeout(e, *timeout)
@@ -740,22 +736,8 @@ func nlCount(e *env, args []string) int {
 func nlGrade(e *env, args []string) int {
 	f := newNLFlags(e, "grade", true)
 	timeout, _ := f.solveFlags()
-	pos, code, ok := f.parse(args)
+	g, rules, code, ok := f.openPuzzle(e, args)
 	if !ok {
-		return code
-	}
-	name, err := onePositional(pos)
-	if err == nil {
-		err = checkFormat(f.format)
-	}
-	if err != nil {
-		return nlFail(e, err)
-	}
-	g, rules, _, err := f.loadPuzzle(e, name, "")
-	if err != nil {
-		return nlFail(e, err)
-	}
-	if code, ok := precheck(e, g, rules); !ok {
 		return code
 	}
 	ctx, cancel := withTimeout(e, *timeout)
