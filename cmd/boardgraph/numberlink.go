@@ -524,7 +524,7 @@ func nlConvert(e *env, args []string) int {
 }
 
 func init() {
-	nlRegister(nlSub{"solve", "solve [--format text|json] [--timeout D] [--quiet] [rule flags] [FILE]",
+	nlRegister(nlSub{"solve", "solve [--format text|json] [--svg F] [--png F] [--timeout D] [--quiet] [rule flags] [FILE]",
 		"boardgraph numberlink solve Hs_16_100_25_00_001.has", nlSolve})
 	nlRegister(nlSub{"count", "count [--limit N] [--format text|json] [--timeout D] [--quiet] [rule flags] [FILE]",
 		"boardgraph numberlink count --limit 2 puzzle.txt   # uniqueness: exit 0 if exactly one", nlCount})
@@ -649,9 +649,14 @@ func printSolution(e *env, f *nlFlags, g *numberlink.Grid, rules numberlink.Rule
 func nlSolve(e *env, args []string) int {
 	f := newNLFlags(e, "solve", true)
 	timeout, quiet := f.solveFlags()
+	var pics pictureFlags
+	pics.register(f.FlagSet)
 	g, rules, code, ok := f.openPuzzle(e, args)
 	if !ok {
 		return code
+	}
+	if err := pics.check(); err != nil {
+		return nlFail(e, err)
 	}
 	ctx, cancel := withTimeout(e, *timeout)
 	defer cancel()
@@ -669,6 +674,18 @@ func nlSolve(e *env, args []string) int {
 	}
 	if err := printSolution(e, f, g, rules, sol, map[string]any{"nodes": st.Nodes, "elapsedMs": st.Elapsed.Milliseconds()}); err != nil {
 		return nlFail(e, err)
+	}
+	// printSolution has verified sol; only a verified solution is drawn.
+	if pics.any() {
+		wrote, err := pics.saveKGrid(g, sol)
+		if err != nil {
+			return nlFail(e, err)
+		}
+		for _, name := range wrote {
+			if !*quiet {
+				fmt.Fprintf(e.stderr, "wrote %s\n", name)
+			}
+		}
 	}
 	if !*quiet {
 		fmt.Fprintf(e.stderr, "solved in %s, %d search nodes; verified\n", st.Elapsed.Round(time.Microsecond), st.Nodes)

@@ -568,3 +568,31 @@ func TestNLGenerateRoundTrip(t *testing.T) {
 		t.Errorf("bad difficulty: %d %q", code, errs)
 	}
 }
+
+// TestNLSolvePicture: numberlink solve --svg/--png draws the verified
+// solution (one SVG line per bridge stroke), and a bad picture name is
+// refused before solving, leaving no file.
+func TestNLSolvePicture(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	svg, png := filepath.Join(dir, "s.svg"), filepath.Join(dir, "s.png")
+	code, _, errs := runNL(t, "k=2\n2.3.1\n.....\n3.4.1\n", "solve", "--quiet", "--svg", svg, "--png", png)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	data, err := os.ReadFile(svg)
+	if err != nil || !strings.HasPrefix(string(data), "<svg") || !strings.Contains(string(data), "<line") {
+		t.Fatalf("svg: %v\n%.200s", err, data)
+	}
+	if st, err := os.Stat(png); err != nil || st.Size() == 0 {
+		t.Fatalf("png: %v", err)
+	}
+	bad := filepath.Join(dir, "x.gif")
+	code, _, errs = runNL(t, "k=2\n2.3.1\n.....\n3.4.1\n", "solve", "--svg", bad)
+	if code != exitUsage || !strings.Contains(errs, "--svg") {
+		t.Fatalf("bad name: exit %d: %s", code, errs)
+	}
+	if _, err := os.Stat(bad); err == nil {
+		t.Fatalf("%s was written", bad)
+	}
+}
