@@ -33,8 +33,8 @@ type shared struct {
 // unvisited vertex u, link[u] = the number of neighbours of u that are
 // unvisited or the path's head (or the closed tour's anchor). A vertex that
 // is not the path's last needs two such links (one in, one out), the last
-// needs one; this is the "dead end" rule of Okuno and Miyano (§3.2) and of
-// every Warnsdorff-style search. Moving the head from h to v lowers the links
+// needs one; this is the "Terminal" dead end of Okuno and Miyano (§2.1: a
+// vertex left with degree 1) and the rule of every Warnsdorff-style search. Moving the head from h to v lowers the links
 // of h's unvisited neighbours only: v's neighbours lose v as unvisited but
 // gain it as the head.
 type engine struct {

@@ -189,7 +189,9 @@ const cutWorkLimit = 50_000_000
 // graph into k parts, a Hamiltonian path enters and leaves c once, so it can
 // join at most two parts: k >= 3 is impossible, and with k = 2 c is not an
 // end and the two ends lie in different parts. A closed tour has no cut
-// vertex at all (a cycle stays connected when one vertex is removed).
+// vertex at all (a cycle stays connected when one vertex is removed). This is
+// the case |S| = 1 of the component condition Okuno and Miyano build on
+// (§2.2): a Hamiltonian cycle needs k(G - S) <= |S|, a path k(G - S) <= |S|+1.
 func cutReason(p *Problem, at []int32) *Reason {
 	g := p.G
 	n := p.n()
