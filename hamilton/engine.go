@@ -49,11 +49,14 @@ type engine struct {
 	at       []int32 // position -> required vertex, or -1
 	posOf    []int32 // vertex -> required position, or -1
 	nextReq  []int32 // position p -> smallest q >= p with at[q] >= 0, or -1
-	distTo   [][]int32
-	rank     []int32
-	rng      uint64
-	jitter   bool     // restarts: rank only biases the random tie-break
-	keys     []uint64 // scratch for order
+	// givenDist[q] is the graph distance from the vertex fixed at position
+	// q to every vertex, for positions with a given (nil elsewhere); the
+	// run computes it once and every worker shares it read-only.
+	givenDist map[int32][]int32
+	rank      []int32
+	rng       uint64
+	jitter    bool     // restarts: rank only biases the random tie-break
+	keys      []uint64 // scratch for order
 
 	// dynamic state
 	link      []int32
@@ -111,7 +114,7 @@ type memoBucket struct {
 
 func memoKey(set uint64, head int32) uint64 { return set | uint64(head+1)<<memoMaxVertices }
 
-func newEngine(p *Problem, at []int32, sh *shared) *engine {
+func newEngine(p *Problem, at []int32, givenDist map[int32][]int32, sh *shared) *engine {
 	off, tgt := p.G.CSR()
 	n := p.n()
 	e := &engine{off: off, tgt: tgt, n: n, small: n <= 64, closed: p.Closed, anchor: -1, at: at, sh: sh}
@@ -143,12 +146,7 @@ func newEngine(p *Problem, at []int32, sh *shared) *engine {
 			e.nextReq[q] = q
 		}
 	}
-	e.distTo = make([][]int32, n)
-	for pos, v := range at {
-		if v >= 0 && pos > 0 {
-			e.distTo[pos] = bfsDist(off, tgt, v)
-		}
-	}
+	e.givenDist = givenDist
 	e.need = make([]int32, n)
 	for v := range e.need {
 		e.need[v] = 2
@@ -453,6 +451,14 @@ func (e *engine) gen(level int32, roots []int32) {
 	if e.freeEnd {
 		allow = 1
 	}
+	// The next position a given fixes must stay within reach.
+	var dq []int32
+	var dmax int32
+	if pos+1 < e.n {
+		if q := e.nextReq[pos+1]; q >= 0 {
+			dq, dmax = e.givenDist[q], q-pos
+		}
+	}
 	add := func(w int32) {
 		if e.vis[w] {
 			return
@@ -476,11 +482,9 @@ func (e *engine) gen(level int32, roots []int32) {
 		if q := e.posOf[w]; q >= 0 && q != pos {
 			return
 		}
-		if pos+1 < e.n {
-			if q := e.nextReq[pos+1]; q >= 0 {
-				if d := e.distTo[q][w]; d < 0 || d > q-pos {
-					return
-				}
+		if dq != nil {
+			if d := dq[w]; d < 0 || d > dmax {
+				return
 			}
 		}
 		c = append(c, w)

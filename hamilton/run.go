@@ -24,6 +24,21 @@ type run struct {
 	start   time.Time
 	workers int
 	rot     int32 // closed tours with givens: positions are shifted by rot
+	// givenDist is shared by the run's engines (see engine.givenDist).
+	givenDist map[int32][]int32
+}
+
+// givenDistances returns, for every position after the first that a given
+// fixes, the distances from its vertex.
+func givenDistances(p *Problem, at []int32) map[int32][]int32 {
+	off, tgt := p.G.CSR()
+	out := make(map[int32][]int32)
+	for pos, v := range at {
+		if v >= 0 && pos > 0 {
+			out[int32(pos)] = bfsDist(off, tgt, v)
+		}
+	}
+	return out
 }
 
 func newRun(p *Problem, opt Options) (*run, error) {
@@ -39,12 +54,19 @@ func newRun(p *Problem, opt Options) (*run, error) {
 	return r, nil
 }
 
-// prepare fixes the vertex a closed tour is written from. With a start, or
-// with no givens, that is the start or else a vertex of least degree (fewest
-// branches at the root). Givens on a tour without a start fix its rotation
+// prepare fixes the vertex a closed tour is written from and computes the
+// distance tables of the givens, once for all the run's engines. With a
+// start, or with no givens, the tour starts at the start or else at a vertex
+// of least degree (fewest branches at the root). Givens on a tour without a start fix its rotation
 // instead: the search then starts from the earliest given, with every
 // position shifted by rot, and solutions are turned back (unrotate).
 func (r *run) prepare() {
+	r.rotate()
+	r.givenDist = givenDistances(r.p, r.at)
+}
+
+// rotate fixes the closed tour's first vertex (see prepare).
+func (r *run) rotate() {
 	p := r.p
 	if !p.Closed || r.at[0] >= 0 {
 		return
@@ -138,7 +160,7 @@ func (r *run) absorb(e *engine) {
 }
 
 func (r *run) engine(m mode) *engine {
-	e := newEngine(r.p, r.at, &r.sh)
+	e := newEngine(r.p, r.at, r.givenDist, &r.sh)
 	e.mode = m
 	e.rank = r.opt.Rank
 	if m == modeCount && e.n <= memoMaxVertices && r.opt.MemoBits >= 0 {
