@@ -188,7 +188,7 @@ type dp struct {
 
 func (r *dp) run(ctx context.Context) (uint64, error) {
 	r.cur, r.nxt = newTable(16), newTable(16)
-	r.cur.counts[r.cur.slot(key{})] = 1 // the empty frontier, no ends fixed
+	r.cur.e[r.cur.slot(key{})].c = 1 // the empty frontier, no ends fixed
 	r.cur.n = 1
 	lastReport := time.Now()
 	for i := range r.steps {
@@ -198,12 +198,13 @@ func (r *dp) run(ctx context.Context) (uint64, error) {
 		}
 		st := &r.steps[i]
 		r.nxt.reset()
-		for j, c := range r.cur.counts {
-			if c == 0 {
+		for j := range r.cur.e {
+			x := &r.cur.e[j]
+			if x.c == 0 {
 				continue
 			}
-			r.cnt = c
-			r.expand(st, r.cur.keys[j])
+			r.cnt = x.c
+			r.expand(st, x.k)
 			if r.errMem != nil {
 				return 0, r.errMem
 			}
@@ -226,9 +227,9 @@ func (r *dp) run(ctx context.Context) (uint64, error) {
 		}
 	}
 	var total uint64
-	for _, c := range r.cur.counts {
+	for _, x := range r.cur.e {
 		var carry uint64
-		total, carry = bits.Add64(total, c, 0)
+		total, carry = bits.Add64(total, x.c, 0)
 		if carry != 0 {
 			return 0, fmt.Errorf("%w: in the final sum", ErrOverflow)
 		}
@@ -365,7 +366,10 @@ func (r *dp) emit(st *step, x [maxWidth + 2]uint8, f uint8) {
 			x[j] = codeFull
 		}
 	}
-	// Pack the kept vertices.
+	// Pack the kept vertices, refusing states in which some vertex cannot
+	// reach degree 2 from its unprocessed neighbours and too many must
+	// therefore be path ends.
+	forced := uint8(0)
 	var seen [maxWidth + 2]uint8 // old code of each new pair code
 	ns := uint8(0)
 	var lo, hi uint64
@@ -377,6 +381,21 @@ func (r *dp) emit(st *step, x [maxWidth + 2]uint8, f uint8) {
 			continue
 		}
 		code := x[j]
+		deg := uint8(1)
+		switch code {
+		case codeEmpty:
+			deg = 0
+		case codeFull:
+			deg = 2
+		}
+		if deg+st.rem[j] < 2 {
+			if r.closed || deg+st.rem[j] == 0 {
+				return
+			}
+			if st.req>>j&1 == 0 {
+				forced++
+			}
+		}
 		if code >= codePair {
 			m := uint8(0)
 			for m < ns && seen[m] != code {
@@ -391,6 +410,9 @@ func (r *dp) emit(st *step, x [maxWidth + 2]uint8, f uint8) {
 		hi = hi<<b | lo>>(64-b)
 		lo = lo<<b | uint64(code)
 	}
+	if f+forced > r.freeEnds {
+		return
+	}
 	hi = hi<<2 | lo>>62
 	lo = lo<<2 | uint64(f)
 	r.add(key{lo, hi})
@@ -400,24 +422,24 @@ func (r *dp) emit(st *step, x [maxWidth + 2]uint8, f uint8) {
 func (r *dp) add(k key) {
 	t := r.nxt
 	i := t.slot(k)
-	if t.counts[i] == 0 {
+	if t.e[i].c == 0 {
 		if r.opt.MaxStates > 0 && t.n+1 > r.opt.MaxStates {
-			r.errMem = r.memoryError(int64(len(r.cur.keys)+len(t.keys)) * entryBytes)
+			r.errMem = r.memoryError(int64(len(r.cur.e)+len(t.e)) * entryBytes)
 			return
 		}
-		if 2*(t.n+1) > len(t.keys) {
-			if err := r.checkMemory(2 * len(t.keys)); err != nil {
+		if 2*(t.n+1) > len(t.e) {
+			if err := r.checkMemory(2 * len(t.e)); err != nil {
 				r.errMem = err
 				return
 			}
 			t.grow()
 			i = t.slot(k)
 		}
-		t.keys[i] = k
+		t.e[i].k = k
 		t.n++
 	}
 	var carry uint64
-	t.counts[i], carry = bits.Add64(t.counts[i], r.cnt, 0)
+	t.e[i].c, carry = bits.Add64(t.e[i].c, r.cnt, 0)
 	if carry != 0 {
 		r.overflow = true
 	}
@@ -426,7 +448,7 @@ func (r *dp) add(k key) {
 // checkMemory returns ErrMemory when growing the next layer's table to size
 // slots, or adding one more state, would pass the limits.
 func (r *dp) checkMemory(size int) error {
-	bytes := int64(len(r.cur.keys)+size) * entryBytes
+	bytes := int64(len(r.cur.e)+size) * entryBytes
 	if bytes > r.opt.MaxBytes {
 		return r.memoryError(bytes)
 	}

@@ -26,6 +26,7 @@ type step struct {
 	nbrPos []uint8 // positions (in the widened frontier) of v's processed neighbours
 	remove []uint8 // positions that leave the frontier after the step, ascending
 	req    uint64  // bit j: position j of the widened frontier is a required path end
+	rem    []uint8 // rem[j]: neighbours of position j not yet processed after the step
 }
 
 // plan is the state-independent schedule of a count.
@@ -112,7 +113,13 @@ func newPlan(g *graph.Graph, order []int32, required []int32) (*plan, error) {
 		}
 		wide := append(front, v)
 		var next []int32
+		st.rem = make([]uint8, len(wide))
 		for j, u := range wide {
+			for _, x := range g.Neighbors(u) {
+				if rank[x] > int32(i) {
+					st.rem[j] = uint8(min(int(st.rem[j])+1, 2))
+				}
+			}
 			if isReq[u] {
 				st.req |= 1 << j
 			}

@@ -5,21 +5,26 @@ package count
 // vertex, bitsPer bits each, in frontier order.
 type key struct{ lo, hi uint64 }
 
-// table maps states to counts: open addressing with linear probing on a
-// power-of-two array, keys and counts in parallel slices. A zero count marks
+// entry is one slot of a table: a state and its count. A zero count marks
 // an empty slot (every stored count is at least 1).
-type table struct {
-	keys   []key
-	counts []uint64
-	n      int
-	mask   uint64
+type entry struct {
+	k key
+	c uint64
 }
 
-// entryBytes is the memory of one slot (a key and a count).
+// table maps states to counts: open addressing with linear probing on a
+// power-of-two array of entries, so a lookup touches one cache line.
+type table struct {
+	e    []entry
+	n    int
+	mask uint64
+}
+
+// entryBytes is the memory of one slot.
 const entryBytes = 24
 
 func newTable(capPow2 int) *table {
-	return &table{keys: make([]key, capPow2), counts: make([]uint64, capPow2), mask: uint64(capPow2 - 1)}
+	return &table{e: make([]entry, capPow2), mask: uint64(capPow2 - 1)}
 }
 
 func (k key) hash() uint64 {
@@ -32,7 +37,7 @@ func (k key) hash() uint64 {
 // slot returns the index of k, or of the empty slot where it would go.
 func (t *table) slot(k key) uint64 {
 	i := k.hash() & t.mask
-	for t.counts[i] != 0 && t.keys[i] != k {
+	for t.e[i].c != 0 && t.e[i].k != k {
 		i = (i + 1) & t.mask
 	}
 	return i
@@ -40,20 +45,17 @@ func (t *table) slot(k key) uint64 {
 
 // grow doubles the table, rehashing every entry.
 func (t *table) grow() {
-	old := *t
-	size := 2 * len(old.keys)
-	t.keys, t.counts, t.mask, t.n = make([]key, size), make([]uint64, size), uint64(size-1), 0
-	for i, c := range old.counts {
-		if c != 0 {
-			j := t.slot(old.keys[i])
-			t.keys[j], t.counts[j] = old.keys[i], c
-			t.n++
+	old := t.e
+	t.e, t.mask = make([]entry, 2*len(old)), uint64(2*len(old)-1)
+	for _, x := range old {
+		if x.c != 0 {
+			t.e[t.slot(x.k)] = x
 		}
 	}
 }
 
 // reset empties the table, keeping its size.
 func (t *table) reset() {
-	clear(t.counts)
+	clear(t.e)
 	t.n = 0
 }
