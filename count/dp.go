@@ -459,6 +459,10 @@ func (r *dp) checkMemory(size int) error {
 // memoryError says where the count stopped, what it would have needed and
 // the bound Estimate gives.
 func (r *dp) memoryError(bytes int64) error {
-	return fmt.Errorf("%w: at step %d of %d the layer has passed %d states, needing %d MiB of tables (limit %d MiB, %d states); the frontier is %d vertices wide (at most %.3g states, %.3g MiB); raise the limit or count a narrower board",
-		ErrMemory, r.i+1, r.n, r.nxt.n, bytes>>20, r.opt.MaxBytes>>20, r.opt.MaxStates, r.st.Width, r.st.StateBound, r.st.BoundBytes/(1<<20))
+	what := fmt.Sprintf("needed %d KiB of tables (limit %d KiB)", bytes>>10, r.opt.MaxBytes>>10)
+	if r.opt.MaxStates > 0 && r.nxt.n+1 > r.opt.MaxStates {
+		what = fmt.Sprintf("reached %d states (limit %d)", r.nxt.n, r.opt.MaxStates)
+	}
+	return fmt.Errorf("%w: at step %d of %d a layer %s; the frontier is %d vertices wide (Estimate bounds a layer by %.3g states, %.3g MiB); raise Options.MaxBytes or MaxStates, or count a narrower board",
+		ErrMemory, r.i+1, r.n, what, r.st.Width, r.st.StateBound, r.st.BoundBytes/(1<<20))
 }
