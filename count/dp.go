@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"runtime"
 	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
@@ -179,7 +180,8 @@ type dp struct {
 	freeEnds uint8 // path ends that are not required
 	opt      Options
 	st       Stats
-	cur, nxt *table
+	cur      []entry // the current layer, dense
+	nxt      *table  // the next layer
 	overflow bool
 	errMem   error
 	cnt      uint64 // the count of the state being expanded
@@ -187,9 +189,8 @@ type dp struct {
 }
 
 func (r *dp) run(ctx context.Context) (uint64, error) {
-	r.cur, r.nxt = newTable(16), newTable(16)
-	r.cur.e[r.cur.slot(key{})].c = 1 // the empty frontier, no ends fixed
-	r.cur.n = 1
+	r.cur = []entry{{c: 1}} // the empty frontier, no ends fixed
+	r.nxt = newTable(16)
 	lastReport := time.Now()
 	for i := range r.steps {
 		r.i = i
@@ -198,11 +199,8 @@ func (r *dp) run(ctx context.Context) (uint64, error) {
 		}
 		st := &r.steps[i]
 		r.nxt.reset()
-		for j := range r.cur.e {
-			x := &r.cur.e[j]
-			if x.c == 0 {
-				continue
-			}
+		for j := range r.cur {
+			x := &r.cur[j]
 			r.cnt = x.c
 			r.expand(st, x.k)
 			if r.errMem != nil {
@@ -217,17 +215,28 @@ func (r *dp) run(ctx context.Context) (uint64, error) {
 				}
 			}
 		}
-		r.cur, r.nxt = r.nxt, r.cur
-		// Shrink a table left much larger than its layer needs.
-		r.st.Step, r.st.States = i+1, r.cur.n
-		r.st.PeakStates = max(r.st.PeakStates, r.cur.n)
+		// The next layer becomes the current one, packed densely: the
+		// layer is read in sequence, and only the table being filled pays
+		// for empty slots.
+		if cap(r.cur) < r.nxt.n {
+			r.cur = nil // let the collector take it before the next allocation
+			r.cur = make([]entry, 0, r.nxt.n+r.nxt.n/4)
+		}
+		r.cur = r.cur[:0]
+		for _, x := range r.nxt.e {
+			if x.c != 0 {
+				r.cur = append(r.cur, x)
+			}
+		}
+		r.st.Step, r.st.States = i+1, len(r.cur)
+		r.st.PeakStates = max(r.st.PeakStates, len(r.cur))
 		if r.opt.Progress != nil && time.Since(lastReport) >= r.opt.ProgressEvery {
 			lastReport = time.Now()
 			r.opt.Progress(r.st)
 		}
 	}
 	var total uint64
-	for _, x := range r.cur.e {
+	for _, x := range r.cur {
 		var carry uint64
 		total, carry = bits.Add64(total, x.c, 0)
 		if carry != 0 {
@@ -424,7 +433,7 @@ func (r *dp) add(k key) {
 	i := t.slot(k)
 	if t.e[i].c == 0 {
 		if r.opt.MaxStates > 0 && t.n+1 > r.opt.MaxStates {
-			r.errMem = r.memoryError(int64(len(r.cur.e)+len(t.e)) * entryBytes)
+			r.errMem = r.memoryError(int64(cap(r.cur)+len(t.e)) * entryBytes)
 			return
 		}
 		if 2*(t.n+1) > len(t.e) {
@@ -433,6 +442,11 @@ func (r *dp) add(k key) {
 				return
 			}
 			t.grow()
+			if len(t.e) >= 1<<22 {
+				// Return the old array (>= 48 MiB) now rather than when the
+				// heap next doubles: the limit is on what the tables hold.
+				runtime.GC()
+			}
 			i = t.slot(k)
 		}
 		t.e[i].k = k
@@ -448,7 +462,7 @@ func (r *dp) add(k key) {
 // checkMemory returns ErrMemory when growing the next layer's table to size
 // slots, or adding one more state, would pass the limits.
 func (r *dp) checkMemory(size int) error {
-	bytes := int64(len(r.cur.e)+size) * entryBytes
+	bytes := int64(cap(r.cur)+size) * entryBytes
 	if bytes > r.opt.MaxBytes {
 		return r.memoryError(bytes)
 	}

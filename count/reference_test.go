@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"testing"
+	"time"
 
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/count"
@@ -109,6 +110,10 @@ func TestReferenceCounts(t *testing.T) {
 				t.Skip("takes minutes and gigabytes; run with -long")
 			case tc.speed == slow:
 				opt.MaxBytes = *maxBytes
+				opt.ProgressEvery = 30 * time.Second
+				opt.Progress = func(s count.Stats) {
+					t.Logf("step %d/%d: %d states, peak %d, %d MiB, %d transitions", s.Step, s.Steps, s.States, s.PeakStates, s.PeakBytes>>20, s.Transitions)
+				}
 			}
 			t.Parallel()
 			p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Closed: tc.closed}
