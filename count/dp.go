@@ -180,17 +180,33 @@ type dp struct {
 	freeEnds uint8 // path ends that are not required
 	opt      Options
 	st       Stats
-	cur      []entry // the current layer, dense
-	nxt      *table  // the next layer
-	overflow bool
-	errMem   error
-	cnt      uint64 // the count of the state being expanded
-	i        int    // the step being processed
+	// The current layer, dense, and the next one being filled; with
+	// narrow (states of at most 64 bits) cur64 and nxt64 are used instead.
+	cur        []entry
+	nxt        *table
+	cur64      []entry64
+	nxt64      *table64
+	narrow     bool
+	entryBytes int64
+	overflow   bool
+	errMem     error
+	cnt        uint64 // the count of the state being expanded
+	i          int    // the step being processed
 }
 
 func (r *dp) run(ctx context.Context) (uint64, error) {
-	r.cur = []entry{{c: 1}} // the empty frontier, no ends fixed
-	r.nxt = newTable(16)
+	r.narrow = r.keyBits() <= 64
+	r.entryBytes = entryBytes
+	if r.narrow {
+		r.entryBytes = entry64Bytes
+	}
+	// One layer holds the empty frontier with no ends fixed.
+	if r.narrow {
+		r.cur64 = []entry64{{c: 1}}
+	} else {
+		r.cur = []entry{{c: 1}}
+	}
+	r.nxt, r.nxt64 = newTable(16), newTable64(16)
 	lastReport := time.Now()
 	for i := range r.steps {
 		r.i = i
@@ -198,52 +214,86 @@ func (r *dp) run(ctx context.Context) (uint64, error) {
 			return 0, err
 		}
 		st := &r.steps[i]
-		r.nxt.reset()
-		for j := range r.cur {
-			x := &r.cur[j]
-			r.cnt = x.c
-			r.expand(st, x.k)
-			if r.errMem != nil {
-				return 0, r.errMem
-			}
-			if r.overflow {
-				return 0, fmt.Errorf("%w: at step %d of %d", ErrOverflow, i+1, len(r.steps))
-			}
-			if j&0xffff == 0xffff {
-				if err := ctx.Err(); err != nil {
+		var states int
+		if r.narrow {
+			r.nxt64.reset()
+			for j := range r.cur64 {
+				x := &r.cur64[j]
+				r.cnt = x.c
+				r.expand(st, key{lo: x.k})
+				if err := r.stepErr(ctx, j); err != nil {
 					return 0, err
 				}
 			}
-		}
-		// The next layer becomes the current one, packed densely: the
-		// layer is read in sequence, and only the table being filled pays
-		// for empty slots.
-		if cap(r.cur) < r.nxt.n {
-			r.cur = nil // let the collector take it before the next allocation
-			r.cur = make([]entry, 0, r.nxt.n+r.nxt.n/4)
-		}
-		r.cur = r.cur[:0]
-		for _, x := range r.nxt.e {
-			if x.c != 0 {
-				r.cur = append(r.cur, x)
+			// The next layer becomes the current one, packed densely: it is
+			// read in sequence, and only the table being filled pays for
+			// empty slots.
+			if cap(r.cur64) < r.nxt64.n {
+				r.cur64 = nil // let the collector take it before the next allocation
+				r.cur64 = make([]entry64, 0, r.nxt64.n+r.nxt64.n/4)
 			}
+			r.cur64 = r.cur64[:0]
+			for _, x := range r.nxt64.e {
+				if x.c != 0 {
+					r.cur64 = append(r.cur64, x)
+				}
+			}
+			states = len(r.cur64)
+		} else {
+			r.nxt.reset()
+			for j := range r.cur {
+				x := &r.cur[j]
+				r.cnt = x.c
+				r.expand(st, x.k)
+				if err := r.stepErr(ctx, j); err != nil {
+					return 0, err
+				}
+			}
+			if cap(r.cur) < r.nxt.n {
+				r.cur = nil
+				r.cur = make([]entry, 0, r.nxt.n+r.nxt.n/4)
+			}
+			r.cur = r.cur[:0]
+			for _, x := range r.nxt.e {
+				if x.c != 0 {
+					r.cur = append(r.cur, x)
+				}
+			}
+			states = len(r.cur)
 		}
-		r.st.Step, r.st.States = i+1, len(r.cur)
-		r.st.PeakStates = max(r.st.PeakStates, len(r.cur))
+		r.st.Step, r.st.States = i+1, states
+		r.st.PeakStates = max(r.st.PeakStates, states)
 		if r.opt.Progress != nil && time.Since(lastReport) >= r.opt.ProgressEvery {
 			lastReport = time.Now()
 			r.opt.Progress(r.st)
 		}
 	}
-	var total uint64
+	var total, carry uint64
 	for _, x := range r.cur {
-		var carry uint64
-		total, carry = bits.Add64(total, x.c, 0)
-		if carry != 0 {
-			return 0, fmt.Errorf("%w: in the final sum", ErrOverflow)
-		}
+		total, carry = bits.Add64(total, x.c, carry)
+	}
+	for _, x := range r.cur64 {
+		total, carry = bits.Add64(total, x.c, carry)
+	}
+	if carry != 0 {
+		return 0, fmt.Errorf("%w: in the final sum", ErrOverflow)
 	}
 	return total, nil
+}
+
+// stepErr returns the error that stops the layer after the j-th state, if
+// any: the memory limit, an overflow, or (checked every 65536 states) a
+// cancelled context.
+func (r *dp) stepErr(ctx context.Context, j int) error {
+	switch {
+	case r.errMem != nil:
+		return r.errMem
+	case r.overflow:
+		return fmt.Errorf("%w: at step %d of %d", ErrOverflow, r.i+1, len(r.steps))
+	case j&0xffff == 0xffff:
+		return ctx.Err()
+	}
+	return nil
 }
 
 // expand applies every choice of edges from st.v to its processed
@@ -428,15 +478,20 @@ func (r *dp) emit(st *step, x [maxWidth + 2]uint8, f uint8) {
 }
 
 // add adds the count being expanded (r.cnt) to state k of the next layer.
+// Tables grow at three quarters full.
 func (r *dp) add(k key) {
+	if r.narrow {
+		r.add64(k.lo)
+		return
+	}
 	t := r.nxt
 	i := t.slot(k)
 	if t.e[i].c == 0 {
 		if r.opt.MaxStates > 0 && t.n+1 > r.opt.MaxStates {
-			r.errMem = r.memoryError(int64(cap(r.cur)+len(t.e)) * entryBytes)
+			r.errMem = r.memoryError(int64(cap(r.cur)+len(t.e)) * r.entryBytes)
 			return
 		}
-		if 2*(t.n+1) > len(t.e) {
+		if 4*(t.n+1) > 3*len(t.e) {
 			if err := r.checkMemory(2 * len(t.e)); err != nil {
 				r.errMem = err
 				return
@@ -459,10 +514,40 @@ func (r *dp) add(k key) {
 	}
 }
 
+// add64 is add for states of at most 64 bits.
+func (r *dp) add64(k uint64) {
+	t := r.nxt64
+	i := t.slot(k)
+	if t.e[i].c == 0 {
+		if r.opt.MaxStates > 0 && t.n+1 > r.opt.MaxStates {
+			r.errMem = r.memoryError(int64(cap(r.cur64)+len(t.e)) * r.entryBytes)
+			return
+		}
+		if 4*(t.n+1) > 3*len(t.e) {
+			if err := r.checkMemory(2 * len(t.e)); err != nil {
+				r.errMem = err
+				return
+			}
+			t.grow()
+			if len(t.e) >= 1<<22 {
+				runtime.GC() // as in add
+			}
+			i = t.slot(k)
+		}
+		t.e[i].k = k
+		t.n++
+	}
+	var carry uint64
+	t.e[i].c, carry = bits.Add64(t.e[i].c, r.cnt, 0)
+	if carry != 0 {
+		r.overflow = true
+	}
+}
+
 // checkMemory returns ErrMemory when growing the next layer's table to size
 // slots, or adding one more state, would pass the limits.
 func (r *dp) checkMemory(size int) error {
-	bytes := int64(cap(r.cur)+size) * entryBytes
+	bytes := int64(cap(r.cur)+cap(r.cur64)+size) * r.entryBytes
 	if bytes > r.opt.MaxBytes {
 		return r.memoryError(bytes)
 	}
@@ -474,8 +559,8 @@ func (r *dp) checkMemory(size int) error {
 // the bound Estimate gives.
 func (r *dp) memoryError(bytes int64) error {
 	what := fmt.Sprintf("needed %d KiB of tables (limit %d KiB)", bytes>>10, r.opt.MaxBytes>>10)
-	if r.opt.MaxStates > 0 && r.nxt.n+1 > r.opt.MaxStates {
-		what = fmt.Sprintf("reached %d states (limit %d)", r.nxt.n, r.opt.MaxStates)
+	if n := r.nxt.n + r.nxt64.n; r.opt.MaxStates > 0 && n+1 > r.opt.MaxStates {
+		what = fmt.Sprintf("reached %d states (limit %d)", n, r.opt.MaxStates)
 	}
 	return fmt.Errorf("%w: at step %d of %d a layer %s; the frontier is %d vertices wide (Estimate bounds a layer by %.3g states, %.3g MiB); raise Options.MaxBytes or MaxStates, or count a narrower board",
 		ErrMemory, r.i+1, r.n, what, r.st.Width, r.st.StateBound, r.st.BoundBytes/(1<<20))
