@@ -128,6 +128,12 @@ func check(p *hamilton.Problem) ([]int32, error) {
 // opt.MaxBytes the count stops with ErrMemory naming the step and sizes.
 // On cancellation it returns 0 and ctx.Err(): no partial count exists.
 func Count(ctx context.Context, p hamilton.Problem, opt Options) (uint64, Stats, error) {
+	return countWith(ctx, p, opt, false)
+}
+
+// countWith is Count; forceWide keeps 128-bit states even when they would
+// fit 64 bits (tests run both table kinds on the oracle table).
+func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide bool) (uint64, Stats, error) {
 	t0 := time.Now()
 	req, err := check(&p)
 	if err != nil {
@@ -150,7 +156,7 @@ func Count(ctx context.Context, p hamilton.Problem, opt Options) (uint64, Stats,
 	if err != nil {
 		return 0, Stats{}, err
 	}
-	r := &dp{plan: pl, closed: p.Closed, freeEnds: uint8(2 - len(req)), opt: opt}
+	r := &dp{plan: pl, closed: p.Closed, freeEnds: uint8(2 - len(req)), opt: opt, narrow: pl.keyBits() <= 64 && !forceWide}
 	r.st.Plan = pl.public()
 	r.st.Steps = n
 	if r.opt.MaxBytes == 0 {
@@ -195,7 +201,6 @@ type dp struct {
 }
 
 func (r *dp) run(ctx context.Context) (uint64, error) {
-	r.narrow = r.keyBits() <= 64
 	r.entryBytes = entryBytes
 	if r.narrow {
 		r.entryBytes = entry64Bytes

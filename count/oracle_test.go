@@ -41,7 +41,8 @@ func caseProblem(bg *moves.BoardGraph, c *oracle.Case) hamilton.Problem {
 
 // The dynamic program agrees with the brute force on every case of the
 // shared table (open and closed, with and without start and end, plain and
-// blocked boards, six move sets), in row-major order and in BoardOrder.
+// blocked boards, six move sets), in row-major order and in BoardOrder,
+// with 64-bit and 128-bit state keys.
 func TestCountMatchesOracle(t *testing.T) {
 	t.Parallel()
 	for i := range oracle.Cases {
@@ -54,8 +55,13 @@ func TestCountMatchesOracle(t *testing.T) {
 			for _, o := range []struct {
 				name  string
 				order []int32
-			}{{"vertex order", nil}, {"BoardOrder", count.BoardOrder(bg)}} {
-				got, _, err := count.Count(context.Background(), p, count.Options{Order: o.order})
+				count func(context.Context, hamilton.Problem, count.Options) (uint64, count.Stats, error)
+			}{
+				{"vertex order", nil, count.Count},
+				{"BoardOrder", count.BoardOrder(bg), count.Count},
+				{"BoardOrder/128-bit states", count.BoardOrder(bg), count.CountWide},
+			} {
+				got, _, err := o.count(context.Background(), p, count.Options{Order: o.order})
 				if err != nil {
 					t.Fatalf("%s: %v", o.name, err)
 				}
