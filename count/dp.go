@@ -119,8 +119,16 @@ func check(p *hamilton.Problem) ([]int32, error) {
 // (none, one or two); a vertex leaves the frontier with degree 2, or 1 when
 // it is a path end (the given start and end must be; at most two in all);
 // an edge joining the ends of one partial path is refused unless it closes
-// the whole tour at the last vertex. Counts add along transitions in
-// uint64; a sum above 2^64-1 returns ErrOverflow.
+// the whole tour at the last vertex. A state is dropped as soon as some
+// frontier vertex cannot reach degree 2 from its unprocessed neighbours and
+// more vertices would then have to be path ends than remain allowed. Counts
+// add along transitions in uint64; a sum above 2^64-1 returns ErrOverflow.
+// This is the transfer-matrix method used for Hamiltonian walks and chains
+// on grids (J. L. Jacobsen, J. Phys. A 40, 2007) and the frontier-based
+// search of Knuth's SIMPATH, generalised to any graph and vertex order: the
+// "plug" of a vertex is its code (empty, full, tail or pair label, see
+// codeEmpty), and tails stand for partial paths already anchored at one of
+// the two ends of an open path.
 //
 // Time is O(n * S * d^2) and memory O(S) for S states in the largest
 // layer and d the largest degree; S grows exponentially with the frontier
