@@ -491,7 +491,7 @@ func (r *dp) emit(st *step, x [maxWidth + 2]uint8, f uint8) {
 }
 
 // add adds the count being expanded (r.cnt) to state k of the next layer.
-// Tables grow at three quarters full.
+// Tables grow by half at three quarters full.
 func (r *dp) add(k key) {
 	if r.narrow {
 		r.add64(k.lo)
@@ -505,13 +505,13 @@ func (r *dp) add(k key) {
 			return
 		}
 		if 4*(t.n+1) > 3*len(t.e) {
-			if err := r.checkMemory(2 * len(t.e)); err != nil {
+			if err := r.checkMemory(grownSize(len(t.e))); err != nil {
 				r.errMem = err
 				return
 			}
 			t.grow()
 			if len(t.e) >= 1<<22 {
-				// Return the old array (>= 48 MiB) now rather than when the
+				// Return the old array (tens of MiB) now rather than when the
 				// heap next doubles: the limit is on what the tables hold.
 				runtime.GC()
 			}
@@ -537,7 +537,7 @@ func (r *dp) add64(k uint64) {
 			return
 		}
 		if 4*(t.n+1) > 3*len(t.e) {
-			if err := r.checkMemory(2 * len(t.e)); err != nil {
+			if err := r.checkMemory(grownSize(len(t.e))); err != nil {
 				r.errMem = err
 				return
 			}

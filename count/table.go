@@ -1,5 +1,7 @@
 package count
 
+import "math/bits"
+
 // key is one frontier state packed into 128 bits: the number of free path
 // ends already fixed in the low two bits of lo, then one code per frontier
 // vertex, bitsPer bits each, in frontier order.
@@ -12,20 +14,28 @@ type entry struct {
 	c uint64
 }
 
-// table maps states to counts: open addressing with linear probing on a
-// power-of-two array of entries, so a lookup touches one cache line.
+// table maps states to counts: open addressing with linear probing on an
+// array of entries (a lookup touches one cache line or two). The home slot
+// of a key is its hash scaled to the array's length (Lemire's multiply-shift
+// range reduction), so the array can grow by half rather than double.
 type table struct {
-	e    []entry
-	n    int
-	mask uint64
+	e []entry
+	n int
 }
 
 // entryBytes is the memory of one slot.
 const entryBytes = 24
 
-func newTable(capPow2 int) *table {
-	return &table{e: make([]entry, capPow2), mask: uint64(capPow2 - 1)}
+func newTable(size int) *table { return &table{e: make([]entry, size)} }
+
+// home returns the first slot to probe for hash h in a table of size slots.
+func home(h uint64, size int) int {
+	hi, _ := bits.Mul64(h, uint64(size))
+	return int(hi)
 }
+
+// grownSize is the size a table of size slots grows to.
+func grownSize(size int) int { return size + size/2 }
 
 func (k key) hash() uint64 {
 	h := k.lo*0x9e3779b97f4a7c15 ^ k.hi*0xc2b2ae3d27d4eb4f
@@ -35,18 +45,20 @@ func (k key) hash() uint64 {
 }
 
 // slot returns the index of k, or of the empty slot where it would go.
-func (t *table) slot(k key) uint64 {
-	i := k.hash() & t.mask
+func (t *table) slot(k key) int {
+	i := home(k.hash(), len(t.e))
 	for t.e[i].c != 0 && t.e[i].k != k {
-		i = (i + 1) & t.mask
+		if i++; i == len(t.e) {
+			i = 0
+		}
 	}
 	return i
 }
 
-// grow doubles the table, rehashing every entry.
+// grow makes the table half as large again, rehashing every entry.
 func (t *table) grow() {
 	old := t.e
-	t.e, t.mask = make([]entry, 2*len(old)), uint64(2*len(old)-1)
+	t.e = make([]entry, grownSize(len(old)))
 	for _, x := range old {
 		if x.c != 0 {
 			t.e[t.slot(x.k)] = x
@@ -67,16 +79,13 @@ func (t *table) reset() {
 type entry64 struct{ k, c uint64 }
 
 type table64 struct {
-	e    []entry64
-	n    int
-	mask uint64
+	e []entry64
+	n int
 }
 
 const entry64Bytes = 16
 
-func newTable64(capPow2 int) *table64 {
-	return &table64{e: make([]entry64, capPow2), mask: uint64(capPow2 - 1)}
-}
+func newTable64(size int) *table64 { return &table64{e: make([]entry64, size)} }
 
 func hash64(k uint64) uint64 {
 	h := k * 0x9e3779b97f4a7c15
@@ -85,17 +94,19 @@ func hash64(k uint64) uint64 {
 	return h ^ h>>32
 }
 
-func (t *table64) slot(k uint64) uint64 {
-	i := hash64(k) & t.mask
+func (t *table64) slot(k uint64) int {
+	i := home(hash64(k), len(t.e))
 	for t.e[i].c != 0 && t.e[i].k != k {
-		i = (i + 1) & t.mask
+		if i++; i == len(t.e) {
+			i = 0
+		}
 	}
 	return i
 }
 
 func (t *table64) grow() {
 	old := t.e
-	t.e, t.mask = make([]entry64, 2*len(old)), uint64(2*len(old)-1)
+	t.e = make([]entry64, grownSize(len(old)))
 	for _, x := range old {
 		if x.c != 0 {
 			t.e[t.slot(x.k)] = x
