@@ -1,0 +1,190 @@
+package count_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/boardgraph/boardgraph/count"
+	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/moves"
+)
+
+// A layer larger than MaxStates, or tables larger than MaxBytes, stop the
+// count with ErrMemory and a message that names the limit and the bound.
+func TestMemoryLimit(t *testing.T) {
+	t.Parallel()
+	bg := build(t, 5, 5, "knight")
+	p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
+	for _, tc := range []struct {
+		name string
+		opt  count.Options
+		in   string
+	}{
+		{"states", count.Options{MaxStates: 100}, "reached 100 states (limit 100)"},
+		{"bytes", count.Options{MaxBytes: 64 << 10}, "KiB of tables (limit 64 KiB)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got, _, err := count.Count(context.Background(), p, tc.opt)
+			if !errors.Is(err, count.ErrMemory) || got != 0 {
+				t.Fatalf("Count = %d, %v; want ErrMemory", got, err)
+			}
+			for _, s := range []string{tc.in, "frontier is 11 vertices wide", "Estimate bounds"} {
+				if !strings.Contains(err.Error(), s) {
+					t.Errorf("error %q does not say %q", err, s)
+				}
+			}
+		})
+	}
+}
+
+// Estimate reports the frontier of the order, and refuses a frontier no
+// state key can hold.
+func TestEstimate(t *testing.T) {
+	t.Parallel()
+	// widthByDefinition is the largest number of processed vertices with
+	// an unprocessed neighbour, over all steps of order.
+	widthByDefinition := func(g *moves.BoardGraph, order []int32) int {
+		rank := make([]int, g.N())
+		for i, v := range order {
+			rank[v] = i
+		}
+		best := 0
+		for i := range order {
+			w := 0
+			for u := range int32(g.N()) {
+				if rank[u] > i {
+					continue
+				}
+				for _, x := range g.Neighbors(u) {
+					if rank[x] > i {
+						w++
+						break
+					}
+				}
+			}
+			best = max(best, w)
+		}
+		return best
+	}
+	for _, tc := range []struct {
+		rows, cols int
+		moves      string
+	}{
+		{3, 4, "knight"}, {4, 3, "knight"}, {5, 5, "knight"}, {6, 6, "knight"},
+		{4, 9, "knight"}, {9, 4, "knight"}, {5, 7, "hopido"}, {7, 5, "hopido"}, {3, 8, "1,1+0,3"},
+	} {
+		t.Run(fmt.Sprintf("%s/%dx%d", tc.moves, tc.rows, tc.cols), func(t *testing.T) {
+			t.Parallel()
+			bg := build(t, tc.rows, tc.cols, tc.moves)
+			p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
+			order := count.BoardOrder(bg)
+			pl, err := count.Estimate(p, count.Options{Order: order})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := widthByDefinition(bg, order); pl.Width != want {
+				t.Errorf("Width = %d, want %d", pl.Width, want)
+			}
+			// BoardOrder is the narrower of row-major and column-major.
+			rowMajor := make([]int32, bg.N())
+			for i := range rowMajor {
+				rowMajor[i] = int32(i)
+			}
+			var colMajor []int32
+			for c := range tc.cols {
+				for r := range tc.rows {
+					colMajor = append(colMajor, bg.Board.Cell(r, c))
+				}
+			}
+			if want := min(widthByDefinition(bg, rowMajor), widthByDefinition(bg, colMajor)); pl.Width != want {
+				t.Errorf("BoardOrder's width %d, the narrower sweep has %d", pl.Width, want)
+			}
+			if pl.KeyBits != 2+pl.Width*pl.BitsPerCell || pl.KeyBits > 128 {
+				t.Errorf("KeyBits = %d with width %d, %d bits per cell", pl.KeyBits, pl.Width, pl.BitsPerCell)
+			}
+			if pl.StateBound < 1 || pl.BoundBytes < pl.StateBound {
+				t.Errorf("bound %g states, %g bytes", pl.StateBound, pl.BoundBytes)
+			}
+		})
+	}
+	t.Run("too wide", func(t *testing.T) {
+		t.Parallel()
+		bg := build(t, 70, 70, "1,0")
+		p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
+		_, err := count.Estimate(p, count.Options{})
+		if !errors.Is(err, count.ErrTooWide) || !strings.Contains(err.Error(), "at most 62") {
+			t.Fatalf("Estimate: %v; want ErrTooWide naming the limit", err)
+		}
+		if _, _, err := count.Count(context.Background(), p, count.Options{}); !errors.Is(err, count.ErrTooWide) {
+			t.Fatalf("Count: %v; want ErrTooWide", err)
+		}
+	})
+}
+
+// Malformed problems and orders are refused with ErrInvalid.
+func TestInvalid(t *testing.T) {
+	t.Parallel()
+	bg := build(t, 3, 4, "knight")
+	n := int32(bg.N())
+	for _, tc := range []struct {
+		name string
+		p    hamilton.Problem
+		opt  count.Options
+		in   string
+	}{
+		{"start out of range", hamilton.Problem{G: bg.Graph, Start: n, End: -1}, count.Options{}, "start vertex"},
+		{"closed with end", hamilton.Problem{G: bg.Graph, Start: -1, End: 0, Closed: true}, count.Options{}, "no end"},
+		{"givens", hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Givens: make([]int32, n)}, count.Options{}, "givens"},
+		{"short order", hamilton.Problem{G: bg.Graph, Start: -1, End: -1}, count.Options{Order: []int32{0, 1}}, "order has 2"},
+		{"repeated vertex", hamilton.Problem{G: bg.Graph, Start: -1, End: -1}, count.Options{Order: make([]int32, n)}, "not a permutation"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			_, _, err := count.Count(context.Background(), tc.p, tc.opt)
+			if !errors.Is(err, count.ErrInvalid) || !strings.Contains(err.Error(), tc.in) {
+				t.Fatalf("Count: %v; want ErrInvalid saying %q", err, tc.in)
+			}
+		})
+	}
+}
+
+// A cancelled context stops the count with ctx.Err().
+func TestCancel(t *testing.T) {
+	t.Parallel()
+	bg := build(t, 6, 6, "knight")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, _, err := count.Count(ctx, hamilton.Problem{G: bg.Graph, Start: -1, End: -1}, count.Options{})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Count: %v; want context.Canceled", err)
+	}
+}
+
+// Progress is called with growing step numbers and the plan filled in.
+func TestProgress(t *testing.T) {
+	t.Parallel()
+	bg := build(t, 5, 5, "hopido")
+	var steps []int
+	opt := count.Options{ProgressEvery: 1, Progress: func(s count.Stats) {
+		if s.Width == 0 || s.Steps != 25 {
+			t.Errorf("progress stats %+v", s)
+		}
+		steps = append(steps, s.Step)
+	}}
+	got, st, err := count.Count(context.Background(), hamilton.Problem{G: bg.Graph, Start: -1, End: -1}, opt)
+	if err != nil || got != 12400 {
+		t.Fatalf("Count = %d, %v", got, err)
+	}
+	if len(steps) == 0 || steps[len(steps)-1] > st.Step {
+		t.Fatalf("progress steps %v, final %d", steps, st.Step)
+	}
+	for i := 1; i < len(steps); i++ {
+		if steps[i] <= steps[i-1] {
+			t.Fatalf("progress steps not increasing: %v", steps)
+		}
+	}
+}

@@ -1,0 +1,74 @@
+package count_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/count"
+	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/moves"
+)
+
+// caseGraph builds the product's board graph of an oracle case.
+func caseGraph(t testing.TB, c *oracle.Case) *moves.BoardGraph {
+	t.Helper()
+	b, err := board.New(c.Rows, c.Cols)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range c.Blocked {
+		b.SetBlocked(int32(x), true)
+	}
+	s, err := moves.Parse(c.Moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return moves.Build(b, s)
+}
+
+func caseProblem(bg *moves.BoardGraph, c *oracle.Case) hamilton.Problem {
+	p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Closed: c.Closed}
+	if c.Start >= 0 {
+		p.Start = bg.VertexOf[c.Start]
+	}
+	if c.End >= 0 {
+		p.End = bg.VertexOf[c.End]
+	}
+	return p
+}
+
+// The dynamic program agrees with the brute force on every case of the
+// shared table (open and closed, with and without start and end, plain and
+// blocked boards, six move sets), in row-major order and in BoardOrder,
+// with 64-bit and 128-bit state keys.
+func TestCountMatchesOracle(t *testing.T) {
+	t.Parallel()
+	for i := range oracle.Cases {
+		c := &oracle.Cases[i]
+		t.Run(c.Name, func(t *testing.T) {
+			t.Parallel()
+			bg := caseGraph(t, c)
+			p := caseProblem(bg, c)
+			want := c.Want()
+			for _, o := range []struct {
+				name  string
+				order []int32
+				count func(context.Context, hamilton.Problem, count.Options) (uint64, count.Stats, error)
+			}{
+				{"vertex order", nil, count.Count},
+				{"BoardOrder", count.BoardOrder(bg), count.Count},
+				{"BoardOrder/128-bit states", count.BoardOrder(bg), count.CountWide},
+			} {
+				got, _, err := o.count(context.Background(), p, count.Options{Order: o.order})
+				if err != nil {
+					t.Fatalf("%s: %v", o.name, err)
+				}
+				if got != want {
+					t.Errorf("%s: Count = %d, oracle %d", o.name, got, want)
+				}
+			}
+		})
+	}
+}
