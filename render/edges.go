@@ -36,21 +36,8 @@ func EdgeUsage(b *board.Board, edges []Edge, opt HeatOptions) (*Picture, error) 
 		}
 		ws = append(ws, e.Weight)
 	}
-	lo, hi, ok := valueRange(ws)
-	if !ok {
-		lo, hi = 0, 0
-	}
-	cs := opt.cell(b.Rows, b.Cols)
-	top := 0.0
-	if opt.Title != "" {
-		top = titleFont * 1.8
-	}
-	f := newFrame(b.Rows, b.Cols, cs, top)
-	p := &Picture{Width: max(f.width()+legendWidth(lo, hi), titleWidth(opt.Title, f.x0)), Height: max(f.boardH(), 100) + f.y0 + f.x0}
-	p.rect(0, 0, p.Width, p.Height, white, none, 0)
-	if opt.Title != "" {
-		p.text(f.x0, f.x0+titleFont*0.6, opt.Title, titleFont, ink, anchorStart, true)
-	}
+	p, f, lo, hi := legendCanvas(b, opt, ws)
+	cs := f.cs
 	f.board(p, func(r, c int) bool { return b.Blocked(b.Cell(r, c)) })
 	order := make([]int, len(edges))
 	for i := range order {

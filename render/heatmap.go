@@ -120,21 +120,8 @@ func Heatmap(b *board.Board, values []float64, labels []string, opt HeatOptions)
 	if labels != nil && len(labels) != n {
 		return nil, fmt.Errorf("%w: %d labels for the %d cells of %s", ErrInput, len(labels), n, b.Spec())
 	}
-	lo, hi, ok := valueRange(values)
-	if !ok {
-		lo, hi = 0, 0
-	}
-	cs := opt.cell(b.Rows, b.Cols)
-	top := 0.0
-	if opt.Title != "" {
-		top = titleFont * 1.8
-	}
-	f := newFrame(b.Rows, b.Cols, cs, top)
-	p := &Picture{Width: max(f.width()+legendWidth(lo, hi), titleWidth(opt.Title, f.x0)), Height: max(f.boardH(), 100) + f.y0 + f.x0}
-	p.rect(0, 0, p.Width, p.Height, white, none, 0)
-	if opt.Title != "" {
-		p.text(f.x0, f.x0+titleFont*0.6, opt.Title, titleFont, ink, anchorStart, true)
-	}
+	p, f, lo, hi := legendCanvas(b, opt, values)
+	cs := f.cs
 	// Label size: the widest label must fit in 90% of a cell.
 	text := make([]string, n)
 	width := 1
@@ -171,4 +158,26 @@ func Heatmap(b *board.Board, values []float64, labels []string, opt HeatOptions)
 	f.grid(p)
 	legend(p, f.x0+f.boardW()+legendGap, f.y0, f.y0+max(f.boardH(), 100), lo, hi)
 	return p, nil
+}
+
+// legendCanvas starts a picture of board b that will carry a colour legend
+// for values: the value range (0..0 when there is none), the white
+// background, the title and the board's frame geometry. Heatmaps and edge
+// maps share it.
+func legendCanvas(b *board.Board, opt HeatOptions, values []float64) (p *Picture, f frame, lo, hi float64) {
+	lo, hi, ok := valueRange(values)
+	if !ok {
+		lo, hi = 0, 0
+	}
+	top := 0.0
+	if opt.Title != "" {
+		top = titleFont * 1.8
+	}
+	f = newFrame(b.Rows, b.Cols, opt.cell(b.Rows, b.Cols), top)
+	p = &Picture{Width: max(f.width()+legendWidth(lo, hi), titleWidth(opt.Title, f.x0)), Height: max(f.boardH(), 100) + f.y0 + f.x0}
+	p.rect(0, 0, p.Width, p.Height, white, none, 0)
+	if opt.Title != "" {
+		p.text(f.x0, f.x0+titleFont*0.6, opt.Title, titleFont, ink, anchorStart, true)
+	}
+	return p, f, lo, hi
 }
