@@ -500,28 +500,51 @@ func (r *dp) add(k key) {
 	t := r.nxt
 	i := t.slot(k)
 	if t.e[i].c == 0 {
-		if r.opt.MaxStates > 0 && t.n+1 > r.opt.MaxStates {
-			r.errMem = r.memoryError(int64(cap(r.cur)+len(t.e)) * r.entryBytes)
+		grow, ok := r.admit(t.n, len(t.e), cap(r.cur))
+		if !ok {
 			return
 		}
-		if 4*(t.n+1) > 3*len(t.e) {
-			if err := r.checkMemory(grownSize(len(t.e))); err != nil {
-				r.errMem = err
-				return
-			}
+		if grow {
 			t.grow()
-			if len(t.e) >= 1<<22 {
-				// Return the old array (tens of MiB) now rather than when the
-				// heap next doubles: the limit is on what the tables hold.
-				runtime.GC()
-			}
+			r.afterGrow(len(t.e))
 			i = t.slot(k)
 		}
 		t.e[i].k = k
 		t.n++
 	}
+	r.addCount(&t.e[i].c)
+}
+
+// admit applies the limits before a new state enters a table that holds n
+// states in slots slots while the current layer has curCap: it reports
+// whether the table must grow first, or sets r.errMem and returns ok false.
+func (r *dp) admit(n, slots, curCap int) (grow, ok bool) {
+	if r.opt.MaxStates > 0 && n+1 > r.opt.MaxStates {
+		r.errMem = r.memoryError(int64(curCap+slots) * r.entryBytes)
+		return false, false
+	}
+	if 4*(n+1) <= 3*slots {
+		return false, true
+	}
+	if err := r.checkMemory(grownSize(slots)); err != nil {
+		r.errMem = err
+		return false, false
+	}
+	return true, true
+}
+
+// afterGrow returns a large table's old array (tens of MiB) now rather than
+// when the heap next doubles: the limit is on what the tables hold.
+func (r *dp) afterGrow(slots int) {
+	if slots >= 1<<22 {
+		runtime.GC()
+	}
+}
+
+// addCount adds the transition's count to a state's, recording overflow.
+func (r *dp) addCount(c *uint64) {
 	var carry uint64
-	t.e[i].c, carry = bits.Add64(t.e[i].c, r.cnt, 0)
+	*c, carry = bits.Add64(*c, r.cnt, 0)
 	if carry != 0 {
 		r.overflow = true
 	}
@@ -532,29 +555,19 @@ func (r *dp) add64(k uint64) {
 	t := r.nxt64
 	i := t.slot(k)
 	if t.e[i].c == 0 {
-		if r.opt.MaxStates > 0 && t.n+1 > r.opt.MaxStates {
-			r.errMem = r.memoryError(int64(cap(r.cur64)+len(t.e)) * r.entryBytes)
+		grow, ok := r.admit(t.n, len(t.e), cap(r.cur64))
+		if !ok {
 			return
 		}
-		if 4*(t.n+1) > 3*len(t.e) {
-			if err := r.checkMemory(grownSize(len(t.e))); err != nil {
-				r.errMem = err
-				return
-			}
+		if grow {
 			t.grow()
-			if len(t.e) >= 1<<22 {
-				runtime.GC() // as in add
-			}
+			r.afterGrow(len(t.e))
 			i = t.slot(k)
 		}
 		t.e[i].k = k
 		t.n++
 	}
-	var carry uint64
-	t.e[i].c, carry = bits.Add64(t.e[i].c, r.cnt, 0)
-	if carry != 0 {
-		r.overflow = true
-	}
+	r.addCount(&t.e[i].c)
 }
 
 // checkMemory returns ErrMemory when growing the next layer's table to size
