@@ -485,13 +485,7 @@ func FormatTatham(g *Grid, rules Rules) (string, error) {
 	}
 	b.WriteByte(':')
 	run := 0
-	flush := func() {
-		for run > 0 {
-			n := min(run, 26)
-			b.WriteByte(byte('a' + n - 1))
-			run -= n
-		}
-	}
+	flush := func() { writeRuns(&b, &run, 'a', 26) }
 	for _, m := range g.Clues() {
 		switch {
 		case m == 0:
@@ -632,13 +626,7 @@ func FormatPuzzLink(g *Grid) (string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "https://puzz.link/p?hashikake/%d/%d/", g.Cols, g.Rows)
 	run := 0
-	flush := func() {
-		for run > 0 {
-			n := min(run, 20)
-			b.WriteByte(byte('g' + n - 1))
-			run -= n
-		}
-	}
+	flush := func() { writeRuns(&b, &run, 'g', 20) }
 	for _, m := range g.Clues() {
 		switch {
 		case m == 0:
@@ -659,4 +647,15 @@ func FormatPuzzLink(g *Grid) (string, error) {
 	}
 	flush()
 	return b.String(), nil
+}
+
+// writeRuns writes a run of *run empty cells as letters, first standing for
+// one cell and each later letter for one more, at most longest cells a
+// letter (Tatham: 'a'..'z', puzz.link: 'g'..'z'), and zeroes *run.
+func writeRuns(b *strings.Builder, run *int, first byte, longest int) {
+	for *run > 0 {
+		n := min(*run, longest)
+		b.WriteByte(first + byte(n-1))
+		*run -= n
+	}
 }
