@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
@@ -39,6 +41,12 @@ type Options struct {
 	MaxStates int
 	// MaxBytes limits the memory of the state tables (0: DefaultMaxBytes).
 	MaxBytes int64
+	// ProbeStates is the layer size at which the count predicts the peak
+	// of its layers and refuses to go on when the prediction passes
+	// MaxBytes (0: DefaultProbeStates; negative: never).
+	ProbeStates int
+	// Workers is the number of goroutines that expand a layer (0: GOMAXPROCS).
+	Workers int
 	// Progress, if set, is called from the counting goroutine after a step
 	// when ProgressEvery (default 1 s) has passed since the last call.
 	Progress      func(Stats)
@@ -54,20 +62,9 @@ type Stats struct {
 	PeakBytes   int64         // the largest memory of the two tables together
 	Transitions uint64        // state transitions tried
 	Elapsed     time.Duration // wall time
-}
-
-// Estimate returns the frontier and memory bound of counting p with opt,
-// without counting. It fails with ErrTooWide when the count cannot run.
-func Estimate(p hamilton.Problem, opt Options) (Plan, error) {
-	req, err := check(&p)
-	if err != nil {
-		return Plan{}, err
-	}
-	pl, err := newPlan(p.G, opt.Order, req)
-	if err != nil {
-		return Plan{}, err
-	}
-	return pl.public(), nil
+	// Predicted is the prediction made when a layer first reached
+	// Options.ProbeStates (zero if none did).
+	Predicted Prediction
 }
 
 // check validates p and returns the vertices that must be path ends.
@@ -136,12 +133,13 @@ func check(p *hamilton.Problem) ([]int32, error) {
 // opt.MaxBytes the count stops with ErrMemory naming the step and sizes.
 // On cancellation it returns 0 and ctx.Err(): no partial count exists.
 func Count(ctx context.Context, p hamilton.Problem, opt Options) (uint64, Stats, error) {
-	return countWith(ctx, p, opt, false)
+	return countWith(ctx, p, opt, false, false)
 }
 
 // countWith is Count; forceWide keeps 128-bit states even when they would
 // fit 64 bits (tests run both table kinds on the oracle table).
-func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide bool) (uint64, Stats, error) {
+// With estimateOnly it stops after the prediction.
+func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide, estimateOnly bool) (uint64, Stats, error) {
 	t0 := time.Now()
 	req, err := check(&p)
 	if err != nil {
@@ -164,7 +162,10 @@ func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide b
 	if err != nil {
 		return 0, Stats{}, err
 	}
-	r := &dp{plan: pl, closed: p.Closed, freeEnds: uint8(2 - len(req)), opt: opt, narrow: pl.keyBits() <= 64 && !forceWide}
+	r := &dp{plan: pl, closed: p.Closed, freeEnds: uint8(2 - len(req)), opt: opt, forceWide: forceWide, estimateOnly: estimateOnly, workers: opt.Workers}
+	if r.workers <= 0 {
+		r.workers = runtime.GOMAXPROCS(0)
+	}
 	r.st.Plan = pl.public()
 	r.st.Steps = n
 	if r.opt.MaxBytes == 0 {
@@ -175,6 +176,9 @@ func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide b
 	}
 	total, err := r.run(ctx)
 	r.st.Elapsed = time.Since(t0)
+	if err == errStopped {
+		return 0, r.st, nil
+	}
 	if err != nil {
 		return 0, r.st, err
 	}
@@ -188,130 +192,277 @@ func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide b
 	return total, r.st, nil
 }
 
+// key is one frontier state packed into 128 bits: the number of free path
+// ends already fixed in the low two bits of lo, then one code per frontier
+// vertex, bitsPer bits each, in frontier order. States of at most 64 bits
+// are stored with lo alone.
+type key struct{ lo, hi uint64 }
+
 type dp struct {
 	*plan
-	closed   bool
-	freeEnds uint8 // path ends that are not required
-	opt      Options
-	st       Stats
-	// The current layer, dense, and the next one being filled; with
-	// narrow (states of at most 64 bits) cur64 and nxt64 are used instead.
-	cur        []entry
-	nxt        *table
-	cur64      []entry64
-	nxt64      *table64
-	narrow     bool
-	entryBytes int64
-	overflow   bool
-	errMem     error
-	cnt        uint64 // the count of the state being expanded
-	i          int    // the step being processed
+	closed    bool
+	freeEnds  uint8 // path ends that are not required
+	opt       Options
+	st        Stats
+	mem       *store
+	i         int // the step being processed
+	workers   int
+	forceWide bool
+	// estimateOnly stops the count once Stats.Predicted is made.
+	estimateOnly bool
+	prof         []int // states after each step
+	narrowKey    bool  // states fit 64 bits: hi is always 0
+}
+
+// worker expands states of the current layer into the next one.
+type worker struct {
+	*dp
+	next     *layer
+	buf      []uint64 // per partition of next: bufRecs records
+	fill     []int32  // words used in each partition's buffer
+	cnt      uint64   // the count of the state being expanded
+	trans    uint64
+	overflow bool
+	full     bool // an insert passed the memory limit
+}
+
+// bufRecs is the number of records a worker batches per partition.
+const bufRecs = 64
+
+// partBits returns how many partition bits a layer expected to hold about
+// n states gets: partitions of at most about 2^15 states.
+func partBits(n int) uint {
+	b := uint(0)
+	for b < 12 && n>>(15+b) > 0 {
+		b++
+	}
+	return b
 }
 
 func (r *dp) run(ctx context.Context) (uint64, error) {
-	r.entryBytes = entryBytes
-	if r.narrow {
-		r.entryBytes = entry64Bytes
+	kw := 1
+	if r.keyBits() > 64 || r.forceWide {
+		kw = 2
 	}
-	// One layer holds the empty frontier with no ends fixed.
-	if r.narrow {
-		r.cur64 = []entry64{{c: 1}}
-	} else {
-		r.cur = []entry{{c: 1}}
+	r.narrowKey = r.keyBits() <= 64
+	r.mem = newStore(kw, r.opt.MaxBytes)
+	defer r.mem.release()
+	cur, ok := r.mem.newLayer(0)
+	if !ok {
+		return 0, r.memoryError()
 	}
-	r.nxt, r.nxt64 = newTable(16), newTable64(16)
+	// One state: the empty frontier with no ends fixed.
+	cur.parts[0].a[kw] = 1
+	cur.parts[0].n = 1
 	lastReport := time.Now()
+	ws := make([]*worker, r.workers)
+	for i := range ws {
+		ws[i] = &worker{dp: r}
+	}
 	for i := range r.steps {
 		r.i = i
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
-		st := &r.steps[i]
-		var states int
-		if r.narrow {
-			r.nxt64.reset()
-			for j := range r.cur64 {
-				x := &r.cur64[j]
-				r.cnt = x.c
-				r.expand(st, key{lo: x.k})
-				if err := r.stepErr(ctx, j); err != nil {
-					return 0, err
-				}
-			}
-			// The next layer becomes the current one, packed densely: it is
-			// read in sequence, and only the table being filled pays for
-			// empty slots.
-			if cap(r.cur64) < r.nxt64.n {
-				r.cur64 = nil // let the collector take it before the next allocation
-				r.cur64 = make([]entry64, 0, r.nxt64.n+r.nxt64.n/4)
-			}
-			r.cur64 = r.cur64[:0]
-			for _, x := range r.nxt64.e {
-				if x.c != 0 {
-					r.cur64 = append(r.cur64, x)
-				}
-			}
-			states = len(r.cur64)
-		} else {
-			r.nxt.reset()
-			for j := range r.cur {
-				x := &r.cur[j]
-				r.cnt = x.c
-				r.expand(st, x.k)
-				if err := r.stepErr(ctx, j); err != nil {
-					return 0, err
-				}
-			}
-			if cap(r.cur) < r.nxt.n {
-				r.cur = nil
-				r.cur = make([]entry, 0, r.nxt.n+r.nxt.n/4)
-			}
-			r.cur = r.cur[:0]
-			for _, x := range r.nxt.e {
-				if x.c != 0 {
-					r.cur = append(r.cur, x)
-				}
-			}
-			states = len(r.cur)
+		curN := cur.states()
+		next, ok := r.mem.newLayer(partBits(3 * curN))
+		if !ok {
+			return 0, r.memoryError()
 		}
+		nw := 1
+		if curN >= 1<<14 {
+			nw = r.workers
+		}
+		var idx atomic.Int64
+		var stop atomic.Bool
+		var wg sync.WaitGroup
+		var ctxErr error
+		var once sync.Once
+		for _, w := range ws[:nw] {
+			w.start(next)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				st := &r.steps[i]
+				for !stop.Load() {
+					pi := int(idx.Add(1) - 1)
+					if pi >= len(cur.parts) {
+						break
+					}
+					a := cur.parts[pi].a
+					sd := r.mem.stride
+					for j := 0; j < len(a); j += sd {
+						c := a[j+sd-1]
+						if c == 0 {
+							continue
+						}
+						w.cnt = c
+						k := key{lo: a[j]}
+						if sd == 3 {
+							k.hi = a[j+1]
+						}
+						w.expand(st, k)
+						if w.full || w.overflow {
+							stop.Store(true)
+							break
+						}
+					}
+					if err := ctx.Err(); err != nil {
+						once.Do(func() { ctxErr = err })
+						stop.Store(true)
+					}
+				}
+				w.flushAll()
+				if w.full || w.overflow {
+					stop.Store(true)
+				}
+			}()
+		}
+		wg.Wait()
+		for _, w := range ws[:nw] {
+			r.st.Transitions += w.trans
+			w.trans = 0
+			switch {
+			case w.full:
+				return 0, r.memoryError()
+			case w.overflow:
+				return 0, fmt.Errorf("%w: at step %d of %d", ErrOverflow, i+1, len(r.steps))
+			}
+		}
+		if ctxErr != nil {
+			return 0, ctxErr
+		}
+		r.mem.recycle(cur)
+		cur = next
+		states := cur.states()
 		r.st.Step, r.st.States = i+1, states
 		r.st.PeakStates = max(r.st.PeakStates, states)
+		r.st.PeakBytes = atomic.LoadInt64(&r.mem.peak)
+		if r.opt.MaxStates > 0 && states > r.opt.MaxStates {
+			return 0, r.memoryError()
+		}
+		r.prof = append(r.prof, states)
+		if r.st.Predicted.ProbeSteps == 0 && r.opt.ProbeStates >= 0 && states >= r.probeStates() {
+			r.st.Predicted = r.predict(r.prof)
+			if !r.estimateOnly && !r.st.Predicted.Exact && r.st.Predicted.Bytes > float64(r.opt.MaxBytes) {
+				return 0, r.refusal(r.st.Predicted)
+			}
+			if r.estimateOnly {
+				return 0, errStopped
+			}
+		}
 		if r.opt.Progress != nil && time.Since(lastReport) >= r.opt.ProgressEvery {
 			lastReport = time.Now()
 			r.opt.Progress(r.st)
 		}
 	}
 	var total, carry uint64
-	for _, x := range r.cur {
-		total, carry = bits.Add64(total, x.c, carry)
-	}
-	for _, x := range r.cur64 {
-		total, carry = bits.Add64(total, x.c, carry)
+	sd := r.mem.stride
+	for pi := range cur.parts {
+		a := cur.parts[pi].a
+		for j := 0; j < len(a); j += sd {
+			total, carry = bits.Add64(total, a[j+sd-1], carry)
+		}
 	}
 	if carry != 0 {
 		return 0, fmt.Errorf("%w: in the final sum", ErrOverflow)
 	}
+	if r.st.Predicted.ProbeSteps == 0 {
+		r.st.Predicted = r.predict(r.prof) // exact: the count is done
+	}
 	return total, nil
 }
 
-// stepErr returns the error that stops the layer after the j-th state, if
-// any: the memory limit, an overflow, or (checked every 65536 states) a
-// cancelled context.
-func (r *dp) stepErr(ctx context.Context, j int) error {
-	switch {
-	case r.errMem != nil:
-		return r.errMem
-	case r.overflow:
-		return fmt.Errorf("%w: at step %d of %d", ErrOverflow, r.i+1, len(r.steps))
-	case j&0xffff == 0xffff:
-		return ctx.Err()
+// errStopped ends an Estimate's probe.
+var errStopped = errors.New("stopped after the prediction")
+
+func (r *dp) probeStates() int {
+	if r.opt.ProbeStates == 0 {
+		return DefaultProbeStates
 	}
-	return nil
+	return r.opt.ProbeStates
+}
+
+// start prepares w to fill layer next.
+func (w *worker) start(next *layer) {
+	w.next = next
+	n := len(next.parts) * bufRecs * w.mem.stride
+	if cap(w.buf) < n {
+		w.buf = make([]uint64, n)
+		w.fill = make([]int32, len(next.parts))
+	}
+	w.buf = w.buf[:n]
+	w.fill = w.fill[:len(next.parts)]
+	clear(w.fill)
+}
+
+// add adds the count being expanded (w.cnt) to state k of the next layer.
+func (w *worker) add(k key) {
+	if w.full {
+		return
+	}
+	p := w.next.partOf(hashKey(k.lo, k.hi))
+	sd := w.mem.stride
+	base := p * bufRecs * sd
+	f := int(w.fill[p])
+	b := w.buf[base+f:]
+	b[0] = k.lo
+	if sd == 3 {
+		b[1] = k.hi
+	}
+	b[sd-1] = w.cnt
+	f += sd
+	if f == bufRecs*sd {
+		w.flush(p, f)
+		f = 0
+	}
+	w.fill[p] = int32(f)
+}
+
+func (w *worker) flush(p, f int) {
+	base := p * bufRecs * w.mem.stride
+	ov, ok := w.mem.insert(&w.next.parts[p], w.buf[base:base+f])
+	w.overflow = w.overflow || ov
+	w.full = w.full || !ok
+}
+
+func (w *worker) flushAll() {
+	for p, f := range w.fill {
+		if f > 0 && !w.full {
+			w.flush(p, int(f))
+		}
+		w.fill[p] = 0
+	}
+}
+
+// memoryError says where the count stopped, what it would have needed and
+// the bound Estimate gives.
+func (r *dp) memoryError() error {
+	what := fmt.Sprintf("needed more than %s of tables (limit %s)", fmtBytes(float64(atomic.LoadInt64(&r.mem.bytes))), fmtBytes(float64(r.opt.MaxBytes)))
+	if r.opt.MaxStates > 0 && r.st.States > r.opt.MaxStates {
+		what = fmt.Sprintf("reached %d states (limit %d)", r.st.States, r.opt.MaxStates)
+	}
+	return fmt.Errorf("%w: at step %d of %d a layer %s; the frontier is %d vertices wide (Estimate bounds a layer by %.3g states, %s); raise Options.MaxBytes or MaxStates, or count a narrower board",
+		ErrMemory, r.i+1, r.n, what, r.st.Width, r.st.StateBound, fmtBytes(r.st.BoundBytes))
+}
+
+// fmtBytes writes a byte count with a binary unit: 64 KiB, 3.2 GiB.
+func fmtBytes(b float64) string {
+	units := []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
+	u := 0
+	for b >= 1024 && u < len(units)-1 {
+		b /= 1024
+		u++
+	}
+	if b == float64(int64(b)) || b >= 100 {
+		return fmt.Sprintf("%.0f %s", b, units[u])
+	}
+	return fmt.Sprintf("%.3g %s", b, units[u])
 }
 
 // expand applies every choice of edges from st.v to its processed
 // neighbours to one state and adds the count to the next layer.
-func (r *dp) expand(st *step, k key) {
+func (r *worker) expand(st *step, k key) {
 	var cells [maxWidth + 2]uint8
 	w := st.in
 	f := uint8(k.lo & 3)
@@ -338,9 +489,9 @@ func (r *dp) expand(st *step, k key) {
 		}
 		// One edge v-a.
 		x := cells
-		r.st.Transitions++
+		r.trans++
 		if x[a] == codeEmpty {
-			x[a], x[w] = 255, 255 // a new path a-v; codes are renumbered on emit
+			x[a], x[w] = codeNew, codeNew // a new path a-v; codes are renumbered on emit
 		} else {
 			x[w], x[a] = x[a], codeFull
 		}
@@ -354,12 +505,12 @@ func (r *dp) expand(st *step, k key) {
 			}
 			// Two edges a-v-b: v is full.
 			x := cells
-			r.st.Transitions++
+			r.trans++
 			ca, cb := x[a], x[b]
 			x[w] = codeFull
 			switch {
 			case ca == codeEmpty && cb == codeEmpty:
-				x[a], x[b] = 255, 255
+				x[a], x[b] = codeNew, codeNew
 			case ca == codeEmpty:
 				x[a], x[b] = cb, codeFull
 			case cb == codeEmpty:
@@ -406,7 +557,7 @@ func (r *dp) expand(st *step, k key) {
 // emit retires the vertices that leave the frontier after st, then packs
 // the state (codes renumbered in order of first appearance) and adds the
 // count being expanded to it in the next layer.
-func (r *dp) emit(st *step, x [maxWidth + 2]uint8, f uint8) {
+func (r *worker) emit(st *step, x [maxWidth + 2]uint8, f uint8) {
 	for _, j := range st.remove {
 		switch code := x[j]; code {
 		case codeEmpty:
@@ -442,162 +593,100 @@ func (r *dp) emit(st *step, x [maxWidth + 2]uint8, f uint8) {
 	// reach degree 2 from its unprocessed neighbours and too many must
 	// therefore be path ends.
 	forced := uint8(0)
-	var seen [maxWidth + 2]uint8 // old code of each new pair code
-	ns := uint8(0)
-	var lo, hi uint64
-	b := r.bitsPer
-	ri := 0
-	for j := 0; j <= st.in; j++ {
-		if ri < len(st.remove) && int(st.remove[ri]) == j {
-			ri++
-			continue
-		}
+	var open uint64 // positions that can take one more edge
+	// need: edges the frontier must still get from unprocessed vertices
+	// (before free ends are subtracted); frags: partial paths and empty
+	// vertices the rest of the path must join.
+	var need, frags, pairEnds int
+	var lab [maxWidth + 4]uint8 // new code+1 of each old pair code, 0: not seen
+	ns := uint8(codePair)
+	var y [maxWidth + 2]uint8
+	for m, j := range st.kept {
 		code := x[j]
-		deg := uint8(1)
-		switch code {
-		case codeEmpty:
-			deg = 0
-		case codeFull:
+		isReq := st.req>>j&1 != 0
+		var deg uint8
+		switch {
+		case code == codeEmpty:
+			open |= 1 << j
+			frags++
+			need += 2
+			if isReq {
+				need--
+			}
+		case code == codeFull:
 			deg = 2
+		default:
+			deg = 1
+			if code >= codePair {
+				pairEnds++
+				if lab[code] == 0 {
+					lab[code] = ns + 1
+					ns++
+				}
+				code = lab[code] - 1
+			} else {
+				frags++ // a tail
+			}
+			if !isReq {
+				open |= 1 << j
+				need++
+			}
 		}
-		if deg+st.rem[j] < 2 {
-			if r.closed || deg+st.rem[j] == 0 {
+		y[m] = code
+		if rem := st.rem[j]; deg+rem < 2 {
+			if r.closed || deg+rem == 0 {
 				return
 			}
-			if st.req>>j&1 == 0 {
+			if !isReq {
 				forced++
 			}
 		}
-		if code >= codePair {
-			m := uint8(0)
-			for m < ns && seen[m] != code {
-				m++
-			}
-			if m == ns {
-				seen[ns] = code
-				ns++
-			}
-			code = codePair + m
+	}
+	b := r.bitsPer
+	var lo, hi uint64
+	if r.narrowKey {
+		for _, code := range y[:len(st.kept)] {
+			lo = lo<<b | uint64(code)
 		}
-		hi = hi<<b | lo>>(64-b)
-		lo = lo<<b | uint64(code)
+	} else {
+		for _, code := range y[:len(st.kept)] {
+			hi = hi<<b | lo>>(64-b)
+			lo = lo<<b | uint64(code)
+		}
 	}
 	if f+forced > r.freeEnds {
+		return
+	}
+	frags += pairEnds / 2
+	// Fragments are joined only through unprocessed vertices: the path
+	// alternates between them and pieces of at least one vertex each.
+	if frags-1 > st.unproc && st.unproc > 0 {
+		return
+	}
+	// An unprocessed vertex whose neighbours cannot give it two edges must
+	// be a path end (one) or cannot be visited (none); one that can takes
+	// at most two of the edges the frontier needs.
+	capacity := 0
+	for _, u := range st.watch {
+		fromF := uint8(bits.OnesCount64(u.mask & open))
+		capacity += int(min(fromF, 2))
+		a := fromF + u.unp
+		if a >= 2 {
+			continue
+		}
+		if a == 0 || r.closed {
+			return
+		}
+		if !u.req {
+			if forced++; f+forced > r.freeEnds {
+				return
+			}
+		}
+	}
+	if need-int(r.freeEnds-f) > capacity && st.unproc > 0 {
 		return
 	}
 	hi = hi<<2 | lo>>62
 	lo = lo<<2 | uint64(f)
 	r.add(key{lo, hi})
-}
-
-// add adds the count being expanded (r.cnt) to state k of the next layer.
-// Tables grow by half at three quarters full.
-func (r *dp) add(k key) {
-	if r.narrow {
-		r.add64(k.lo)
-		return
-	}
-	t := r.nxt
-	i := t.slot(k)
-	if t.e[i].c == 0 {
-		grow, ok := r.admit(t.n, len(t.e), cap(r.cur))
-		if !ok {
-			return
-		}
-		if grow {
-			t.grow()
-			r.afterGrow(len(t.e))
-			i = t.slot(k)
-		}
-		t.e[i].k = k
-		t.n++
-	}
-	r.addCount(&t.e[i].c)
-}
-
-// admit applies the limits before a new state enters a table that holds n
-// states in slots slots while the current layer has curCap: it reports
-// whether the table must grow first, or sets r.errMem and returns ok false.
-func (r *dp) admit(n, slots, curCap int) (grow, ok bool) {
-	if r.opt.MaxStates > 0 && n+1 > r.opt.MaxStates {
-		r.errMem = r.memoryError(int64(curCap+slots) * r.entryBytes)
-		return false, false
-	}
-	if 4*(n+1) <= 3*slots {
-		return false, true
-	}
-	if err := r.checkMemory(grownSize(slots)); err != nil {
-		r.errMem = err
-		return false, false
-	}
-	return true, true
-}
-
-// afterGrow returns a large table's old array (tens of MiB) now rather than
-// when the heap next doubles: the limit is on what the tables hold.
-func (r *dp) afterGrow(slots int) {
-	if slots >= 1<<22 {
-		runtime.GC()
-	}
-}
-
-// addCount adds the transition's count to a state's, recording overflow.
-func (r *dp) addCount(c *uint64) {
-	var carry uint64
-	*c, carry = bits.Add64(*c, r.cnt, 0)
-	if carry != 0 {
-		r.overflow = true
-	}
-}
-
-// add64 is add for states of at most 64 bits.
-func (r *dp) add64(k uint64) {
-	t := r.nxt64
-	i := t.slot(k)
-	if t.e[i].c == 0 {
-		grow, ok := r.admit(t.n, len(t.e), cap(r.cur64))
-		if !ok {
-			return
-		}
-		if grow {
-			t.grow()
-			r.afterGrow(len(t.e))
-			i = t.slot(k)
-		}
-		t.e[i].k = k
-		t.n++
-	}
-	r.addCount(&t.e[i].c)
-}
-
-// checkMemory returns ErrMemory when growing the next layer's table to size
-// slots would pass Options.MaxBytes.
-//
-// The bytes counted are those live while the table grows: the current
-// layer, the old table being rehashed and the new one. The process's
-// resident memory can be up to about twice that, while the Go collector has
-// not yet returned arrays already dropped (hopido 6x6: 3.6 GiB counted,
-// 7.7 GB resident).
-func (r *dp) checkMemory(size int) error {
-	old := len(r.nxt.e)
-	if r.narrow {
-		old = len(r.nxt64.e)
-	}
-	bytes := int64(cap(r.cur)+cap(r.cur64)+old+size) * r.entryBytes
-	if bytes > r.opt.MaxBytes {
-		return r.memoryError(bytes)
-	}
-	r.st.PeakBytes = max(r.st.PeakBytes, bytes)
-	return nil
-}
-
-// memoryError says where the count stopped, what it would have needed and
-// the bound Estimate gives.
-func (r *dp) memoryError(bytes int64) error {
-	what := fmt.Sprintf("needed %d KiB of tables (limit %d KiB)", bytes>>10, r.opt.MaxBytes>>10)
-	if n := r.nxt.n + r.nxt64.n; r.opt.MaxStates > 0 && n+1 > r.opt.MaxStates {
-		what = fmt.Sprintf("reached %d states (limit %d)", n, r.opt.MaxStates)
-	}
-	return fmt.Errorf("%w: at step %d of %d a layer %s; the frontier is %d vertices wide (Estimate bounds a layer by %.3g states, %.3g MiB); raise Options.MaxBytes or MaxStates, or count a narrower board",
-		ErrMemory, r.i+1, r.n, what, r.st.Width, r.st.StateBound, r.st.BoundBytes/(1<<20))
 }

@@ -8,5 +8,5 @@ import (
 
 // CountWide is Count with 128-bit state keys even where 64 bits suffice.
 func CountWide(ctx context.Context, p hamilton.Problem, opt Options) (uint64, Stats, error) {
-	return countWith(ctx, p, opt, true)
+	return countWith(ctx, p, opt, true, false)
 }

@@ -1,120 +1,217 @@
 package count
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync"
+	"sync/atomic"
+)
 
-// key is one frontier state packed into 128 bits: the number of free path
-// ends already fixed in the low two bits of lo, then one code per frontier
-// vertex, bitsPer bits each, in frontier order.
-type key struct{ lo, hi uint64 }
-
-// entry is one slot of a table: a state and its count. A zero count marks
-// an empty slot (every stored count is at least 1).
-type entry struct {
-	k key
-	c uint64
+// A layer holds the states of one step and their counts. It is split by
+// the top bits of each state's hash into partitions, each an
+// open-addressing table with linear probing on one flat []uint64 array of
+// records: the key's words (one for states of at most 64 bits, else two)
+// followed by the count. A zero count marks an empty slot (every stored
+// count is at least 1).
+//
+// Partitions keep each table small: workers batch new states per
+// partition (worker.buf) and insert a batch into one table at a time, so
+// inserts hit the cache; different partitions are filled in parallel under
+// one lock each, and a table that grows moves only its own records.
+type layer struct {
+	parts []part
+	shift uint // partition of hash h: h >> shift
 }
 
-// table maps states to counts: open addressing with linear probing on an
-// array of entries (a lookup touches one cache line or two). The home slot
-// of a key is its hash scaled to the array's length (Lemire's multiply-shift
-// range reduction), so the array can grow by half rather than double.
-type table struct {
-	e []entry
-	n int
+type part struct {
+	mu sync.Mutex
+	a  []uint64
+	n  int // records stored
 }
 
-// entryBytes is the memory of one slot.
-const entryBytes = 24
+// minSlots is the size a partition's table starts at.
+const minSlots = 64
 
-func newTable(size int) *table { return &table{e: make([]entry, size)} }
-
-// home returns the first slot to probe for hash h in a table of size slots.
-func home(h uint64, size int) int {
-	hi, _ := bits.Mul64(h, uint64(size))
-	return int(hi)
+// store owns the memory of the two live layers: it counts the bytes of
+// every table array and keeps the arrays the previous layer released for
+// reuse, so that the heap does not grow with garbage between steps.
+type store struct {
+	kw, stride int   // key words per record, words per record
+	bytes      int64 // atomic: bytes of all table arrays held (layers and pool)
+	peak       int64 // atomic: the largest value bytes had
+	limit      int64
+	mu         sync.Mutex
+	pool       map[int][][]uint64 // free arrays by length
 }
 
-// grownSize is the size a table of size slots grows to.
-func grownSize(size int) int { return size + size/2 }
+func newStore(kw int, limit int64) *store {
+	return &store{kw: kw, stride: kw + 1, limit: limit, pool: map[int][][]uint64{}}
+}
 
-func (k key) hash() uint64 {
-	h := k.lo*0x9e3779b97f4a7c15 ^ k.hi*0xc2b2ae3d27d4eb4f
-	h ^= h >> 29
+// hashKey mixes a state key (splitmix64's finalizer).
+func hashKey(lo, hi uint64) uint64 {
+	h := lo ^ hi*0x9e3779b97f4a7c15
+	h ^= h >> 30
 	h *= 0xbf58476d1ce4e5b9
-	return h ^ h>>32
+	h ^= h >> 27
+	h *= 0x94d049bb133111eb
+	return h ^ h>>31
 }
 
-// slot returns the index of k, or of the empty slot where it would go.
-func (t *table) slot(k key) int {
-	i := home(k.hash(), len(t.e))
-	for t.e[i].c != 0 && t.e[i].k != k {
-		if i++; i == len(t.e) {
-			i = 0
+// newLayer returns an empty layer of 2^pbits partitions, or false when
+// its first tables would pass the memory limit.
+func (s *store) newLayer(pbits uint) (*layer, bool) {
+	l := &layer{parts: make([]part, 1<<pbits), shift: 64 - pbits}
+	if pbits == 0 {
+		l.shift = 63 // h >> 63 is 0 or 1; keep one partition: see partOf
+	}
+	for i := range l.parts {
+		a, ok := s.alloc(minSlots * s.stride)
+		if !ok {
+			return nil, false
+		}
+		l.parts[i].a = a
+	}
+	return l, true
+}
+
+// partOf returns the partition of hash h.
+func (l *layer) partOf(h uint64) int {
+	if len(l.parts) == 1 {
+		return 0
+	}
+	return int(h >> l.shift)
+}
+
+// alloc returns a zeroed array of n words, from the pool when it holds
+// one, or false when a new one would pass the limit.
+func (s *store) alloc(n int) ([]uint64, bool) {
+	s.mu.Lock()
+	if fl := s.pool[n]; len(fl) > 0 {
+		a := fl[len(fl)-1]
+		s.pool[n] = fl[:len(fl)-1]
+		s.mu.Unlock()
+		clear(a)
+		return a, true
+	}
+	s.mu.Unlock()
+	b := atomic.AddInt64(&s.bytes, int64(n)*8)
+	if s.limit > 0 && b > s.limit {
+		atomic.AddInt64(&s.bytes, -int64(n)*8)
+		return nil, false
+	}
+	for {
+		p := atomic.LoadInt64(&s.peak)
+		if b <= p || atomic.CompareAndSwapInt64(&s.peak, p, b) {
+			break
 		}
 	}
-	return i
+	return make([]uint64, n), true
 }
 
-// grow makes the table half as large again, rehashing every entry.
-func (t *table) grow() {
-	old := t.e
-	t.e = make([]entry, grownSize(len(old)))
-	for _, x := range old {
-		if x.c != 0 {
-			t.e[t.slot(x.k)] = x
-		}
+// free returns an array to the pool.
+func (s *store) free(a []uint64) {
+	s.mu.Lock()
+	s.pool[len(a)] = append(s.pool[len(a)], a)
+	s.mu.Unlock()
+}
+
+// release gives every pooled array back to the garbage collector.
+func (s *store) release() {
+	s.mu.Lock()
+	for n, fl := range s.pool {
+		atomic.AddInt64(&s.bytes, -int64(n)*8*int64(len(fl)))
+		delete(s.pool, n)
+	}
+	s.mu.Unlock()
+}
+
+// recycle moves every table of l into the pool.
+func (s *store) recycle(l *layer) {
+	for i := range l.parts {
+		s.free(l.parts[i].a)
+		l.parts[i].a = nil
 	}
 }
 
-// reset empties the table, keeping its size.
-func (t *table) reset() {
-	clear(t.e)
-	t.n = 0
+// states returns the number of states in l.
+func (l *layer) states() int {
+	n := 0
+	for i := range l.parts {
+		n += l.parts[i].n
+	}
+	return n
 }
 
-// entry64 and table64 are entry and table for states that fit 64 bits
-// (Plan.KeyBits <= 64): two thirds of the memory per slot. The code is
-// table's, repeated for the narrower key so that the hot path stays free of
-// indirect calls.
-type entry64 struct{ k, c uint64 }
-
-type table64 struct {
-	e []entry64
-	n int
-}
-
-const entry64Bytes = 16
-
-func newTable64(size int) *table64 { return &table64{e: make([]entry64, size)} }
-
-func hash64(k uint64) uint64 {
-	h := k * 0x9e3779b97f4a7c15
-	h ^= h >> 29
-	h *= 0xbf58476d1ce4e5b9
-	return h ^ h>>32
-}
-
-func (t *table64) slot(k uint64) int {
-	i := home(hash64(k), len(t.e))
-	for t.e[i].c != 0 && t.e[i].k != k {
-		if i++; i == len(t.e) {
-			i = 0
+// insert adds the records of buf (stride words each, key then count) to
+// partition p, growing its table at three quarters full. It reports
+// overflow of a count, and false when growing would pass the memory limit
+// (the records not inserted are lost: the count is abandoned).
+func (s *store) insert(p *part, buf []uint64) (overflow, ok bool) {
+	st := s.stride
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for r := 0; r < len(buf); r += st {
+		lo, hi := buf[r], uint64(0)
+		if st == 3 {
+			hi = buf[r+1]
+		}
+		c := buf[r+st-1]
+		if 4*(p.n+1) > 3*(len(p.a)/st) {
+			if !s.grow(p) {
+				return overflow, false
+			}
+		}
+		a := p.a
+		mask := len(a)/st - 1
+		i := int(hashKey(lo, hi)) & mask
+		for {
+			b := i * st
+			x := a[b+st-1]
+			if x == 0 {
+				a[b] = lo
+				if st == 3 {
+					a[b+1] = hi
+				}
+				a[b+st-1] = c
+				p.n++
+				break
+			}
+			if a[b] == lo && (st == 2 || a[b+1] == hi) {
+				var carry uint64
+				a[b+st-1], carry = bits.Add64(x, c, 0)
+				overflow = overflow || carry != 0
+				break
+			}
+			i = (i + 1) & mask
 		}
 	}
-	return i
+	return overflow, true
 }
 
-func (t *table64) grow() {
-	old := t.e
-	t.e = make([]entry64, grownSize(len(old)))
-	for _, x := range old {
-		if x.c != 0 {
-			t.e[t.slot(x.k)] = x
-		}
+// grow doubles p's table.
+func (s *store) grow(p *part) bool {
+	st := s.stride
+	old := p.a
+	a, ok := s.alloc(2 * len(old))
+	if !ok {
+		return false
 	}
-}
-
-func (t *table64) reset() {
-	clear(t.e)
-	t.n = 0
+	mask := len(a)/st - 1
+	for r := 0; r < len(old); r += st {
+		if old[r+st-1] == 0 {
+			continue
+		}
+		lo, hi := old[r], uint64(0)
+		if st == 3 {
+			hi = old[r+1]
+		}
+		i := int(hashKey(lo, hi)) & mask
+		for a[i*st+st-1] != 0 {
+			i = (i + 1) & mask
+		}
+		copy(a[i*st:i*st+st], old[r:r+st])
+	}
+	p.a = a
+	s.free(old)
+	return true
 }

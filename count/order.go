@@ -1,0 +1,101 @@
+package count
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/boardgraph/boardgraph/graph"
+)
+
+// orderCostBase is the growth per frontier vertex assumed by the order
+// search: a frontier of w vertices is charged orderCostBase^w states.
+// Measured layers grow by a factor of about 3 per vertex of width (knight
+// 6x6: a search order of width 11 peaks at 86 thousand states, row-major
+// of width 13 at 1.9 million).
+const orderCostBase = 3.0
+
+// orderCost is the sum over steps of orderCostBase^width: a proxy for the
+// states a count with this order visits.
+func orderCost(g *graph.Graph, order []int32, rank []int32, delta []int, pow []float64) float64 {
+	for i, v := range order {
+		rank[v] = int32(i)
+	}
+	clear(delta)
+	for v := range int32(len(order)) {
+		last := rank[v]
+		for _, w := range g.Neighbors(v) {
+			last = max(last, rank[w])
+		}
+		if last > rank[v] {
+			delta[rank[v]]++
+			delta[last]--
+		}
+	}
+	c, w := 0.0, 0
+	for _, d := range delta[:len(order)] {
+		w += d
+		c += pow[w]
+	}
+	return c
+}
+
+// OptimizeOrder improves a vertex order for Count by simulated annealing
+// on the sum over steps of 3^(frontier width), a proxy for the number of
+// states the count visits: it moves single vertices a few places earlier
+// or later and swaps nearby pairs, accepting worse orders with a
+// probability that falls over the run (Kirkpatrick, Gelatt and Vecchi,
+// Science 220, 1983). The layers of a frontier dynamic program grow
+// exponentially with the frontier (a vertex separation, or pathwidth,
+// ordering problem; see Bodlaender's surveys on pathwidth), so narrowing
+// it by one vertex divides time and memory by about three. The search is
+// deterministic for a given seed; iters <= 0 picks 1000 moves per vertex
+// (at most 200,000, and fewer on graphs of more than 250 vertices). It never returns an order costlier than start.
+func OptimizeOrder(g *graph.Graph, start []int32, seed uint64, iters int) []int32 {
+	n := len(start)
+	if n < 3 {
+		return append([]int32(nil), start...)
+	}
+	if iters <= 0 {
+		iters = min(1000*n, 200000, 50_000_000/n)
+	}
+	rank := make([]int32, n)
+	delta := make([]int, n+1)
+	pow := make([]float64, n+1)
+	for i := range pow {
+		pow[i] = math.Pow(orderCostBase, float64(i))
+	}
+	cur := append([]int32(nil), start...)
+	cc := orderCost(g, cur, rank, delta, pow)
+	best, bc := append([]int32(nil), cur...), cc
+	rng := rand.New(rand.NewPCG(seed, 0x636f756e74))
+	temp := cc * 0.05
+	cool := math.Pow(1e-4, 1/float64(iters)) // temp falls by 10^4 over the run
+	trial := make([]int32, n)
+	for range iters {
+		copy(trial, cur)
+		i := rng.IntN(n)
+		j := min(n-1, max(0, i+rng.IntN(13)-6))
+		if rng.IntN(2) == 0 {
+			trial[i], trial[j] = trial[j], trial[i]
+		} else if i < j { // move trial[i] to j
+			x := trial[i]
+			copy(trial[i:j], trial[i+1:j+1])
+			trial[j] = x
+		} else if j < i {
+			x := trial[i]
+			copy(trial[j+1:i+1], trial[j:i])
+			trial[j] = x
+		}
+		c := orderCost(g, trial, rank, delta, pow)
+		if c < cc || rng.Float64() < math.Exp((cc-c)/temp) {
+			cur, trial = trial, cur
+			cc = c
+			if c < bc {
+				copy(best, cur)
+				bc = c
+			}
+		}
+		temp *= cool
+	}
+	return best
+}
