@@ -158,7 +158,7 @@ func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide, 
 	if p.Closed && n < 3 {
 		return 0, Stats{Steps: n}, nil
 	}
-	pl, err := newPlan(p.G, opt.Order, req)
+	pl, err := newPlan(p.G, opt.Order, req, !p.Closed && len(req) < 2)
 	if err != nil {
 		return 0, Stats{}, err
 	}
@@ -247,7 +247,7 @@ func (r *dp) run(ctx context.Context) (uint64, error) {
 	r.narrowKey = r.keyBits() <= 64
 	r.mem = newStore(kw, r.opt.MaxBytes)
 	defer r.mem.release()
-	cur, ok := r.mem.newLayer(0)
+	cur, ok := r.mem.newLayer(0, 1)
 	if !ok {
 		return 0, r.memoryError()
 	}
@@ -265,7 +265,13 @@ func (r *dp) run(ctx context.Context) (uint64, error) {
 			return 0, err
 		}
 		curN := cur.states()
-		next, ok := r.mem.newLayer(partBits(3 * curN))
+		// The next layer is sized for the growth of the last step (between
+		// 1/2 and 4 times), so that its tables seldom grow.
+		expect := curN
+		if i >= 2 && r.prof[i-2] > 0 {
+			expect = int(float64(curN) * min(max(float64(curN)/float64(r.prof[i-2]), 0.5), 4))
+		}
+		next, ok := r.mem.newLayer(partBits(3*curN), expect)
 		if !ok {
 			return 0, r.memoryError()
 		}
@@ -465,8 +471,12 @@ func fmtBytes(b float64) string {
 func (r *worker) expand(st *step, k key) {
 	var cells [maxWidth + 2]uint8
 	w := st.in
-	f := uint8(k.lo & 3)
-	lo, hi := k.lo>>2|k.hi<<62, k.hi>>2
+	lo, hi := k.lo, k.hi
+	var f uint8
+	if r.fBits != 0 {
+		f = uint8(lo & 3)
+		lo, hi = lo>>2|hi<<62, hi>>2
+	}
 	mask := uint64(1)<<r.bitsPer - 1
 	for j := w - 1; j >= 0; j-- {
 		cells[j] = uint8(lo & mask)
@@ -589,6 +599,85 @@ func (r *worker) emit(st *step, x [maxWidth + 2]uint8, f uint8) {
 			x[j] = codeFull
 		}
 	}
+	if r.narrowKey {
+		r.emitNarrow(st, &x, f)
+		return
+	}
+	r.emitWide(st, &x, f)
+}
+
+// emitNarrow packs a state of at most 64 bits after emit's retirement and
+// applies the pruning rules of emitWide with masks over the packed key
+// (one bit per field, the field's top bit; see step.sw).
+func (r *worker) emitNarrow(st *step, x *[maxWidth + 2]uint8, f uint8) {
+	b := r.bitsPer
+	var lab [maxWidth + 4]uint8 // new code+1 of each old pair code, 0: not seen
+	ns := uint8(codePair)
+	var lo uint64
+	for _, j := range st.kept {
+		code := x[j]
+		if code >= codePair {
+			if lab[code] == 0 {
+				lab[code] = ns + 1
+				ns++
+			}
+			code = lab[code] - 1
+		}
+		lo = lo<<b | uint64(code)
+	}
+	sw := &st.sw
+	zero := func(y uint64) uint64 { return ^(((y & sw.low) + sw.low) | y) & sw.used }
+	empty := zero(lo)
+	full := zero(lo ^ sw.ones)
+	tail := zero(lo ^ sw.ones<<1)
+	end := sw.used &^ (empty | full) // degree 1: a tail or a pair end
+	if empty&sw.rem0 != 0 {
+		return // a vertex no path can visit any more
+	}
+	if r.closed && (end&sw.rem0 != 0 || empty&sw.rem1 != 0) {
+		return
+	}
+	forced := uint8(bits.OnesCount64(end&sw.rem0&^sw.req) + bits.OnesCount64(empty&sw.rem1&^sw.req))
+	if f+forced > r.freeEnds {
+		return
+	}
+	nE := bits.OnesCount64(empty)
+	frags := nE + bits.OnesCount64(tail) + bits.OnesCount64(end&^tail)/2
+	if frags-1 > st.unproc && st.unproc > 0 {
+		return
+	}
+	open := empty | end&^sw.req
+	capacity := 0
+	for _, u := range st.watch {
+		fromF := uint8(bits.OnesCount64(u.fmask & open))
+		capacity += int(min(fromF, 2))
+		a := fromF + u.unp
+		if a >= 2 {
+			continue
+		}
+		if a == 0 || r.closed {
+			return
+		}
+		if !u.req {
+			if forced++; f+forced > r.freeEnds {
+				return
+			}
+		}
+	}
+	need := 2*nE - bits.OnesCount64(empty&sw.req) + bits.OnesCount64(end&^sw.req)
+	if need-int(r.freeEnds-f) > capacity && st.unproc > 0 {
+		return
+	}
+	if r.fBits != 0 {
+		lo = lo<<2 | uint64(f)
+	}
+	r.add(key{lo: lo})
+}
+
+// emitWide packs a state of up to 128 bits after emit's retirement and
+// applies the pruning rules.
+func (r *worker) emitWide(st *step, xp *[maxWidth + 2]uint8, f uint8) {
+	x := xp
 	// Pack the kept vertices, refusing states in which some vertex cannot
 	// reach degree 2 from its unprocessed neighbours and too many must
 	// therefore be path ends.
@@ -686,7 +775,9 @@ func (r *worker) emit(st *step, x [maxWidth + 2]uint8, f uint8) {
 	if need-int(r.freeEnds-f) > capacity && st.unproc > 0 {
 		return
 	}
-	hi = hi<<2 | lo>>62
-	lo = lo<<2 | uint64(f)
+	if r.fBits != 0 {
+		hi = hi<<2 | lo>>62
+		lo = lo<<2 | uint64(f)
+	}
 	r.add(key{lo, hi})
 }

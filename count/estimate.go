@@ -34,19 +34,19 @@ type Prediction struct {
 
 // DefaultProbeStates is the layer size at which a count predicts its peak
 // (Options.ProbeStates).
-const DefaultProbeStates = 1 << 18
+const DefaultProbeStates = 1 << 20
 
 // bytesPerState is the table memory one state of a layer takes: stride
 // words at a load between 3/8 and 3/4 (tables double at 3/4), charged at
 // half load.
 func bytesPerState(stride int) float64 { return float64(stride*8) * 2 }
 
-// predict fits the layers measured so far (prof[i]: states after step i)
-// and predicts the peak of the whole count: log(states) is fitted by least
-// squares as a + b*width + c*step over the steps with at least 64 states,
-// then extrapolated from the last measured layer over the widths of the
-// remaining steps. The fit has no term for the end of the board, where
-// layers shrink, so it overestimates: a safe side for a memory guard.
+// predict extrapolates the layers measured so far (prof[i]: states after
+// step i) to the peak of the whole count: from the last measured layer,
+// log(states) grows by log(3) per vertex of frontier width and by a fitted
+// amount per step (see the code), over the widths of the remaining steps.
+// The model has no term for the end of the board, where layers shrink, so
+// it errs on the large side, the safe side for a memory guard.
 func (r *dp) predict(prof []int) Prediction {
 	e := Prediction{Plan: r.st.Plan, ProbeSteps: len(prof), BytesPerState: bytesPerState(r.strideFor())}
 	for i, s := range prof {
@@ -59,23 +59,21 @@ func (r *dp) predict(prof []int) Prediction {
 		e.Bytes = 2 * e.PeakStates * e.BytesPerState
 		return e
 	}
-	// Least squares on log(states) = a + b*w + c*i.
-	var xs [][3]float64
-	var ys []float64
-	for i, s := range prof {
-		if s >= 64 {
-			xs = append(xs, [3]float64{1, float64(r.widthAfter(i)), float64(i)})
-			ys = append(ys, math.Log(float64(s)))
+	// Growth per vertex of width is taken as 3 (orderCostBase, measured
+	// on knight and hopido boards); the growth per step at a constant width
+	// is the mean of what is left of the last 8 steps' growth.
+	b := math.Log(orderCostBase)
+	c, k := 0.0, 0
+	for i := max(1, len(prof)-8); i < len(prof); i++ {
+		if prof[i-1] >= 64 && prof[i] > 0 {
+			c += math.Log(float64(prof[i])/float64(prof[i-1])) - b*float64(r.widthAfter(i)-r.widthAfter(i-1))
+			k++
 		}
 	}
-	b, c := math.Log(orderCostBase), 0.0
-	if fb, fc, ok := fit(xs, ys); ok {
-		b, c = fb, fc
+	if k > 0 {
+		c /= float64(k)
 	}
-	// Keep the fit within what frontier counts do: between 2 and 8 per
-	// vertex, and no shrinking at a constant width.
-	b = min(max(b, math.Log(2)), math.Log(8))
-	c = min(max(c, 0), math.Log(2))
+	c = min(max(c, 0), math.Log(1.5))
 	e.GrowthPerVertex, e.GrowthPerStep = math.Exp(b), math.Exp(c)
 	last := len(prof) - 1
 	base := math.Log(float64(max(prof[last], 1)))
@@ -87,45 +85,6 @@ func (r *dp) predict(prof []int) Prediction {
 	}
 	e.Bytes = 2 * e.PeakStates * e.BytesPerState
 	return e
-}
-
-// fit solves the 3x3 normal equations of least squares; ok is false when
-// they are singular (too few or collinear points).
-func fit(xs [][3]float64, ys []float64) (b, c float64, ok bool) {
-	if len(xs) < 4 {
-		return 0, 0, false
-	}
-	var m [3][4]float64
-	for k, x := range xs {
-		for i := range 3 {
-			for j := range 3 {
-				m[i][j] += x[i] * x[j]
-			}
-			m[i][3] += x[i] * ys[k]
-		}
-	}
-	for col := range 3 {
-		p := col
-		for i := col + 1; i < 3; i++ {
-			if math.Abs(m[i][col]) > math.Abs(m[p][col]) {
-				p = i
-			}
-		}
-		if math.Abs(m[p][col]) < 1e-9 {
-			return 0, 0, false
-		}
-		m[col], m[p] = m[p], m[col]
-		for i := range 3 {
-			if i == col {
-				continue
-			}
-			f := m[i][col] / m[col][col]
-			for j := col; j < 4; j++ {
-				m[i][j] -= f * m[col][j]
-			}
-		}
-	}
-	return m[1][3] / m[1][1], m[2][3] / m[2][2], true
 }
 
 // widthAfter returns the frontier width after step i.

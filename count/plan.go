@@ -32,15 +32,32 @@ type step struct {
 	req    uint64  // bit j: position j of the widened frontier is a required path end
 	rem    []uint8 // rem[j]: neighbours of position j not yet processed after the step
 	watch  []watch // unprocessed vertices next to the frontier or with fewer than two unprocessed neighbours
+	sw     swar    // masks over the packed key of the next state (states of at most 64 bits)
 	unproc int     // vertices not yet processed after the step
 }
+
+// swar holds masks over a packed state of at most 64 bits, one bit per
+// field at the field's top bit, for classifying all fields at once (SWAR:
+// "SIMD within a register").
+type swar struct {
+	ones       uint64 // 1 in every used field (lowest bit)
+	low        uint64 // every bit of a used field but the top one
+	used       uint64 // top bit of every used field
+	rem0, rem1 uint64 // fields of vertices with 0 or 1 unprocessed neighbours
+	req        uint64 // fields of required path ends
+}
+
+// fieldTop returns the top bit of the field of the m-th of k kept
+// positions, packed first to last from the high end, b bits each.
+func fieldTop(m, k int, b uint) uint64 { return 1 << (uint(k-1-m)*b + b - 1) }
 
 // watch is an unprocessed vertex that may starve: its degree must come
 // mostly from frontier vertices that can still take an edge.
 type watch struct {
-	mask uint64 // positions of its processed neighbours in the widened frontier
-	unp  uint8  // its unprocessed neighbours after the step (0 or 1)
-	req  bool   // it is a required path end
+	mask  uint64 // positions of its processed neighbours in the widened frontier
+	fmask uint64 // the same as fields of the packed next state (see swar)
+	unp   uint8  // its unprocessed neighbours after the step (0 or 1)
+	req   bool   // it is a required path end
 }
 
 // plan is the state-independent schedule of a count.
@@ -49,6 +66,7 @@ type plan struct {
 	steps   []step
 	width   int // the widest frontier kept between steps
 	bitsPer uint
+	fBits   uint // bits of the count of free ends fixed: 2, or 0 when there are none to fix
 }
 
 // Plan describes the memory a count needs, known before it runs.
@@ -76,7 +94,7 @@ const maxWidth = 62
 
 // newPlan builds the schedule for g processed in order (nil: vertex
 // order). required marks the vertices that must be ends of the path.
-func newPlan(g *graph.Graph, order []int32, required []int32) (*plan, error) {
+func newPlan(g *graph.Graph, order []int32, required []int32, freeEnds bool) (*plan, error) {
 	n := g.N()
 	if order == nil {
 		order = make([]int32, n)
@@ -110,6 +128,9 @@ func newPlan(g *graph.Graph, order []int32, required []int32) (*plan, error) {
 		isReq[v] = true
 	}
 	p := &plan{n: n, steps: make([]step, n)}
+	if freeEnds {
+		p.fBits = 2
+	}
 	pos := make([]int32, n) // position of a frontier vertex
 	var front []int32
 	for i, v := range order {
@@ -172,13 +193,18 @@ func newPlan(g *graph.Graph, order []int32, required []int32) (*plan, error) {
 	}
 	// Codes go up to codePair + width/2 - 1.
 	p.bitsPer = uint(bits.Len(uint(codePair + max(p.width/2, 1) - 1)))
+	if p.keyBits() <= 64 {
+		for i := range p.steps {
+			p.steps[i].fillSWAR(p.bitsPer)
+		}
+	}
 	if kb := p.keyBits(); kb > 128 {
 		return nil, fmt.Errorf("%w: a frontier of %d vertices needs %d-bit states; at most 128 are supported (try an order with a narrower frontier)", ErrTooWide, p.width, kb)
 	}
 	return p, nil
 }
 
-func (p *plan) keyBits() int { return 2 + p.width*int(p.bitsPer) }
+func (p *plan) keyBits() int { return int(p.fBits) + p.width*int(p.bitsPer) }
 
 // public returns the Plan a caller sees.
 func (p *plan) public() Plan {
@@ -282,4 +308,33 @@ func frontierWidth(g *graph.Graph, order []int32) int {
 		best = max(best, w)
 	}
 	return best
+}
+
+// fillSWAR computes st.sw and the watch fields for b-bit codes.
+func (st *step) fillSWAR(b uint) {
+	k := len(st.kept)
+	fieldOf := make(map[uint8]uint64, k) // widened position -> field top bit
+	for m, j := range st.kept {
+		t := fieldTop(m, k, b)
+		fieldOf[j] = t
+		st.sw.used |= t
+		st.sw.ones |= t >> (b - 1)
+		st.sw.low |= t - t>>(b-1)
+		switch st.rem[j] {
+		case 0:
+			st.sw.rem0 |= t
+		case 1:
+			st.sw.rem1 |= t
+		}
+		if st.req>>j&1 != 0 {
+			st.sw.req |= t
+		}
+	}
+	for i := range st.watch {
+		for j := range st.in + 1 {
+			if st.watch[i].mask>>j&1 != 0 {
+				st.watch[i].fmask |= fieldOf[uint8(j)]
+			}
+		}
+	}
 }

@@ -57,15 +57,19 @@ func hashKey(lo, hi uint64) uint64 {
 	return h ^ h>>31
 }
 
-// newLayer returns an empty layer of 2^pbits partitions, or false when
-// its first tables would pass the memory limit.
-func (s *store) newLayer(pbits uint) (*layer, bool) {
+// newLayer returns an empty layer of 2^pbits partitions with tables sized
+// for about expect states in all, or false when they would pass the memory
+// limit.
+func (s *store) newLayer(pbits uint, expect int) (*layer, bool) {
 	l := &layer{parts: make([]part, 1<<pbits), shift: 64 - pbits}
 	if pbits == 0 {
 		l.shift = 63 // h >> 63 is 0 or 1; keep one partition: see partOf
 	}
+	slots := minSlots
+	for per := expect >> pbits; 3*slots < 4*per; slots *= 2 {
+	}
 	for i := range l.parts {
-		a, ok := s.alloc(minSlots * s.stride)
+		a, ok := s.alloc(slots * s.stride)
 		if !ok {
 			return nil, false
 		}
@@ -156,7 +160,7 @@ func (s *store) insert(p *part, buf []uint64) (overflow, ok bool) {
 			hi = buf[r+1]
 		}
 		c := buf[r+st-1]
-		if 4*(p.n+1) > 3*(len(p.a)/st) {
+		if 4*(p.n+1) > 3*(len(p.a)/st) { // the division is by a constant 2 or 3
 			if !s.grow(p) {
 				return overflow, false
 			}
@@ -209,7 +213,12 @@ func (s *store) grow(p *part) bool {
 		for a[i*st+st-1] != 0 {
 			i = (i + 1) & mask
 		}
-		copy(a[i*st:i*st+st], old[r:r+st])
+		b := i * st
+		a[b] = lo
+		if st == 3 {
+			a[b+1] = hi
+		}
+		a[b+st-1] = old[r+st-1]
 	}
 	p.a = a
 	s.free(old)
