@@ -265,16 +265,13 @@ func (r *dp) run(ctx context.Context) (uint64, error) {
 			return 0, err
 		}
 		curN := cur.states()
-		// The next layer is sized for the growth of the last step (between
-		// 1/2 and 4 times), so that its tables seldom grow.
+		// The next layer starts sized for as many states as this one.
 		expect := curN
-		if i >= 2 && r.prof[i-2] > 0 {
-			expect = int(float64(curN) * min(max(float64(curN)/float64(r.prof[i-2]), 0.5), 4))
-		}
 		next, ok := r.mem.newLayer(partBits(3*curN), expect)
 		if !ok {
 			return 0, r.memoryError()
 		}
+		r.mem.release() // what the new layer did not reuse
 		nw := 1
 		if curN >= 1<<14 {
 			nw = r.workers

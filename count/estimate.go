@@ -38,8 +38,8 @@ const DefaultProbeStates = 1 << 20
 
 // bytesPerState is the table memory one state of a layer takes: stride
 // words at a load between 3/8 and 3/4 (tables double at 3/4), charged at
-// half load.
-func bytesPerState(stride int) float64 { return float64(stride*8) * 2 }
+// the lowest load, 3/8.
+func bytesPerState(stride int) float64 { return float64(stride*8) * 8 / 3 }
 
 // predict extrapolates the layers measured so far (prof[i]: states after
 // step i) to the peak of the whole count: from the last measured layer,
@@ -97,15 +97,33 @@ func (r *dp) strideFor() int {
 	return 2
 }
 
-// refusal returns the ErrMemory a count stops with when e does not fit
-// the limit, saying what would: a larger limit, or a frontier narrower by
-// enough vertices.
+// A RefusalError is the ErrMemory a count returns, before its layers
+// grow, when the prediction made at Options.ProbeStates passes
+// Options.MaxBytes. It says what would fit: a limit of at least NeedBytes,
+// or a board whose frontier is at most FitWidth vertices wide.
+type RefusalError struct {
+	Prediction
+	Steps     int     // steps of the whole count
+	Limit     float64 // Options.MaxBytes
+	NeedBytes float64 // a limit that would let the count run: the prediction plus a quarter
+	FitWidth  int     // the widest frontier whose predicted peak fits Limit
+}
+
+func (e *RefusalError) Error() string {
+	return fmt.Sprintf("%v: predicted peak of about %.3g states at step %d of %d (frontier %d wide) needs about %s of tables, over the limit of %s (measured %d of %d steps, growth %.2f per frontier vertex); raise the limit to at least %s (Options.MaxBytes, --max-memory), or count a board whose frontier is at most %d vertices wide",
+		ErrMemory, e.PeakStates, e.PeakStep, e.Steps, e.PeakWidth, fmtBytes(e.Bytes), fmtBytes(e.Limit), e.ProbeSteps, e.Steps, e.GrowthPerVertex,
+		fmtBytes(e.NeedBytes), e.FitWidth)
+}
+
+// Unwrap makes errors.Is(err, ErrMemory) true.
+func (e *RefusalError) Unwrap() error { return ErrMemory }
+
+// refusal returns the RefusalError for prediction e.
 func (r *dp) refusal(e Prediction) error {
 	limit := float64(r.opt.MaxBytes)
 	narrower := int(math.Ceil(math.Log(e.Bytes/limit) / math.Log(e.GrowthPerVertex)))
-	return fmt.Errorf("%w: predicted peak of about %.3g states at step %d of %d (frontier %d wide) needs about %s of tables, over the limit of %s (measured %d of %d steps, growth %.2f per frontier vertex); raise the limit to at least %s (Options.MaxBytes, --max-memory), or count a board whose frontier is at most %d vertices wide",
-		ErrMemory, e.PeakStates, e.PeakStep, r.n, e.PeakWidth, fmtBytes(e.Bytes), fmtBytes(limit), e.ProbeSteps, r.n, e.GrowthPerVertex,
-		fmtBytes(e.Bytes*1.25), e.PeakWidth-max(narrower, 1))
+	return &RefusalError{Prediction: e, Steps: r.n, Limit: limit, NeedBytes: e.Bytes * 1.25,
+		FitWidth: max(e.PeakWidth-max(narrower, 1), 0)}
 }
 
 // Estimate predicts the memory of counting p with opt: it runs the count

@@ -32,8 +32,11 @@ type part struct {
 const minSlots = 64
 
 // store owns the memory of the two live layers: it counts the bytes of
-// every table array and keeps the arrays the previous layer released for
-// reuse, so that the heap does not grow with garbage between steps.
+// every table array and keeps the arrays of the layer before last for the
+// next layer to reuse. Arrays a growing table leaves are given to the
+// garbage collector; the Go runtime may keep up to about as much again
+// before it collects them (GOGC), so resident memory can pass the bytes
+// counted here.
 type store struct {
 	kw, stride int   // key words per record, words per record
 	bytes      int64 // atomic: bytes of all table arrays held (layers and pool)
@@ -221,6 +224,6 @@ func (s *store) grow(p *part) bool {
 		a[b+st-1] = old[r+st-1]
 	}
 	p.a = a
-	s.free(old)
+	atomic.AddInt64(&s.bytes, -int64(len(old))*8) // to the collector
 	return true
 }
