@@ -116,10 +116,17 @@ func check(p *hamilton.Problem) ([]int32, error) {
 // (none, one or two); a vertex leaves the frontier with degree 2, or 1 when
 // it is a path end (the given start and end must be; at most two in all);
 // an edge joining the ends of one partial path is refused unless it closes
-// the whole tour at the last vertex. A state is dropped as soon as some
-// frontier vertex cannot reach degree 2 from its unprocessed neighbours and
-// more vertices would then have to be path ends than remain allowed. Counts
-// add along transitions in uint64; a sum above 2^64-1 returns ErrOverflow.
+// the whole tour at the last vertex. A state is dropped as soon as it
+// cannot be completed by these necessary conditions: a frontier vertex
+// that cannot reach degree 2 from its unprocessed neighbours must be a
+// path end, and so must an unprocessed vertex with fewer than two
+// neighbours (unprocessed, or on the frontier and able to take an edge)
+// left, and no more ends may be needed than remain allowed; the partial
+// paths and empty frontier vertices can only be joined through unprocessed
+// vertices, one at least between two of them; and the frontier's missing
+// degree, less the free ends left, cannot exceed what its unprocessed
+// neighbours can give (two edges each). Counts add along transitions in
+// uint64; a sum above 2^64-1 returns ErrOverflow.
 // This is the transfer-matrix method used for Hamiltonian walks and chains
 // on grids (J. L. Jacobsen, J. Phys. A 40, 2007) and the frontier-based
 // search of Knuth's SIMPATH, generalised to any graph and vertex order: the
@@ -129,9 +136,14 @@ func check(p *hamilton.Problem) ([]int32, error) {
 //
 // Time is O(n * S * d^2) and memory O(S) for S states in the largest
 // layer and d the largest degree; S grows exponentially with the frontier
-// width (Estimate), not with n. When a layer would pass opt.MaxStates or
-// opt.MaxBytes the count stops with ErrMemory naming the step and sizes.
-// On cancellation it returns 0 and ctx.Err(): no partial count exists.
+// width (about 3 times per vertex), not with n, so the order matters most:
+// BoardOrder anneals one (OptimizeOrder). Layers are hash tables split
+// into partitions and expanded by opt.Workers goroutines. When a layer
+// first reaches opt.ProbeStates the count predicts its peak (Estimate) and
+// refuses with a *RefusalError (ErrMemory) if the prediction passes
+// opt.MaxBytes; a layer that passes opt.MaxStates or opt.MaxBytes anyway
+// stops the count with ErrMemory naming the step and sizes. On
+// cancellation it returns 0 and ctx.Err(): no partial count exists.
 func Count(ctx context.Context, p hamilton.Problem, opt Options) (uint64, Stats, error) {
 	return countWith(ctx, p, opt, false, false)
 }
