@@ -3,15 +3,17 @@ package count_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
 )
 
-// BenchmarkCount counts reference boards; besides time it reports the peak
-// layer (states), the table memory (MiB) and the transitions per second.
-// Knight 7x7 and hopido 6x6 take minutes and gigabytes: select them with
-// -bench 'Count/(knight/7x7|hopido/6x6)' and -benchtime 1x.
+// BenchmarkCount counts reference boards in BoardOrder; besides time it
+// reports the peak layer (states), the table memory (MiB) and the
+// transitions per second. The knight's 7x7 and 8x8 take minutes and
+// gigabytes: select one with -bench 'Count/knight/7x7$' -benchtime 1x.
+// docs/results.md gives the commands and the times measured.
 func BenchmarkCount(b *testing.B) {
 	for _, c := range []struct {
 		name       string
@@ -24,12 +26,22 @@ func BenchmarkCount(b *testing.B) {
 		{"knight/6x6/closed", 6, 6, "knight", true, 2 * 9862},
 		{"knight/6x6", 6, 6, "knight", false, 6637920},
 		{"hopido/6x6", 6, 6, "hopido", false, 8250272},
+		{"hopido/6x6/closed", 6, 6, "hopido", true, 26276},
+		{"hopido/7x7", 7, 7, "hopido", false, 8642871600},     // TestCrossChecks
+		{"hopido/7x7/closed", 7, 7, "hopido", true, 11617568}, // TestCrossChecks
 		{"knight/7x7", 7, 7, "knight", false, 165575218320},
+		{"knight/8x8/closed", 8, 8, "knight", true, 2 * 13267364410532},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			bg := build(b, c.rows, c.cols, c.moves)
 			p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Closed: c.closed}
 			opt := count.Options{Order: count.BoardOrder(bg), MaxBytes: *maxBytes}
+			if *long {
+				opt.ProgressEvery = 30 * time.Second
+				opt.Progress = func(s count.Stats) {
+					b.Logf("step %d/%d: %d states, peak %d, %d MiB, %v", s.Step, s.Steps, s.States, s.PeakStates, s.PeakBytes>>20, s.Elapsed)
+				}
+			}
 			var st count.Stats
 			for b.Loop() {
 				got, s, err := count.Count(context.Background(), p, opt)

@@ -186,6 +186,7 @@ func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide, 
 	if r.opt.ProgressEvery == 0 {
 		r.opt.ProgressEvery = time.Second
 	}
+	r.t0 = t0
 	total, err := r.run(ctx)
 	r.st.Elapsed = time.Since(t0)
 	if err == errStopped {
@@ -222,6 +223,7 @@ type dp struct {
 	forceWide bool
 	// estimateOnly stops the count once Stats.Predicted is made.
 	estimateOnly bool
+	t0           time.Time
 	prof         []int // states after each step
 	narrowKey    bool  // states fit 64 bits: hi is always 0
 }
@@ -368,6 +370,7 @@ func (r *dp) run(ctx context.Context) (uint64, error) {
 		}
 		if r.opt.Progress != nil && time.Since(lastReport) >= r.opt.ProgressEvery {
 			lastReport = time.Now()
+			r.st.Elapsed = time.Since(r.t0)
 			r.opt.Progress(r.st)
 		}
 	}
