@@ -659,10 +659,8 @@ func (r *worker) emitNarrow(st *step, x *[maxWidth + 2]uint8, f uint8) {
 		return
 	}
 	open := empty | end&^sw.req
-	capacity := 0
-	for _, u := range st.watch {
+	for _, u := range st.starve {
 		fromF := uint8(bits.OnesCount64(u.fmask & open))
-		capacity += int(min(fromF, 2))
 		a := fromF + u.unp
 		if a >= 2 {
 			continue
@@ -676,9 +674,17 @@ func (r *worker) emitNarrow(st *step, x *[maxWidth + 2]uint8, f uint8) {
 			}
 		}
 	}
-	need := 2*nE - bits.OnesCount64(empty&sw.req) + bits.OnesCount64(end&^sw.req)
-	if need-int(r.freeEnds-f) > capacity && st.unproc > 0 {
-		return
+	if st.capCheck {
+		need := 2*nE - bits.OnesCount64(empty&sw.req) + bits.OnesCount64(end&^sw.req) - int(r.freeEnds-f)
+		if need > 0 {
+			capacity := 0
+			for _, u := range st.watch {
+				capacity += min(bits.OnesCount64(u.fmask&open), 2)
+			}
+			if need > capacity {
+				return
+			}
+		}
 	}
 	if r.fBits != 0 {
 		lo = lo<<2 | uint64(f)
@@ -767,10 +773,8 @@ func (r *worker) emitWide(st *step, xp *[maxWidth + 2]uint8, f uint8) {
 	// An unprocessed vertex whose neighbours cannot give it two edges must
 	// be a path end (one) or cannot be visited (none); one that can takes
 	// at most two of the edges the frontier needs.
-	capacity := 0
-	for _, u := range st.watch {
+	for _, u := range st.starve {
 		fromF := uint8(bits.OnesCount64(u.mask & open))
-		capacity += int(min(fromF, 2))
 		a := fromF + u.unp
 		if a >= 2 {
 			continue
@@ -784,8 +788,14 @@ func (r *worker) emitWide(st *step, xp *[maxWidth + 2]uint8, f uint8) {
 			}
 		}
 	}
-	if need-int(r.freeEnds-f) > capacity && st.unproc > 0 {
-		return
+	if need -= int(r.freeEnds - f); st.capCheck && need > 0 {
+		capacity := 0
+		for _, u := range st.watch {
+			capacity += min(bits.OnesCount64(u.mask&open), 2)
+		}
+		if need > capacity {
+			return
+		}
 	}
 	if r.fBits != 0 {
 		hi = hi<<2 | lo>>62

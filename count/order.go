@@ -51,6 +51,12 @@ func orderCost(g *graph.Graph, order []int32, rank []int32, delta []int, pow []f
 // deterministic for a given seed; iters <= 0 picks 1000 moves per vertex
 // (at most 200,000, and fewer on graphs of more than 250 vertices). It never returns an order costlier than start.
 func OptimizeOrder(g *graph.Graph, start []int32, seed uint64, iters int) []int32 {
+	return optimizeOrder(g, start, seed, iters, orderCostBase)
+}
+
+// optimizeOrder is OptimizeOrder with the growth per frontier vertex as a
+// parameter.
+func optimizeOrder(g *graph.Graph, start []int32, seed uint64, iters int, base float64) []int32 {
 	n := len(start)
 	if n < 3 {
 		return append([]int32(nil), start...)
@@ -62,7 +68,7 @@ func OptimizeOrder(g *graph.Graph, start []int32, seed uint64, iters int) []int3
 	delta := make([]int, n+1)
 	pow := make([]float64, n+1)
 	for i := range pow {
-		pow[i] = math.Pow(orderCostBase, float64(i))
+		pow[i] = math.Pow(base, float64(i))
 	}
 	cur := append([]int32(nil), start...)
 	cc := orderCost(g, cur, rank, delta, pow)

@@ -34,6 +34,11 @@ type step struct {
 	watch  []watch // unprocessed vertices next to the frontier or with fewer than two unprocessed neighbours
 	sw     swar    // masks over the packed key of the next state (states of at most 64 bits)
 	unproc int     // vertices not yet processed after the step
+	// starve lists the watch entries with fewer than two unprocessed
+	// neighbours; capCheck says whether to apply the capacity rule (near
+	// the end only: earlier it prunes next to nothing).
+	starve   []watch
+	capCheck bool
 }
 
 // swar holds masks over a packed state of at most 64 bits, one bit per
@@ -187,6 +192,12 @@ func newPlan(g *graph.Graph, order []int32, required []int32, freeEnds bool) (*p
 			}
 		}
 		st.unproc = n - 1 - i
+		for _, wu := range st.watch {
+			if wu.unp < 2 {
+				st.starve = append(st.starve, wu)
+			}
+		}
+		st.capCheck = st.unproc > 0 && st.unproc <= 2*(len(st.kept)+1)
 		p.steps[i] = st
 		front = next
 		p.width = max(p.width, len(front))
@@ -330,10 +341,12 @@ func (st *step) fillSWAR(b uint) {
 			st.sw.req |= t
 		}
 	}
-	for i := range st.watch {
-		for j := range st.in + 1 {
-			if st.watch[i].mask>>j&1 != 0 {
-				st.watch[i].fmask |= fieldOf[uint8(j)]
+	for _, ws := range [][]watch{st.watch, st.starve} {
+		for i := range ws {
+			for j := range st.in + 1 {
+				if ws[i].mask>>j&1 != 0 {
+					ws[i].fmask |= fieldOf[uint8(j)]
+				}
 			}
 		}
 	}
