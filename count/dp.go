@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 	"math/bits"
 	"runtime"
 	"sync"
@@ -145,36 +146,60 @@ func check(p *hamilton.Problem) ([]int32, error) {
 // stops the count with ErrMemory naming the step and sizes. On
 // cancellation it returns 0 and ctx.Err(): no partial count exists.
 func Count(ctx context.Context, p hamilton.Problem, opt Options) (uint64, Stats, error) {
-	return countWith(ctx, p, opt, false, false)
+	lo, hi, st, err := countWith(ctx, p, opt, false, false, false)
+	if err == nil && hi != 0 {
+		return 0, st, fmt.Errorf("%w: the count is %v, over 2^64-1; use CountBig", ErrOverflow, toBig(lo, hi))
+	}
+	return lo, st, err
+}
+
+// CountBig is Count with 128-bit counts for every state (8 more bytes per
+// state), for counts that pass 2^64-1: it returns ErrOverflow only past
+// 2^128-1 (Count detects its overflow and says to use CountBig).
+func CountBig(ctx context.Context, p hamilton.Problem, opt Options) (*big.Int, Stats, error) {
+	lo, hi, st, err := countWith(ctx, p, opt, false, false, true)
+	if err != nil {
+		return nil, st, err
+	}
+	return toBig(lo, hi), st, nil
+}
+
+// toBig returns hi*2^64 + lo.
+func toBig(lo, hi uint64) *big.Int {
+	x := new(big.Int).SetUint64(hi)
+	x.Lsh(x, 64)
+	return x.Or(x, new(big.Int).SetUint64(lo))
 }
 
 // countWith is Count; forceWide keeps 128-bit states even when they would
 // fit 64 bits (tests run both table kinds on the oracle table).
 // With estimateOnly it stops after the prediction.
-func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide, estimateOnly bool) (uint64, Stats, error) {
+// With wideCount every state's count has two words. It returns the count
+// as hi*2^64 + lo.
+func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide, estimateOnly, wideCount bool) (lo, hi uint64, st Stats, err error) {
 	t0 := time.Now()
 	req, err := check(&p)
 	if err != nil {
-		return 0, Stats{}, err
+		return 0, 0, Stats{}, err
 	}
 	n := p.G.N()
 	if p.Start >= 0 && p.Start == p.End && n > 1 {
-		return 0, Stats{Steps: n}, nil // one vertex cannot be both ends of a longer path
+		return 0, 0, Stats{Steps: n}, nil // one vertex cannot be both ends of a longer path
 	}
 	if n == 1 {
 		if p.Closed {
-			return 0, Stats{Steps: 1}, nil
+			return 0, 0, Stats{Steps: 1}, nil
 		}
-		return 1, Stats{Steps: 1, Step: 1}, nil
+		return 1, 0, Stats{Steps: 1, Step: 1}, nil
 	}
 	if p.Closed && n < 3 {
-		return 0, Stats{Steps: n}, nil
+		return 0, 0, Stats{Steps: n}, nil
 	}
 	pl, err := newPlan(p.G, opt.Order, req, !p.Closed && len(req) < 2)
 	if err != nil {
-		return 0, Stats{}, err
+		return 0, 0, Stats{}, err
 	}
-	r := &dp{plan: pl, closed: p.Closed, freeEnds: uint8(2 - len(req)), opt: opt, forceWide: forceWide, estimateOnly: estimateOnly, workers: opt.Workers}
+	r := &dp{plan: pl, closed: p.Closed, freeEnds: uint8(2 - len(req)), opt: opt, forceWide: forceWide, estimateOnly: estimateOnly, wideCount: wideCount, workers: opt.Workers}
 	if r.workers <= 0 {
 		r.workers = runtime.GOMAXPROCS(0)
 	}
@@ -187,22 +212,22 @@ func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide, 
 		r.opt.ProgressEvery = time.Second
 	}
 	r.t0 = t0
-	total, err := r.run(ctx)
+	lo, hi, err = r.run(ctx)
 	r.st.Elapsed = time.Since(t0)
 	if err == errStopped {
-		return 0, r.st, nil
+		return 0, 0, r.st, nil
 	}
 	if err != nil {
-		return 0, r.st, err
+		return 0, 0, r.st, err
 	}
 	if p.Closed || len(req) == 0 {
 		// Each undirected solution is two directed ones.
-		if total > (1<<64-1)/2 {
-			return 0, r.st, fmt.Errorf("%w: %d undirected solutions", ErrOverflow, total)
+		if hi>>63 != 0 {
+			return 0, 0, r.st, fmt.Errorf("%w: over 2^127 undirected solutions", ErrOverflow)
 		}
-		total *= 2
+		hi, lo = hi<<1|lo>>63, lo<<1
 	}
-	return total, r.st, nil
+	return lo, hi, r.st, nil
 }
 
 // key is one frontier state packed into 128 bits: the number of free path
@@ -223,6 +248,7 @@ type dp struct {
 	forceWide bool
 	// estimateOnly stops the count once Stats.Predicted is made.
 	estimateOnly bool
+	wideCount    bool // two words per count
 	t0           time.Time
 	prof         []int // states after each step
 	narrowKey    bool  // states fit 64 bits: hi is always 0
@@ -234,7 +260,8 @@ type worker struct {
 	next     *layer
 	buf      []uint64 // per partition of next: bufRecs records
 	fill     []int32  // words used in each partition's buffer
-	cnt      uint64   // the count of the state being expanded
+	cnt      uint64   // the count of the state being expanded (low word)
+	cntHi    uint64   // its high word (128-bit counts)
 	trans    uint64
 	overflow bool
 	full     bool // an insert passed the memory limit
@@ -253,20 +280,25 @@ func partBits(n int) uint {
 	return b
 }
 
-func (r *dp) run(ctx context.Context) (uint64, error) {
-	kw := 1
+// run returns the count as a 128-bit number (hi, lo); with one count word
+// per state hi is 0 (an overflow of a state's count is an error).
+func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
+	kw, cw := 1, 1
 	if r.keyBits() > 64 || r.forceWide {
 		kw = 2
 	}
+	if r.wideCount {
+		cw = 2
+	}
 	r.narrowKey = r.keyBits() <= 64
-	r.mem = newStore(kw, r.opt.MaxBytes)
+	r.mem = newStore(kw, cw, r.opt.MaxBytes)
 	defer r.mem.release()
 	cur, ok := r.mem.newLayer(0, 1)
 	if !ok {
-		return 0, r.memoryError()
+		return 0, 0, r.memoryError()
 	}
 	// One state: the empty frontier with no ends fixed.
-	cur.parts[0].a[kw] = 1
+	cur.parts[0].a[kw] = 1 // count 1 (low word)
 	cur.parts[0].n = 1
 	lastReport := time.Now()
 	ws := make([]*worker, r.workers)
@@ -276,14 +308,14 @@ func (r *dp) run(ctx context.Context) (uint64, error) {
 	for i := range r.steps {
 		r.i = i
 		if err := ctx.Err(); err != nil {
-			return 0, err
+			return 0, 0, err
 		}
 		curN := cur.states()
 		// The next layer starts sized for as many states as this one.
 		expect := curN
 		next, ok := r.mem.newLayer(partBits(3*curN), expect)
 		if !ok {
-			return 0, r.memoryError()
+			return 0, 0, r.memoryError()
 		}
 		r.mem.release() // what the new layer did not reuse
 		nw := 1
@@ -307,15 +339,18 @@ func (r *dp) run(ctx context.Context) (uint64, error) {
 						break
 					}
 					a := cur.parts[pi].a
-					sd := r.mem.stride
+					sd, kw, cw := r.mem.stride, r.mem.kw, r.mem.cw
 					for j := 0; j < len(a); j += sd {
-						c := a[j+sd-1]
-						if c == 0 {
+						c, cHi := a[j+kw], uint64(0)
+						if cw == 2 {
+							cHi = a[j+kw+1]
+						}
+						if c == 0 && cHi == 0 {
 							continue
 						}
-						w.cnt = c
+						w.cnt, w.cntHi = c, cHi
 						k := key{lo: a[j]}
-						if sd == 3 {
+						if kw == 2 {
 							k.hi = a[j+1]
 						}
 						w.expand(st, k)
@@ -341,13 +376,13 @@ func (r *dp) run(ctx context.Context) (uint64, error) {
 			w.trans = 0
 			switch {
 			case w.full:
-				return 0, r.memoryError()
+				return 0, 0, r.memoryError()
 			case w.overflow:
-				return 0, fmt.Errorf("%w: at step %d of %d", ErrOverflow, i+1, len(r.steps))
+				return 0, 0, fmt.Errorf("%w: a state's count passed 2^64-1 at step %d of %d (CountBig counts in 128 bits)", ErrOverflow, i+1, len(r.steps))
 			}
 		}
 		if ctxErr != nil {
-			return 0, ctxErr
+			return 0, 0, ctxErr
 		}
 		r.mem.recycle(cur)
 		cur = next
@@ -356,16 +391,16 @@ func (r *dp) run(ctx context.Context) (uint64, error) {
 		r.st.PeakStates = max(r.st.PeakStates, states)
 		r.st.PeakBytes = atomic.LoadInt64(&r.mem.peak)
 		if r.opt.MaxStates > 0 && states > r.opt.MaxStates {
-			return 0, r.memoryError()
+			return 0, 0, r.memoryError()
 		}
 		r.prof = append(r.prof, states)
 		if r.st.Predicted.ProbeSteps == 0 && r.opt.ProbeStates >= 0 && states >= r.probeStates() {
 			r.st.Predicted = r.predict(r.prof)
 			if !r.estimateOnly && !r.st.Predicted.Exact && r.st.Predicted.Bytes > float64(r.opt.MaxBytes) {
-				return 0, r.refusal(r.st.Predicted)
+				return 0, 0, r.refusal(r.st.Predicted)
 			}
 			if r.estimateOnly {
-				return 0, errStopped
+				return 0, 0, errStopped
 			}
 		}
 		if r.opt.Progress != nil && time.Since(lastReport) >= r.opt.ProgressEvery {
@@ -374,21 +409,26 @@ func (r *dp) run(ctx context.Context) (uint64, error) {
 			r.opt.Progress(r.st)
 		}
 	}
-	var total, carry uint64
-	sd := r.mem.stride
+	sd, kw, cw := r.mem.stride, r.mem.kw, r.mem.cw
 	for pi := range cur.parts {
 		a := cur.parts[pi].a
 		for j := 0; j < len(a); j += sd {
-			total, carry = bits.Add64(total, a[j+sd-1], carry)
+			var c1, c2 uint64
+			lo, c1 = bits.Add64(lo, a[j+kw], 0)
+			if cw == 2 {
+				hi, c2 = bits.Add64(hi, a[j+kw+1], c1)
+			} else {
+				hi, c2 = bits.Add64(hi, 0, c1)
+			}
+			if c2 != 0 {
+				return 0, 0, fmt.Errorf("%w: in the final sum", ErrOverflow)
+			}
 		}
-	}
-	if carry != 0 {
-		return 0, fmt.Errorf("%w: in the final sum", ErrOverflow)
 	}
 	if r.st.Predicted.ProbeSteps == 0 {
 		r.st.Predicted = r.predict(r.prof) // exact: the count is done
 	}
-	return total, nil
+	return lo, hi, nil
 }
 
 // errStopped ends an Estimate's probe.
@@ -420,15 +460,18 @@ func (w *worker) add(k key) {
 		return
 	}
 	p := w.next.partOf(hashKey(k.lo, k.hi))
-	sd := w.mem.stride
+	sd, kw := w.mem.stride, w.mem.kw
 	base := p * bufRecs * sd
 	f := int(w.fill[p])
 	b := w.buf[base+f:]
 	b[0] = k.lo
-	if sd == 3 {
+	if kw == 2 {
 		b[1] = k.hi
 	}
-	b[sd-1] = w.cnt
+	b[kw] = w.cnt
+	if w.mem.cw == 2 {
+		b[kw+1] = w.cntHi
+	}
 	f += sd
 	if f == bufRecs*sd {
 		w.flush(p, f)

@@ -91,10 +91,14 @@ func (r *dp) predict(prof []int) Prediction {
 func (r *dp) widthAfter(i int) int { return len(r.steps[i].kept) }
 
 func (r *dp) strideFor() int {
+	s := 2
 	if r.keyBits() > 64 || r.forceWide {
-		return 3
+		s++
 	}
-	return 2
+	if r.wideCount {
+		s++
+	}
+	return s
 }
 
 // A RefusalError is the ErrMemory a count returns, before its layers
@@ -137,7 +141,7 @@ func (r *dp) refusal(e Prediction) error {
 // ErrMemory only when a layer passes opt.MaxStates or opt.MaxBytes during
 // the probe.
 func Estimate(ctx context.Context, p hamilton.Problem, opt Options) (Prediction, error) {
-	_, st, err := countWith(ctx, p, opt, false, true)
+	_, _, st, err := countWith(ctx, p, opt, false, true, false)
 	st.Predicted.Plan = st.Plan
 	return st.Predicted, err
 }

@@ -2,6 +2,7 @@ package count_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/boardgraph/boardgraph/board"
@@ -42,7 +43,7 @@ func caseProblem(bg *moves.BoardGraph, c *oracle.Case) hamilton.Problem {
 // The dynamic program agrees with the brute force on every case of the
 // shared table (open and closed, with and without start and end, plain and
 // blocked boards, six move sets), in row-major order and in BoardOrder,
-// with 64-bit and 128-bit state keys.
+// with 64-bit and 128-bit state keys, and with 128-bit counts (CountBig).
 func TestCountMatchesOracle(t *testing.T) {
 	t.Parallel()
 	for i := range oracle.Cases {
@@ -60,6 +61,7 @@ func TestCountMatchesOracle(t *testing.T) {
 				{"vertex order", nil, count.Count},
 				{"BoardOrder", count.BoardOrder(bg), count.Count},
 				{"BoardOrder/128-bit states", count.BoardOrder(bg), count.CountWide},
+				{"BoardOrder/128-bit counts", count.BoardOrder(bg), countBig},
 			} {
 				got, _, err := o.count(context.Background(), p, count.Options{Order: o.order})
 				if err != nil {
@@ -71,4 +73,16 @@ func TestCountMatchesOracle(t *testing.T) {
 			}
 		})
 	}
+}
+
+// countBig is CountBig with Count's result type.
+func countBig(ctx context.Context, p hamilton.Problem, opt count.Options) (uint64, count.Stats, error) {
+	n, st, err := count.CountBig(ctx, p, opt)
+	if err != nil {
+		return 0, st, err
+	}
+	if !n.IsUint64() {
+		return 0, st, fmt.Errorf("CountBig = %v: not a uint64", n)
+	}
+	return n.Uint64(), st, nil
 }

@@ -10,8 +10,9 @@ import (
 // the top bits of each state's hash into partitions, each an
 // open-addressing table with linear probing on one flat []uint64 array of
 // records: the key's words (one for states of at most 64 bits, else two)
-// followed by the count. A zero count marks an empty slot (every stored
-// count is at least 1).
+// followed by the count's (one, or two for 128-bit counts, low word
+// first). A zero count marks an empty slot (every stored count is at
+// least 1).
 //
 // Partitions keep each table small: workers batch new states per
 // partition (worker.buf) and insert a batch into one table at a time, so
@@ -38,16 +39,17 @@ const minSlots = 64
 // before it collects them (GOGC), so resident memory can pass the bytes
 // counted here.
 type store struct {
-	kw, stride int   // key words per record, words per record
-	bytes      int64 // atomic: bytes of all table arrays held (layers and pool)
-	peak       int64 // atomic: the largest value bytes had
-	limit      int64
-	mu         sync.Mutex
-	pool       map[int][][]uint64 // free arrays by length
+	kw, cw int   // key words and count words per record (1 or 2 each)
+	stride int   // words per record
+	bytes  int64 // atomic: bytes of all table arrays held (layers and pool)
+	peak   int64 // atomic: the largest value bytes had
+	limit  int64
+	mu     sync.Mutex
+	pool   map[int][][]uint64 // free arrays by length
 }
 
-func newStore(kw int, limit int64) *store {
-	return &store{kw: kw, stride: kw + 1, limit: limit, pool: map[int][][]uint64{}}
+func newStore(kw, cw int, limit int64) *store {
+	return &store{kw: kw, cw: cw, stride: kw + cw, limit: limit, pool: map[int][][]uint64{}}
 }
 
 // hashKey mixes a state key (splitmix64's finalizer).
@@ -149,21 +151,24 @@ func (l *layer) states() int {
 	return n
 }
 
-// insert adds the records of buf (stride words each, key then count) to
+// insert adds the records of buf (stride words each: key, then count) to
 // partition p, growing its table at three quarters full. It reports
 // overflow of a count, and false when growing would pass the memory limit
 // (the records not inserted are lost: the count is abandoned).
 func (s *store) insert(p *part, buf []uint64) (overflow, ok bool) {
-	st := s.stride
+	st, kw, wideCount := s.stride, s.kw, s.cw == 2
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for r := 0; r < len(buf); r += st {
 		lo, hi := buf[r], uint64(0)
-		if st == 3 {
+		if kw == 2 {
 			hi = buf[r+1]
 		}
-		c := buf[r+st-1]
-		if 4*(p.n+1) > 3*(len(p.a)/st) { // the division is by a constant 2 or 3
+		c, cHi := buf[r+kw], uint64(0)
+		if wideCount {
+			cHi = buf[r+kw+1]
+		}
+		if 4*(p.n+1) > 3*(len(p.a)/st) { // the division is by a constant 2, 3 or 4
 			if !s.grow(p) {
 				return overflow, false
 			}
@@ -173,19 +178,25 @@ func (s *store) insert(p *part, buf []uint64) (overflow, ok bool) {
 		i := int(hashKey(lo, hi)) & mask
 		for {
 			b := i * st
-			x := a[b+st-1]
-			if x == 0 {
+			x := a[b+kw]
+			if x == 0 && (!wideCount || a[b+kw+1] == 0) {
 				a[b] = lo
-				if st == 3 {
+				if kw == 2 {
 					a[b+1] = hi
 				}
-				a[b+st-1] = c
+				a[b+kw] = c
+				if wideCount {
+					a[b+kw+1] = cHi
+				}
 				p.n++
 				break
 			}
-			if a[b] == lo && (st == 2 || a[b+1] == hi) {
+			if a[b] == lo && (kw == 1 || a[b+1] == hi) {
 				var carry uint64
-				a[b+st-1], carry = bits.Add64(x, c, 0)
+				a[b+kw], carry = bits.Add64(x, c, 0)
+				if wideCount {
+					a[b+kw+1], carry = bits.Add64(a[b+kw+1], cHi, carry)
+				}
 				overflow = overflow || carry != 0
 				break
 			}
@@ -195,9 +206,14 @@ func (s *store) insert(p *part, buf []uint64) (overflow, ok bool) {
 	return overflow, true
 }
 
+// used reports whether the record at word b of a holds a state.
+func (s *store) used(a []uint64, b int) bool {
+	return a[b+s.kw] != 0 || (s.cw == 2 && a[b+s.kw+1] != 0)
+}
+
 // grow doubles p's table.
 func (s *store) grow(p *part) bool {
-	st := s.stride
+	st, kw := s.stride, s.kw
 	old := p.a
 	a, ok := s.alloc(2 * len(old))
 	if !ok {
@@ -205,23 +221,21 @@ func (s *store) grow(p *part) bool {
 	}
 	mask := len(a)/st - 1
 	for r := 0; r < len(old); r += st {
-		if old[r+st-1] == 0 {
+		if !s.used(old, r) {
 			continue
 		}
 		lo, hi := old[r], uint64(0)
-		if st == 3 {
+		if kw == 2 {
 			hi = old[r+1]
 		}
 		i := int(hashKey(lo, hi)) & mask
-		for a[i*st+st-1] != 0 {
+		for s.used(a, i*st) {
 			i = (i + 1) & mask
 		}
 		b := i * st
-		a[b] = lo
-		if st == 3 {
-			a[b+1] = hi
+		for w := range st {
+			a[b+w] = old[r+w]
 		}
-		a[b+st-1] = old[r+st-1]
 	}
 	p.a = a
 	atomic.AddInt64(&s.bytes, -int64(len(old))*8) // to the collector
