@@ -1,4 +1,20 @@
 // Package count counts Hamiltonian paths and cycles of board graphs exactly,
 // beyond the reach of enumeration, by frontier (transfer-matrix) dynamic
 // programming over a vertex order.
+//
+// Count returns the number of solutions of a hamilton.Problem (open or
+// closed, with or without a given start and end) in hamilton's counting
+// convention, as a uint64; CountBig returns a *big.Int for counts past
+// 2^64-1. Both take an Options whose Order should come from BoardOrder (or
+// OptimizeOrder for any graph): the layers of the dynamic program grow
+// about threefold per vertex of frontier width, so the order decides what
+// can be counted. Estimate predicts the peak layer and its memory by
+// running the count until a layer reaches Options.ProbeStates states; Count
+// makes the same prediction and refuses with a *RefusalError (ErrMemory)
+// when it passes Options.MaxBytes, naming a limit and a frontier width
+// that would fit. Choose picks between this package and the search
+// (hamilton.Count) from the frontier alone.
+//
+// docs/results.md lists the counts made with this package, the commands,
+// times and memory, and their cross-checks.
 package count
