@@ -56,18 +56,18 @@ var references = []struct {
 	{"hopido/4x6", 4, 6, "hopido", false, [2]int{}, 128, fast},
 	{"hopido/4x7", 4, 7, "hopido", false, [2]int{}, 72, fast},
 	{"hopido/5x5", 5, 5, "hopido", false, [2]int{}, 12400, fast},
-	{"hopido/5x5/start=centre", 5, 5, "hopido", false, [2]int{3, 3}, 352, fast},     // puzzling.stackexchange q/52429
-	{"hopido/5x5/start=corner", 5, 5, "hopido", false, [2]int{1, 1}, 552, fast},     // PyCSP3 CalvinPuzzle
-	{"hopido/5x7/start=corner", 5, 7, "hopido", false, [2]int{1, 1}, 52730, medium}, // Lamberti, Solitario del 35
-	{"hopido/5x7/start=centre", 5, 7, "hopido", false, [2]int{3, 4}, 13272, medium},
-	{"hopido/6x6", 6, 6, "hopido", false, [2]int{}, 8250272, slow},
+	{"hopido/5x5/start=centre", 5, 5, "hopido", false, [2]int{3, 3}, 352, fast},   // puzzling.stackexchange q/52429
+	{"hopido/5x5/start=corner", 5, 5, "hopido", false, [2]int{1, 1}, 552, fast},   // PyCSP3 CalvinPuzzle
+	{"hopido/5x7/start=corner", 5, 7, "hopido", false, [2]int{1, 1}, 52730, fast}, // Lamberti, Solitario del 35
+	{"hopido/5x7/start=centre", 5, 7, "hopido", false, [2]int{3, 4}, 13272, fast},
+	{"hopido/6x6", 6, 6, "hopido", false, [2]int{}, 8250272, fast},
 	// OEIS A165134 (directed open knight paths on n x n and per start).
 	{"knight/5x5", 5, 5, "knight", false, [2]int{}, 1728, fast},
 	{"knight/5x5/start=corner", 5, 5, "knight", false, [2]int{1, 1}, 304, fast},
 	{"knight/5x5/start=1,3", 5, 5, "knight", false, [2]int{1, 3}, 56, fast},
 	{"knight/5x5/start=centre", 5, 5, "knight", false, [2]int{3, 3}, 64, fast},
 	{"knight/5x5/start=2,2", 5, 5, "knight", false, [2]int{2, 2}, 56, fast},
-	{"knight/6x6", 6, 6, "knight", false, [2]int{}, 6637920, medium},
+	{"knight/6x6", 6, 6, "knight", false, [2]int{}, 6637920, fast},
 	{"knight/7x7", 7, 7, "knight", false, [2]int{}, 165575218320, slow},
 	// OEIS A001230 / A175881 (undirected closed tours, doubled).
 	{"knight/6x6/closed", 6, 6, "knight", true, [2]int{}, 2 * 9862, fast},
@@ -107,7 +107,7 @@ func TestReferenceCounts(t *testing.T) {
 			case tc.speed == medium && testing.Short():
 				t.Skip("takes seconds; skipped in -short mode")
 			case tc.speed == slow && !*long:
-				t.Skip("takes minutes and gigabytes; run with -long")
+				t.Skip("takes minutes and gigabytes (knight 7x7: 316 s of CPU, 6 GiB); run with -long")
 			case tc.speed == slow:
 				opt.MaxBytes = *maxBytes
 				opt.ProgressEvery = 30 * time.Second
