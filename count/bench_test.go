@@ -30,6 +30,7 @@ func BenchmarkCount(b *testing.B) {
 		{"hopido/7x7", 7, 7, "hopido", false, 8642871600},     // TestCrossChecks
 		{"hopido/7x7/closed", 7, 7, "hopido", true, 11617568}, // TestCrossChecks
 		{"knight/7x7", 7, 7, "knight", false, 165575218320},
+		{"knight/7x8/closed", 7, 8, "knight", true, 69048864632}, // TestCrossChecks
 		{"knight/8x8/closed", 8, 8, "knight", true, 2 * 13267364410532},
 	} {
 		b.Run(c.name, func(b *testing.B) {

@@ -33,6 +33,7 @@ func TestCrossChecks(t *testing.T) {
 		{6, 6, "hopido", false, 8250272, false},
 		{7, 7, "hopido", true, 11617568, true},
 		{7, 7, "hopido", false, 8642871600, true},
+		{7, 8, "knight", true, 69048864632, true}, // session 1's count, row-major
 	} {
 		name := fmt.Sprintf("%s/%dx%d/open", tc.moves, tc.rows, tc.cols)
 		if tc.closed {
