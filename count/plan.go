@@ -89,7 +89,8 @@ type Plan struct {
 	// Stats.PeakStates.
 	StateBound float64
 	// BoundBytes is the table memory StateBound states would take (two
-	// tables of 24-byte slots at half load).
+	// layers of 16-byte records at half load). Estimate gives a realistic
+	// figure.
 	BoundBytes float64
 }
 
