@@ -60,11 +60,12 @@ type Stats struct {
 	Step, Steps int           // steps done (one per vertex) and in all
 	States      int           // states in the current layer
 	PeakStates  int           // the largest layer
-	PeakBytes   int64         // the largest memory of the two tables together
+	PeakBytes   int64         // the largest memory of the state tables (both layers)
 	Transitions uint64        // state transitions tried
 	Elapsed     time.Duration // wall time
 	// Predicted is the prediction made when a layer first reached
-	// Options.ProbeStates (zero if none did).
+	// Options.ProbeStates; when none did, the finished count's exact peak
+	// (Predicted.Exact).
 	Predicted Prediction
 }
 
