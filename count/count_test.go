@@ -82,7 +82,7 @@ func TestEstimate(t *testing.T) {
 			bg := build(t, tc.rows, tc.cols, tc.moves)
 			p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
 			order := count.BoardOrder(bg)
-			pl, err := count.Estimate(context.Background(), p, count.Options{Order: order})
+			pl, err := count.Estimate(p, count.Options{Order: order})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -115,7 +115,7 @@ func TestEstimate(t *testing.T) {
 		t.Parallel()
 		bg := build(t, 70, 70, "1,0")
 		p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
-		_, err := count.Estimate(context.Background(), p, count.Options{})
+		_, err := count.Estimate(p, count.Options{})
 		if !errors.Is(err, count.ErrTooWide) || !strings.Contains(err.Error(), "at most 62") {
 			t.Fatalf("Estimate: %v; want ErrTooWide naming the limit", err)
 		}

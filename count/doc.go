@@ -8,11 +8,12 @@
 // 2^64-1. Both take an Options whose Order should come from BoardOrder (or
 // OptimizeOrder for any graph): the layers of the dynamic program grow
 // about threefold per vertex of frontier width, so the order decides what
-// can be counted. Estimate predicts the peak layer and its memory by
+// can be counted. Predict predicts the peak layer and its memory by
 // running the count until a layer reaches Options.ProbeStates states; Count
 // makes the same prediction and refuses with a *RefusalError (ErrMemory)
 // when it passes Options.MaxBytes, naming a limit and a frontier width
-// that would fit. Choose picks between this package and the search
+// that would fit. Estimate returns the frontier and a combinatorial bound
+// in one pass, without counting. Choose picks between this package and the search
 // (hamilton.Count) from the frontier alone.
 //
 // docs/results.md lists the counts made with this package, the commands,

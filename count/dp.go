@@ -141,7 +141,7 @@ func check(p *hamilton.Problem) ([]int32, error) {
 // width (about 3 times per vertex), not with n, so the order matters most:
 // BoardOrder anneals one (OptimizeOrder). Layers are hash tables split
 // into partitions and expanded by opt.Workers goroutines. When a layer
-// first reaches opt.ProbeStates the count predicts its peak (Estimate) and
+// first reaches opt.ProbeStates the count predicts its peak (Predict) and
 // refuses with a *RefusalError (ErrMemory) if the prediction passes
 // opt.MaxBytes; a layer that passes opt.MaxStates or opt.MaxBytes anyway
 // stops the count with ErrMemory naming the step and sizes. On
@@ -432,7 +432,7 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 	return lo, hi, nil
 }
 
-// errStopped ends an Estimate's probe.
+// errStopped ends a Predict probe.
 var errStopped = errors.New("stopped after the prediction")
 
 func (r *dp) probeStates() int {

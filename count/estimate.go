@@ -130,18 +130,34 @@ func (r *dp) refusal(e Prediction) error {
 		FitWidth: max(e.PeakWidth-max(narrower, 1), 0)}
 }
 
-// Estimate predicts the memory of counting p with opt: it runs the count
+// Predict predicts the memory of counting p with opt: it runs the count
 // until a layer reaches opt.ProbeStates states (DefaultProbeStates when 0),
 // or to the end when no layer does (then the prediction is Exact), and
 // extrapolates the layers measured (see Prediction). Count makes the same
 // prediction at the same point and refuses with ErrMemory, before the
-// layers grow, a count predicted to need more than opt.MaxBytes; Estimate
+// layers grow, a count predicted to need more than opt.MaxBytes; Predict
 // itself does not refuse (compare Bytes with the memory you have). It
 // fails with ErrTooWide when the count cannot run at all, and with
 // ErrMemory only when a layer passes opt.MaxStates or opt.MaxBytes during
 // the probe.
-func Estimate(ctx context.Context, p hamilton.Problem, opt Options) (Prediction, error) {
+func Predict(ctx context.Context, p hamilton.Problem, opt Options) (Prediction, error) {
 	_, _, st, err := countWith(ctx, p, opt, false, true, false)
 	st.Predicted.Plan = st.Plan
 	return st.Predicted, err
+}
+
+// Estimate returns the frontier of counting p with opt and a combinatorial
+// bound on its layers (Plan), without counting: one pass over the order.
+// It fails with ErrTooWide when the count cannot run. Predict gives a
+// realistic peak and memory.
+func Estimate(p hamilton.Problem, opt Options) (Plan, error) {
+	req, err := check(&p)
+	if err != nil {
+		return Plan{}, err
+	}
+	pl, err := newPlan(p.G, opt.Order, req, !p.Closed && len(req) < 2)
+	if err != nil {
+		return Plan{}, err
+	}
+	return pl.public(), nil
 }

@@ -35,10 +35,10 @@ func TestRefusal(t *testing.T) {
 			t.Errorf("error %q does not say %q", err, s)
 		}
 	}
-	// Estimate makes the same prediction without refusing.
-	e, err := count.Estimate(context.Background(), p, opt)
+	// Predict makes the same prediction without refusing.
+	e, err := count.Predict(context.Background(), p, opt)
 	if err != nil || e.PeakStates != re.PeakStates || e.Width != 13 {
-		t.Errorf("Estimate = %+v, %v; the refusal predicted %g states", e, err, re.PeakStates)
+		t.Errorf("Predict = %+v, %v; the refusal predicted %g states", e, err, re.PeakStates)
 	}
 	if testing.Short() {
 		return
@@ -53,19 +53,19 @@ func TestRefusal(t *testing.T) {
 	t.Logf("predicted %.3g states, %.3g bytes; measured %d states, %d bytes", re.PeakStates, re.Bytes, st.PeakStates, st.PeakBytes)
 }
 
-// When the probe finishes the count, Estimate is exact: it reports the
+// When the probe finishes the count, Predict is exact: it reports the
 // peak the count measures.
-func TestEstimateExact(t *testing.T) {
+func TestPredictExact(t *testing.T) {
 	t.Parallel()
 	bg := build(t, 6, 6, "hopido")
 	p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
 	opt := count.Options{Order: count.BoardOrder(bg)}
-	e, err := count.Estimate(context.Background(), p, opt)
+	e, err := count.Predict(context.Background(), p, opt)
 	if err != nil || !e.Exact {
-		t.Fatalf("Estimate = %+v, %v; want exact", e, err)
+		t.Fatalf("Predict = %+v, %v; want exact", e, err)
 	}
 	_, st, err := count.Count(context.Background(), p, opt)
 	if err != nil || float64(st.PeakStates) != e.PeakStates || e.ProbeSteps != st.Steps {
-		t.Fatalf("Estimate %+v; Count peak %d, %v", e, st.PeakStates, err)
+		t.Fatalf("Predict %+v; Count peak %d, %v", e, st.PeakStates, err)
 	}
 }

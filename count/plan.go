@@ -89,7 +89,7 @@ type Plan struct {
 	// Stats.PeakStates.
 	StateBound float64
 	// BoundBytes is the table memory StateBound states would take (two
-	// layers of 16-byte records at half load). Estimate gives a realistic
+	// layers of 16-byte records at half load). Predict gives a realistic
 	// figure.
 	BoundBytes float64
 }
