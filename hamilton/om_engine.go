@@ -309,6 +309,7 @@ func (e *omEngine) forcedAt(u int32) bool {
 // commit result codes.
 const (
 	commitOK   = iota
+	commitDone // the edge was committed already
 	commitFull // an end already has all its edges (three hands)
 	commitLoop // the edge closes a cycle or joins the two ends early
 )
@@ -322,7 +323,7 @@ func (e *omEngine) commit(v int32, i uint) int {
 	w := g.tgt[idx]
 	j := uint(g.rev[idx] - g.off[w])
 	if e.comm[v]>>i&1 != 0 {
-		return commitOK
+		return commitDone
 	}
 	if e.full(v) >= int32(e.need[v]) || e.full(w) >= int32(e.need[w]) {
 		return commitFull
@@ -537,9 +538,7 @@ func (e *omEngine) begin(root int32) bool {
 // rules. It returns false at a dead end (the caller undoes).
 func (e *omEngine) step(h int32, i uint) bool {
 	mark := int32(len(e.trail))
-	switch e.commit(h, i) {
-	case commitOK:
-	default:
+	if e.commit(h, i) != commitOK {
 		return false
 	}
 	if !e.propagate() {

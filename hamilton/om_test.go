@@ -2,7 +2,13 @@ package hamilton_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/moves"
 
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/oracle"
@@ -11,31 +17,37 @@ import (
 // omConfigs are the Okuno–Miyano settings every count must agree under:
 // every rule on, each rule off alone, all off, and two workers (the split).
 // Without edge deletion (or without every rule) the search is close to
-// plain enumeration, so those run on the cases of at most 200 solutions.
+// plain enumeration, so those run on the cases of at most 50 solutions and
+// 14 (16) vertices; without forcing or terminal on at most 200 solutions.
 func omConfigs() []struct {
 	name string
 	opt  hamilton.Options
 	cap  uint64
+	maxN int
 } {
 	type cfg = struct {
 		name string
 		opt  hamilton.Options
 		cap  uint64
+		maxN int
 	}
 	om := func(off hamilton.RuleSet, workers int) hamilton.Options {
 		s := hamilton.StrategyOkunoMiyano
 		s.Disable = off
 		return hamilton.Options{Workers: workers, Strategy: s}
 	}
-	out := []cfg{{"all", om(0, 1), omCountCap}, {"all/workers=2", om(0, 2), omCountCap}}
+	out := []cfg{{"all", om(0, 1), omCountCap, 64}, {"all/workers=2", om(0, 2), omCountCap, 64}}
 	for r := range hamilton.NumRules {
-		c := uint64(omCountCap)
-		if r <= hamilton.RuleTerminal {
+		c, maxN := uint64(omCountCap), 64
+		switch r {
+		case hamilton.RuleEdgeDeletion:
+			c, maxN = 50, 14
+		case hamilton.RuleForcing, hamilton.RuleTerminal:
 			c = 200
 		}
-		out = append(out, cfg{"without-" + r.String(), om(hamilton.Rules(r), 1), c})
+		out = append(out, cfg{"without-" + r.String(), om(hamilton.Rules(r), 1), c, maxN})
 	}
-	out = append(out, cfg{"none", om(^hamilton.RuleSet(0), 1), 200})
+	out = append(out, cfg{"none", om(^hamilton.RuleSet(0), 1), 50, 16})
 	return out
 }
 
@@ -58,7 +70,7 @@ func TestOMCountOracle(t *testing.T) {
 			continue // counting by enumeration: keep the test fast
 		}
 		for _, cfg := range cfgs {
-			if want > cfg.cap {
+			if want > cfg.cap || c.Graph().N() > cfg.maxN {
 				continue
 			}
 			p, _ := problem(t, c, cfg.name == "all")
@@ -68,4 +80,128 @@ func TestOMCountOracle(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestOMFindOracle: Find with the Okuno–Miyano strategy, in each visit
+// order, as a portfolio and as a split, returns a path that checks against
+// the oracle's graph whenever the oracle counts one, and ErrNoSolution
+// otherwise.
+func TestOMFindOracle(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	strategies := []struct {
+		name    string
+		s       hamilton.Strategy
+		workers int
+	}{
+		{"warnsdorff", hamilton.StrategyOkunoMiyano, 1},
+		{"fixed", hamilton.Strategy{Kind: hamilton.KindOkunoMiyano, Order: hamilton.VisitFixed}, 1},
+		{"random/portfolio", hamilton.Strategy{Kind: hamilton.KindOkunoMiyano, Order: hamilton.VisitRandom}, 2},
+		{"split", hamilton.Strategy{Kind: hamilton.KindOkunoMiyano, SplitDepth: 2}, 2},
+	}
+	for i := range oracle.Cases {
+		c := &oracle.Cases[i]
+		want := c.Want()
+		og := c.Graph()
+		for _, s := range strategies {
+			p, _ := problem(t, c, false)
+			path, _, err := hamilton.Find(ctx, p, hamilton.Options{Workers: s.workers, Strategy: s.s, Seed: uint64(i)})
+			switch {
+			case want == 0 && !errors.Is(err, hamilton.ErrNoSolution):
+				t.Errorf("%s %s: Find = %v, %v; want ErrNoSolution", c.Name, s.name, path, err)
+			case want > 0 && err != nil:
+				t.Errorf("%s %s: Find: %v; the oracle counts %d", c.Name, s.name, err, want)
+			case want > 0:
+				if err := checkPath(og, p, path); err != nil {
+					t.Errorf("%s %s: %v", c.Name, s.name, err)
+				}
+			}
+		}
+	}
+}
+
+// TestOMEnumerateOracle: Enumerate yields exactly the oracle's number of
+// paths, all distinct and valid, with one worker and with two.
+func TestOMEnumerateOracle(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for i := range oracle.Cases {
+		c := &oracle.Cases[i]
+		want := c.Want()
+		if want > 200 {
+			continue
+		}
+		og := c.Graph()
+		for _, workers := range []int{1, 2} {
+			p, _ := problem(t, c, false)
+			seen := map[string]bool{}
+			var bad error
+			n, _, err := hamilton.Enumerate(ctx, p, hamilton.Options{Workers: workers, Strategy: hamilton.StrategyOkunoMiyano}, 0, func(path []int32) bool {
+				if err := checkPath(og, p, path); err != nil && bad == nil {
+					bad = err
+				}
+				seen[pathKey(path)] = true
+				return true
+			})
+			if err != nil || bad != nil || n != want || uint64(len(seen)) != want {
+				t.Errorf("%s workers=%d: Enumerate = %d (%d distinct), %v, %v; want %d", c.Name, workers, n, len(seen), err, bad, want)
+			}
+		}
+	}
+}
+
+func TestOMInvalid(t *testing.T) {
+	t.Parallel()
+	bg := knightBoard(t, 5, 5)
+	givens := make([]int32, 25)
+	for i := range givens {
+		givens[i] = -1
+	}
+	givens[12] = 3
+	p := hamilton.Problem{G: bg.Graph, Start: 0, End: -1, Givens: givens}
+	_, _, err := hamilton.Find(context.Background(), p, hamilton.Options{Strategy: hamilton.StrategyOkunoMiyano})
+	if !errors.Is(err, hamilton.ErrInvalid) || !strings.Contains(err.Error(), "givens") {
+		t.Errorf("givens: %v, want ErrInvalid naming givens", err)
+	}
+}
+
+func TestParseStrategy(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		in   string
+		want hamilton.Strategy
+		ok   bool
+	}{
+		{"default", hamilton.StrategyDefault, true},
+		{"", hamilton.StrategyDefault, true},
+		{"okuno-miyano", hamilton.StrategyOkunoMiyano, true},
+		{"OM", hamilton.StrategyOkunoMiyano, true},
+		{"warnsdorff", hamilton.Strategy{}, false},
+	} {
+		got, err := hamilton.ParseStrategy(c.in)
+		if got != c.want || (err == nil) != c.ok {
+			t.Errorf("ParseStrategy(%q) = %v, %v", c.in, got, err)
+		}
+		if c.ok {
+			if back, err := hamilton.ParseStrategy(got.String()); err != nil || back != got {
+				t.Errorf("round trip of %q: %v, %v", got.String(), back, err)
+			}
+		}
+	}
+	s := hamilton.Strategy{Kind: hamilton.KindOkunoMiyano, Disable: hamilton.Rules(hamilton.RuleLoop, hamilton.RuleIslands), Order: hamilton.VisitRandom, SplitDepth: 3}
+	if got, want := s.String(), "okuno-miyano without loop+islands, random order, split at depth 3"; got != want {
+		t.Errorf("String = %q, want %q", got, want)
+	}
+}
+
+// ExampleStrategy finds a knight's path from corner to corner of the 8x8
+// board (opposite colours) with the Okuno–Miyano strategy.
+func ExampleStrategy() {
+	b, _ := board.New(8, 8)
+	m, _ := moves.Parse("knight")
+	bg := moves.Build(b, m)
+	p := hamilton.Problem{G: bg.Graph, Start: 0, End: 7}
+	path, st, err := hamilton.Find(context.Background(), p, hamilton.Options{Workers: 1, Strategy: hamilton.StrategyOkunoMiyano})
+	fmt.Println(len(path), path[0], path[63], err, st.Pruned[hamilton.RuleEdgeDeletion] > 0)
+	// Output: 64 0 7 <nil> true
 }
