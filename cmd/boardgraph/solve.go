@@ -11,7 +11,7 @@ import (
 
 var solveHelp = cmdHelp{
 	name:  "solve",
-	usage: "SPEC|--board FILE [--moves M] [--start r,c] [--end r,c] [--closed] [--timeout D] [--workers N] [--seed S] [--format grid|path|json] [--svg FILE] [--png FILE]",
+	usage: "SPEC|--board FILE [--moves M] [--start r,c] [--end r,c] [--closed] [--timeout D] [--workers N] [--seed S] [--strategy default|okuno-miyano] [--format grid|path|json] [--svg FILE] [--png FILE]",
 	about: `Finds one Hamiltonian path (or, with --closed, a closed tour) of the move
 graph: a numbering of every open cell in which consecutive numbers are one
 move apart (Diplomatico/Hopido by default). The solution is checked by an
@@ -25,6 +25,7 @@ solution (see boardgraph render for more picture options).`,
 		"boardgraph solve --moves knight --closed 8x8 --format path",
 		"boardgraph solve --board puzzle.txt         # blocked cells and givens",
 		"boardgraph solve 10x10 --svg 10x10.svg      # and draw it",
+		"boardgraph solve --moves knight 304x304 --start 1,1 --end 304,1 --strategy okuno-miyano",
 	},
 }
 
@@ -37,11 +38,16 @@ func runSolve(e *env) int {
 	fs := newFlagSet("solve")
 	pf.register(fs, "grid (numbered grid), path (one row,col per line) or json")
 	seed := fs.Uint64("seed", 0, "vary the search's tie-breaking with `S` (0: the fixed default order)")
+	strategy := fs.String("strategy", "default", "search `strategy`: default, or okuno-miyano (edge deletion, forcing, dead ends and island parity of Okuno and Miyano; no givens)")
 	var pics pictureFlags
 	pics.register(fs)
 	pos, code := parseArgs(e, solveHelp, fs)
 	if code >= 0 {
 		return code
+	}
+	strat, err := hamilton.ParseStrategy(*strategy)
+	if err != nil {
+		return fail(e, usagef("--strategy: %v", err))
 	}
 	j, err := pf.load(e, pos)
 	if err != nil {
@@ -54,6 +60,7 @@ func runSolve(e *env) int {
 	defer cancel()
 	opt := pf.options(j)
 	opt.Seed = *seed
+	opt.Strategy = strat
 	pr := newProgress(e, "solve", pf.quiet)
 	pr.set(&opt)
 	path, st, err := hamilton.Find(ctx, j.prob, opt)
