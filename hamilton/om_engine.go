@@ -14,7 +14,7 @@ const omMaxDegree = 64
 // island once it holds this many vertices. Small islands are the ones that
 // go wrong; the big one around the head is left alone. Skipping a check
 // loses pruning, never a solution.
-const omIslandBudget = 96
+const omIslandBudget = 40
 
 // omGraph is the graph the Okuno–Miyano search runs on. For an open path it
 // is the problem's graph. A closed tour through the anchor a is a
