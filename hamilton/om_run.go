@@ -41,6 +41,9 @@ func newOMRun(p *Problem, opt Options) (*omRun, error) {
 			return nil, fmt.Errorf("%w: the okuno-miyano strategy needs degrees of at most %d; %s has %d", ErrInvalid, omMaxDegree, p.name(v), p.G.Degree(v))
 		}
 	}
+	if _, tgt := p.G.CSR(); len(tgt)+2*int(n) >= 1<<30 {
+		return nil, fmt.Errorf("%w: the okuno-miyano strategy takes graphs of fewer than 2^29 edges", ErrInvalid)
+	}
 	o := &omRun{run: r, s: opt.Strategy, end: -1}
 	if p.Closed {
 		o.g = newOMGraph(p, r.at[0])
