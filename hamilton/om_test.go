@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/moves"
@@ -204,4 +205,30 @@ func ExampleStrategy() {
 	path, st, err := hamilton.Find(context.Background(), p, hamilton.Options{Workers: 1, Strategy: hamilton.StrategyOkunoMiyano})
 	fmt.Println(len(path), path[0], path[63], err, st.Pruned[hamilton.RuleEdgeDeletion] > 0)
 	// Output: 64 0 7 <nil> true
+}
+
+// TestOMCancel: an Okuno–Miyano count stops promptly at its deadline with
+// a partial count below the true one (knight 6x6: 6,637,920), and Find
+// stops with ErrLimit when its node budget runs out.
+func TestOMCancel(t *testing.T) {
+	t.Parallel()
+	bg := knightBoard(t, 6, 6)
+	for _, workers := range []int{1, 2} {
+		p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		t0 := time.Now()
+		got, st, err := hamilton.Count(ctx, p, hamilton.Options{Workers: workers, Strategy: hamilton.StrategyOkunoMiyano})
+		elapsed := time.Since(t0)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) || got > 6637920 || st.Nodes == 0 || elapsed > 2*time.Second {
+			t.Errorf("workers=%d: Count = %d, %v after %v (%d nodes); want a partial count and DeadlineExceeded promptly", workers, got, err, elapsed, st.Nodes)
+		}
+	}
+	// A 1600-cell path takes well over the budget's 100 nodes (checked
+	// every 1024).
+	p := hamilton.Problem{G: knightBoard(t, 40, 40).Graph, Start: 0, End: -1}
+	_, st, err := hamilton.Find(context.Background(), p, hamilton.Options{Workers: 1, MaxNodes: 100, Strategy: hamilton.StrategyOkunoMiyano})
+	if !errors.Is(err, hamilton.ErrLimit) || st.Nodes > 1024 {
+		t.Errorf("Find with MaxNodes 100: %v after %d nodes, want ErrLimit", err, st.Nodes)
+	}
 }
