@@ -51,7 +51,7 @@ var (
 // BenchmarkOMReach finds, for each strategy, with one worker and with the
 // portfolio on every core, the largest n for which Find returns a knight's
 // path on n x n from 1,1 to n,1 within -omreach.limit (graph building not
-// included): doubling from -omreach.min, then bisection to 1% of n. Every
+// included): doubling from -omreach.min, then bisection to 2% of n. Every
 // path is checked move by move from the cell coordinates. It reports
 // largest-n and logs every trial. Run with
 //
@@ -95,7 +95,7 @@ func BenchmarkOMReach(b *testing.B) {
 							break
 						}
 					}
-					for hi > 0 && hi-lo > lo/100+1 {
+					for hi > 0 && hi-lo > lo/50+1 {
 						if mid := (lo + hi) / 2; try(mid) {
 							lo = mid
 						} else {
