@@ -38,6 +38,13 @@ type Strategy struct {
 	// the whole tree with its own visit order, first to finish wins.
 	// Count and Enumerate always split when they use more than one worker.
 	SplitDepth int
+	// NoRestarts runs every worker of Find's portfolio on one visit order
+	// to the end, as the paper does. By default a worker gives up after a
+	// node budget that follows the Luby sequence and starts again with a
+	// fresh order drawn from its seed, so that one unlucky order cannot
+	// hold the search (the restart that exhausts its tree still proves
+	// that there is no solution).
+	NoRestarts bool
 }
 
 // StrategyDefault is the engine's default search (KindDefault).
@@ -74,6 +81,9 @@ func (s Strategy) String() string {
 	}
 	if s.SplitDepth > 0 {
 		out += fmt.Sprintf(", split at depth %d", s.SplitDepth)
+	}
+	if s.NoRestarts {
+		out += ", no restarts"
 	}
 	return out
 }

@@ -177,14 +177,18 @@ func (e *omEngine) setSeed(seed uint64) {
 				perm[i], perm[j] = perm[j], perm[i]
 			}
 		}
-		e.key = make([]uint8, len(g.tgt))
+		if e.key == nil {
+			e.key = make([]uint8, len(g.tgt))
+		}
 		for v := range g.n {
 			for i := g.off[v]; i < g.off[v+1]; i++ {
 				e.key[i] = perm[i-g.off[v]]
 			}
 		}
 	case VisitRandom:
-		e.key = make([]uint8, len(g.tgt))
+		if e.key == nil {
+			e.key = make([]uint8, len(g.tgt))
+		}
 		for v := range g.n {
 			k := e.key[g.off[v]:g.off[v+1]]
 			for i := range k {

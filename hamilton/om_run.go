@@ -8,17 +8,20 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/boardgraph/boardgraph/internal/restart"
 )
 
 // omRun is a run of the Okuno–Miyano strategy: the shared run state plus
 // the graph the search works on and the rule counters of finished workers.
 type omRun struct {
 	*run
-	g      *omGraph
-	s      Strategy
-	end    int32 // the fixed end in g, or -1
-	mu     sync.Mutex
-	pruned [NumRules]uint64
+	g        *omGraph
+	s        Strategy
+	end      int32 // the fixed end in g, or -1
+	mu       sync.Mutex
+	pruned   [NumRules]uint64
+	restarts atomic.Uint64
 }
 
 // newOMRun validates p for the Okuno–Miyano strategy. Givens are not
@@ -85,6 +88,7 @@ func (o *omRun) stats() Stats {
 	o.mu.Lock()
 	st.Pruned = o.pruned
 	o.mu.Unlock()
+	st.Restarts = o.restarts.Load()
 	return st
 }
 
@@ -317,8 +321,10 @@ func omEnumerate(ctx context.Context, p *Problem, opt Options, limit uint64, yie
 // zero it runs the paper's portfolio (§3 (2)): every worker searches the
 // whole tree with its own visit order (worker 0 with Options.Seed, the
 // others with seeds drawn from it), the first to finish wins and stops the
-// rest; a worker that exhausts its tree proves there is no solution. With
-// SplitDepth > 0 it runs the sequential-then-parallel split (§3 (1)).
+// rest; a worker that exhausts its tree proves there is no solution. Unless
+// Strategy.NoRestarts is set, a worker restarts with a new order after a
+// Luby node budget. With SplitDepth > 0 it runs the sequential-then-parallel
+// split (§3 (1)), without restarts.
 func omFind(ctx context.Context, p *Problem, opt Options) ([]int32, Stats, error) {
 	o, err := newOMRun(p, opt)
 	if err != nil {
@@ -365,27 +371,43 @@ func omFind(ctx context.Context, p *Problem, opt Options) ([]int32, Stats, error
 		var wg sync.WaitGroup
 		for w := range o.workers {
 			wg.Go(func() {
-				seed := opt.Seed
-				if w > 0 {
-					seed = splitmix(opt.Seed ^ uint64(w)<<32)
-				}
-				e := o.engine(modeFind, seed)
+				e := o.engine(modeFind, opt.Seed)
 				e.onSolution = onSolution
-				e.budget = budget
-				complete := true
-				for _, v := range roots {
-					if _, ok := e.search(v, nil); !ok {
-						complete = false
+				// Luby restarts in units of a few passes over the graph, as
+				// in the default strategy's Find.
+				unit := uint64(4*p.n() + 1024)
+				for attempt := uint64(0); !o.sh.stop.Load(); attempt++ {
+					if w > 0 || attempt > 0 {
+						e.setSeed(splitmix(opt.Seed ^ uint64(w)<<32 ^ attempt))
+					}
+					e.budget = budget
+					if !o.s.NoRestarts {
+						e.budget = e.nodes + unit*restart.Luby(attempt+1)
+						if budget > 0 {
+							e.budget = min(e.budget, budget)
+						}
+					}
+					e.outOfNodes = false
+					complete := true
+					for _, v := range roots {
+						if _, ok := e.search(v, nil); !ok {
+							complete = false
+							break
+						}
+					}
+					if complete {
+						mu.Lock()
+						if found == nil {
+							proved = true
+						}
+						mu.Unlock()
+						o.sh.stop.Store(true)
 						break
 					}
-				}
-				if complete {
-					mu.Lock()
-					if found == nil {
-						proved = true
+					if !e.outOfNodes || (budget > 0 && e.nodes >= budget) {
+						break
 					}
-					mu.Unlock()
-					o.sh.stop.Store(true)
+					o.restarts.Add(1)
 				}
 				o.absorb(e)
 			})

@@ -232,3 +232,26 @@ func TestOMCancel(t *testing.T) {
 		t.Errorf("Find with MaxNodes 100: %v after %d nodes, want ErrLimit", err, st.Nodes)
 	}
 }
+
+// TestOMRepeatable: with one worker a seed fixes the visit orders and the
+// restarts, so Find returns the same path twice; the paper's fixed order
+// without restarts finds the 12x12 knight's path from 1,1 to 12,1.
+func TestOMRepeatable(t *testing.T) {
+	t.Parallel()
+	bg := knightBoard(t, 12, 12)
+	p := hamilton.Problem{G: bg.Graph, Start: 0, End: 132} // 1,1 to 12,1
+	og := oracleGraphOf(bg)
+	for _, order := range []hamilton.VisitOrder{hamilton.VisitWarnsdorff, hamilton.VisitFixed, hamilton.VisitRandom} {
+		opt := hamilton.Options{Workers: 1, Seed: 7, Strategy: hamilton.Strategy{Kind: hamilton.KindOkunoMiyano, Order: order}}
+		a, _, err1 := hamilton.Find(context.Background(), p, opt)
+		b, _, err2 := hamilton.Find(context.Background(), p, opt)
+		if err1 != nil || err2 != nil || pathKey(a) != pathKey(b) || checkPath(og, p, a) != nil {
+			t.Errorf("%v: %v, %v; paths equal %v", order, err1, err2, pathKey(a) == pathKey(b))
+		}
+	}
+	opt := hamilton.Options{Workers: 1, Strategy: hamilton.Strategy{Kind: hamilton.KindOkunoMiyano, Order: hamilton.VisitFixed, NoRestarts: true}}
+	path, st, err := hamilton.Find(context.Background(), p, opt)
+	if err != nil || checkPath(og, p, path) != nil || st.Restarts != 0 {
+		t.Errorf("fixed order, no restarts: %v, %d restarts", err, st.Restarts)
+	}
+}
