@@ -23,7 +23,8 @@ const (
 )
 
 // Strategy selects the search algorithm of Find, Count and Enumerate and its
-// settings. The zero value is StrategyDefault.
+// settings. The zero value is StrategyDefault. CountPerStart and Precheck
+// do not depend on it.
 type Strategy struct {
 	Kind StrategyKind
 	// Disable switches Okuno–Miyano rules off (the zero value keeps them
