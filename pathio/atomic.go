@@ -126,9 +126,10 @@ type WriteOptions struct {
 
 // WriteFile writes walk to the file name in format f atomically: the file
 // appears only if every cell was written, the writer accepted the path
-// (for the binary format: h fits it) and opt.Check passed. h is used by the
-// binary format only. It returns the number of cells written, and on
-// cancellation ctx.Err() with no file left behind.
+// (for the binary format: h fits it) and opt.Check passed. The text format
+// uses h.Length only, when it is positive, to stop a walk that yields more
+// cells (an error wrapping ErrPath). It returns the number of cells
+// written, and on cancellation ctx.Err() with no file left behind.
 func WriteFile(ctx context.Context, name string, f Format, h Header, walk iter.Seq2[int, int], opt WriteOptions) (int64, error) {
 	af, err := CreateAtomic(name)
 	if err != nil {
@@ -142,6 +143,9 @@ func WriteFile(ctx context.Context, name string, f Format, h Header, walk iter.S
 		}
 	} else {
 		w = NewTextWriter(af)
+		if h.Length > 0 {
+			w = &capped{w, h.Length, 0}
+		}
 	}
 	n, err := Copy(ctx, w, walk, opt.Written)
 	if err != nil {
@@ -159,4 +163,17 @@ func WriteFile(ctx context.Context, name string, f Format, h Header, walk iter.S
 		}
 	}
 	return n, af.Commit()
+}
+
+// capped stops a text path at a known length.
+type capped struct {
+	CellWriter
+	max, n int64
+}
+
+func (c *capped) Cell(row, col int) error {
+	if c.n++; c.n > c.max {
+		return fmt.Errorf("%w: the path has more than the %d cells expected", ErrPath, c.max)
+	}
+	return c.CellWriter.Cell(row, col)
 }

@@ -353,6 +353,7 @@ func TestWriteFileAtomic(t *testing.T) {
 	}{
 		{"check fails", context.Background(), serpentine(6, 7), WriteOptions{Check: func(string) error { return errors.New("no") }}},
 		{"short path", context.Background(), serpentine(6, 6), WriteOptions{}},
+		{"long text path", context.Background(), serpentine(6, 8), WriteOptions{}},
 		{"cancelled", ctx, serpentine(300, 300), WriteOptions{}},
 	} {
 		big := h
@@ -361,7 +362,11 @@ func TestWriteFileAtomic(t *testing.T) {
 		}
 		for _, target := range []string{name, filepath.Join(dir, "new-"+strings.ReplaceAll(tc.name, " ", "-"))} {
 			before, _ := os.ReadFile(target)
-			if _, err := WriteFile(tc.ctx, target, Binary, big, tc.walk, tc.opt); err == nil {
+			f := Binary
+			if strings.Contains(tc.name, "text") {
+				f = Text
+			}
+			if _, err := WriteFile(tc.ctx, target, f, big, tc.walk, tc.opt); err == nil {
 				t.Fatalf("%s: no error", tc.name)
 			}
 			after, _ := os.ReadFile(target)
