@@ -234,6 +234,13 @@ func StreamText(ctx context.Context, r Rules, rd io.Reader, opt StreamOptions) (
 		if rerr != nil && rerr != io.EOF {
 			return res, fmt.Errorf("%w: %v", ErrSyntax, rerr)
 		}
+		if row, col, ok := plainRowCol(s); ok {
+			if err := t.visit(row-1, col-1, true); err != nil {
+				res.Cells = t.n
+				return res, err
+			}
+			continue
+		}
 		s = bytes.TrimSpace(s)
 		if len(s) > 0 && s[0] != '#' && !(len(s) > 1 && s[0] == '/' && s[1] == '/') {
 			row, col, ok := parseRowCol(s)
@@ -254,6 +261,38 @@ func StreamText(ctx context.Context, r Rules, rd io.Reader, opt StreamOptions) (
 		return res, fmt.Errorf("%w: no cells; write one row,col per line, for example 1,1", ErrSyntax)
 	}
 	return res, t.finish(r.Closed)
+}
+
+// plainRowCol reads the common line "digits,digits\n" (or "\r\n") fast;
+// it reports false for anything else, which parseRowCol then handles (so
+// both accept exactly the same lines). A line without its newline, at the
+// end of the input, goes the slow way too.
+func plainRowCol(s []byte) (int, int, bool) {
+	var v [2]int
+	i := 0
+	for k := range 2 {
+		start := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			v[k] = v[k]*10 + int(s[i]-'0')
+			i++
+		}
+		if i == start || i-start > 18 {
+			return 0, 0, false
+		}
+		if k == 0 {
+			if i == len(s) || s[i] != ',' {
+				return 0, 0, false
+			}
+			i++
+		}
+	}
+	if i < len(s) && s[i] == '\r' {
+		i++
+	}
+	if i != len(s)-1 || s[i] != '\n' {
+		return 0, 0, false
+	}
+	return v[0], v[1], true
 }
 
 // parseRowCol reads "a,b" with optional spaces around each number and an
