@@ -126,6 +126,10 @@ func (sf *streamFlags) plan(e *env, pf *problemFlags, pos []string, formatSet bo
 	build := builders[leaperSpec(ms)]
 	plain := b.Plain()
 	switch {
+	case sf.method == "auto" && b.Cells() > maxSearchCells && !plain:
+		return nil, usagef("the %s board has %d cells: too many for search (at most %d), and constructions need a plain board", b.Spec(), b.Cells(), maxSearchCells)
+	case sf.method == "auto" && b.Cells() > maxSearchCells && build == nil:
+		return nil, usagef("the %s board has %d cells: too many for search (at most %d), and there is no construction for %s (constructions exist for %s)", b.Spec(), b.Cells(), maxSearchCells, movesLabel(ms), constructible())
 	case sf.method == "auto" && (!plain || build == nil || b.Cells() <= autoConstructCells):
 		return p, nil
 	case !plain:

@@ -89,6 +89,7 @@ func TestSolveMethodErrors(t *testing.T) {
 			{"out is a directory", []string{"solve", "5x5", "--out", dir}, exitUsage, "is a directory"},
 			{"huge board to stdout", []string{"solve", "--moves", "king", "3000x3000"}, exitUsage, "write it to a file with --out FILE"},
 			{"huge board no construction", []string{"solve", "--moves", "knight", "--closed", "3000x3000", "--method", "construct"}, exitUsage, "no construction for"},
+			{"huge board auto", []string{"solve", "--moves", "giraffe", "3000x3000", "--out", filepath.Join(dir, "g.bgp")}, exitUsage, "too many for search (at most 4194304), and there is no construction for giraffe (1,4)"},
 			{"negative timeout", []string{"solve", "--moves", "king", "600x600", "--timeout", "-1s"}, exitUsage, "--timeout -1s"},
 			{"closed with end", []string{"solve", "--moves", "king", "600x600", "--closed", "--end", "1,1"}, exitUsage, "a closed tour has no end"},
 			{"start off board", []string{"solve", "--moves", "king", "600x600", "--start", "601,1"}, exitUsage, "--start"},
@@ -291,6 +292,11 @@ func TestStreamProgress(t *testing.T) {
 	q := run1("verify", "--moves", "king", "2000x2000", name, "--quiet")
 	if q.code != exitOK || q.stderr != "" {
 		t.Fatalf("--quiet: %v", q)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if c := cliCtx(t, ctx, "", "verify", "--moves", "king", "2000x2000", name); c.code != exitStopped || !strings.Contains(c.stderr, "interrupted after checking 1048576 cells") {
+		t.Fatalf("interrupted verify: %v", c)
 	}
 }
 
