@@ -118,23 +118,9 @@ func comb(rows, cols int, start *[2]int) (Walk, error) {
 		}
 		return rows - 1 - (i - (rows*cols - (rows - 1))), 0
 	}
-	n := rows * cols
-	first := 0
-	if start != nil {
-		s := *start
-		if transpose {
-			s = [2]int{s[1], s[0]}
-		}
-		for i := range n {
-			if r, c := at(i); r == s[0] && c == s[1] {
-				first = i
-				break
-			}
-		}
-	}
-	return func(yield func(int, int) bool) {
-		for k := range n {
-			r, c := at((first + k) % n)
+	w := Walk(func(yield func(int, int) bool) {
+		for i := range rows * cols {
+			r, c := at(i)
 			if transpose {
 				r, c = c, r
 			}
@@ -142,5 +128,41 @@ func comb(rows, cols int, start *[2]int) (Walk, error) {
 				return
 			}
 		}
-	}, nil
+	})
+	if start != nil {
+		w = rotateTour(w, *start)
+	}
+	return w, nil
+}
+
+// rotateTour returns the closed tour w begun at the 0-based cell s instead
+// of its own first cell, in constant memory: it runs w once to find s, then
+// yields from s to the end and from the beginning up to s. w must yield the
+// same cells each time it runs (construct's walks do). If s is not on the
+// tour, w is returned unchanged and the verifier will name the start.
+func rotateTour(w Walk, s [2]int) Walk {
+	return func(yield func(int, int) bool) {
+		k, i := 0, 0
+		for r, c := range w {
+			if r == s[0] && c == s[1] {
+				k = i
+				break
+			}
+			i++
+		}
+		i = 0
+		for r, c := range w {
+			if i >= k && !yield(r, c) {
+				return
+			}
+			i++
+		}
+		i = 0
+		for r, c := range w {
+			if i >= k || !yield(r, c) {
+				return
+			}
+			i++
+		}
+	}
 }

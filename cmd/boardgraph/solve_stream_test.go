@@ -393,3 +393,32 @@ func TestVerifyTextStreamsLargeFiles(t *testing.T) {
 		t.Fatalf("%v", r)
 	}
 }
+
+func TestRotateTour(t *testing.T) {
+	t.Parallel()
+	w, err := comb(4, 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var base [][2]int
+	for r, c := range w {
+		base = append(base, [2]int{r, c})
+	}
+	for k, s := range base {
+		var got [][2]int
+		for r, c := range rotateTour(w, s) {
+			got = append(got, [2]int{r, c})
+		}
+		for i := range base {
+			if got[i] != base[(k+i)%len(base)] {
+				t.Fatalf("start %v: got %v, want the rotation of %v", s, got, base)
+			}
+		}
+		n := 0
+		for range rotateTour(w, s) {
+			if n++; n == 5 {
+				break
+			}
+		}
+	}
+}
