@@ -127,9 +127,9 @@ func (sf *streamFlags) plan(e *env, pf *problemFlags, pos []string, formatSet bo
 	plain := b.Plain()
 	switch {
 	case sf.method == "auto" && b.Cells() > maxSearchCells && !plain:
-		return nil, usagef("the %s board has %d cells: too many for search (at most %d), and constructions need a plain board", b.Spec(), b.Cells(), maxSearchCells)
+		return nil, usagef("the %s board has %d cells: too many for search (at most %d), and constructions need a plain board; use a smaller board", b.Spec(), b.Cells(), maxSearchCells)
 	case sf.method == "auto" && b.Cells() > maxSearchCells && build == nil:
-		return nil, usagef("the %s board has %d cells: too many for search (at most %d), and there is no construction for %s (constructions exist for %s)", b.Spec(), b.Cells(), maxSearchCells, movesLabel(ms), constructible())
+		return nil, usagef("the %s board has %d cells: too many for search (at most %d), and there is no construction for %s (constructions exist for %s); use a smaller board", b.Spec(), b.Cells(), maxSearchCells, movesLabel(ms), constructible())
 	case sf.method == "auto" && (!plain || build == nil || b.Cells() <= autoConstructCells):
 		return p, nil
 	case !plain:
@@ -139,6 +139,9 @@ func (sf *streamFlags) plan(e *env, pf *problemFlags, pos []string, formatSet bo
 	}
 	if pf.closed && pf.end != "" {
 		return nil, usagef("--closed with --end: a closed tour has no end; give only --start")
+	}
+	if b.Cells() > maxSearchCells && (sf.out == "" || (p.format != "path" && p.format != "binary")) {
+		return nil, usagef("the %s board has %d cells, too many to hold in memory: write the path to a file with --out FILE --format path or binary, or use a smaller board", b.Spec(), b.Cells())
 	}
 	for _, f := range []struct {
 		name, s string
@@ -203,8 +206,8 @@ func (sf *streamFlags) runConstruct(p *solvePlan, pf *problemFlags, pics *pictur
 		}
 		return exitOK
 	}
-	if j.b.Cells() > maxSearchCells {
-		return fail(e, usagef("the %s board has %d cells, too many to hold in memory: write it to a file with --out FILE (--format path or binary)", j.b.Spec(), j.b.Cells()))
+	if j.b.Cells() > maxSearchCells { // plan refuses these; pictures need the path in memory too
+		return fail(e, usagef("the %s board has %d cells, too many to hold in memory for pictures: drop --svg and --png", j.b.Spec(), j.b.Cells()))
 	}
 	var cells []verify.Cell
 	n := 0
