@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -421,5 +422,68 @@ func TestRotateTour(t *testing.T) {
 				break
 			}
 		}
+	}
+}
+
+// testBuilders are the test-only entries of builders (init above).
+var testBuilders = map[string]bool{"5,5": true, "2,3": true, "1,1": true}
+
+// TestRegisteredConstructionsVerify runs every registered construction
+// (whatever registerConstructions wires: today the wazir and king, with
+// package construct also the knight and Diplomatico) on every board from
+// 1x1 to 12x12, open and closed, free and from a corner: each walk must pass
+// the verifier, and each refusal must be errNotCovered or a proof.
+func TestRegisteredConstructionsVerify(t *testing.T) {
+	t.Parallel()
+	for spec, build := range builders {
+		if testBuilders[spec] {
+			continue
+		}
+		t.Run(spec, func(t *testing.T) {
+			t.Parallel()
+			var leapers [][2]int
+			for part := range strings.SplitSeq(spec, "+") {
+				var a, b int
+				if _, err := fmt.Sscanf(part, "%d,%d", &a, &b); err != nil {
+					t.Fatal(err)
+				}
+				leapers = append(leapers, [2]int{a, b})
+			}
+			built := 0
+			for rows := 1; rows <= 12; rows++ {
+				for cols := 1; cols <= 12; cols++ {
+					for _, closed := range []bool{false, true} {
+						for _, start := range []*[2]int{nil, {0, 0}} {
+							w, err := build(rows, cols, closed, start, nil)
+							var ne *noSolutionError
+							if err != nil {
+								if !errors.Is(err, errNotCovered) && !errors.As(err, &ne) {
+									t.Fatalf("%dx%d closed=%v: error %v is neither errNotCovered nor a proof", rows, cols, closed, err)
+								}
+								continue
+							}
+							var path []verify.Cell
+							for r, c := range w {
+								path = append(path, verify.Cell{Row: r + 1, Col: c + 1})
+								if len(path) > rows*cols {
+									break
+								}
+							}
+							rules := verify.Rules{Rows: rows, Cols: cols, Leapers: leapers, Closed: closed}
+							if start != nil {
+								rules.Start = &verify.Cell{Row: 1, Col: 1}
+							}
+							if err := verify.Path(rules, path); err != nil {
+								t.Fatalf("%dx%d closed=%v start=%v: %v", rows, cols, closed, start, err)
+							}
+							built++
+						}
+					}
+				}
+			}
+			if built == 0 {
+				t.Fatal("the construction covered no board up to 12x12")
+			}
+		})
 	}
 }
