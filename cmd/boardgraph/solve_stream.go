@@ -202,7 +202,7 @@ func (sf *streamFlags) runConstruct(p *solvePlan, pf *problemFlags, pics *pictur
 			return fail(e, streamError(ctx, pf, err, "the construction", sf.out))
 		}
 		if !pf.quiet {
-			fmt.Fprintf(e.stderr, "constructed %s: %s; %s\n", label, info, time.Since(began).Round(time.Millisecond))
+			fmt.Fprintf(e.stderr, "constructed %s: %s; %v\n", label, info, roundDur(time.Since(began)))
 		}
 		return exitOK
 	}
@@ -352,7 +352,7 @@ func writeStreamed(ctx context.Context, e *env, pf *problemFlags, j *leaperJob, 
 	}
 	info := fmt.Sprintf("wrote %s (%s, %s, %s) and verified it from the file: a %s; write %v, verify %v",
 		name, format, plural(int(n), "cell"), humanBytes(size), kind,
-		(time.Since(began) - verifyTime).Round(time.Millisecond), verifyTime.Round(time.Millisecond))
+		roundDur(time.Since(began)-verifyTime), roundDur(verifyTime))
 	if rss := peakRSS(); rss > 0 {
 		info += ", peak memory " + humanBytes(rss)
 	}
@@ -380,6 +380,15 @@ func streamError(ctx context.Context, pf *problemFlags, err error, producer, nam
 		return &internalError{fmt.Sprintf("cannot write %s: %v", name, err)}
 	}
 	return usagef("%v; check the --out file name", err)
+}
+
+// roundDur rounds a duration for a summary line: to the millisecond, or
+// to the microsecond below one.
+func roundDur(d time.Duration) time.Duration {
+	if d < time.Millisecond {
+		return d.Round(time.Microsecond)
+	}
+	return d.Round(time.Millisecond)
 }
 
 // flagGiven reports whether the flag name was set on the command line.

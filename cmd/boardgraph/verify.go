@@ -259,7 +259,7 @@ func runVerify(e *env) int {
 		fmt.Fprintf(e.stdout, "valid: a %s of %s\n", tour, what)
 	}
 	if kind != "grid" && err == nil && !*quiet && *format != "json" {
-		line := fmt.Sprintf("verify: %s in %v", plural(int(res.Cells), "cell"), time.Since(began).Round(time.Millisecond))
+		line := fmt.Sprintf("verify: %s in %v", plural(int(res.Cells), "cell"), roundDur(time.Since(began)))
 		if rss := peakRSS(); rss > 0 {
 			line += ", peak memory " + humanBytes(rss)
 		}
