@@ -36,7 +36,7 @@ type streamFlags struct {
 }
 
 func (sf *streamFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&sf.method, "method", "auto", "`M`: search, construct (linear time, plain boards, no search), or auto (construct on plain boards over 2^18 cells when a construction exists, search otherwise)")
+	fs.StringVar(&sf.method, "method", "auto", "find the path by `M`: search, construct (linear time, plain boards, no search), or auto (construct on plain boards over 2^18 cells when a construction exists, search otherwise)")
 	fs.StringVar(&sf.out, "out", "", "write the solution to `FILE` (atomically, verified from the file before success) instead of stdout; the format is --format, by default path (binary for a name ending in .bgp)")
 }
 
