@@ -284,7 +284,8 @@ func TestStreamProgress(t *testing.T) {
 		return result{code, out.String(), errb.String()}
 	}
 	r := run1("solve", "--moves", "king", "2000x2000", "--out", name)
-	if r.code != exitOK || !strings.Contains(r.stderr, "solve: writing") || !strings.Contains(r.stderr, "cells/s") {
+	// The ticker may first run in either phase on a busy machine.
+	if r.code != exitOK || !(strings.Contains(r.stderr, "solve: writing") || strings.Contains(r.stderr, "solve: verifying")) || !strings.Contains(r.stderr, "cells/s") {
 		t.Fatalf("%v", r)
 	}
 	v := run1("verify", "--moves", "king", "2000x2000", name)
