@@ -48,7 +48,7 @@
 //	              of every byte from offset 0 to the end of the payload
 //
 // H = 40 + n + 8k is the header size. A 10000x10000 knight tour takes
-// 3 bits per cell: 37.5 MB, against about 1.1 GB of text.
+// 3 bits per cell: 37.5 MB, against about 1 GB of text.
 //
 // Files are written atomically (CreateAtomic): to a temporary file in the
 // same directory that is renamed into place only on Commit, so an error or
