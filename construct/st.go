@@ -134,9 +134,10 @@ func KnightEndsAllowed(rows, cols int, start, end [2]int) error {
 	return nil
 }
 
-// stVariants is the number of band layouts tried (times two ways to place
-// the parity change when s and t share the odd block).
-const stVariants = 6
+// stVariants is the number of layouts tried: three band layouts, each with
+// two ways to place the parity change when s and t share the odd block, and
+// last the whole board as one block (boards of at most 254 cells only).
+const stVariants = 8
 
 // stPlan is one layout of the construction in a canonical frame: the board
 // reflected by sym (bit 0 mirrors columns, bit 1 mirrors rows).
@@ -155,9 +156,10 @@ type stPlan struct {
 
 // stBandSizes cuts a side of length n into bands of 6..11: for odd n >= 13
 // an odd first band (7, or 9 in variant 2) and even bands after it, for even
-// n even bands of 6..10 (in reverse order in variant 1).
+// n even bands of 6..10 (in reverse order in variant 1); variant 3 is one
+// band.
 func stBandSizes(n, variant int) []int {
-	if n <= 11 {
+	if n <= 11 || variant == 3 {
 		return []int{n}
 	}
 	var out []int
@@ -198,6 +200,9 @@ func stStarts(sizes []int) []int {
 // stNewPlan lays out the bands for one variant and reflection, or returns
 // nil when s's block comes after t's in the snake.
 func stNewPlan(rows, cols int, start, end [2]int, sym, variant int) *stPlan {
+	if variant/2 == 3 && (rows*cols > 254 || sym != 0) {
+		return nil
+	}
 	p := &stPlan{rows: rows, cols: cols, sym: sym}
 	p.s, p.t = p.toCanon(start), p.toCanon(end)
 	p.rb = stStarts(stBandSizes(rows, variant/2))

@@ -20,7 +20,7 @@ type stKey [8]uint8
 type stCover struct {
 	rr, cc []uint8
 	segs   []int32 // segment i is rr[segs[i]:segs[i+1]]
-	endAt  [128]int16
+	endAt  [256]int16
 }
 
 // stCacheLimit bounds the shared cache; it is emptied when full (the

@@ -73,9 +73,11 @@ func stAllPairs(t *testing.T, n int) {
 }
 
 func TestKnightPathBetweenAllPairs(t *testing.T) {
-	sizes := []int{6, 7, 8, 9, 10}
+	sizes := []int{6, 7, 8, 9, 10, 11, 12}
 	if *stLong {
-		sizes = append(sizes, 11, 12, 13, 14)
+		for n := 13; n <= 26; n++ {
+			sizes = append(sizes, n)
+		}
 	}
 	for _, n := range sizes {
 		t.Run(fmt.Sprintf("%dx%d", n, n), func(t *testing.T) {
@@ -106,6 +108,65 @@ func TestKnightPathBetweenRandom(t *testing.T) {
 				}
 				stCheck(t, tc.rows, tc.cols, s, e)
 				done++
+			}
+		})
+	}
+}
+
+func TestKnightPathBetweenRectangles(t *testing.T) {
+	// Every allowed pair on a few rectangles; with -long on every n x m
+	// with 6 <= n < m <= 16.
+	shapes := [][2]int{{6, 7}, {7, 9}, {6, 13}, {7, 13}, {8, 13}, {7, 12}, {9, 14}}
+	if *stLong {
+		shapes = nil
+		for n := 6; n <= 16; n++ {
+			for m := n + 1; m <= 16; m++ {
+				shapes = append(shapes, [2]int{n, m})
+			}
+		}
+	}
+	for _, sh := range shapes {
+		t.Run(fmt.Sprintf("%dx%d", sh[0], sh[1]), func(t *testing.T) {
+			t.Parallel()
+			n, m := sh[0], sh[1]
+			for a := range n * m {
+				for b := a + 1; b < n*m; b++ {
+					s, e := [2]int{a / m, a % m}, [2]int{b / m, b % m}
+					if stAllowed(n, m, s, e) {
+						stCheck(t, n, m, s, e)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestKnightPathBetweenEveryStart(t *testing.T) {
+	// Every start cell against a spread of end cells on boards of three to
+	// six bands a side, so that s meets every block shape, every position
+	// in it and every role of its block in the snake.
+	sizes := []int{24, 25}
+	ends := 3
+	if *stLong {
+		sizes = []int{24, 25, 30, 31, 40, 41, 48, 49}
+		ends = 12
+	}
+	for _, n := range sizes {
+		t.Run(fmt.Sprintf("%dx%d", n, n), func(t *testing.T) {
+			t.Parallel()
+			rng := rand.New(rand.NewPCG(7, uint64(n)))
+			for a := range n * n {
+				s := [2]int{a / n, a % n}
+				if n%2 == 1 && (s[0]+s[1])%2 == 1 {
+					continue // no path on an odd board starts off the corners' colour
+				}
+				for done := 0; done < ends; {
+					e := [2]int{rng.IntN(n), rng.IntN(n)}
+					if stAllowed(n, n, s, e) {
+						stCheck(t, n, n, s, e)
+						done++
+					}
+				}
 			}
 		})
 	}
