@@ -371,12 +371,19 @@ func (p *stPlan) config(k int) (cfg stCfg, ok bool) {
 	cfg.r0, cfg.c0 = p.rb[bi], p.cb[bj]
 	cfg.h, cfg.w = p.rb[bi+1]-cfg.r0, p.cb[bj+1]-cfg.c0
 	local := func(c [2]int) int { return (c[0]-cfg.r0)*cfg.w + c[1] - cfg.c0 }
-	var terms, virt []int
+	var terms, virt [4]int
+	nt, nv := 0, 0
+	term := func(c [2]int) {
+		if nt < len(terms) {
+			terms[nt] = local(c)
+		}
+		nt++
+	}
 	if k == p.si {
-		terms = append(terms, local(p.s))
+		term(p.s)
 	}
 	if k == p.ti {
-		terms = append(terms, local(p.t))
+		term(p.t)
 	}
 	if k > 0 {
 		n, cr, good := p.conn(k - 1)
@@ -389,11 +396,13 @@ func (p *stPlan) config(k int) (cfg stCfg, ok bool) {
 		}
 		switch {
 		case n == 2 && k-1 < p.si: // Z[0..k-1] is a loop
-			virt = append(virt, local(cr[0].b), local(cr[1].b))
+			virt[nv], virt[nv+1] = local(cr[0].b), local(cr[1].b)
+			nv += 2
 		case n == 2:
-			terms = append(terms, local(cr[0].b), local(cr[1].b))
+			term(cr[0].b)
+			term(cr[1].b)
 		default:
-			terms = append(terms, local(cr[0].b))
+			term(cr[0].b)
 		}
 	}
 	if k < p.nr*p.nc-1 {
@@ -407,19 +416,21 @@ func (p *stPlan) config(k int) (cfg stCfg, ok bool) {
 		}
 		switch {
 		case n == 2 && k >= p.ti: // Z[k+1..L-1] is a loop
-			virt = append(virt, local(cr[0].a), local(cr[1].a))
+			virt[nv], virt[nv+1] = local(cr[0].a), local(cr[1].a)
+			nv += 2
 		case n == 2:
-			terms = append(terms, local(cr[0].a), local(cr[1].a))
+			term(cr[0].a)
+			term(cr[1].a)
 		default:
-			terms = append(terms, local(cr[0].a))
+			term(cr[0].a)
 		}
 	}
-	if len(terms) != 2 {
+	if nt != 2 {
 		return cfg, false
 	}
 	cfg.key = stKey{uint8(cfg.h), uint8(cfg.w), uint8(terms[0]), uint8(terms[1]), 255, 255, 255, 255}
-	for i, v := range virt {
-		cfg.key[4+i] = uint8(v)
+	for i := range nv {
+		cfg.key[4+i] = uint8(virt[i])
 	}
 	return cfg, true
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/boardgraph/boardgraph/verify"
@@ -169,5 +170,70 @@ func TestKnightPathBetweenEveryStart(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestKnightPathBetweenErrors(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name       string
+		rows, cols int
+		s, e       [2]int
+		ends       bool   // an *EndsError is expected
+		want       string // part of the message
+	}{
+		{"small", 5, 8, [2]int{0, 0}, [2]int{0, 1}, false, "at least 6"},
+		{"outside", 8, 8, [2]int{0, 0}, [2]int{8, 1}, false, "outside the 8x8 board"},
+		{"negative", 8, 8, [2]int{-1, 0}, [2]int{0, 1}, false, "outside"},
+		{"same cell", 8, 8, [2]int{3, 3}, [2]int{3, 3}, true, "same cell"},
+		{"even same colour", 8, 8, [2]int{0, 0}, [2]int{7, 7}, true, "different colours (Conrad"},
+		{"odd off colour", 9, 9, [2]int{0, 1}, [2]int{8, 8}, true, "corners' colour (Conrad"},
+		{"odd both off", 1001, 1001, [2]int{0, 1}, [2]int{1, 0}, true, "corners' colour"},
+		{"rectangle even", 6, 7, [2]int{0, 0}, [2]int{0, 2}, true, "different colours"},
+	}
+	for _, tc := range cases {
+		w, err := KnightPathBetween(tc.rows, tc.cols, tc.s, tc.e)
+		if err == nil || w != nil {
+			t.Fatalf("%s: got a walk, want an error", tc.name)
+		}
+		var ee *EndsError
+		if errors.As(err, &ee) != tc.ends {
+			t.Errorf("%s: %v: EndsError %v, want %v", tc.name, err, !tc.ends, tc.ends)
+		}
+		if !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %q does not mention %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestKnightPathBetweenWalkTwice(t *testing.T) {
+	t.Parallel()
+	w, err := KnightPathBetween(40, 40, [2]int{17, 3}, [2]int{22, 31})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first [][2]int
+	for r, c := range w {
+		first = append(first, [2]int{r, c})
+	}
+	i := 0
+	for r, c := range w {
+		if first[i] != [2]int{r, c} {
+			t.Fatalf("second walk differs at step %d", i+1)
+		}
+		i++
+	}
+	if i != 1600 {
+		t.Fatalf("second walk has %d cells", i)
+	}
+	n := 0
+	for range w {
+		n++
+		if n == 10 {
+			break
+		}
+	}
+	if n != 10 {
+		t.Fatalf("early stop after %d cells", n)
 	}
 }
