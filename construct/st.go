@@ -95,13 +95,16 @@ func KnightPathBetween(rows, cols int, start, end [2]int) (Walk, error) {
 		return nil, err
 	}
 	for variant := range stVariants {
-		for sym := range 4 {
-			p := stNewPlan(rows, cols, start, end, sym, variant)
-			if p == nil {
-				continue
-			}
-			if p.prepare() {
-				return p.walk, nil
+		for alt := range stAlts {
+			for sym := range 4 {
+				p := stNewPlan(rows, cols, start, end, sym, variant)
+				if p == nil {
+					continue
+				}
+				p.alt = alt
+				if p.prepare() {
+					return p.walk, nil
+				}
 			}
 		}
 	}
@@ -139,6 +142,9 @@ func KnightEndsAllowed(rows, cols int, start, end [2]int) error {
 // last the whole board as one block (boards of at most 254 cells only).
 const stVariants = 8
 
+// stAlts is the number of connector choices tried next to s and t.
+const stAlts = 4
+
 // stPlan is one layout of the construction in a canonical frame: the board
 // reflected by sym (bit 0 mirrors columns, bit 1 mirrors rows).
 type stPlan struct {
@@ -151,6 +157,7 @@ type stPlan struct {
 	c0         int  // colour of s
 	odd        bool // block (0,0) has an odd number of cells
 	flipLate   bool // s, t both in block 0 of an odd board: its odd pass is the second
+	alt        int  // which usable connector the boundaries at s's and t's blocks take
 	covers     map[stKey]*stCover
 }
 
@@ -289,25 +296,36 @@ func (p *stPlan) conn(k int) (n int, cr [2]stCross, ok bool) {
 			late = [2]bool{!p.flipLate, !p.flipLate}
 		}
 	}
-	// Geometry: cells of Z[k] along the shared side are at(x), those of
-	// Z[k+1] are bt(y), with x, y in 1..side-2 (no corners).
+	// Geometry: the cell of Z[k] at x along the shared side and depth d
+	// from it is a0 + x*along + d*inA, that of Z[k+1] b0 + y*along + d*inB.
 	var side int
-	var at, bt func(x int) [2]int
+	var a0, b0, along, inA, inB [2]int
 	if ai == bi {
 		r0 := p.rb[ai]
 		side = p.rb[ai+1] - r0
-		ca, cb := p.cb[aj+1]-1, p.cb[bj] // Z[k] left of Z[k+1]
-		if aj > bj {
-			ca, cb = p.cb[aj], p.cb[bj+1]-1
+		along = [2]int{1, 0}
+		if aj < bj {
+			a0, inA = [2]int{r0, p.cb[aj+1] - 1}, [2]int{0, -1}
+			b0, inB = [2]int{r0, p.cb[bj]}, [2]int{0, 1}
+		} else {
+			a0, inA = [2]int{r0, p.cb[aj]}, [2]int{0, 1}
+			b0, inB = [2]int{r0, p.cb[bj+1] - 1}, [2]int{0, -1}
 		}
-		at = func(x int) [2]int { return [2]int{r0 + x, ca} }
-		bt = func(y int) [2]int { return [2]int{r0 + y, cb} }
 	} else {
 		c0 := p.cb[aj]
 		side = p.cb[aj+1] - c0
-		ra, rb := p.rb[ai+1]-1, p.rb[bi]
-		at = func(x int) [2]int { return [2]int{ra, c0 + x} }
-		bt = func(y int) [2]int { return [2]int{rb, c0 + y} }
+		along = [2]int{0, 1}
+		a0, inA = [2]int{p.rb[ai+1] - 1, c0}, [2]int{-1, 0}
+		b0, inB = [2]int{p.rb[bi], c0}, [2]int{1, 0}
+	}
+	at := func(base, in [2]int, x, d int) [2]int {
+		return [2]int{base[0] + x*along[0] + d*in[0], base[1] + x*along[1] + d*in[1]}
+	}
+	// Boundaries next to the blocks of s and t use the alt-th usable
+	// connector instead of the first when the plan asks for it.
+	alt := 0
+	if k+1 >= p.si && k <= p.si || k+1 >= p.ti && k <= p.ti {
+		alt = p.alt
 	}
 	none := [2]int{-1, -1}
 	for c := range n {
@@ -323,28 +341,42 @@ func (p *stPlan) conn(k int) (n int, cr [2]stCross, ok bool) {
 		if c == 1 {
 			usedA, usedB = cr[0].a, cr[0].b
 		}
-		found := false
-		for i := 1; i <= side-2 && !found; i++ {
-			x, d := i, 2
-			if c == 1 {
-				x, d = side-1-i, -2
-			}
-			for _, y := range [2]int{x + d, x - d} {
-				if y < 1 || y > side-2 {
+		// Candidates: first both cells on the boundary (two apart along
+		// it), then one of them a cell deeper (one apart). Deeper cells
+		// keep two away from the corners so that they cannot meet the
+		// connector cells of another side of the block.
+		var got [8]stCross
+		cnt := 0
+		for _, shape := range [3][3]int{{0, 0, 2}, {1, 0, 1}, {0, 1, 1}} {
+			da, db, dy := shape[0], shape[1], shape[2]
+			for i := 1; i <= side-2 && cnt < len(got); i++ {
+				x := i
+				if c == 1 {
+					x = side - 1 - i
+				}
+				if x < 1+da || x > side-2-da {
 					continue
 				}
-				a, b := at(x), bt(y)
-				if stColour(a) != need || a == p.s || a == p.t || b == p.s || b == p.t || a == usedA || b == usedB {
-					continue
+				for _, y := range [2]int{x + dy, x - dy} {
+					if c == 1 {
+						y = 2*x - y
+					}
+					if y < 1+db || y > side-2-db || cnt == len(got) {
+						continue
+					}
+					a, b := at(a0, inA, x, da), at(b0, inB, y, db)
+					if stColour(a) != need || a == p.s || a == p.t || b == p.s || b == p.t || a == usedA || b == usedB {
+						continue
+					}
+					got[cnt] = stCross{a, b}
+					cnt++
 				}
-				cr[c] = stCross{a, b}
-				found = true
-				break
 			}
 		}
-		if !found {
+		if cnt == 0 {
 			return 0, cr, false
 		}
+		cr[c] = got[alt%cnt]
 	}
 	return n, cr, true
 }

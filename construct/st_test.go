@@ -237,3 +237,35 @@ func TestKnightPathBetweenWalkTwice(t *testing.T) {
 		t.Fatalf("early stop after %d cells", n)
 	}
 }
+
+func TestKnightPathBetweenStress(t *testing.T) {
+	// Random sizes and pairs; every tenth path is walked and verified, the
+	// others only built (building finds every block's cover, so a layout
+	// failure shows as an error).
+	if !*stLong {
+		t.Skip("use -long")
+	}
+	rng := rand.New(rand.NewPCG(11, 13))
+	for i := range 200000 {
+		n, m := 12+rng.IntN(120), 12+rng.IntN(120)
+		if i%2 == 0 {
+			m = n
+		}
+		var s, e [2]int
+		for {
+			s, e = [2]int{rng.IntN(n), rng.IntN(m)}, [2]int{rng.IntN(n), rng.IntN(m)}
+			if rng.IntN(3) == 0 {
+				// Near each other: the same or neighbouring blocks.
+				e = [2]int{min(n-1, max(0, s[0]+rng.IntN(9)-4)), min(m-1, max(0, s[1]+rng.IntN(9)-4))}
+			}
+			if stAllowed(n, m, s, e) {
+				break
+			}
+		}
+		if i%10 == 0 {
+			stCheck(t, n, m, s, e)
+		} else if _, err := KnightPathBetween(n, m, s, e); err != nil {
+			t.Fatalf("%dx%d %v -> %v: %v", n, m, s, e, err)
+		}
+	}
+}
