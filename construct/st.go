@@ -353,11 +353,11 @@ func (p *stPlan) conn(k int) (n int, cr [2]stCross, ok bool) {
 		// it), then one of them a cell deeper (one apart). Deeper cells
 		// keep two away from the corners so that they cannot meet the
 		// connector cells of another side of the block.
-		var got [8]stCross
-		cnt := 0
+		var got [stAlts]stCross
+		cnt := 0 // stops once got[alt] is filled
 		for _, shape := range [3][3]int{{0, 0, 2}, {1, 0, 1}, {0, 1, 1}} {
 			da, db, dy := shape[0], shape[1], shape[2]
-			for i := 1; i <= side-2 && cnt < len(got); i++ {
+			for i := 1; i <= side-2 && cnt <= alt; i++ {
 				x := i
 				if c == 1 {
 					x = side - 1 - i
@@ -369,7 +369,7 @@ func (p *stPlan) conn(k int) (n int, cr [2]stCross, ok bool) {
 					if c == 1 {
 						y = 2*x - y
 					}
-					if y < 1+db || y > side-2-db || cnt == len(got) {
+					if y < 1+db || y > side-2-db || cnt > alt {
 						continue
 					}
 					a, b := at(a0, inA, x, da), at(b0, inB, y, db)
