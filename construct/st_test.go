@@ -269,3 +269,26 @@ func TestKnightPathBetweenStress(t *testing.T) {
 		}
 	}
 }
+
+// FuzzKnightPathBetween: for any board of 6..40 a side and any two cells
+// on it, the result is either a path the verifier accepts or the colour
+// rule's refusal, and the refusal happens exactly when the rule forbids.
+func FuzzKnightPathBetween(f *testing.F) {
+	f.Add(uint8(8), uint8(8), uint8(0), uint8(0), uint8(7), uint8(6))
+	f.Add(uint8(13), uint8(7), uint8(2), uint8(6), uint8(4), uint8(6))
+	f.Add(uint8(25), uint8(25), uint8(12), uint8(12), uint8(11), uint8(11))
+	f.Fuzz(func(t *testing.T, n, m, a, b, c, d uint8) {
+		rows, cols := 6+int(n)%35, 6+int(m)%35
+		s := [2]int{int(a) % rows, int(b) % cols}
+		e := [2]int{int(c) % rows, int(d) % cols}
+		if !stAllowed(rows, cols, s, e) {
+			_, err := KnightPathBetween(rows, cols, s, e)
+			var ee *EndsError
+			if !errors.As(err, &ee) {
+				t.Fatalf("%dx%d %v -> %v: forbidden pair gave %v", rows, cols, s, e, err)
+			}
+			return
+		}
+		stCheck(t, rows, cols, s, e)
+	})
+}
