@@ -389,6 +389,33 @@ func (p *stPlan) conn(k int) (n int, cr [2]stCross, ok bool) {
 	return n, cr, true
 }
 
+// stConnMemo remembers the last two boundaries worked out, so that a walk
+// or a pass over the blocks, which meets every boundary from both sides in
+// a row, computes each once.
+type stConnMemo struct {
+	k    [2]int
+	n    [2]int
+	cr   [2][2]stCross
+	ok   [2]bool
+	next int
+}
+
+func newStConnMemo() *stConnMemo { return &stConnMemo{k: [2]int{-1, -1}} }
+
+// connVia is conn through the memo m.
+func (p *stPlan) connVia(m *stConnMemo, k int) (int, [2]stCross, bool) {
+	for i := range m.k {
+		if m.k[i] == k {
+			return m.n[i], m.cr[i], m.ok[i]
+		}
+	}
+	i := m.next
+	m.next ^= 1
+	m.k[i] = k
+	m.n[i], m.cr[i], m.ok[i] = p.conn(k)
+	return m.n[i], m.cr[i], m.ok[i]
+}
+
 // stLink is a connector seen from one block: the local cell, the snake
 // index of the block across, and the cell there.
 type stLink struct {
@@ -406,7 +433,7 @@ type stCfg struct {
 }
 
 // config works out the cover problem of block Z[k] (step 3 above).
-func (p *stPlan) config(k int) (cfg stCfg, ok bool) {
+func (p *stPlan) config(m *stConnMemo, k int) (cfg stCfg, ok bool) {
 	bi, bj := p.block(k)
 	cfg.r0, cfg.c0 = p.rb[bi], p.cb[bj]
 	cfg.h, cfg.w = p.rb[bi+1]-cfg.r0, p.cb[bj+1]-cfg.c0
@@ -426,7 +453,7 @@ func (p *stPlan) config(k int) (cfg stCfg, ok bool) {
 		term(p.t)
 	}
 	if k > 0 {
-		n, cr, good := p.conn(k - 1)
+		n, cr, good := p.connVia(m, k-1)
 		if !good {
 			return cfg, false
 		}
@@ -446,7 +473,7 @@ func (p *stPlan) config(k int) (cfg stCfg, ok bool) {
 		}
 	}
 	if k < p.nr*p.nc-1 {
-		n, cr, good := p.conn(k)
+		n, cr, good := p.connVia(m, k)
 		if !good {
 			return cfg, false
 		}
@@ -480,8 +507,9 @@ func (p *stPlan) config(k int) (cfg stCfg, ok bool) {
 func (p *stPlan) prepare() bool {
 	p.covers = make(map[stKey]*stCover)
 	var last stKey
+	m := newStConnMemo()
 	need := func(k int) bool {
-		cfg, ok := p.config(k)
+		cfg, ok := p.config(m, k)
 		if !ok {
 			return false
 		}
@@ -515,8 +543,9 @@ func (p *stPlan) prepare() bool {
 // walk yields the path from s to t in original coordinates.
 func (p *stPlan) walk(yield func(int, int) bool) {
 	k, e := p.si, p.s
+	m := newStConnMemo()
 	for budget := p.rows * p.cols; budget > 0; {
-		cfg, _ := p.config(k)
+		cfg, _ := p.config(m, k)
 		cov := p.covers[cfg.key]
 		le := (e[0]-cfg.r0)*cfg.w + e[1] - cfg.c0
 		code := cov.endAt[le]
