@@ -1,0 +1,231 @@
+package construct
+
+// A closed walk on a board with a single band of rows (a narrow board)
+// cannot follow a cycle of blocks, so it goes out along the band and back:
+// the first block is one path that leaves rightwards and returns from the
+// right, every middle block is covered by two disjoint paths (the top one
+// going right, the bottom one coming back), and the last block is one path
+// entered from and left to the left.
+
+// nctx is what a narrow decision needs to know of one block.
+type nctx struct {
+	h, w int16
+	pos  int8 // 0 first, 1 middle, 2 last
+}
+
+// narrowKey identifies a narrow decision: the blocks of the window and the
+// state at the left side of the first, the entry e of its top path and the
+// exit z of its bottom path.
+type narrowKey struct {
+	u    [maxWin]nctx
+	n    int8
+	e, z int16
+	open bool
+}
+
+// narrowStep is a decision: the cover of the block (for a middle block the
+// top path then the bottom path) and the state it leaves for the next block.
+type narrowStep struct {
+	path   *blockPath
+	e2, z2 int16
+}
+
+// narrow is a single band of rows cut into blocks by columns.
+type narrow struct {
+	lib            *library
+	rows           int
+	colOff, colLen []int
+	look           int
+	open           bool // an open walk: the first block is two paths too, with free outer ends
+}
+
+func (nw *narrow) ctx(j int) nctx {
+	c := nctx{h: int16(nw.rows), w: int16(nw.colLen[j]), pos: 1}
+	switch j {
+	case 0:
+		c.pos = 0
+	case len(nw.colLen) - 1:
+		c.pos = 2
+	}
+	return c
+}
+
+func (nw *narrow) key(j int, e, z int16) narrowKey {
+	k := narrowKey{e: e, z: z, open: nw.open}
+	n := min(nw.look+2, len(nw.colLen)-j)
+	for i := range n {
+		k.u[i] = nw.ctx(j + i)
+	}
+	k.n = int8(n)
+	return k
+}
+
+// nstep returns the decision for key, searching on first use.
+func (l *library) nstep(key narrowKey) (narrowStep, bool) {
+	l.mu.Lock()
+	s, ok := l.nsteps[key]
+	l.mu.Unlock()
+	if ok {
+		return s, s.path != nil
+	}
+	p, e2, z2, _ := l.nsearch(key.u[:key.n], key.e, key.z, key.open)
+	s = narrowStep{path: p, e2: e2, z2: z2}
+	l.mu.Lock()
+	if old, ok := l.nsteps[key]; ok {
+		s = old
+	} else {
+		l.nsteps[key] = s
+	}
+	l.mu.Unlock()
+	return s, s.path != nil
+}
+
+// narrowPorts bounds how many ports of each list a narrow decision tries;
+// the lists are ordered so that the top path crosses high and the bottom
+// path low, where the two are least in each other's way.
+const narrowPorts = 16
+
+// nsearch is search for narrow chains: it picks a top port (x -> e2) and a
+// bottom port (z2 -> y) on the right side of win[0] such that the block has
+// its cover and the window's next blocks can be continued.
+//
+// For an open walk the first block is covered by two paths as well: the
+// walk starts anywhere in it, goes out along the tops and ends anywhere in
+// it on the way back. That is the only way across a board of 4 rows: a
+// knight on an outer row always moves to an inner one, so a path of a
+// 4 x n board alternates outer and inner rows except at one place, and
+// (colours alternating too) covers the outer cells of one colour before
+// those of the other; no block can be entered and left only once.
+func (l *library) nsearch(win []nctx, e, z int16, open bool) (*blockPath, int16, int16, bool) {
+	u := win[0]
+	if u.pos == 2 {
+		p := l.path(pathKey{h: u.h, w: u.w, a1: e, b1: z})
+		return p, free, free, p != nil
+	}
+	if len(win) == 1 {
+		return nil, free, free, true
+	}
+	nx := win[1]
+	ps := l.portsFor(int(u.h), int(u.w), int(nx.h), int(nx.w), sideRight)
+	tops := topFirst(ps, int(u.w), true)
+	bots := topFirst(ps, int(u.w), false)
+	for _, t := range tops {
+		if t.x == e || t.x == z {
+			continue
+		}
+		for _, b := range bots {
+			if b.x == t.x || b.y == t.y || b.x == e || b.x == z {
+				continue
+			}
+			var p *blockPath
+			switch {
+			case u.pos == 0 && open:
+				p = l.path(pathKey{h: u.h, w: u.w, kind: kindTwo, a1: free, b1: t.x, a2: b.x, b2: free})
+			case u.pos == 0:
+				p = l.path(pathKey{h: u.h, w: u.w, a1: b.x, b1: t.x})
+			default:
+				p = l.path(pathKey{h: u.h, w: u.w, kind: kindTwo, a1: e, b1: t.x, a2: b.x, b2: z})
+			}
+			if p == nil {
+				continue
+			}
+			sub := narrowKey{e: t.y, z: b.y, open: open, n: int8(len(win) - 1)}
+			copy(sub.u[:], win[1:])
+			if len(win) == 2 && win[1].pos != 2 {
+				return p, t.y, b.y, true // the next block is beyond the horizon
+			}
+			if _, ok := l.nstep(sub); ok {
+				return p, t.y, b.y, true
+			}
+		}
+	}
+	return nil, free, free, false
+}
+
+// topFirst returns up to narrowPorts ports, highest exits first (or lowest
+// first when top is false), keeping the middle-first order among equals.
+func topFirst(ps []port, w int, top bool) []port {
+	out := make([]port, 0, narrowPorts)
+	h := 0
+	for _, p := range ps {
+		h = max(h, int(p.x)/w+1)
+	}
+	for d := 0; d < h && len(out) < narrowPorts; d++ {
+		row := d
+		if !top {
+			row = h - 1 - d
+		}
+		for _, p := range ps {
+			if int(p.x)/w == row && len(out) < narrowPorts {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// narrowCheckpoint is how many blocks the backward half of a narrow walk
+// recomputes at a time: the walk keeps the state of every narrowCheckpoint-th
+// block, so its memory grows with cols/narrowCheckpoint, not with cols.
+const narrowCheckpoint = 1024
+
+// run performs the decisions (and with yield set, produces the cells): out
+// along the tops, back along the bottoms.
+func (nw *narrow) run(yield func(int, int) bool) bool {
+	q := len(nw.colLen)
+	type state struct{ e, z int16 }
+	var marks []state
+	st := state{free, free}
+	emit := func(p *blockPath, from, to, c0 int) bool {
+		for i := from; i < to; i++ {
+			if !yield(int(p.rows[i]), c0+int(p.cols[i])) {
+				return false
+			}
+		}
+		return true
+	}
+	for j := range q {
+		if j%narrowCheckpoint == 0 {
+			marks = append(marks, st)
+		}
+		s, ok := nw.lib.nstep(nw.key(j, st.e, st.z))
+		if !ok {
+			return false
+		}
+		if yield != nil {
+			top := s.path.split
+			if (j == 0 && !nw.open) || j == q-1 {
+				top = len(s.path.rows)
+			}
+			if !emit(s.path, 0, top, nw.colOff[j]) {
+				return true
+			}
+		}
+		st = state{s.e2, s.z2}
+	}
+	if yield == nil {
+		return true
+	}
+	buf := make([]*blockPath, 0, narrowCheckpoint)
+	for m := len(marks) - 1; m >= 0; m-- {
+		lo := m * narrowCheckpoint
+		hi := min(lo+narrowCheckpoint, q-1)
+		buf = buf[:0]
+		st := marks[m]
+		for j := lo; j < hi; j++ {
+			s, _ := nw.lib.nstep(nw.key(j, st.e, st.z))
+			buf = append(buf, s.path)
+			st = state{s.e2, s.z2}
+		}
+		for j := hi - 1; j >= lo; j-- {
+			if j == 0 && !nw.open {
+				continue
+			}
+			p := buf[j-lo]
+			if !emit(p, p.split, len(p.rows), nw.colOff[j]) {
+				return true
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,276 @@
+package construct
+
+import (
+	"errors"
+	"fmt"
+	"iter"
+
+	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/moves"
+)
+
+// A Walk streams the cells of a Hamiltonian path (or of a closed tour, whose
+// last cell is one move from the first) in visiting order as 0-based (row,
+// col). Producing a 10^8-cell walk does not allocate memory proportional to
+// the path; a walk may be iterated any number of times and stops cleanly when
+// yield returns false.
+type Walk = iter.Seq2[int, int]
+
+var (
+	// ErrNoTour reports a board that has no walk of the kind asked for, by a
+	// theorem named in the error.
+	ErrNoTour = errors.New("no such walk exists")
+	// ErrUnsupported reports a board for which the construction found no
+	// blocks; a walk may still exist (try search).
+	ErrUnsupported = errors.New("no construction")
+)
+
+// Error explains why a walk was not constructed. It wraps ErrNoTour or
+// ErrUnsupported.
+type Error struct {
+	Rows, Cols int
+	Moves      string
+	Closed     bool
+	Reason     string
+	Err        error
+}
+
+func (e *Error) Error() string {
+	what := "path"
+	if e.Closed {
+		what = "closed tour"
+	}
+	if errors.Is(e.Err, ErrNoTour) {
+		return fmt.Sprintf("no %s %s on %dx%d: %s", e.Moves, what, e.Rows, e.Cols, e.Reason)
+	}
+	return fmt.Sprintf("cannot construct a %s %s on %dx%d: %s", e.Moves, what, e.Rows, e.Cols, e.Reason)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// config is one way of cutting a board into blocks: bands of lo..hi cells,
+// target preferred, and the number of blocks each port decision checks
+// ahead.
+type config struct{ lo, hi, target, look int }
+
+// configs are tried in order until one gives every block its path. Bands of
+// 5 to 9 cells are the Diplomatico paper's Appendix A tiling (Lemmas A.1 to
+// A.4: every 5..9 x 5..9 block has paths with prescribed ends); larger bands
+// serve leapers that need room and narrow boards.
+var configs = []config{
+	{5, 9, 8, 2},
+	{6, 11, 8, 2},
+	{5, 9, 6, 3},
+	{7, 13, 10, 2},
+	{8, 15, 12, 3},
+	{10, 19, 14, 3},
+}
+
+// split cuts n into bands of lo..hi cells, as many as n/target rounded,
+// an even number of at least two when even is set, longer bands first. A
+// length of at most hi is one band (unless even).
+func split(n int, c config, even bool) []int {
+	if n <= c.hi && !even {
+		return []int{n}
+	}
+	kmin, kmax := (n+c.hi-1)/c.hi, n/c.lo
+	k := min(max((n+c.target/2)/c.target, kmin), kmax)
+	if even {
+		kmin = max(kmin, 2)
+		switch {
+		case k%2 == 0 && k >= kmin:
+		case k+1 <= kmax:
+			k++
+		case k-1 >= kmin:
+			k--
+		default:
+			return nil
+		}
+		if k%2 == 1 {
+			return nil
+		}
+	}
+	if k < kmin || k > kmax || k < 1 {
+		return nil
+	}
+	bands := make([]int, k)
+	for i := range bands {
+		bands[i] = n / k
+		if i < n%k {
+			bands[i]++
+		}
+	}
+	return bands
+}
+
+func offsets(bands []int) []int {
+	off := make([]int, len(bands))
+	for i := 1; i < len(bands); i++ {
+		off[i] = off[i-1] + bands[i-1]
+	}
+	return off
+}
+
+// maxBlockSide keeps block coordinates within the int8 of a cached path.
+const maxBlockSide = 127
+
+func blocksOK(hs, ws []int) bool {
+	for _, h := range hs {
+		for _, w := range ws {
+			if h > maxBlockSide || w > maxBlockSide || h*w > maxBlockCells {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Tile constructs a Hamiltonian path (closed: a closed tour) of the leaper
+// set on an empty rows x cols board by tiling: the board is cut into bands
+// of rows and of columns, the blocks are ordered along a path (closed: a
+// cycle) of the block grid, and every block gets a path from the engine
+// (hamilton.Find) between an entry one move from the previous block's exit
+// and an exit one move from the next block's entry. Ports are chosen by a
+// depth-first search a few blocks ahead; block paths and port decisions are
+// cached per move set and shared by all boards, so after the first boards
+// of a size the cost is O(rows*cols/25) decisions plus O(1) per cell.
+//
+// A closed tour needs a cycle of blocks: an even number of row bands (or,
+// transposed, of column bands); a board of a single band of rows is covered
+// out and back, every middle block by two disjoint paths.
+//
+// Tile plans the whole walk before it returns (every block's path is found
+// or fetched), so a Walk it returns always completes. The error wraps
+// ErrUnsupported (naming the reason) when no configuration worked.
+func Tile(rows, cols int, set moves.Set, closed bool) (Walk, error) {
+	if err := checkSize(rows, cols, set, closed); err != nil {
+		return nil, err
+	}
+	if len(set.Leapers) == 0 {
+		return nil, &Error{rows, cols, set.Name, closed, "the move set is empty", ErrUnsupported}
+	}
+	if rows*cols == 1 {
+		if closed {
+			return nil, &Error{rows, cols, set.Name, closed, "a single cell has no closed tour", ErrNoTour}
+		}
+		return func(yield func(int, int) bool) { yield(0, 0) }, nil
+	}
+	lib := libraryFor(set)
+	for _, c := range configs {
+		if w := lib.walk(rows, cols, c, closed); w != nil {
+			return w, nil
+		}
+	}
+	reason := "the engine found no block paths whose ends line up"
+	if set.ColourPreserving() {
+		reason = "every move keeps the square colour, so the board graph is disconnected"
+	}
+	return nil, &Error{rows, cols, set.Name, closed, reason, ErrUnsupported}
+}
+
+// Check reports whether Tile can construct the walk, without producing it:
+// nil, or Tile's error. It costs what Tile's planning costs: after the
+// first boards of a move set, O(rows*cols/25) cached decisions.
+func Check(rows, cols int, set moves.Set, closed bool) error {
+	_, err := Tile(rows, cols, set, closed)
+	return err
+}
+
+func checkSize(rows, cols int, set moves.Set, closed bool) error {
+	if rows < 1 || cols < 1 || rows > board.MaxCells/cols {
+		return &Error{rows, cols, set.Name, closed,
+			fmt.Sprintf("the board must have 1 to %d cells", board.MaxCells), ErrUnsupported}
+	}
+	return nil
+}
+
+// walk tries one configuration, returning nil when it does not work.
+func (l *library) walk(rows, cols int, c config, closed bool) Walk {
+	if !closed {
+		// A board narrower than a band is tried out and back first (the
+		// only way across 4 rows for a knight, see nsearch), then in one
+		// pass; any other board in one pass.
+		switch {
+		case rows < c.lo && cols > c.hi:
+			if w := l.narrowWalk(rows, cols, c, false, true); w != nil {
+				return w
+			}
+		case cols < c.lo && rows > c.hi:
+			if w := l.narrowWalk(cols, rows, c, true, true); w != nil {
+				return w
+			}
+		}
+		return l.chainWalk(rows, cols, c, false, false)
+	}
+	switch {
+	case rows <= c.hi && cols <= c.hi:
+		return l.cycleWalk(rows, cols)
+	case rows <= c.hi:
+		return l.narrowWalk(rows, cols, c, false, false)
+	case cols <= c.hi:
+		return l.narrowWalk(cols, rows, c, true, false)
+	}
+	if w := l.chainWalk(rows, cols, c, true, false); w != nil {
+		return w
+	}
+	return l.chainWalk(cols, rows, c, true, true)
+}
+
+// transposed swaps the coordinates of a walk built on the transposed board
+// (every leaper set is symmetric under the swap).
+func transposed(yield func(int, int) bool) func(int, int) bool {
+	return func(r, c int) bool { return yield(c, r) }
+}
+
+// cycleWalk is a closed tour of a board small enough to be one block.
+func (l *library) cycleWalk(rows, cols int) Walk {
+	if rows*cols > maxBlockCells {
+		return nil
+	}
+	p := l.path(pathKey{h: int16(rows), w: int16(cols), kind: kindCycle, a1: free, b1: free})
+	if p == nil {
+		return nil
+	}
+	return func(yield func(int, int) bool) {
+		for i := range p.rows {
+			if !yield(int(p.rows[i]), int(p.cols[i])) {
+				return
+			}
+		}
+	}
+}
+
+func (l *library) chainWalk(rows, cols int, c config, closed, swap bool) Walk {
+	hs, ws := split(rows, c, closed), split(cols, c, false)
+	if hs == nil || ws == nil || !blocksOK(hs, ws) || (closed && len(ws) < 2) {
+		return nil
+	}
+	ch := &chain{lib: l, rowLen: hs, colLen: ws, rowOff: offsets(hs), colOff: offsets(ws),
+		closed: closed, look: c.look}
+	if !ch.plan() {
+		return nil
+	}
+	return func(yield func(int, int) bool) {
+		if swap {
+			yield = transposed(yield)
+		}
+		ch.run(yield)
+	}
+}
+
+func (l *library) narrowWalk(rows, cols int, c config, swap, open bool) Walk {
+	ws := split(cols, c, false)
+	if ws == nil || len(ws) < 2 || !blocksOK([]int{rows}, ws) {
+		return nil
+	}
+	nw := &narrow{lib: l, rows: rows, colLen: ws, colOff: offsets(ws), look: c.look, open: open}
+	if !nw.run(nil) {
+		return nil
+	}
+	return func(yield func(int, int) bool) {
+		if swap {
+			yield = transposed(yield)
+		}
+		nw.run(yield)
+	}
+}
