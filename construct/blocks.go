@@ -203,7 +203,11 @@ func (l *library) path(k pathKey) *blockPath {
 func solveBlock(s *shapeGraph, k pathKey) *blockPath {
 	n := s.bg.N()
 	p := hamilton.Problem{G: s.bg.Graph, Start: int32(k.a1), End: int32(k.b1)}
-	opt := hamilton.Options{Workers: 1, MaxNodes: uint64(max(5000, blockBudget*n)), Rank: s.rank}
+	budget := max(5000, blockBudget*n)
+	if (k.a1 == free && k.b1 == free) || k.kind == kindCycle {
+		budget *= 20 // a whole small board: worth a longer search
+	}
+	opt := hamilton.Options{Workers: 1, MaxNodes: uint64(budget), Rank: s.rank}
 	switch k.kind {
 	case kindCycle:
 		p.End, p.Closed = -1, true

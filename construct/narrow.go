@@ -21,6 +21,7 @@ type narrowKey struct {
 	n    int8
 	e, z int16
 	open bool
+	skip int8 // first block only: pass over this many workable port pairs
 }
 
 // narrowStep is a decision: the cover of the block (for a middle block the
@@ -37,6 +38,23 @@ type narrow struct {
 	colOff, colLen []int
 	look           int
 	open           bool // an open walk: the first block is two paths too, with free outer ends
+	skip           int8 // workable choices the first block passes over
+}
+
+// narrowRetries is how many choices of the first block a narrow plan tries.
+const narrowRetries = 24
+
+// plan finds a first-block choice from which every block has its cover.
+func (nw *narrow) plan() bool {
+	for nw.skip = 0; nw.skip < narrowRetries; nw.skip++ {
+		if nw.run(nil) {
+			return true
+		}
+		if _, ok := nw.lib.nstep(nw.key(0, free, free)); !ok {
+			return false // no more choices
+		}
+	}
+	return false
 }
 
 func (nw *narrow) ctx(j int) nctx {
@@ -52,6 +70,9 @@ func (nw *narrow) ctx(j int) nctx {
 
 func (nw *narrow) key(j int, e, z int16) narrowKey {
 	k := narrowKey{e: e, z: z, open: nw.open}
+	if j == 0 {
+		k.skip = nw.skip
+	}
 	n := min(nw.look+2, len(nw.colLen)-j)
 	for i := range n {
 		k.u[i] = nw.ctx(j + i)
@@ -68,7 +89,7 @@ func (l *library) nstep(key narrowKey) (narrowStep, bool) {
 	if ok {
 		return s, s.path != nil
 	}
-	p, e2, z2, _ := l.nsearch(key.u[:key.n], key.e, key.z, key.open)
+	p, e2, z2, _ := l.nsearch(key.u[:key.n], key.e, key.z, key.open, int(key.skip))
 	s = narrowStep{path: p, e2: e2, z2: z2}
 	l.mu.Lock()
 	if old, ok := l.nsteps[key]; ok {
@@ -96,7 +117,12 @@ const narrowPorts = 16
 // 4 x n board alternates outer and inner rows except at one place, and
 // (colours alternating too) covers the outer cells of one colour before
 // those of the other; no block can be entered and left only once.
-func (l *library) nsearch(win []nctx, e, z int16, open bool) (*blockPath, int16, int16, bool) {
+//
+// skip > 0 passes over that many workable choices: constraints that reach
+// across the whole band (the 4-row case above fixes at the first block
+// which cells the way out may use, and only the last block shows it) are
+// met by planning again with the first block's next choice.
+func (l *library) nsearch(win []nctx, e, z int16, open bool, skip int) (*blockPath, int16, int16, bool) {
 	u := win[0]
 	if u.pos == 2 {
 		p := l.path(pathKey{h: u.h, w: u.w, a1: e, b1: z})
@@ -135,7 +161,10 @@ func (l *library) nsearch(win []nctx, e, z int16, open bool) (*blockPath, int16,
 				return p, t.y, b.y, true // the next block is beyond the horizon
 			}
 			if _, ok := l.nstep(sub); ok {
-				return p, t.y, b.y, true
+				if skip == 0 {
+					return p, t.y, b.y, true
+				}
+				skip--
 			}
 		}
 	}

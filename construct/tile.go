@@ -264,7 +264,7 @@ func (l *library) narrowWalk(rows, cols int, c config, swap, open bool) Walk {
 		return nil
 	}
 	nw := &narrow{lib: l, rows: rows, colLen: ws, colOff: offsets(ws), look: c.look, open: open}
-	if !nw.run(nil) {
+	if !nw.plan() {
 		return nil
 	}
 	return func(yield func(int, int) bool) {
