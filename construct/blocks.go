@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/graph"
@@ -68,6 +69,26 @@ type library struct {
 	ports  map[portKey][]port
 
 	searches int // engine calls made (for tests and benchmarks)
+}
+
+// effort is the engine work one call of Tile may spend on blocks that are
+// not cached yet (nil: unlimited).
+type effort struct {
+	nodes atomic.Uint64
+	limit uint64
+}
+
+// tileEffort is the engine node allowance of one Tile call: enough for every
+// block a new board of knight or Diplomatico moves needs many times over,
+// and a bound on the time spent on move sets whose blocks the engine cannot
+// find.
+const tileEffort = 40_000_000
+
+func (ef *effort) spent() bool { return ef != nil && ef.nodes.Load() >= ef.limit }
+func (ef *effort) charge(n uint64) {
+	if ef != nil {
+		ef.nodes.Add(n)
+	}
 }
 
 var (
@@ -172,7 +193,11 @@ func (s *shapeGraph) parityOK(k pathKey) bool {
 
 // path returns the cached answer to query k, asking the engine on a miss.
 // A nil result means the engine found no such path within its budget.
-func (l *library) path(k pathKey) *blockPath {
+//
+// Engine calls are charged to ef; once ef is spent, misses answer nil
+// without asking the engine and without caching (so a later plan with a
+// fresh allowance asks again).
+func (l *library) path(k pathKey, ef *effort) *blockPath {
 	l.mu.Lock()
 	if p, ok := l.paths[k]; ok {
 		l.mu.Unlock()
@@ -180,9 +205,14 @@ func (l *library) path(k pathKey) *blockPath {
 	}
 	s := l.shape(int(k.h), int(k.w))
 	l.mu.Unlock()
+	if ef.spent() {
+		return nil
+	}
 	var p *blockPath
 	if !s.isolated && s.parityOK(k) {
-		p = solveBlock(s, k)
+		var nodes uint64
+		p, nodes = solveBlock(s, k)
+		ef.charge(nodes)
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -200,7 +230,7 @@ func (l *library) path(k pathKey) *blockPath {
 // a1 -> b2 of the block graph plus a virtual vertex adjacent to b1 and a2
 // only: having degree 2, the virtual vertex must lie between them, and
 // removing it leaves the two paths.
-func solveBlock(s *shapeGraph, k pathKey) *blockPath {
+func solveBlock(s *shapeGraph, k pathKey) (*blockPath, uint64) {
 	n := s.bg.N()
 	p := hamilton.Problem{G: s.bg.Graph, Start: int32(k.a1), End: int32(k.b1)}
 	budget := max(5000, blockBudget*n)
@@ -216,31 +246,38 @@ func solveBlock(s *shapeGraph, k pathKey) *blockPath {
 		}
 	case kindTwo:
 		if (k.a1 != free && k.a1 == k.b1) || (k.b2 != free && k.a2 == k.b2) || k.b1 == k.a2 {
-			return nil
+			return nil, 0
 		}
 		edges := append(append([][2]int32(nil), s.edges...),
 			[2]int32{int32(k.b1), int32(n)}, [2]int32{int32(k.a2), int32(n)})
 		g, err := graph.FromEdges(n+1, edges)
 		if err != nil {
-			return nil
+			return nil, 0
 		}
 		rank := append(append([]int32(nil), s.rank...), int32(n))
 		p = hamilton.Problem{G: g, Start: int32(k.a1), End: int32(k.b2)}
 		opt.Rank = rank
 	}
 	if k.kind == kindPath && k.a1 != free && k.a1 == k.b1 && n > 1 {
-		return nil
+		return nil, 0
 	}
-	var vs []int32
+	var (
+		vs    []int32
+		nodes uint64
+	)
 	for seed := range uint64(twoTries) {
 		opt.Seed = seed
-		var err error
-		vs, _, err = hamilton.Find(context.Background(), p, opt)
+		var (
+			err error
+			st  hamilton.Stats
+		)
+		vs, st, err = hamilton.Find(context.Background(), p, opt)
+		nodes += st.Nodes
 		if err != nil {
 			// ErrNoSolution, ErrLimit, or a query the engine rejects: in
 			// every case this block offers no path and the tiler tries
 			// another port.
-			return nil
+			return nil, nodes
 		}
 		// The virtual vertex may also be passed the other way round
 		// (a1 -> a2, then b1 -> b2); such a cover pairs the ends wrongly,
@@ -257,7 +294,7 @@ func solveBlock(s *shapeGraph, k pathKey) *blockPath {
 		vs = nil
 	}
 	if vs == nil {
-		return nil
+		return nil, nodes
 	}
 	bp := &blockPath{split: len(vs)}
 	w := int(k.w)
@@ -270,7 +307,7 @@ func solveBlock(s *shapeGraph, k pathKey) *blockPath {
 		bp.rows = append(bp.rows, int8(cell/w))
 		bp.cols = append(bp.cols, int8(cell%w))
 	}
-	return bp
+	return bp, nodes
 }
 
 // twoTries is how often a two-path query is retried when the engine pairs

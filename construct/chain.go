@@ -46,6 +46,7 @@ type chain struct {
 	e0             int16
 	tr, tc         int16 // first cell relative to the last unit (closed)
 	want0          int8  // colour of unit 0's exit for an open walk, or -1
+	ef             *effort
 }
 
 func (ch *chain) p() int     { return len(ch.rowLen) }
@@ -120,15 +121,18 @@ func (ch *chain) key(k int, entry int16) stepKey {
 }
 
 // step returns the decision for key, searching on first use.
-func (l *library) step(key stepKey) (step, bool) {
+func (l *library) step(key stepKey, ef *effort) (step, bool) {
 	l.mu.Lock()
 	s, ok := l.steps[key]
 	l.mu.Unlock()
 	if ok {
 		return s, s.path != nil
 	}
-	p, next, _ := l.search(key.u[:key.n], key.entry, key.tr, key.tc, key.want)
+	p, next, _ := l.search(key.u[:key.n], key.entry, key.tr, key.tc, key.want, ef)
 	s = step{path: p, next: next}
+	if p == nil && ef.spent() {
+		return s, false // perhaps only for want of effort: not remembered
+	}
 	l.mu.Lock()
 	if old, ok := l.steps[key]; ok {
 		s = old
@@ -147,12 +151,12 @@ func (l *library) step(key stepKey) (step, bool) {
 //
 // With want >= 0 only exits whose colour ((row+col) mod 2) is want are
 // tried (see chain.entryColour).
-func (l *library) search(win []uctx, entry int16, tr, tc int16, want int8) (*blockPath, int16, bool) {
+func (l *library) search(win []uctx, entry int16, tr, tc int16, want int8, ef *effort) (*blockPath, int16, bool) {
 	u := win[0]
 	h, w := int(u.h), int(u.w)
 	switch u.out {
 	case sideEnd:
-		p := l.path(pathKey{h: u.h, w: u.w, a1: entry, b1: free})
+		p := l.path(pathKey{h: u.h, w: u.w, a1: entry, b1: free}, ef)
 		return p, free, p != nil
 	case sideClose:
 		for _, v := range l.set.Vectors() {
@@ -164,7 +168,7 @@ func (l *library) search(win []uctx, entry int16, tr, tc int16, want int8) (*blo
 			if x == entry {
 				continue
 			}
-			if p := l.path(pathKey{h: u.h, w: u.w, a1: entry, b1: x}); p != nil {
+			if p := l.path(pathKey{h: u.h, w: u.w, a1: entry, b1: x}, ef); p != nil {
 				return p, free, true
 			}
 		}
@@ -178,7 +182,7 @@ func (l *library) search(win []uctx, entry int16, tr, tc int16, want int8) (*blo
 		if pt.x == entry || (want >= 0 && int8((int(pt.x)/w+int(pt.x)%w)%2) != want) {
 			continue
 		}
-		p := l.path(pathKey{h: u.h, w: u.w, a1: entry, b1: pt.x})
+		p := l.path(pathKey{h: u.h, w: u.w, a1: entry, b1: pt.x}, ef)
 		if p == nil {
 			continue
 		}
@@ -189,7 +193,7 @@ func (l *library) search(win []uctx, entry int16, tr, tc int16, want int8) (*blo
 		if len(win) == 2 && win[1].out != sideEnd && win[1].out != sideClose {
 			return p, pt.y, true // the next unit is beyond the horizon
 		}
-		if _, ok := l.step(sub); ok {
+		if _, ok := l.step(sub, ef); ok {
 			return p, pt.y, true
 		}
 	}
@@ -241,7 +245,7 @@ func (ch *chain) run(yield func(int, int) bool) bool {
 		entry = ch.e0
 	}
 	for k := range ch.units() {
-		s, ok := ch.lib.step(ch.key(k, entry))
+		s, ok := ch.lib.step(ch.key(k, entry), ch.ef)
 		if !ok {
 			return false
 		}
@@ -268,10 +272,8 @@ func (ch *chain) run(yield func(int, int) bool) bool {
 // and ends on the block's majority colour, the colour of its corners. So
 // the first odd block fixes the colour of every entry before it.
 func (ch *chain) entryColour() int8 {
-	for _, lp := range ch.lib.set.Leapers {
-		if (lp.A+lp.B)%2 == 0 {
-			return -1
-		}
+	if !colourChanging(ch.lib.set) {
+		return -1
 	}
 	for k := range ch.units() {
 		r0, c0, u := ch.unit(k)

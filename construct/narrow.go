@@ -17,11 +17,12 @@ type nctx struct {
 // state at the left side of the first, the entry e of its top path and the
 // exit z of its bottom path.
 type narrowKey struct {
-	u    [maxWin]nctx
-	n    int8
-	e, z int16
-	open bool
-	skip int8 // first block only: pass over this many workable port pairs
+	u     [maxWin]nctx
+	n     int8
+	e, z  int16
+	open  bool
+	skip  int8  // first block only: pass over this many workable port pairs
+	first int16 // first block of an open walk only: 1 + its first cell, or 0 (free)
 }
 
 // narrowStep is a decision: the cover of the block (for a middle block the
@@ -37,21 +38,38 @@ type narrow struct {
 	rows           int
 	colOff, colLen []int
 	look           int
-	open           bool // an open walk: the first block is two paths too, with free outer ends
-	skip           int8 // workable choices the first block passes over
+	open           bool  // an open walk: the first block is two paths too, with free outer ends
+	skip           int8  // workable choices the first block passes over
+	start          int16 // first cell of an open walk, or free
+	ef             *effort
 }
 
-// narrowRetries is how many choices of the first block a narrow plan tries.
-const narrowRetries = 24
+// narrowRetries is how many choices of the first block a narrow plan tries
+// for each start.
+const narrowRetries = 8
 
-// plan finds a first-block choice from which every block has its cover.
+// plan finds a first-block choice from which every block has its cover:
+// the first workable choices in turn, and for an open walk then every
+// first cell in turn (on 4 rows the first cell decides which cells the way
+// out may use; see nsearch).
 func (nw *narrow) plan() bool {
-	for nw.skip = 0; nw.skip < narrowRetries; nw.skip++ {
-		if nw.run(nil) {
-			return true
+	starts := []int16{free}
+	if nw.open {
+		for c := range nw.rows * nw.colLen[0] {
+			starts = append(starts, int16(c))
 		}
-		if _, ok := nw.lib.nstep(nw.key(0, free, free)); !ok {
-			return false // no more choices
+	}
+	for _, nw.start = range starts {
+		for nw.skip = 0; nw.skip < narrowRetries; nw.skip++ {
+			if nw.run(nil) {
+				return true
+			}
+			if _, ok := nw.lib.nstep(nw.key(0, free, free), nw.ef); !ok {
+				break // no more choices
+			}
+		}
+		if nw.ef.spent() {
+			return false
 		}
 	}
 	return false
@@ -71,7 +89,7 @@ func (nw *narrow) ctx(j int) nctx {
 func (nw *narrow) key(j int, e, z int16) narrowKey {
 	k := narrowKey{e: e, z: z, open: nw.open}
 	if j == 0 {
-		k.skip = nw.skip
+		k.skip, k.first = nw.skip, nw.start+1
 	}
 	n := min(nw.look+2, len(nw.colLen)-j)
 	for i := range n {
@@ -82,15 +100,22 @@ func (nw *narrow) key(j int, e, z int16) narrowKey {
 }
 
 // nstep returns the decision for key, searching on first use.
-func (l *library) nstep(key narrowKey) (narrowStep, bool) {
+func (l *library) nstep(key narrowKey, ef *effort) (narrowStep, bool) {
 	l.mu.Lock()
 	s, ok := l.nsteps[key]
 	l.mu.Unlock()
 	if ok {
 		return s, s.path != nil
 	}
-	p, e2, z2, _ := l.nsearch(key.u[:key.n], key.e, key.z, key.open, int(key.skip))
+	e := key.e
+	if key.first != 0 {
+		e = key.first - 1 // the top path of an open walk's first block starts there
+	}
+	p, e2, z2, _ := l.nsearch(key.u[:key.n], e, key.z, key.open, int(key.skip), ef)
 	s = narrowStep{path: p, e2: e2, z2: z2}
+	if p == nil && ef.spent() {
+		return s, false // perhaps only for want of effort: not remembered
+	}
 	l.mu.Lock()
 	if old, ok := l.nsteps[key]; ok {
 		s = old
@@ -122,10 +147,10 @@ const narrowPorts = 16
 // across the whole band (the 4-row case above fixes at the first block
 // which cells the way out may use, and only the last block shows it) are
 // met by planning again with the first block's next choice.
-func (l *library) nsearch(win []nctx, e, z int16, open bool, skip int) (*blockPath, int16, int16, bool) {
+func (l *library) nsearch(win []nctx, e, z int16, open bool, skip int, ef *effort) (*blockPath, int16, int16, bool) {
 	u := win[0]
 	if u.pos == 2 {
-		p := l.path(pathKey{h: u.h, w: u.w, a1: e, b1: z})
+		p := l.path(pathKey{h: u.h, w: u.w, a1: e, b1: z}, ef)
 		return p, free, free, p != nil
 	}
 	if len(win) == 1 {
@@ -136,7 +161,7 @@ func (l *library) nsearch(win []nctx, e, z int16, open bool, skip int) (*blockPa
 	tops := topFirst(ps, int(u.w), true)
 	bots := topFirst(ps, int(u.w), false)
 	for _, t := range tops {
-		if t.x == e || t.x == z {
+		if (e != free && t.x == e) || t.x == z {
 			continue
 		}
 		for _, b := range bots {
@@ -146,11 +171,11 @@ func (l *library) nsearch(win []nctx, e, z int16, open bool, skip int) (*blockPa
 			var p *blockPath
 			switch {
 			case u.pos == 0 && open:
-				p = l.path(pathKey{h: u.h, w: u.w, kind: kindTwo, a1: free, b1: t.x, a2: b.x, b2: free})
+				p = l.path(pathKey{h: u.h, w: u.w, kind: kindTwo, a1: e, b1: t.x, a2: b.x, b2: free}, ef)
 			case u.pos == 0:
-				p = l.path(pathKey{h: u.h, w: u.w, a1: b.x, b1: t.x})
+				p = l.path(pathKey{h: u.h, w: u.w, a1: b.x, b1: t.x}, ef)
 			default:
-				p = l.path(pathKey{h: u.h, w: u.w, kind: kindTwo, a1: e, b1: t.x, a2: b.x, b2: z})
+				p = l.path(pathKey{h: u.h, w: u.w, kind: kindTwo, a1: e, b1: t.x, a2: b.x, b2: z}, ef)
 			}
 			if p == nil {
 				continue
@@ -160,7 +185,7 @@ func (l *library) nsearch(win []nctx, e, z int16, open bool, skip int) (*blockPa
 			if len(win) == 2 && win[1].pos != 2 {
 				return p, t.y, b.y, true // the next block is beyond the horizon
 			}
-			if _, ok := l.nstep(sub); ok {
+			if _, ok := l.nstep(sub, ef); ok {
 				if skip == 0 {
 					return p, t.y, b.y, true
 				}
@@ -217,7 +242,7 @@ func (nw *narrow) run(yield func(int, int) bool) bool {
 		if j%narrowCheckpoint == 0 {
 			marks = append(marks, st)
 		}
-		s, ok := nw.lib.nstep(nw.key(j, st.e, st.z))
+		s, ok := nw.lib.nstep(nw.key(j, st.e, st.z), nw.ef)
 		if !ok {
 			return false
 		}
@@ -242,7 +267,7 @@ func (nw *narrow) run(yield func(int, int) bool) bool {
 		buf = buf[:0]
 		st := marks[m]
 		for j := lo; j < hi; j++ {
-			s, _ := nw.lib.nstep(nw.key(j, st.e, st.z))
+			s, _ := nw.lib.nstep(nw.key(j, st.e, st.z), nw.ef)
 			buf = append(buf, s.path)
 			st = state{s.e2, s.z2}
 		}

@@ -155,15 +155,24 @@ func Tile(rows, cols int, set moves.Set, closed bool) (Walk, error) {
 		}
 		return func(yield func(int, int) bool) { yield(0, 0) }, nil
 	}
+	if set.ColourPreserving() {
+		return nil, &Error{rows, cols, set.Name, closed,
+			"every move keeps the square colour, so the board graph is disconnected", ErrNoTour}
+	}
+	if closed && rows*cols%2 == 1 && colourChanging(set) {
+		return nil, &Error{rows, cols, set.Name, closed,
+			"every move changes the square colour, so a closed tour needs an even number of cells", ErrNoTour}
+	}
 	lib := libraryFor(set)
+	ef := &effort{limit: tileEffort}
 	for _, c := range configs {
-		if w := lib.walk(rows, cols, c, closed); w != nil {
+		if w := lib.walk(rows, cols, c, closed, ef); w != nil {
 			return w, nil
 		}
 	}
 	reason := "the engine found no block paths whose ends line up"
-	if set.ColourPreserving() {
-		reason = "every move keeps the square colour, so the board graph is disconnected"
+	if ef.spent() {
+		reason = fmt.Sprintf("the engine found no block paths whose ends line up within %d search nodes", ef.limit)
 	}
 	return nil, &Error{rows, cols, set.Name, closed, reason, ErrUnsupported}
 }
@@ -185,35 +194,35 @@ func checkSize(rows, cols int, set moves.Set, closed bool) error {
 }
 
 // walk tries one configuration, returning nil when it does not work.
-func (l *library) walk(rows, cols int, c config, closed bool) Walk {
+func (l *library) walk(rows, cols int, c config, closed bool, ef *effort) Walk {
 	if !closed {
 		// A board narrower than a band is tried out and back first (the
 		// only way across 4 rows for a knight, see nsearch), then in one
 		// pass; any other board in one pass.
 		switch {
 		case rows < c.lo && cols > c.hi:
-			if w := l.narrowWalk(rows, cols, c, false, true); w != nil {
+			if w := l.narrowWalk(rows, cols, c, false, true, ef); w != nil {
 				return w
 			}
 		case cols < c.lo && rows > c.hi:
-			if w := l.narrowWalk(cols, rows, c, true, true); w != nil {
+			if w := l.narrowWalk(cols, rows, c, true, true, ef); w != nil {
 				return w
 			}
 		}
-		return l.chainWalk(rows, cols, c, false, false)
+		return l.chainWalk(rows, cols, c, false, false, ef)
 	}
 	switch {
 	case rows <= c.hi && cols <= c.hi:
-		return l.cycleWalk(rows, cols)
+		return l.cycleWalk(rows, cols, ef)
 	case rows <= c.hi:
-		return l.narrowWalk(rows, cols, c, false, false)
+		return l.narrowWalk(rows, cols, c, false, false, ef)
 	case cols <= c.hi:
-		return l.narrowWalk(cols, rows, c, true, false)
+		return l.narrowWalk(cols, rows, c, true, false, ef)
 	}
-	if w := l.chainWalk(rows, cols, c, true, false); w != nil {
+	if w := l.chainWalk(rows, cols, c, true, false, ef); w != nil {
 		return w
 	}
-	return l.chainWalk(cols, rows, c, true, true)
+	return l.chainWalk(cols, rows, c, true, true, ef)
 }
 
 // transposed swaps the coordinates of a walk built on the transposed board
@@ -223,11 +232,11 @@ func transposed(yield func(int, int) bool) func(int, int) bool {
 }
 
 // cycleWalk is a closed tour of a board small enough to be one block.
-func (l *library) cycleWalk(rows, cols int) Walk {
+func (l *library) cycleWalk(rows, cols int, ef *effort) Walk {
 	if rows*cols > maxBlockCells {
 		return nil
 	}
-	p := l.path(pathKey{h: int16(rows), w: int16(cols), kind: kindCycle, a1: free, b1: free})
+	p := l.path(pathKey{h: int16(rows), w: int16(cols), kind: kindCycle, a1: free, b1: free}, ef)
 	if p == nil {
 		return nil
 	}
@@ -240,16 +249,17 @@ func (l *library) cycleWalk(rows, cols int) Walk {
 	}
 }
 
-func (l *library) chainWalk(rows, cols int, c config, closed, swap bool) Walk {
+func (l *library) chainWalk(rows, cols int, c config, closed, swap bool, ef *effort) Walk {
 	hs, ws := split(rows, c, closed), split(cols, c, false)
 	if hs == nil || ws == nil || !blocksOK(hs, ws) || (closed && len(ws) < 2) {
 		return nil
 	}
 	ch := &chain{lib: l, rowLen: hs, colLen: ws, rowOff: offsets(hs), colOff: offsets(ws),
-		closed: closed, look: c.look}
+		closed: closed, look: c.look, ef: ef}
 	if !ch.plan() {
 		return nil
 	}
+	ch.ef = nil // every decision is cached now
 	return func(yield func(int, int) bool) {
 		if swap {
 			yield = transposed(yield)
@@ -258,19 +268,31 @@ func (l *library) chainWalk(rows, cols int, c config, closed, swap bool) Walk {
 	}
 }
 
-func (l *library) narrowWalk(rows, cols int, c config, swap, open bool) Walk {
+func (l *library) narrowWalk(rows, cols int, c config, swap, open bool, ef *effort) Walk {
 	ws := split(cols, c, false)
 	if ws == nil || len(ws) < 2 || !blocksOK([]int{rows}, ws) {
 		return nil
 	}
-	nw := &narrow{lib: l, rows: rows, colLen: ws, colOff: offsets(ws), look: c.look, open: open}
+	nw := &narrow{lib: l, rows: rows, colLen: ws, colOff: offsets(ws), look: c.look, open: open, ef: ef}
 	if !nw.plan() {
 		return nil
 	}
+	nw.ef = nil // every decision is cached now
 	return func(yield func(int, int) bool) {
 		if swap {
 			yield = transposed(yield)
 		}
 		nw.run(yield)
 	}
+}
+
+// colourChanging reports whether every move changes the square colour
+// (every leaper has a+b odd): the board graph is then bipartite.
+func colourChanging(set moves.Set) bool {
+	for _, lp := range set.Leapers {
+		if (lp.A+lp.B)%2 == 0 {
+			return false
+		}
+	}
+	return true
 }
