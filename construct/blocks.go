@@ -180,8 +180,16 @@ func (s *shapeGraph) parityOK(k pathKey) bool {
 	case kindCycle:
 		return s.balance == 0
 	case kindTwo:
-		if k.a1 == free || k.b2 == free {
+		switch {
+		case k.a1 == free && k.b2 == free:
 			return true
+		case k.b2 == free:
+			// The second path's balance is 0 or its first cell's sign.
+			rem := s.balance - s.excess(k.a1, k.b1)
+			return rem == 0 || rem == 1-2*int(s.colour[k.a2])
+		case k.a1 == free:
+			rem := s.balance - s.excess(k.a2, k.b2)
+			return rem == 0 || rem == 1-2*int(s.colour[k.b1])
 		}
 		return s.excess(k.a1, k.b1)+s.excess(k.a2, k.b2) == s.balance
 	}

@@ -11,10 +11,11 @@ import (
 )
 
 // sweepSizes are the side lengths of the acceptance sweep: every n in 5..100
-// with -long, otherwise a spread that still meets every band split kind
-// (one band, two bands, many; odd and even; every remainder mod 5..9).
+// (about 10 s on 2 cores), or with -short a spread that still meets every
+// band split kind (one band, two bands, many; odd and even; every remainder
+// mod 5..9).
 func sweepSizes() []int {
-	if *long {
+	if !testing.Short() || *long {
 		var all []int
 		for n := 5; n <= 100; n++ {
 			all = append(all, n)
@@ -24,8 +25,8 @@ func sweepSizes() []int {
 	return []int{5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17, 19, 20, 23, 26, 31, 37, 46, 53, 64, 71, 88, 99, 100}
 }
 
-// TestSweep is the acceptance sweep: on every n x m board (5 <= n, m <= 100
-// with -long) a knight's open path, a closed knight's tour wherever
+// TestSweep is the acceptance sweep: on every n x m board (5 <= n, m <= 100;
+// a spread of them with -short) a knight's open path, a closed knight's tour wherever
 // Schwenk's theorem gives one, a Diplomatico open path and a Diplomatico
 // closed tour are constructed and pass the independent verifier.
 func TestSweep(t *testing.T) {

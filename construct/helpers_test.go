@@ -8,7 +8,7 @@ import (
 	"github.com/boardgraph/boardgraph/verify"
 )
 
-var long = flag.Bool("long", false, "run the full 5..100 sweeps")
+var long = flag.Bool("long", false, "run the full 5..100 sweep even with -short")
 
 // rulesFor describes, for the independent verifier, an empty board.
 func rulesFor(rows, cols int, set moves.Set, closed bool) verify.Rules {

@@ -1,5 +1,10 @@
 package construct
 
+import (
+	"cmp"
+	"slices"
+)
+
 // A closed walk on a board with a single band of rows (a narrow board)
 // cannot follow a cycle of blocks, so it goes out along the band and back:
 // the first block is one path that leaves rightwards and returns from the
@@ -23,6 +28,7 @@ type narrowKey struct {
 	open  bool
 	skip  int8  // first block only: pass over this many workable port pairs
 	first int16 // first block of an open walk only: 1 + its first cell, or 0 (free)
+	order int8  // which port order every block uses (see topFirst)
 }
 
 // narrowStep is a decision: the cover of the block (for a middle block the
@@ -41,6 +47,7 @@ type narrow struct {
 	open           bool  // an open walk: the first block is two paths too, with free outer ends
 	skip           int8  // workable choices the first block passes over
 	start          int16 // first cell of an open walk, or free
+	order          int8  // port order (topFirst)
 	ef             *effort
 }
 
@@ -60,16 +67,18 @@ func (nw *narrow) plan() bool {
 		}
 	}
 	for _, nw.start = range starts {
-		for nw.skip = 0; nw.skip < narrowRetries; nw.skip++ {
-			if nw.run(nil) {
-				return true
+		for nw.order = range int8(2) {
+			for nw.skip = 0; nw.skip < narrowRetries; nw.skip++ {
+				if nw.run(nil) {
+					return true
+				}
+				if _, ok := nw.lib.nstep(nw.key(0, free, free), nw.ef); !ok {
+					break // no more choices
+				}
 			}
-			if _, ok := nw.lib.nstep(nw.key(0, free, free), nw.ef); !ok {
-				break // no more choices
+			if nw.ef.spent() {
+				return false
 			}
-		}
-		if nw.ef.spent() {
-			return false
 		}
 	}
 	return false
@@ -87,7 +96,7 @@ func (nw *narrow) ctx(j int) nctx {
 }
 
 func (nw *narrow) key(j int, e, z int16) narrowKey {
-	k := narrowKey{e: e, z: z, open: nw.open}
+	k := narrowKey{e: e, z: z, open: nw.open, order: nw.order}
 	if j == 0 {
 		k.skip, k.first = nw.skip, nw.start+1
 	}
@@ -111,7 +120,7 @@ func (l *library) nstep(key narrowKey, ef *effort) (narrowStep, bool) {
 	if key.first != 0 {
 		e = key.first - 1 // the top path of an open walk's first block starts there
 	}
-	p, e2, z2, _ := l.nsearch(key.u[:key.n], e, key.z, key.open, int(key.skip), ef)
+	p, e2, z2, _ := l.nsearch(key.u[:key.n], e, key.z, key.open, int(key.skip), key.order, ef)
 	s = narrowStep{path: p, e2: e2, z2: z2}
 	if p == nil && ef.spent() {
 		return s, false // perhaps only for want of effort: not remembered
@@ -147,7 +156,7 @@ const narrowPorts = 16
 // across the whole band (the 4-row case above fixes at the first block
 // which cells the way out may use, and only the last block shows it) are
 // met by planning again with the first block's next choice.
-func (l *library) nsearch(win []nctx, e, z int16, open bool, skip int, ef *effort) (*blockPath, int16, int16, bool) {
+func (l *library) nsearch(win []nctx, e, z int16, open bool, skip int, order int8, ef *effort) (*blockPath, int16, int16, bool) {
 	u := win[0]
 	if u.pos == 2 {
 		p := l.path(pathKey{h: u.h, w: u.w, a1: e, b1: z}, ef)
@@ -158,8 +167,8 @@ func (l *library) nsearch(win []nctx, e, z int16, open bool, skip int, ef *effor
 	}
 	nx := win[1]
 	ps := l.portsFor(int(u.h), int(u.w), int(nx.h), int(nx.w), sideRight)
-	tops := topFirst(ps, int(u.w), true)
-	bots := topFirst(ps, int(u.w), false)
+	tops := topFirst(ps, int(u.w), true, order)
+	bots := topFirst(ps, int(u.w), false, order)
 	for _, t := range tops {
 		if (e != free && t.x == e) || t.x == z {
 			continue
@@ -180,7 +189,7 @@ func (l *library) nsearch(win []nctx, e, z int16, open bool, skip int, ef *effor
 			if p == nil {
 				continue
 			}
-			sub := narrowKey{e: t.y, z: b.y, open: open, n: int8(len(win) - 1)}
+			sub := narrowKey{e: t.y, z: b.y, open: open, order: order, n: int8(len(win) - 1)}
 			copy(sub.u[:], win[1:])
 			if len(win) == 2 && win[1].pos != 2 {
 				return p, t.y, b.y, true // the next block is beyond the horizon
@@ -198,16 +207,28 @@ func (l *library) nsearch(win []nctx, e, z int16, open bool, skip int, ef *effor
 
 // topFirst returns up to narrowPorts ports, highest exits first (or lowest
 // first when top is false), keeping the middle-first order among equals.
-func topFirst(ps []port, w int, top bool) []port {
+// Order 1 starts from the rows next to the middle instead (upper ones for
+// the top path, lower ones for the bottom path): the port order steers which
+// states the blocks pass on, and some bands need the other one (on 4 rows a
+// knight's way out must leave every block from an inner row).
+func topFirst(ps []port, w int, top bool, order int8) []port {
 	out := make([]port, 0, narrowPorts)
 	h := 0
 	for _, p := range ps {
 		h = max(h, int(p.x)/w+1)
 	}
-	for d := 0; d < h && len(out) < narrowPorts; d++ {
-		row := d
+	rows := make([]int, h)
+	for d := range h {
+		rows[d] = d
+	}
+	if order == 1 {
+		slices.SortStableFunc(rows, func(a, b int) int {
+			return cmp.Compare(abs(2*a+1-h), abs(2*b+1-h))
+		})
+	}
+	for _, row := range rows {
 		if !top {
-			row = h - 1 - d
+			row = h - 1 - row
 		}
 		for _, p := range ps {
 			if int(p.x)/w == row && len(out) < narrowPorts {
