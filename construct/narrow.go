@@ -56,9 +56,12 @@ type narrow struct {
 const narrowRetries = 8
 
 // plan finds a first-block choice from which every block has its cover:
-// the first workable choices in turn, and for an open walk then every
-// first cell in turn (on 4 rows the first cell decides which cells the way
-// out may use; see nsearch).
+// the first workable choices in turn, under both port orders, and for an
+// open walk then every first cell in turn (on 4 rows the first cell decides
+// which cells the way out may use; see nsearch). On a long band each choice
+// is first tried on a probe band of the same first and last blocks, so
+// that a failing choice costs O(1), not O(cols), and the whole band is
+// planned at most a few times.
 func (nw *narrow) plan() bool {
 	starts := []int16{free}
 	if nw.open {
@@ -66,13 +69,33 @@ func (nw *narrow) plan() bool {
 			starts = append(starts, int16(c))
 		}
 	}
-	for _, nw.start = range starts {
-		for nw.order = range int8(2) {
-			for nw.skip = 0; nw.skip < narrowRetries; nw.skip++ {
-				if nw.run(nil) {
+	var probe *narrow
+	if q := len(nw.colLen); q > 2*probeBlocks {
+		ws := append(append([]int(nil), nw.colLen[:probeBlocks]...), nw.colLen[q-probeBlocks:]...)
+		probe = &narrow{lib: nw.lib, rows: nw.rows, colLen: ws, colOff: offsets(ws), look: nw.look, open: nw.open, ef: nw.ef}
+	}
+	full := 0
+	for _, start := range starts {
+		for order := range int8(2) {
+			for skip := range int8(narrowRetries) {
+				try := nw
+				if probe != nil {
+					try = probe
+				}
+				try.start, try.order, try.skip = start, order, skip
+				if try.run(nil) && try != nw {
+					nw.start, nw.order, nw.skip = start, order, skip
+					if nw.run(nil) {
+						return true
+					}
+					if full++; full == maxFullPlans {
+						return false
+					}
+					continue
+				} else if try == nw && nw.run(nil) {
 					return true
 				}
-				if _, ok := nw.lib.nstep(nw.key(0, free, free), nw.ef); !ok {
+				if _, ok := try.lib.nstep(try.key(0, free, free), try.ef); !ok {
 					break // no more choices
 				}
 			}
@@ -83,6 +106,13 @@ func (nw *narrow) plan() bool {
 	}
 	return false
 }
+
+// probeBlocks is how many first and last blocks a probe band keeps, and
+// maxFullPlans how many probe successes are tried on the whole band.
+const (
+	probeBlocks  = 6
+	maxFullPlans = 4
+)
 
 func (nw *narrow) ctx(j int) nctx {
 	c := nctx{h: int16(nw.rows), w: int16(nw.colLen[j]), pos: 1}
