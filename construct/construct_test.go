@@ -15,7 +15,7 @@ import (
 // band split kind (one band, two bands, many; odd and even; every remainder
 // mod 5..9).
 func sweepSizes() []int {
-	if !testing.Short() || *long {
+	if !testing.Short() || long() {
 		var all []int
 		for n := 5; n <= 100; n++ {
 			all = append(all, n)

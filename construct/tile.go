@@ -3,18 +3,10 @@ package construct
 import (
 	"errors"
 	"fmt"
-	"iter"
 
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/moves"
 )
-
-// A Walk streams the cells of a Hamiltonian path (or of a closed tour, whose
-// last cell is one move from the first) in visiting order as 0-based (row,
-// col). Producing a 10^8-cell walk does not allocate memory proportional to
-// the path; a walk may be iterated any number of times and stops cleanly when
-// yield returns false.
-type Walk = iter.Seq2[int, int]
 
 var (
 	// ErrNoTour reports a board that has no walk of the kind asked for, by a
@@ -140,7 +132,9 @@ func blocksOK(hs, ws []int) bool {
 // out and back, every middle block by two disjoint paths.
 //
 // Tile plans the whole walk before it returns (every block's path is found
-// or fetched), so a Walk it returns always completes. The error wraps
+// or fetched), so a Walk it returns always completes; it may be iterated any
+// number of times, gives the same cells each time, and stops at once when
+// yield returns false. The error wraps
 // ErrUnsupported (naming the reason) when no configuration worked.
 func Tile(rows, cols int, set moves.Set, closed bool) (Walk, error) {
 	if err := checkSize(rows, cols, set, closed); err != nil {
