@@ -48,6 +48,7 @@ type narrow struct {
 	skip           int8  // workable choices the first block passes over
 	start          int16 // first cell of an open walk, or free
 	order          int8  // port order (topFirst)
+	dp             *bandDP
 	ef             *effort
 }
 
@@ -63,6 +64,27 @@ const narrowRetries = 8
 // that a failing choice costs O(1), not O(cols), and the whole band is
 // planned at most a few times.
 func (nw *narrow) plan() bool {
+	if nw.rows <= 4 {
+		// Few states per block: plan exactly at once (see bandDP).
+		if nw.dp = newBandDP(nw); nw.dp != nil && nw.run(nil) {
+			return true
+		}
+		nw.dp = nil
+	}
+	if nw.planAhead() {
+		return true
+	}
+	if nw.rows > 4 && !nw.ef.spent() {
+		if nw.dp = newBandDP(nw); nw.dp != nil && nw.run(nil) {
+			return true
+		}
+		nw.dp = nil
+	}
+	return false
+}
+
+// planAhead is plan with the look-ahead decisions.
+func (nw *narrow) planAhead() bool {
 	starts := []int16{free}
 	if nw.open {
 		for c := range nw.rows * nw.colLen[0] {
@@ -293,7 +315,7 @@ func (nw *narrow) run(yield func(int, int) bool) bool {
 		if j%narrowCheckpoint == 0 {
 			marks = append(marks, st)
 		}
-		s, ok := nw.lib.nstep(nw.key(j, st.e, st.z), nw.ef)
+		s, ok := nw.next(j, st.e, st.z)
 		if !ok {
 			return false
 		}
@@ -318,7 +340,7 @@ func (nw *narrow) run(yield func(int, int) bool) bool {
 		buf = buf[:0]
 		st := marks[m]
 		for j := lo; j < hi; j++ {
-			s, _ := nw.lib.nstep(nw.key(j, st.e, st.z), nw.ef)
+			s, _ := nw.next(j, st.e, st.z)
 			buf = append(buf, s.path)
 			st = state{s.e2, s.z2}
 		}
@@ -333,4 +355,13 @@ func (nw *narrow) run(yield func(int, int) bool) bool {
 		}
 	}
 	return true
+}
+
+// next is the decision for block j entered in state (e, z): from the exact
+// plan when there is one, otherwise the cached look-ahead decision.
+func (nw *narrow) next(j int, e, z int16) (narrowStep, bool) {
+	if nw.dp != nil {
+		return nw.dp.step(j, e, z)
+	}
+	return nw.lib.nstep(nw.key(j, e, z), nw.ef)
 }
