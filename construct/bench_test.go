@@ -53,13 +53,17 @@ func BenchmarkWalk(b *testing.B) {
 		set    moves.Set
 		closed bool
 		make   func(n int) (Walk, error)
+		rows   int // 0: n x n; otherwise rows x (n*n/rows)
 	}{
-		{"knight-closed", 1000, moves.Knight(), true, func(n int) (Walk, error) { return KnightClosed(n, n) }},
-		{"knight-closed", 10000, moves.Knight(), true, func(n int) (Walk, error) { return KnightClosed(n, n) }},
-		{"knight-open", 10000, moves.Knight(), false, func(n int) (Walk, error) { return KnightOpen(n, n) }},
-		{"hopido-open", 1000, moves.Hopido(), false, func(n int) (Walk, error) { return Diplomatico(n, n, false) }},
-		{"hopido-open", 10000, moves.Hopido(), false, func(n int) (Walk, error) { return Diplomatico(n, n, false) }},
-		{"hopido-closed", 10000, moves.Hopido(), true, func(n int) (Walk, error) { return Diplomatico(n, n, true) }},
+		{"knight-closed", 1000, moves.Knight(), true, func(n int) (Walk, error) { return KnightClosed(n, n) }, 0},
+		{"knight-closed", 10000, moves.Knight(), true, func(n int) (Walk, error) { return KnightClosed(n, n) }, 0},
+		{"knight-open", 10000, moves.Knight(), false, func(n int) (Walk, error) { return KnightOpen(n, n) }, 0},
+		{"hopido-open", 1000, moves.Hopido(), false, func(n int) (Walk, error) { return Diplomatico(n, n, false) }, 0},
+		{"hopido-open", 10000, moves.Hopido(), false, func(n int) (Walk, error) { return Diplomatico(n, n, false) }, 0},
+		{"hopido-closed", 10000, moves.Hopido(), true, func(n int) (Walk, error) { return Diplomatico(n, n, true) }, 0},
+		// Narrow bands of 10^8 cells: out and back, and the exact plan of 4 rows.
+		{"knight-closed-5rows", 10000, moves.Knight(), true, func(n int) (Walk, error) { return KnightClosed(5, n*n/5) }, 5},
+		{"knight-open-4rows", 10000, moves.Knight(), false, func(n int) (Walk, error) { return KnightOpen(4, n*n/4) }, 4},
 	}
 	for _, c := range cases {
 		b.Run(fmt.Sprintf("%s-%d", c.name, c.n), func(b *testing.B) {
@@ -69,7 +73,11 @@ func BenchmarkWalk(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if _, err := legalSink(w, c.n, c.n, c.set, c.closed); err != nil {
+				rows, cols := c.n, c.n
+				if c.rows > 0 {
+					rows, cols = c.rows, c.n*c.n/c.rows
+				}
+				if _, err := legalSink(w, rows, cols, c.set, c.closed); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -38,19 +38,18 @@ type step struct {
 // serpentine) for an open walk; for a closed walk (an even number of row
 // bands) the same serpentine over columns 1..q-1 and back up column 0.
 type chain struct {
-	lib            *library
-	rowOff, rowLen []int
-	colOff, colLen []int
-	closed         bool
-	look           int // units checked ahead of each decision
-	e0             int16
-	tr, tc         int16 // first cell relative to the last unit (closed)
-	want0          int8  // colour of unit 0's exit for an open walk, or -1
-	ef             *effort
+	lib        *library
+	rows, cols *bands
+	closed     bool
+	look       int // units checked ahead of each decision
+	e0         int16
+	tr, tc     int16 // first cell relative to the last unit (closed)
+	want0      int8  // colour of unit 0's exit for an open walk, or -1
+	ef         *effort
 }
 
-func (ch *chain) p() int     { return len(ch.rowLen) }
-func (ch *chain) q() int     { return len(ch.colLen) }
+func (ch *chain) p() int     { return ch.rows.len() }
+func (ch *chain) q() int     { return ch.cols.len() }
 func (ch *chain) units() int { return ch.p() * ch.q() }
 
 // block returns the block grid position of unit k.
@@ -81,7 +80,7 @@ func (ch *chain) block(k int) (int, int) {
 // unit returns the origin and context of unit k.
 func (ch *chain) unit(k int) (r0, c0 int, u uctx) {
 	bi, bj := ch.block(k)
-	u = uctx{h: int16(ch.rowLen[bi]), w: int16(ch.colLen[bj])}
+	u = uctx{h: int16(ch.rows.size(bi)), w: int16(ch.cols.size(bj))}
 	switch {
 	case k == ch.units()-1 && ch.closed:
 		u.out = sideClose
@@ -100,7 +99,7 @@ func (ch *chain) unit(k int) (r0, c0 int, u uctx) {
 			u.out = sideUp
 		}
 	}
-	return ch.rowOff[bi], ch.colOff[bj], u
+	return ch.rows.off(bi), ch.cols.off(bj), u
 }
 
 // key builds the decision key of unit k entered at entry.

@@ -71,13 +71,17 @@ func TestSweep(t *testing.T) {
 }
 
 // TestKnightSmallBoards checks the existence theorems on every board with a
-// side of at most 4 (and the other up to 40): a walk is constructed and
-// verified exactly when the theorem says one exists, otherwise the error
-// wraps ErrNoTour.
+// side of at most 4 (and the other up to 40, or 200 with -long): a walk is
+// constructed and verified exactly when the theorem says one exists,
+// otherwise the error wraps ErrNoTour.
 func TestKnightSmallBoards(t *testing.T) {
 	t.Parallel()
+	most := 40
+	if long() {
+		most = 200
+	}
 	for n := 1; n <= 4; n++ {
-		for m := 1; m <= 40; m++ {
+		for m := 1; m <= most; m++ {
 			for _, closed := range []bool{false, true} {
 				make, exists := KnightOpen, knightOpenMissing(n, m) == ""
 				if closed {

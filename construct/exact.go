@@ -60,15 +60,15 @@ const maxDPSegs = 4096
 // newBandDP runs the backward pass; nil when the first block has no
 // state to start from (or the engine's allowance ran out).
 func newBandDP(nw *narrow) *bandDP {
-	q := len(nw.colLen)
-	ws := nw.colLen
+	q := nw.cols.len()
+	ws := nw.cols.size
 	dp := &bandDP{nw: nw, moves: map[dpMoveKey]narrowStep{}}
 	// good_{q-1}: the last block has a path from e to z.
-	st := nw.dpStates(ws[q-2], ws[q-1])
+	st := nw.dpStates(ws(q-2), ws(q-1))
 	good := make([]bool, len(st))
 	any := false
 	for i, s := range st {
-		p := nw.lib.path(pathKey{h: int16(nw.rows), w: int16(ws[q-1]), a1: s.e2, b1: s.z2}, nw.ef)
+		p := nw.lib.path(pathKey{h: int16(nw.rows), w: int16(ws(q - 1)), a1: s.e2, b1: s.z2}, nw.ef)
 		good[i] = p != nil
 		any = any || good[i]
 	}
@@ -77,8 +77,8 @@ func newBandDP(nw *narrow) *bandDP {
 	}
 	dp.segs = append(dp.segs, dpSeg{from: q - 1, set: good})
 	for j := q - 2; j >= 1; j-- {
-		next := nw.dpStates(ws[j], ws[j+1])
-		cur := nw.dpStates(ws[j-1], ws[j])
+		next := nw.dpStates(ws(j), ws(j+1))
+		cur := nw.dpStates(ws(j-1), ws(j))
 		set := make([]bool, len(cur))
 		any = false
 		for i, s := range cur {
@@ -88,12 +88,12 @@ func newBandDP(nw *narrow) *bandDP {
 		if !any || nw.ef.spent() {
 			return nil
 		}
-		same := slices.Equal(set, good) && ws[j-1] == ws[j] && ws[j] == ws[j+1] && j+2 < q && ws[j+2] == ws[j+1]
+		same := slices.Equal(set, good) && ws(j-1) == ws(j) && ws(j) == ws(j+1) && j+2 < q && ws(j+2) == ws(j+1)
 		good = set
 		if same {
 			// A fixed point inside a run of equal widths: every block of the
 			// run back to its start has the same good set.
-			for j > 1 && ws[j-2] == ws[j] {
+			for j > 1 && ws(j-2) == ws(j) {
 				j--
 			}
 			dp.segs[len(dp.segs)-1].from = j
@@ -133,13 +133,13 @@ func (dp *bandDP) seg(j int) int {
 // good (indexed like next), returning the block's cover.
 func (dp *bandDP) choose(j int, e, z int16, next []narrowStep, good []bool) (narrowStep, bool) {
 	nw := dp.nw
-	q := len(nw.colLen)
-	h, w := int16(nw.rows), int16(nw.colLen[j])
+	q := nw.cols.len()
+	h, w := int16(nw.rows), int16(nw.cols.size(j))
 	idx := make(map[[2]int16]int, len(next))
 	for i, s := range next {
 		idx[[2]int16{s.e2, s.z2}] = i
 	}
-	ps := nw.lib.portsFor(nw.rows, nw.colLen[j], nw.rows, nw.colLen[j+1], sideRight)
+	ps := nw.lib.portsFor(nw.rows, nw.cols.size(j), nw.rows, nw.cols.size(j+1), sideRight)
 	_ = q
 	for _, t := range ps {
 		if (e != free && t.x == e) || t.x == z {
@@ -173,20 +173,20 @@ func (dp *bandDP) choose(j int, e, z int16, next []narrowStep, good []bool) (nar
 // step is the forward decision for block j in state (e, z).
 func (dp *bandDP) step(j int, e, z int16) (narrowStep, bool) {
 	nw := dp.nw
-	q := len(nw.colLen)
+	q := nw.cols.len()
 	if j == q-1 {
-		p := nw.lib.path(pathKey{h: int16(nw.rows), w: int16(nw.colLen[j]), a1: e, b1: z}, nw.ef)
+		p := nw.lib.path(pathKey{h: int16(nw.rows), w: int16(nw.cols.size(j)), a1: e, b1: z}, nw.ef)
 		return narrowStep{path: p, e2: free, z2: free}, p != nil
 	}
 	si := dp.seg(j + 1)
-	key := dpMoveKey{seg: si, w: int16(nw.colLen[j]), wn: int16(nw.colLen[j+1]), e: e, z: z, first: j == 0}
+	key := dpMoveKey{seg: si, w: int16(nw.cols.size(j)), wn: int16(nw.cols.size(j + 1)), e: e, z: z, first: j == 0}
 	if j > 0 {
-		key.wp = int16(nw.colLen[j-1])
+		key.wp = int16(nw.cols.size(j - 1))
 	}
 	if s, ok := dp.moves[key]; ok {
 		return s, s.path != nil
 	}
-	next := nw.dpStates(nw.colLen[j], nw.colLen[j+1])
+	next := nw.dpStates(nw.cols.size(j), nw.cols.size(j+1))
 	s, _ := dp.choose(j, e, z, next, dp.segs[si].set)
 	dp.moves[key] = s
 	return s, s.path != nil

@@ -40,16 +40,16 @@ type narrowStep struct {
 
 // narrow is a single band of rows cut into blocks by columns.
 type narrow struct {
-	lib            *library
-	rows           int
-	colOff, colLen []int
-	look           int
-	open           bool  // an open walk: the first block is two paths too, with free outer ends
-	skip           int8  // workable choices the first block passes over
-	start          int16 // first cell of an open walk, or free
-	order          int8  // port order (topFirst)
-	dp             *bandDP
-	ef             *effort
+	lib   *library
+	rows  int
+	cols  *bands
+	look  int
+	open  bool  // an open walk: the first block is two paths too, with free outer ends
+	skip  int8  // workable choices the first block passes over
+	start int16 // first cell of an open walk, or free
+	order int8  // port order (topFirst)
+	dp    *bandDP
+	ef    *effort
 }
 
 // narrowRetries is how many choices of the first block a narrow plan tries
@@ -87,14 +87,20 @@ func (nw *narrow) plan() bool {
 func (nw *narrow) planAhead() bool {
 	starts := []int16{free}
 	if nw.open {
-		for c := range nw.rows * nw.colLen[0] {
+		for c := range nw.rows * nw.cols.size(0) {
 			starts = append(starts, int16(c))
 		}
 	}
 	var probe *narrow
-	if q := len(nw.colLen); q > 2*probeBlocks {
-		ws := append(append([]int(nil), nw.colLen[:probeBlocks]...), nw.colLen[q-probeBlocks:]...)
-		probe = &narrow{lib: nw.lib, rows: nw.rows, colLen: ws, colOff: offsets(ws), look: nw.look, open: nw.open, ef: nw.ef}
+	if q := nw.cols.len(); q > 2*probeBlocks {
+		var ws []int
+		for j := range probeBlocks {
+			ws = append(ws, nw.cols.size(j))
+		}
+		for j := q - probeBlocks; j < q; j++ {
+			ws = append(ws, nw.cols.size(j))
+		}
+		probe = &narrow{lib: nw.lib, rows: nw.rows, cols: &bands{list: ws}, look: nw.look, open: nw.open, ef: nw.ef}
 	}
 	full := 0
 	for _, start := range starts {
@@ -137,11 +143,11 @@ const (
 )
 
 func (nw *narrow) ctx(j int) nctx {
-	c := nctx{h: int16(nw.rows), w: int16(nw.colLen[j]), pos: 1}
+	c := nctx{h: int16(nw.rows), w: int16(nw.cols.size(j)), pos: 1}
 	switch j {
 	case 0:
 		c.pos = 0
-	case len(nw.colLen) - 1:
+	case nw.cols.len() - 1:
 		c.pos = 2
 	}
 	return c
@@ -152,7 +158,7 @@ func (nw *narrow) key(j int, e, z int16) narrowKey {
 	if j == 0 {
 		k.skip, k.first = nw.skip, nw.start+1
 	}
-	n := min(nw.look+2, len(nw.colLen)-j)
+	n := min(nw.look+2, nw.cols.len()-j)
 	for i := range n {
 		k.u[i] = nw.ctx(j + i)
 	}
@@ -299,7 +305,7 @@ const narrowCheckpoint = 1024
 // run performs the decisions (and with yield set, produces the cells): out
 // along the tops, back along the bottoms.
 func (nw *narrow) run(yield func(int, int) bool) bool {
-	q := len(nw.colLen)
+	q := nw.cols.len()
 	type state struct{ e, z int16 }
 	var marks []state
 	st := state{free, free}
@@ -324,7 +330,7 @@ func (nw *narrow) run(yield func(int, int) bool) bool {
 			if (j == 0 && !nw.open) || j == q-1 {
 				top = len(s.path.rows)
 			}
-			if !emit(s.path, 0, top, nw.colOff[j]) {
+			if !emit(s.path, 0, top, nw.cols.off(j)) {
 				return true
 			}
 		}
@@ -349,7 +355,7 @@ func (nw *narrow) run(yield func(int, int) bool) bool {
 				continue
 			}
 			p := buf[j-lo]
-			if !emit(p, p.split, len(p.rows), nw.colOff[j]) {
+			if !emit(p, p.split, len(p.rows), nw.cols.off(j)) {
 				return true
 			}
 		}

@@ -58,12 +58,60 @@ var configs = []config{
 	{10, 19, 14, 3},
 }
 
+// bands is a cut of a length into k bands, the first rem of base+1 cells
+// and the others of base (so a band's size and offset are formulas and a
+// cut of 10^8 cells costs no memory), or an explicit short list.
+type bands struct {
+	k, base, rem int
+	list         []int
+}
+
+func (b *bands) len() int {
+	if b.list != nil {
+		return len(b.list)
+	}
+	return b.k
+}
+
+func (b *bands) size(i int) int {
+	if b.list != nil {
+		return b.list[i]
+	}
+	if i < b.rem {
+		return b.base + 1
+	}
+	return b.base
+}
+
+func (b *bands) off(i int) int {
+	if b.list != nil {
+		o := 0
+		for _, s := range b.list[:i] {
+			o += s
+		}
+		return o
+	}
+	return i*b.base + min(i, b.rem)
+}
+
+// sizes returns the distinct band sizes.
+func (b *bands) sizes() []int {
+	if b.list != nil {
+		return b.list
+	}
+	if b.rem > 0 {
+		return []int{b.base + 1, b.base}
+	}
+	return []int{b.base}
+}
+
 // split cuts n into bands of lo..hi cells, as many as n/target rounded,
 // an even number of at least two when even is set, longer bands first. A
-// length of at most hi is one band (unless even).
-func split(n int, c config, even bool) []int {
+// length of at most hi is one band (unless even). It returns nil when no
+// such cut exists.
+func split(n int, c config, even bool) *bands {
 	if n <= c.hi && !even {
-		return []int{n}
+		return &bands{k: 1, base: n}
 	}
 	kmin, kmax := (n+c.hi-1)/c.hi, n/c.lo
 	k := min(max((n+c.target/2)/c.target, kmin), kmax)
@@ -85,22 +133,7 @@ func split(n int, c config, even bool) []int {
 	if k < kmin || k > kmax || k < 1 {
 		return nil
 	}
-	bands := make([]int, k)
-	for i := range bands {
-		bands[i] = n / k
-		if i < n%k {
-			bands[i]++
-		}
-	}
-	return bands
-}
-
-func offsets(bands []int) []int {
-	off := make([]int, len(bands))
-	for i := 1; i < len(bands); i++ {
-		off[i] = off[i-1] + bands[i-1]
-	}
-	return off
+	return &bands{k: k, base: n / k, rem: n % k}
 }
 
 // maxBlockSide keeps block coordinates within the int8 of a cached path.
@@ -245,10 +278,10 @@ func (l *library) cycleWalk(rows, cols int, ef *effort) Walk {
 
 func (l *library) chainWalk(rows, cols int, c config, closed, swap bool, ef *effort) Walk {
 	hs, ws := split(rows, c, closed), split(cols, c, false)
-	if hs == nil || ws == nil || !blocksOK(hs, ws) || (closed && len(ws) < 2) {
+	if hs == nil || ws == nil || !blocksOK(hs.sizes(), ws.sizes()) || (closed && ws.len() < 2) {
 		return nil
 	}
-	ch := &chain{lib: l, rowLen: hs, colLen: ws, rowOff: offsets(hs), colOff: offsets(ws),
+	ch := &chain{lib: l, rows: hs, cols: ws,
 		closed: closed, look: c.look, ef: ef}
 	if !ch.plan() {
 		return nil
@@ -264,10 +297,10 @@ func (l *library) chainWalk(rows, cols int, c config, closed, swap bool, ef *eff
 
 func (l *library) narrowWalk(rows, cols int, c config, swap, open bool, ef *effort) Walk {
 	ws := split(cols, c, false)
-	if ws == nil || len(ws) < 2 || !blocksOK([]int{rows}, ws) {
+	if ws == nil || ws.len() < 2 || !blocksOK([]int{rows}, ws.sizes()) {
 		return nil
 	}
-	nw := &narrow{lib: l, rows: rows, colLen: ws, colOff: offsets(ws), look: c.look, open: open, ef: ef}
+	nw := &narrow{lib: l, rows: rows, cols: ws, look: c.look, open: open, ef: ef}
 	if !nw.plan() {
 		return nil
 	}
