@@ -67,8 +67,6 @@ type library struct {
 	steps  map[stepKey]step
 	nsteps map[narrowKey]narrowStep
 	ports  map[portKey][]port
-
-	searches int // engine calls made (for tests and benchmarks)
 }
 
 // effort is the engine work one call of Tile may spend on blocks that are
@@ -224,7 +222,6 @@ func (l *library) path(k pathKey, ef *effort) *blockPath {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.searches++
 	if old, ok := l.paths[k]; ok {
 		return old // another goroutine answered first; keep one answer
 	}

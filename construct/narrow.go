@@ -10,7 +10,11 @@ import (
 // the first block is one path that leaves rightwards and returns from the
 // right, every middle block is covered by two disjoint paths (the top one
 // going right, the bottom one coming back), and the last block is one path
-// entered from and left to the left.
+// entered from and left to the left. An open walk on a band too narrow to
+// cut into rows (3 or 4 rows) does the same, except that the first block is
+// two paths as well: the walk starts in it and ends in it.
+//
+// Two disjoint paths with given ends are one engine query: see solveBlock.
 
 // nctx is what a narrow decision needs to know of one block.
 type nctx struct {
