@@ -246,3 +246,33 @@ func TestEarlyStop(t *testing.T) {
 		})
 	}
 }
+
+// TestCheck checks that Check agrees with Tile: nil where Tile builds a
+// walk, Tile's error where it does not.
+func TestCheck(t *testing.T) {
+	t.Parallel()
+	wazir, _ := moves.Parse("wazir")
+	cases := []struct {
+		rows, cols int
+		set        moves.Set
+		closed     bool
+		want       error
+	}{
+		{30, 40, moves.Knight(), true, nil},
+		{7, 300, moves.Hopido(), true, nil},
+		{4, 61, moves.Knight(), false, nil},
+		{13, 15, moves.Knight(), true, ErrNoTour},
+		{9, 9, wazir, true, ErrNoTour},
+		{12, 12, wazir, true, nil},
+	}
+	for _, c := range cases {
+		err := Check(c.rows, c.cols, c.set, c.closed)
+		if !errors.Is(err, c.want) || (c.want == nil && err != nil) {
+			t.Errorf("Check(%d, %d, %s, %v) = %v, want %v", c.rows, c.cols, c.set.Name, c.closed, err, c.want)
+		}
+		_, terr := Tile(c.rows, c.cols, c.set, c.closed)
+		if (err == nil) != (terr == nil) {
+			t.Errorf("Check and Tile disagree on %dx%d: %v vs %v", c.rows, c.cols, err, terr)
+		}
+	}
+}
