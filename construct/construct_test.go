@@ -150,6 +150,9 @@ func TestErrors(t *testing.T) {
 		}, ErrNoTour, "even number of cells"},
 		{"bad size", func() (Walk, error) { return Tile(-1, 5, moves.Knight(), false) }, ErrUnsupported, "1 to"},
 		{"single cell closed", func() (Walk, error) { return Tile(1, 1, moves.Knight(), true) }, ErrNoTour, "single cell"},
+		{"knight 2xn by Knuth", func() (Walk, error) { return Tile(2, 1000, moves.Knight(), false) }, ErrNoTour, "Knuth 1994"},
+		{"one line", func() (Walk, error) { return Tile(1, 1000, moves.Knight(), false) }, ErrNoTour, "single line"},
+		{"small disconnected union", func() (Walk, error) { return Tile(2, 30, moves.Hopido(), false) }, ErrNoTour, "disconnected"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

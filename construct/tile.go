@@ -190,6 +190,9 @@ func Tile(rows, cols int, set moves.Set, closed bool) (Walk, error) {
 		return nil, &Error{rows, cols, set.Name, closed,
 			"every move changes the square colour, so a closed tour needs an even number of cells", ErrNoTour}
 	}
+	if reason := disconnected(rows, cols, set); reason != "" {
+		return nil, &Error{rows, cols, set.Name, closed, reason, ErrNoTour}
+	}
 	lib := libraryFor(set)
 	ef := &effort{limit: tileEffort}
 	for _, c := range configs {
@@ -322,4 +325,48 @@ func colourChanging(set moves.Set) bool {
 		}
 	}
 	return true
+}
+
+// smallBoard is the most cells for which Tile builds the whole board graph
+// to see whether it is connected.
+const smallBoard = 1 << 12
+
+// disconnected names why the board graph of set is disconnected (then no
+// walk exists), or returns "" when it is connected or that is not known.
+func disconnected(rows, cols int, set moves.Set) string {
+	m, n := min(rows, cols), max(rows, cols)
+	if m == 1 && n > 1 {
+		for _, lp := range set.Leapers {
+			if lp.A == 0 && lp.B == 1 {
+				return ""
+			}
+		}
+		return "on a single line only steps along it remain, and none is of length 1"
+	}
+	if len(set.Leapers) == 1 && m >= 2 {
+		// Knuth 1994: the (r,s)-leaper graph of an m x n board, 2 <= m <= n,
+		// is connected iff gcd(r+s, s-r) = 1, n >= 2s and m >= r+s.
+		r, s := set.Leapers[0].A, set.Leapers[0].B
+		if gcd(r+s, s-r) != 1 || n < 2*s || m < r+s {
+			return "the leaper's graph on this board is disconnected (Knuth 1994)"
+		}
+		return ""
+	}
+	if rows*cols <= smallBoard {
+		b, err := board.New(rows, cols)
+		if err != nil {
+			return ""
+		}
+		if _, k := moves.Build(b, set).Components(); k > 1 {
+			return "the board graph is disconnected"
+		}
+	}
+	return ""
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
