@@ -279,3 +279,30 @@ func TestCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestDiplomaticoNarrow covers Diplomatico boards with a side of 1 to 4:
+// every one either gets a verified walk or a proof that none exists
+// (ErrNoTour), never "cannot construct". Closed tours on 4x6, 4x7 and 4x8
+// are refuted by exhaustive search.
+func TestDiplomaticoNarrow(t *testing.T) {
+	t.Parallel()
+	for n := 1; n <= 4; n++ {
+		for m := 1; m <= 60; m++ {
+			for _, closed := range []bool{false, true} {
+				w, err := Diplomatico(n, m, closed)
+				switch {
+				case errors.Is(err, ErrNoTour):
+					if n == 4 && m >= 9 || n == 4 && m == 5 || (n == 4 && m >= 5 && !closed) {
+						t.Errorf("4x%d closed=%v: %v, but a walk exists", m, closed, err)
+					}
+				case err != nil:
+					t.Errorf("%dx%d closed=%v: %v", n, m, closed, err)
+				default:
+					if err := check(w, n, m, moves.Hopido(), closed); err != nil {
+						t.Errorf("%dx%d closed=%v: %v", n, m, closed, err)
+					}
+				}
+			}
+		}
+	}
+}

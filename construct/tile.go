@@ -1,8 +1,11 @@
 package construct
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"github.com/boardgraph/boardgraph/hamilton"
+	"time"
 
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/moves"
@@ -200,6 +203,15 @@ func Tile(rows, cols int, set moves.Set, closed bool) (Walk, error) {
 			return w, nil
 		}
 	}
+	if rows*cols <= provenBoard {
+		// Small enough to settle by an exhaustive search of the whole board.
+		if w, none := lib.searchWhole(rows, cols, closed); w != nil {
+			return w, nil
+		} else if none {
+			return nil, &Error{rows, cols, set.Name, closed,
+				"an exhaustive search of the board finds none", ErrNoTour}
+		}
+	}
 	reason := "the engine found no block paths whose ends line up"
 	if ef.spent() {
 		reason = fmt.Sprintf("the engine found no block paths whose ends line up within %d search nodes", ef.limit)
@@ -369,4 +381,34 @@ func gcd(a, b int) int {
 		a, b = b, a%b
 	}
 	return a
+}
+
+// provenBoard is the most cells on which Tile, when no tiling works, runs
+// an exhaustive search to find a walk or prove there is none.
+const provenBoard = 48
+
+// searchWhole searches the whole board without a node budget (bounded by
+// a time limit): the walk, or none = true when the search proved there is
+// no walk.
+func (l *library) searchWhole(rows, cols int, closed bool) (w Walk, none bool) {
+	b, err := board.New(rows, cols)
+	if err != nil {
+		return nil, false
+	}
+	bg := moves.Build(b, l.set)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Closed: closed}
+	vs, _, err := hamilton.Find(ctx, p, hamilton.Options{Workers: 1})
+	if err != nil {
+		return nil, errors.Is(err, hamilton.ErrNoSolution)
+	}
+	return func(yield func(int, int) bool) {
+		for _, v := range vs {
+			r, c := b.RowCol(bg.CellOf[v])
+			if !yield(r, c) {
+				return
+			}
+		}
+	}, false
 }
