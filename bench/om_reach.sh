@@ -4,7 +4,7 @@
 # okuno-miyano") and worker count (WORKERS, default "1 2": one search, and
 # the parallel portfolio on two cores), it finds the largest n for which
 #
-#   boardgraph solve --moves knight NxN --start 1,1 --end N,1 --strategy S --workers W
+#   boardgraph solve --moves knight NxN --start 1,1 --end N,1 --method search --strategy S --workers W
 #
 # finds and verifies a path within LIMIT seconds (default 60) of wall time:
 # doubling from START (default 76) up to MAXN (default 2048, the CLI's 2^22
@@ -28,7 +28,7 @@ try() {
 	local tf rc wall kb
 	tf=$(mktemp)
 	/usr/bin/time -f "%e %M" -o "$tf" "$bg" solve --moves knight "$3x$3" --start 1,1 --end "$3,1" \
-		--strategy "$1" --workers "$2" --timeout "${LIMIT}s" --quiet --format path >/dev/null 2>&1
+		--method search --strategy "$1" --workers "$2" --timeout "${LIMIT}s" --quiet --format path >/dev/null 2>&1
 	rc=$?
 	read -r wall kb <"$tf"
 	rm -f "$tf"

@@ -33,6 +33,15 @@ func TestSolveStrategy(t *testing.T) {
 			solved(t, cli(t, "", c.args...), c.rules)
 		})
 	}
+	// On a plain board over 2^18 cells --method auto would construct; an
+	// explicit --strategy searches.
+	t.Run("auto-searches", func(t *testing.T) {
+		t.Parallel()
+		r := cli(t, "", "solve", "--moves", "knight", "513x513", "--start", "1,1", "--end", "513,1", "--strategy", "okuno-miyano", "--format", "path")
+		if r.code != exitOK || !strings.Contains(r.stderr, "nodes") || strings.Count(r.stdout, "\n") != 513*513 {
+			t.Errorf("want a searched path (stderr naming nodes): exit %d, stderr %q, %d lines", r.code, r.stderr, strings.Count(r.stdout, "\n"))
+		}
+	})
 	for _, c := range []struct {
 		name string
 		args []string
