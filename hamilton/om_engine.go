@@ -160,7 +160,10 @@ func newOMEngine(g *omGraph, s Strategy, rank []int32, fixedEnd int32, seed uint
 	return e
 }
 
-// setSeed draws the visit order's random parts.
+// setSeed draws the visit order's random parts: one permutation of the
+// neighbour slots for all vertices (the paper's order (1), §2.1 "Adjacent
+// Vertex Visit Order Strategy") or one per vertex (order (2)); Warnsdorff
+// uses the seed for its last tie-break.
 func (e *omEngine) setSeed(seed uint64) {
 	g := e.g
 	e.rng = splitmix(seed ^ 0x6f6b756e6f)
@@ -289,8 +292,8 @@ func (e *omEngine) undo(mark int32) {
 	e.queue = e.queue[:0]
 }
 
-// deleteEdge removes edge slot i of v from the remaining graph
-// (RuleEdgeDeletion).
+// deleteEdge removes edge slot i of v from the remaining graph (§2.1, "Edge
+// Deletion Strategy"; RuleEdgeDeletion).
 func (e *omEngine) deleteEdge(v int32, i uint) {
 	g := e.g
 	idx := g.off[v] + int32(i)
@@ -320,8 +323,10 @@ const (
 )
 
 // commit adds edge slot i of v to the path. It refuses (without changing
-// anything) an edge that would give a vertex more edges than it needs or
-// close a loop.
+// anything) an edge that would give a vertex more edges than it needs (the
+// three hands of §2.1 when a forced edge asks for it) or close a loop (the
+// Loop dead end of §2.1, Figure 2: a cycle of committed edges, or the start
+// and the end joined before every vertex is on the path).
 func (e *omEngine) commit(v int32, i uint) int {
 	g := e.g
 	idx := g.off[v] + int32(i)
@@ -365,7 +370,13 @@ func (e *omEngine) propagate() bool {
 	return true
 }
 
-// settle applies the rules at one vertex.
+// settle applies the rules of §2.1 at one vertex: edge deletion at a vertex
+// that has its edges (u -> v -> w leaves v with uv and vw), after checking
+// for three hands (a neighbour whose edges are all forced would be a third);
+// the terminal dead end (fewer edges than needed; with a free end the first
+// vertex of degree 1 becomes the end); and forcing (a vertex with exactly
+// the edges it needs commits them, whose ends may then be full: the chain
+// reaction of Figure 1).
 func (e *omEngine) settle(v int32) bool {
 	g := e.g
 	nd := int32(e.need[v])
