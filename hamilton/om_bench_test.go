@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"runtime"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -46,7 +48,24 @@ var (
 	omReachLimit = flag.Duration("omreach.limit", 60*time.Second, "time limit per board for BenchmarkOMReach")
 	omReachMin   = flag.Int("omreach.min", 304, "first board side for BenchmarkOMReach")
 	omReachMax   = flag.Int("omreach.max", 8192, "largest board side BenchmarkOMReach tries")
+	omReachWide  = flag.Bool("omreach.widerank", false, "BenchmarkOMReach: rank cells by their exact distance from the centre (moves.CentreRank clamps ranks at 2^23, which merges the centre's ranks for n > 2049)")
+	omReachOnly  = flag.String("omreach.only", "", "BenchmarkOMReach: comma-separated board sides to try instead of the doubling and bisection")
 )
+
+// wideRank is CentreRank without its clamp: lower ranks farther from the
+// centre, from 0 at the corners, scaled into 23 bits (exact up to n = 4097,
+// neighbouring rings merged beyond).
+func wideRank(n int) []int32 {
+	rank := make([]int32, n*n)
+	top := 2 * int64(n-1) * int64(n-1) // largest dr^2 + dc^2, at the corners
+	for r := range n {
+		for c := range n {
+			dr, dc := int64(2*r-(n-1)), int64(2*c-(n-1))
+			rank[r*n+c] = int32((top - dr*dr - dc*dc) * (1<<23 - 1) / max(top, 1))
+		}
+	}
+	return rank
+}
 
 // BenchmarkOMReach finds, for each strategy, with one worker and with the
 // portfolio on every core, the largest n for which Find returns a knight's
@@ -68,7 +87,11 @@ func BenchmarkOMReach(b *testing.B) {
 					p := hamilton.Problem{G: bg.Graph, Start: 0, End: int32((n - 1) * n)}
 					ctx, cancel := context.WithTimeout(context.Background(), *omReachLimit)
 					t0 := time.Now()
-					path, st, err := hamilton.Find(ctx, p, hamilton.Options{Workers: workers, Strategy: s, Rank: bg.CentreRank()})
+					rank := bg.CentreRank()
+					if *omReachWide {
+						rank = wideRank(n)
+					}
+					path, st, err := hamilton.Find(ctx, p, hamilton.Options{Workers: workers, Strategy: s, Rank: rank})
 					d := time.Since(t0)
 					cancel()
 					ok := err == nil && d <= *omReachLimit
@@ -85,6 +108,20 @@ func BenchmarkOMReach(b *testing.B) {
 				var lo, hi int
 				for b.Loop() {
 					lo, hi = 0, 0
+					if *omReachOnly != "" {
+						for _, f := range strings.Split(*omReachOnly, ",") {
+							n, err := strconv.Atoi(f)
+							if err != nil {
+								b.Fatal(err)
+							}
+							if try(n) {
+								lo = max(lo, n)
+							} else if hi == 0 || n < hi {
+								hi = n
+							}
+						}
+						continue
+					}
 					for n := *omReachMin; ; n = min(2*n, *omReachMax) {
 						if !try(n) {
 							hi = n
