@@ -255,3 +255,26 @@ func TestOMRepeatable(t *testing.T) {
 		t.Errorf("fixed order, no restarts: %v, %d restarts", err, st.Restarts)
 	}
 }
+
+// TestOMPaperFixedOrder reproduces the paper's §1 claim for visit order (1):
+// with one order of the move directions for every vertex (here the
+// permutation drawn from seed 8), no Warnsdorff and no restarts, the search
+// finds the 304x304 knight's path from 1,1 to 304,1 with next to no
+// backtracking.
+func TestOMPaperFixedOrder(t *testing.T) {
+	t.Parallel()
+	n := 304
+	bg := knightBoard(t, n, n)
+	p := hamilton.Problem{G: bg.Graph, Start: 0, End: int32((n - 1) * n)}
+	opt := hamilton.Options{Workers: 1, Seed: 8, Strategy: hamilton.Strategy{Kind: hamilton.KindOkunoMiyano, Order: hamilton.VisitFixed, NoRestarts: true}}
+	path, st, err := hamilton.Find(context.Background(), p, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkPath(oracleGraphOf(bg), p, path); err != nil {
+		t.Fatal(err)
+	}
+	if st.Restarts != 0 || st.Nodes > uint64(n*n) {
+		t.Errorf("%d nodes, %d restarts; want at most one node per cell, none", st.Nodes, st.Restarts)
+	}
+}
