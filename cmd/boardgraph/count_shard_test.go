@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -285,10 +286,7 @@ func TestCheckpointKillResume(t *testing.T) {
 	}
 	t.Parallel()
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "boardgraph")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildBinary(t)
 	ck := filepath.Join(dir, "ck")
 	args := []string{"count", "6x6", "--workers", "1", "--checkpoint", ck, "--quiet"}
 	cmd := exec.Command(bin, args...)
@@ -332,6 +330,100 @@ func TestCheckpointKillResume(t *testing.T) {
 		t.Fatalf("want %d units taken from the checkpoint; stderr: %s", recorded, stderr.String())
 	}
 	t.Logf("killed after %d units; %s", recorded, strings.TrimSpace(stderr.String()))
+}
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+	binDir  string
+)
+
+// buildBinary builds the boardgraph binary once per test run.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	binOnce.Do(func() {
+		binDir, binErr = os.MkdirTemp("", "boardgraph-test-bin")
+		if binErr != nil {
+			return
+		}
+		binPath = filepath.Join(binDir, "boardgraph")
+		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		if err != nil {
+			binErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
+	}
+	return binPath
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
+// TestOrchestrationRecipes runs the command lines of the README section
+// "Counting at scale" (with 5x5 and 4 shards instead of 6x6 and 16): the
+// Kubernetes Indexed Job's container command with JOB_COMPLETION_INDEX, the
+// Slurm array script's line with SLURM_ARRAY_TASK_ID, and GNU parallel
+// (when installed), each followed by count merge.
+func TestOrchestrationRecipes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary; run without -short")
+	}
+	t.Parallel()
+	bin := buildBinary(t)
+	path := filepath.Dir(bin) + string(os.PathListSeparator) + os.Getenv("PATH")
+	run := func(dir, script string, env ...string) {
+		t.Helper()
+		cmd := exec.Command("sh", "-c", script)
+		cmd.Dir = dir
+		cmd.Env = append(append(os.Environ(), "PATH="+path), env...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", script, err, out)
+		}
+	}
+	merge := func(dir string) string {
+		t.Helper()
+		cmd := exec.Command("sh", "-c", "boardgraph count merge shard-*.json")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "PATH="+path)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("merge in %s: %v", dir, err)
+		}
+		return string(out)
+	}
+	k8s := t.TempDir()
+	for i := range 4 {
+		run(k8s, `boardgraph count 5x5 --shard $JOB_COMPLETION_INDEX/4 --checkpoint ck-$JOB_COMPLETION_INDEX.txt --resume --out shard-$JOB_COMPLETION_INDEX.json --quiet`,
+			fmt.Sprintf("JOB_COMPLETION_INDEX=%d", i))
+	}
+	if got := merge(k8s); got != "12400\n" {
+		t.Errorf("Kubernetes recipe: %q", got)
+	}
+	slurm := t.TempDir()
+	for i := range 4 {
+		run(slurm, `boardgraph count 5x5 --workers "$SLURM_CPUS_PER_TASK" --shard "$SLURM_ARRAY_TASK_ID/4" --checkpoint "ck-$SLURM_ARRAY_TASK_ID.txt" --resume --out "shard-$SLURM_ARRAY_TASK_ID.json" --quiet`,
+			fmt.Sprintf("SLURM_ARRAY_TASK_ID=%d", i), "SLURM_CPUS_PER_TASK=1")
+	}
+	if got := merge(slurm); got != "12400\n" {
+		t.Errorf("Slurm recipe: %q", got)
+	}
+	if _, err := exec.LookPath("parallel"); err != nil {
+		t.Log("GNU parallel is not installed: its recipe is not run")
+		return
+	}
+	par := t.TempDir()
+	run(par, `seq 0 3 | parallel -j 2 --retries 3 boardgraph count 5x5 --shard {}/4 --checkpoint ck-{}.txt --resume --out shard-{}.json --quiet`)
+	if got := merge(par); got != "12400\n" {
+		t.Errorf("GNU parallel recipe: %q", got)
+	}
 }
 
 // checkpointUnits counts the complete unit lines of a checkpoint file.
