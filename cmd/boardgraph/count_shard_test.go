@@ -54,6 +54,8 @@ func TestShardsMergeCLI(t *testing.T) {
 		{"king 3x4 start end", "", []string{"3x4", "--moves", "king", "--start", "1,1", "--end", "3,4"}},
 		{"knight blocked", blocked, []string{"--board", "-", "--moves", "knight"}},
 		{"hopido blocked", blocked, []string{"--board", "-"}},
+		{"hopido givens", ".....\n..1..\n.....\n.....\n....9\n", []string{"--board", "-"}},
+		{"knight closed givens", "1.....\n..2...\n......\n......\n......\n", []string{"--board", "-", "--moves", "knight", "--closed"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
