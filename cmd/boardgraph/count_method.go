@@ -142,15 +142,3 @@ func (p *dpProgress) report(st count.Stats) {
 	fmt.Fprintf(p.e.stderr, "count (dp): %s, step %d of %d, %s states (peak %s), %s of tables\n",
 		st.Elapsed.Round(100*time.Millisecond), st.Step, st.Steps, human(uint64(st.States)), human(uint64(st.PeakStates)), humanBytes(st.PeakBytes))
 }
-
-// humanBytes writes a size in KiB/MiB/GiB.
-func humanBytes(b int64) string {
-	f := float64(b)
-	for _, s := range []string{"B", "KiB", "MiB", "GiB"} {
-		if f < 1024 || s == "GiB" {
-			return fmt.Sprintf("%.1f %s", f, s)
-		}
-		f /= 1024
-	}
-	return ""
-}
