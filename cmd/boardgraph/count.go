@@ -38,8 +38,9 @@ per symmetry orbit; dp is the frontier dynamic program (package count),
 whose cost grows with the frontier width rather than the number of cells
 and which refuses, with its estimate, a count that would not fit in memory.
 auto (the default) picks: dfs for givens, --per-start, shards and
-checkpoints; dp when the frontier is at most 9 cells wide; dfs up to 48 open
-cells; dp beyond.
+checkpoints; dp when the frontier is at most 9 cells wide; dfs with
+--timeout (a stopped search leaves a lower bound, the DP nothing); dfs up to
+48 open cells; dp beyond.
 
 Counting at scale. --shard I/N counts the work units u with u mod N = I
 (I from 0 to N-1) of a division of the search into at least --units prefixes
