@@ -122,11 +122,12 @@ type dpProgress struct {
 	quiet bool
 	grace time.Duration
 	every time.Duration
+	start time.Time
 	mu    sync.Mutex
 }
 
 func newDPProgress(e *env, quiet bool) *dpProgress {
-	p := &dpProgress{e: e, quiet: quiet, grace: time.Second, every: 5 * time.Second}
+	p := &dpProgress{e: e, quiet: quiet, grace: time.Second, every: 5 * time.Second, start: time.Now()}
 	if e.progressEvery > 0 {
 		p.grace, p.every = e.progressEvery, e.progressEvery
 	}
@@ -134,11 +135,12 @@ func newDPProgress(e *env, quiet bool) *dpProgress {
 }
 
 func (p *dpProgress) report(st count.Stats) {
-	if p.quiet || st.Elapsed < p.grace {
+	elapsed := time.Since(p.start) // the DP fills Stats.Elapsed only at the end
+	if p.quiet || elapsed < p.grace {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	fmt.Fprintf(p.e.stderr, "count (dp): %s, step %d of %d, %s states (peak %s), %s of tables\n",
-		st.Elapsed.Round(100*time.Millisecond), st.Step, st.Steps, human(uint64(st.States)), human(uint64(st.PeakStates)), humanBytes(st.PeakBytes))
+		elapsed.Round(100*time.Millisecond), st.Step, st.Steps, human(uint64(st.States)), human(uint64(st.PeakStates)), humanBytes(st.PeakBytes))
 }

@@ -476,3 +476,31 @@ func FuzzParseShardResult(f *testing.F) {
 		}
 	})
 }
+
+// TestShardAndDPProgress: a sharded count's progress lines name the units
+// done, a stopped checkpointed shard says how to resume, and the DP prints
+// its steps and says it has no partial count when stopped.
+func TestShardAndDPProgress(t *testing.T) {
+	t.Parallel()
+	ck := filepath.Join(t.TempDir(), "ck")
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"count", "--moves", "knight", "6x6", "--shard", "0/2", "--checkpoint", ck, "--timeout", "400ms"},
+			[]string{"count shard 0/2: ", " units, ", "timed out", "rerun with --resume"}},
+		{[]string{"count", "--moves", "knight", "6x6", "--method", "dp", "--timeout", "1500ms"},
+			[]string{"count (dp): ", "step ", "no partial count"}},
+	} {
+		var out, errb bytes.Buffer
+		code := run(&env{ctx: t.Context(), args: tc.args, stdin: strings.NewReader(""), stdout: &out, stderr: &errb, progressEvery: 20 * time.Millisecond})
+		if code != exitStopped || out.Len() != 0 {
+			t.Fatalf("%v: exit %d, stdout %q, stderr %s", tc.args, code, out.String(), errb.String())
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(errb.String(), w) {
+				t.Errorf("%v: stderr lacks %q: %s", tc.args, w, errb.String())
+			}
+		}
+	}
+}
