@@ -299,3 +299,38 @@ func TestCountShardInvalid(t *testing.T) {
 		}
 	}
 }
+
+// TestShardsGivens: shards of problems with givens (a closed tour whose
+// givens fix its rotation, an open path with a given in the middle) add up
+// to Count.
+func TestShardsGivens(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		spec, moves string
+		closed      bool
+		given       map[int32]int32 // vertex -> position
+	}{
+		{"5x6", "knight", true, map[int32]int32{7: 4}},
+		{"5x6", "knight", true, map[int32]int32{7: 4, 8: 9}},
+		{"5x5", "hopido", false, map[int32]int32{12: 6}},
+	} {
+		p := bigProblem(t, tc.spec, tc.moves, tc.closed, -1, -1)
+		p.Givens = make([]int32, p.G.N())
+		for v := range p.Givens {
+			p.Givens[v] = -1
+		}
+		for v, pos := range tc.given {
+			p.Givens[v] = pos
+		}
+		want, _, err := hamilton.Count(context.Background(), p, hamilton.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, of := range []int{1, 5} {
+			if got, units := shardTotal(t, p, hamilton.Options{Workers: 2}, 50, of); got != want {
+				t.Errorf("%s %s %v: %d shards of %d units: %d, Count %d", tc.spec, tc.moves, tc.given, of, units.Len(), got, want)
+			}
+		}
+		t.Logf("%s %s closed=%v givens %v: %d", tc.spec, tc.moves, tc.closed, tc.given, want)
+	}
+}
