@@ -9,6 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -213,6 +215,12 @@ func runShard(e *env, ctx context.Context, j *leaperJob, pf *problemFlags, sf *s
 	shard, of, err := parseShard(sf.shard)
 	if err != nil {
 		return fail(e, err)
+	}
+	if sf.out != "" {
+		// Fail now rather than after hours of counting.
+		if fi, err := os.Stat(filepath.Dir(sf.out)); err != nil || !fi.IsDir() {
+			return fail(e, usagef("--out %s: the directory %s does not exist; create it first", sf.out, filepath.Dir(sf.out)))
+		}
 	}
 	units, err := hamilton.SplitUnits(ctx, j.prob, sf.minUnits)
 	if err != nil {

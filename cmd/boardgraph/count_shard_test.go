@@ -200,6 +200,7 @@ func TestCountMethods(t *testing.T) {
 		{[]string{"count", "5x5", "--resume"}, "--checkpoint"},
 		{[]string{"count", "5x5", "--units", "-3"}, "positive"},
 		{[]string{"count", "5x5", "--per-start", "--out", "x.json"}, "--per-start"},
+		{[]string{"count", "5x5", "--out", "no/such/dir/x.json"}, "does not exist"},
 	} {
 		r := cli(t, "", tc.args...)
 		if r.code != exitUsage || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, tc.want) {
