@@ -247,6 +247,9 @@ func (r *run) parallel(tasks []task, m mode, fn func(e *engine, t task)) {
 // vertices it memoises subcounts keyed by (unvisited set, head), which
 // collapses the deep levels of the tree.
 func Count(ctx context.Context, p Problem, opt Options) (uint64, Stats, error) {
+	if opt.Strategy.Kind == KindOkunoMiyano { // hook: om_run.go
+		return omCount(ctx, &p, opt)
+	}
 	per, st, err := countPer(ctx, &p, opt, false)
 	if per == nil {
 		return 0, st, err
@@ -419,6 +422,9 @@ outer:
 // the order of solutions is not deterministic; yield is never called
 // concurrently. It returns the number of solutions yielded.
 func Enumerate(ctx context.Context, p Problem, opt Options, limit uint64, yield func(path []int32) bool) (uint64, Stats, error) {
+	if opt.Strategy.Kind == KindOkunoMiyano { // hook: om_run.go
+		return omEnumerate(ctx, &p, opt, limit, yield)
+	}
 	r, err := newRun(&p, opt)
 	if err != nil {
 		return 0, Stats{}, err
@@ -474,6 +480,9 @@ func Enumerate(ctx context.Context, p Problem, opt Options, limit uint64, yield 
 // that finishes within its budget without a solution is a proof that none
 // exists. With opt.MaxNodes the whole run gives up with ErrLimit.
 func Find(ctx context.Context, p Problem, opt Options) ([]int32, Stats, error) {
+	if opt.Strategy.Kind == KindOkunoMiyano { // hook: om_run.go
+		return omFind(ctx, &p, opt)
+	}
 	r, err := newRun(&p, opt)
 	if err != nil {
 		return nil, Stats{}, err

@@ -11,7 +11,7 @@ import (
 
 var solveHelp = cmdHelp{
 	name:  "solve",
-	usage: "SPEC|--board FILE [--moves M] [--start r,c] [--end r,c] [--closed] [--method auto|search|construct] [--out FILE] [--timeout D] [--workers N] [--seed S] [--format grid|path|json|binary] [--svg FILE] [--png FILE]",
+	usage: "SPEC|--board FILE [--moves M] [--start r,c] [--end r,c] [--closed] [--method auto|search|construct] [--out FILE] [--timeout D] [--workers N] [--seed S] [--strategy default|okuno-miyano] [--format grid|path|json|binary] [--svg FILE] [--png FILE]",
 	about: `Finds one Hamiltonian path (or, with --closed, a closed tour) of the move
 graph: a numbering of every open cell in which consecutive numbers are one
 move apart (Diplomatico/Hopido by default). The solution is checked by an
@@ -36,6 +36,7 @@ after an error, --timeout or Ctrl-C. Boards of 10^8 cells need --out.`,
 		"boardgraph solve --board puzzle.txt         # blocked cells and givens",
 		"boardgraph solve 10x10 --svg 10x10.svg      # and draw it",
 		"boardgraph solve --moves king 10000x10000 --out king.bgp  # 10^8 cells, constructed",
+		"boardgraph solve --moves knight 304x304 --start 1,1 --end 304,1 --strategy okuno-miyano",
 	},
 }
 
@@ -48,6 +49,7 @@ func runSolve(e *env) int {
 	fs := newFlagSet("solve")
 	pf.register(fs, "grid (numbered grid), path (one row,col per line; alias text), json, or with --out binary")
 	seed := fs.Uint64("seed", 0, "vary the search's tie-breaking with `S` (0: the fixed default order)")
+	strategy := fs.String("strategy", "default", "search `strategy`: default, or okuno-miyano (edge deletion, forcing, dead ends and island parity of Okuno and Miyano; no givens). Giving it makes --method auto search")
 	var sf streamFlags
 	sf.register(fs)
 	var pics pictureFlags
@@ -55,6 +57,13 @@ func runSolve(e *env) int {
 	pos, code := parseArgs(e, solveHelp, fs)
 	if code >= 0 {
 		return code
+	}
+	strat, err := hamilton.ParseStrategy(*strategy)
+	if err != nil {
+		return fail(e, usagef("--strategy: %v", err))
+	}
+	if flagGiven(fs, "strategy") && sf.method == "auto" {
+		sf.method = "search" // a search strategy asks for search
 	}
 	plan, err := sf.plan(e, &pf, pos, flagGiven(fs, "format"))
 	if err != nil {
@@ -78,6 +87,7 @@ func runSolve(e *env) int {
 	defer cancel()
 	opt := pf.options(j)
 	opt.Seed = *seed
+	opt.Strategy = strat
 	pr := newProgress(e, "solve", pf.quiet)
 	pr.set(&opt)
 	path, st, err := hamilton.Find(ctx, j.prob, opt)
