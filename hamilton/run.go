@@ -281,28 +281,7 @@ func countPer(ctx context.Context, p *Problem, opt Options, perStart bool) ([]ui
 	if precheck(p, r.at) != nil {
 		return out, r.stats(), nil
 	}
-	// Count by first vertex; with a free start, only one first vertex per
-	// orbit of the symmetries that fix the constraints, then multiply.
-	roots := []int32{r.at[0]}
-	orbit := make([]int32, n) // vertex -> representative of its orbit
-	for v := range orbit {
-		orbit[v] = int32(v)
-	}
-	if r.at[0] < 0 {
-		roots = roots[:0]
-		for _, perm := range r.symmetries() {
-			for v, w := range perm {
-				if orbit[w] > orbit[v] {
-					orbit[w] = orbit[v]
-				}
-			}
-		}
-		for v := range n {
-			if orbit[v] == v {
-				roots = append(roots, v)
-			}
-		}
-	}
+	roots, orbit := r.startOrbits()
 	byRoot := make([]uint64, n)
 	var mu sync.Mutex
 	overflow := false
@@ -365,6 +344,37 @@ func countPer(ctx context.Context, p *Problem, opt Options, perStart bool) ([]ui
 		return out, st, err
 	}
 	return out, st, nil
+}
+
+// startOrbits returns the first vertices a count searches and, for every
+// vertex, the representative of its orbit: with a free start, only one first
+// vertex per orbit of the symmetries that fix the constraints (the smallest,
+// so the choice is the same on every run), and the count of a representative
+// stands for every vertex of its orbit. With a fixed start, that vertex
+// alone. (Shared by countPer and CountShard in shard.go.)
+func (r *run) startOrbits() (roots, orbit []int32) {
+	n := r.p.n()
+	roots = []int32{r.at[0]}
+	orbit = make([]int32, n) // vertex -> representative of its orbit
+	for v := range orbit {
+		orbit[v] = int32(v)
+	}
+	if r.at[0] < 0 {
+		roots = roots[:0]
+		for _, perm := range r.symmetries() {
+			for v, w := range perm {
+				if orbit[w] > orbit[v] {
+					orbit[w] = orbit[v]
+				}
+			}
+		}
+		for v := range n {
+			if orbit[v] == v {
+				roots = append(roots, v)
+			}
+		}
+	}
+	return roots, orbit
 }
 
 // symmetries returns the permutations in p.Symmetries that are automorphisms

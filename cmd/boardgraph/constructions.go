@@ -4,8 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"iter"
-	"slices"
-	"strings"
+
+	"github.com/boardgraph/boardgraph/construct"
+	"github.com/boardgraph/boardgraph/moves"
 )
 
 // Walk streams the cells of a Hamiltonian path (or of a closed tour, whose
@@ -50,17 +51,101 @@ func registerConstructions() map[string]builder {
 		// these move sets.
 		"1,0":     serpentine,
 		"1,0+1,1": serpentine,
+		"1,2":     knightBuilder,
+		"3,0+2,2": diplomaticoBuilder,
 	}
 }
 
-// constructible lists the move sets with a construction, for messages.
-func constructible() string {
-	var names []string
-	for k := range builders {
-		names = append(names, k)
+// fromConstruct maps construct's errors onto the CLI's: a theorem saying
+// there is no such path (ErrNoTour, *EndsError) is a proof (exit 1); any
+// other failure means the construction does not cover the case.
+func fromConstruct(w construct.Walk, err error) (Walk, error) {
+	var ends *construct.EndsError
+	switch {
+	case err == nil:
+		return w, nil
+	case errors.Is(err, construct.ErrNoTour), errors.As(err, &ends):
+		return nil, &noSolutionError{err.Error()}
 	}
-	slices.Sort(names)
-	return strings.Join(names, ", ")
+	return nil, fmt.Errorf("%w: %v", errNotCovered, err)
+}
+
+// knightBuilder: closed tours by construct.KnightClosed (rotated to
+// --start), free open paths by KnightOpen, paths with a fixed end or two
+// by KnightPathBetween (a missing end is the first corner-ish cell the
+// colour rule allows).
+func knightBuilder(rows, cols int, closed bool, start, end *[2]int) (Walk, error) {
+	switch {
+	case closed:
+		w, err := fromConstruct(construct.KnightClosed(rows, cols))
+		if err == nil && start != nil {
+			w = rotateTour(w, *start)
+		}
+		return w, err
+	case start == nil && end == nil:
+		return fromConstruct(construct.KnightOpen(rows, cols))
+	case rows < 6 || cols < 6:
+		return nil, fmt.Errorf("%w: knight paths with fixed ends need both sides at least 6", errNotCovered)
+	}
+	s, t := start, end
+	other := func(fixed [2]int, fixedIsStart bool) *[2]int {
+		for _, c := range [][2]int{{0, 0}, {0, cols - 1}, {rows - 1, 0}, {rows - 1, cols - 1}, {0, 1}, {1, 0}, {rows - 1, cols - 2}, {rows - 2, cols - 1}} {
+			a, b := fixed, c
+			if !fixedIsStart {
+				a, b = c, fixed
+			}
+			if construct.KnightEndsAllowed(rows, cols, a, b) == nil {
+				return &c
+			}
+		}
+		return nil
+	}
+	if t == nil {
+		t = other(*s, true)
+	}
+	if s == nil {
+		s = other(*t, false)
+	}
+	if s == nil || t == nil {
+		return nil, fmt.Errorf("%w: no free end found for the knight's path", errNotCovered)
+	}
+	return fromConstruct(construct.KnightPathBetween(rows, cols, *s, *t))
+}
+
+// diplomaticoBuilder: construct.Diplomatico, closed tours rotated to
+// --start; fixed ends are not covered (auto searches instead).
+func diplomaticoBuilder(rows, cols int, closed bool, start, end *[2]int) (Walk, error) {
+	if end != nil || (start != nil && !closed) {
+		return nil, fmt.Errorf("%w: Diplomatico paths with fixed ends", errNotCovered)
+	}
+	w, err := fromConstruct(construct.Diplomatico(rows, cols, closed))
+	if err == nil && start != nil {
+		w = rotateTour(w, *start)
+	}
+	return w, err
+}
+
+// builderFor returns the construction for ms: a dedicated one from
+// builders, otherwise construct.Tile's generic tile-and-stitch for walks
+// with free ends (issue 4, "generic").
+func builderFor(ms moves.Set) builder {
+	if b := builders[leaperSpec(ms)]; b != nil {
+		return b
+	}
+	return func(rows, cols int, closed bool, start, end *[2]int) (Walk, error) {
+		if end != nil || (start != nil && !closed) {
+			return nil, fmt.Errorf("%w: the generic tiling has free ends (fixed ends are constructed for the knight only)", errNotCovered)
+		}
+		w, err := construct.Tile(rows, cols, ms, closed)
+		if errors.Is(err, construct.ErrUnsupported) {
+			return nil, fmt.Errorf("%w: %v", errNotCovered, err)
+		}
+		w, err = fromConstruct(w, err)
+		if err == nil && start != nil {
+			w = rotateTour(w, *start)
+		}
+		return w, err
+	}
 }
 
 // serpentine builds wazir (and so king) paths: open, row by row in

@@ -123,19 +123,15 @@ func (sf *streamFlags) plan(e *env, pf *problemFlags, pos []string, formatSet bo
 		return nil, err
 	}
 	p.b, p.ms = b, ms
-	build := builders[leaperSpec(ms)]
+	build := builderFor(ms)
 	plain := b.Plain()
 	switch {
 	case sf.method == "auto" && b.Cells() > maxSearchCells && !plain:
 		return nil, usagef("the %s board has %d cells: too many for search (at most %d), and constructions need a plain board; use a smaller board", b.Spec(), b.Cells(), maxSearchCells)
-	case sf.method == "auto" && b.Cells() > maxSearchCells && build == nil:
-		return nil, usagef("the %s board has %d cells: too many for search (at most %d), and there is no construction for %s (constructions exist for %s); use a smaller board", b.Spec(), b.Cells(), maxSearchCells, movesLabel(ms), constructible())
-	case sf.method == "auto" && (!plain || build == nil || b.Cells() <= autoConstructCells):
+	case sf.method == "auto" && (!plain || b.Cells() <= autoConstructCells):
 		return p, nil
 	case !plain:
 		return nil, usagef("--method construct needs a plain board (no blocked cells or givens); use --method search")
-	case build == nil:
-		return nil, usagef("no construction for %s; constructions exist for %s (use --method search)", movesLabel(ms), constructible())
 	}
 	if pf.closed && pf.end != "" {
 		return nil, usagef("--closed with --end: a closed tour has no end; give only --start")
@@ -162,7 +158,7 @@ func (sf *streamFlags) plan(e *env, pf *problemFlags, pos []string, formatSet bo
 	case errors.Is(err, errNotCovered) && sf.method == "auto" && b.Cells() <= maxSearchCells:
 		return p, nil // search instead
 	case errors.Is(err, errNotCovered):
-		return nil, usagef("no construction for this case (%v); use --method search on boards of at most %d cells", err, maxSearchCells)
+		return nil, usagef("%v; use --method search on boards of at most %d cells", err, maxSearchCells)
 	case err != nil:
 		return nil, err
 	}
