@@ -183,34 +183,18 @@ func omCount(ctx context.Context, p *Problem, opt Options) (uint64, Stats, error
 	if precheck(p, o.at) != nil {
 		return 0, o.stats(), nil
 	}
-	// One root per orbit of the symmetries that fix the constraints.
+	// One root per orbit of the symmetries that fix the constraints,
+	// weighted by the orbit's size (a fixed end is never a first vertex).
 	n := p.n()
+	reps, orbit := o.startOrbits()
 	weight := make([]uint64, n)
+	for v := range n {
+		weight[orbit[v]]++
+	}
 	var roots []int32
-	if o.at[0] >= 0 {
-		roots = []int32{o.at[0]}
-		weight[o.at[0]] = 1
-	} else {
-		orbit := make([]int32, n)
-		for v := range orbit {
-			orbit[v] = int32(v)
-		}
-		if !p.Closed {
-			for _, perm := range o.symmetries() {
-				for v, w := range perm {
-					if orbit[w] > orbit[v] {
-						orbit[w] = orbit[v]
-					}
-				}
-			}
-		}
-		for v := range n {
-			weight[orbit[v]]++
-		}
-		for v := range n {
-			if orbit[v] == v && (v != o.end || n == 1) {
-				roots = append(roots, v)
-			}
+	for _, v := range reps {
+		if v != o.end || n == 1 {
+			roots = append(roots, v)
 		}
 	}
 	stopWatch := o.watch(ctx)
