@@ -17,7 +17,8 @@ func Precheck(p *Problem) (*Reason, error) {
 }
 
 // PrecheckAll is Precheck reporting every rule that fires, in the order
-// too-small, dead-ends, disconnected, cut-cell, colour, givens.
+// too-small, dead-ends, disconnected, cut-cell, conrad (knight s-t pairs on
+// n x n, n >= 6; see ConradCriterion), colour, givens.
 func PrecheckAll(p *Problem) ([]*Reason, error) {
 	at, err := p.validate()
 	if err != nil {
@@ -37,7 +38,7 @@ func precheck(p *Problem, at []int32) *Reason {
 // unless all is set.
 func prechecks(p *Problem, at []int32, all bool) []*Reason {
 	var out []*Reason
-	for _, rule := range []func(*Problem, []int32) *Reason{tooSmallRule, deadEndRule, componentRule, cutReason, colourRule, givensRule} {
+	for _, rule := range []func(*Problem, []int32) *Reason{tooSmallRule, deadEndRule, componentRule, cutReason, conradRule, colourRule, givensRule} {
 		if r := rule(p, at); r != nil {
 			out = append(out, r)
 			if !all {

@@ -65,6 +65,10 @@ type Stats struct {
 	Elapsed    time.Duration // wall time
 	Restarts   uint64        // randomised restarts (Find)
 	Workers    int           // goroutines that searched
+	// Pruned counts, per Okuno–Miyano rule (index by Rule), how often it
+	// fired: edges deleted, edges forced, dead ends found (see Rule). Only
+	// the okuno-miyano strategy fills it, at the end of the run.
+	Pruned [NumRules]uint64
 }
 
 // Options tune a run. The zero value is a sensible default: all cores, no
@@ -88,6 +92,10 @@ type Options struct {
 	// MemoBits sets the size of each worker's count memo to 2^MemoBits
 	// buckets of four entries (default 18: 16 MiB; negative disables it).
 	MemoBits int
+	// Strategy selects the search algorithm: StrategyDefault (the zero
+	// value) or StrategyOkunoMiyano, with its rules and visit order (see
+	// Strategy). Workers, Seed, Rank, MaxNodes and Progress apply to both.
+	Strategy Strategy
 }
 
 // Reason explains why a problem has no solution, found without search.

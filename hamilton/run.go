@@ -247,6 +247,9 @@ func (r *run) parallel(tasks []task, m mode, fn func(e *engine, t task)) {
 // vertices it memoises subcounts keyed by (unvisited set, head), which
 // collapses the deep levels of the tree.
 func Count(ctx context.Context, p Problem, opt Options) (uint64, Stats, error) {
+	if opt.Strategy.Kind == KindOkunoMiyano { // hook: om_run.go
+		return omCount(ctx, &p, opt)
+	}
 	per, st, err := countPer(ctx, &p, opt, false)
 	if per == nil {
 		return 0, st, err
@@ -278,28 +281,7 @@ func countPer(ctx context.Context, p *Problem, opt Options, perStart bool) ([]ui
 	if precheck(p, r.at) != nil {
 		return out, r.stats(), nil
 	}
-	// Count by first vertex; with a free start, only one first vertex per
-	// orbit of the symmetries that fix the constraints, then multiply.
-	roots := []int32{r.at[0]}
-	orbit := make([]int32, n) // vertex -> representative of its orbit
-	for v := range orbit {
-		orbit[v] = int32(v)
-	}
-	if r.at[0] < 0 {
-		roots = roots[:0]
-		for _, perm := range r.symmetries() {
-			for v, w := range perm {
-				if orbit[w] > orbit[v] {
-					orbit[w] = orbit[v]
-				}
-			}
-		}
-		for v := range n {
-			if orbit[v] == v {
-				roots = append(roots, v)
-			}
-		}
-	}
+	roots, orbit := r.startOrbits()
 	byRoot := make([]uint64, n)
 	var mu sync.Mutex
 	overflow := false
@@ -364,6 +346,37 @@ func countPer(ctx context.Context, p *Problem, opt Options, perStart bool) ([]ui
 	return out, st, nil
 }
 
+// startOrbits returns the first vertices a count searches and, for every
+// vertex, the representative of its orbit: with a free start, only one first
+// vertex per orbit of the symmetries that fix the constraints (the smallest,
+// so the choice is the same on every run), and the count of a representative
+// stands for every vertex of its orbit. With a fixed start, that vertex
+// alone. (Shared by countPer and CountShard in shard.go.)
+func (r *run) startOrbits() (roots, orbit []int32) {
+	n := r.p.n()
+	roots = []int32{r.at[0]}
+	orbit = make([]int32, n) // vertex -> representative of its orbit
+	for v := range orbit {
+		orbit[v] = int32(v)
+	}
+	if r.at[0] < 0 {
+		roots = roots[:0]
+		for _, perm := range r.symmetries() {
+			for v, w := range perm {
+				if orbit[w] > orbit[v] {
+					orbit[w] = orbit[v]
+				}
+			}
+		}
+		for v := range n {
+			if orbit[v] == v {
+				roots = append(roots, v)
+			}
+		}
+	}
+	return roots, orbit
+}
+
 // symmetries returns the permutations in p.Symmetries that are automorphisms
 // of the graph and fix every constrained position (start, end, givens), so
 // that counting one first vertex per orbit is exact.
@@ -409,6 +422,9 @@ outer:
 // the order of solutions is not deterministic; yield is never called
 // concurrently. It returns the number of solutions yielded.
 func Enumerate(ctx context.Context, p Problem, opt Options, limit uint64, yield func(path []int32) bool) (uint64, Stats, error) {
+	if opt.Strategy.Kind == KindOkunoMiyano { // hook: om_run.go
+		return omEnumerate(ctx, &p, opt, limit, yield)
+	}
 	r, err := newRun(&p, opt)
 	if err != nil {
 		return 0, Stats{}, err
@@ -464,6 +480,9 @@ func Enumerate(ctx context.Context, p Problem, opt Options, limit uint64, yield 
 // that finishes within its budget without a solution is a proof that none
 // exists. With opt.MaxNodes the whole run gives up with ErrLimit.
 func Find(ctx context.Context, p Problem, opt Options) ([]int32, Stats, error) {
+	if opt.Strategy.Kind == KindOkunoMiyano { // hook: om_run.go
+		return omFind(ctx, &p, opt)
+	}
 	r, err := newRun(&p, opt)
 	if err != nil {
 		return nil, Stats{}, err

@@ -99,12 +99,28 @@ func (bg *BoardGraph) Automorphisms() [][]int32 {
 func (bg *BoardGraph) CentreRank() []int32 {
 	b := bg.Board
 	rank := make([]int32, len(bg.CellOf))
-	maxD := int64((b.Rows-1)*(b.Rows-1) + (b.Cols-1)*(b.Cols-1))
 	for v, cell := range bg.CellOf {
 		r, c := b.RowCol(cell)
-		dr, dc := int64(2*r-(b.Rows-1)), int64(2*c-(b.Cols-1))
-		d := (dr*dr + dc*dc) / 4 // squared distance from the centre
-		rank[v] = int32(max(0, min(maxD-d, 1<<23)))
+		rank[v] = centreRank(b.Rows, b.Cols, r, c)
 	}
 	return rank
+}
+
+// maxRank is the largest rank centreRank gives: the engines keep 23 bits.
+const maxRank = 1<<23 - 1
+
+// centreRank is the rank of cell (r, c) on a rows x cols board: the largest
+// squared distance from the centre minus the cell's, so 0 at the corners.
+// Where that exceeds maxRank (boards over about 2048 x 2048) it is scaled
+// down into maxRank, which merges neighbouring rings but keeps the order:
+// clamping instead would give every cell near the centre the same rank.
+func centreRank(rows, cols, r, c int) int32 {
+	maxD := (int64(rows-1)*int64(rows-1) + int64(cols-1)*int64(cols-1)) / 4 // at the corners
+	dr, dc := int64(2*r-(rows-1)), int64(2*c-(cols-1))
+	d := (dr*dr + dc*dc) / 4 // squared distance from the centre
+	x := maxD - d
+	if maxD > maxRank {
+		x = x * maxRank / maxD
+	}
+	return int32(max(0, x))
 }

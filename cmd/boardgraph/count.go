@@ -18,7 +18,7 @@ const maxCountOpen = 64
 
 var countHelp = cmdHelp{
 	name:  "count",
-	usage: "SPEC|--board FILE [--moves M] [--start r,c] [--end r,c] [--closed] [--per-start] [--undirected] [--timeout D] [--workers N] [--format grid|json]",
+	usage: "SPEC|--board FILE [--moves M] [--start r,c] [--end r,c] [--closed] [--per-start] [--undirected] [--method auto|dfs|dp] [--shard I/N --out FILE] [--checkpoint FILE [--resume]] [--timeout D] [--workers N] [--format grid|json]\n       boardgraph count merge FILE... (see 'boardgraph count merge -h')",
 	about: `Counts the solutions exactly and prints the number, a bare integer, on
 stdout; the counting convention goes to stderr (and into --format json).
 
@@ -33,15 +33,35 @@ convention of OEIS A001230: 9862 knight's tours on 6x6).
 --per-start prints, instead of the total, a grid of directed counts by first
 cell (5x5: 552 at each corner, 352 at the centre).
 
+Methods (--method). dfs is the depth-first search with a memo, one start
+per symmetry orbit; dp is the frontier dynamic program (package count),
+whose cost grows with the frontier width rather than the number of cells
+and which refuses, with its estimate, a count that would not fit in memory.
+auto (the default) picks: dfs for givens, --per-start, shards and
+checkpoints; dp when the frontier is at most 9 cells wide; dfs with
+--timeout (a stopped search leaves a lower bound, the DP nothing); dfs up to
+48 open cells; dp beyond.
+
+Counting at scale. --shard I/N counts the work units u with u mod N = I
+(I from 0 to N-1) of a division of the search into at least --units prefixes
+(default 4096), the same on every machine; --out FILE writes the shard's
+result (JSON with the problem, shard, units, code version and a checksum),
+and 'count merge FILE...' adds the shards up, refusing missing, duplicate or
+foreign ones. --checkpoint FILE appends every finished unit to FILE;
+after a crash or kill, the same command with --resume counts only the rest.
+
 Exact counting is exponential: boards over 64 open cells are refused without
-a fixed --start unless --timeout is given. On --timeout or Ctrl-C the count
-so far is printed as a lower bound and the exit code is 3.`,
+a fixed --start unless --timeout is given (the search only). On --timeout or
+Ctrl-C the count so far is printed as a lower bound and the exit code is 3.`,
 	examples: []string{
 		"boardgraph count 5x5                               # 12400",
 		"boardgraph count --moves knight 5x5                # 1728",
 		"boardgraph count --per-start 5x5                   # table by start cell",
 		"boardgraph count --closed --undirected --moves knight 6x6   # 9862",
 		"boardgraph count 7x7 --timeout 1m                  # a lower bound after a minute",
+		"boardgraph count --method dp --moves knight 3x20   # the frontier DP",
+		"boardgraph count 6x6 --shard 3/16 --out s3.json    # then: boardgraph count merge s*.json",
+		"boardgraph count 6x6 --checkpoint c.txt --resume   # continues after a kill",
 	},
 }
 
@@ -50,11 +70,21 @@ func init() {
 }
 
 func runCount(e *env) int {
-	var pf problemFlags
+	if len(e.args) > 0 && e.args[0] == "merge" {
+		sub := *e
+		sub.args = e.args[1:]
+		return runCountMerge(&sub)
+	}
+	var (
+		pf problemFlags
+		sf shardFlags
+	)
 	fs := newFlagSet("count")
 	pf.register(fs, "grid (the bare count, or the per-start table) or json")
 	perStart := fs.Bool("per-start", false, "print a grid of counts by first cell (directed, open paths)")
 	undirected := fs.Bool("undirected", false, "count a path and its reverse (a tour and its reverse) once")
+	method := fs.String("method", methodAuto, "counting `METHOD`: auto, dfs (search) or dp (frontier dynamic program)")
+	sf.register(fs)
 	pos, code := parseArgs(e, countHelp, fs)
 	if code >= 0 {
 		return code
@@ -79,11 +109,24 @@ func runCount(e *env) int {
 	if err := j.closedGivensOK(); err != nil {
 		return fail(e, err)
 	}
-	if open := j.b.Open(); open > maxCountOpen && !j.startFixed() && pf.timeout == 0 {
+	if sf.active() && *perStart {
+		return fail(e, usagef("--per-start prints one table; it does not combine with --shard, --out, --checkpoint or --units"))
+	}
+	if sf.shard != "" && *undirected {
+		return fail(e, usagef("a shard's count is directed (a shard may hold one direction of a path only): drop --undirected and give it to 'count merge'"))
+	}
+	m, why, err := j.pickMethod(*method, *perStart, sf.active(), pf.timeout > 0)
+	if err != nil {
+		return fail(e, err)
+	}
+	if open := j.b.Open(); m == methodDFS && open > maxCountOpen && !j.startFixed() && pf.timeout == 0 {
 		return fail(e, usagef("counting the %s board (%d open cells) without a fixed start would not finish: exact counting is exponential and practical up to about %d cells; use a smaller board, fix --start, or add --timeout 10m to get a lower bound", j.b.Spec(), open, maxCountOpen))
 	}
 	ctx, cancel := pf.context(e)
 	defer cancel()
+	if sf.active() {
+		return runShard(e, ctx, j, &pf, &sf, *undirected)
+	}
 	opt := pf.options(j)
 	pr := newProgress(e, "count", pf.quiet)
 	pr.set(&opt)
@@ -92,7 +135,12 @@ func runCount(e *env) int {
 		total uint64
 		st    hamilton.Stats
 	)
-	if *perStart {
+	if m == methodDP {
+		total, st, err = countDP(ctx, e, j, pf.quiet)
+		if err != nil && ctx.Err() != nil {
+			return fail(e, &stoppedError{fmt.Sprintf("%s: the dynamic program has no partial count (it adds up only at the last step); count with --method dfs for a lower bound", stopReason(ctx, pf.timeout))})
+		}
+	} else if *perStart {
 		per, st, err = hamilton.CountPerStart(ctx, j.prob, opt)
 		for _, c := range per {
 			total += c // cannot overflow: CountPerStart reports overflow of the total
@@ -124,7 +172,11 @@ func runCount(e *env) int {
 		return fail(e, &stoppedError{fmt.Sprintf("%s: counted %s so far, a lower bound on the number of %s on %s (the count is incomplete)",
 			stopReason(ctx, pf.timeout), what, conv, j.b.Spec())})
 	}
-	fmt.Fprintf(e.stderr, "%s %s on %s with %s; %d nodes, %v\n", what, conv, j.b.Spec(), movesLabel(j.ms), st.Nodes, st.Elapsed.Round(time.Microsecond))
+	work := fmt.Sprintf("%d nodes", st.Nodes)
+	if m == methodDP {
+		work = "frontier dynamic program"
+	}
+	fmt.Fprintf(e.stderr, "%s %s on %s with %s; method %s (%s); %s, %v\n", what, conv, j.b.Spec(), movesLabel(j.ms), m, why, work, st.Elapsed.Round(time.Microsecond))
 	return exitOK
 }
 

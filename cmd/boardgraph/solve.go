@@ -11,20 +11,32 @@ import (
 
 var solveHelp = cmdHelp{
 	name:  "solve",
-	usage: "SPEC|--board FILE [--moves M] [--start r,c] [--end r,c] [--closed] [--timeout D] [--workers N] [--seed S] [--format grid|path|json] [--svg FILE] [--png FILE]",
+	usage: "SPEC|--board FILE [--moves M] [--start r,c] [--end r,c] [--closed] [--method auto|search|construct] [--out FILE] [--timeout D] [--workers N] [--seed S] [--strategy default|okuno-miyano] [--format grid|path|json|binary] [--svg FILE] [--png FILE]",
 	about: `Finds one Hamiltonian path (or, with --closed, a closed tour) of the move
 graph: a numbering of every open cell in which consecutive numbers are one
 move apart (Diplomatico/Hopido by default). The solution is checked by an
 independent verifier before it is printed. Exit 0 with a solution, 1 when
 the board provably has none (the reason is printed), 2 for bad input, 3 when
 stopped by --timeout or Ctrl-C. --svg and --png also draw the verified
-solution (see boardgraph render for more picture options).`,
+solution (see boardgraph render for more picture options).
+
+--method construct builds the path without search, in linear time, on plain
+boards (no blocked cells or givens) for the move sets that have a
+construction; --method auto (the default) does so on plain boards of more
+than 2^18 cells and searches otherwise. --out FILE writes the solution to a
+file instead of stdout, atomically: paths are streamed in the text path
+format or, with --format binary (or a name ending in .bgp), in the compact
+binary format (3 bits per cell for the knight), then read back from the file
+by the streaming verifier; the file appears only if it passes, and never
+after an error, --timeout or Ctrl-C. Boards of 10^8 cells need --out.`,
 	examples: []string{
 		"boardgraph solve 10x10                      # the 100 Squares Puzzle",
 		"boardgraph solve 5x5 --start 1,1 --end 5,5  # corner to corner",
 		"boardgraph solve --moves knight --closed 8x8 --format path",
 		"boardgraph solve --board puzzle.txt         # blocked cells and givens",
 		"boardgraph solve 10x10 --svg 10x10.svg      # and draw it",
+		"boardgraph solve --moves king 10000x10000 --out king.bgp  # 10^8 cells, constructed",
+		"boardgraph solve --moves knight 304x304 --start 1,1 --end 304,1 --strategy okuno-miyano",
 	},
 }
 
@@ -35,14 +47,35 @@ func init() {
 func runSolve(e *env) int {
 	var pf problemFlags
 	fs := newFlagSet("solve")
-	pf.register(fs, "grid (numbered grid), path (one row,col per line) or json")
+	pf.register(fs, "grid (numbered grid), path (one row,col per line; alias text), json, or with --out binary")
 	seed := fs.Uint64("seed", 0, "vary the search's tie-breaking with `S` (0: the fixed default order)")
+	strategy := fs.String("strategy", "default", "search `strategy`: default, or okuno-miyano (edge deletion, forcing, dead ends and island parity of Okuno and Miyano; no givens). Giving it makes --method auto search")
+	var sf streamFlags
+	sf.register(fs)
 	var pics pictureFlags
 	pics.register(fs)
 	pos, code := parseArgs(e, solveHelp, fs)
 	if code >= 0 {
 		return code
 	}
+	strat, err := hamilton.ParseStrategy(*strategy)
+	if err != nil {
+		return fail(e, usagef("--strategy: %v", err))
+	}
+	if flagGiven(fs, "strategy") && sf.method == "auto" {
+		sf.method = "search" // a search strategy asks for search
+	}
+	plan, err := sf.plan(e, &pf, pos, flagGiven(fs, "format"))
+	if err != nil {
+		return fail(e, err)
+	}
+	if plan.build != nil {
+		if err := pics.check(); err != nil {
+			return fail(e, err)
+		}
+		return sf.runConstruct(plan, &pf, &pics)
+	}
+	e = plan.e
 	j, err := pf.load(e, pos)
 	if err != nil {
 		return fail(e, err)
@@ -54,6 +87,7 @@ func runSolve(e *env) int {
 	defer cancel()
 	opt := pf.options(j)
 	opt.Seed = *seed
+	opt.Strategy = strat
 	pr := newProgress(e, "solve", pf.quiet)
 	pr.set(&opt)
 	path, st, err := hamilton.Find(ctx, j.prob, opt)
@@ -74,8 +108,8 @@ func runSolve(e *env) int {
 	if err != nil {
 		return fail(e, err)
 	}
-	if err := j.writeSolution(e.stdout, pf.format, "solve", cells, map[string]any{"stats": statsJSON(st)}); err != nil {
-		return fail(e, err)
+	if code := sf.emit(ctx, e, &pf, j, plan.format, cells, map[string]any{"stats": statsJSON(st)}); code != exitOK {
+		return code
 	}
 	if pics.any() {
 		wrote, err := pics.savePath(j.b, cells, render.PathOptions{Closed: pf.closed})
@@ -88,7 +122,7 @@ func runSolve(e *env) int {
 			}
 		}
 	}
-	if pf.format != "json" && !pf.quiet {
+	if (plan.format != "json" || sf.out != "") && !pf.quiet {
 		fmt.Fprintf(e.stderr, "solved %s with %s: %s, verified; %d nodes, %v\n", j.b.Spec(), movesLabel(j.ms), plural(len(cells), "cell"), st.Nodes, st.Elapsed.Round(time.Microsecond))
 	}
 	return exitOK

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/moves"
@@ -16,20 +18,27 @@ import (
 
 var verifyHelp = cmdHelp{
 	name:  "verify",
-	usage: "[SPEC] [FILE|-] [--board FILE] [--moves M] [--start r,c] [--end r,c] [--closed] [--format text|json]",
+	usage: "[SPEC] [FILE|-] [--board FILE] [--moves M] [--start r,c] [--end r,c] [--closed] [--format text|json] [--quiet]",
 	about: `Checks a solution with the independent verifier (it shares no code with
 the solver) and names the first broken rule. The input (FILE, or stdin when
-it is absent or '-') is either a numbered grid, one row per line, numbers
-separated by spaces and '#' for blocked cells (what solve prints), or a path
-file, one row,col per line (what solve --format path prints). A grid carries
-its own board; a path file needs one: a size SPEC such as 5x5 or --board
-FILE (which also supplies blocked cells and givens). Prints "valid" or
-"invalid: reason" and exits 0 (valid), 1 (invalid) or 2 (unreadable input).`,
+it is absent or '-') is a numbered grid, one row per line, numbers separated
+by spaces and '#' for blocked cells (what solve prints); a path file, one
+row,col per line (what solve --format path prints); or a binary path file
+(what solve --out FILE --format binary writes), recognised by its first
+bytes. A grid carries its own board; a text path file needs one: a size SPEC
+such as 5x5 or --board FILE (which also supplies blocked cells and givens).
+A binary file carries its board size, move set and closed flag: SPEC,
+--board, --moves and --closed, when given, must agree with it. Path files
+are checked as they are read, in one bit of memory per board cell (12.5 MB
+for 10^8 cells), with progress on stderr for long files; a binary file's
+checksum is checked too. Prints "valid" or "invalid: reason" and exits 0
+(valid), 1 (invalid) or 2 (unreadable input).`,
 	examples: []string{
 		"boardgraph solve 10x10 | boardgraph verify",
 		"boardgraph solve 5x5 --format path | boardgraph verify 5x5 --start 1,1",
 		"boardgraph verify --board puzzle.txt solution.txt",
 		"boardgraph verify --moves knight --closed tour.txt",
+		"boardgraph verify tour.bgp                 # a binary path file",
 	},
 }
 
@@ -39,17 +48,19 @@ func init() {
 
 var specRE = regexp.MustCompile(`^[0-9]+[xX][0-9]+$`)
 
-// maxSolutionBytes bounds the solution text verify reads.
+// maxSolutionBytes bounds the numbered-grid text verify reads into memory
+// (path files are streamed and have no bound).
 const maxSolutionBytes = 64 << 20
 
 func runVerify(e *env) int {
 	fs := newFlagSet("verify")
 	boardFile := fs.String("board", "", "the board as a text `FILE` ('.' open, '#' blocked, numbers are givens)")
-	moveSpec := fs.String("moves", "hopido", "move set `M`: hopido, knight, a leaper a,b, or a union such as 3,0+2,2")
+	moveSpec := fs.String("moves", "hopido", "move set `M`: hopido, knight, a leaper a,b, or a union such as 3,0+2,2 (a binary file names its own)")
 	start := fs.String("start", "", "the path must start at `ROW,COL`")
 	end := fs.String("end", "", "the path must end at `ROW,COL`")
 	closed := fs.Bool("closed", false, "the path must be a closed tour (last cell one move from the first)")
 	format := fs.String("format", "text", "output `FORMAT`: text or json")
+	quiet := fs.Bool("quiet", false, "no progress or memory report on stderr")
 	pos, code := parseArgs(e, verifyHelp, fs)
 	if code >= 0 {
 		return code
@@ -84,29 +95,48 @@ func runVerify(e *env) int {
 		if b, err = readBoard(e, spec, *boardFile); err != nil {
 			return fail(e, err)
 		}
-		if b.Cells() > maxSearchCells {
-			return fail(e, usagef("the %s board has %d cells; verify handles at most %d", b.Spec(), b.Cells(), maxSearchCells))
-		}
 	}
-	text, err := readSolution(e, file)
+	in, closeIn, err := openSolution(e, file)
 	if err != nil {
 		return fail(e, err)
 	}
+	defer closeIn()
+	head, _ := in.Peek(1 << 16)
 	kind := "grid"
-	if looksLikePath(text) {
+	switch {
+	case verify.IsBinaryPath(head):
+		kind = "binary"
+	case looksLikePath(head):
 		kind = "path"
 	}
 	var (
 		grid verify.Grid
-		path []verify.Cell
+		hdr  verify.BinaryHeader
 	)
-	if kind == "grid" {
-		grid, err = verify.ParseGrid(bytes.NewReader(text))
-	} else {
-		path, err = verify.ParsePath(bytes.NewReader(text))
-	}
-	if err != nil {
-		return fail(e, err)
+	switch kind {
+	case "grid":
+		if b != nil && b.Cells() > maxSearchCells {
+			return fail(e, usagef("the %s board has %d cells; a numbered grid is checked in memory up to %d cells (write large paths as path files)", b.Spec(), b.Cells(), maxSearchCells))
+		}
+		text, err := io.ReadAll(io.LimitReader(in, maxSolutionBytes+1))
+		if err != nil {
+			return fail(e, usagef("cannot read the solution: %v", err))
+		}
+		if len(text) > maxSolutionBytes {
+			return fail(e, usagef("the numbered grid is larger than %d bytes; write large solutions as path files", maxSolutionBytes))
+		}
+		if grid, err = verify.ParseGrid(bytes.NewReader(text)); err != nil {
+			return fail(e, err)
+		}
+	case "binary":
+		if hdr, err = verify.ParseBinaryHeader(head); err != nil {
+			return fail(e, err)
+		}
+		if !flagGiven(fs, "moves") {
+			if ms, err = moves.Parse(hdr.Name); err != nil {
+				return fail(e, usagef("the file names its moves %q, which is not a move set boardgraph knows; give --moves", hdr.Name))
+			}
+		}
 	}
 	rules := verify.Rules{Closed: *closed, Name: leaperSpec(ms)}
 	for _, l := range ms.Leapers {
@@ -115,11 +145,17 @@ func runVerify(e *env) int {
 	switch {
 	case b != nil:
 		rules.Rows, rules.Cols = b.Rows, b.Cols
-		rules.Blocked = make([]bool, b.Cells())
-		rules.Givens = make([]int, b.Cells())
-		for c := range int32(b.Cells()) {
-			rules.Blocked[c] = b.Blocked(c)
-			rules.Givens[c] = int(b.Given(c))
+		if b.Open() != b.Cells() {
+			rules.Blocked = make([]bool, b.Cells())
+			for c := range int32(b.Cells()) {
+				rules.Blocked[c] = b.Blocked(c)
+			}
+		}
+		if b.HasGivens() {
+			rules.Givens = make([]int, b.Cells())
+			for c := range int32(b.Cells()) {
+				rules.Givens[c] = int(b.Given(c))
+			}
 		}
 	case kind == "grid":
 		rules.Rows, rules.Cols = grid.Rows, grid.Cols
@@ -136,6 +172,9 @@ func runVerify(e *env) int {
 				b.SetBlocked(int32(i), x)
 			}
 		}
+	case kind == "binary":
+		// The header supplies the board (rules.Rows stays 0).
+		b, _ = board.New(hdr.Rows, hdr.Cols)
 	default:
 		return fail(e, usagef("a path file needs its board: give a size such as 5x5 or --board FILE"))
 	}
@@ -156,26 +195,54 @@ func runVerify(e *env) int {
 		r, col := b.RowCol(c)
 		*f.dst = &verify.Cell{Row: r + 1, Col: col + 1}
 	}
+	var res verify.StreamResult
+	began := time.Now()
 	if kind == "grid" {
 		err = verify.CheckGrid(rules, grid)
 	} else {
-		err = verify.Path(rules, path)
+		pr := startCellProgress(e, *quiet || *format == "json", "verify", int64(b.Open()))
+		pr.phase("checked")
+		opt := verify.StreamOptions{Progress: func(n int64) { pr.count.Store(n) }}
+		if kind == "binary" {
+			res, err = verify.StreamBinary(e.ctx, rules, in, opt)
+		} else {
+			res, err = verify.StreamText(e.ctx, rules, in, opt)
+		}
+		pr.stop()
+		if e.ctx.Err() != nil {
+			return fail(e, &stoppedError{fmt.Sprintf("interrupted after checking %d cells; the file was not fully checked", res.Cells)})
+		}
+		if kind == "binary" {
+			rules.Rows, rules.Cols, rules.Closed = res.Rows, res.Cols, res.Closed
+		}
 	}
 	var ve *verify.Error
+	if err != nil && errors.Is(err, verify.ErrSyntax) {
+		return fail(e, err)
+	}
 	if err != nil && !errors.As(err, &ve) {
 		return fail(e, &internalError{fmt.Sprintf("the verifier failed: %v", err)})
 	}
-	what := fmt.Sprintf("%dx%d with %s, read as a %s", rules.Rows, rules.Cols, movesLabel(ms), map[string]string{"grid": "numbered grid", "path": "path file"}[kind])
+	kindName := map[string]string{"grid": "numbered grid", "path": "path file", "binary": "binary path file"}[kind]
+	what := fmt.Sprintf("%dx%d with %s, read as a %s", rules.Rows, rules.Cols, movesLabel(ms), kindName)
+	if kind != "grid" && err == nil {
+		what += " (" + plural(int(res.Cells), "cell")
+		if kind == "binary" {
+			what += fmt.Sprintf(", CRC-32C %08x", res.Checksum)
+		}
+		what += ")"
+	}
 	if *format == "json" {
 		out := struct {
 			Valid  bool   `json:"valid"`
 			Reason string `json:"reason,omitempty"`
 			Step   int    `json:"step,omitempty"` // 1-based step where it breaks, when there is one
-			Kind   string `json:"kind"`           // "grid" or "path"
+			Kind   string `json:"kind"`           // "grid", "path" or "binary"
 			Board  string `json:"board"`
 			Moves  string `json:"moves"`
 			Closed bool   `json:"closed"`
-		}{Valid: err == nil, Kind: kind, Board: fmt.Sprintf("%dx%d", rules.Rows, rules.Cols), Moves: leaperSpec(ms), Closed: *closed}
+			Cells  int64  `json:"cells,omitempty"` // path and binary files: cells read
+		}{Valid: err == nil, Kind: kind, Board: fmt.Sprintf("%dx%d", rules.Rows, rules.Cols), Moves: leaperSpec(ms), Closed: rules.Closed, Cells: res.Cells}
 		if ve != nil {
 			out.Reason, out.Step = ve.Msg, ve.Step
 		}
@@ -186,10 +253,17 @@ func runVerify(e *env) int {
 		fmt.Fprintf(e.stdout, "invalid: %s\n", err)
 	} else {
 		tour := "Hamiltonian path"
-		if *closed {
+		if rules.Closed {
 			tour = "closed tour"
 		}
 		fmt.Fprintf(e.stdout, "valid: a %s of %s\n", tour, what)
+	}
+	if kind != "grid" && err == nil && !*quiet && *format != "json" {
+		line := fmt.Sprintf("verify: %s in %v", plural(int(res.Cells), "cell"), roundDur(time.Since(began)))
+		if rss := peakRSS(); rss > 0 {
+			line += ", peak memory " + humanBytes(rss)
+		}
+		fmt.Fprintln(e.stderr, line)
 	}
 	if err != nil {
 		return exitNone
@@ -216,6 +290,19 @@ func readSolution(e *env, file string) ([]byte, error) {
 		return nil, usagef("the solution is larger than %d bytes", maxSolutionBytes)
 	}
 	return text, nil
+}
+
+// openSolution opens the solution file, or stdin for "" and "-", for
+// buffered reading; the caller calls the returned close function.
+func openSolution(e *env, file string) (*bufio.Reader, func(), error) {
+	if file == "" || file == "-" {
+		return bufio.NewReaderSize(e.stdin, 1<<20), func() {}, nil
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, nil, usagef("cannot read the solution: %v; check the file name", err)
+	}
+	return bufio.NewReaderSize(f, 1<<20), func() { f.Close() }, nil
 }
 
 // looksLikePath reports whether the first meaningful line is a "row,col".
