@@ -338,7 +338,7 @@ func TestInterruptReportsPartialCount(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
-	r := cliCtx(t, ctx, "", "count", "--moves", "knight", "6x6", "--quiet")
+	r := cliCtx(t, ctx, "", "count", "--moves", "knight", "6x6", "--method", "dfs", "--quiet")
 	if r.code != exitStopped {
 		t.Fatalf("%v", r)
 	}
@@ -352,7 +352,7 @@ func TestInterruptReportsPartialCount(t *testing.T) {
 	// JSON marks it incomplete.
 	ctx2, cancel2 := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel2()
-	r = cliCtx(t, ctx2, "", "count", "--moves", "knight", "6x6", "--quiet", "--format", "json")
+	r = cliCtx(t, ctx2, "", "count", "--moves", "knight", "6x6", "--method", "dfs", "--quiet", "--format", "json")
 	if r.code != exitStopped || !strings.Contains(r.stdout, `"complete":false`) {
 		t.Fatalf("%v", r)
 	}
@@ -380,7 +380,7 @@ func TestSolveCutCell(t *testing.T) {
 func TestProgress(t *testing.T) {
 	t.Parallel()
 	var out, errb bytes.Buffer
-	code := run(&env{ctx: context.Background(), args: []string{"count", "--moves", "knight", "6x6", "--timeout", "400ms"},
+	code := run(&env{ctx: context.Background(), args: []string{"count", "--moves", "knight", "6x6", "--method", "dfs", "--timeout", "400ms"},
 		stdin: strings.NewReader(""), stdout: &out, stderr: &errb, progressEvery: 20 * time.Millisecond})
 	if code != exitStopped {
 		t.Fatalf("exit %d: %s", code, errb.String())
@@ -389,7 +389,7 @@ func TestProgress(t *testing.T) {
 		t.Errorf("no progress lines: %q", errb.String())
 	}
 	errb.Reset()
-	code = run(&env{ctx: context.Background(), args: []string{"count", "--moves", "knight", "6x6", "--timeout", "200ms", "--quiet"},
+	code = run(&env{ctx: context.Background(), args: []string{"count", "--moves", "knight", "6x6", "--method", "dfs", "--timeout", "200ms", "--quiet"},
 		stdin: strings.NewReader(""), stdout: &out, stderr: &errb, progressEvery: 20 * time.Millisecond})
 	if code != exitStopped || strings.Contains(errb.String(), "count: ") {
 		t.Errorf("--quiet printed progress: %q", errb.String())

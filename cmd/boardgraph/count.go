@@ -18,7 +18,7 @@ const maxCountOpen = 64
 
 var countHelp = cmdHelp{
 	name:  "count",
-	usage: "SPEC|--board FILE [--moves M] [--start r,c] [--end r,c] [--closed] [--per-start] [--undirected] [--method auto|dfs|dp] [--shard I/N --out FILE] [--checkpoint FILE [--resume]] [--timeout D] [--workers N] [--format grid|json]\n       boardgraph count merge FILE... (see 'boardgraph count merge -h')",
+	usage: "SPEC|--board FILE [--moves M] [--start r,c] [--end r,c] [--closed] [--per-start] [--undirected] [--method auto|dfs|dp] [--max-memory SIZE] [--shard I/N --out FILE] [--checkpoint FILE [--resume]] [--timeout D] [--workers N] [--format grid|json]\n       boardgraph count merge FILE... (see 'boardgraph count merge -h')",
 	about: `Counts the solutions exactly and prints the number, a bare integer, on
 stdout; the counting convention goes to stderr (and into --format json).
 
@@ -38,9 +38,11 @@ per symmetry orbit; dp is the frontier dynamic program (package count),
 whose cost grows with the frontier width rather than the number of cells
 and which refuses, with its estimate, a count that would not fit in memory.
 auto (the default) picks: dfs for givens, --per-start, shards and
-checkpoints; dp when the frontier is at most 9 cells wide; dfs with
---timeout (a stopped search leaves a lower bound, the DP nothing); dfs up to
-48 open cells; dp beyond.
+checkpoints; else dfs for boards of at most 30 cells and frontiers too wide
+for the DP, dp otherwise; under --timeout, dfs unless the frontier is at
+most 9 wide (a stopped search leaves a lower bound, the DP nothing).
+--max-memory SIZE (default 4G) bounds the DP's tables: it predicts its peak
+early and refuses, naming the limit that would fit.
 
 Counting at scale. --shard I/N counts the work units u with u mod N = I
 (I from 0 to N-1) of a division of the search into at least --units prefixes
@@ -84,6 +86,7 @@ func runCount(e *env) int {
 	perStart := fs.Bool("per-start", false, "print a grid of counts by first cell (directed, open paths)")
 	undirected := fs.Bool("undirected", false, "count a path and its reverse (a tour and its reverse) once")
 	method := fs.String("method", methodAuto, "counting `METHOD`: auto, dfs (search) or dp (frontier dynamic program)")
+	maxMemory := fs.String("max-memory", "4G", "the dynamic program's state tables may use at most `SIZE` (e.g. 800M, 12G); it predicts its peak early and refuses above this")
 	sf.register(fs)
 	pos, code := parseArgs(e, countHelp, fs)
 	if code >= 0 {
@@ -119,6 +122,10 @@ func runCount(e *env) int {
 	if err != nil {
 		return fail(e, err)
 	}
+	memLimit, err := parseMemory(*maxMemory)
+	if err != nil {
+		return fail(e, err)
+	}
 	if open := j.b.Open(); m == methodDFS && open > maxCountOpen && !j.startFixed() && pf.timeout == 0 {
 		return fail(e, usagef("counting the %s board (%d open cells) without a fixed start would not finish: exact counting is exponential and practical up to about %d cells; use a smaller board, fix --start, or add --timeout 10m to get a lower bound", j.b.Spec(), open, maxCountOpen))
 	}
@@ -136,7 +143,7 @@ func runCount(e *env) int {
 		st    hamilton.Stats
 	)
 	if m == methodDP {
-		total, st, err = countDP(ctx, e, j, pf.quiet)
+		total, st, err = countDP(ctx, e, j, pf.quiet, memLimit)
 		if err != nil && ctx.Err() != nil {
 			return fail(e, &stoppedError{fmt.Sprintf("%s: the dynamic program has no partial count (it adds up only at the last step); count with --method dfs for a lower bound", stopReason(ctx, pf.timeout))})
 		}

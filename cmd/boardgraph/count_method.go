@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -18,40 +20,28 @@ const (
 	methodDP   = "dp"
 )
 
-// autoNarrowWidth and autoDFSCells are the thresholds of chooseMethod.
-const (
-	// autoNarrowWidth: with a frontier this narrow the dynamic program
-	// has at most about 5*10^5 states (count.Plan.StateBound at width 9)
-	// and its time grows linearly with the board: 2xn, 3xn, 4xn boards of
-	// short leapers.
-	autoNarrowWidth = 9
-	// autoDFSCells: up to this many cells the memoised search wins
-	// (session 1, 2 cores: 6x6 Diplomatico 1.1 s by search against 195 s
-	// by the DP, knight 6x6 0.9 s against 17 s); 7x7 is where enumeration
-	// stops being practical, so past it the DP is the one with a chance.
-	autoDFSCells = 48
-)
+// autoNarrowWidth is the widest frontier at which auto still prefers the
+// dynamic program under --timeout: that narrow, it finishes in well under
+// a second per thousand cells, so a lower bound is not worth the search.
+const autoNarrowWidth = 9
 
 // methodInput is what chooseMethod looks at.
 type methodInput struct {
-	open     int   // open cells (graph vertices)
-	width    int   // the DP's frontier width in count.BoardOrder
-	dpErr    error // why the DP cannot run at all (count.Estimate), or nil
-	givens   bool  // the board has givens (the DP takes none)
-	perStart bool  // --per-start (search only)
-	sharded  bool  // --shard, --out or --checkpoint (search units only)
-	timeout  bool  // --timeout: a stopped count should leave a lower bound
+	dp       count.Choice // count.Choose's verdict on the board
+	givens   bool         // the board has givens (the DP takes none)
+	perStart bool         // --per-start (search only)
+	sharded  bool         // --shard, --out or --checkpoint (search units only)
+	timeout  bool         // --timeout: a stopped count should leave a lower bound
 }
 
 // chooseMethod is the rule of count --method auto, in order:
 //  1. givens, --per-start, shards and checkpoints need the search (dfs);
-//  2. so does a problem the DP cannot plan (frontier over its key size);
-//  3. a frontier of at most autoNarrowWidth vertices picks the DP, whose
-//     time is then linear in the cells;
-//  4. --timeout picks the search: stopped, it reports a lower bound, while
-//     the DP has no partial count;
-//  5. boards of at most autoDFSCells open cells pick the search;
-//  6. larger boards pick the DP.
+//  2. count.Choose decides from the frontier of the board's order: the
+//     search for graphs of at most 30 vertices and for frontiers too wide
+//     for the dynamic program, the dynamic program otherwise;
+//  3. under --timeout a frontier wider than autoNarrowWidth picks the
+//     search: stopped, it reports a lower bound, while the DP has no
+//     partial count.
 //
 // It returns the method and the reason, for the stderr summary.
 func chooseMethod(in methodInput) (method, why string) {
@@ -62,16 +52,12 @@ func chooseMethod(in methodInput) (method, why string) {
 		return methodDFS, "--per-start needs the search"
 	case in.sharded:
 		return methodDFS, "shards and checkpoints split the search"
-	case in.dpErr != nil:
-		return methodDFS, "the dynamic program cannot run: " + in.dpErr.Error()
-	case in.width <= autoNarrowWidth:
-		return methodDP, fmt.Sprintf("frontier width %d <= %d", in.width, autoNarrowWidth)
-	case in.timeout:
+	case !in.dp.DP:
+		return methodDFS, in.dp.Reason
+	case in.timeout && in.dp.Width > autoNarrowWidth:
 		return methodDFS, "--timeout wants a lower bound if stopped, which only the search gives"
-	case in.open <= autoDFSCells:
-		return methodDFS, fmt.Sprintf("%d open cells <= %d", in.open, autoDFSCells)
 	}
-	return methodDP, fmt.Sprintf("%d open cells > %d, frontier width %d", in.open, autoDFSCells, in.width)
+	return methodDP, in.dp.Reason
 }
 
 // dpOptions returns the DP's options for the job: the board order.
@@ -95,8 +81,8 @@ func (j *leaperJob) pickMethod(method string, perStart, sharded, timeout bool) (
 		}
 		return methodDP, "asked for", nil
 	case methodAuto:
-		pl, err := count.Estimate(j.prob, j.dpOptions())
-		m, why := chooseMethod(methodInput{open: j.bg.N(), width: pl.Width, dpErr: err, givens: j.prob.Givens != nil, perStart: perStart, sharded: sharded, timeout: timeout})
+		ch := count.Choose(j.prob, j.dpOptions().Order)
+		m, why := chooseMethod(methodInput{dp: ch, givens: j.prob.Givens != nil, perStart: perStart, sharded: sharded, timeout: timeout})
 		return m, why, nil
 	}
 	return "", "", usagef("unknown --method %q; use auto, dfs or dp", method)
@@ -104,13 +90,20 @@ func (j *leaperJob) pickMethod(method string, perStart, sharded, timeout bool) (
 
 // countDP runs the frontier DP with progress lines on stderr and returns
 // the count in the engine's form (Stats carry the elapsed time).
-func countDP(ctx context.Context, e *env, j *leaperJob, quiet bool) (uint64, hamilton.Stats, error) {
+func countDP(ctx context.Context, e *env, j *leaperJob, quiet bool, maxMemory int64) (uint64, hamilton.Stats, error) {
 	opt := j.dpOptions()
+	opt.MaxBytes = maxMemory
 	pr := newDPProgress(e, quiet)
 	opt.Progress, opt.ProgressEvery = pr.report, pr.every
 	c, st, err := count.Count(ctx, j.prob, opt)
-	if errors.Is(err, count.ErrMemory) || errors.Is(err, count.ErrTooWide) {
-		err = usagef("%v; count with --method dfs, or a smaller board", err)
+	var refusal *count.RefusalError
+	switch {
+	case errors.As(err, &refusal):
+		err = usagef("the dynamic program would not fit: %v", err)
+	case errors.Is(err, count.ErrMemory) || errors.Is(err, count.ErrTooWide):
+		err = usagef("%v; raise --max-memory, count with --method dfs, or use a smaller board", err)
+	case errors.Is(err, count.ErrOverflow):
+		err = fmt.Errorf("the count passes 2^64-1, beyond what the command line prints today (the library's count.CountBig gives it): %w", err)
 	}
 	return c, hamilton.Stats{Elapsed: st.Elapsed, Workers: 1}, err
 }
@@ -143,4 +136,22 @@ func (p *dpProgress) report(st count.Stats) {
 	defer p.mu.Unlock()
 	fmt.Fprintf(p.e.stderr, "count (dp): %s, step %d of %d, %s states (peak %s), %s of tables\n",
 		elapsed.Round(100*time.Millisecond), st.Step, st.Steps, human(uint64(st.States)), human(uint64(st.PeakStates)), humanBytes(st.PeakBytes))
+}
+
+// parseMemory parses --max-memory: a number of bytes with an optional
+// K, M, G or T suffix (powers of 1024), e.g. 12G.
+func parseMemory(s string) (int64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	t = strings.TrimSuffix(t, "B")
+	shift := 0
+	if n := len(t); n > 0 {
+		if k := strings.IndexByte("KMGT", t[n-1]); k >= 0 {
+			shift, t = 10*(k+1), t[:n-1]
+		}
+	}
+	v, err := strconv.ParseUint(t, 10, 64)
+	if err != nil || v == 0 || v > (1<<62)>>shift {
+		return 0, usagef("--max-memory %q: give a size such as 800M, 12G or 17179869184 (bytes)", s)
+	}
+	return int64(v << shift), nil
 }

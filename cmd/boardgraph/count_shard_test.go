@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/boardgraph/boardgraph/count"
 )
 
 // writeShards counts every shard of `of` of the count args into dir and
@@ -216,26 +218,50 @@ func TestCountMethods(t *testing.T) {
 // TestChooseMethod pins the auto rule.
 func TestChooseMethod(t *testing.T) {
 	t.Parallel()
-	tooWide := errors.New("too wide")
+	dp := count.Choice{DP: true, Reason: "the dynamic program", Width: 14}
+	narrow := count.Choice{DP: true, Reason: "the dynamic program", Width: 8}
+	search := count.Choice{Reason: "25 vertices: the search is instant", Width: 12}
 	for _, tc := range []struct {
 		in   methodInput
 		want string
 	}{
-		{methodInput{open: 25, width: 15}, methodDFS},
-		{methodInput{open: 48, width: 20}, methodDFS},
-		{methodInput{open: 49, width: 15}, methodDP},
-		{methodInput{open: 60, width: 7}, methodDP},
-		{methodInput{open: 20, width: 9}, methodDP},
-		{methodInput{open: 20, width: 10}, methodDFS},
-		{methodInput{open: 100, dpErr: tooWide}, methodDFS},
-		{methodInput{open: 100, width: 5, givens: true}, methodDFS},
-		{methodInput{open: 100, width: 5, perStart: true}, methodDFS},
-		{methodInput{open: 100, width: 20, sharded: true}, methodDFS},
-		{methodInput{open: 100, width: 20, timeout: true}, methodDFS},
-		{methodInput{open: 100, width: 8, timeout: true}, methodDP},
+		{methodInput{dp: dp}, methodDP},
+		{methodInput{dp: narrow}, methodDP},
+		{methodInput{dp: search}, methodDFS},
+		{methodInput{dp: dp, givens: true}, methodDFS},
+		{methodInput{dp: dp, perStart: true}, methodDFS},
+		{methodInput{dp: dp, sharded: true}, methodDFS},
+		{methodInput{dp: dp, timeout: true}, methodDFS},
+		{methodInput{dp: narrow, timeout: true}, methodDP},
 	} {
 		if got, why := chooseMethod(tc.in); got != tc.want || why == "" {
 			t.Errorf("%+v: %s (%s), want %s", tc.in, got, why, tc.want)
+		}
+	}
+}
+
+// TestCountMemoryRefusal: the DP predicts its peak early and refuses, with
+// the prediction and what would fit, rather than run out of memory; a
+// limit large enough lets the same count finish.
+func TestCountMemoryRefusal(t *testing.T) {
+	t.Parallel()
+	r := cli(t, "", "count", "--moves", "knight", "7x7", "--method", "dp", "--max-memory", "64M")
+	if r.code != exitUsage || r.stdout != "" || strings.Count(r.stderr, "\n") != 1 ||
+		!strings.Contains(r.stderr, "would not fit") || !strings.Contains(r.stderr, "raise the limit to at least") {
+		t.Fatalf("want a one-line refusal with the prediction:\n%v", r)
+	}
+	r = cli(t, "", "count", "--moves", "knight", "6x6", "--method", "dp", "--max-memory", "1G", "--quiet")
+	if r.code != exitOK || strings.TrimSpace(r.stdout) != "6637920" {
+		t.Fatalf("6x6 within 1G: %v", r)
+	}
+	for _, bad := range []string{"", "0", "12X", "-1G", "99999999T"} {
+		if _, err := parseMemory(bad); err == nil {
+			t.Errorf("parseMemory(%q) accepted", bad)
+		}
+	}
+	for in, want := range map[string]int64{"800M": 800 << 20, "12G": 12 << 30, "4096": 4096, "2gb": 2 << 30} {
+		if got, err := parseMemory(in); err != nil || got != want {
+			t.Errorf("parseMemory(%q) = %d, %v; want %d", in, got, err, want)
 		}
 	}
 }
@@ -490,7 +516,7 @@ func TestShardAndDPProgress(t *testing.T) {
 	}{
 		{[]string{"count", "--moves", "knight", "6x6", "--shard", "0/2", "--checkpoint", ck, "--timeout", "400ms"},
 			[]string{"count shard 0/2: ", " units, ", "timed out", "rerun with --resume"}},
-		{[]string{"count", "--moves", "knight", "6x6", "--method", "dp", "--timeout", "1500ms"},
+		{[]string{"count", "--moves", "hopido", "7x7", "--method", "dp", "--timeout", "1500ms"},
 			[]string{"count (dp): ", "step ", "no partial count"}},
 	} {
 		var out, errb bytes.Buffer
