@@ -18,7 +18,7 @@ const maxCountOpen = 64
 
 var countHelp = cmdHelp{
 	name:  "count",
-	usage: "SPEC|--board FILE [--moves M] [--start r,c] [--end r,c] [--closed] [--per-start] [--undirected] [--method auto|dfs|dp] [--max-memory SIZE] [--shard I/N --out FILE] [--checkpoint FILE [--resume]] [--timeout D] [--workers N] [--format grid|json]\n       boardgraph count merge FILE... (see 'boardgraph count merge -h')",
+	usage: "SPEC|--board FILE [--moves M] [--start r,c] [--end r,c] [--closed] [--per-start] [--undirected] [--method auto|dfs|dp] [--max-memory SIZE] [--no-predict] [--shard I/N --out FILE] [--checkpoint FILE [--resume]] [--timeout D] [--workers N] [--format grid|json]\n       boardgraph count merge FILE... (see 'boardgraph count merge -h')",
 	about: `Counts the solutions exactly and prints the number, a bare integer, on
 stdout; the counting convention goes to stderr (and into --format json).
 
@@ -42,7 +42,8 @@ checkpoints; else dfs for boards of at most 30 cells and frontiers too wide
 for the DP, dp otherwise; under --timeout, dfs unless the frontier is at
 most 9 wide (a stopped search leaves a lower bound, the DP nothing).
 --max-memory SIZE (default 4G) bounds the DP's tables: it predicts its peak
-early and refuses, naming the limit that would fit.
+early and refuses, naming the limit that would fit; --no-predict skips the
+prediction (it errs large on some boards) and stops only at the limit.
 
 Counting at scale. --shard I/N counts the work units u with u mod N = I
 (I from 0 to N-1) of a division of the search into at least --units prefixes
@@ -87,6 +88,7 @@ func runCount(e *env) int {
 	undirected := fs.Bool("undirected", false, "count a path and its reverse (a tour and its reverse) once")
 	method := fs.String("method", methodAuto, "counting `METHOD`: auto, dfs (search) or dp (frontier dynamic program)")
 	maxMemory := fs.String("max-memory", "4G", "the dynamic program's state tables may use at most `SIZE` (e.g. 800M, 12G); it predicts its peak early and refuses above this")
+	noPredict := fs.Bool("no-predict", false, "run the dynamic program without its early prediction (which errs large): it stops only when its tables really pass --max-memory")
 	sf.register(fs)
 	pos, code := parseArgs(e, countHelp, fs)
 	if code >= 0 {
@@ -143,7 +145,7 @@ func runCount(e *env) int {
 		st    hamilton.Stats
 	)
 	if m == methodDP {
-		total, st, err = countDP(ctx, e, j, pf.quiet, memLimit)
+		total, st, err = countDP(ctx, e, j, pf.quiet, memLimit, *noPredict)
 		if err != nil && ctx.Err() != nil {
 			return fail(e, &stoppedError{fmt.Sprintf("%s: the dynamic program has no partial count (it adds up only at the last step); count with --method dfs for a lower bound", stopReason(ctx, pf.timeout))})
 		}

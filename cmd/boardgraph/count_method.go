@@ -90,16 +90,19 @@ func (j *leaperJob) pickMethod(method string, perStart, sharded, timeout bool) (
 
 // countDP runs the frontier DP with progress lines on stderr and returns
 // the count in the engine's form (Stats carry the elapsed time).
-func countDP(ctx context.Context, e *env, j *leaperJob, quiet bool, maxMemory int64) (uint64, hamilton.Stats, error) {
+func countDP(ctx context.Context, e *env, j *leaperJob, quiet bool, maxMemory int64, noPredict bool) (uint64, hamilton.Stats, error) {
 	opt := j.dpOptions()
 	opt.MaxBytes = maxMemory
+	if noPredict {
+		opt.ProbeStates = -1
+	}
 	pr := newDPProgress(e, quiet)
 	opt.Progress, opt.ProgressEvery = pr.report, pr.every
 	c, st, err := count.Count(ctx, j.prob, opt)
 	var refusal *count.RefusalError
 	switch {
 	case errors.As(err, &refusal):
-		err = usagef("the dynamic program would not fit: %v", err)
+		err = usagef("the dynamic program would not fit: %v (the prediction errs large: --no-predict runs until the tables really pass --max-memory)", err)
 	case errors.Is(err, count.ErrMemory) || errors.Is(err, count.ErrTooWide):
 		err = usagef("%v; raise --max-memory, count with --method dfs, or use a smaller board", err)
 	case errors.Is(err, count.ErrOverflow):

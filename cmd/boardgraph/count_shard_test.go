@@ -254,6 +254,12 @@ func TestCountMemoryRefusal(t *testing.T) {
 	if r.code != exitOK || strings.TrimSpace(r.stdout) != "6637920" {
 		t.Fatalf("6x6 within 1G: %v", r)
 	}
+	// Without the prediction the limit is met by the tables themselves.
+	r = cli(t, "", "count", "--moves", "knight", "7x7", "--method", "dp", "--max-memory", "64M", "--no-predict")
+	if r.code != exitUsage || strings.Count(r.stderr, "\n") != 1 || strings.Contains(r.stderr, "would not fit") ||
+		!strings.Contains(r.stderr, "raise --max-memory") {
+		t.Fatalf("want the limit reached while counting:\n%v", r)
+	}
 	for _, bad := range []string{"", "0", "12X", "-1G", "99999999T"} {
 		if _, err := parseMemory(bad); err == nil {
 			t.Errorf("parseMemory(%q) accepted", bad)
