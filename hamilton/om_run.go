@@ -156,22 +156,7 @@ func (o *omRun) split(roots []int32, depth int) []omTask {
 // parallel runs fn over the tasks on the run's workers, each with its own
 // engine, until the tasks run out or the run stops.
 func (o *omRun) parallel(tasks []omTask, m mode, fn func(e *omEngine, t omTask)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := range o.workers {
-		wg.Go(func() {
-			e := o.engine(m, o.opt.Seed^uint64(w))
-			for !o.sh.stop.Load() {
-				i := next.Add(1) - 1
-				if i >= int64(len(tasks)) {
-					break
-				}
-				fn(e, tasks[i])
-			}
-			o.absorb(e)
-		})
-	}
-	wg.Wait()
+	runTasks(o.workers, &o.sh.stop, tasks, func(w int) *omEngine { return o.engine(m, o.opt.Seed^uint64(w)) }, fn, o.absorb)
 }
 
 // omCount is Count with the Okuno–Miyano strategy.

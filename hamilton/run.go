@@ -221,19 +221,27 @@ func (r *run) split(roots []int32) []task {
 // parallel runs fn over the tasks on the run's workers, each with its own
 // engine, until the tasks run out or the run is stopped.
 func (r *run) parallel(tasks []task, m mode, fn func(e *engine, t task)) {
+	runTasks(r.workers, &r.sh.stop, tasks, func(int) *engine { return r.engine(m) }, fn, r.absorb)
+}
+
+// runTasks hands tasks, in order, to workers goroutines, each with the
+// engine newEngine(worker) makes, until the tasks run out or stop is set;
+// done(engine) is called as each worker finishes. Both strategies' runs
+// split their work this way.
+func runTasks[E, T any](workers int, stop *atomic.Bool, tasks []T, newEngine func(worker int) E, fn func(E, T), done func(E)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range r.workers {
+	for w := range workers {
 		wg.Go(func() {
-			e := r.engine(m)
-			for !r.sh.stop.Load() {
+			e := newEngine(w)
+			for !stop.Load() {
 				i := next.Add(1) - 1
 				if i >= int64(len(tasks)) {
 					break
 				}
 				fn(e, tasks[i])
 			}
-			r.absorb(e)
+			done(e)
 		})
 	}
 	wg.Wait()
