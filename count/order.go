@@ -1,6 +1,7 @@
 package count
 
 import (
+	"iter"
 	"math"
 	"math/rand/v2"
 
@@ -15,8 +16,21 @@ import (
 const orderCostBase = 3.0
 
 // orderCost is the sum over steps of orderCostBase^width: a proxy for the
-// states a count with this order visits.
+// states a count with this order visits. rank and delta are scratch space
+// (len n and at least n+1), pow[w] = orderCostBase^w.
 func orderCost(g *graph.Graph, order []int32, rank []int32, delta []int, pow []float64) float64 {
+	c := 0.0
+	for w := range frontierWidths(g, order, rank, delta) {
+		c += pow[w]
+	}
+	return c
+}
+
+// frontierWidths yields the frontier's width after each step of order:
+// a vertex is on the frontier from its own step to its last neighbour's,
+// so the widths are a running sum of interval starts and ends. rank and
+// delta are scratch space (len n and at least n+1).
+func frontierWidths(g *graph.Graph, order []int32, rank []int32, delta []int) iter.Seq[int] {
 	for i, v := range order {
 		rank[v] = int32(i)
 	}
@@ -31,12 +45,15 @@ func orderCost(g *graph.Graph, order []int32, rank []int32, delta []int, pow []f
 			delta[last]--
 		}
 	}
-	c, w := 0.0, 0
-	for _, d := range delta[:len(order)] {
-		w += d
-		c += pow[w]
+	return func(yield func(int) bool) {
+		w := 0
+		for _, d := range delta[:len(order)] {
+			w += d
+			if !yield(w) {
+				return
+			}
+		}
 	}
-	return c
 }
 
 // OptimizeOrder improves a vertex order for Count by simulated annealing

@@ -296,27 +296,8 @@ func identity(n int) []int32 {
 
 // frontierWidth returns the widest frontier of g processed in order.
 func frontierWidth(g *graph.Graph, order []int32) int {
-	n := g.N()
-	rank := make([]int32, n)
-	for i, v := range order {
-		rank[v] = int32(i)
-	}
-	// A vertex is on the frontier from its own step to its last
-	// neighbour's step: count interval overlaps.
-	delta := make([]int, n+1)
-	for v := range int32(n) {
-		last := rank[v]
-		for _, w := range g.Neighbors(v) {
-			last = max(last, rank[w])
-		}
-		if last > rank[v] {
-			delta[rank[v]]++
-			delta[last]--
-		}
-	}
-	w, best := 0, 0
-	for i := range n {
-		w += delta[i]
+	best := 0
+	for w := range frontierWidths(g, order, make([]int32, g.N()), make([]int, g.N()+1)) {
 		best = max(best, w)
 	}
 	return best
