@@ -247,22 +247,7 @@ func omEnumerate(ctx context.Context, p *Problem, opt Options, limit uint64, yie
 		return 0, o.stats(), nil
 	}
 	stopWatch := o.watch(ctx)
-	var mu sync.Mutex
-	var yielded uint64
-	emit := func(path []int32) bool {
-		mu.Lock()
-		defer mu.Unlock()
-		if o.sh.stop.Load() {
-			return false
-		}
-		yielded++
-		o.sh.solutions.Store(yielded)
-		if !yield(path) || (limit > 0 && yielded >= limit) {
-			o.sh.stop.Store(true)
-			return false
-		}
-		return true
-	}
+	emit := o.sh.emitter(limit, yield, nil)
 	roots := o.roots()
 	if o.workers == 1 || p.n() <= serialBelow {
 		o.workers = 1
@@ -283,7 +268,7 @@ func omEnumerate(ctx context.Context, p *Problem, opt Options, limit uint64, yie
 	}
 	stopWatch()
 	st := o.stats()
-	return yielded, st, ctx.Err()
+	return o.sh.solutions.Load(), st, ctx.Err()
 }
 
 // omFind is Find with the Okuno–Miyano strategy. With Strategy.SplitDepth

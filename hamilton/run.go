@@ -224,6 +224,32 @@ func (r *run) parallel(tasks []task, m mode, fn func(e *engine, t task)) {
 	runTasks(r.workers, &r.sh.stop, tasks, func(int) *engine { return r.engine(m) }, fn, r.absorb)
 }
 
+// emitter returns the solution callback of an enumeration shared by all
+// workers: one solution at a time, each passed through fix (nil: as is)
+// and then to yield, until yield declines, limit (0: none) solutions have
+// been yielded, or the run stops.
+func (sh *shared) emitter(limit uint64, yield func(path []int32) bool, fix func([]int32) []int32) func([]int32) bool {
+	var mu sync.Mutex
+	var yielded uint64
+	return func(path []int32) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		if fix != nil {
+			path = fix(path)
+		}
+		if sh.stop.Load() {
+			return false
+		}
+		yielded++
+		sh.solutions.Store(yielded)
+		if !yield(path) || (limit > 0 && yielded >= limit) {
+			sh.stop.Store(true)
+			return false
+		}
+		return true
+	}
+}
+
 // runTasks hands tasks, in order, to workers goroutines, each with the
 // engine newEngine(worker) makes, until the tasks run out or stop is set;
 // done(engine) is called as each worker finishes. Both strategies' runs
@@ -442,24 +468,8 @@ func Enumerate(ctx context.Context, p Problem, opt Options, limit uint64, yield 
 		return 0, r.stats(), nil
 	}
 	stopWatch := r.watch(ctx)
-	var mu sync.Mutex
-	var yielded uint64
 	buf := make([]int32, p.n())
-	emit := func(path []int32) bool {
-		mu.Lock()
-		defer mu.Unlock()
-		path = r.unrotate(path, buf)
-		if r.sh.stop.Load() {
-			return false
-		}
-		yielded++
-		r.sh.solutions.Store(yielded)
-		if !yield(path) || (limit > 0 && yielded >= limit) {
-			r.sh.stop.Store(true)
-			return false
-		}
-		return true
-	}
+	emit := r.sh.emitter(limit, yield, func(path []int32) []int32 { return r.unrotate(path, buf) })
 	if r.workers == 1 || p.n() <= serialBelow {
 		r.workers = 1
 		e := r.engine(modeEnumerate)
@@ -474,11 +484,7 @@ func Enumerate(ctx context.Context, p Problem, opt Options, limit uint64, yield 
 		})
 	}
 	stopWatch()
-	st := r.stats()
-	if err := ctx.Err(); err != nil {
-		return yielded, st, err
-	}
-	return yielded, st, nil
+	return r.sh.solutions.Load(), r.stats(), ctx.Err()
 }
 
 // Find returns one solution, or ErrNoSolution when the search proves there
