@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"strconv"
 	"time"
 
@@ -142,10 +143,11 @@ func runCount(e *env) int {
 	var (
 		per   []uint64
 		total uint64
+		exact *big.Int // the DP's count, which may pass 2^64-1
 		st    hamilton.Stats
 	)
 	if m == methodDP {
-		total, st, err = countDP(ctx, e, j, pf.quiet, memLimit, *noPredict)
+		exact, st, err = countDP(ctx, e, j, pf.quiet, memLimit, *noPredict)
 		if err != nil && ctx.Err() != nil {
 			return fail(e, &stoppedError{fmt.Sprintf("%s: the dynamic program has no partial count (it adds up only at the last step); count with --method dfs for a lower bound", stopReason(ctx, pf.timeout))})
 		}
@@ -160,20 +162,25 @@ func runCount(e *env) int {
 	pr.done()
 	stopped := err != nil && ctx.Err() != nil && !errors.Is(err, hamilton.ErrOverflow)
 	switch {
+	case errors.Is(err, hamilton.ErrOverflow) && m == methodDP:
+		return fail(e, &stoppedError{"the count exceeds 2^128-1, the dynamic program's widest count; it reports no count rather than a wrapped one"})
 	case errors.Is(err, hamilton.ErrOverflow):
-		return fail(e, &stoppedError{"the count exceeds 2^64-1 = 18446744073709551615; boardgraph reports no count rather than a wrapped one"})
+		return fail(e, &stoppedError{"the count exceeds 2^64-1 = 18446744073709551615; the search reports no count rather than a wrapped one: use --method dp, which counts to 2^128"})
 	case err != nil && !stopped:
 		return fail(e, err)
+	}
+	if exact == nil {
+		exact = new(big.Int).SetUint64(total)
 	}
 	div := uint64(1)
 	if *undirected {
 		div = j.undirectedDivisor()
 	}
 	conv := j.convention(*undirected, div)
-	if err := j.writeCount(e.stdout, pf.format, total/div, per, conv, !stopped, st); err != nil {
+	what := new(big.Int).Quo(exact, new(big.Int).SetUint64(div)).String()
+	if err := j.writeCount(e.stdout, pf.format, what, per, conv, !stopped, st); err != nil {
 		return fail(e, err)
 	}
-	what := strconv.FormatUint(total/div, 10)
 	if *perStart {
 		what = "per-start table, total " + what
 	}
@@ -268,7 +275,7 @@ type jsonCount struct {
 	Stats      *jsonStats  `json:"stats"`
 }
 
-func (j *leaperJob) writeCount(w io.Writer, format string, count uint64, per []uint64, conv string, complete bool, st hamilton.Stats) error {
+func (j *leaperJob) writeCount(w io.Writer, format string, count string, per []uint64, conv string, complete bool, st hamilton.Stats) error {
 	var table [][]*string
 	if per != nil {
 		table = make([][]*string, j.b.Rows)
@@ -282,7 +289,7 @@ func (j *leaperJob) writeCount(w io.Writer, format string, count uint64, per []u
 		}
 	}
 	if format == "json" {
-		return emitJSON(w, jsonCount{j.jsonProblem("count"), strconv.FormatUint(count, 10), conv, complete, table, statsJSON(st)})
+		return emitJSON(w, jsonCount{j.jsonProblem("count"), count, conv, complete, table, statsJSON(st)})
 	}
 	if table == nil {
 		_, err := fmt.Fprintln(w, count)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 	"strconv"
 	"strings"
 	"sync"
@@ -89,8 +90,10 @@ func (j *leaperJob) pickMethod(method string, perStart, sharded, timeout bool) (
 }
 
 // countDP runs the frontier DP with progress lines on stderr and returns
-// the count in the engine's form (Stats carry the elapsed time).
-func countDP(ctx context.Context, e *env, j *leaperJob, quiet bool, maxMemory int64, noPredict bool) (uint64, hamilton.Stats, error) {
+// the count (Stats carry the elapsed time). A count that passes 2^64-1 is
+// counted again with 128-bit counts (count.CountBig), so the result is
+// exact either way.
+func countDP(ctx context.Context, e *env, j *leaperJob, quiet bool, maxMemory int64, noPredict bool) (*big.Int, hamilton.Stats, error) {
 	opt := j.dpOptions()
 	opt.MaxBytes = maxMemory
 	if noPredict {
@@ -98,17 +101,21 @@ func countDP(ctx context.Context, e *env, j *leaperJob, quiet bool, maxMemory in
 	}
 	pr := newDPProgress(e, quiet)
 	opt.Progress, opt.ProgressEvery = pr.report, pr.every
+	var total *big.Int
 	c, st, err := count.Count(ctx, j.prob, opt)
+	if err == nil {
+		total = new(big.Int).SetUint64(c)
+	} else if errors.Is(err, count.ErrOverflow) {
+		total, st, err = count.CountBig(ctx, j.prob, opt)
+	}
 	var refusal *count.RefusalError
 	switch {
 	case errors.As(err, &refusal):
 		err = usagef("the dynamic program would not fit: %v (the prediction errs large: --no-predict runs until the tables really pass --max-memory)", err)
 	case errors.Is(err, count.ErrMemory) || errors.Is(err, count.ErrTooWide):
 		err = usagef("%v; raise --max-memory, count with --method dfs, or use a smaller board", err)
-	case errors.Is(err, count.ErrOverflow):
-		err = fmt.Errorf("the count passes 2^64-1, beyond what the command line prints today (the library's count.CountBig gives it): %w", err)
 	}
-	return c, hamilton.Stats{Elapsed: st.Elapsed, Workers: 1}, err
+	return total, hamilton.Stats{Elapsed: st.Elapsed, Workers: 1}, err
 }
 
 // dpProgress prints the DP's steps on stderr, at most every few seconds,

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,7 +17,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/count"
+	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/moves"
 )
 
 // writeShards counts every shard of `of` of the count args into dir and
@@ -237,6 +241,40 @@ func TestChooseMethod(t *testing.T) {
 		if got, why := chooseMethod(tc.in); got != tc.want || why == "" {
 			t.Errorf("%+v: %s (%s), want %s", tc.in, got, why, tc.want)
 		}
+	}
+}
+
+// TestCountPast64Bits: a DP count past 2^64-1 is printed exactly (the CLI
+// recounts with 128-bit counts), equal to the library's CountBig and halved
+// exactly by --undirected; past 2^128-1 it refuses to print a wrapped count.
+func TestCountPast64Bits(t *testing.T) {
+	t.Parallel()
+	r := cli(t, "", "count", "--moves", "king", "4x20", "--method", "dp", "--quiet")
+	got, ok := new(big.Int).SetString(strings.TrimSpace(r.stdout), 10)
+	if r.code != exitOK || !ok || got.BitLen() <= 64 {
+		t.Fatalf("want a count past 2^64: %v", r)
+	}
+	b, err := board.ParseSpec("4x20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	king, err := moves.Parse("king")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bg := moves.Build(b, king)
+	want, _, err := count.CountBig(t.Context(), hamilton.Problem{G: bg.Graph, Start: -1, End: -1}, count.Options{Order: count.BoardOrder(bg)})
+	if err != nil || got.Cmp(want) != 0 {
+		t.Fatalf("CLI %v, CountBig %v (%v)", got, want, err)
+	}
+	r = cli(t, "", "count", "--moves", "king", "4x20", "--method", "dp", "--quiet", "--undirected", "--format", "json")
+	half := new(big.Int).Rsh(want, 1).String()
+	if r.code != exitOK || !strings.Contains(r.stdout, `"count":"`+half+`"`) {
+		t.Fatalf("undirected: want %s: %v", half, r)
+	}
+	r = cli(t, "", "count", "--moves", "king", "4x30", "--method", "dp", "--quiet")
+	if r.code != exitStopped || r.stdout != "" || !strings.Contains(r.stderr, "exceeds 2^128-1") {
+		t.Fatalf("past 2^128: %v", r)
 	}
 }
 
