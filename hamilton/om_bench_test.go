@@ -48,24 +48,8 @@ var (
 	omReachLimit = flag.Duration("omreach.limit", 60*time.Second, "time limit per board for BenchmarkOMReach")
 	omReachMin   = flag.Int("omreach.min", 304, "first board side for BenchmarkOMReach")
 	omReachMax   = flag.Int("omreach.max", 8192, "largest board side BenchmarkOMReach tries")
-	omReachWide  = flag.Bool("omreach.widerank", false, "BenchmarkOMReach: rank cells by their exact distance from the centre (moves.CentreRank clamps ranks at 2^23, which merges the centre's ranks for n > 2049)")
 	omReachOnly  = flag.String("omreach.only", "", "BenchmarkOMReach: comma-separated board sides to try instead of the doubling and bisection")
 )
-
-// wideRank is CentreRank without its clamp: lower ranks farther from the
-// centre, from 0 at the corners, scaled into 23 bits (exact up to n = 4097,
-// neighbouring rings merged beyond).
-func wideRank(n int) []int32 {
-	rank := make([]int32, n*n)
-	top := 2 * int64(n-1) * int64(n-1) // largest dr^2 + dc^2, at the corners
-	for r := range n {
-		for c := range n {
-			dr, dc := int64(2*r-(n-1)), int64(2*c-(n-1))
-			rank[r*n+c] = int32((top - dr*dr - dc*dc) * (1<<23 - 1) / max(top, 1))
-		}
-	}
-	return rank
-}
 
 // BenchmarkOMReach finds, for each strategy, with one worker and with the
 // portfolio on every core, the largest n for which Find returns a knight's
@@ -88,9 +72,6 @@ func BenchmarkOMReach(b *testing.B) {
 					ctx, cancel := context.WithTimeout(context.Background(), *omReachLimit)
 					t0 := time.Now()
 					rank := bg.CentreRank()
-					if *omReachWide {
-						rank = wideRank(n)
-					}
 					path, st, err := hamilton.Find(ctx, p, hamilton.Options{Workers: workers, Strategy: s, Rank: rank})
 					d := time.Since(t0)
 					cancel()
