@@ -58,6 +58,7 @@ type EndsError struct {
 	Rule       string
 }
 
+// Error names the rule that forbids the pair.
 func (e *EndsError) Error() string {
 	return fmt.Sprintf("no knight's path from %d,%d to %d,%d on %dx%d: %s",
 		e.Start[0]+1, e.Start[1]+1, e.End[0]+1, e.End[1]+1, e.Rows, e.Cols, e.Rule)

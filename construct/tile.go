@@ -30,6 +30,7 @@ type Error struct {
 	Err        error
 }
 
+// Error says which walk cannot be built on which board, and why.
 func (e *Error) Error() string {
 	what := "path"
 	if e.Closed {
@@ -41,6 +42,7 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("cannot construct a %s %s on %dx%d: %s", e.Moves, what, e.Rows, e.Cols, e.Reason)
 }
 
+// Unwrap returns ErrNoTour or ErrUnsupported, for errors.Is.
 func (e *Error) Unwrap() error { return e.Err }
 
 // config is one way of cutting a board into blocks: bands of lo..hi cells,

@@ -21,6 +21,7 @@ const (
 	Binary
 )
 
+// String returns the format's name as ParseFormat accepts it.
 func (f Format) String() string {
 	if f == Binary {
 		return "binary"
