@@ -370,15 +370,5 @@ func omFind(ctx context.Context, p *Problem, opt Options) ([]int32, Stats, error
 	}
 	stopWatch()
 	st := o.stats()
-	switch {
-	case found != nil:
-		st.Solutions = 1
-		return found, st, nil
-	case proved:
-		return nil, st, ErrNoSolution
-	case ctx.Err() != nil:
-		return nil, st, ctx.Err()
-	default:
-		return nil, st, ErrLimit
-	}
+	return findResult(ctx, found, proved, st)
 }

@@ -575,6 +575,12 @@ func Find(ctx context.Context, p Problem, opt Options) ([]int32, Stats, error) {
 	stopWatch()
 	st := r.stats()
 	st.Restarts = restarts.Load()
+	return findResult(ctx, found, proved, st)
+}
+
+// findResult is the outcome of a Find run of either strategy: the path
+// found, or the proof that there is none, or why the run stopped.
+func findResult(ctx context.Context, found []int32, proved bool, st Stats) ([]int32, Stats, error) {
 	switch {
 	case found != nil:
 		st.Solutions = 1
@@ -583,9 +589,8 @@ func Find(ctx context.Context, p Problem, opt Options) ([]int32, Stats, error) {
 		return nil, st, ErrNoSolution
 	case ctx.Err() != nil:
 		return nil, st, ctx.Err()
-	default:
-		return nil, st, ErrLimit
 	}
+	return nil, st, ErrLimit
 }
 
 func splitmix(x uint64) uint64 {
