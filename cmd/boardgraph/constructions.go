@@ -30,27 +30,12 @@ var errNotCovered = errors.New("no construction covers this case")
 // "3,0+2,2", "1,0+1,1"), to its construction.
 var builders = registerConstructions()
 
-// registerConstructions is THE one place where constructions are wired to
-// the CLI.
-//
-// TO WIRE package construct (lead, when merging): import
-// "github.com/boardgraph/boardgraph/construct" and add
-//
-//	"1,2":     knightBuilder,      // construct.KnightOpen / KnightClosed / KnightPath
-//	"3,0+2,2": diplomaticoBuilder, // construct.Diplomatico(rows, cols, closed)
-//
-// where each builder calls the construct function for (closed, start, end),
-// returns fmt.Errorf("%w: ...", errNotCovered) for combinations construct
-// has no function for, and turns construct's typed "no such path" error
-// into &noSolutionError{...} with its text (the theorem). construct.Walk
-// and Walk are the same type, so the walk is returned as is.
+// registerConstructions is the one place where dedicated constructions are
+// wired to the CLI: the knight's (open, closed and between given cells) and
+// Diplomatico's. Every other leaper set goes through builderFor's generic
+// tile-and-stitch.
 func registerConstructions() map[string]builder {
 	return map[string]builder{
-		// The wazir and king need no tiling: a boustrophedon is a path and
-		// a comb is a closed tour. Replace them when construct provides
-		// these move sets.
-		"1,0":     serpentine,
-		"1,0+1,1": serpentine,
 		"1,2":     knightBuilder,
 		"3,0+2,2": diplomaticoBuilder,
 	}
@@ -146,78 +131,6 @@ func builderFor(ms moves.Set) builder {
 		}
 		return w, err
 	}
-}
-
-// serpentine builds wazir (and so king) paths: open, row by row in
-// alternating directions from 1,1; closed, when a side is even (and both
-// are at least 2), a comb: along the first row, boustrophedon over the
-// other rows without the first column, and back up the first column.
-func serpentine(rows, cols int, closed bool, start, end *[2]int) (Walk, error) {
-	if closed {
-		return comb(rows, cols, start)
-	}
-	last := [2]int{rows - 1, 0}
-	if rows%2 == 1 {
-		last[1] = cols - 1
-	}
-	if (start != nil && *start != [2]int{0, 0}) || (end != nil && *end != last) {
-		return nil, fmt.Errorf("%w: the boustrophedon runs from 1,1 to %d,%d only", errNotCovered, last[0]+1, last[1]+1)
-	}
-	return func(yield func(int, int) bool) {
-		for r := range rows {
-			for i := range cols {
-				c := i
-				if r%2 == 1 {
-					c = cols - 1 - i
-				}
-				if !yield(r, c) {
-					return
-				}
-			}
-		}
-	}, nil
-}
-
-// comb is a closed wazir tour on a board with an even side, both sides at
-// least 2, starting at start (any cell: a tour can be rotated).
-func comb(rows, cols int, start *[2]int) (Walk, error) {
-	if rows < 2 || cols < 2 || (rows%2 == 1 && cols%2 == 1) {
-		return nil, fmt.Errorf("%w: the comb tour needs both sides at least 2 and one of them even", errNotCovered)
-	}
-	transpose := rows%2 == 1
-	if transpose {
-		rows, cols = cols, rows
-	}
-	// at returns the i-th cell of the tour from 1,1 (rows even).
-	at := func(i int) (int, int) {
-		switch {
-		case i < cols:
-			return 0, i
-		case i < rows*cols-(rows-1):
-			j := i - cols
-			r, k := 1+j/(cols-1), j%(cols-1)
-			if r%2 == 1 {
-				return r, cols - 1 - k
-			}
-			return r, 1 + k
-		}
-		return rows - 1 - (i - (rows*cols - (rows - 1))), 0
-	}
-	w := Walk(func(yield func(int, int) bool) {
-		for i := range rows * cols {
-			r, c := at(i)
-			if transpose {
-				r, c = c, r
-			}
-			if !yield(r, c) {
-				return
-			}
-		}
-	})
-	if start != nil {
-		w = rotateTour(w, *start)
-	}
-	return w, nil
 }
 
 // rotateTour returns the closed tour w begun at the 0-based cell s instead

@@ -5,12 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/verify"
 )
@@ -52,8 +54,8 @@ func TestSolveConstruct(t *testing.T) {
 		args  []string
 		rules verify.Rules
 	}{
-		{"king open", []string{"solve", "--method", "construct", "--moves", "king", "6x7"}, verify.Rules{Rows: 6, Cols: 7, Leapers: king, Start: at(1, 1)}},
-		{"king open end", []string{"solve", "--method", "construct", "--moves", "king", "5x7", "--start", "1,1", "--end", "5,7"}, verify.Rules{Rows: 5, Cols: 7, Leapers: king, End: at(5, 7)}},
+		{"king open", []string{"solve", "--method", "construct", "--moves", "king", "6x7"}, verify.Rules{Rows: 6, Cols: 7, Leapers: king}},
+		{"knight open ends", []string{"solve", "--method", "construct", "--moves", "knight", "8x8", "--start", "1,1", "--end", "8,1"}, verify.Rules{Rows: 8, Cols: 8, Leapers: [][2]int{{1, 2}}, Start: at(1, 1), End: at(8, 1)}},
 		{"wazir closed", []string{"solve", "--method", "construct", "--moves", "wazir", "--closed", "6x7"}, verify.Rules{Rows: 6, Cols: 7, Leapers: [][2]int{{1, 0}}, Closed: true}},
 		{"wazir closed transposed", []string{"solve", "--method", "construct", "--moves", "wazir", "--closed", "5x4", "--start", "3,2"}, verify.Rules{Rows: 5, Cols: 4, Leapers: [][2]int{{1, 0}}, Closed: true, Start: at(3, 2)}},
 		{"king closed 2x2", []string{"solve", "--method", "construct", "--moves", "king", "--closed", "2x2"}, verify.Rules{Rows: 2, Cols: 2, Leapers: king, Closed: true}},
@@ -83,7 +85,7 @@ func TestSolveMethodErrors(t *testing.T) {
 			{"generic proof", []string{"solve", "5x5", "--moves", "giraffe", "--method", "construct"}, exitNone, "disconnected (Knuth 1994)"},
 			{"not plain", []string{"solve", "--board", "testdata/rosetta.txt", "--method", "construct", "--moves", "king"}, exitUsage, "needs a plain board"},
 			{"not covered", []string{"solve", "5x5", "--moves", "zebra", "--method", "construct"}, exitUsage, "no construction covers this case"},
-			{"king start not covered", []string{"solve", "5x5", "--moves", "king", "--method", "construct", "--start", "2,2"}, exitUsage, "runs from 1,1 to 5,5 only"},
+			{"king start not covered", []string{"solve", "5x5", "--moves", "king", "--method", "construct", "--start", "2,2"}, exitUsage, "the generic tiling has free ends"},
 			{"proof", []string{"solve", "5x5", "--moves", "ferz", "--method", "construct"}, exitNone, "ferz keeps the colour"},
 			{"binary to stdout", []string{"solve", "5x5", "--format", "binary"}, exitUsage, "--format binary writes a file: give --out FILE"},
 			{"bad format", []string{"solve", "5x5", "--format", "svg", "--out", filepath.Join(dir, "x")}, exitUsage, `unknown --format "svg"`},
@@ -435,7 +437,15 @@ var testBuilders = map[string]bool{"5,5": true, "2,3": true, "1,1": true}
 // the verifier, and each refusal must be errNotCovered or a proof.
 func TestRegisteredConstructionsVerify(t *testing.T) {
 	t.Parallel()
-	for spec, build := range builders {
+	all := maps.Clone(builders)
+	for _, spec := range []string{"1,0", "1,0+1,1", "1,3"} { // generic tile-and-stitch
+		ms, err := moves.Parse(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all[spec] = builderFor(ms)
+	}
+	for spec, build := range all {
 		if testBuilders[spec] {
 			continue
 		}
