@@ -212,6 +212,24 @@ func isInvalid(err error) bool {
 	return false
 }
 
+// parseOne parses the flags and at most one puzzle name (empty: stdin) and
+// checks --format; on failure the message is printed and ok is false, with
+// the exit code.
+func (f *nlFlags) parseOne(e *env, args []string) (name string, code int, ok bool) {
+	pos, code, ok := f.parse(args)
+	if !ok {
+		return "", code, false
+	}
+	name, err := onePositional(pos)
+	if err == nil {
+		err = checkFormat(f.format)
+	}
+	if err != nil {
+		return "", nlFail(e, err), false
+	}
+	return name, 0, true
+}
+
 func onePositional(pos []string) (string, error) {
 	switch len(pos) {
 	case 0:
@@ -325,16 +343,9 @@ func nlTau(e *env, args []string) int {
 	f := newNLFlags(e, "tau", true)
 	trace := f.Bool("trace", false, "print every step: node, rule, connections drawn")
 	f.StringVar(&f.format, "format", "text", "output format: text or json")
-	pos, code, ok := f.parse(args)
+	name, code, ok := f.parseOne(e, args)
 	if !ok {
 		return code
-	}
-	name, err := onePositional(pos)
-	if err == nil {
-		err = checkFormat(f.format)
-	}
-	if err != nil {
-		return nlFail(e, err)
 	}
 	g, rules, _, err := f.loadPuzzle(e, name, "")
 	if err != nil {
@@ -599,17 +610,11 @@ func nlProgressEvery(e *env) time.Duration {
 // the puzzle and applies the Proposition checks. When ok is false the
 // command exits with code (the message is already printed).
 func (f *nlFlags) openPuzzle(e *env, args []string) (g *numberlink.Grid, rules numberlink.Rules, code int, ok bool) {
-	pos, code, ok := f.parse(args)
+	name, code, ok := f.parseOne(e, args)
 	if !ok {
 		return nil, rules, code, false
 	}
-	name, err := onePositional(pos)
-	if err == nil {
-		err = checkFormat(f.format)
-	}
-	if err == nil {
-		g, rules, _, err = f.loadPuzzle(e, name, "")
-	}
+	g, rules, _, err := f.loadPuzzle(e, name, "")
 	if err != nil {
 		return nil, rules, nlFail(e, err), false
 	}
@@ -807,16 +812,9 @@ func nlPhi(e *env, args []string) int {
 		return nil
 	})
 	f.StringVar(&f.format, "format", "text", "output format: text or json")
-	pos, code, ok := f.parse(args)
+	name, code, ok := f.parseOne(e, args)
 	if !ok {
 		return code
-	}
-	name, err := onePositional(pos)
-	if err == nil {
-		err = checkFormat(f.format)
-	}
-	if err != nil {
-		return nlFail(e, err)
 	}
 	rs, cs, found := strings.Cut(*node, ",")
 	r, err1 := strconv.Atoi(strings.TrimSpace(rs))
