@@ -172,28 +172,14 @@ func (nw *narrow) key(j int, e, z int16) narrowKey {
 
 // nstep returns the decision for key, searching on first use.
 func (l *library) nstep(key narrowKey, ef *effort) (narrowStep, bool) {
-	l.mu.Lock()
-	s, ok := l.nsteps[key]
-	l.mu.Unlock()
-	if ok {
-		return s, s.path != nil
-	}
-	e := key.e
-	if key.first != 0 {
-		e = key.first - 1 // the top path of an open walk's first block starts there
-	}
-	p, e2, z2, _ := l.nsearch(key.u[:key.n], e, key.z, key.open, int(key.skip), key.order, ef)
-	s = narrowStep{path: p, e2: e2, z2: z2}
-	if p == nil && ef.spent() {
-		return s, false // perhaps only for want of effort: not remembered
-	}
-	l.mu.Lock()
-	if old, ok := l.nsteps[key]; ok {
-		s = old
-	} else {
-		l.nsteps[key] = s
-	}
-	l.mu.Unlock()
+	s := remember(&l.mu, l.nsteps, key, ef, func() (narrowStep, bool) {
+		e := key.e
+		if key.first != 0 {
+			e = key.first - 1 // the top path of an open walk's first block starts there
+		}
+		p, e2, z2, _ := l.nsearch(key.u[:key.n], e, key.z, key.open, int(key.skip), key.order, ef)
+		return narrowStep{path: p, e2: e2, z2: z2}, p != nil
+	})
 	return s, s.path != nil
 }
 
