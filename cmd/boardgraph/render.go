@@ -122,6 +122,24 @@ func (pf *pictureFlags) savePath(b *board.Board, path []verify.Cell, opt render.
 	return pf.save(pic)
 }
 
+// savePathQuietly writes solve's pictures of a verified path, if any were
+// asked for, and names each file on stderr unless quiet.
+func (pf *pictureFlags) savePathQuietly(e *env, b *board.Board, path []verify.Cell, closed, quiet bool) error {
+	if !pf.any() {
+		return nil
+	}
+	wrote, err := pf.savePath(b, path, render.PathOptions{Closed: closed})
+	if err != nil {
+		return err
+	}
+	if !quiet {
+		for _, name := range wrote {
+			fmt.Fprintf(e.stderr, "wrote %s\n", name)
+		}
+	}
+	return nil
+}
+
 // saveKGrid draws a k-grid with a (possibly partial or nil) solution and
 // writes the requested pictures: the hook for numberlink solve --svg/--png
 // (register the flags with pictureFlags.register, call check before

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/render"
 )
 
 var solveHelp = cmdHelp{
@@ -111,16 +110,8 @@ func runSolve(e *env) int {
 	if code := sf.emit(ctx, e, &pf, j, plan.format, cells, map[string]any{"stats": statsJSON(st)}); code != exitOK {
 		return code
 	}
-	if pics.any() {
-		wrote, err := pics.savePath(j.b, cells, render.PathOptions{Closed: pf.closed})
-		if err != nil {
-			return fail(e, err)
-		}
-		if !pf.quiet {
-			for _, name := range wrote {
-				fmt.Fprintf(e.stderr, "wrote %s\n", name)
-			}
-		}
+	if err := pics.savePathQuietly(e, j.b, cells, pf.closed, pf.quiet); err != nil {
+		return fail(e, err)
 	}
 	if (plan.format != "json" || sf.out != "") && !pf.quiet {
 		fmt.Fprintf(e.stderr, "solved %s with %s: %s, verified; %d nodes, %v\n", j.b.Spec(), movesLabel(j.ms), plural(len(cells), "cell"), st.Nodes, st.Elapsed.Round(time.Microsecond))

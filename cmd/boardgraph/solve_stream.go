@@ -17,7 +17,6 @@ import (
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/pathio"
-	"github.com/boardgraph/boardgraph/render"
 	"github.com/boardgraph/boardgraph/verify"
 )
 
@@ -222,16 +221,8 @@ func (sf *streamFlags) runConstruct(p *solvePlan, pf *problemFlags, pics *pictur
 	if code := sf.emit(ctx, e, pf, j, p.format, cells, nil); code != exitOK {
 		return code
 	}
-	if pics.any() {
-		wrote, err := pics.savePath(j.b, cells, render.PathOptions{Closed: pf.closed})
-		if err != nil {
-			return fail(e, err)
-		}
-		if !pf.quiet {
-			for _, name := range wrote {
-				fmt.Fprintf(e.stderr, "wrote %s\n", name)
-			}
-		}
+	if err := pics.savePathQuietly(e, j.b, cells, pf.closed, pf.quiet); err != nil {
+		return fail(e, err)
 	}
 	if p.format != "json" && !pf.quiet && sf.out == "" {
 		fmt.Fprintf(e.stderr, "constructed %s: %s, verified; %v\n", label, plural(len(cells), "cell"), time.Since(began).Round(time.Microsecond))
