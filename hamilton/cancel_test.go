@@ -22,7 +22,7 @@ func TestCancel(t *testing.T) {
 	const total = 6637920
 	for _, workers := range []int{1, 2} {
 		for _, sym := range []bool{false, true} {
-			p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
+			p := hamilton.Problem{G: bg.Graph}
 			if sym {
 				p.Symmetries = bg.Automorphisms()
 			}
@@ -56,7 +56,7 @@ func TestCancel(t *testing.T) {
 	// An already cancelled context: no work, ctx.Err().
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
+	p := hamilton.Problem{G: bg.Graph}
 	if got, _, err := hamilton.Count(ctx, p, hamilton.Options{}); !errors.Is(err, context.Canceled) || got > total {
 		t.Errorf("cancelled Count = %d, %v", got, err)
 	}
@@ -87,7 +87,7 @@ func TestProgress(t *testing.T) {
 	}}
 	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Millisecond)
 	defer cancel()
-	_, final, _ := hamilton.Count(ctx, hamilton.Problem{G: bg.Graph, Start: -1, End: -1}, opt)
+	_, final, _ := hamilton.Count(ctx, hamilton.Problem{G: bg.Graph}, opt)
 	mu.Lock()
 	returned = true
 	defer mu.Unlock()
@@ -161,7 +161,7 @@ func TestOverflow(t *testing.T) {
 	// A small chain first, checked against the closed form, so that the
 	// construction itself is trusted.
 	g, start, want := cliqueChain(t, 3, []int{4, 5})
-	got, _, err := hamilton.Count(ctx, hamilton.Problem{G: g, Start: start, End: -1}, hamilton.Options{Workers: 1})
+	got, _, err := hamilton.Count(ctx, hamilton.Problem{G: g}.WithEnds(start, -1), hamilton.Options{Workers: 1})
 	if err != nil || got != want.Uint64() || want.Uint64() != 2*24 {
 		t.Fatalf("small chain: %d, %v; want %v = 2!*4!", got, err, want)
 	}
@@ -190,7 +190,7 @@ func TestOverflow(t *testing.T) {
 			for _, workers := range tc.workers {
 				ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 				t0 := time.Now()
-				got, _, err := hamilton.Count(ctx, hamilton.Problem{G: g, Start: start, End: -1}, hamilton.Options{Workers: workers})
+				got, _, err := hamilton.Count(ctx, hamilton.Problem{G: g}.WithEnds(start, -1), hamilton.Options{Workers: workers})
 				cancel()
 				if errors.Is(err, context.DeadlineExceeded) {
 					t.Skipf("workers=%d: no answer in 20s: the count memo no longer collapses this graph; the overflow test needs another construction", workers)
@@ -244,7 +244,7 @@ func hubOfCliques(t testing.TB, k, m int) *graph.Graph {
 func TestFindLimits(t *testing.T) {
 	t.Parallel()
 	g := hubOfCliques(t, 3, 12)
-	p := hamilton.Problem{G: g, Start: -1, End: -1}
+	p := hamilton.Problem{G: g}
 	if r, err := hamilton.Precheck(&p); err != nil || r != nil {
 		t.Logf("Precheck now sees it: %v, %v", r, err)
 	}
@@ -275,7 +275,7 @@ func TestFindLimits(t *testing.T) {
 		}
 	}
 	// A smaller instance for Count, which has to finish the whole search.
-	small := hamilton.Problem{G: hubOfCliques(t, 3, 6), Start: -1, End: -1}
+	small := hamilton.Problem{G: hubOfCliques(t, 3, 6)}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	got, _, err := hamilton.Count(ctx, small, hamilton.Options{})
@@ -294,7 +294,7 @@ func TestEnumerateSerialYield(t *testing.T) {
 	t.Parallel()
 	bg := build(t, 5, 5, "hopido")
 	og := oracleGraphOf(bg)
-	p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
+	p := hamilton.Problem{G: bg.Graph}
 	var inFlight atomic.Int32
 	seen := map[string]bool{}
 	n, _, err := hamilton.Enumerate(context.Background(), p, hamilton.Options{Workers: 2}, 0, func(path []int32) bool {
