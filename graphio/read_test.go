@@ -230,7 +230,9 @@ func FuzzRead(f *testing.F) {
 		// Names with white space or commas, and names starting with a
 		// comment character, do not survive an edge list: check the rest.
 		for _, s := range g.Names {
-			if s == "" || strings.ContainsAny(s, " \t\r\n\v\f\u0085\u00a0,#%") || strings.ContainsFunc(s, func(r rune) bool { return r == 0x1680 || r >= 0x2000 && r <= 0x200a || r == 0x2028 || r == 0x2029 || r == 0x202f || r == 0x205f || r == 0x3000 }) {
+			if s == "" || strings.ContainsAny(s, " \t\r\n\v\f\u0085\u00a0,#%") || strings.ContainsFunc(s, func(r rune) bool {
+				return r == 0x1680 || r >= 0x2000 && r <= 0x200a || r == 0x2028 || r == 0x2029 || r == 0x202f || r == 0x205f || r == 0x3000
+			}) {
 				return
 			}
 		}
