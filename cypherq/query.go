@@ -73,6 +73,10 @@ type Options struct {
 	Start, End *Endpoint
 	// Limit caps the paths returned (0: all).
 	Limit int
+	// Kuzu writes the query for Kuzu (an embedded openCypher engine) rather
+	// than Neo4j; see RawQuery for the two changes. The other strategies
+	// need none, except APOC, which Kuzu does not have.
+	Kuzu bool
 }
 
 // Query returns strategy s's Cypher for Hamiltonian paths of a graph of n
@@ -88,6 +92,12 @@ func Query(s Strategy, n int, opt Options) (string, error) {
 		return RawQuery(n, opt), nil
 	case Constructive:
 		return ConstructiveQuery(n, opt), nil
+	case APOC, APOCNodePath:
+		if opt.Kuzu {
+			return "", fmt.Errorf("Kuzu has no APOC procedures; use raw or constructive")
+		}
+	}
+	switch s {
 	case APOC:
 		return APOCQuery(n, opt, "NODE_GLOBAL"), nil
 	case APOCNodePath:
@@ -110,15 +120,33 @@ func limit(opt Options) string {
 // says. The pathLength parameter is written into the pattern (Cypher takes
 // no parameters in variable-length bounds; the paper's Python substitutes
 // it the same way).
+//
+// For Kuzu (opt.Kuzu) two things change, the condition staying the same:
+// Kuzu 0.11.3 crashes on the nested list predicate (single inside ALL,
+// which refers to the outer variable), so "every node once" is written as
+// size(list_distinct(properties(nodes(p), 'id'))) = size(nodes(p)); and the
+// pattern is -[:MOVE* ACYCLIC k..k]->, since Kuzu's default walk semantics
+// would enumerate every walk of k steps, where Neo4j's default (no repeated
+// relationship) already prunes. ACYCLIC alone is not the paper's filter:
+// Kuzu lets an ACYCLIC path end on its first node (on 4x5 it returns 2568
+// paths, 144 of them Hamiltonian).
 func RawQuery(n int, opt Options) string {
 	var sb strings.Builder
+	end := "end"
+	if opt.Kuzu {
+		end = "`end`" // a reserved word in Kuzu
+	}
 	if opt.Start != nil {
 		sb.WriteString("MATCH (start:Node " + opt.Start.pattern() + ")\n")
 	}
 	if opt.End != nil {
-		sb.WriteString("MATCH (end:Node " + opt.End.pattern() + ")\n")
+		sb.WriteString("MATCH (" + end + ":Node " + opt.End.pattern() + ")\n")
 	}
-	fmt.Fprintf(&sb, "MATCH p = (start:Node)\n-[:MOVE*%d]->\n(end:Node)\nWHERE ALL (\nn IN nodes(p) WHERE\nsingle(m IN nodes(p) WHERE m = n)\n)\nRETURN p", n-1)
+	if opt.Kuzu {
+		fmt.Fprintf(&sb, "MATCH p = (start:Node)\n-[:MOVE* ACYCLIC %d..%d]->\n(`end`:Node)\nWHERE size(list_distinct(properties(nodes(p), 'id'))) = size(nodes(p))\nRETURN p", n-1, n-1)
+	} else {
+		fmt.Fprintf(&sb, "MATCH p = (start:Node)\n-[:MOVE*%d]->\n(end:Node)\nWHERE ALL (\nn IN nodes(p) WHERE\nsingle(m IN nodes(p) WHERE m = n)\n)\nRETURN p", n-1)
+	}
 	sb.WriteString(limit(opt))
 	return sb.String()
 }

@@ -232,10 +232,19 @@ func Detect(head []byte) Format {
 	case bytes.HasPrefix(t, []byte("{")):
 		return NodeLink
 	}
+	// DIMACS without its problem line still looks like DIMACS: every line
+	// a "c" comment or an "e" edge (the reader then names what is missing).
+	dimacsLike, edges := true, 0
 	for _, line := range bytes.Split(head, []byte("\n")) {
 		f := strings.Fields(string(line))
 		if len(f) == 0 {
 			continue
+		}
+		switch {
+		case f[0] == "e" && len(f) == 3:
+			edges++
+		case f[0] != "c":
+			dimacsLike = false
 		}
 		switch {
 		case f[0] == "p" && len(f) > 1 && (f[1] == "edge" || f[1] == "col"):
@@ -251,13 +260,16 @@ func Detect(head []byte) Format {
 			}
 		}
 	}
+	if dimacsLike && edges > 0 {
+		return DIMACS
+	}
 	return EdgeList
 }
 
 // lines calls fn with each line's fields and its 1-based number.
 func lines(r io.Reader, lim Limits, fn func(no int, fields []string) error) error {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), lim.MaxLine)
+	sc.Buffer(make([]byte, 0, min(64<<10, lim.MaxLine)), lim.MaxLine)
 	no := 0
 	for sc.Scan() {
 		no++
