@@ -34,7 +34,7 @@ func Parse(r io.Reader) (*Board, error) {
 		return nil, fmt.Errorf("%w: %v", ErrMap, err)
 	}
 	if len(data) > MaxMapBytes {
-		return nil, fmt.Errorf("%w: larger than %d bytes; use a size spec such as 100x100 for plain boards", ErrMap, MaxMapBytes)
+		return nil, fmt.Errorf("%w: larger than %d MiB, the limit; use a size spec such as 100x100 for plain boards", ErrMap, MaxMapBytes>>20)
 	}
 	// The rows: lines without trailing white space, "//" comments left
 	// out, blank lines before and after the map dropped. They share data.

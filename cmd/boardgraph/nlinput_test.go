@@ -93,3 +93,29 @@ func TestNumberlinkLoadHonoursTimeout(t *testing.T) {
 		t.Fatalf("%v", r)
 	}
 }
+
+// TestEndlessInputs: every command that reads a whole input from stdin (a
+// board map, a solution to verify or render) refuses an endless one with
+// exit 2 and one line naming the limit, within seconds.
+func TestEndlessInputs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 64 MiB per case; run without -short")
+	}
+	t.Parallel()
+	for _, args := range [][]string{
+		{"solve", "--board", "-"},
+		{"verify"},
+		{"render", "--svg", "x.svg"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			t.Parallel()
+			var out, errb bytes.Buffer
+			began := time.Now()
+			code := run(&env{ctx: context.Background(), args: args, stdin: endless{}, stdout: &out, stderr: &errb})
+			if code != exitUsage || strings.Count(errb.String(), "\n") != 1 || !strings.Contains(errb.String(), "larger than") {
+				t.Fatalf("exit %d, stderr %q", code, errb.String())
+			}
+			t.Logf("refused in %v: %s", time.Since(began), strings.TrimSpace(errb.String()))
+		})
+	}
+}
