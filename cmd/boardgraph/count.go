@@ -74,6 +74,9 @@ func init() {
 }
 
 func runCount(e *env) int {
+	if code, ok := graphInput(e, "count"); ok { // --graph FILE (graphinput.go)
+		return code
+	}
 	if len(e.args) > 0 && e.args[0] == "merge" {
 		sub := *e
 		sub.args = e.args[1:]

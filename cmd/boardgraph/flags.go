@@ -13,6 +13,7 @@ import (
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/moves"
+	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/verify"
 )
 
@@ -25,7 +26,7 @@ const maxSearchCells = 1 << 22
 // isInputError reports whether err comes from parsing what the user typed or
 // supplied; such errors map to exit code 2.
 func isInputError(err error) bool {
-	for _, target := range []error{board.ErrSpec, board.ErrMap, board.ErrCoord, moves.ErrMoves, hamilton.ErrInvalid, verify.ErrSyntax} {
+	for _, target := range []error{board.ErrSpec, board.ErrMap, board.ErrCoord, moves.ErrMoves, hamilton.ErrInvalid, verify.ErrSyntax, pathio.ErrWrite, pathio.ErrSpecialFile} {
 		if errors.Is(err, target) {
 			return true
 		}
@@ -262,6 +263,9 @@ func (pf *problemFlags) context(e *env) (context.Context, context.CancelFunc) {
 func stopReason(ctx context.Context, timeout time.Duration) string {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		return fmt.Sprintf("timed out after %v", timeout)
+	}
+	if c := context.Cause(ctx); c != nil && c != ctx.Err() {
+		return "interrupted (" + c.Error() + ")" // a signal: SIGINT, SIGTERM or SIGHUP
 	}
 	return "interrupted"
 }
