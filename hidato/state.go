@@ -15,9 +15,9 @@ type model struct {
 	n      int // open cells = numbers
 	w      int // 64-bit words per vertex set
 	nbr    []uint64
-	colour []int8    // 2-colouring when the graph is bipartite, else nil
+	colour []int8      // 2-colouring when the graph is bipartite, else nil
 	cmask  [2][]uint64 // the two colour classes as sets (bipartite only)
-	all    []uint64  // every vertex
+	all    []uint64    // every vertex
 }
 
 func newModel(bg *moves.BoardGraph) *model {
