@@ -116,23 +116,37 @@ func Generate(ctx context.Context, shape *board.Board, opt Options) (*Generated,
 			given[v] = int32(k)
 		}
 		left := m.n
-		for i, k := range rng.Perm(m.n) {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			v := path[k]
-			given[v] = -1
-			ok, err := solvesWithin(ctx, m, given, top, depth)
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				left--
-			} else {
-				given[v] = int32(k)
-			}
-			if i%10 == 9 {
-				report(Progress{Try: try, Givens: left, Tested: i + 1, Last: last})
+		tested := 0
+		// Expert puzzles are thinned in two passes: first with the stages
+		// below lookahead (cheap), then the givens that pass kept are tried
+		// again with lookahead. Each pass keeps a given only when the
+		// puzzle without it is beyond the pass's stages.
+		passes := []Stage{top}
+		if top == StageLookahead {
+			passes = []Stage{StageColour, StageLookahead}
+		}
+		for _, pass := range passes {
+			for _, k := range rng.Perm(m.n) {
+				v := path[k]
+				if given[v] < 0 {
+					continue
+				}
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+				given[v] = -1
+				ok, err := solvesWithin(ctx, m, given, pass, depth)
+				if err != nil {
+					return nil, err
+				}
+				if ok {
+					left--
+				} else {
+					given[v] = int32(k)
+				}
+				if tested++; tested%10 == 0 {
+					report(Progress{Try: try, Givens: left, Tested: tested, Last: last})
+				}
 			}
 		}
 		q := &Puzzle{Board: b.Clone(), Moves: ms}

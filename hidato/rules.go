@@ -210,16 +210,28 @@ func (s *state) ruleDeadEnds() bool {
 		}
 	}
 	tmp := make([]uint64, m.w)
+	near := make([]uint64, m.w)
 	for k := 1; k < n-1 && !s.bad; k++ {
 		if s.sz[k] == 1 {
 			continue
 		}
+		// The shared neighbour u lies in D(k-1) and D(k+1): only cells
+		// next to such a u can fail.
+		prev, next := s.d(k-1), s.d(k+1)
+		clear(near)
+		for i := range tmp {
+			for x := prev[i] & next[i]; x != 0; x &= x - 1 {
+				nb := m.neighbours(i*64 + trailing(x))
+				for j := range near {
+					near[j] |= nb[j]
+				}
+			}
+		}
 		d := s.d(k)
 		for i := range d {
-			for x := d[i]; x != 0; x &= x - 1 {
+			for x := d[i] & near[i]; x != 0; x &= x - 1 {
 				v := i*64 + trailing(x)
 				nb := m.neighbours(v)
-				prev, next := s.d(k-1), s.d(k+1)
 				single := true
 				c := 0
 				for j := range tmp {
