@@ -33,6 +33,15 @@ type Options struct {
 	// MaxDepth is the grader's deepest lookahead (0: DefaultMaxDepth).
 	// Puzzles that need more are not returned.
 	MaxDepth int
+	// Minimal asks for puzzles that are locally minimal for uniqueness:
+	// givens are dropped while the exact counter still finds one solution,
+	// so removing any given that is left allows a second solution. Such
+	// puzzles are the sparsest and mostly need lookahead; generation is
+	// slower (a count per given). Without Minimal a given is dropped while
+	// the stages of the level still finish the puzzle (Tatham's rule), so
+	// removing any given left makes the puzzle harder than the level or
+	// ambiguous.
+	Minimal bool
 	// Progress, if set, is called after every try and every tenth given
 	// tested, from the calling goroutine.
 	Progress func(Progress)
@@ -122,7 +131,9 @@ func Generate(ctx context.Context, shape *board.Board, opt Options) (*Generated,
 		// again with lookahead. Each pass keeps a given only when the
 		// puzzle without it is beyond the pass's stages.
 		passes := []Stage{top}
-		if top == StageLookahead {
+		if opt.Minimal {
+			passes = passes[:1]
+		} else if top == StageLookahead {
 			passes = []Stage{StageColour, StageLookahead}
 		}
 		for _, pass := range passes {
@@ -135,7 +146,13 @@ func Generate(ctx context.Context, shape *board.Board, opt Options) (*Generated,
 					return nil, err
 				}
 				given[v] = -1
-				ok, err := solvesWithin(ctx, m, given, pass, depth)
+				var ok bool
+				var err error
+				if opt.Minimal {
+					ok, err = uniqueWith(ctx, m, given)
+				} else {
+					ok, err = solvesWithin(ctx, m, given, pass, depth)
+				}
 				if err != nil {
 					return nil, err
 				}
