@@ -109,6 +109,7 @@ func runExport(e *env) int {
 		src = graphio.NamedSource(g)
 		what = fmt.Sprintf("%s (%s, %d vertices, %d edges)", *graphFile, g.Format, g.G.N(), g.G.M())
 	} else {
+		pf.format = "grid" // load checks it; export writes its own formats
 		j, err := pf.load(e, pos)
 		if err != nil {
 			return fail(e, err)
