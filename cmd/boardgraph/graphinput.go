@@ -180,17 +180,19 @@ geometry (--moves, --board, --svg, --png, --per-start, shards) do not apply.`,
 		return fail(e, err)
 	}
 	gj := &graphJob{file: *file, g: g}
-	gj.prob = hamilton.Problem{G: g.G, Start: -1, End: -1, Closed: *closed, VertexName: func(v int32) string { return "vertex " + g.Names[v] }}
-	if gj.prob.Start, err = gj.vertex("start", *start); err != nil {
+	sv, err := gj.vertex("start", *start)
+	if err != nil {
 		return fail(e, err)
 	}
-	if gj.prob.End, err = gj.vertex("end", *end); err != nil {
+	ev, err := gj.vertex("end", *end)
+	if err != nil {
 		return fail(e, err)
 	}
+	gj.prob = hamilton.Problem{G: g.G, Closed: *closed, VertexName: func(v int32) string { return "vertex " + g.Names[v] }}.WithEnds(sv, ev)
 	if *closed && *end != "" {
 		return fail(e, usagef("--closed with --end: a cycle has no end; give only --start"))
 	}
-	gj.rules = verify.GraphRules{N: g.G.N(), Start: int(gj.prob.Start), End: int(gj.prob.End), Closed: *closed, Name: func(v int) string { return g.Names[v] }}
+	gj.rules = verify.GraphRules{N: g.G.N(), Start: int(sv), End: int(ev), Closed: *closed, Name: func(v int) string { return g.Names[v] }}
 	for u := range int32(g.G.N()) {
 		for _, v := range g.G.Neighbors(u) {
 			if u < v {
@@ -284,7 +286,7 @@ func graphSolve(ctx context.Context, e *env, gj *graphJob, opt hamilton.Options,
 
 func graphCount(ctx context.Context, e *env, gj *graphJob, opt hamilton.Options, method string, undirected bool, format string, quiet bool, timeout time.Duration) int {
 	n := gj.g.G.N()
-	if n > maxCountOpen && gj.prob.Start < 0 && timeout == 0 && method != "dp" {
+	if n > maxCountOpen && !gj.prob.FixStart && timeout == 0 && method != "dp" {
 		return fail(e, usagef("%d vertices: an exact count by search would not finish; give --start, --timeout or --method dp", n))
 	}
 	var (
@@ -329,7 +331,7 @@ func graphCount(ctx context.Context, e *env, gj *graphJob, opt hamilton.Options,
 		conv = "directed Hamiltonian cycles (each cycle once per direction)"
 	}
 	if undirected {
-		if gj.prob.Closed || gj.prob.Start < 0 && gj.prob.End < 0 {
+		if gj.prob.Closed || !gj.prob.FixStart && !gj.prob.FixEnd {
 			div = 2
 		}
 		conv = strings.Replace(strings.Replace(conv, "directed", "undirected", 1), "(a path and its reverse count as two)", "(a path and its reverse count once)", 1)
