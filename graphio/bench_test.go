@@ -47,4 +47,3 @@ func BenchmarkWrite1000(b *testing.B) {
 		})
 	}
 }
-
