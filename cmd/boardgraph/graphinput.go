@@ -58,6 +58,9 @@ func graphInput(e *env, cmd string) (code int, handled bool) {
 		if what, ok := boardOnlyFlags[name]; ok && strings.HasPrefix(a, "-") {
 			return fail(e, usagef("--%s needs %s; it does not apply to --graph (a graph has no board geometry)", name, what)), true
 		}
+		if cmd == "solve" && name == "method" && strings.HasPrefix(a, "-") {
+			return fail(e, usagef("--method: constructions tile a board; with --graph, solve always searches (drop --method)")), true
+		}
 	}
 	return runGraphCommand(e, cmd), true
 }
