@@ -274,7 +274,7 @@ func leaperHint(ctx context.Context, L *leaper, maxNodes uint64, full bool) (*Le
 	} else if r != nil {
 		h.Status, h.Rule, h.Reason, h.Cells = "dead", r.Rule, r.Text, R.proofCells(r)
 		if len(L.path) > 0 {
-			h.Reason = fmt.Sprintf("no completion from %d at %s: %s", len(L.path), L.b.FormatCell(L.path[len(L.path)-1]), r.Text)
+			h.Reason = fmt.Sprintf("from %d at %s: %s", len(L.path), L.b.FormatCell(L.path[len(L.path)-1]), r.Text)
 		}
 		return h, nil
 	}
@@ -283,7 +283,7 @@ func leaperHint(ctx context.Context, L *leaper, maxNodes uint64, full bool) (*Le
 	switch {
 	case errors.Is(err, hamilton.ErrNoSolution):
 		h.Status, h.Rule = "dead", "search"
-		h.Reason = fmt.Sprintf("no completion: an exhaustive search of %d nodes found none (no quick proof applies)", st.Nodes)
+		h.Reason = fmt.Sprintf("an exhaustive search of %d nodes found no completion (no quick proof applies)", st.Nodes)
 		return h, nil
 	case errors.Is(err, hamilton.ErrLimit), errors.Is(err, context.DeadlineExceeded):
 		h.Status = "unknown"
