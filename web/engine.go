@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 
@@ -154,7 +155,8 @@ func (L *leaper) rest() *rest {
 	b := L.b.Clone()
 	k := int32(len(L.path))
 	for c := range int32(b.Cells()) {
-		if g := b.Given(c); g != 0 {
+		if g := b.Given(c); g != 0 && k > 0 {
+			// The head (number k) is position 1 of the completion.
 			if g <= k {
 				b.SetGiven(c, 0)
 			} else {
@@ -382,6 +384,7 @@ func nlInput(text string, maxCells int) (*numberlink.Grid, numberlink.Rules, err
 	if text == "" {
 		return nil, numberlink.Rules{}, badf("puzzle: empty; paste a Tatham game ID, a puzz.link URL or a puzzle file")
 	}
+	text = tathamURL(text)
 	g, rules, err := numberlink.Parse([]byte(text))
 	if err != nil {
 		return nil, rules, badf("puzzle: %v", err)
@@ -390,4 +393,21 @@ func nlInput(text string, maxCells int) (*numberlink.Grid, numberlink.Rules, err
 		return nil, rules, badf("puzzle: %dx%d has %d cells; this server plays at most %d", g.Rows, g.Cols, g.Rows*g.Cols, maxCells)
 	}
 	return g, rules, nil
+}
+
+// tathamURL returns the game ID of a Tatham web URL ("https://.../bridges.html#7x7m2:..."),
+// and any other text unchanged. numberlink.Parse reads the bare ID.
+// TODO(request): move this into the shared request layer or numberlink.Detect.
+func tathamURL(text string) string {
+	if !strings.HasPrefix(text, "http://") && !strings.HasPrefix(text, "https://") || strings.Contains(text, "puzz.link") {
+		return text
+	}
+	_, frag, ok := strings.Cut(text, "#")
+	if !ok {
+		return text
+	}
+	if u, err := url.PathUnescape(frag); err == nil {
+		frag = u
+	}
+	return frag
 }
