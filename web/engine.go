@@ -385,6 +385,9 @@ func nlInput(text string, maxCells int) (*numberlink.Grid, numberlink.Rules, err
 		return nil, numberlink.Rules{}, badf("puzzle: empty; paste a Tatham game ID, a puzz.link URL or a puzzle file")
 	}
 	text = tathamURL(text)
+	if r, c, ok := declaredSize(text); ok && (r > maxCells || c > maxCells || r*c > maxCells) {
+		return nil, numberlink.Rules{}, badf("puzzle: %dx%d has %d cells; this server plays at most %d", r, c, r*c, maxCells)
+	}
 	g, rules, err := numberlink.Parse([]byte(text))
 	if err != nil {
 		return nil, rules, badf("puzzle: %v", err)
@@ -410,4 +413,42 @@ func tathamURL(text string) string {
 		frag = u
 	}
 	return frag
+}
+
+// declaredSize reads the size a Tatham game ID ("WxH...:") or a puzz.link
+// URL (".../W/H/...") declares, so that a short text declaring a huge grid
+// is refused before the parser allocates it. Other formats spell out every
+// row, so the body limit bounds them.
+func declaredSize(text string) (rows, cols int, ok bool) {
+	num := func(s string) (int, bool) {
+		if s == "" || len(s) > 9 || strings.Trim(s, "0123456789") != "" {
+			return 0, false
+		}
+		n := 0
+		for _, r := range s {
+			n = n*10 + int(r-'0')
+		}
+		return n, true
+	}
+	switch numberlink.Detect([]byte(text)) {
+	case numberlink.FormatTathamName:
+		head, _, _ := strings.Cut(text, ":")
+		w, rest, _ := strings.Cut(head, "x")
+		i := 0
+		for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+			i++
+		}
+		c, ok1 := num(w)
+		r, ok2 := num(rest[:i])
+		return r, c, ok1 && ok2
+	case numberlink.FormatPuzzLinkName:
+		_, q, _ := strings.Cut(text, "?")
+		f := strings.Split(q, "/")
+		if len(f) >= 3 {
+			c, ok1 := num(f[1])
+			r, ok2 := num(f[2])
+			return r, c, ok1 && ok2
+		}
+	}
+	return 0, 0, false
 }

@@ -73,6 +73,8 @@ func TestBadInput(t *testing.T) {
 		{"given clash", "/api/leaper/hint", `{"board":"3...\n....\n....\n....","path":[0]}`, 400, "must hold 3"},
 		{"all blocked", "/api/leaper/load", `{"board":"##\n##"}`, 400, "blocked"},
 		{"body too large", "/api/leaper/hint", big, 413, "too large"},
+		{"huge tatham", "/api/nl/load", `{"puzzle":"4000x4000m2:zzzz"}`, 400, "at most 2500"},
+		{"huge puzzlink", "/api/nl/load", `{"puzzle":"https://puzz.link/p?hashikake/4000/4000/zz"}`, 400, "at most 2500"},
 		{"empty puzzle", "/api/nl/load", `{"puzzle":""}`, 400, "empty"},
 		{"bad puzzle", "/api/nl/hint", `{"puzzle":"7x7m2:zzzzzzzzzzzzzz"}`, 400, "puzzle"},
 		{"bad puzzlink", "/api/nl/load", `{"puzzle":"https://puzz.link/p?hashikake/2/1/1."}`, 400, "puzzle"},
