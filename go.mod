@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/chromedp/chromedp v0.23.0
+	github.com/neo4j/neo4j-go-driver/v5 v5.28.4
 	golang.org/x/image v0.47.0
 )
 
