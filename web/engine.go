@@ -171,10 +171,10 @@ func (L *leaper) rest() *rest {
 	}
 	bg := moves.Build(b, L.ms)
 	R := &rest{b: b, bg: bg}
-	R.prob = hamilton.Problem{G: bg.Graph, Start: -1, End: -1,
+	R.prob = hamilton.Problem{G: bg.Graph,
 		VertexName: func(v int32) string { return "cell " + b.FormatCell(bg.CellOf[v]) }}
 	if k > 0 {
-		R.prob.Start = bg.VertexOf[L.path[k-1]]
+		R.prob.Start, R.prob.FixStart = bg.VertexOf[L.path[k-1]], true
 	}
 	if b.HasGivens() {
 		R.prob.Givens = make([]int32, bg.N())
@@ -203,7 +203,7 @@ func (R *rest) proofCells(r *hamilton.Reason) []int32 {
 	switch r.Rule {
 	case "dead-ends":
 		for v := range int32(g.N()) {
-			if g.Degree(v) == 1 && v != R.prob.Start {
+			if g.Degree(v) == 1 && !(R.prob.FixStart && v == R.prob.Start) {
 				out = append(out, R.bg.CellOf[v])
 			}
 		}
@@ -216,7 +216,7 @@ func (R *rest) proofCells(r *hamilton.Reason) []int32 {
 				size[l]++
 			}
 			own := int32(-1)
-			if R.prob.Start >= 0 {
+			if R.prob.FixStart {
 				own = label[R.prob.Start]
 			}
 			for v, l := range label {
@@ -362,7 +362,7 @@ func leaperAnalyze(ctx context.Context, L *leaper) (*analysis.Result, error) {
 	if L.bg.N() > 49 {
 		return nil, badf("analysis: the board has %d open cells; enumerating every solution is offered up to 49", L.bg.N())
 	}
-	p := hamilton.Problem{G: L.bg.Graph, Start: -1, End: -1, Symmetries: L.bg.Automorphisms()}
+	p := hamilton.Problem{G: L.bg.Graph, Symmetries: L.bg.Automorphisms()}
 	if L.b.HasGivens() {
 		p.Givens = make([]int32, L.bg.N())
 		for v, c := range L.bg.CellOf {
