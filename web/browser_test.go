@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/numberlink"
@@ -303,6 +304,70 @@ func TestBrowser(t *testing.T) {
 		if got := eval[[]int8](t, ctx3, `NL.conn`); !slices.Equal(got, want) || want[0] != 1 || want[2] != 2 {
 			t.Errorf("shared k-grid position reloads as %v, want %v", got, want)
 		}
+	})
+
+	t.Run("KeyboardPlay", func(t *testing.T) {
+		ctx := b.tab(t)
+		b.open(t, ctx, b.url)
+		// Cursor starts on 1,1: right, Enter places 1 on 1,2; "1" plays the
+		// first legal move; u undoes it; r redoes it.
+		if err := chromedp.Do(ctx, chromedp.Focus(chromedp.ID("l-board")), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent("\r"), chromedp.KeyEvent("1")); err != nil {
+			t.Fatal(err)
+		}
+		got := eval[[]int32](t, ctx, `L.path`)
+		if len(got) != 2 || got[0] != 1 {
+			t.Fatalf("after right, Enter, 1: path %v, want 1 on cell 1 then a move", got)
+		}
+		if err := chromedp.Do(ctx, chromedp.KeyEvent("u")); err != nil {
+			t.Fatal(err)
+		}
+		if n := eval[int](t, ctx, `L.path.length`); n != 1 {
+			t.Errorf("after u: %d placed, want 1", n)
+		}
+		if err := chromedp.Do(ctx, chromedp.KeyEvent("r")); err != nil {
+			t.Fatal(err)
+		}
+		if got2 := eval[[]int32](t, ctx, `L.path`); !slices.Equal(got2, got) {
+			t.Errorf("after r: %v, want %v", got2, got)
+		}
+	})
+
+	t.Run("GalleryViews", func(t *testing.T) {
+		ctx := b.tab(t)
+		b.open(t, ctx, b.url)
+		// Start-cell heatmap and edge usage of 5x5 Diplomatico (12400
+		// directed paths, the paper's table).
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("l-analyze")), chromedp.WaitVisible(chromedp.CSS(`#l-views svg`))); err != nil {
+			t.Fatal(err)
+		}
+		if h := text(t, ctx, "l-hinttext"); !strings.Contains(h, "12400 directed") {
+			t.Errorf("analysis text %q", h)
+		}
+		b.shot(t, ctx, "leaper-heatmap-edge-usage")
+		// A knight board with blocked cells and a given, pasted as a map.
+		board := "// a knight puzzle\n. . . . . .\n. # . . # .\n. . . . . .\n. . . . . .\n. # . . # .\n. . . . . 32"
+		js, _ := json.Marshal(board)
+		eval[any](t, ctx, fmt.Sprintf(`(async () => { $("l-moves").value = "knight"; $("l-map").value = %s; $("l-new").click(); return 1; })()`, js))
+		if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#l-status`))); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(300 * time.Millisecond)
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("l-solve")), chromedp.WaitVisible(chromedp.CSS(`#l-hinttext.ok`))); err != nil {
+			t.Fatal(err)
+		}
+		if st := text(t, ctx, "l-status"); !strings.Contains(st, "Solved: all 32 cells") {
+			t.Errorf("knight map status %q", st)
+		}
+		b.shot(t, ctx, "leaper-knight-blocked-solved")
+		// Generate a k-grid with a difficulty.
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-nl")), chromedp.SetValue(chromedp.ID("n-rows"), "9"), chromedp.SetValue(chromedp.ID("n-cols"), "9"),
+			chromedp.SetValue(chromedp.ID("n-diff"), "2"), chromedp.Click(chromedp.ID("n-gen")), chromedp.WaitVisible(chromedp.CSS(`#n-hinttext.ok`))); err != nil {
+			t.Fatal(err)
+		}
+		if h := text(t, ctx, "n-hinttext"); !strings.Contains(h, "Generated a unique puzzle") {
+			t.Errorf("generate: %q", h)
+		}
+		b.shot(t, ctx, "numberlink-generated-9x9")
 	})
 
 	t.Run("Performance", func(t *testing.T) {
