@@ -6,7 +6,7 @@ package web
 //
 //	go test ./web -run Browser -v                 # screenshots in a temp dir (logged)
 //	go test ./web -run Browser -shots /tmp/shots  # keep them
-//	go test ./web -run Browser -update            # refresh docs/gallery
+//	go test ./web -run Browser -update            # refresh docs/gallery/web-*.png
 
 import (
 	"context"
@@ -73,9 +73,6 @@ func newBrowserEnv(t *testing.T) *browserEnv {
 		t.Skipf("Chromium at %s does not start: %v", exe, err)
 	}
 	shots := *shotsDir
-	if *update {
-		shots = filepath.Join("..", "docs", "gallery")
-	}
 	if shots == "" {
 		shots = t.TempDir()
 	}
@@ -112,6 +109,23 @@ func (b *browserEnv) shot(t *testing.T, ctx context.Context, name string) {
 		t.Fatal(err)
 	}
 	t.Logf("screenshot %s", p)
+	if *update && galleryShots[name] {
+		g := filepath.Join("..", "docs", "gallery", "web-"+name+".png")
+		if err := os.WriteFile(g, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("gallery %s", g)
+	}
+}
+
+// galleryShots are the screenshots -update copies to docs/gallery (as
+// web-NAME.png) for the README.
+var galleryShots = map[string]bool{
+	"leaper-diplomatico-5x5-solved": true,
+	"leaper-dead-end-hint":          true,
+	"leaper-heatmap-edge-usage":     true,
+	"numberlink-hint-7x7":           true,
+	"numberlink-puzzlink-solved":    true,
 }
 
 // eval runs JavaScript in the page (awaiting promises) and decodes the
@@ -206,9 +220,10 @@ func TestBrowser(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("n-hint")), chromedp.WaitVisible(chromedp.CSS(`#n-hinttext[data-status="step"]`))); err != nil {
 			t.Fatal(err)
 		}
-		if h := text(t, ctx, "n-hinttext"); !strings.Contains(h, "feasible configurations") || !strings.Contains(h, "ω*") {
+		if h := text(t, ctx, "n-hinttext"); !strings.Contains(h, "feasible configuration") || !strings.Contains(h, "ω*") {
 			t.Errorf("hint = %q", h)
 		}
+		b.shot(t, ctx, "numberlink-hint-7x7")
 		pts := eval[[][2]float64](t, ctx, pairPointsJS)
 		for p, k := range sol {
 			for range int(k) {

@@ -234,8 +234,12 @@ func (s *Server) nlHint(ctx context.Context, g *numberlink.Grid, rules numberlin
 			for i, pr := range pairs {
 				draw = append(draw, fmt.Sprintf("%s needs %d", pairName(g, pr), counts[i]))
 			}
-			h.Reason = fmt.Sprintf("node (%d,%d), magnitude %d: %s (τ step %d, §3.2); it has %d feasible configurations and ω* = %s, so %s",
-				nd.Row+1, nd.Col+1, nd.Mag, step.Rule, step.Step, len(feas), h.Omega, strings.Join(draw, ", "))
+			confs := "configurations"
+			if len(feas) == 1 {
+				confs = "configuration"
+			}
+			h.Reason = fmt.Sprintf("node (%d,%d), magnitude %d: %s (τ step %d, §3.2); it has %d feasible %s and ω* = %s, so %s",
+				nd.Row+1, nd.Col+1, nd.Mag, step.Rule, step.Step, len(feas), confs, h.Omega, strings.Join(draw, ", "))
 			return h, nil
 		}
 		if err := st.Build(p, step.Word); err != nil {
