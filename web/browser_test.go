@@ -32,6 +32,7 @@ import (
 
 var (
 	update   = flag.Bool("update", false, "write the browser tests' screenshots to docs/gallery")
+	perf     = flag.Bool("perf", false, "also run the browser timing test (first load, hints on 20x20 and 30x30)")
 	shotsDir = flag.String("shots", "", "write the browser tests' screenshots to `DIR`")
 )
 
@@ -386,17 +387,24 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("Performance", func(t *testing.T) {
+		if !*perf {
+			t.Skip("timings: run with -perf")
+		}
 		ctx := b.tab(t)
 		// First load of the page, fresh tab.
 		if err := chromedp.Do(ctx, chromedp.Navigate(b.url), chromedp.WaitVisible(chromedp.CSS(`body[data-ready="1"]`))); err != nil {
 			t.Fatal(err)
 		}
+		resources := eval[[]map[string]any](t, ctx, `performance.getEntriesByType("resource").map(r => ({name: r.name.replace(location.origin, ""), start: r.startTime, end: r.responseEnd, bytes: r.transferSize}))`)
+		for _, r := range resources {
+			t.Logf("  resource %v: %.1f..%.1f ms, %v bytes", r["name"], r["start"], r["end"], r["bytes"])
+		}
 		nav := eval[map[string]float64](t, ctx, `(() => { const n = performance.getEntriesByType("navigation")[0];
 			const res = performance.getEntriesByType("resource");
-			return {load: n.loadEventEnd, dcl: n.domContentLoadedEventEnd, bytes: n.transferSize + res.reduce((s, r) => s + r.transferSize, 0),
+			return {load: n.loadEventEnd, dcl: n.domContentLoadedEventEnd, html: n.responseEnd, bytes: n.transferSize + res.reduce((s, r) => s + r.transferSize, 0),
 			        body: n.encodedBodySize + res.reduce((s, r) => s + r.encodedBodySize, 0), requests: 1 + res.length}; })()`)
-		t.Logf("first page load: DOMContentLoaded %.1f ms, load event %.1f ms, %v requests, %.0f bytes transferred (%.0f bytes of bodies; includes the two API calls the page makes on start)",
-			nav["dcl"], nav["load"], nav["requests"], nav["bytes"], nav["body"])
+		t.Logf("first page load: HTML received %.1f ms, DOMContentLoaded %.1f ms, load event %.1f ms, %v requests, %.0f bytes transferred (%.0f bytes of bodies; includes the two API calls the page makes on start)",
+			nav["html"], nav["dcl"], nav["load"], nav["requests"], nav["bytes"], nav["body"])
 
 		// Leaper 20x20: legality check (in the page) and hint (server round trip).
 		eval[any](t, ctx, `L.load({board: "20x20", moves: "diplomatico"}).then(() => 1)`)
@@ -405,7 +413,10 @@ func TestBrowser(t *testing.T) {
 			clickCell(t, ctx, c)
 		}
 		legal := eval[[]float64](t, ctx, `(() => { const out = []; for (let i = 0; i < 41; i++) { const t = performance.now(); L.legal(); L.update(); out.push(performance.now() - t); } return out; })()`)
-		hints := eval[[]float64](t, ctx, `(async () => { const out = []; for (let i = 0; i < 41; i++) { const t = performance.now(); await L.hint(); out.push(performance.now() - t); } return out; })()`)
+		hints := eval[[]float64](t, ctx, `(async () => { const out = []; window.fetchMs = []; window.serverMs = []; for (let i = 0; i < 41; i++) { const t = performance.now(); await L.hint(); out.push(performance.now() - t); fetchMs.push(lastApiMillis); serverMs.push(+/([0-9.]+) ms on the server/.exec($("l-hinttext").textContent)[1]); } return out; })()`)
+		fetchMs := eval[[]float64](t, ctx, `fetchMs`)
+		serverMs := eval[[]float64](t, ctx, `serverMs`)
+		t.Logf("20x20 hint breakdown: fetch round trip p50 %.2f ms, of which the engine (server-side) p50 %.2f ms", pct(fetchMs, 50), pct(serverMs, 50))
 		if st := eval[string](t, ctx, `document.getElementById("l-hinttext").dataset.status`); st != "solvable" {
 			t.Errorf("20x20 hint status %q", st)
 		}
