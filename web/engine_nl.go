@@ -5,7 +5,6 @@ package web
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -66,6 +65,25 @@ type nlSolved struct {
 	count uint64 // solutions found, up to 2
 	sol   numberlink.Solution
 	tau   numberlink.TauResult
+
+	// grade is computed on the first hint that needs it (τ stalls).
+	gradeMu sync.Mutex
+	grade   *numberlink.Grade
+}
+
+// rate returns the puzzle's grade, computing it once.
+func (v *nlSolved) rate(ctx context.Context, g *numberlink.Grid, rules numberlink.Rules) (numberlink.Grade, error) {
+	v.gradeMu.Lock()
+	defer v.gradeMu.Unlock()
+	if v.grade != nil {
+		return *v.grade, nil
+	}
+	gr, err := numberlink.Rate(ctx, g, numberlink.SolveOptions{Rules: rules})
+	if err != nil {
+		return gr, err
+	}
+	v.grade = &gr
+	return gr, nil
 }
 
 const nlCacheSize = 64
@@ -251,8 +269,8 @@ func (s *Server) nlHint(ctx context.Context, g *numberlink.Grid, rules numberlin
 		return h, nil
 	}
 	// τ stalls: the solver's deduction stages decide the rest.
-	grade, err := numberlink.Rate(ctx, g, numberlink.SolveOptions{Rules: rules})
-	if err != nil && !errors.Is(err, numberlink.ErrNoSolution) {
+	grade, err := sv.rate(ctx, g, rules)
+	if err != nil {
 		return nil, err
 	}
 	for p := range conn {

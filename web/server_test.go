@@ -313,3 +313,61 @@ func TestShutdown(t *testing.T) {
 		t.Fatal("Serve did not return after its context ended")
 	}
 }
+
+// TestNumberlinkHintsSolve follows the hints from an empty grid until the
+// page would show "solved": on a puzzle τ solves alone, and on one where τ
+// stalls after 15 steps and the solver's stages (up to probe) decide the
+// rest. Every hint must add connections, and the end must verify.
+func TestNumberlinkHintsSolve(t *testing.T) {
+	s := New(Options{})
+	for _, c := range []struct{ id, lastStage string }{
+		{"7x7m2:a1a3b42d2b2d4o3c2a3b3b3", "τ step"},
+		{"12x12m3:44b574c46d2a2d4a5c6d3a4a3b6a2j31a35m96d4c6a3h241zv", "probe"},
+	} {
+		g, rules, err := numberlink.ParseTatham(c.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conn := make([]int8, len(g.Pairs))
+		stages := map[string]bool{}
+		for step := 0; ; step++ {
+			if step > len(g.Pairs)*g.K {
+				t.Fatalf("%s: hints did not finish", c.id)
+			}
+			body, _ := json.Marshal(NLRequest{Puzzle: c.id, Conn: conn})
+			rec, m := post(t, s, "/api/nl/hint", string(body))
+			if rec.Code != 200 {
+				t.Fatalf("%s: %d %v", c.id, rec.Code, m)
+			}
+			if m["status"] == "done" {
+				break
+			}
+			if m["status"] != "step" {
+				t.Fatalf("%s: hint %v", c.id, m)
+			}
+			stage, _ := m["stage"].(string)
+			stages[stage] = true
+			pairs, counts := m["pairs"].([]any), m["counts"].([]any)
+			if len(pairs) == 0 {
+				t.Fatalf("%s: a hint without a pair: %v", c.id, m)
+			}
+			for i, p := range pairs {
+				pi, want := int(p.(float64)), int8(counts[i].(float64))
+				if want <= conn[pi] {
+					t.Fatalf("%s: hint asks for %d on pair %d, which has %d", c.id, want, pi, conn[pi])
+				}
+				conn[pi] = want
+			}
+		}
+		if err := numberlink.VerifySolution(g, rules, conn); err != nil {
+			t.Errorf("%s: the hints led to a rejected grid: %v", c.id, err)
+		}
+		found := false
+		for st := range stages {
+			found = found || strings.HasPrefix(st, c.lastStage)
+		}
+		if !found {
+			t.Errorf("%s: stages used %v, want %q among them", c.id, stages, c.lastStage)
+		}
+	}
+}
