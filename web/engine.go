@@ -12,6 +12,8 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -227,7 +229,7 @@ func (R *rest) proofCells(r *hamilton.Reason) []int32 {
 		}
 	case "cut-cell":
 		for _, v := range g.ArticulationPoints() {
-			if strings.Contains(r.Text, R.b.FormatCell(R.bg.CellOf[v])+" ") {
+			if strings.Contains(r.Text, "cell "+R.b.FormatCell(R.bg.CellOf[v])+" ") {
 				out = append(out, R.bg.CellOf[v])
 			}
 		}
@@ -274,9 +276,13 @@ func leaperHint(ctx context.Context, L *leaper, maxNodes uint64, full bool) (*Le
 	if r, err := hamilton.Precheck(&R.prob); err != nil {
 		return nil, badf("%v", err)
 	} else if r != nil {
-		h.Status, h.Rule, h.Reason, h.Cells = "dead", r.Rule, r.Text, R.proofCells(r)
+		text := L.numbers(r.Text)
+		h.Status, h.Rule, h.Reason, h.Cells = "dead", r.Rule, text, R.proofCells(r)
+		if r.Rule == "givens" || r.Rule == "colour" {
+			h.Cells = L.numberedCells(text)
+		}
 		if len(L.path) > 0 {
-			h.Reason = fmt.Sprintf("from %d at %s: %s", len(L.path), L.b.FormatCell(L.path[len(L.path)-1]), r.Text)
+			h.Reason = fmt.Sprintf("from %d at %s: %s", len(L.path), L.b.FormatCell(L.path[len(L.path)-1]), text)
 		}
 		return h, nil
 	}
@@ -451,4 +457,48 @@ func declaredSize(text string) (rows, cols int, ok bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// positionsRe matches the positions a precheck reason names.
+var positionsRe = regexp.MustCompile(`cells fixed at positions (\d+) and (\d+)`)
+
+// numbers rewrites the positions in a reason about the completion problem
+// (position 1 is the last number placed) into the numbers the player sees.
+func (L *leaper) numbers(text string) string {
+	k := len(L.path)
+	if k == 0 {
+		return positionsRe.ReplaceAllString(text, "cells numbered $1 and $2")
+	}
+	return positionsRe.ReplaceAllStringFunc(text, func(m string) string {
+		g := positionsRe.FindStringSubmatch(m)
+		a, _ := strconv.Atoi(g[1])
+		b, _ := strconv.Atoi(g[2])
+		return fmt.Sprintf("cells numbered %d and %d", a+k-1, b+k-1)
+	})
+}
+
+// numberedCellsRe matches the numbers a rewritten reason names.
+var numberedCellsRe = regexp.MustCompile(`cells numbered (\d+) and (\d+)`)
+
+// numberedCells returns the cells holding the two numbers a reason names:
+// placed ones from the path, the others from the givens.
+func (L *leaper) numberedCells(text string) []int32 {
+	m := numberedCellsRe.FindStringSubmatch(text)
+	if m == nil {
+		return nil
+	}
+	var out []int32
+	for _, s := range m[1:] {
+		n, _ := strconv.Atoi(s)
+		if n >= 1 && n <= len(L.path) {
+			out = append(out, L.path[n-1])
+			continue
+		}
+		for c := range int32(L.b.Cells()) {
+			if int(L.b.Given(c)) == n {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
 }

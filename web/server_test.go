@@ -371,3 +371,36 @@ func TestNumberlinkHintsSolve(t *testing.T) {
 		}
 	}
 }
+
+// TestGivenUnreachable: a position from which a given can no longer be
+// reached in time is refuted, and the reason names the player's numbers
+// (not the completion problem's positions) and marks both cells.
+func TestGivenUnreachable(t *testing.T) {
+	// 5x5 Diplomatico, 4 must stand at 5,5 (cell 24). Search for a
+	// two-move prefix whose head is more than two moves from 5,5, found
+	// by the engine rather than by hand.
+	board := ". . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . 4"
+	for a := range int32(24) {
+		for b := range int32(24) {
+			L, err := leaperInput(&LeaperRequest{Board: board, Path: []int32{a, b}}, 100)
+			if err != nil {
+				continue
+			}
+			h, err := leaperHint(context.Background(), L, 0, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h.Rule != "givens" {
+				continue
+			}
+			if !strings.Contains(h.Reason, "cells numbered 2 and 4") || !strings.Contains(h.Reason, "more than 2 moves apart") {
+				t.Errorf("reason %q; want the numbers 2 and 4, 2 moves", h.Reason)
+			}
+			if len(h.Cells) != 2 || h.Cells[0] != b || h.Cells[1] != 24 {
+				t.Errorf("marked %v, want [%d 24]", h.Cells, b)
+			}
+			return
+		}
+	}
+	t.Fatal("no two-move prefix refuted by the givens rule")
+}
