@@ -557,11 +557,15 @@ func parseTatham(ctx context.Context, id string) (*Grid, Rules, error) {
 	return g, rules, nil
 }
 
-// FormatTatham writes g as a Tatham game ID. Clues above 16 cannot be
-// written.
+// FormatTatham writes g as a Tatham game ID. It refuses what Tatham's
+// Bridges would reject when parsing the ID (see tathamAccepts): clues above
+// 16, k above 4, sides below 3, fewer than two islands, adjacent islands.
 func FormatTatham(g *Grid, rules Rules) (string, error) {
 	if rules.AllowDisconnected {
 		return "", fmt.Errorf("%w: Tatham's Bridges always requires connectivity: drop the disconnected rule", ErrNotEncodable)
+	}
+	if err := tathamAccepts(g); err != nil {
+		return "", err
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%dx%dm%d", g.Cols, g.Rows, g.K)

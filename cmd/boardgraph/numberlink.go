@@ -555,7 +555,7 @@ func init() {
 		"boardgraph numberlink count --limit 2 puzzle.txt   # uniqueness: exit 0 if exactly one", nlCount})
 	nlRegister(nlSub{"grade", "grade [--format text|json] [--timeout D] [rule flags] [FILE]",
 		"boardgraph numberlink grade puzzle.txt   # tau, bounds, crossing, ..., search", nlGrade})
-	nlRegister(nlSub{"generate", "generate RxC [--k K] [--islands N] [--seed S] [--difficulty D] [--to FORMAT] [--solution] [--noloops]",
+	nlRegister(nlSub{"generate", "generate RxC [--k K] [--style hashi|puzzledom] [--density F] [--islands N] [--seed S] [--difficulty D] [--to FORMAT] [--solution] [--noloops] [--progress]",
 		"boardgraph numberlink generate 15x15 --k 2 --seed 7 --to tatham", nlGenerate})
 }
 
@@ -912,12 +912,15 @@ func parseSize(s string) (rows, cols int, err error) {
 func nlGenerate(e *env, args []string) int {
 	f := newNLFlags(e, "generate", false)
 	k := f.Int("k", 2, "bridge limit k (>= 1)")
-	islands := f.Int("islands", 0, "number of islands (0: the generator's default for the size)")
+	islands := f.Int("islands", 0, "number of islands (0: from --density)")
+	density := f.Float64("density", 0, "fraction of cells holding an island, in (0, 0.5] (0: 0.2)")
+	style := f.String("style", "hashi", "layout style: hashi (no adjacent islands, as Tatham's Bridges needs) or puzzledom (adjacent islands allowed, the paper's model)")
 	seed := f.Int64("seed", 1, "random seed; the same seed gives the same puzzle")
-	difficulty := f.String("difficulty", "", "hardest deduction level allowed: bounds, crossing, isolation, bridges, probe, search, or 1..6 (default: any)")
+	difficulty := f.String("difficulty", "", "exact difficulty: easy, medium, hard, expert, or a stage bounds, crossing, isolation, bridges, probe, search, or 1..6 (default: any up to hard)")
 	to := f.String("to", "text", "output format: text, has, tatham, puzzlink or json")
 	showSol := f.Bool("solution", false, "also print the solution's drawing after the puzzle")
 	noLoops := f.Bool("noloops", false, "generate for the no-loops rule (Tatham's L)")
+	progress := f.Bool("progress", false, "report repair rounds on stderr")
 	timeout := f.Duration("timeout", 0, "stop after this long (0: no limit)")
 	pos, code, ok := f.parse(args)
 	if !ok {
@@ -933,20 +936,27 @@ func nlGenerate(e *env, args []string) int {
 	if *k < 1 || *k > numberlink.MaxK {
 		return nlFail(e, usagef("--k %d: the bridge limit must be 1..%d", *k, numberlink.MaxK))
 	}
-	level := 0
+	var level numberlink.Level
 	if *difficulty != "" {
-		if n, err := strconv.Atoi(*difficulty); err == nil && n >= 1 && n <= int(numberlink.LevelSearch) {
-			level = n
-		} else if l, err := numberlink.ParseLevel(*difficulty); err == nil {
-			level = int(l)
-		} else {
-			return nlFail(e, usagef("--difficulty %q: use bounds, crossing, isolation, bridges, probe, search or 1..6", *difficulty))
+		if level, err = numberlink.ParseDifficulty(*difficulty); err != nil {
+			return nlFail(e, usagef("--difficulty: %v", err))
 		}
+	}
+	st, err := numberlink.ParseStyle(*style)
+	if err != nil {
+		return nlFail(e, usagef("--style: %v", err))
+	}
+	if *density < 0 || *density > 0.5 {
+		return nlFail(e, usagef("--density %v: use a fraction in (0, 0.5], e.g. 0.2", *density))
 	}
 	rules := numberlink.Rules{NoLoops: *noLoops}
 	ctx, cancel := withTimeout(e, *timeout)
 	defer cancel()
-	g, sol, err := numberlink.Generate(ctx, numberlink.GenerateOptions{Rows: rows, Cols: cols, K: *k, Islands: *islands, Seed: *seed, Difficulty: level, Rules: rules})
+	opt := numberlink.GenerateOptions{Rows: rows, Cols: cols, K: *k, Style: st, Density: *density, Islands: *islands, Seed: *seed, Difficulty: level, Rules: rules}
+	if *progress {
+		opt.Progress = generateProgress(e)
+	}
+	g, sol, err := numberlink.Generate(ctx, opt)
 	if err != nil {
 		if ctx.Err() != nil {
 			fmt.Fprintf(e.stderr, "boardgraph: numberlink generate: stopped: %v\n", err)
