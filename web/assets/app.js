@@ -243,7 +243,7 @@ const L = {
       this.proof = h.cells || [];
       if (h.status === "solvable") this.proof = [];
       let text = h.reason;
-      if (h.status === "dead") text = "No solution from here. " + text + (h.rule ? `  [proof: ${h.rule}]` : "");
+      if (h.status === "dead") text = "No solution from here: " + text + (h.rule ? `  [proof: ${h.rule}]` : "");
       if (h.status === "solvable") { text = "A solution still exists. " + text; this.cursor = h.next; }
       hint("l-hinttext", text + `\n(${h.ms.toFixed(1)} ms on the server, ${h.nodes} search nodes)`, h.status === "dead" ? "dead" : h.status === "unknown" ? "info" : "ok");
       $("l-hinttext").dataset.status = h.status;
@@ -264,7 +264,7 @@ const L = {
       } else {
         this.proof = h.cells || [];
         this.update();
-        hint("l-hinttext", (h.status === "dead" ? "No solution from here. " : "") + h.reason, h.status === "dead" ? "dead" : "info");
+        hint("l-hinttext", (h.status === "dead" ? "No solution from here: " : "") + h.reason, h.status === "dead" ? "dead" : "info");
       }
     } catch (e) { hint("l-hinttext", e.message, "dead"); }
   },
