@@ -124,7 +124,7 @@ func TestKuzuPaperQueries(t *testing.T) {
 			n := bg.N()
 			src := graphio.BoardSource(bg, spec+" hopido")
 			// A solution rides along, to check the NEXT relationships.
-			path, _, err := hamilton.Find(context.Background(), hamilton.Problem{G: bg.Graph, Start: -1, End: -1}, hamilton.Options{Workers: 1})
+			path, _, err := hamilton.Find(context.Background(), hamilton.Problem{G: bg.Graph}, hamilton.Options{Workers: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -178,13 +178,14 @@ func TestKuzuPaperQueries(t *testing.T) {
 
 			want := map[string]uint64{}
 			for name, opt := range variants {
-				p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
+				s, e := int32(-1), int32(-1)
 				if opt.Start != nil {
-					p.Start = bg.VertexOf[b.Cell(0, 0)]
+					s = bg.VertexOf[b.Cell(0, 0)]
 				}
 				if opt.End != nil {
-					p.End = bg.VertexOf[b.Cell(b.Rows-1, b.Cols-1)]
+					e = bg.VertexOf[b.Cell(b.Rows-1, b.Cols-1)]
 				}
+				p := hamilton.Problem{G: bg.Graph}.WithEnds(s, e)
 				c, _, err := hamilton.Count(context.Background(), p, hamilton.Options{Workers: 1})
 				if err != nil {
 					t.Fatal(err)

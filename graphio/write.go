@@ -146,7 +146,7 @@ func writeGraphML(ctx context.Context, b *bw, p *prepared) error {
 	for _, k := range ek {
 		b.s(`  <key id="` + xmlEscape("e_"+k) + `" for="edge" attr.name="` + xmlEscape(k) + `" attr.type="` + typ(k) + `"/>` + "\n")
 	}
-	b.s(`  <graph id="` + xmlEscape(orDefault(p.Title, "G")) + `" edgedefault="undirected">` + "\n")
+	b.s(`  <graph id="` + nmtoken(orDefault(p.Title, "G")) + `" edgedefault="undirected">` + "\n")
 	var vals []uint64
 	err := p.nodes(ctx, func(v int32) error {
 		b.s(`    <node id="` + xmlEscape(p.ID(v)) + `">`)
@@ -189,6 +189,18 @@ func writeGraphML(ctx context.Context, b *bw, p *prepared) error {
 	}
 	b.s("  </graph>\n</graphml>\n")
 	return b.err
+}
+
+// nmtoken turns s into an XML name token (the type of GraphML's graph id):
+// letters, digits and . - _ : are kept, anything else becomes '_'.
+func nmtoken(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '-' || c == '_' || c == ':') {
+			b[i] = '_'
+		}
+	}
+	return string(b)
 }
 
 func orDefault(s, d string) string {

@@ -257,7 +257,7 @@ func (s *Server) nlGenerateH(ctx context.Context, body []byte, _ *http.Request) 
 	if req.Difficulty < 0 || req.Difficulty > int(numberlink.LevelSearch) {
 		return nil, badf("generate: difficulty %d; use 0 (any) or 1..6 (bounds .. search)", req.Difficulty)
 	}
-	opt := numberlink.GenerateOptions{Rows: req.Rows, Cols: req.Cols, K: req.K, Seed: req.Seed, Difficulty: req.Difficulty}
+	opt := numberlink.GenerateOptions{Rows: req.Rows, Cols: req.Cols, K: req.K, Seed: req.Seed, Difficulty: numberlink.Level(req.Difficulty)}
 	g, sol, err := numberlink.Generate(ctx, opt)
 	if err != nil {
 		if ctx.Err() != nil {

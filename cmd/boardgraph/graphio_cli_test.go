@@ -75,15 +75,15 @@ func TestGraphFlag(t *testing.T) {
 		code int
 		out  string
 	}{
-		{[]string{"count", "--graph", file}, 0, "144\n"},                                       // the paper's 4x5 count, directed
-		{[]string{"count", "--graph", gml, "--undirected", "--quiet"}, 0, "72\n"},              // undirected
-		{[]string{"count", "--graph", gml, "--start", "n_1_1", "--quiet"}, 0, "6\n"},           // = count 4x5 --start 1,1
-		{[]string{"count", "--graph", gml, "--method", "dp", "--quiet"}, 0, "144\n"},           // the frontier DP on a graph
-		{[]string{"solve", "--graph", gml, "--start", "n_1_1", "--end", "n_4_5"}, 1, ""},       // proven none
-		{[]string{"info", "--graph", file}, 0, "hcp, 20 vertices, 25 edges"},                   // facts
-		{[]string{"solve", "--graph", file, "--moves", "knight"}, 2, ""},                       // board-only flag
-		{[]string{"solve", "--graph", filepath.Join(dir, "missing")}, 2, ""},                   // no file
-		{[]string{"solve", "--graph", file, "--closed", "--format", "tour", "--quiet"}, 1, ""}, // no cycle on 4x5
+		{[]string{"count", "--graph", file}, 0, "144\n"},                                                   // the paper's 4x5 count, directed
+		{[]string{"count", "--graph", gml, "--undirected", "--quiet"}, 0, "72\n"},                          // undirected
+		{[]string{"count", "--graph", gml, "--start", "n_1_1", "--quiet"}, 0, "6\n"},                       // = count 4x5 --start 1,1
+		{[]string{"count", "--graph", gml, "--method", "dp", "--quiet"}, 0, "144\n"},                       // the frontier DP on a graph
+		{[]string{"solve", "--graph", gml, "--start", "n_1_1", "--end", "n_4_5"}, 1, ""},                   // proven none
+		{[]string{"info", "--graph", file}, 0, "hcp, 20 vertices, 25 edges"},                               // facts
+		{[]string{"solve", "--graph", file, "--moves", "knight"}, 2, ""},                                   // board-only flag
+		{[]string{"solve", "--graph", filepath.Join(dir, "missing")}, 2, ""},                               // no file
+		{[]string{"solve", "--graph", file, "--closed", "--format", "tour", "--quiet"}, 0, "TOUR_SECTION"}, // 4x5 has closed tours
 		{[]string{"enumerate", "--graph", gml, "--start", "n_1_1", "--format", "json"}, 0, `"verified":true`},
 	} {
 		r := cli(t, "", tc.args...)

@@ -182,4 +182,3 @@ func endName(e *cypherq.Endpoint) string {
 	}
 	return fmt.Sprintf("%d,%d", e.Row, e.Col)
 }
-

@@ -8,11 +8,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/boardgraph/boardgraph/internal/readcap"
 	"github.com/boardgraph/boardgraph/numberlink"
 )
 
@@ -138,13 +138,16 @@ func (f *nlFlags) parse(args []string) ([]string, int, bool) {
 // readInput reads the named file, or standard input for "" or "-".
 func readInput(e *env, name string) ([]byte, error) {
 	if name == "" || name == "-" {
-		data, err := io.ReadAll(io.LimitReader(e.stdin, 256<<20))
+		data, err := readcap.ReadAll(e.stdin, numberlink.MaxInputBytes, "the puzzle on standard input", "give a smaller puzzle")
 		if err != nil {
 			return nil, usagef("reading standard input: %v", err)
 		}
 		return data, nil
 	}
-	data, err := os.ReadFile(name)
+	data, err := readcap.ReadFile(name, numberlink.MaxInputBytes, "the puzzle file "+name, "give a smaller puzzle")
+	if errors.Is(err, readcap.ErrTooLarge) {
+		return nil, usagef("%v", err)
+	}
 	if err != nil {
 		return nil, usagef("%v: give a readable puzzle file", err)
 	}
@@ -161,15 +164,23 @@ func (f *nlFlags) loadPuzzle(e *env, name string, from string) (*numberlink.Grid
 	if from != "" {
 		format = numberlink.Format(from)
 	}
-	g, rules, err := numberlink.ParseAs(format, data)
+	ctx, cancel := f.loadContext(e)
+	defer cancel()
+	g, rules, err := numberlink.ParseAsContext(ctx, format, data)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, rules, nil, loadStopped(ctx, name)
+		}
 		return nil, rules, nil, usagef("%s: %v", displayName(name), err)
 	}
 	if f.k > 0 && f.k != g.K {
 		if f.k > numberlink.MaxK {
 			return nil, rules, nil, usagef("--k %d: the bridge limit must be 1..%d", f.k, numberlink.MaxK)
 		}
-		g, err = numberlink.NewGrid(g.Rows, g.Cols, f.k, g.Clues())
+		g, err = numberlink.NewGridContext(ctx, g.Rows, g.Cols, f.k, g.Clues())
+		if ctx.Err() != nil {
+			return nil, rules, nil, loadStopped(ctx, name)
+		}
 		if err != nil {
 			return nil, rules, nil, usagef("%v", err)
 		}
@@ -191,8 +202,11 @@ func displayName(name string) string {
 // nlFail prints err as one line and returns its exit code: 1 for a proof of
 // unsolvability or a failed verification, 2 otherwise.
 func nlFail(e *env, err error) int {
-	var ie *internalError
-	if errors.As(err, &ie) {
+	var (
+		ie *internalError
+		se *stoppedError
+	)
+	if errors.As(err, &ie) || errors.As(err, &se) {
 		return fail(e, err)
 	}
 	fmt.Fprintf(e.stderr, "boardgraph: numberlink: %s\n", oneLine(err.Error()))
@@ -541,7 +555,7 @@ func init() {
 		"boardgraph numberlink count --limit 2 puzzle.txt   # uniqueness: exit 0 if exactly one", nlCount})
 	nlRegister(nlSub{"grade", "grade [--format text|json] [--timeout D] [rule flags] [FILE]",
 		"boardgraph numberlink grade puzzle.txt   # tau, bounds, crossing, ..., search", nlGrade})
-	nlRegister(nlSub{"generate", "generate RxC [--k K] [--islands N] [--seed S] [--difficulty D] [--to FORMAT] [--solution] [--noloops]",
+	nlRegister(nlSub{"generate", "generate RxC [--k K] [--style hashi|puzzledom] [--density F] [--islands N] [--seed S] [--difficulty D] [--to FORMAT] [--solution] [--noloops] [--progress]",
 		"boardgraph numberlink generate 15x15 --k 2 --seed 7 --to tatham", nlGenerate})
 }
 
@@ -898,12 +912,15 @@ func parseSize(s string) (rows, cols int, err error) {
 func nlGenerate(e *env, args []string) int {
 	f := newNLFlags(e, "generate", false)
 	k := f.Int("k", 2, "bridge limit k (>= 1)")
-	islands := f.Int("islands", 0, "number of islands (0: the generator's default for the size)")
+	islands := f.Int("islands", 0, "number of islands (0: from --density)")
+	density := f.Float64("density", 0, "fraction of cells holding an island, in (0, 0.5] (0: 0.2)")
+	style := f.String("style", "hashi", "layout style: hashi (no adjacent islands, as Tatham's Bridges needs) or puzzledom (adjacent islands allowed, the paper's model)")
 	seed := f.Int64("seed", 1, "random seed; the same seed gives the same puzzle")
-	difficulty := f.String("difficulty", "", "hardest deduction level allowed: bounds, crossing, isolation, bridges, probe, search, or 1..6 (default: any)")
+	difficulty := f.String("difficulty", "", "exact difficulty: easy, medium, hard, expert, or a stage bounds, crossing, isolation, bridges, probe, search, or 1..6 (default: any up to hard)")
 	to := f.String("to", "text", "output format: text, has, tatham, puzzlink or json")
 	showSol := f.Bool("solution", false, "also print the solution's drawing after the puzzle")
 	noLoops := f.Bool("noloops", false, "generate for the no-loops rule (Tatham's L)")
+	progress := f.Bool("progress", false, "report repair rounds on stderr")
 	timeout := f.Duration("timeout", 0, "stop after this long (0: no limit)")
 	pos, code, ok := f.parse(args)
 	if !ok {
@@ -919,20 +936,27 @@ func nlGenerate(e *env, args []string) int {
 	if *k < 1 || *k > numberlink.MaxK {
 		return nlFail(e, usagef("--k %d: the bridge limit must be 1..%d", *k, numberlink.MaxK))
 	}
-	level := 0
+	var level numberlink.Level
 	if *difficulty != "" {
-		if n, err := strconv.Atoi(*difficulty); err == nil && n >= 1 && n <= int(numberlink.LevelSearch) {
-			level = n
-		} else if l, err := numberlink.ParseLevel(*difficulty); err == nil {
-			level = int(l)
-		} else {
-			return nlFail(e, usagef("--difficulty %q: use bounds, crossing, isolation, bridges, probe, search or 1..6", *difficulty))
+		if level, err = numberlink.ParseDifficulty(*difficulty); err != nil {
+			return nlFail(e, usagef("--difficulty: %v", err))
 		}
+	}
+	st, err := numberlink.ParseStyle(*style)
+	if err != nil {
+		return nlFail(e, usagef("--style: %v", err))
+	}
+	if *density < 0 || *density > 0.5 {
+		return nlFail(e, usagef("--density %v: use a fraction in (0, 0.5], e.g. 0.2", *density))
 	}
 	rules := numberlink.Rules{NoLoops: *noLoops}
 	ctx, cancel := withTimeout(e, *timeout)
 	defer cancel()
-	g, sol, err := numberlink.Generate(ctx, numberlink.GenerateOptions{Rows: rows, Cols: cols, K: *k, Islands: *islands, Seed: *seed, Difficulty: level, Rules: rules})
+	opt := numberlink.GenerateOptions{Rows: rows, Cols: cols, K: *k, Style: st, Density: *density, Islands: *islands, Seed: *seed, Difficulty: level, Rules: rules}
+	if *progress {
+		opt.Progress = generateProgress(e)
+	}
+	g, sol, err := numberlink.Generate(ctx, opt)
 	if err != nil {
 		if ctx.Err() != nil {
 			fmt.Fprintf(e.stderr, "boardgraph: numberlink generate: stopped: %v\n", err)
