@@ -87,3 +87,13 @@ func checkConn(conn []int8, pairs, k int) ([]int8, error) {
 	}
 	return conn, nil
 }
+
+// LeaperGenerateRequest asks for a Hidato-style puzzle (givens with one
+// completion) on a board of the given size or shape and a move set, at a
+// level: 0 any, 1 easy .. 4 expert (package hidato).
+type LeaperGenerateRequest struct {
+	Board string `json:"board"`
+	Moves string `json:"moves"`
+	Level int    `json:"level"`
+	Seed  uint64 `json:"seed"`
+}
