@@ -597,8 +597,9 @@ async function start() {
     NL.share();
   } else {
     if (kind === "leaper" && st) {
-      if (!["diplomatico", "knight", "king"].includes(st.m)) { $("l-moves").value = "custom"; $("l-custom").hidden = false; $("l-custom").value = st.m; }
-      else $("l-moves").value = st.m;
+      const preset = st.m === "hopido" ? "diplomatico" : st.m;
+      if (!["diplomatico", "knight", "king"].includes(preset)) { $("l-moves").value = "custom"; $("l-custom").hidden = false; $("l-custom").value = st.m; }
+      else $("l-moves").value = preset;
       if (/^\d+x\d+$/.test(st.b)) $("l-size").value = st.b; else $("l-map").value = st.b;
       await L.load({ board: st.b, moves: st.m }, st.p || []);
     } else {
