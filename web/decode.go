@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"io"
-	"net/http"
 )
 
 // LeaperRequest is a leaper position: a board (a size spec such as "5x5"
@@ -40,23 +37,6 @@ type NLGenerateRequest struct {
 
 // errTooLarge marks a body over the limit (413).
 var errTooLarge = errors.New("request body too large")
-
-// decodeBody reads one JSON object of at most max bytes into v, refusing
-// unknown fields and trailing data.
-func decodeBody(r io.Reader, max int64, v any) error {
-	data, err := io.ReadAll(io.LimitReader(r, max+1))
-	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return fmt.Errorf("%w: the limit is %d bytes", errTooLarge, max)
-		}
-		return badf("reading the request: %v", err)
-	}
-	if int64(len(data)) > max {
-		return fmt.Errorf("%w: the limit is %d bytes", errTooLarge, max)
-	}
-	return decodeJSON(data, v)
-}
 
 // decodeJSON decodes data into v strictly.
 func decodeJSON(data []byte, v any) error {
