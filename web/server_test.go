@@ -197,6 +197,10 @@ func TestNumberlinkAPI(t *testing.T) {
 	if m["status"] != "step" || !strings.Contains(m["reason"].(string), "ω*") || m["feasibleCount"].(float64) < 1 {
 		t.Errorf("first hint: %v", m)
 	}
+	rec, _ = post(t, s, "/api/nl/render?format=svg", `{"puzzle":"`+id+`","conn":`+string(conn)+`}`)
+	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(rec.Body.String(), "<svg") {
+		t.Errorf("render svg: %d %s", rec.Code, rec.Header().Get("Content-Type"))
+	}
 	rec, m = post(t, s, "/api/nl/generate", `{"rows":6,"cols":6,"k":2,"seed":3,"difficulty":2}`)
 	if rec.Code != 200 {
 		t.Fatalf("generate: %d %v", rec.Code, m)
