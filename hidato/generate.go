@@ -240,10 +240,10 @@ func uniqueWith(ctx context.Context, m *model, given []int32) (bool, error) {
 // failed starts the start is left free.
 func randomPath(ctx context.Context, m *model, rng *rand.Rand) ([]int32, error) {
 	for attempt := 0; ; attempt++ {
-		p := hamilton.Problem{G: m.bg.Graph, Start: -1, End: -1}
+		p := hamilton.Problem{G: m.bg.Graph}
 		budget := uint64(20000) << min(attempt, 10)
 		if attempt < 8 {
-			p.Start = int32(rng.IntN(m.n))
+			p.Start, p.FixStart = int32(rng.IntN(m.n)), true
 		} else {
 			budget = 0
 		}
@@ -256,7 +256,7 @@ func randomPath(ctx context.Context, m *model, rng *rand.Rand) ([]int32, error) 
 				}
 			}
 			return path, nil
-		case errors.Is(err, hamilton.ErrLimit), errors.Is(err, hamilton.ErrNoSolution) && p.Start >= 0:
+		case errors.Is(err, hamilton.ErrLimit), errors.Is(err, hamilton.ErrNoSolution) && p.FixStart:
 			continue
 		case errors.Is(err, hamilton.ErrNoSolution):
 			return nil, fmt.Errorf("%w: the board has no Hamiltonian path for these moves, so no puzzle", ErrNoSolution)

@@ -50,7 +50,7 @@ const (
 	// sealed off by placed cells). Sound by the path's continuity and by
 	// counting (Hall's condition).
 	StageReach
-	// StageColour ("colour counts and pairs"): (a) when the moves keep a
+	// StageColour ("counts": colour counts and pairs): (a) when the moves keep a
 	// 2-colouring (every move changes colour, as the knight's does), the
 	// region counting of StageReach is applied to each colour class of each
 	// region separately; (b) two numbers whose only candidates are the
@@ -66,7 +66,7 @@ const (
 	StageLookahead
 )
 
-var stageNames = [...]string{"", "forced", "dead-ends", "reach", "colour", "lookahead"}
+var stageNames = [...]string{"", "forced", "dead-ends", "reach", "counts", "lookahead"}
 
 // String returns the stage's name.
 func (st Stage) String() string {

@@ -20,6 +20,7 @@ import (
 	"github.com/boardgraph/boardgraph/analysis"
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/hidato"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/verify"
@@ -49,9 +50,19 @@ func leaperInput(req *LeaperRequest, maxCells int) (*leaper, error) {
 	if spec == "" {
 		spec = "5x5"
 	}
-	if !strings.ContainsAny(spec, "\n.#") {
+	var shared *hidato.Puzzle
+	switch {
+	case strings.Count(spec, ":") == 2 && !strings.Contains(spec, "\n"):
+		// A puzzle share string from package hidato (MOVES:RxC:BODY).
+		if len(spec) > hidato.MaxShareBytes {
+			return nil, badf("board: share string longer than %d bytes", hidato.MaxShareBytes)
+		}
+		if shared, err = hidato.ParseShare(spec); err == nil {
+			b = shared.Board
+		}
+	case !strings.ContainsAny(spec, "\n.#"):
 		b, err = board.ParseSpec(spec)
-	} else {
+	default:
 		b, err = board.Parse(strings.NewReader(spec))
 	}
 	if err != nil {
@@ -68,6 +79,9 @@ func leaperInput(req *LeaperRequest, maxCells int) (*leaper, error) {
 		mv = "diplomatico"
 	}
 	ms, err := moves.Parse(mv)
+	if shared != nil {
+		ms, err = shared.Moves, nil
+	}
 	if err != nil {
 		return nil, badf("moves: %v", err)
 	}
@@ -501,4 +515,27 @@ func (L *leaper) numberedCells(text string) []int32 {
 		}
 	}
 	return out
+}
+
+// leaperGenerate makes a Hidato-style puzzle with package hidato on the
+// board's shape (its givens are ignored) and checks the unique solution
+// with package verify before the puzzle is served.
+func leaperGenerate(ctx context.Context, L *leaper, level hidato.Level, seed uint64) (*LeaperGenerated, error) {
+	g, err := hidato.Generate(ctx, L.b, hidato.Options{Moves: L.ms, Level: level, Seed: seed, MaxTries: 200})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if errors.Is(err, hidato.ErrGiveUp) {
+			return nil, badf("generate: %v; try another level or a larger board", err)
+		}
+		return nil, fmt.Errorf("generate: %w", err)
+	}
+	P := &leaper{b: g.Puzzle.Board, ms: g.Puzzle.Moves}
+	P.bg = moves.Build(P.b, P.ms)
+	if err := P.verifyPath(g.Grading.Solution); err != nil {
+		return nil, fmt.Errorf("internal: generated puzzle's solution failed verification: %v", err)
+	}
+	return &LeaperGenerated{Board: P.b.Format(), Moves: L.ms.Name, Level: g.Grading.Level.String(),
+		Givens: g.Puzzle.Givens(), Share: g.Puzzle.Share()}, nil
 }
