@@ -15,6 +15,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/analysis"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/render"
 	"github.com/boardgraph/boardgraph/verify"
 )
@@ -651,6 +652,9 @@ func (r *analyzeReport) pictures(prefix, ext string) ([]string, error) {
 		if err := pic.Save(file); err != nil {
 			if errors.Is(err, render.ErrTooLarge) {
 				return usagef("%s: %v", file, err)
+			}
+			if errors.Is(err, pathio.ErrWrite) || errors.Is(err, pathio.ErrSpecialFile) {
+				return err // names the file
 			}
 			return fmt.Errorf("writing %s: %w", file, err)
 		}

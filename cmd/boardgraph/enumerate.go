@@ -29,6 +29,9 @@ func init() {
 }
 
 func runEnumerate(e *env) int {
+	if code, ok := graphInput(e, "enumerate"); ok { // --graph FILE (graphinput.go)
+		return code
+	}
 	var pf problemFlags
 	fs := newFlagSet("enumerate")
 	pf.register(fs, "grid, path or json (one object per line)")

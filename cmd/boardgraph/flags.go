@@ -13,6 +13,7 @@ import (
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/moves"
+	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/verify"
 )
 
@@ -25,7 +26,7 @@ const maxSearchCells = 1 << 22
 // isInputError reports whether err comes from parsing what the user typed or
 // supplied; such errors map to exit code 2.
 func isInputError(err error) bool {
-	for _, target := range []error{board.ErrSpec, board.ErrMap, board.ErrCoord, moves.ErrMoves, hamilton.ErrInvalid, verify.ErrSyntax} {
+	for _, target := range []error{board.ErrSpec, board.ErrMap, board.ErrCoord, moves.ErrMoves, hamilton.ErrInvalid, verify.ErrSyntax, pathio.ErrWrite, pathio.ErrSpecialFile} {
 		if errors.Is(err, target) {
 			return true
 		}
@@ -197,7 +198,7 @@ func (pf *problemFlags) load(e *env, pos []string) (*leaperJob, error) {
 	}
 	j := &leaperJob{b: b, ms: ms}
 	j.bg = moves.Build(b, ms)
-	j.prob = hamilton.Problem{G: j.bg.Graph, Start: -1, End: -1, Closed: pf.closed,
+	j.prob = hamilton.Problem{G: j.bg.Graph, Closed: pf.closed,
 		VertexName: func(v int32) string { return "cell " + b.FormatCell(j.bg.CellOf[v]) }}
 	j.rules = verify.Rules{Rows: b.Rows, Cols: b.Cols, Closed: pf.closed, Name: leaperSpec(ms)}
 	for _, l := range ms.Leapers {
@@ -229,12 +230,14 @@ func (pf *problemFlags) load(e *env, pos []string) (*leaperJob, error) {
 		r, col := b.RowCol(c)
 		return j.bg.VertexOf[c], &verify.Cell{Row: r + 1, Col: col + 1}, nil
 	}
-	if j.prob.Start, j.rules.Start, err = cellFlag("start", pf.start); err != nil {
+	var start, end int32
+	if start, j.rules.Start, err = cellFlag("start", pf.start); err != nil {
 		return nil, err
 	}
-	if j.prob.End, j.rules.End, err = cellFlag("end", pf.end); err != nil {
+	if end, j.rules.End, err = cellFlag("end", pf.end); err != nil {
 		return nil, err
 	}
+	j.prob = j.prob.WithEnds(start, end)
 	if pf.closed && pf.end != "" {
 		return nil, usagef("--closed with --end: a closed tour has no end; give only --start")
 	}
@@ -260,6 +263,9 @@ func (pf *problemFlags) context(e *env) (context.Context, context.CancelFunc) {
 func stopReason(ctx context.Context, timeout time.Duration) string {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		return fmt.Sprintf("timed out after %v", timeout)
+	}
+	if c := context.Cause(ctx); c != nil && c != ctx.Err() {
+		return "interrupted (" + c.Error() + ")" // a signal: SIGINT, SIGTERM or SIGHUP
 	}
 	return "interrupted"
 }

@@ -8,11 +8,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/boardgraph/boardgraph/internal/readcap"
 	"github.com/boardgraph/boardgraph/numberlink"
 )
 
@@ -138,13 +138,16 @@ func (f *nlFlags) parse(args []string) ([]string, int, bool) {
 // readInput reads the named file, or standard input for "" or "-".
 func readInput(e *env, name string) ([]byte, error) {
 	if name == "" || name == "-" {
-		data, err := io.ReadAll(io.LimitReader(e.stdin, 256<<20))
+		data, err := readcap.ReadAll(e.stdin, numberlink.MaxInputBytes, "the puzzle on standard input", "give a smaller puzzle")
 		if err != nil {
 			return nil, usagef("reading standard input: %v", err)
 		}
 		return data, nil
 	}
-	data, err := os.ReadFile(name)
+	data, err := readcap.ReadFile(name, numberlink.MaxInputBytes, "the puzzle file "+name, "give a smaller puzzle")
+	if errors.Is(err, readcap.ErrTooLarge) {
+		return nil, usagef("%v", err)
+	}
 	if err != nil {
 		return nil, usagef("%v: give a readable puzzle file", err)
 	}
@@ -161,15 +164,23 @@ func (f *nlFlags) loadPuzzle(e *env, name string, from string) (*numberlink.Grid
 	if from != "" {
 		format = numberlink.Format(from)
 	}
-	g, rules, err := numberlink.ParseAs(format, data)
+	ctx, cancel := f.loadContext(e)
+	defer cancel()
+	g, rules, err := numberlink.ParseAsContext(ctx, format, data)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, rules, nil, loadStopped(ctx, name)
+		}
 		return nil, rules, nil, usagef("%s: %v", displayName(name), err)
 	}
 	if f.k > 0 && f.k != g.K {
 		if f.k > numberlink.MaxK {
 			return nil, rules, nil, usagef("--k %d: the bridge limit must be 1..%d", f.k, numberlink.MaxK)
 		}
-		g, err = numberlink.NewGrid(g.Rows, g.Cols, f.k, g.Clues())
+		g, err = numberlink.NewGridContext(ctx, g.Rows, g.Cols, f.k, g.Clues())
+		if ctx.Err() != nil {
+			return nil, rules, nil, loadStopped(ctx, name)
+		}
 		if err != nil {
 			return nil, rules, nil, usagef("%v", err)
 		}
@@ -191,8 +202,11 @@ func displayName(name string) string {
 // nlFail prints err as one line and returns its exit code: 1 for a proof of
 // unsolvability or a failed verification, 2 otherwise.
 func nlFail(e *env, err error) int {
-	var ie *internalError
-	if errors.As(err, &ie) {
+	var (
+		ie *internalError
+		se *stoppedError
+	)
+	if errors.As(err, &ie) || errors.As(err, &se) {
 		return fail(e, err)
 	}
 	fmt.Fprintf(e.stderr, "boardgraph: numberlink: %s\n", oneLine(err.Error()))

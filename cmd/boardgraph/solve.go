@@ -44,6 +44,9 @@ func init() {
 }
 
 func runSolve(e *env) int {
+	if code, ok := graphInput(e, "solve"); ok { // --graph FILE (graphinput.go)
+		return code
+	}
 	var pf problemFlags
 	fs := newFlagSet("solve")
 	pf.register(fs, "grid (numbered grid), path (one row,col per line; alias text), json, or with --out binary")

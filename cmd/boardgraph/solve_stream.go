@@ -71,6 +71,11 @@ func (sf *streamFlags) plan(e *env, pf *problemFlags, pos []string, formatSet bo
 	case p.format == "binary" && sf.out == "":
 		return nil, usagef("--format binary writes a file: give --out FILE")
 	}
+	if p.format == "binary" {
+		if err := binaryHolds(pf.moveSpec); err != nil {
+			return nil, err
+		}
+	}
 	switch p.format {
 	case "grid", "path", "json", "binary":
 	default:
