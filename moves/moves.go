@@ -41,6 +41,17 @@ var presets = map[string]string{
 	"giraffe":     "1,4",
 }
 
+// Presets returns the names of the preset move sets, sorted, with the
+// leapers each stands for: "camel (1,3)", "diplomatico (3,0+2,2)", ...
+func Presets() []string {
+	out := make([]string, 0, len(presets))
+	for name, spec := range presets {
+		out = append(out, name+" ("+spec+")")
+	}
+	slices.Sort(out)
+	return out
+}
+
 // Hopido is the Diplomatico / 100 Squares Puzzle move set: 3 apart
 // orthogonally or 2 apart diagonally (Diplomatico paper, Definition II.1).
 func Hopido() Set { s, _ := Parse("hopido"); return s }

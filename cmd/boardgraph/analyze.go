@@ -14,8 +14,10 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/analysis"
+	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/render"
+	"github.com/boardgraph/boardgraph/request"
 	"github.com/boardgraph/boardgraph/verify"
 )
 
@@ -66,9 +68,7 @@ func init() {
 func runAnalyze(e *env) int {
 	var pf problemFlags
 	fs := newFlagSet("analyze")
-	pf.register(fs, "text (a report) or json")
-	pf.format = "text"
-	fs.Lookup("format").DefValue = "text"
+	pf.register(fs, "text (a report, the default) or json")
 	canonical := fs.Bool("canonical", false, "list the canonical representative of every symmetry class (up to 10000)")
 	pathFile := fs.String("path", "", "count the completions of the prefixes of the solution in `FILE` (a path or numbered grid, as verify reads; '-' for stdin) instead of the smallest solution")
 	svg := fs.String("svg", "", "write `PREFIX`-start.svg, PREFIX-end.svg and PREFIX-edges.svg")
@@ -77,24 +77,18 @@ func runAnalyze(e *env) int {
 	if code >= 0 {
 		return code
 	}
-	format := pf.format
-	switch format {
-	case "text", "json":
-	default:
-		return fail(e, usagef("unknown --format %q; use text or json", format))
-	}
-	pf.format = "json"
-	if pf.start != "" || pf.end != "" || pf.closed {
+	if pf.Start != "" || pf.End != "" || pf.Closed {
 		return fail(e, usagef("analyze covers every open path of the board; drop --start, --end and --closed (closed tours are counted in the report)"))
 	}
-	j, err := pf.load(e, pos)
+	j, err := pf.load(e, pos, textJSON)
 	if err != nil {
 		return fail(e, err)
 	}
+	format := j.out.Format
 	if open := j.b.Open(); open > analysis.MaxVertices {
 		return fail(e, usagef("the %s board has %d open cells; analyze enumerates every path and takes at most %d (and finishes only up to about %d): use a smaller board", j.b.Spec(), open, analysis.MaxVertices, maxAnalyzeOpen))
 	}
-	if open := j.b.Open(); open > maxAnalyzeOpen && pf.timeout == 0 {
+	if open := j.b.Open(); open > maxAnalyzeOpen && pf.Timeout == 0 {
 		return fail(e, usagef("analysing the %s board (%d open cells) would not finish: analyze enumerates every path and is practical up to about %d cells; use a smaller board or add --timeout 10m for a partial report", j.b.Spec(), open, maxAnalyzeOpen))
 	}
 	for _, f := range []struct{ flag, prefix string }{{"svg", *svg}, {"png", *png}} {
@@ -116,8 +110,8 @@ func runAnalyze(e *env) int {
 	}
 	ctx, cancel := pf.context(e)
 	defer cancel()
-	opt := analysis.Options{Workers: pf.workers, Canonical: *canonical, MaxCanonical: 10000}
-	pr := newProgress(e, "analyze", pf.quiet)
+	opt := analysis.Options{Workers: pf.Workers, Canonical: *canonical, MaxCanonical: 10000}
+	pr := newProgress(e, "analyze", pf.Quiet)
 	var hopt hamilton.Options
 	pr.set(&hopt)
 	opt.Progress, opt.ProgressEvery = hopt.Progress, hopt.ProgressEvery
@@ -144,7 +138,7 @@ func runAnalyze(e *env) int {
 				return fail(e, err)
 			}
 			rep.key = key
-			rep.completions, rep.decided, err = analysis.Completions(ctx, j.prob, key, hamilton.Options{Workers: pf.workers})
+			rep.completions, rep.decided, err = analysis.Completions(ctx, j.prob, key, hamilton.Options{Workers: pf.Workers})
 			if err != nil && ctx.Err() == nil {
 				return fail(e, err)
 			}
@@ -171,16 +165,16 @@ func runAnalyze(e *env) int {
 		if err != nil {
 			return fail(e, err)
 		}
-		if !pf.quiet {
+		if !pf.Quiet {
 			for _, name := range wrote {
 				fmt.Fprintf(e.stderr, "wrote %s\n", name)
 			}
 		}
 	}
 	if stopped {
-		return fail(e, &stoppedError{fmt.Sprintf("%s: the report covers the %d paths enumerated so far (every count is a lower bound)", stopReason(ctx, pf.timeout), res.Stats.Solutions)})
+		return fail(e, &stoppedError{fmt.Sprintf("%s: the report covers the %d paths enumerated so far (every count is a lower bound)", stopReason(ctx, pf.Timeout), res.Stats.Solutions)})
 	}
-	if !pf.quiet && format == "text" {
+	if !pf.Quiet && format == "text" {
 		fmt.Fprintf(e.stderr, "analysed %s with %s: %s, %v\n", j.b.Spec(), movesLabel(j.ms), plural(int(res.Total), "directed path"), res.Stats.Elapsed.Round(time.Millisecond))
 	}
 	return exitOK
@@ -194,9 +188,14 @@ func (j *leaperJob) readPath(e *env, file string) ([]int32, error) {
 		return nil, err
 	}
 	var cells []verify.Cell
-	if looksLikePath(text) {
+	switch {
+	case request.IsBinary(text): // solve --format binary
+		_, cells, err = request.FromBinary(text)
+	case request.IsJSON(text): // solve --format json
+		_, cells, err = request.FromJSON(text)
+	case looksLikePath(text):
 		cells, err = verify.ParsePath(bytes.NewReader(text))
-	} else {
+	default:
 		var g verify.Grid
 		g, err = verify.ParseGrid(bytes.NewReader(text))
 		if err == nil {
@@ -259,9 +258,9 @@ type jsonAnalysis struct {
 	Pairs       []jsonPair    `json:"pairs"`
 	ClosedTours jsonTours     `json:"closed_tours"`
 	EdgeUsage   []jsonEdge    `json:"edge_usage"`
-	AlwaysUsed  []string      `json:"always_used"`
-	NeverUsed   []string      `json:"never_used"`
-	NeverEnd    []string      `json:"never_end"`
+	AlwaysUsed  [][2]fmtCell  `json:"always_used"` // moves as [[row, col], [row, col]]
+	NeverUsed   [][2]fmtCell  `json:"never_used"`
+	NeverEnd    []fmtCell     `json:"never_end"`
 	Symmetry    jsonSymmetry  `json:"symmetry"`
 	Structure   jsonStructure `json:"structure"`
 	Steps       [][][]*string `json:"steps"` // [step][row][col]: paths with that cell at that step (step 1 first)
@@ -271,9 +270,9 @@ type jsonAnalysis struct {
 }
 
 type jsonPair struct {
-	Start string `json:"start"`
-	End   string `json:"end"`
-	Count string `json:"count"`
+	Start fmtCell `json:"start"`
+	End   fmtCell `json:"end"`
+	Count string  `json:"count"`
 }
 
 type jsonTours struct {
@@ -283,9 +282,9 @@ type jsonTours struct {
 }
 
 type jsonEdge struct {
-	From  string `json:"from"`
-	To    string `json:"to"`
-	Count string `json:"count"` // directed paths using the move in either direction
+	From  fmtCell `json:"from"`
+	To    fmtCell `json:"to"`
+	Count string  `json:"count"` // directed paths using the move in either direction
 }
 
 type jsonOrbitSize struct {
@@ -299,7 +298,7 @@ type jsonSymmetry struct {
 	Order              int             `json:"order"`    // elements acting on paths
 	Orbits             string          `json:"orbits"`
 	OrbitSizes         []jsonOrbitSize `json:"orbit_sizes"`
-	Canonical          [][]string      `json:"canonical,omitempty"`
+	Canonical          [][]fmtCell     `json:"canonical,omitempty"`
 	CanonicalTruncated bool            `json:"canonical_truncated,omitempty"`
 }
 
@@ -321,7 +320,7 @@ type jsonStructure struct {
 	Degrees      []jsonDegree `json:"degrees"`
 	Components   int          `json:"components"`
 	Bipartite    bool         `json:"bipartite"`
-	Articulation []string     `json:"articulation"`
+	Articulation []fmtCell    `json:"articulation"`
 	Families     []jsonFamily `json:"families"`
 }
 
@@ -333,9 +332,9 @@ type jsonDecided struct {
 }
 
 type jsonKeyPath struct {
-	Path        []string `json:"path"`
-	Completions []string `json:"completions"` // [k-1]: solutions sharing the first k cells
-	DecidedAt   int      `json:"decided_at"`  // the first k with one completion (0: not reached)
+	Path        []fmtCell `json:"path"`
+	Completions []string  `json:"completions"` // [k-1]: solutions sharing the first k cells
+	DecidedAt   int       `json:"decided_at"`  // the first k with one completion (0: not reached)
 }
 
 func (r *analyzeReport) convention() string {
@@ -346,20 +345,20 @@ func (r *analyzeReport) json(complete bool) jsonAnalysis {
 	res, n := r.res, r.res.N
 	out := jsonAnalysis{Problem: r.j.jsonProblem("analyze"), Convention: r.convention(), Complete: complete,
 		Total: u64(res.Total), PerStart: r.table(res.PerStart), PerEnd: r.table(res.PerEnd),
-		Pairs: []jsonPair{}, EdgeUsage: []jsonEdge{}, AlwaysUsed: []string{}, NeverUsed: []string{}, NeverEnd: []string{},
+		Pairs: []jsonPair{}, EdgeUsage: []jsonEdge{}, AlwaysUsed: [][2]fmtCell{}, NeverUsed: [][2]fmtCell{}, NeverEnd: []fmtCell{},
 		ClosedTours: jsonTours{u64(res.DirectedTours), u64(res.UndirectedTours), u64(res.ClosedPaths)},
 		Stats:       statsJSON(res.Stats)}
 	for s := range n {
 		for e := range n {
 			if c := res.Pair[s*n+e]; c > 0 {
-				out.Pairs = append(out.Pairs, jsonPair{r.cell(int32(s)), r.cell(int32(e)), u64(c)})
+				out.Pairs = append(out.Pairs, jsonPair{r.at(int32(s)), r.at(int32(e)), u64(c)})
 			}
 		}
 	}
 	for k, ed := range res.Edges {
-		out.EdgeUsage = append(out.EdgeUsage, jsonEdge{r.cell(ed[0]), r.cell(ed[1]), u64(res.EdgeUse[k])})
+		out.EdgeUsage = append(out.EdgeUsage, jsonEdge{r.at(ed[0]), r.at(ed[1]), u64(res.EdgeUse[k])})
 	}
-	edgeName := func(k int) string { return r.cell(res.Edges[k][0]) + "-" + r.cell(res.Edges[k][1]) }
+	edgeName := func(k int) [2]fmtCell { return [2]fmtCell{r.at(res.Edges[k][0]), r.at(res.Edges[k][1])} }
 	for _, k := range res.AlwaysUsed() {
 		out.AlwaysUsed = append(out.AlwaysUsed, edgeName(k))
 	}
@@ -367,7 +366,7 @@ func (r *analyzeReport) json(complete bool) jsonAnalysis {
 		out.NeverUsed = append(out.NeverUsed, edgeName(k))
 	}
 	for _, v := range res.NeverEnd() {
-		out.NeverEnd = append(out.NeverEnd, r.cell(v))
+		out.NeverEnd = append(out.NeverEnd, r.at(v))
 	}
 	out.Symmetry = jsonSymmetry{Group: res.Group, Reversal: res.Reversal, Order: res.Order, Orbits: u64(res.Orbits),
 		OrbitSizes: []jsonOrbitSize{}, CanonicalTruncated: res.CanonicalTruncated}
@@ -378,14 +377,14 @@ func (r *analyzeReport) json(complete bool) jsonAnalysis {
 		out.Symmetry.Canonical = append(out.Symmetry.Canonical, r.cells(p))
 	}
 	st := r.st
-	out.Structure = jsonStructure{Cells: st.Vertices, Edges: st.Edges, Components: st.Components, Bipartite: st.Bipartite, Articulation: []string{}}
+	out.Structure = jsonStructure{Cells: st.Vertices, Edges: st.Edges, Components: st.Components, Bipartite: st.Bipartite, Articulation: []fmtCell{}}
 	for d, c := range st.Degrees {
 		if c > 0 {
 			out.Structure.Degrees = append(out.Structure.Degrees, jsonDegree{d, c})
 		}
 	}
 	for _, v := range st.Articulation {
-		out.Structure.Articulation = append(out.Structure.Articulation, r.cell(v))
+		out.Structure.Articulation = append(out.Structure.Articulation, r.at(v))
 	}
 	for _, f := range st.Families {
 		out.Structure.Families = append(out.Structure.Families, jsonFamily{leaperSpec(f.Moves), f.Edges, f.Components, r.labels(f.Label)})
@@ -409,12 +408,30 @@ func (r *analyzeReport) json(complete bool) jsonAnalysis {
 	return out
 }
 
-func (r *analyzeReport) cells(p []int32) []string {
+func (r *analyzeReport) cells(p []int32) []fmtCell {
+	out := make([]fmtCell, len(p))
+	for i, v := range p {
+		out[i] = r.at(v)
+	}
+	return out
+}
+
+// joined writes vertices as "r,c r,c ...".
+func (r *analyzeReport) joined(p []int32) string {
 	out := make([]string, len(p))
 	for i, v := range p {
 		out[i] = r.cell(v)
 	}
-	return out
+	return strings.Join(out, " ")
+}
+
+// fmtCell is a 1-based [row, col] in JSON.
+type fmtCell = format.Cell
+
+// at returns vertex v's cell for JSON.
+func (r *analyzeReport) at(v int32) fmtCell {
+	row, col := r.j.b.RowCol(r.j.bg.CellOf[v])
+	return fmtCell{row + 1, col + 1}
 }
 
 // labels lays component labels out on the board, numbered from 1 in
@@ -533,7 +550,7 @@ func (r *analyzeReport) text(w io.Writer, complete bool) error {
 		}
 		pf("canonical representatives%s, one per line:\n", more)
 		for _, p := range res.Canonical {
-			pf("  %s\n", strings.Join(r.cells(p), " "))
+			pf("  %s\n", r.joined(p))
 		}
 	}
 
@@ -578,7 +595,7 @@ func (r *analyzeReport) text(w io.Writer, complete bool) error {
 		pf("\npaths by the step after which no other path shares their prefix (step:paths):\n  %s\n", strings.Join(parts, " "))
 	}
 	if r.key != nil {
-		pf("\nprefix completions of the path %s\n", strings.Join(r.cells(r.key), " "))
+		pf("\nprefix completions of the path %s\n", r.joined(r.key))
 		for k, c := range r.completions {
 			word := "solutions"
 			if c == 1 {
@@ -598,7 +615,7 @@ func (r *analyzeReport) list(vs []int32) string {
 	if len(vs) == 0 {
 		return " none"
 	}
-	return " " + strings.Join(r.cells(vs), " ")
+	return " " + r.joined(vs)
 }
 
 // labelGrid prints component labels as letters (a..z, then A..Z, then

@@ -175,7 +175,7 @@ func TestAnalyzeErrors(t *testing.T) {
 		{[]string{"analyze", "5x5", "--closed"}, "drop --start, --end and --closed"},
 		{[]string{"analyze", "7x7"}, "would not finish"},
 		{[]string{"analyze", "40x40", "--timeout", "1s"}, "at most 1024"},
-		{[]string{"analyze", "5x5", "--format", "grid"}, `unknown --format "grid"`},
+		{[]string{"analyze", "5x5", "--format", "path"}, `unknown format "path"`},
 		{[]string{"analyze", "5x5", "--svg", filepath.Join(dir, "no", "x")}, "does not exist"},
 		{[]string{"analyze", "5x5", "--path", filepath.Join(dir, "missing.txt")}, "missing.txt"},
 		{[]string{"analyze", "5x5", "--moves", "3,3,3"}, "3,3,3"},

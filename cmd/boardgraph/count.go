@@ -84,7 +84,7 @@ func runCount(e *env) int {
 		sf shardFlags
 	)
 	fs := newFlagSet("count")
-	pf.register(fs, "grid (the bare count, or the per-start table) or json")
+	pf.register(fs, "text (the bare count, or the per-start table; the default) or json")
 	perStart := fs.Bool("per-start", false, "print a grid of counts by first cell (directed, open paths)")
 	undirected := fs.Bool("undirected", false, "count a path and its reverse (a tour and its reverse) once")
 	method := fs.String("method", methodAuto, "counting `METHOD`: auto, dfs (search) or dp (frontier dynamic program)")
@@ -95,18 +95,15 @@ func runCount(e *env) int {
 	if code >= 0 {
 		return code
 	}
-	j, err := pf.load(e, pos)
+	j, err := pf.load(e, pos, textJSON)
 	if err != nil {
 		return fail(e, err)
 	}
-	if pf.format == "path" {
-		return fail(e, usagef("count prints a number: use --format grid (the default) or json"))
-	}
 	if *perStart {
 		switch {
-		case pf.closed:
+		case pf.Closed:
 			return fail(e, usagef("--per-start counts open paths by first cell; drop --closed"))
-		case pf.start != "":
+		case pf.Start != "":
 			return fail(e, usagef("--per-start counts every first cell; drop --start"))
 		case *undirected:
 			return fail(e, usagef("--per-start counts directed paths by first cell; drop --undirected"))
@@ -121,7 +118,7 @@ func runCount(e *env) int {
 	if sf.shard != "" && *undirected {
 		return fail(e, usagef("a shard's count is directed (a shard may hold one direction of a path only): drop --undirected and give it to 'count merge'"))
 	}
-	m, why, err := j.pickMethod(*method, *perStart, sf.active(), pf.timeout > 0)
+	m, why, err := j.pickMethod(*method, *perStart, sf.active(), pf.Timeout > 0)
 	if err != nil {
 		return fail(e, err)
 	}
@@ -129,7 +126,7 @@ func runCount(e *env) int {
 	if err != nil {
 		return fail(e, err)
 	}
-	if open := j.b.Open(); m == methodDFS && open > maxCountOpen && !j.startFixed() && pf.timeout == 0 {
+	if open := j.b.Open(); m == methodDFS && open > maxCountOpen && !j.startFixed() && pf.Timeout == 0 {
 		return fail(e, usagef("counting the %s board (%d open cells) without a fixed start would not finish: exact counting is exponential and practical up to about %d cells; use a smaller board, fix --start, or add --timeout 10m to get a lower bound", j.b.Spec(), open, maxCountOpen))
 	}
 	ctx, cancel := pf.context(e)
@@ -138,7 +135,7 @@ func runCount(e *env) int {
 		return runShard(e, ctx, j, &pf, &sf, *undirected)
 	}
 	opt := pf.options(j)
-	pr := newProgress(e, "count", pf.quiet)
+	pr := newProgress(e, "count", pf.Quiet)
 	pr.set(&opt)
 	var (
 		per   []uint64
@@ -147,9 +144,9 @@ func runCount(e *env) int {
 		st    hamilton.Stats
 	)
 	if m == methodDP {
-		exact, st, err = countDP(ctx, e, j, pf.quiet, memLimit, *noPredict)
+		exact, st, err = countDP(ctx, e, j, pf.Quiet, memLimit, *noPredict)
 		if err != nil && ctx.Err() != nil {
-			return fail(e, &stoppedError{fmt.Sprintf("%s: the dynamic program has no partial count (it adds up only at the last step); count with --method dfs for a lower bound", stopReason(ctx, pf.timeout))})
+			return fail(e, &stoppedError{fmt.Sprintf("%s: the dynamic program has no partial count (it adds up only at the last step); count with --method dfs for a lower bound", stopReason(ctx, pf.Timeout))})
 		}
 	} else if *perStart {
 		per, st, err = hamilton.CountPerStart(ctx, j.prob, opt)
@@ -178,7 +175,7 @@ func runCount(e *env) int {
 	}
 	conv := j.convention(*undirected, div)
 	what := new(big.Int).Quo(exact, new(big.Int).SetUint64(div)).String()
-	if err := j.writeCount(e.stdout, pf.format, what, per, conv, !stopped, st); err != nil {
+	if err := j.writeCount(e.stdout, j.out.Format, what, per, conv, !stopped, st); err != nil {
 		return fail(e, err)
 	}
 	if *perStart {
@@ -186,7 +183,7 @@ func runCount(e *env) int {
 	}
 	if stopped {
 		return fail(e, &stoppedError{fmt.Sprintf("%s: counted %s so far, a lower bound on the number of %s on %s (the count is incomplete)",
-			stopReason(ctx, pf.timeout), what, conv, j.b.Spec())})
+			stopReason(ctx, pf.Timeout), what, conv, j.b.Spec())})
 	}
 	work := fmt.Sprintf("%d nodes", st.Nodes)
 	if m == methodDP {

@@ -519,7 +519,7 @@ func checkpointUnits(path string) int {
 // FuzzParseShardResult: the shard file parser never panics, and a file it
 // accepts is consistent and reads back the same after re-encoding.
 func FuzzParseShardResult(f *testing.F) {
-	s := shardResult{Format: shardFormat, Problem: jsonProblem{Command: "count", Board: "5x5", Open: 25, Moves: "hopido", Vectors: "3,0+2,2"},
+	s := shardResult{Format: shardFormat, Problem: jsonProblem{Command: "count", Board: "5x5", Open: 25, Moves: "hopido", Leapers: "3,0+2,2"},
 		Method: methodDFS, Convention: "directed", Divisor: 2, Shard: 1, Of: 3, Units: 10, ShardUnits: 3, MinUnits: 10, Depth: 4,
 		Plan: "0123456789abcdef", Version: fallbackVersion, Count: "42"}
 	s.Checksum = s.sum()

@@ -1,0 +1,83 @@
+package request
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// ErrInput reports input the user can fix: a bad flag value, an unreadable
+// or oversized file, two inputs where one is wanted. Every error of this
+// package wraps it or a parser's own sentinel (board.ErrSpec,
+// moves.ErrMoves, ...).
+var ErrInput = errors.New("bad input")
+
+// MaxInputBytes bounds every input this package reads whole (board maps,
+// puzzles, solutions).
+const MaxInputBytes = 64 << 20
+
+// Source is where named inputs come from: "-" is Stdin, any other name is
+// opened with Open (os.Open when nil). The zero Source reads files and has
+// an empty stdin.
+type Source struct {
+	Stdin io.Reader
+	Open  func(name string) (io.ReadCloser, error)
+}
+
+// Read returns the whole input called name, at most limit bytes (0:
+// MaxInputBytes); a longer input is an error, never a truncated read. what
+// names the input in messages ("the board").
+func (s Source) Read(name, what string, limit int64) ([]byte, error) {
+	if limit <= 0 {
+		limit = MaxInputBytes
+	}
+	var r io.Reader
+	switch {
+	case name == "-" || name == "":
+		r = s.Stdin
+		if r == nil {
+			return nil, nil
+		}
+		name = "standard input"
+	default:
+		rc, err := s.open(name)
+		if err != nil {
+			return nil, fmt.Errorf("%w: cannot read %s: %v; check the file name", ErrInput, what, err)
+		}
+		defer rc.Close()
+		r = rc
+	}
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%w: cannot read %s from %s: %v", ErrInput, what, name, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%w: %s (%s) is larger than %d bytes", ErrInput, what, name, limit)
+	}
+	return data, nil
+}
+
+func (s Source) open(name string) (io.ReadCloser, error) {
+	if s.Open != nil {
+		return s.Open(name)
+	}
+	return os.Open(name)
+}
+
+// exists reports whether name can be opened (a file the user meant).
+func (s Source) exists(name string) bool {
+	if name == "" || name == "-" {
+		return false
+	}
+	if s.Open == nil {
+		st, err := os.Stat(name)
+		return err == nil && !st.IsDir()
+	}
+	rc, err := s.Open(name)
+	if err != nil {
+		return false
+	}
+	rc.Close()
+	return true
+}
