@@ -36,7 +36,9 @@ func WriteGrid(w io.Writer, g [][]int) error {
 	width := 1
 	for _, row := range g {
 		for _, x := range row {
-			width = max(width, len(strconv.Itoa(x)))
+			if x > 0 {
+				width = max(width, len(strconv.Itoa(x)))
+			}
 		}
 	}
 	var sb strings.Builder
