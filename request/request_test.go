@@ -132,9 +132,9 @@ func TestPuzzleInput(t *testing.T) {
 	}
 	for arg, want := range map[string]string{
 		"https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/net.html#5x5:abc": `"net" puzzle, not Bridges`,
-		"https://puzz.link/p?nurikabe/5/5/abc":                                      `"nurikabe" puzzle, not hashikake`,
-		"https://example.com/puzzle":                                                "save other pages to a file",
-		"missing.txt":                                                               "cannot read the puzzle",
+		"https://puzz.link/p?nurikabe/5/5/abc":                                     `"nurikabe" puzzle, not hashikake`,
+		"https://example.com/puzzle":                                               "save other pages to a file",
+		"missing.txt":                                                              "cannot read the puzzle",
 	} {
 		if _, _, err := PuzzleInput(arg, src); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want %q", arg, err, want)
