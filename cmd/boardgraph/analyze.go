@@ -70,6 +70,7 @@ func runAnalyze(e *env) int {
 	fs := newFlagSet("analyze")
 	pf.register(fs, "text (a report, the default) or json")
 	canonical := fs.Bool("canonical", false, "list the canonical representative of every symmetry class (up to 10000)")
+	outVar(fs, &pf.Out)
 	pathFile := fs.String("path", "", "count the completions of the prefixes of the solution in `FILE` (a path or numbered grid, as verify reads; '-' for stdin) instead of the smallest solution")
 	svg := fs.String("svg", "", "write `PREFIX`-start.svg, PREFIX-end.svg and PREFIX-edges.svg")
 	png := fs.String("png", "", "write `PREFIX`-start.png, PREFIX-end.png and PREFIX-edges.png")
@@ -77,6 +78,7 @@ func runAnalyze(e *env) int {
 	if code >= 0 {
 		return code
 	}
+	e.redirect(pf.Out)
 	if pf.Start != "" || pf.End != "" || pf.Closed {
 		return fail(e, usagef("analyze covers every open path of the board; drop --start, --end and --closed (closed tours are counted in the report)"))
 	}

@@ -293,7 +293,7 @@ func TestCountMemoryRefusal(t *testing.T) {
 		t.Fatalf("6x6 within 1G: %v", r)
 	}
 	// Without the prediction the limit is met by the tables themselves.
-	r = cli(t, "", "count", "--moves", "knight", "7x7", "--method", "dp", "--max-memory", "64M", "--no-predict")
+	r = cli(t, "", "count", "--moves", "knight", "7x7", "--method", "dp", "--max-memory", "64M", "--no-predict", "--quiet")
 	if r.code != exitUsage || strings.Count(r.stderr, "\n") != 1 || strings.Contains(r.stderr, "would not fit") ||
 		!strings.Contains(r.stderr, "raise --max-memory") {
 		t.Fatalf("want the limit reached while counting:\n%v", r)

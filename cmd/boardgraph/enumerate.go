@@ -34,10 +34,12 @@ func runEnumerate(e *env) int {
 	fs := newFlagSet("enumerate")
 	pf.register(fs, "text or grid (numbered grids, the default), path or json (one object per line)")
 	limit := fs.Uint64("limit", 0, "stop after `N` solutions (0: all)")
+	outVar(fs, &pf.Out)
 	pos, code := parseArgs(e, enumerateHelp, fs)
 	if code >= 0 {
 		return code
 	}
+	e.redirect(pf.Out)
 	j, err := pf.load(e, pos, enumerateFormats)
 	if err != nil {
 		return fail(e, err)

@@ -82,8 +82,7 @@ func parseArgs(e *env, h cmdHelp, fs *flag.FlagSet) (pos []string, code int) {
 			return nil, exitOK
 		}
 		if err != nil {
-			fmt.Fprintf(e.stderr, "boardgraph %s: %s; run 'boardgraph %s -h' for the flags\n", h.name, oneLine(err.Error()), h.name)
-			return nil, exitUsage
+			return nil, fail(e, usagef("%s: %s; run 'boardgraph %s -h' for the flags", h.name, oneLine(err.Error()), h.name))
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -115,6 +114,13 @@ func (pf *problemFlags) register(fs *flag.FlagSet, formats string) {
 	fs.IntVar(&f.Workers, "workers", 0, "search with `N` goroutines (default: all cores)")
 	fs.StringVar(&f.Format, "format", "", "output `FORMAT`: "+formats)
 	fs.BoolVar(&f.Quiet, "quiet", false, "no progress or summary lines on stderr")
+}
+
+// outVar defines --out FILE for commands whose result is what they print:
+// the result goes to FILE instead of stdout, written whole or not at all
+// (env.redirect).
+func outVar(fs *flag.FlagSet, p *string) {
+	fs.StringVar(p, "out", "", "write the result to `FILE` instead of stdout (atomically: the file appears whole or not at all)")
 }
 
 // durationVar defines a duration flag read by request.ParseDuration, whose

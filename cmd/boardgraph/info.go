@@ -63,10 +63,13 @@ func runInfo(e *env) int {
 	fs.StringVar(&pf.End, "end", "", "look for paths ending at `ROW,COL`")
 	fs.BoolVar(&pf.Closed, "closed", false, "look for closed tours")
 	fs.StringVar(&pf.Format, "format", "", "output `FORMAT`: text (the default) or json")
+	outVar(fs, &pf.Out)
+	fs.BoolVar(&pf.Quiet, "quiet", false, "no diagnostics on stderr (info prints none besides errors)")
 	pos, code := parseArgs(e, infoHelp, fs)
 	if code >= 0 {
 		return code
 	}
+	e.redirect(pf.Out)
 	j, err := pf.load(e, pos, textJSON)
 	if err != nil {
 		return fail(e, err)

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -46,6 +47,46 @@ type env struct {
 	json bool
 	// written counts the bytes written to stdout (see fail), when set.
 	written *countWriter
+	// pending holds the output of --out FILE until the command ends
+	// (redirect, finishOut).
+	pending *pendingOut
+}
+
+// pendingOut is a command's result on its way to an --out file.
+type pendingOut struct {
+	name string
+	buf  bytes.Buffer
+}
+
+// redirect sends the command's stdout to the file name, written whole (and
+// atomically) by finishOut when the command ends; "" keeps stdout.
+func (e *env) redirect(name string) {
+	if name == "" || name == "-" {
+		return
+	}
+	e.pending = &pendingOut{name: name}
+	e.stdout = &e.pending.buf
+}
+
+// finishOut writes a redirected result to its file, unless the command
+// failed on bad input or a bug, and returns the command's exit code (2
+// when the file cannot be written).
+func (e *env) finishOut(code int) int {
+	p := e.pending
+	if p == nil || code == exitUsage || code == exitInternal || p.buf.Len() == 0 {
+		return code
+	}
+	e.pending = nil
+	if err := writeFileAtomic(p.name, p.buf.Bytes()); err != nil {
+		return fail(e, err)
+	}
+	return code
+}
+
+// wroteResult reports whether the command has written anything to stdout
+// or to its --out buffer.
+func (e *env) wroteResult() bool {
+	return (e.written != nil && e.written.n > 0) || (e.pending != nil && e.pending.buf.Len() > 0)
 }
 
 // countWriter counts the bytes written through it.
@@ -137,8 +178,12 @@ func fail(e *env, err error) int {
 	fmt.Fprintf(e.stderr, "%s\n", msg)
 	// A result already on stdout (a partial count, the solutions before
 	// --limit) stands; the error object is for runs that wrote none.
-	if e.json && (e.written == nil || e.written.n == 0) {
-		format.WriteJSON(e.stdout, format.Error{Error: strings.TrimPrefix(msg, "boardgraph: "), ExitCode: code})
+	if e.json && !e.wroteResult() {
+		var w io.Writer = e.stdout
+		if e.written != nil {
+			w = e.written // stdout, also when --out redirected the result
+		}
+		format.WriteJSON(w, format.Error{Error: strings.TrimPrefix(msg, "boardgraph: "), ExitCode: code})
 	}
 	return code
 }
@@ -203,7 +248,7 @@ func run(e *env) int {
 	sub.json = wantsJSON(sub.args)
 	sub.written = &countWriter{w: e.stdout}
 	sub.stdout = sub.written
-	return c.run(&sub)
+	return sub.finishOut(c.run(&sub))
 }
 
 func printHelp(w io.Writer) {

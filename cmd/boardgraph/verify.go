@@ -59,10 +59,13 @@ func runVerify(e *env) int {
 	closed := fs.Bool("closed", false, "the path must be a closed tour (last cell one move from the first)")
 	formatName := fs.String("format", "", "output `FORMAT`: text (the default) or json")
 	quiet := fs.Bool("quiet", false, "no progress or memory report on stderr")
+	var out string
+	outVar(fs, &out)
 	pos, code := parseArgs(e, verifyHelp, fs)
 	if code >= 0 {
 		return code
 	}
+	e.redirect(out)
 	outFormat, err := textJSON.Parse(*formatName)
 	if err != nil {
 		return fail(e, err)
