@@ -24,7 +24,7 @@ func problemOf(t testing.TB, spec, ms string) (*moves.BoardGraph, hamilton.Probl
 		t.Fatal(err)
 	}
 	bg := moves.Build(b, set)
-	return bg, hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Symmetries: bg.Automorphisms()}
+	return bg, hamilton.Problem{G: bg.Graph, Symmetries: bg.Automorphisms()}
 }
 
 // naive tallies every statistic from a plain enumeration of all paths.
@@ -82,7 +82,7 @@ func bruteForce(t testing.TB, bg *moves.BoardGraph) *naive {
 	}
 	img := make([]int32, n)
 	key := func(p []int32) string { return fmt.Sprint(p) }
-	_, _, err := hamilton.Enumerate(context.Background(), hamilton.Problem{G: bg.Graph, Start: -1, End: -1}, hamilton.Options{Workers: 1}, 0, func(p []int32) bool {
+	_, _, err := hamilton.Enumerate(context.Background(), hamilton.Problem{G: bg.Graph}, hamilton.Options{Workers: 1}, 0, func(p []int32) bool {
 		nv.total++
 		nv.all = append(nv.all, slices.Clone(p))
 		nv.pair[[2]int{int(p[0]), int(p[n-1])}]++
@@ -256,7 +256,7 @@ func TestOracle(t *testing.T) {
 				t.Fatal(err)
 			}
 			bg := moves.Build(b, set)
-			res, err := Analyze(context.Background(), hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Symmetries: bg.Automorphisms()}, Options{})
+			res, err := Analyze(context.Background(), hamilton.Problem{G: bg.Graph, Symmetries: bg.Automorphisms()}, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -341,7 +341,7 @@ func TestReduceMatches(t *testing.T) {
 				}
 				set, _ := moves.Parse(ms)
 				bg := moves.Build(b, set)
-				p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Symmetries: bg.Automorphisms()}
+				p := hamilton.Problem{G: bg.Graph, Symmetries: bg.Automorphisms()}
 				if bg.N() <= 25 {
 					res, err := Analyze(context.Background(), p, Options{Canonical: true})
 					if err != nil {

@@ -237,7 +237,7 @@ func (l *library) path(k pathKey, ef *effort) *blockPath {
 // removing it leaves the two paths.
 func solveBlock(s *shapeGraph, k pathKey) (*blockPath, uint64) {
 	n := s.bg.N()
-	p := hamilton.Problem{G: s.bg.Graph, Start: int32(k.a1), End: int32(k.b1)}
+	p := hamilton.Problem{G: s.bg.Graph}.WithEnds(int32(k.a1), int32(k.b1))
 	budget := max(5000, blockBudget*n)
 	if (k.a1 == free && k.b1 == free) || k.kind == kindCycle {
 		budget *= 20 // a whole small board: worth a longer search
@@ -245,10 +245,8 @@ func solveBlock(s *shapeGraph, k pathKey) (*blockPath, uint64) {
 	opt := hamilton.Options{Workers: 1, MaxNodes: uint64(budget), Rank: s.rank}
 	switch k.kind {
 	case kindCycle:
-		p.End, p.Closed = -1, true
-		if p.Start == free {
-			p.Start = 0
-		}
+		p = p.WithEnds(max(int32(k.a1), 0), free)
+		p.Closed = true
 	case kindTwo:
 		if (k.a1 != free && k.a1 == k.b1) || (k.b2 != free && k.a2 == k.b2) || k.b1 == k.a2 {
 			return nil, 0
@@ -260,7 +258,7 @@ func solveBlock(s *shapeGraph, k pathKey) (*blockPath, uint64) {
 			return nil, 0
 		}
 		rank := append(append([]int32(nil), s.rank...), int32(n))
-		p = hamilton.Problem{G: g, Start: int32(k.a1), End: int32(k.b2)}
+		p = hamilton.Problem{G: g}.WithEnds(int32(k.a1), int32(k.b2))
 		opt.Rank = rank
 	}
 	if k.kind == kindPath && k.a1 != free && k.a1 == k.b1 && n > 1 {

@@ -117,7 +117,7 @@ func stSolve(key stKey) *stCover {
 		}
 	}
 	path, _, err := hamilton.Find(context.Background(),
-		hamilton.Problem{G: g, Start: int32(key[2]), End: int32(key[3])},
+		hamilton.Problem{G: g}.WithEnds(int32(key[2]), int32(key[3])),
 		hamilton.Options{Workers: 1, MaxNodes: stNodeBudget, Rank: rank})
 	if err != nil {
 		return nil

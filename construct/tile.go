@@ -400,7 +400,7 @@ func (l *library) searchWhole(rows, cols int, closed bool) (w Walk, none bool) {
 	bg := moves.Build(b, l.set)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Closed: closed}
+	p := hamilton.Problem{G: bg.Graph, Closed: closed}
 	vs, _, err := hamilton.Find(ctx, p, hamilton.Options{Workers: 1})
 	if err != nil {
 		return nil, errors.Is(err, hamilton.ErrNoSolution)

@@ -51,7 +51,7 @@ func TestCountMatchesDFS(t *testing.T) {
 					{"closed", -1, -1, true},
 					{"closed/start=corner", corner, -1, true},
 				} {
-					p := hamilton.Problem{G: bg.Graph, Start: tc.start, End: tc.end, Closed: tc.closed}
+					p := hamilton.Problem{G: bg.Graph, Closed: tc.closed}.WithEnds(tc.start, tc.end)
 					want, _, err := hamilton.Count(context.Background(), p, hamilton.Options{Workers: 1})
 					if err != nil {
 						t.Fatalf("%s: hamilton.Count: %v", tc.name, err)

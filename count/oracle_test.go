@@ -30,12 +30,12 @@ func caseGraph(t testing.TB, c *oracle.Case) *moves.BoardGraph {
 }
 
 func caseProblem(bg *moves.BoardGraph, c *oracle.Case) hamilton.Problem {
-	p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Closed: c.Closed}
+	p := hamilton.Problem{G: bg.Graph, Closed: c.Closed}
 	if c.Start >= 0 {
-		p.Start = bg.VertexOf[c.Start]
+		p.FixStart, p.Start = true, bg.VertexOf[c.Start]
 	}
 	if c.End >= 0 {
-		p.End = bg.VertexOf[c.End]
+		p.FixEnd, p.End = true, bg.VertexOf[c.End]
 	}
 	return p
 }

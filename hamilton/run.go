@@ -292,9 +292,9 @@ func Count(ctx context.Context, p Problem, opt Options) (uint64, Stats, error) {
 }
 
 // CountPerStart returns, for every vertex v, the number of solutions whose
-// first vertex is v. It is meant for open paths; p.Start must be -1.
+// first vertex is v. It is meant for open paths without a fixed start.
 func CountPerStart(ctx context.Context, p Problem, opt Options) ([]uint64, Stats, error) {
-	if p.Closed || p.Start >= 0 {
+	if p.Closed || p.FixStart {
 		return nil, Stats{}, errors.Join(ErrInvalid, errors.New("per-start counts need an open path without a fixed start"))
 	}
 	return countPer(ctx, &p, opt, true)

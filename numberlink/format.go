@@ -209,9 +209,9 @@ func ParseText(data []byte) (*Grid, Rules, error) {
 		wide = wide || strings.ContainsAny(l, " \t")
 	}
 	cols := -1
-	var clues []int
+	var clues, row []int
 	for i, l := range ls {
-		var row []int
+		row = row[:0]
 		if wide {
 			for _, tok := range strings.Fields(l) {
 				if tok == "." {
@@ -238,6 +238,9 @@ func ParseText(data []byte) (*Grid, Rules, error) {
 		}
 		if cols < 0 {
 			cols = len(row)
+			if len(ls) <= MaxCells/max(cols, 1) {
+				clues = make([]int, 0, len(ls)*cols)
+			}
 		} else if len(row) != cols {
 			return nil, rules, fmt.Errorf("%w: line %d has %d cells, the first row %d: make every row the same width", ErrFormat, num[i], len(row), cols)
 		}

@@ -245,7 +245,7 @@ func (l *Leaper) Search() (*Search, error) {
 	}
 	s := &Search{Leaper: l, Graph: moves.Build(b, l.Moves)}
 	bg := s.Graph
-	s.Problem = hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Closed: l.Closed,
+	s.Problem = hamilton.Problem{G: bg.Graph, Closed: l.Closed,
 		VertexName: func(v int32) string { return "cell " + b.FormatCell(bg.CellOf[v]) }}
 	if b.HasGivens() {
 		s.Problem.Givens = make([]int32, bg.N())
@@ -259,7 +259,7 @@ func (l *Leaper) Search() (*Search, error) {
 		}
 		return bg.VertexOf[b.Cell(c.Row-1, c.Col-1)]
 	}
-	s.Problem.Start, s.Problem.End = vertex(l.Start), vertex(l.End)
+	s.Problem = s.Problem.WithEnds(vertex(l.Start), vertex(l.End))
 	s.Problem.Symmetries = bg.Automorphisms()
 	return s, nil
 }

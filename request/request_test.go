@@ -39,7 +39,7 @@ func TestNewLeaper(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Problem.Start != s.Graph.VertexOf[0] || s.Problem.End != s.Graph.VertexOf[24] || s.Problem.Symmetries == nil {
+	if !s.Problem.FixStart || s.Problem.Start != s.Graph.VertexOf[0] || !s.Problem.FixEnd || s.Problem.End != s.Graph.VertexOf[24] || s.Problem.Symmetries == nil {
 		t.Fatalf("problem %+v", s.Problem)
 	}
 	r := l.Rules()

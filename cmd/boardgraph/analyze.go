@@ -16,6 +16,7 @@ import (
 	"github.com/boardgraph/boardgraph/analysis"
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/render"
 	"github.com/boardgraph/boardgraph/request"
 	"github.com/boardgraph/boardgraph/verify"
@@ -670,6 +671,9 @@ func (r *analyzeReport) pictures(prefix, ext string) ([]string, error) {
 		if err := pic.Save(file); err != nil {
 			if errors.Is(err, render.ErrTooLarge) {
 				return usagef("%s: %v", file, err)
+			}
+			if errors.Is(err, pathio.ErrWrite) || errors.Is(err, pathio.ErrSpecialFile) {
+				return err // names the file
 			}
 			return fmt.Errorf("writing %s: %w", file, err)
 		}

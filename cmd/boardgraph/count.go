@@ -74,6 +74,9 @@ func init() {
 }
 
 func runCount(e *env) int {
+	if code, ok := graphInput(e, "count"); ok { // --graph FILE (graphinput.go)
+		return code
+	}
 	if len(e.args) > 0 && e.args[0] == "merge" {
 		sub := *e
 		sub.args = e.args[1:]
@@ -196,7 +199,7 @@ func runCount(e *env) int {
 // startFixed reports whether the first cell is fixed, by --start or by a
 // given 1.
 func (j *leaperJob) startFixed() bool {
-	if j.prob.Start >= 0 {
+	if j.prob.FixStart {
 		return true
 	}
 	for _, p := range j.prob.Givens {
@@ -228,7 +231,7 @@ func (j *leaperJob) undirectedDivisor() uint64 {
 	if n < 2 {
 		return 1
 	}
-	if !j.prob.Closed && (j.prob.Start >= 0 || j.prob.End >= 0) {
+	if !j.prob.Closed && (j.prob.FixStart || j.prob.FixEnd) {
 		return 1
 	}
 	for _, p := range j.prob.Givens {

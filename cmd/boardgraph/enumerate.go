@@ -30,6 +30,9 @@ func init() {
 }
 
 func runEnumerate(e *env) int {
+	if code, ok := graphInput(e, "enumerate"); ok { // --graph FILE (graphinput.go)
+		return code
+	}
 	var pf problemFlags
 	fs := newFlagSet("enumerate")
 	pf.register(fs, "text or grid (numbered grids, the default), path or json (one object per line)")

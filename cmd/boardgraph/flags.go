@@ -13,6 +13,7 @@ import (
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/moves"
+	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/request"
 	"github.com/boardgraph/boardgraph/verify"
 )
@@ -24,7 +25,8 @@ const maxSearchCells = request.MaxSearchCells
 // isInputError reports whether err comes from parsing what the user typed or
 // supplied; such errors map to exit code 2.
 func isInputError(err error) bool {
-	for _, target := range []error{board.ErrSpec, board.ErrMap, board.ErrCoord, moves.ErrMoves, hamilton.ErrInvalid, verify.ErrSyntax, request.ErrInput, format.ErrName, format.ErrSolution} {
+	for _, target := range []error{board.ErrSpec, board.ErrMap, board.ErrCoord, moves.ErrMoves, hamilton.ErrInvalid, verify.ErrSyntax,
+		pathio.ErrWrite, pathio.ErrSpecialFile, request.ErrInput, format.ErrName, format.ErrSolution} {
 		if errors.Is(err, target) {
 			return true
 		}
@@ -214,6 +216,9 @@ func timeoutContext(e *env, d time.Duration) (context.Context, context.CancelFun
 func stopReason(ctx context.Context, timeout time.Duration) string {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		return fmt.Sprintf("timed out after %v", timeout)
+	}
+	if c := context.Cause(ctx); c != nil && c != ctx.Err() {
+		return "interrupted (" + c.Error() + ")" // a signal: SIGINT, SIGTERM or SIGHUP
 	}
 	return "interrupted"
 }

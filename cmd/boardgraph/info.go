@@ -55,6 +55,9 @@ type jsonProof struct {
 }
 
 func runInfo(e *env) int {
+	if code, ok := graphInput(e, "info"); ok { // --graph FILE (graphinput.go)
+		return code
+	}
 	var pf problemFlags
 	fs := newFlagSet("info")
 	fs.StringVar(&pf.Board, "board", "", "read the board as a text `FILE` ('-' for stdin) instead of a size spec")

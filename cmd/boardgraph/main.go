@@ -12,6 +12,7 @@ import (
 	"os/signal"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/boardgraph/boardgraph/format"
@@ -212,14 +213,17 @@ func describe(err error) (string, int) {
 func oneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", "; ") }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// Ctrl-C, SIGTERM (timeout, Kubernetes, Slurm) and SIGHUP all stop
+	// the command the same way.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	// After the first Ctrl-C the command winds down and reports what it
-	// has; a second Ctrl-C kills the process the usual way.
+	// After the first signal the command winds down, removes its
+	// temporary files and reports what it has; a second one kills the
+	// process the usual way.
 	go func() { <-ctx.Done(); stop() }()
 	fi, _ := os.Stderr.Stat()
 	tty := fi != nil && fi.Mode()&os.ModeCharDevice != 0
-	os.Exit(run(&env{ctx: ctx, args: os.Args[1:], stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stderrTTY: tty}))
+	os.Exit(runChecked(&env{ctx: ctx, args: os.Args[1:], stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stderrTTY: tty}))
 }
 
 // run dispatches to a subcommand and returns the exit code.

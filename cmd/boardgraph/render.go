@@ -17,6 +17,7 @@ import (
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/render"
 	"github.com/boardgraph/boardgraph/request"
 	"github.com/boardgraph/boardgraph/verify"
@@ -102,6 +103,9 @@ func (pf *pictureFlags) save(pic *render.Picture) ([]string, error) {
 		if err := pic.Save(name); err != nil {
 			if errors.Is(err, render.ErrTooLarge) {
 				return wrote, usagef("%s: %v", name, err)
+			}
+			if errors.Is(err, pathio.ErrWrite) || errors.Is(err, pathio.ErrSpecialFile) {
+				return wrote, err // names the file
 			}
 			return wrote, fmt.Errorf("writing %s: %w", name, err)
 		}

@@ -46,6 +46,9 @@ func init() {
 }
 
 func runSolve(e *env) int {
+	if code, ok := graphInput(e, "solve"); ok { // --graph FILE (graphinput.go)
+		return code
+	}
 	var pf problemFlags
 	fs := newFlagSet("solve")
 	pf.register(fs, "text or grid (numbered grid, the default), path (one row,col per line), json, or with --out binary (default with --out: path, binary for a name ending in .bgp)")
@@ -85,6 +88,11 @@ func runSolve(e *env) int {
 	}
 	if l.Output.Format == "binary" && l.Output.Out == "" {
 		return fail(e, usagef("--format binary writes a file: give --out FILE"))
+	}
+	if l.Output.Format == "binary" {
+		if err := binaryHolds(l.Moves.Spec()); err != nil {
+			return fail(e, err)
+		}
 	}
 	if err := pics.check(); err != nil {
 		return fail(e, err)

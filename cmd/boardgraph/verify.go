@@ -51,6 +51,9 @@ func init() {
 const maxSolutionBytes = 64 << 20
 
 func runVerify(e *env) int {
+	if code, ok := graphInput(e, "verify"); ok { // --graph FILE (graphinput.go)
+		return code
+	}
 	fs := newFlagSet("verify")
 	boardFile := fs.String("board", "", "the board as a text `FILE` ('.' open, '#' blocked, numbers are givens)")
 	moveSpec := fs.String("moves", "hopido", "move set `M`: hopido, knight, a leaper a,b, or a union such as 3,0+2,2 (a binary file names its own)")
