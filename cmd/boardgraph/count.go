@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/request"
 )
 
 // maxCountOpen is the largest number of open cells count accepts without a
@@ -38,11 +39,13 @@ Methods (--method). dfs is the depth-first search with a memo, one start
 per symmetry orbit; dp is the frontier dynamic program (package count),
 whose cost grows with the frontier width rather than the number of cells
 and which refuses, with its estimate, a count that would not fit in memory.
-auto (the default) picks: dfs for givens, --per-start, shards and
-checkpoints; else dfs for boards of at most 30 cells and frontiers too wide
-for the DP, dp otherwise; under --timeout, dfs unless the frontier is at
-most 9 wide (a stopped search leaves a lower bound, the DP nothing).
---max-memory SIZE (default 4G) bounds the DP's tables: it predicts its peak
+auto (the default) picks by predicted cost: dfs for givens, --per-start,
+shards and checkpoints; dp when its predicted cost is tiny (milliseconds,
+as for king 5x5, where the search takes 40 s); else dfs for boards of at
+most 30 cells and frontiers too wide for the DP, dp otherwise; under
+--timeout, dfs unless the frontier is at most 9 wide (a stopped search
+leaves a lower bound, the DP nothing). --max-memory SIZE (default: 3/4 of
+the memory available now) bounds the DP's tables: it predicts its peak
 early and refuses, naming the limit that would fit; --no-predict skips the
 prediction (it errs large on some boards) and stops only at the limit.
 
@@ -91,7 +94,7 @@ func runCount(e *env) int {
 	perStart := fs.Bool("per-start", false, "print a grid of counts by first cell (directed, open paths)")
 	undirected := fs.Bool("undirected", false, "count a path and its reverse (a tour and its reverse) once")
 	method := fs.String("method", methodAuto, "counting `METHOD`: auto, dfs (search) or dp (frontier dynamic program)")
-	maxMemory := fs.String("max-memory", "4G", "the dynamic program's state tables may use at most `SIZE` (e.g. 800M, 12G); it predicts its peak early and refuses above this")
+	maxMemory := fs.String("max-memory", "", "the dynamic program's state tables may use at most `SIZE` (e.g. 800M, 12G; default: 3/4 of the memory available now, request.DefaultMaxMemory); it predicts its peak early and refuses above this")
 	noPredict := fs.Bool("no-predict", false, "run the dynamic program without its early prediction (which errs large): it stops only when its tables really pass --max-memory")
 	sf.register(fs)
 	pos, code := parseArgs(e, countHelp, fs)
@@ -125,7 +128,10 @@ func runCount(e *env) int {
 	if err != nil {
 		return fail(e, err)
 	}
-	memLimit, err := parseMemory(*maxMemory)
+	memLimit, err := request.DefaultMaxMemory(), error(nil)
+	if *maxMemory != "" {
+		memLimit, err = parseMemory(*maxMemory)
+	}
 	if err != nil {
 		return fail(e, err)
 	}

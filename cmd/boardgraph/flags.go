@@ -131,7 +131,12 @@ func durationVar(fs *flag.FlagSet, p *time.Duration, name, usage string) {
 	fs.Func(name, usage, func(s string) error {
 		d, err := request.ParseDuration(name, s)
 		if err != nil {
-			return errors.New(strings.TrimPrefix(err.Error(), request.ErrInput.Error()+": "))
+			msg := strings.TrimPrefix(err.Error(), request.ErrInput.Error()+": ")
+			// The flag package names the flag and value already.
+			if _, rest, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(msg, "--"+name) {
+				msg = rest
+			}
+			return errors.New(msg)
 		}
 		*p = d
 		return nil

@@ -50,7 +50,7 @@ func TestRoundTrip(t *testing.T) {
 				t.Errorf("verify: %v", r)
 			}
 			svg := filepath.Join(dir, kind+".svg")
-			r = cli(t, "", append(append([]string{"render", "--in", file, "--svg", svg}, size...))...)
+			r = cli(t, "", append([]string{"render", "--in", file, "--svg", svg}, size...)...)
 			if r.code != exitOK || !strings.Contains(r.stdout, "5x5") {
 				t.Errorf("render: %v", r)
 			}
@@ -96,4 +96,23 @@ func TestRoundTrip(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestCountAutoCheapDP: auto counts with the dynamic program when its
+// predicted cost is tiny, even on boards of at most 30 cells (king 5x5:
+// 729,237,344 paths, 40 s by search, milliseconds by the DP).
+func TestCountAutoCheapDP(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"count", "--moves", "king", "5x5"}, "729237344\n"},
+		{[]string{"count", "--moves", "king", "3x10"}, "4170959220\n"}, // the README's example
+	} {
+		r := cli(t, "", tc.args...)
+		if r.code != exitOK || r.stdout != tc.want || !strings.Contains(r.stderr, "method dp (frontier") {
+			t.Errorf("%v: %v", tc.args, r)
+		}
+	}
 }
