@@ -39,14 +39,17 @@ func init() {
 		"boardgraph numberlink phi --node 3,3 --after 5,1:12 puzzle.txt   # Φ_k[p], Φ_Γk[p] with reasons, ω*(p) (§2.2)", nlPhi})
 	nlRegister(nlSub{"check", "check [--format text|json] [rule flags] PUZZLE [SOLUTION]",
 		"boardgraph numberlink check puzzle.txt drawing.txt   # or one JSON file with \"bridges\"", nlCheck})
-	nlRegister(nlSub{"convert", "convert --to text|has|tatham|puzzlink|json [--from FORMAT] [rule flags] [FILE]",
-		"boardgraph numberlink convert --to tatham Hs_16_100_25_00_001.has", nlConvert})
+	nlRegister(nlSub{"convert", "convert --format text|has|tatham|puzzlink|json (alias --to) [--from FORMAT] [--out F] [rule flags] [PUZZLE]",
+		"boardgraph numberlink convert --format tatham Hs_16_100_25_00_001.has", nlConvert})
 }
 
 const nlRuleHelp = `Rule flags: --k K overrides the puzzle's bridge limit; --noloops requires a
 tree (Tatham's L); --disconnected drops connectivity.
-Input: FILE or standard input; the format (our text format, Coelho .has,
-Tatham game ID, puzz.link URL, JSON) is detected.`
+PUZZLE: a file, '-' or nothing for standard input, a Tatham game ID
+(7x7m2:a1a3...; Tatham writes width x height, boardgraph rows x columns
+elsewhere), the URL of Tatham's page (.../bridges.html#7x7m2:...) or a
+puzz.link hashikake URL; a file's format (our text format, Coelho .has,
+Tatham ID, puzz.link URL, JSON) is detected from its content.`
 
 func runNumberlink(e *env) int {
 	if len(e.args) == 0 || e.args[0] == "-h" || e.args[0] == "--help" || e.args[0] == "help" {
