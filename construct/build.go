@@ -36,7 +36,7 @@ func Build(rows, cols int, ms moves.Set, ends Ends) (Walk, error) {
 	if ends.Closed && ends.End != nil {
 		return nil, fmt.Errorf("%w: a closed tour has no end cell", ErrNotCovered)
 	}
-	switch spec(ms) {
+	switch ms.PaperSpec() {
 	case "1,2":
 		return knight(rows, cols, ends)
 	case "3,0+2,2":
@@ -49,23 +49,6 @@ func Build(rows, cols int, ms moves.Set, ends Ends) (Walk, error) {
 		return nil, fmt.Errorf("%w: the generic tiling has free ends (fixed ends are constructed for the knight only)", ErrNotCovered)
 	}
 	return rotated(classify(Tile(rows, cols, ms, ends.Closed)))(ends.Start)
-}
-
-// spec writes the leapers of ms in the flags' canonical order ("3,0+2,2").
-func spec(ms moves.Set) string {
-	s := ""
-	for i := len(ms.Leapers) - 1; i >= 0; i-- {
-		l := ms.Leapers[i]
-		a, b := l.A, l.B
-		if a == 0 {
-			a, b = b, a
-		}
-		if s != "" {
-			s += "+"
-		}
-		s += fmt.Sprintf("%d,%d", a, b)
-	}
-	return s
 }
 
 // classify keeps theorems (ErrNoTour, *EndsError) as they are and marks any

@@ -76,3 +76,34 @@ func WritePath(w io.Writer, path []Cell) error {
 	_, err := io.WriteString(w, sb.String())
 	return err
 }
+
+// WriteTable writes a board-shaped table of decimal strings (per-cell
+// counts), right-aligned in columns of equal width, '#' for nil (blocked
+// cells).
+func WriteTable(w io.Writer, t [][]*string) error {
+	width := 1
+	for _, row := range t {
+		for _, s := range row {
+			if s != nil {
+				width = max(width, len(*s))
+			}
+		}
+	}
+	var sb strings.Builder
+	for _, row := range t {
+		for c, s := range row {
+			if c > 0 {
+				sb.WriteByte(' ')
+			}
+			x := "#"
+			if s != nil {
+				x = *s
+			}
+			sb.WriteString(strings.Repeat(" ", max(0, width-len(x))))
+			sb.WriteString(x)
+		}
+		sb.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}

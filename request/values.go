@@ -45,18 +45,7 @@ func MovesHelp() string {
 
 // LeaperSpec writes a move set the way the paper and the flags do, the
 // orthogonal leaper first: "3,0+2,2", "1,0+1,1", "1,2".
-func LeaperSpec(ms moves.Set) string {
-	parts := make([]string, 0, len(ms.Leapers))
-	for i := len(ms.Leapers) - 1; i >= 0; i-- {
-		l := ms.Leapers[i]
-		if l.A == 0 {
-			parts = append(parts, fmt.Sprintf("%d,%d", l.B, l.A))
-		} else {
-			parts = append(parts, fmt.Sprintf("%d,%d", l.A, l.B))
-		}
-	}
-	return strings.Join(parts, "+")
-}
+func LeaperSpec(ms moves.Set) string { return ms.PaperSpec() }
 
 // MovesLabel names a move set for people: "hopido (3,0+2,2)", or the spec
 // alone for a set without a preset name.

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"github.com/boardgraph/boardgraph/analysis"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -63,20 +64,20 @@ func TestAnalyzeJSON(t *testing.T) {
 		t.Fatalf("%v", r)
 	}
 	var out struct {
-		Problem    jsonProblem   `json:"problem"`
-		Complete   bool          `json:"complete"`
-		Total      string        `json:"total"`
-		PerStart   [][]*string   `json:"per_start"`
-		PerEnd     [][]*string   `json:"per_end"`
-		Pairs      []jsonPair    `json:"pairs"`
-		Tours      jsonTours     `json:"closed_tours"`
-		Edges      []jsonEdge    `json:"edge_usage"`
-		Symmetry   jsonSymmetry  `json:"symmetry"`
-		Structure  jsonStructure `json:"structure"`
-		Steps      [][][]*string `json:"steps"`
-		KeyPath    *jsonKeyPath  `json:"key_path"`
-		Decided    []jsonDecided `json:"decided"`
-		Convention string        `json:"convention"`
+		Problem    jsonProblem              `json:"problem"`
+		Complete   bool                     `json:"complete"`
+		Total      string                   `json:"total"`
+		PerStart   [][]*string              `json:"per_start"`
+		PerEnd     [][]*string              `json:"per_end"`
+		Pairs      []analysis.ReportPair    `json:"pairs"`
+		Tours      analysis.ReportTours     `json:"closed_tours"`
+		Edges      []analysis.ReportEdge    `json:"edge_usage"`
+		Symmetry   analysis.ReportSymmetry  `json:"symmetry"`
+		Structure  analysis.ReportStructure `json:"structure"`
+		Steps      [][][]*string            `json:"steps"`
+		KeyPath    *analysis.ReportKeyPath  `json:"key_path"`
+		Decided    []analysis.ReportDecided `json:"decided"`
+		Convention string                   `json:"convention"`
 	}
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 		t.Fatal(err)

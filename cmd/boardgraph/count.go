@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/request"
 )
@@ -304,31 +305,6 @@ func (j *leaperJob) writeCount(w io.Writer, format string, count string, per []u
 	return writeTable(w, table)
 }
 
-// writeTable prints a grid of strings right-aligned, '#' for nil.
-func writeTable(w io.Writer, t [][]*string) error {
-	width := 1
-	for _, row := range t {
-		for _, s := range row {
-			if s != nil {
-				width = max(width, len(*s))
-			}
-		}
-	}
-	for _, row := range t {
-		line := ""
-		for c, s := range row {
-			if c > 0 {
-				line += " "
-			}
-			x := "#"
-			if s != nil {
-				x = *s
-			}
-			line += fmt.Sprintf("%*s", width, x)
-		}
-		if _, err := fmt.Fprintln(w, line); err != nil {
-			return err
-		}
-	}
-	return nil
-}
+// writeTable prints a grid of strings right-aligned, '#' for nil
+// (format.WriteTable).
+func writeTable(w io.Writer, t [][]*string) error { return format.WriteTable(w, t) }
