@@ -24,7 +24,7 @@ func paperSource(t *testing.T) (*moves.BoardGraph, *graphio.Source, *analysis.Re
 	t.Helper()
 	b, _ := board.ParseSpec("4x5")
 	bg := moves.Build(b, moves.Hopido())
-	p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
+	p := hamilton.Problem{G: bg.Graph}
 	res, err := analysis.Analyze(context.Background(), p, analysis.Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)

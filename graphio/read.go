@@ -70,6 +70,9 @@ type Named struct {
 	// Loops and Duplicates count the self-loops dropped and the repeated
 	// edges merged (a Hamiltonian path uses neither).
 	Loops, Duplicates int
+	// Fixed lists the edges a TSPLIB file requires in every tour
+	// (FIXED_EDGES_SECTION), as vertex pairs; nil for other formats.
+	Fixed [][2]int32
 }
 
 // Index returns the vertex called name, or -1.

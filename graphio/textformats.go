@@ -133,6 +133,9 @@ func readTSPLIB(r io.Reader, lim Limits) (*Named, error) {
 		done    bool
 		pending []int32 // EDGE_LIST: a half pair; ADJ_LIST: the head vertex
 		headSet bool
+		inFixed bool // in FIXED_EDGES_SECTION, after the data
+		fixed   [][2]int32
+		half    []int32
 	)
 	data := func(no int, tok string) error {
 		x, err := strconv.Atoi(tok)
@@ -180,6 +183,27 @@ func readTSPLIB(r io.Reader, lim Limits) (*Named, error) {
 		return nil
 	}
 	err := lines(r, lim, func(no int, f []string) error {
+		if done && len(f) > 0 && (f[0] == "FIXED_EDGES_SECTION" || f[0] == "FIXED_EDGES" || strings.HasPrefix(f[0], "FIXED_EDGES:")) {
+			inFixed = true
+			return nil
+		}
+		if inFixed && len(f) > 0 && f[0] != "EOF" {
+			for _, tok := range f {
+				if tok == "-1" {
+					inFixed = false
+					return nil
+				}
+				v, ok := number(tok, n)
+				if !ok {
+					return fmt.Errorf("%w: TSPLIB line %d: fixed edge vertex %s out of range 1 to %d", ErrFormat, no, quote(tok), n)
+				}
+				if half = append(half, v); len(half) == 2 {
+					fixed = append(fixed, [2]int32{half[0], half[1]})
+					half = half[:0]
+				}
+			}
+			return nil
+		}
 		if len(f) == 0 || done {
 			if done && len(f) > 0 && f[0] != "EOF" && f[0] != "-1" {
 				return fmt.Errorf("%w: TSPLIB line %d: %s after the end of the data section; end the file with EOF", ErrFormat, no, quote(f[0]))
@@ -270,5 +294,15 @@ func readTSPLIB(r io.Reader, lim Limits) (*Named, error) {
 	if len(pending) != 0 && format == "EDGE_LIST" {
 		return nil, fmt.Errorf("%w: TSPLIB edge list ends with half an edge; the list holds pairs 'u v'", ErrFormat)
 	}
-	return b.named(TSPLIB, name)
+	g, err := b.named(TSPLIB, name)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range fixed {
+		if !g.G.HasEdge(e[0], e[1]) {
+			return nil, fmt.Errorf("%w: TSPLIB fixed edge %d-%d is not an edge of the graph", ErrFormat, e[0]+1, e[1]+1)
+		}
+	}
+	g.Fixed = fixed
+	return g, nil
 }

@@ -161,3 +161,37 @@ func BenchmarkNewGrid(b *testing.B) {
 		})
 	}
 }
+
+// FuzzNewGrid builds a grid from arbitrary bytes (the size from the first
+// two, a clue per later byte, 0 for most values) and checks the sweep's
+// neighbours, pairs and crossings against the all-pairs comparison.
+func FuzzNewGrid(f *testing.F) {
+	f.Add([]byte{3, 3, 1, 0, 1, 0, 0, 0, 1, 0, 1})
+	f.Add([]byte{5, 4, 2, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2})
+	f.Add([]byte{1, 1, 5})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 2 {
+			return
+		}
+		rows, cols := 1+int(data[0])%24, 1+int(data[1])%24
+		clues := make([]int, rows*cols)
+		for i := range clues {
+			if 2+i < len(data) && data[2+i]%4 == 1 {
+				clues[i] = 1 + int(data[2+i]>>2)%8
+			}
+		}
+		g, err := NewGrid(rows, cols, 2, clues)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nbr, pairs, crossings := quadraticGrid(rows, cols, clues)
+		if len(g.Nbr)+len(nbr) > 0 && !reflect.DeepEqual(g.Nbr, nbr) || len(g.Pairs)+len(pairs) > 0 && !reflect.DeepEqual(g.Pairs, pairs) {
+			t.Fatal("neighbours or pairs differ from the all-pairs reference")
+		}
+		for p := range crossings {
+			if !reflect.DeepEqual(g.Crossings[p], crossings[p]) {
+				t.Fatalf("pair %d crosses %v, want %v", p, g.Crossings[p], crossings[p])
+			}
+		}
+	})
+}

@@ -1,6 +1,7 @@
 package request
 
 import (
+	"context"
 	"fmt"
 	"net/url"
 	"regexp"
@@ -29,7 +30,7 @@ func PuzzleInput(arg string, src Source) (data []byte, name string, err error) {
 	a := strings.TrimSpace(arg)
 	switch {
 	case a == "" || a == "-":
-		data, err = src.Read("-", "the puzzle", MaxInputBytes)
+		data, err = src.Read("-", "the puzzle", numberlink.MaxInputBytes)
 		return data, "stdin", err
 	case strings.Contains(a, "://") || strings.HasPrefix(a, "puzz.link/"):
 		data, err := fromURL(a)
@@ -37,7 +38,7 @@ func PuzzleInput(arg string, src Source) (data []byte, name string, err error) {
 	case tathamRE.MatchString(a) && !src.exists(a):
 		return []byte(a), "the game ID", nil
 	}
-	data, err = src.Read(a, "the puzzle", MaxInputBytes)
+	data, err = src.Read(a, "the puzzle", numberlink.MaxInputBytes)
 	return data, a, err
 }
 
@@ -94,8 +95,9 @@ type Puzzle struct {
 }
 
 // NewPuzzle reads and parses the puzzle f names and applies the rule
-// flags.
-func NewPuzzle(f PuzzleFlags, src Source) (*Puzzle, error) {
+// flags. Parsing a large puzzle stops when ctx does (the error then wraps
+// ctx.Err()).
+func NewPuzzle(ctx context.Context, f PuzzleFlags, src Source) (*Puzzle, error) {
 	if f.K < 0 || f.K > numberlink.MaxK {
 		return nil, fmt.Errorf("%w: --k %d: the bridge limit must be 1..%d", ErrInput, f.K, numberlink.MaxK)
 	}
@@ -107,12 +109,18 @@ func NewPuzzle(f PuzzleFlags, src Source) (*Puzzle, error) {
 	if f.From != "" {
 		fm = numberlink.Format(strings.ToLower(f.From))
 	}
-	g, rules, err := numberlink.ParseAs(fm, data)
+	g, rules, err := numberlink.ParseAsContext(ctx, fm, data)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("loading %s: %w", name, ctx.Err())
+		}
 		return nil, fmt.Errorf("%w: %s: %v", ErrInput, name, err)
 	}
 	if f.K > 0 && f.K != g.K {
-		if g, err = numberlink.NewGrid(g.Rows, g.Cols, f.K, g.Clues()); err != nil {
+		if g, err = numberlink.NewGridContext(ctx, g.Rows, g.Cols, f.K, g.Clues()); err != nil {
+			if ctx.Err() != nil {
+				return nil, fmt.Errorf("loading %s: %w", name, ctx.Err())
+			}
 			return nil, fmt.Errorf("%w: %v", ErrInput, err)
 		}
 	}

@@ -1,6 +1,7 @@
 package request
 
 import (
+	"context"
 	"errors"
 	"io"
 	"strings"
@@ -140,7 +141,7 @@ func TestPuzzleInput(t *testing.T) {
 			t.Errorf("%s: %v, want %q", arg, err, want)
 		}
 	}
-	p, err := NewPuzzle(PuzzleFlags{Arg: id, K: 3, NoLoops: true}, src)
+	p, err := NewPuzzle(context.Background(), PuzzleFlags{Arg: id, K: 3, NoLoops: true}, src)
 	if err != nil {
 		t.Fatal(err)
 	}

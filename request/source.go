@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/boardgraph/boardgraph/internal/readcap"
 )
 
 // ErrInput reports input the user can fix: a bad flag value, an unreadable
@@ -32,28 +34,35 @@ func (s Source) Read(name, what string, limit int64) ([]byte, error) {
 	if limit <= 0 {
 		limit = MaxInputBytes
 	}
-	var r io.Reader
-	switch {
-	case name == "-" || name == "":
-		r = s.Stdin
-		if r == nil {
+	fix := "give a smaller input"
+	if name == "-" || name == "" {
+		if s.Stdin == nil {
 			return nil, nil
 		}
-		name = "standard input"
-	default:
-		rc, err := s.open(name)
+		data, err := readcap.ReadAll(s.Stdin, limit, what+" on standard input", fix)
 		if err != nil {
-			return nil, fmt.Errorf("%w: cannot read %s: %v; check the file name", ErrInput, what, err)
+			return nil, fmt.Errorf("%w: cannot read %s from standard input: %v", ErrInput, what, err)
 		}
-		defer rc.Close()
-		r = rc
+		return data, nil
 	}
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("%w: cannot read %s from %s: %v", ErrInput, what, name, err)
+	var (
+		data []byte
+		err  error
+	)
+	if s.Open == nil {
+		data, err = readcap.ReadFile(name, limit, name, fix)
+	} else {
+		var rc io.ReadCloser
+		if rc, err = s.Open(name); err == nil {
+			data, err = readcap.ReadAll(rc, limit, name, fix)
+			rc.Close()
+		}
 	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%w: %s (%s) is larger than %d bytes", ErrInput, what, name, limit)
+	switch {
+	case errors.Is(err, readcap.ErrTooLarge):
+		return nil, fmt.Errorf("%w: %v", ErrInput, err)
+	case err != nil:
+		return nil, fmt.Errorf("%w: cannot read %s: %v; check the file name", ErrInput, what, err)
 	}
 	return data, nil
 }

@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"io"
-	"net/http"
 )
 
 // LeaperRequest is a leaper position: a board (a size spec such as "5x5"
@@ -41,23 +38,6 @@ type NLGenerateRequest struct {
 // errTooLarge marks a body over the limit (413).
 var errTooLarge = errors.New("request body too large")
 
-// decodeBody reads one JSON object of at most max bytes into v, refusing
-// unknown fields and trailing data.
-func decodeBody(r io.Reader, max int64, v any) error {
-	data, err := io.ReadAll(io.LimitReader(r, max+1))
-	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return fmt.Errorf("%w: the limit is %d bytes", errTooLarge, max)
-		}
-		return badf("reading the request: %v", err)
-	}
-	if int64(len(data)) > max {
-		return fmt.Errorf("%w: the limit is %d bytes", errTooLarge, max)
-	}
-	return decodeJSON(data, v)
-}
-
 // decodeJSON decodes data into v strictly.
 func decodeJSON(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -86,4 +66,14 @@ func checkConn(conn []int8, pairs, k int) ([]int8, error) {
 		}
 	}
 	return conn, nil
+}
+
+// LeaperGenerateRequest asks for a Hidato-style puzzle (givens with one
+// completion) on a board of the given size or shape and a move set, at a
+// level: 0 any, 1 easy .. 4 expert (package hidato).
+type LeaperGenerateRequest struct {
+	Board string `json:"board"`
+	Moves string `json:"moves"`
+	Level int    `json:"level"`
+	Seed  uint64 `json:"seed"`
 }

@@ -11,12 +11,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/boardgraph/boardgraph/analysis"
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/hidato"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/verify"
@@ -46,9 +50,19 @@ func leaperInput(req *LeaperRequest, maxCells int) (*leaper, error) {
 	if spec == "" {
 		spec = "5x5"
 	}
-	if !strings.ContainsAny(spec, "\n.#") {
+	var shared *hidato.Puzzle
+	switch {
+	case strings.Count(spec, ":") == 2 && !strings.Contains(spec, "\n"):
+		// A puzzle share string from package hidato (MOVES:RxC:BODY).
+		if len(spec) > hidato.MaxShareBytes {
+			return nil, badf("board: share string longer than %d bytes", hidato.MaxShareBytes)
+		}
+		if shared, err = hidato.ParseShare(spec); err == nil {
+			b = shared.Board
+		}
+	case !strings.ContainsAny(spec, "\n.#"):
 		b, err = board.ParseSpec(spec)
-	} else {
+	default:
 		b, err = board.Parse(strings.NewReader(spec))
 	}
 	if err != nil {
@@ -65,6 +79,9 @@ func leaperInput(req *LeaperRequest, maxCells int) (*leaper, error) {
 		mv = "diplomatico"
 	}
 	ms, err := moves.Parse(mv)
+	if shared != nil {
+		ms, err = shared.Moves, nil
+	}
 	if err != nil {
 		return nil, badf("moves: %v", err)
 	}
@@ -154,7 +171,8 @@ func (L *leaper) rest() *rest {
 	b := L.b.Clone()
 	k := int32(len(L.path))
 	for c := range int32(b.Cells()) {
-		if g := b.Given(c); g != 0 {
+		if g := b.Given(c); g != 0 && k > 0 {
+			// The head (number k) is position 1 of the completion.
 			if g <= k {
 				b.SetGiven(c, 0)
 			} else {
@@ -169,10 +187,10 @@ func (L *leaper) rest() *rest {
 	}
 	bg := moves.Build(b, L.ms)
 	R := &rest{b: b, bg: bg}
-	R.prob = hamilton.Problem{G: bg.Graph, Start: -1, End: -1,
+	R.prob = hamilton.Problem{G: bg.Graph,
 		VertexName: func(v int32) string { return "cell " + b.FormatCell(bg.CellOf[v]) }}
 	if k > 0 {
-		R.prob.Start = bg.VertexOf[L.path[k-1]]
+		R.prob.Start, R.prob.FixStart = bg.VertexOf[L.path[k-1]], true
 	}
 	if b.HasGivens() {
 		R.prob.Givens = make([]int32, bg.N())
@@ -201,7 +219,7 @@ func (R *rest) proofCells(r *hamilton.Reason) []int32 {
 	switch r.Rule {
 	case "dead-ends":
 		for v := range int32(g.N()) {
-			if g.Degree(v) == 1 && v != R.prob.Start {
+			if g.Degree(v) == 1 && !(R.prob.FixStart && v == R.prob.Start) {
 				out = append(out, R.bg.CellOf[v])
 			}
 		}
@@ -214,7 +232,7 @@ func (R *rest) proofCells(r *hamilton.Reason) []int32 {
 				size[l]++
 			}
 			own := int32(-1)
-			if R.prob.Start >= 0 {
+			if R.prob.FixStart {
 				own = label[R.prob.Start]
 			}
 			for v, l := range label {
@@ -225,7 +243,7 @@ func (R *rest) proofCells(r *hamilton.Reason) []int32 {
 		}
 	case "cut-cell":
 		for _, v := range g.ArticulationPoints() {
-			if strings.Contains(r.Text, R.b.FormatCell(R.bg.CellOf[v])+" ") {
+			if strings.Contains(r.Text, "cell "+R.b.FormatCell(R.bg.CellOf[v])+" ") {
 				out = append(out, R.bg.CellOf[v])
 			}
 		}
@@ -272,9 +290,13 @@ func leaperHint(ctx context.Context, L *leaper, maxNodes uint64, full bool) (*Le
 	if r, err := hamilton.Precheck(&R.prob); err != nil {
 		return nil, badf("%v", err)
 	} else if r != nil {
-		h.Status, h.Rule, h.Reason, h.Cells = "dead", r.Rule, r.Text, R.proofCells(r)
+		text := L.numbers(r.Text)
+		h.Status, h.Rule, h.Reason, h.Cells = "dead", r.Rule, text, R.proofCells(r)
+		if r.Rule == "givens" || r.Rule == "colour" {
+			h.Cells = L.numberedCells(text)
+		}
 		if len(L.path) > 0 {
-			h.Reason = fmt.Sprintf("no completion from %d at %s: %s", len(L.path), L.b.FormatCell(L.path[len(L.path)-1]), r.Text)
+			h.Reason = fmt.Sprintf("from %d at %s: %s", len(L.path), L.b.FormatCell(L.path[len(L.path)-1]), text)
 		}
 		return h, nil
 	}
@@ -283,7 +305,7 @@ func leaperHint(ctx context.Context, L *leaper, maxNodes uint64, full bool) (*Le
 	switch {
 	case errors.Is(err, hamilton.ErrNoSolution):
 		h.Status, h.Rule = "dead", "search"
-		h.Reason = fmt.Sprintf("no completion: an exhaustive search of %d nodes found none (no quick proof applies)", st.Nodes)
+		h.Reason = fmt.Sprintf("an exhaustive search of %d nodes found no completion (no quick proof applies)", st.Nodes)
 		return h, nil
 	case errors.Is(err, hamilton.ErrLimit), errors.Is(err, context.DeadlineExceeded):
 		h.Status = "unknown"
@@ -360,7 +382,7 @@ func leaperAnalyze(ctx context.Context, L *leaper) (*analysis.Result, error) {
 	if L.bg.N() > 49 {
 		return nil, badf("analysis: the board has %d open cells; enumerating every solution is offered up to 49", L.bg.N())
 	}
-	p := hamilton.Problem{G: L.bg.Graph, Start: -1, End: -1, Symmetries: L.bg.Automorphisms()}
+	p := hamilton.Problem{G: L.bg.Graph, Symmetries: L.bg.Automorphisms()}
 	if L.b.HasGivens() {
 		p.Givens = make([]int32, L.bg.N())
 		for v, c := range L.bg.CellOf {
@@ -382,6 +404,10 @@ func nlInput(text string, maxCells int) (*numberlink.Grid, numberlink.Rules, err
 	if text == "" {
 		return nil, numberlink.Rules{}, badf("puzzle: empty; paste a Tatham game ID, a puzz.link URL or a puzzle file")
 	}
+	text = tathamURL(text)
+	if r, c, ok := declaredSize(text); ok && (r > maxCells || c > maxCells || r*c > maxCells) {
+		return nil, numberlink.Rules{}, badf("puzzle: %dx%d has %d cells; this server plays at most %d", r, c, r*c, maxCells)
+	}
 	g, rules, err := numberlink.Parse([]byte(text))
 	if err != nil {
 		return nil, rules, badf("puzzle: %v", err)
@@ -390,4 +416,126 @@ func nlInput(text string, maxCells int) (*numberlink.Grid, numberlink.Rules, err
 		return nil, rules, badf("puzzle: %dx%d has %d cells; this server plays at most %d", g.Rows, g.Cols, g.Rows*g.Cols, maxCells)
 	}
 	return g, rules, nil
+}
+
+// tathamURL returns the game ID of a Tatham web URL ("https://.../bridges.html#7x7m2:..."),
+// and any other text unchanged. numberlink.Parse reads the bare ID.
+// TODO(request): move this into the shared request layer or numberlink.Detect.
+func tathamURL(text string) string {
+	if !strings.HasPrefix(text, "http://") && !strings.HasPrefix(text, "https://") || strings.Contains(text, "puzz.link") {
+		return text
+	}
+	_, frag, ok := strings.Cut(text, "#")
+	if !ok {
+		return text
+	}
+	if u, err := url.PathUnescape(frag); err == nil {
+		frag = u
+	}
+	return frag
+}
+
+// declaredSize reads the size a Tatham game ID ("WxH...:") or a puzz.link
+// URL (".../W/H/...") declares, so that a short text declaring a huge grid
+// is refused before the parser allocates it. Other formats spell out every
+// row, so the body limit bounds them.
+func declaredSize(text string) (rows, cols int, ok bool) {
+	num := func(s string) (int, bool) {
+		if s == "" || len(s) > 9 || strings.Trim(s, "0123456789") != "" {
+			return 0, false
+		}
+		n := 0
+		for _, r := range s {
+			n = n*10 + int(r-'0')
+		}
+		return n, true
+	}
+	switch numberlink.Detect([]byte(text)) {
+	case numberlink.FormatTathamName:
+		head, _, _ := strings.Cut(text, ":")
+		w, rest, _ := strings.Cut(head, "x")
+		i := 0
+		for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+			i++
+		}
+		c, ok1 := num(w)
+		r, ok2 := num(rest[:i])
+		return r, c, ok1 && ok2
+	case numberlink.FormatPuzzLinkName:
+		_, q, _ := strings.Cut(text, "?")
+		f := strings.Split(q, "/")
+		if len(f) >= 3 {
+			c, ok1 := num(f[1])
+			r, ok2 := num(f[2])
+			return r, c, ok1 && ok2
+		}
+	}
+	return 0, 0, false
+}
+
+// positionsRe matches the positions a precheck reason names.
+var positionsRe = regexp.MustCompile(`cells fixed at positions (\d+) and (\d+)`)
+
+// numbers rewrites the positions in a reason about the completion problem
+// (position 1 is the last number placed) into the numbers the player sees.
+func (L *leaper) numbers(text string) string {
+	k := len(L.path)
+	if k == 0 {
+		return positionsRe.ReplaceAllString(text, "cells numbered $1 and $2")
+	}
+	return positionsRe.ReplaceAllStringFunc(text, func(m string) string {
+		g := positionsRe.FindStringSubmatch(m)
+		a, _ := strconv.Atoi(g[1])
+		b, _ := strconv.Atoi(g[2])
+		return fmt.Sprintf("cells numbered %d and %d", a+k-1, b+k-1)
+	})
+}
+
+// numberedCellsRe matches the numbers a rewritten reason names.
+var numberedCellsRe = regexp.MustCompile(`cells numbered (\d+) and (\d+)`)
+
+// numberedCells returns the cells holding the two numbers a reason names:
+// placed ones from the path, the others from the givens.
+func (L *leaper) numberedCells(text string) []int32 {
+	m := numberedCellsRe.FindStringSubmatch(text)
+	if m == nil {
+		return nil
+	}
+	var out []int32
+	for _, s := range m[1:] {
+		n, _ := strconv.Atoi(s)
+		if n >= 1 && n <= len(L.path) {
+			out = append(out, L.path[n-1])
+			continue
+		}
+		for c := range int32(L.b.Cells()) {
+			if int(L.b.Given(c)) == n {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// leaperGenerate makes a Hidato-style puzzle with package hidato on the
+// board's shape (its givens are ignored) and checks the unique solution
+// with package verify before the puzzle is served.
+func leaperGenerate(ctx context.Context, L *leaper, level hidato.Level, seed uint64) (*LeaperGenerated, error) {
+	g, err := hidato.Generate(ctx, L.b, hidato.Options{Moves: L.ms, Level: level, Seed: seed, MaxTries: 200})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if errors.Is(err, hidato.ErrGiveUp) {
+			return nil, badf("generate: %v; try another level or a larger board", err)
+		}
+		return nil, fmt.Errorf("generate: %w", err)
+	}
+	P := &leaper{b: g.Puzzle.Board, ms: g.Puzzle.Moves}
+	P.bg = moves.Build(P.b, P.ms)
+	if err := P.verifyPath(g.Grading.Solution); err != nil {
+		return nil, fmt.Errorf("internal: generated puzzle's solution failed verification: %v", err)
+	}
+	return &LeaperGenerated{Board: P.b.Format(), Moves: L.ms.Name, Level: g.Grading.Level.String(),
+		Givens: g.Puzzle.Givens(), Share: g.Puzzle.Share()}, nil
 }

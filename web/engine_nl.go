@@ -5,7 +5,6 @@ package web
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -66,6 +65,25 @@ type nlSolved struct {
 	count uint64 // solutions found, up to 2
 	sol   numberlink.Solution
 	tau   numberlink.TauResult
+
+	// grade is computed on the first hint that needs it (τ stalls).
+	gradeMu sync.Mutex
+	grade   *numberlink.Grade
+}
+
+// rate returns the puzzle's grade, computing it once.
+func (v *nlSolved) rate(ctx context.Context, g *numberlink.Grid, rules numberlink.Rules) (numberlink.Grade, error) {
+	v.gradeMu.Lock()
+	defer v.gradeMu.Unlock()
+	if v.grade != nil {
+		return *v.grade, nil
+	}
+	gr, err := numberlink.Rate(ctx, g, numberlink.SolveOptions{Rules: rules})
+	if err != nil {
+		return gr, err
+	}
+	v.grade = &gr
+	return gr, nil
 }
 
 const nlCacheSize = 64
@@ -234,8 +252,12 @@ func (s *Server) nlHint(ctx context.Context, g *numberlink.Grid, rules numberlin
 			for i, pr := range pairs {
 				draw = append(draw, fmt.Sprintf("%s needs %d", pairName(g, pr), counts[i]))
 			}
-			h.Reason = fmt.Sprintf("node (%d,%d), magnitude %d: %s (τ step %d, §3.2); it has %d feasible configurations and ω* = %s, so %s",
-				nd.Row+1, nd.Col+1, nd.Mag, step.Rule, step.Step, len(feas), h.Omega, strings.Join(draw, ", "))
+			confs := "configurations"
+			if len(feas) == 1 {
+				confs = "configuration"
+			}
+			h.Reason = fmt.Sprintf("node (%d,%d), magnitude %d: %s (τ step %d, §3.2); it has %d feasible %s and ω* = %s, so %s",
+				nd.Row+1, nd.Col+1, nd.Mag, step.Rule, step.Step, len(feas), confs, h.Omega, strings.Join(draw, ", "))
 			return h, nil
 		}
 		if err := st.Build(p, step.Word); err != nil {
@@ -247,8 +269,8 @@ func (s *Server) nlHint(ctx context.Context, g *numberlink.Grid, rules numberlin
 		return h, nil
 	}
 	// τ stalls: the solver's deduction stages decide the rest.
-	grade, err := numberlink.Rate(ctx, g, numberlink.SolveOptions{Rules: rules})
-	if err != nil && !errors.Is(err, numberlink.ErrNoSolution) {
+	grade, err := sv.rate(ctx, g, rules)
+	if err != nil {
 		return nil, err
 	}
 	for p := range conn {

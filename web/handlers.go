@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/boardgraph/boardgraph/hidato"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/render"
 )
@@ -70,6 +71,35 @@ func (s *Server) leaperHintH(full bool) handlerFunc {
 		}
 		return leaperHint(ctx, L, nodes, full)
 	}
+}
+
+// LeaperGenerated is a generated leaper puzzle: a board map with its
+// givens, and its grade.
+type LeaperGenerated struct {
+	Board  string `json:"board"`
+	Moves  string `json:"moves"`
+	Level  string `json:"level"`
+	Givens int    `json:"givens"`
+	Share  string `json:"share"`
+}
+
+func (s *Server) leaperGenerateH(ctx context.Context, body []byte, _ *http.Request) (any, error) {
+	var req LeaperGenerateRequest
+	if err := decodeJSON(body, &req); err != nil {
+		return nil, err
+	}
+	if req.Level < 0 || req.Level > int(hidato.LevelExpert) {
+		return nil, badf("generate: level %d; use 0 (any) or 1..4 (easy .. expert)", req.Level)
+	}
+	L, err := leaperInput(&LeaperRequest{Board: req.Board, Moves: req.Moves}, 12*12)
+	if err != nil {
+		return nil, err
+	}
+	g, err := leaperGenerate(ctx, L, hidato.Level(req.Level), req.Seed)
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
 }
 
 func (s *Server) leaperCountH(ctx context.Context, body []byte, _ *http.Request) (any, error) {
@@ -257,7 +287,7 @@ func (s *Server) nlGenerateH(ctx context.Context, body []byte, _ *http.Request) 
 	if req.Difficulty < 0 || req.Difficulty > int(numberlink.LevelSearch) {
 		return nil, badf("generate: difficulty %d; use 0 (any) or 1..6 (bounds .. search)", req.Difficulty)
 	}
-	opt := numberlink.GenerateOptions{Rows: req.Rows, Cols: req.Cols, K: req.K, Seed: req.Seed, Difficulty: req.Difficulty}
+	opt := numberlink.GenerateOptions{Rows: req.Rows, Cols: req.Cols, K: req.K, Seed: req.Seed, Difficulty: numberlink.Level(req.Difficulty)}
 	g, sol, err := numberlink.Generate(ctx, opt)
 	if err != nil {
 		if ctx.Err() != nil {

@@ -104,6 +104,7 @@ func New(opt Options) *Server {
 	s.api("leaper/hint", true, s.leaperHintH(false))
 	s.api("leaper/solve", true, s.leaperHintH(true))
 	s.api("leaper/count", true, s.leaperCountH)
+	s.api("leaper/generate", true, s.leaperGenerateH)
 	s.api("leaper/analyze", true, s.leaperAnalyzeH)
 	s.api("leaper/render", false, s.leaperRenderH)
 	s.api("nl/load", false, s.nlLoadH)
@@ -163,7 +164,7 @@ func (s *Server) api(name string, job bool, h handlerFunc) {
 			}
 			defer release()
 			timeout := s.opt.Timeout
-			if name == "nl/generate" {
+			if name == "nl/generate" || name == "leaper/generate" {
 				timeout *= 4
 			}
 			var cancel context.CancelFunc

@@ -139,7 +139,7 @@ func runExport(e *env) int {
 				return fail(e, usagef("--with-analysis covers every open path; drop --start, --end and --closed"))
 			}
 			p := j.prob
-			p.Start, p.End = -1, -1
+			p = p.WithEnds(-1, -1)
 			res, err := analysis.Analyze(ctx, p, analysis.Options{})
 			switch {
 			case errors.Is(err, analysis.ErrInvalid):

@@ -128,20 +128,38 @@ func outVar(fs *flag.FlagSet, p *string) {
 // durationVar defines a duration flag read by request.ParseDuration, whose
 // errors suggest the fix ("--timeout 10": give a unit, 10s).
 func durationVar(fs *flag.FlagSet, p *time.Duration, name, usage string) {
-	fs.Func(name, usage, func(s string) error {
-		d, err := request.ParseDuration(name, s)
-		if err != nil {
-			msg := strings.TrimPrefix(err.Error(), request.ErrInput.Error()+": ")
-			// The flag package names the flag and value already.
-			if _, rest, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(msg, "--"+name) {
-				msg = rest
-			}
-			return errors.New(msg)
-		}
-		*p = d
-		return nil
-	})
+	fs.Var(&durationValue{p: p, name: name}, name, usage)
 }
+
+// durationValue is a flag.Getter of a time.Duration.
+type durationValue struct {
+	p    *time.Duration
+	name string
+}
+
+func (d *durationValue) Set(s string) error {
+	v, err := request.ParseDuration(d.name, s)
+	if err != nil {
+		msg := strings.TrimPrefix(err.Error(), request.ErrInput.Error()+": ")
+		// The flag package names the flag and value already.
+		if _, rest, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(msg, "--"+d.name) {
+			msg = rest
+		}
+		return errors.New(msg)
+	}
+	*d.p = v
+	return nil
+}
+
+func (d *durationValue) String() string {
+	if d.p == nil || *d.p == 0 {
+		return ""
+	}
+	return d.p.String()
+}
+
+// Get returns the duration (flag.Getter).
+func (d *durationValue) Get() any { return *d.p }
 
 // leaperJob is a checked leaper request made ready for the engines, with
 // short names for what the commands use.

@@ -58,6 +58,9 @@ func graphInput(e *env, cmd string) (code int, handled bool) {
 		if what, ok := boardOnlyFlags[name]; ok && strings.HasPrefix(a, "-") {
 			return fail(e, usagef("--%s needs %s; it does not apply to --graph (a graph has no board geometry)", name, what)), true
 		}
+		if cmd == "solve" && name == "method" && strings.HasPrefix(a, "-") {
+			return fail(e, usagef("--method: constructions tile a board; with --graph, solve always searches (drop --method)")), true
+		}
 	}
 	return runGraphCommand(e, cmd), true
 }
@@ -150,7 +153,7 @@ func runGraphCommand(e *env, cmd string) int {
 	switch cmd {
 	case "solve":
 		seed = fs.Uint64("seed", 0, "vary the search's tie-breaking with `S`")
-		strategy = fs.String("strategy", "default", "search `strategy`: default or okuno-miyano")
+		strategy = fs.String("strategy", "auto", "search `strategy`: default, okuno-miyano, or auto (okuno-miyano for --closed, whose rules solve the TSPLIB HCP instances in under a second where the default search does not finish in a minute; default otherwise)")
 		out = fs.String("out", "", "write the solution to `FILE` (atomically) instead of stdout")
 	case "count":
 		undirected = fs.Bool("undirected", false, "count a path and its reverse once")
@@ -180,18 +183,19 @@ geometry (--moves, --board, --svg, --png, --per-start, shards) do not apply.`,
 		return fail(e, err)
 	}
 	gj := &graphJob{file: *file, g: g}
-	gj.prob = hamilton.Problem{G: g.G, Start: -1, End: -1, Closed: *closed, VertexName: func(v int32) string { return "vertex " + g.Names[v] }}
-	if gj.prob.Start, err = gj.vertex("start", *start); err != nil {
+	sv, err := gj.vertex("start", *start)
+	if err != nil {
 		return fail(e, err)
 	}
-	if gj.prob.End, err = gj.vertex("end", *end); err != nil {
+	ev, err := gj.vertex("end", *end)
+	if err != nil {
 		return fail(e, err)
 	}
+	gj.prob = hamilton.Problem{G: g.G, Closed: *closed, VertexName: func(v int32) string { return "vertex " + g.Names[v] }}.WithEnds(sv, ev)
 	if *closed && *end != "" {
 		return fail(e, usagef("--closed with --end: a cycle has no end; give only --start"))
 	}
-	gj.rules = verify.GraphRules{N: g.G.N(), Start: int(gj.prob.Start), End: int(gj.prob.End), Closed: *closed, Name: func(v int) string { return g.Names[v] }}
-	gj.prob = gj.prob.WithEnds(gj.prob.Start, gj.prob.End) // -1 is free; hamilton's zero value is free ends
+	gj.rules = verify.GraphRules{N: g.G.N(), Start: int(sv), End: int(ev), Closed: *closed, Name: func(v int) string { return g.Names[v] }}
 	for u := range int32(g.G.N()) {
 		for _, v := range g.G.Neighbors(u) {
 			if u < v {
@@ -220,6 +224,12 @@ geometry (--moves, --board, --svg, --png, --per-start, shards) do not apply.`,
 	case "verify":
 		return graphVerify(e, gj, pos[0], *format)
 	case "solve":
+		if *strategy == "auto" {
+			*strategy = "default"
+			if *closed {
+				*strategy = "okuno-miyano"
+			}
+		}
 		strat, err := hamilton.ParseStrategy(*strategy)
 		if err != nil {
 			return fail(e, usagef("--strategy: %v", err))
@@ -278,9 +288,29 @@ func graphSolve(ctx context.Context, e *env, gj *graphJob, opt hamilton.Options,
 		return fail(e, err)
 	}
 	if !quiet {
-		fmt.Fprintf(e.stderr, "solved %s: a %s, verified; %d nodes, %v\n", gj.what(), kind, st.Nodes, st.Elapsed.Round(time.Microsecond))
+		fixed := ""
+		if len(gj.g.Fixed) > 0 {
+			fixed = fmt.Sprintf("; it uses %d of the file's %d FIXED_EDGES (the search does not force them)", fixedUsed(path, gj.g.Fixed, gj.prob.Closed), len(gj.g.Fixed))
+		}
+		fmt.Fprintf(e.stderr, "solved %s: a %s, verified%s; %d nodes, %v\n", gj.what(), kind, fixed, st.Nodes, st.Elapsed.Round(time.Microsecond))
 	}
 	return exitOK
+}
+
+// fixedUsed counts the fixed edges that path (a cycle when closed) uses.
+func fixedUsed(path []int32, fixed [][2]int32, closed bool) int {
+	pos := make(map[int32]int, len(path))
+	for i, v := range path {
+		pos[v] = i
+	}
+	n, k := len(path), 0
+	for _, e := range fixed {
+		d := pos[e[0]] - pos[e[1]]
+		if d == 1 || d == -1 || closed && (d == n-1 || d == 1-n) {
+			k++
+		}
+	}
+	return k
 }
 
 func graphCount(ctx context.Context, e *env, gj *graphJob, opt hamilton.Options, method string, undirected bool, format string, quiet bool, timeout time.Duration) int {

@@ -167,8 +167,13 @@ func (f *nlFlags) parse(args []string) ([]string, int, bool) {
 // Tatham game ID or URL, a puzz.link URL: request.PuzzleInput), applying
 // the rule flags.
 func (f *nlFlags) loadPuzzle(e *env, name string, from string) (*numberlink.Grid, numberlink.Rules, []byte, error) {
-	p, err := request.NewPuzzle(request.PuzzleFlags{Arg: name, From: from, K: f.k, NoLoops: f.noLoops, Disconnected: f.disconnected}, e.source())
+	ctx, cancel := f.loadContext(e)
+	defer cancel()
+	p, err := request.NewPuzzle(ctx, request.PuzzleFlags{Arg: name, From: from, K: f.k, NoLoops: f.noLoops, Disconnected: f.disconnected}, e.source())
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, numberlink.Rules{}, nil, loadStopped(ctx, name)
+		}
 		return nil, numberlink.Rules{}, nil, err
 	}
 	return p.Grid, p.Rules, p.Data, nil
@@ -180,8 +185,11 @@ func nlFail(e *env, err error) int {
 	if isInvalid(err) {
 		return fail(e, &noSolutionError{"numberlink: " + err.Error()})
 	}
-	var ie *internalError
-	if errors.As(err, &ie) || isUsage(err) {
+	var (
+		ie *internalError
+		se *stoppedError
+	)
+	if errors.As(err, &ie) || errors.As(err, &se) || isUsage(err) {
 		return fail(e, err)
 	}
 	return fail(e, usagef("numberlink: %v", err))
@@ -513,7 +521,7 @@ func init() {
 		"boardgraph numberlink count --limit 2 puzzle.txt   # uniqueness: exit 0 if exactly one", nlCount})
 	nlRegister(nlSub{"grade", "grade [--format text|json] [--timeout D] [rule flags] [FILE]",
 		"boardgraph numberlink grade puzzle.txt   # tau, bounds, crossing, ..., search", nlGrade})
-	nlRegister(nlSub{"generate", "generate RxC [--k K] [--islands N] [--seed S] [--difficulty D] [--format FORMAT] [--solution] [--noloops] [--out F]",
+	nlRegister(nlSub{"generate", "generate RxC [--k K] [--style hashi|puzzledom] [--density F] [--islands N] [--seed S] [--difficulty D] [--format FORMAT] [--solution] [--noloops] [--progress] [--out F]",
 		"boardgraph numberlink generate 15x15 --k 2 --seed 7 --format tatham   # sizes RxC are rows x columns; Tatham IDs write width x height", nlGenerate})
 }
 
@@ -937,12 +945,15 @@ func parseSize(s string) (rows, cols int, err error) {
 func nlGenerate(e *env, args []string) int {
 	f := newNLFlagsAs(e, "generate", false, nlPuzzleFormats)
 	k := f.Int("k", 2, "bridge limit k (>= 1)")
-	islands := f.Int("islands", 0, "number of islands (0: the generator's default for the size)")
+	islands := f.Int("islands", 0, "number of islands (0: from --density)")
+	density := f.Float64("density", 0, "fraction of cells holding an island, in (0, 0.5] (0: 0.2)")
+	style := f.String("style", "hashi", "layout style: hashi (no adjacent islands, as Tatham's Bridges needs) or puzzledom (adjacent islands allowed, the paper's model)")
 	seed := f.Int64("seed", 1, "random seed; the same seed gives the same puzzle")
-	difficulty := f.String("difficulty", "", "hardest deduction level allowed: bounds, crossing, isolation, bridges, probe, search, or 1..6 (default: any)")
+	difficulty := f.String("difficulty", "", "exact difficulty: easy, medium, hard, expert, or a stage bounds, crossing, isolation, bridges, probe, search, or 1..6 (default: any up to hard)")
 	f.StringVar(&f.format, "to", "", "the same as --format")
 	showSol := f.Bool("solution", false, "also print the solution's drawing after the puzzle")
 	noLoops := f.Bool("noloops", false, "generate for the no-loops rule (Tatham's L)")
+	progress := f.Bool("progress", false, "report repair rounds on stderr")
 	timeout := new(time.Duration)
 	durationVar(f.FlagSet, timeout, "timeout", "stop after `D` (0: no limit)")
 	pos, code, ok := f.parse(args)
@@ -959,20 +970,27 @@ func nlGenerate(e *env, args []string) int {
 	if *k < 1 || *k > numberlink.MaxK {
 		return nlFail(e, usagef("--k %d: the bridge limit must be 1..%d", *k, numberlink.MaxK))
 	}
-	level := 0
+	var level numberlink.Level
 	if *difficulty != "" {
-		if n, err := strconv.Atoi(*difficulty); err == nil && n >= 1 && n <= int(numberlink.LevelSearch) {
-			level = n
-		} else if l, err := numberlink.ParseLevel(*difficulty); err == nil {
-			level = int(l)
-		} else {
-			return nlFail(e, usagef("--difficulty %q: use bounds, crossing, isolation, bridges, probe, search or 1..6", *difficulty))
+		if level, err = numberlink.ParseDifficulty(*difficulty); err != nil {
+			return nlFail(e, usagef("--difficulty: %v", err))
 		}
+	}
+	st, err := numberlink.ParseStyle(*style)
+	if err != nil {
+		return nlFail(e, usagef("--style: %v", err))
+	}
+	if *density < 0 || *density > 0.5 {
+		return nlFail(e, usagef("--density %v: use a fraction in (0, 0.5], e.g. 0.2", *density))
 	}
 	rules := numberlink.Rules{NoLoops: *noLoops}
 	ctx, cancel := withTimeout(e, *timeout)
 	defer cancel()
-	g, sol, err := numberlink.Generate(ctx, numberlink.GenerateOptions{Rows: rows, Cols: cols, K: *k, Islands: *islands, Seed: *seed, Difficulty: level, Rules: rules})
+	opt := numberlink.GenerateOptions{Rows: rows, Cols: cols, K: *k, Style: st, Density: *density, Islands: *islands, Seed: *seed, Difficulty: level, Rules: rules}
+	if *progress {
+		opt.Progress = generateProgress(e)
+	}
+	g, sol, err := numberlink.Generate(ctx, opt)
 	if err != nil {
 		if ctx.Err() != nil {
 			return fail(e, &stoppedError{fmt.Sprintf("numberlink generate: %s before a puzzle was found", stopSentence(ctx, *timeout))})
@@ -1002,4 +1020,12 @@ func nlGenerate(e *env, args []string) int {
 		fmt.Fprint(e.stdout, "\n"+numberlink.Draw(g, sol))
 	}
 	return exitOK
+}
+
+// displayName names a puzzle argument in messages.
+func displayName(name string) string {
+	if name == "" || name == "-" {
+		return "stdin"
+	}
+	return name
 }

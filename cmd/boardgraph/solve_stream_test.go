@@ -97,7 +97,7 @@ func TestSolveMethodErrors(t *testing.T) {
 			{"huge board to stdout", []string{"solve", "--moves", "king", "3000x3000"}, exitUsage, "write the path to a file with --out FILE --format path or binary, or use a smaller board"},
 			{"huge board proof", []string{"solve", "--moves", "camel", "--closed", "3000x3000", "--method", "construct", "--out", filepath.Join(dir, "c.bgp")}, exitNone, "every move keeps the square colour"},
 			{"huge board json", []string{"solve", "--moves", "king", "3000x3000", "--format", "json", "--out", filepath.Join(dir, "k.json")}, exitUsage, "too many to hold in memory"},
-			{"negative timeout", []string{"solve", "--moves", "king", "600x600", "--timeout", "-1s"}, exitUsage, "--timeout -1s"},
+			{"negative timeout", []string{"solve", "--moves", "king", "600x600", "--timeout", "-1s"}, exitUsage, `"-1s" for flag -timeout: give a positive duration`},
 			{"closed with end", []string{"solve", "--moves", "king", "600x600", "--closed", "--end", "1,1"}, exitUsage, "a closed tour has no end"},
 			{"start off board", []string{"solve", "--moves", "king", "600x600", "--start", "601,1"}, exitUsage, "--start"},
 		} {

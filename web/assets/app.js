@@ -87,7 +87,7 @@ const L = {
       return;
     }
     this.b = b;
-    this.req = { board: b.board, moves: req.moves };
+    this.req = { board: b.board, moves: b.moves };
     this.given = new Map(b.givens.map(([c, n]) => [c, n]));
     this.givenAt = new Map(b.givens.map(([c, n]) => [n, c]));
     this.blocked = new Set(b.blocked);
@@ -243,7 +243,7 @@ const L = {
       this.proof = h.cells || [];
       if (h.status === "solvable") this.proof = [];
       let text = h.reason;
-      if (h.status === "dead") text = "No solution from here. " + text + (h.rule ? `  [proof: ${h.rule}]` : "");
+      if (h.status === "dead") text = "No solution from here: " + text + (h.rule ? `  [proof: ${h.rule}]` : "");
       if (h.status === "solvable") { text = "A solution still exists. " + text; this.cursor = h.next; }
       hint("l-hinttext", text + `\n(${h.ms.toFixed(1)} ms on the server, ${h.nodes} search nodes)`, h.status === "dead" ? "dead" : h.status === "unknown" ? "info" : "ok");
       $("l-hinttext").dataset.status = h.status;
@@ -264,7 +264,7 @@ const L = {
       } else {
         this.proof = h.cells || [];
         this.update();
-        hint("l-hinttext", (h.status === "dead" ? "No solution from here. " : "") + h.reason, h.status === "dead" ? "dead" : "info");
+        hint("l-hinttext", (h.status === "dead" ? "No solution from here: " : "") + h.reason, h.status === "dead" ? "dead" : "info");
       }
     } catch (e) { hint("l-hinttext", e.message, "dead"); }
   },
@@ -336,6 +336,15 @@ $("l-moves").onchange = () => { $("l-custom").hidden = $("l-moves").value !== "c
 $("l-new").onclick = () => {
   const map = $("l-map").value.trim();
   L.load({ board: map || $("l-size").value.trim(), moves: L.movesSpec() });
+};
+$("l-gen").onclick = async () => {
+  hint("l-hinttext", "generating a puzzle with one solution…", "info");
+  try {
+    const map = $("l-map").value.trim();
+    const r = await api("leaper/generate", { board: map || $("l-size").value.trim(), moves: L.movesSpec(), level: +$("l-level").value, seed: Math.floor(Math.random() * 1e9) });
+    await L.load({ board: r.board, moves: r.moves });
+    hint("l-hinttext", `Generated a ${r.level} puzzle with ${r.givens} givens and exactly one solution (share code ${r.share}). Fill in the numbers between the givens.`, "ok");
+  } catch (e) { hint("l-hinttext", e.message, "dead"); }
 };
 $("l-undo").onclick = () => L.undo();
 $("l-redo").onclick = () => L.redoMove();
@@ -588,8 +597,9 @@ async function start() {
     NL.share();
   } else {
     if (kind === "leaper" && st) {
-      if (!["diplomatico", "knight", "king"].includes(st.m)) { $("l-moves").value = "custom"; $("l-custom").hidden = false; $("l-custom").value = st.m; }
-      else $("l-moves").value = st.m;
+      const preset = st.m === "hopido" ? "diplomatico" : st.m;
+      if (!["diplomatico", "knight", "king"].includes(preset)) { $("l-moves").value = "custom"; $("l-custom").hidden = false; $("l-custom").value = st.m; }
+      else $("l-moves").value = preset;
       if (/^\d+x\d+$/.test(st.b)) $("l-size").value = st.b; else $("l-map").value = st.b;
       await L.load({ board: st.b, moves: st.m }, st.p || []);
     } else {
