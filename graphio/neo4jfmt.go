@@ -49,15 +49,15 @@ func writeCypher(ctx context.Context, b *bw, p *prepared, opt WriteOptions) erro
 	}
 	err := p.nodes(ctx, func(v int32) error {
 		open("UNWIND [\n")
-		b.s("{id: " + jsonString(p.ID(v)))
+		b.s("{id: ", jsonString(p.ID(v)))
 		vals = p.nodeValues(v, vals)
 		for i, k := range nk {
-			b.s(", " + k + ": ")
+			b.s(", ", k, ": ")
 			b.u(vals[i])
 		}
 		b.s("}")
 		if rows++; rows == batch {
-			b.s("\n] AS p\n" + create)
+			b.s("\n] AS p\n", create)
 			rows = 0
 		}
 		return b.err
@@ -66,7 +66,7 @@ func writeCypher(ctx context.Context, b *bw, p *prepared, opt WriteOptions) erro
 		return err
 	}
 	if rows > 0 {
-		b.s("\n] AS p\n" + create)
+		b.s("\n] AS p\n", create)
 		rows = 0
 	}
 	// MOVE relationships carry the edge properties except path_step (the
@@ -89,11 +89,11 @@ func writeCypher(ctx context.Context, b *bw, p *prepared, opt WriteOptions) erro
 	createMove := match + "CREATE (a)-[:MOVE" + props + "]->(b), (b)-[:MOVE" + props + "]->(a);\n"
 	err = p.edges(ctx, func(k int, u, v int32) error {
 		open("UNWIND [\n")
-		b.s("{a: " + jsonString(p.ID(u)) + ", b: " + jsonString(p.ID(v)))
+		b.s("{a: ", jsonString(p.ID(u)), ", b: ", jsonString(p.ID(v)))
 		vals = p.edgeValues(k, u, v, vals)
 		off := len(ek) - len(moveKeys)
 		for i, key := range moveKeys {
-			b.s(", " + key + ": ")
+			b.s(", ", key, ": ")
 			b.u(vals[off+i])
 		}
 		b.s("}")
@@ -119,7 +119,7 @@ func writeCypher(ctx context.Context, b *bw, p *prepared, opt WriteOptions) erro
 		for i := 0; i < steps; i++ {
 			u, v := p.Path[i], p.Path[(i+1)%len(p.Path)]
 			open("UNWIND [\n")
-			b.s("{a: " + jsonString(p.ID(u)) + ", b: " + jsonString(p.ID(v)) + ", step: ")
+			b.s("{a: ", jsonString(p.ID(u)), ", b: ", jsonString(p.ID(v)), ", step: ")
 			b.u(uint64(i + 1))
 			b.s("}")
 			if rows++; rows == batch {
@@ -167,7 +167,7 @@ func WriteCSV(ctx context.Context, nodes, rels io.Writer, s *Source) error {
 	}
 	nb.s("id:ID")
 	for _, k := range nk {
-		nb.s("," + k + ":" + typ(k))
+		nb.s(",", k, ":", typ(k))
 	}
 	nb.s(",:LABEL\n")
 	var vals []uint64
@@ -181,7 +181,7 @@ func WriteCSV(ctx context.Context, nodes, rels io.Writer, s *Source) error {
 			}
 			nb.u(vals[i])
 		}
-		nb.s("," + NodeLabel + "\n")
+		nb.s(",", NodeLabel, "\n")
 		return nb.err
 	})
 	if err != nil {
@@ -198,7 +198,7 @@ func WriteCSV(ctx context.Context, nodes, rels io.Writer, s *Source) error {
 	for _, k := range ek {
 		if k != "path_step" {
 			moveKeys = append(moveKeys, k)
-			rb.s("," + k + ":" + typ(k))
+			rb.s(",", k, ":", typ(k))
 		}
 	}
 	rb.s("\n")
@@ -206,7 +206,7 @@ func WriteCSV(ctx context.Context, nodes, rels io.Writer, s *Source) error {
 		vals = p.edgeValues(k, u, v, vals)
 		off := len(ek) - len(moveKeys)
 		for _, d := range [2][2]int32{{u, v}, {v, u}} {
-			rb.s(csvField(p.ID(d[0])) + "," + csvField(p.ID(d[1])) + "," + MoveType)
+			rb.s(csvField(p.ID(d[0])), ",", csvField(p.ID(d[1])), ",", MoveType)
 			if p.Path != nil {
 				rb.s(",")
 			}
@@ -228,9 +228,9 @@ func WriteCSV(ctx context.Context, nodes, rels io.Writer, s *Source) error {
 		}
 		for i := 0; i < steps; i++ {
 			u, v := p.Path[i], p.Path[(i+1)%len(p.Path)]
-			rb.s(csvField(p.ID(u)) + "," + csvField(p.ID(v)) + "," + NextType + ",")
+			rb.s(csvField(p.ID(u)), ",", csvField(p.ID(v)), ",", NextType, ",")
 			rb.u(uint64(i + 1))
-			rb.s(strings.Repeat(",", len(moveKeys)) + "\n")
+			rb.s(strings.Repeat(",", len(moveKeys)), "\n")
 		}
 	}
 	return rb.flush()

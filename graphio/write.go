@@ -32,8 +32,13 @@ type bw struct {
 
 func newBW(w io.Writer) *bw { return &bw{w: bufio.NewWriterSize(w, 1<<20)} }
 
-func (b *bw) s(s string) {
-	if b.err == nil {
+// s writes the strings one after the other (no concatenation: the
+// writers' hot loops allocate nothing here).
+func (b *bw) s(parts ...string) {
+	for _, s := range parts {
+		if b.err != nil {
+			return
+		}
 		_, b.err = b.w.WriteString(s)
 	}
 }
@@ -130,8 +135,8 @@ func isPrintable(s string) bool {
 // writeGraphML writes GraphML with one <key> per property (int for row,
 // col, degree and step, long for counts).
 func writeGraphML(ctx context.Context, b *bw, p *prepared) error {
-	b.s(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
-	b.s(`<graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">` + "\n")
+	b.s(`<?xml version="1.0" encoding="UTF-8"?>`, "\n")
+	b.s(`<graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">`, "\n")
 	nk, ek := p.nodeKeys(), p.edgeKeys()
 	typ := func(k string) string {
 		switch k {
@@ -141,21 +146,21 @@ func writeGraphML(ctx context.Context, b *bw, p *prepared) error {
 		return "long"
 	}
 	for _, k := range nk {
-		b.s(`  <key id="` + xmlEscape("n_"+k) + `" for="node" attr.name="` + xmlEscape(k) + `" attr.type="` + typ(k) + `"/>` + "\n")
+		b.s(`  <key id="`, xmlEscape("n_"+k), `" for="node" attr.name="`, xmlEscape(k), `" attr.type="`, typ(k), `"/>`, "\n")
 	}
 	for _, k := range ek {
-		b.s(`  <key id="` + xmlEscape("e_"+k) + `" for="edge" attr.name="` + xmlEscape(k) + `" attr.type="` + typ(k) + `"/>` + "\n")
+		b.s(`  <key id="`, xmlEscape("e_"+k), `" for="edge" attr.name="`, xmlEscape(k), `" attr.type="`, typ(k), `"/>`, "\n")
 	}
-	b.s(`  <graph id="` + nmtoken(orDefault(p.Title, "G")) + `" edgedefault="undirected">` + "\n")
+	b.s(`  <graph id="`, nmtoken(orDefault(p.Title, "G")), `" edgedefault="undirected">`, "\n")
 	var vals []uint64
 	err := p.nodes(ctx, func(v int32) error {
-		b.s(`    <node id="` + xmlEscape(p.ID(v)) + `">`)
+		b.s(`    <node id="`, xmlEscape(p.ID(v)), `">`)
 		vals = p.nodeValues(v, vals)
 		for i, k := range nk {
 			if k == "step" && vals[i] == 0 {
 				continue
 			}
-			b.s(`<data key="n_` + xmlEscape(k) + `">`)
+			b.s(`<data key="n_`, xmlEscape(k), `">`)
 			b.u(vals[i])
 			b.s(`</data>`)
 		}
@@ -166,7 +171,7 @@ func writeGraphML(ctx context.Context, b *bw, p *prepared) error {
 		return err
 	}
 	err = p.edges(ctx, func(k int, u, v int32) error {
-		b.s(`    <edge source="` + xmlEscape(p.ID(u)) + `" target="` + xmlEscape(p.ID(v)) + `"`)
+		b.s(`    <edge source="`, xmlEscape(p.ID(u)), `" target="`, xmlEscape(p.ID(v)), `"`)
 		if len(ek) == 0 {
 			b.s("/>\n")
 			return b.err
@@ -177,7 +182,7 @@ func writeGraphML(ctx context.Context, b *bw, p *prepared) error {
 			if key == "path_step" && vals[i] == 0 {
 				continue
 			}
-			b.s(`<data key="e_` + xmlEscape(key) + `">`)
+			b.s(`<data key="e_`, xmlEscape(key), `">`)
 			b.u(vals[i])
 			b.s(`</data>`)
 		}
@@ -234,25 +239,25 @@ func dotQuote(s string) string {
 // "row,col" (with the step when there is a path) and a pinned position
 // (pos, honoured by neato -n); path edges are drawn bold.
 func writeDOT(ctx context.Context, b *bw, p *prepared) error {
-	b.s("graph " + dotQuote(orDefault(p.Title, "G")) + " {\n")
+	b.s("graph ", dotQuote(orDefault(p.Title, "G")), " {\n")
 	b.s("  node [shape=circle, fontsize=10];\n")
 	nk, ek := p.nodeKeys(), p.edgeKeys()
 	var vals []uint64
 	err := p.nodes(ctx, func(v int32) error {
-		b.s("  " + dotQuote(p.ID(v)) + " [")
+		b.s("  ", dotQuote(p.ID(v)), " [")
 		label := p.ID(v)
 		if p.Cell != nil {
 			r, c := p.Cell(v)
 			label = strconv.Itoa(r) + "," + strconv.Itoa(c)
-			b.s(`pos="` + strconv.Itoa(c*72) + "," + strconv.Itoa(-r*72) + `!", `)
+			b.s(`pos="`, strconv.Itoa(c*72), ",", strconv.Itoa(-r*72), `!", `)
 		}
 		if p.step != nil && p.step[v] > 0 {
 			label = strconv.Itoa(int(p.step[v])) + "\n" + label
 		}
-		b.s("label=" + dotQuote(label))
+		b.s("label=", dotQuote(label))
 		vals = p.nodeValues(v, vals)
 		for i, k := range nk {
-			b.s(", " + k + "=")
+			b.s(", ", k, "=")
 			b.u(vals[i])
 		}
 		b.s("];\n")
@@ -262,7 +267,7 @@ func writeDOT(ctx context.Context, b *bw, p *prepared) error {
 		return err
 	}
 	err = p.edges(ctx, func(k int, u, v int32) error {
-		b.s("  " + dotQuote(p.ID(u)) + " -- " + dotQuote(p.ID(v)))
+		b.s("  ", dotQuote(p.ID(u)), " -- ", dotQuote(p.ID(v)))
 		if len(ek) > 0 {
 			vals = p.edgeValues(k, u, v, vals)
 			b.s(" [")
@@ -270,7 +275,7 @@ func writeDOT(ctx context.Context, b *bw, p *prepared) error {
 				if i > 0 {
 					b.s(", ")
 				}
-				b.s(key + "=")
+				b.s(key, "=")
 				b.u(vals[i])
 			}
 			if p.step != nil && vals[0] > 0 {
@@ -292,20 +297,20 @@ func writeDOT(ctx context.Context, b *bw, p *prepared) error {
 // it: {"directed": false, "multigraph": false, "graph": {...}, "nodes":
 // [{"id": ..., props}], "links": [{"source": ..., "target": ..., props}]}.
 func writeJSON(ctx context.Context, b *bw, p *prepared) error {
-	b.s(`{"directed": false, "multigraph": false, "graph": {"name": ` + strconv.Quote(p.Title) + `}, "nodes": [`)
+	b.s(`{"directed": false, "multigraph": false, "graph": {"name": `, strconv.Quote(p.Title), `}, "nodes": [`)
 	nk, ek := p.nodeKeys(), p.edgeKeys()
 	var vals []uint64
 	err := p.nodes(ctx, func(v int32) error {
 		if v > 0 {
 			b.s(",")
 		}
-		b.s("\n  {\"id\": " + jsonString(p.ID(v)))
+		b.s("\n  {\"id\": ", jsonString(p.ID(v)))
 		vals = p.nodeValues(v, vals)
 		for i, k := range nk {
 			if k == "step" && vals[i] == 0 {
 				continue
 			}
-			b.s(`, "` + k + `": `)
+			b.s(`, "`, k, `": `)
 			b.u(vals[i])
 		}
 		b.s("}")
@@ -319,13 +324,13 @@ func writeJSON(ctx context.Context, b *bw, p *prepared) error {
 		if k > 0 {
 			b.s(",")
 		}
-		b.s("\n  {\"source\": " + jsonString(p.ID(u)) + ", \"target\": " + jsonString(p.ID(v)))
+		b.s("\n  {\"source\": ", jsonString(p.ID(u)), ", \"target\": ", jsonString(p.ID(v)))
 		vals = p.edgeValues(k, u, v, vals)
 		for i, key := range ek {
 			if key == "path_step" && vals[i] == 0 {
 				continue
 			}
-			b.s(`, "` + key + `": `)
+			b.s(`, "`, key, `": `)
 			b.u(vals[i])
 		}
 		b.s("}")
@@ -366,24 +371,24 @@ func writeText(ctx context.Context, b *bw, p *prepared, f Format) error {
 	id := func(v int32) string { return strconv.Itoa(int(v) + 1) }
 	switch f {
 	case EdgeList:
-		b.s("# " + oneLine(orDefault(p.Title, "graph")) + ": " + strconv.Itoa(n) + " vertices, " + strconv.Itoa(m) + " edges\n")
+		b.s("# ", oneLine(orDefault(p.Title, "graph")), ": ", strconv.Itoa(n), " vertices, ", strconv.Itoa(m), " edges\n")
 		id = p.ID
 		// Isolated vertices are written alone on their line.
 		for v := range int32(n) {
 			if p.G.Degree(v) == 0 {
-				b.s(p.ID(v) + "\n")
+				b.s(p.ID(v), "\n")
 			}
 		}
 	case DIMACS:
-		b.s("c " + oneLine(orDefault(p.Title, "graph")) + "\np edge " + strconv.Itoa(n) + " " + strconv.Itoa(m) + "\n")
+		b.s("c ", oneLine(orDefault(p.Title, "graph")), "\np edge ", strconv.Itoa(n), " ", strconv.Itoa(m), "\n")
 	case TSPLIB:
-		b.s("NAME : " + oneLine(orDefault(p.Title, "graph")) + "\nCOMMENT : written by boardgraph\nTYPE : HCP\nDIMENSION : " + strconv.Itoa(n) + "\nEDGE_DATA_FORMAT : EDGE_LIST\nEDGE_DATA_SECTION\n")
+		b.s("NAME : ", oneLine(orDefault(p.Title, "graph")), "\nCOMMENT : written by boardgraph\nTYPE : HCP\nDIMENSION : ", strconv.Itoa(n), "\nEDGE_DATA_FORMAT : EDGE_LIST\nEDGE_DATA_SECTION\n")
 	}
 	err := p.edges(ctx, func(k int, u, v int32) error {
 		if f == DIMACS {
 			b.s("e ")
 		}
-		b.s(id(u) + " " + id(v) + "\n")
+		b.s(id(u), " ", id(v), "\n")
 		return b.err
 	})
 	if err != nil {
@@ -400,7 +405,7 @@ func writeText(ctx context.Context, b *bw, p *prepared, f Format) error {
 // TSPLIB or DIMACS input), one per line, ended by -1 and EOF.
 func WriteTour(w io.Writer, name string, n int, tour []int32) error {
 	b := newBW(w)
-	b.s("NAME : " + oneLine(name) + "\nCOMMENT : Hamiltonian cycle found and verified by boardgraph\nTYPE : TOUR\nDIMENSION : " + strconv.Itoa(n) + "\nTOUR_SECTION\n")
+	b.s("NAME : ", oneLine(name), "\nCOMMENT : Hamiltonian cycle found and verified by boardgraph\nTYPE : TOUR\nDIMENSION : ", strconv.Itoa(n), "\nTOUR_SECTION\n")
 	for _, v := range tour {
 		b.u(uint64(v) + 1)
 		b.s("\n")

@@ -146,7 +146,7 @@ func TestConradOnlyPlainKnight(t *testing.T) {
 	if err != nil || r == nil || r.Rule != "conrad" {
 		t.Fatalf("plain 6x6: Precheck = %v, %v; want the conrad rule", r, err)
 	}
-	if want := "no knight's path from vertex 0 to vertex 7 on 6x6: the two ends have the same colour, and on an even board they must differ (Conrad, Hindrichs, Morsy and Wegener 1994)"; r.Text != want {
+	if want := "no knight's path from vertex 0 to vertex 7 on 6x6: the board has an even number of cells, so start and end must have different colours (Conrad, Hindrichs, Morsy and Wegener 1994)"; r.Text != want {
 		t.Errorf("reason %q, want %q", r.Text, want)
 	}
 }

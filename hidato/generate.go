@@ -67,17 +67,20 @@ type Generated struct {
 }
 
 // Generate makes a puzzle on the open cells of shape (its blocked cells are
-// kept, its givens ignored) whose givens have exactly one completion,
-// proved by Count, that is locally minimal (removing any one given leaves
-// several completions) and that grades exactly opt.Level.
+// kept, its givens ignored) whose givens have exactly one completion, proved
+// by the deductions and again by Count, and that grades exactly opt.Level.
 //
 // Each try draws a random Hamiltonian path with package hamilton (a random
 // start, a seeded tie-break), gives every number, then tests the numbers in
-// random order, dropping each one whose removal keeps the completion unique.
-// One pass suffices for local minimality: a given kept because removing it
-// from a larger set of givens allowed a second solution still allows it
-// from the smaller final set. The puzzle is then graded; tries repeat with
-// fresh paths and orders until the level matches.
+// random order, dropping each given whose removal leaves a puzzle the
+// level's stages still finish (Tatham's rule; expert puzzles are thinned
+// first without lookahead, then with it). With opt.Minimal a given is dropped
+// while Count still finds one solution instead. One pass suffices: a given
+// kept because removing it from a larger set of givens failed still fails
+// from the smaller final set (fewer givens never help the deductions or
+// uniqueness). The puzzle is then graded; tries repeat with fresh paths and
+// orders until the grade is the level asked for. The cost per try is one
+// grader run (or count) per open cell.
 func Generate(ctx context.Context, shape *board.Board, opt Options) (*Generated, error) {
 	start := time.Now()
 	b := shape.Clone()
@@ -240,10 +243,10 @@ func uniqueWith(ctx context.Context, m *model, given []int32) (bool, error) {
 // failed starts the start is left free.
 func randomPath(ctx context.Context, m *model, rng *rand.Rand) ([]int32, error) {
 	for attempt := 0; ; attempt++ {
-		p := hamilton.Problem{G: m.bg.Graph, Start: -1, End: -1}
+		p := hamilton.Problem{G: m.bg.Graph}
 		budget := uint64(20000) << min(attempt, 10)
 		if attempt < 8 {
-			p.Start = int32(rng.IntN(m.n))
+			p.Start, p.FixStart = int32(rng.IntN(m.n)), true
 		} else {
 			budget = 0
 		}
@@ -256,7 +259,7 @@ func randomPath(ctx context.Context, m *model, rng *rand.Rand) ([]int32, error) 
 				}
 			}
 			return path, nil
-		case errors.Is(err, hamilton.ErrLimit), errors.Is(err, hamilton.ErrNoSolution) && p.Start >= 0:
+		case errors.Is(err, hamilton.ErrLimit), errors.Is(err, hamilton.ErrNoSolution) && p.FixStart:
 			continue
 		case errors.Is(err, hamilton.ErrNoSolution):
 			return nil, fmt.Errorf("%w: the board has no Hamiltonian path for these moves, so no puzzle", ErrNoSolution)

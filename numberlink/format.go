@@ -247,6 +247,9 @@ func parseText(ctx context.Context, data []byte) (*Grid, Rules, error) {
 	cols := -1
 	var clues, row []int
 	for i, l := range ls {
+		if i%256 == 0 && ctx.Err() != nil {
+			return nil, rules, ctx.Err()
+		}
 		row = row[:0]
 		if wide {
 			for _, tok := range strings.Fields(l) {
@@ -420,6 +423,9 @@ func parseHas(ctx context.Context, data []byte) (*Grid, error) {
 	clues := make([]int, 0, rows*cols)
 	count := 0
 	for i, l := range ls[1:] {
+		if i%256 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		f := strings.Fields(l)
 		if len(f) != cols {
 			return nil, fmt.Errorf("%w: line %d has %d numbers, the header says %d columns", ErrFormat, num[i+1], len(f), cols)

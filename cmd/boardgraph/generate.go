@@ -56,7 +56,7 @@ type jsonPuzzle struct {
 	Share      string   `json:"share"`
 	Solutions  int      `json:"solutions"` // 1: proved by the exact counter
 	Solution   [][]int  `json:"solution,omitempty"`
-	Steps      []int    `json:"deductions"` // per stage: forced, dead-ends, reach, colour, lookahead
+	Steps      []int    `json:"deductions"` // per stage: forced, dead-ends, reach, counts, lookahead
 	Seed       *uint64  `json:"seed,omitempty"`
 	Tries      int      `json:"tries,omitempty"`
 	Beyond     bool     `json:"beyond_depth,omitempty"`

@@ -109,7 +109,7 @@ func runGrade(e *env) int {
 		}
 		return exitOK
 	}
-	names := []string{"forced", "dead-ends", "reach", "colour", "lookahead"}
+	names := []string{"forced", "dead-ends", "reach", "counts", "lookahead"}
 	var used []string
 	for i, s := range g.Steps {
 		if s > 0 {
