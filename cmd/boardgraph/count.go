@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"os"
 	"strconv"
 	"time"
 
+	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
 )
 
@@ -89,6 +91,7 @@ func runCount(e *env) int {
 	undirected := fs.Bool("undirected", false, "count a path and its reverse (a tour and its reverse) once")
 	method := fs.String("method", methodAuto, "counting `METHOD`: auto, dfs (search) or dp (frontier dynamic program)")
 	maxMemory := fs.String("max-memory", "4G", "the dynamic program's state tables may use at most `SIZE` (e.g. 800M, 12G); it predicts its peak early and refuses above this")
+	tmp := fs.String("tmp", os.TempDir(), "the dynamic program spills its layers to files in `DIR` when they outgrow --max-memory (\"\": never; it then stops at the limit)")
 	noPredict := fs.Bool("no-predict", false, "run the dynamic program without its early prediction (which errs large): it stops only when its tables really pass --max-memory")
 	sf.register(fs)
 	pos, code := parseArgs(e, countHelp, fs)
@@ -134,6 +137,10 @@ func runCount(e *env) int {
 	}
 	ctx, cancel := pf.context(e)
 	defer cancel()
+	dm := dpMemory{limit: memLimit, tmp: *tmp}
+	if sf.active() && m == methodDP {
+		return runShardDP(e, ctx, j, &pf, &sf, dm, *noPredict)
+	}
 	if sf.active() {
 		return runShard(e, ctx, j, &pf, &sf, *undirected)
 	}
@@ -147,7 +154,12 @@ func runCount(e *env) int {
 		st    hamilton.Stats
 	)
 	if m == methodDP {
-		exact, st, err = countDP(ctx, e, j, pf.quiet, memLimit, *noPredict)
+		var dst count.Stats
+		exact, dst, err = countDP(ctx, e, j, pf.quiet, dm, *noPredict, count.Options{})
+		st = hamilton.Stats{Elapsed: dst.Elapsed, Workers: 1}
+		if dst.Spilled {
+			defer fmt.Fprintf(e.stderr, "the layers spilled to %s (at most %s of files at once)\n", dm.tmp, humanBytes(dst.SpillBytes))
+		}
 		if err != nil && ctx.Err() != nil {
 			return fail(e, &stoppedError{fmt.Sprintf("%s: the dynamic program has no partial count (it adds up only at the last step); count with --method dfs for a lower bound", stopReason(ctx, pf.timeout))})
 		}
