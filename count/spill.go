@@ -39,8 +39,9 @@ import (
 // transitions per state of a layer; the page cache absorbs it while the
 // files fit spare memory. The disk holds two layers' transitions at most
 // (the bucket files of the layer being read and of the one being
-// written); before spilling the count checks (statfs) that the directory
-// has room for the predicted peak.
+// written); before every spilled step the count checks (statfs) that the directory
+// has room for a next layer four times the current one, at every
+// spilled step.
 //
 // A spilled count that shrinks below a quarter of the limit (near the end
 // of the board) loads its buckets back into memory. A count that fits in
@@ -231,15 +232,21 @@ func (r *dp) shouldLoad(s *spillSet) bool {
 	return tables < float64(r.opt.MaxBytes)/4
 }
 
-// dump writes layer cur to bucket files, frees its tables and checks the
-// disk: the directory must have room for two layers of the predicted peak
-// (three records per state, the transitions of one step).
-func (r *dp) dump(cur *layer, w *worker) (*spillSet, error) {
-	pred := r.predict(r.prof)
-	need := 2 * 3 * pred.PeakStates * float64(8*r.mem.stride)
+// checkDisk fails with ErrDisk when the spill directory has less room
+// than need bytes (statfs); where statfs is missing it passes.
+func (r *dp) checkDisk(need float64, what string) error {
 	if free, err := freeBytes(r.spillDir); err == nil && float64(free) < need {
-		return nil, fmt.Errorf("%w: spilling needs about %s in %s (two layers of the predicted peak, %.3g states), %s free; give another directory (--tmp) or more memory",
-			ErrDisk, fmtBytes(need), r.spillDir, pred.PeakStates, fmtBytes(float64(free)))
+		return fmt.Errorf("%w: at step %d of %d %s needs about %s in %s, %s free; give another directory (--tmp) or more memory",
+			ErrDisk, r.i+1, len(r.steps), what, fmtBytes(need), r.spillDir, fmtBytes(float64(free)))
+	}
+	return nil
+}
+
+// dump writes layer cur to bucket files and frees its tables. It first
+// checks the disk: room for the layer and a next one four times larger.
+func (r *dp) dump(cur *layer, w *worker) (*spillSet, error) {
+	if err := r.checkDisk(5*float64(cur.states())*float64(8*r.mem.stride), "spilling the layers"); err != nil {
+		return nil, err
 	}
 	r.st.Spilled = true
 	s, err := r.newSpillSet(r.spillBitsFor(float64(cur.states())))
@@ -287,6 +294,9 @@ func (r *dp) dump(cur *layer, w *worker) (*spillSet, error) {
 // stepSpill expands the spilled layer cur by step i into new bucket files
 // and removes cur's.
 func (r *dp) stepSpill(ctx context.Context, i int, cur *spillSet, ws []*worker) (*spillSet, error) {
+	if err := r.checkDisk(4*float64(cur.records())*float64(cur.rec), "the next spilled layer"); err != nil {
+		return nil, err
+	}
 	next, err := r.newSpillSet(r.spillBitsFor(4 * float64(cur.records())))
 	if err != nil {
 		return nil, err
