@@ -371,7 +371,7 @@ func Analyze(ctx context.Context, p hamilton.Problem, opt Options) (*Result, err
 	if p.G.N() > MaxVertices {
 		return nil, fmt.Errorf("%w: %d vertices; analysis enumerates every path and takes at most %d", ErrInvalid, p.G.N(), MaxVertices)
 	}
-	if p.Start >= 0 || p.End >= 0 || p.Closed {
+	if p.FixStart || p.FixEnd || p.Closed {
 		return nil, fmt.Errorf("%w: analysis covers every open path; drop the fixed start, end or closed-tour constraint", ErrInvalid)
 	}
 	g := p.G

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"slices"
 	"strings"
@@ -12,6 +13,10 @@ import (
 	"github.com/boardgraph/boardgraph/internal/oracle"
 	"github.com/boardgraph/boardgraph/moves"
 )
+
+// long runs the cases that take tens of seconds (the brute force on 30
+// cells, the reduction on the dense 1,1+3,0 leaper): go test -long.
+var long = flag.Bool("long", false, "also run the analysis cases that take tens of seconds")
 
 func problemOf(t testing.TB, spec, ms string) (*moves.BoardGraph, hamilton.Problem) {
 	t.Helper()
@@ -24,7 +29,7 @@ func problemOf(t testing.TB, spec, ms string) (*moves.BoardGraph, hamilton.Probl
 		t.Fatal(err)
 	}
 	bg := moves.Build(b, set)
-	return bg, hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Symmetries: bg.Automorphisms()}
+	return bg, hamilton.Problem{G: bg.Graph, Symmetries: bg.Automorphisms()}
 }
 
 // naive tallies every statistic from a plain enumeration of all paths.
@@ -82,7 +87,7 @@ func bruteForce(t testing.TB, bg *moves.BoardGraph) *naive {
 	}
 	img := make([]int32, n)
 	key := func(p []int32) string { return fmt.Sprint(p) }
-	_, _, err := hamilton.Enumerate(context.Background(), hamilton.Problem{G: bg.Graph, Start: -1, End: -1}, hamilton.Options{Workers: 1}, 0, func(p []int32) bool {
+	_, _, err := hamilton.Enumerate(context.Background(), hamilton.Problem{G: bg.Graph}, hamilton.Options{Workers: 1}, 0, func(p []int32) bool {
 		nv.total++
 		nv.all = append(nv.all, slices.Clone(p))
 		nv.pair[[2]int{int(p[0]), int(p[n-1])}]++
@@ -131,14 +136,14 @@ func bruteForce(t testing.TB, bg *moves.BoardGraph) *naive {
 
 // TestAgainstBruteForce checks every statistic, the orbit count and the
 // orbit sizes (Burnside) and the canonical representatives against plain
-// enumeration and canonicalisation on every board up to 5x6 (both
-// orientations) for Diplomatico and the knight.
+// enumeration and canonicalisation on every board up to 25 cells (up to
+// 5x6, both orientations, with -long) for Diplomatico and the knight.
 func TestAgainstBruteForce(t *testing.T) {
 	t.Parallel()
 	for _, ms := range []string{"hopido", "knight"} {
 		for rows := 1; rows <= 6; rows++ {
 			for cols := 1; cols <= 6; cols++ {
-				if rows*cols > 30 {
+				if rows*cols > 30 || rows*cols > 25 && !*long {
 					continue
 				}
 				spec := fmt.Sprintf("%dx%d", rows, cols)
@@ -256,7 +261,7 @@ func TestOracle(t *testing.T) {
 				t.Fatal(err)
 			}
 			bg := moves.Build(b, set)
-			res, err := Analyze(context.Background(), hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Symmetries: bg.Automorphisms()}, Options{})
+			res, err := Analyze(context.Background(), hamilton.Problem{G: bg.Graph, Symmetries: bg.Automorphisms()}, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -333,6 +338,9 @@ func TestReduceMatches(t *testing.T) {
 	}
 	for name, m := range maps {
 		for _, ms := range []string{"hopido", "knight", "1,1+3,0"} {
+			if ms == "1,1+3,0" && (name == "lobes" || name == "notch") && !*long {
+				continue // 10^6 and more paths: minutes under load (-long)
+			}
 			t.Run(name+"/"+ms, func(t *testing.T) {
 				t.Parallel()
 				b, err := board.Parse(strings.NewReader(m))
@@ -341,7 +349,7 @@ func TestReduceMatches(t *testing.T) {
 				}
 				set, _ := moves.Parse(ms)
 				bg := moves.Build(b, set)
-				p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Symmetries: bg.Automorphisms()}
+				p := hamilton.Problem{G: bg.Graph, Symmetries: bg.Automorphisms()}
 				if bg.N() <= 25 {
 					res, err := Analyze(context.Background(), p, Options{Canonical: true})
 					if err != nil {

@@ -61,7 +61,7 @@ func TestInvalid(t *testing.T) {
 	t.Parallel()
 	_, p := problemOf(t, "4x5", "hopido")
 	bad := []hamilton.Problem{p, p, p, p}
-	bad[0].Start = 0
+	bad[0].FixStart = true
 	bad[1].Closed = true
 	bad[2].Symmetries = [][]int32{{0}}
 	swap := make([]int32, p.G.N())

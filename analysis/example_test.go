@@ -15,7 +15,7 @@ import (
 func ExampleAnalyze() {
 	b, _ := board.ParseSpec("5x5")
 	bg := moves.Build(b, moves.Hopido())
-	p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Symmetries: bg.Automorphisms()}
+	p := hamilton.Problem{G: bg.Graph, Symmetries: bg.Automorphisms()}
 	res, err := analysis.Analyze(context.Background(), p, analysis.Options{})
 	if err != nil {
 		panic(err)

@@ -22,7 +22,7 @@ func Completions(ctx context.Context, p hamilton.Problem, path []int32, opt hami
 	if len(path) != n {
 		return nil, 0, fmt.Errorf("%w: a path of %d vertices for a graph of %d", ErrInvalid, len(path), n)
 	}
-	if p.Start >= 0 || p.End >= 0 || p.Closed {
+	if p.FixStart || p.FixEnd || p.Closed {
 		return nil, 0, fmt.Errorf("%w: completions are counted for open paths without a fixed start or end", ErrInvalid)
 	}
 	// Check the whole path first: the counts can reach 1 before a bad

@@ -62,18 +62,18 @@ func newFixture(tb testing.TB, rows, cols int, ms moves.Set, start, end bool) *f
 	}
 	bg := moves.Build(b, ms)
 	f := &fixture{bg: bg}
-	f.prob = hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Symmetries: bg.Automorphisms()}
+	f.prob = hamilton.Problem{G: bg.Graph, Symmetries: bg.Automorphisms()}
 	f.opt = hamilton.Options{Rank: bg.CentreRank()}
 	f.rules = verify.Rules{Rows: rows, Cols: cols}
 	for _, l := range ms.Leapers {
 		f.rules.Leapers = append(f.rules.Leapers, [2]int{l.A, l.B})
 	}
 	if start {
-		f.prob.Start = bg.VertexOf[b.Cell(0, 0)]
+		f.prob.FixStart, f.prob.Start = true, bg.VertexOf[b.Cell(0, 0)]
 		f.rules.Start = &verify.Cell{Row: 1, Col: 1}
 	}
 	if end {
-		f.prob.End = bg.VertexOf[b.Cell(rows-1, cols-1)]
+		f.prob.FixEnd, f.prob.End = true, bg.VertexOf[b.Cell(rows-1, cols-1)]
 		f.rules.End = &verify.Cell{Row: rows, Col: cols}
 	}
 	return f

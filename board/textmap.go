@@ -1,12 +1,13 @@
 package board
 
 import (
-	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // MaxMapBytes bounds the size of a text map accepted by Parse.
@@ -24,97 +25,139 @@ const MaxMapBytes = 64 << 20
 // row is read in the separated form. Lines starting with "//" are comments;
 // blank lines before and after the map are ignored, and all rows must have
 // the same number of cells.
+//
+// Parse reads at most MaxMapBytes and holds about one byte per cell beyond
+// the input while it works (a 10 MB map takes some 30 MB).
 func Parse(r io.Reader) (*Board, error) {
-	var rows [][]string
-	sc := bufio.NewScanner(io.LimitReader(r, MaxMapBytes+1))
-	sc.Buffer(make([]byte, 0, 64*1024), MaxMapBytes+1)
-	var lines []string
-	total := 0
-	for sc.Scan() {
-		line := strings.TrimRightFunc(sc.Text(), unicode.IsSpace)
-		total += len(line) + 1
-		if total > MaxMapBytes {
-			return nil, fmt.Errorf("%w: larger than %d bytes; use a size spec such as 100x100 for plain boards", ErrMap, MaxMapBytes)
-		}
-		if strings.HasPrefix(strings.TrimSpace(line), "//") {
+	data, err := io.ReadAll(io.LimitReader(r, MaxMapBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrMap, err)
+	}
+	if len(data) > MaxMapBytes {
+		return nil, fmt.Errorf("%w: larger than %d MiB, the limit; use a size spec such as 100x100 for plain boards", ErrMap, MaxMapBytes>>20)
+	}
+	// The rows: lines without trailing white space, "//" comments left
+	// out, blank lines before and after the map dropped. They share data.
+	var lines [][]byte
+	for line := range bytes.Lines(data) {
+		line = bytes.TrimRightFunc(line, unicode.IsSpace)
+		if bytes.HasPrefix(bytes.TrimSpace(line), []byte("//")) {
 			continue
 		}
 		lines = append(lines, line)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrMap, err)
-	}
-	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
+	for len(lines) > 0 && len(bytes.TrimSpace(lines[0])) == 0 {
 		lines = lines[1:]
 	}
-	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+	for len(lines) > 0 && len(bytes.TrimSpace(lines[len(lines)-1])) == 0 {
 		lines = lines[:len(lines)-1]
 	}
 	if len(lines) == 0 {
 		return nil, fmt.Errorf("%w: no rows; draw the board with '.' for open and '#' for blocked cells", ErrMap)
 	}
 	separated := false
-	for _, l := range lines {
-		if strings.ContainsFunc(strings.TrimSpace(l), unicode.IsSpace) {
+	for i, l := range lines {
+		l = bytes.TrimSpace(l)
+		lines[i] = l
+		if bytes.ContainsFunc(l, unicode.IsSpace) {
 			separated = true
 		}
 	}
+	width := func(l []byte) int {
+		if separated {
+			n := 0
+			for range bytes.FieldsSeq(l) {
+				n++
+			}
+			return n
+		}
+		return utf8.RuneCount(l)
+	}
 	for i, l := range lines {
-		l = strings.TrimSpace(l)
-		if l == "" {
+		if len(l) == 0 {
 			return nil, fmt.Errorf("%w: row %d is empty; remove blank lines inside the map", ErrMap, i+1)
 		}
-		if separated {
-			rows = append(rows, strings.Fields(l))
-		} else {
-			cells := make([]string, 0, len(l))
-			for _, ch := range l {
-				cells = append(cells, string(ch))
-			}
-			rows = append(rows, cells)
+	}
+	cols := 0
+	for i, l := range lines {
+		w := width(l)
+		if i == 0 {
+			cols = w
+		} else if w != cols {
+			return nil, fmt.Errorf("%w: row %d has %d cells but row 1 has %d; every row needs the same width", ErrMap, i+1, w, cols)
 		}
 	}
-	cols := len(rows[0])
-	for i, row := range rows {
-		if len(row) != cols {
-			return nil, fmt.Errorf("%w: row %d has %d cells but row 1 has %d; every row needs the same width", ErrMap, i+1, len(row), cols)
-		}
-	}
-	b, err := New(len(rows), cols)
+	b, err := New(len(lines), cols)
 	if err != nil {
 		return nil, err
 	}
-	seen := map[int32]string{}
-	for i, row := range rows {
-		for j, tok := range row {
-			cell := b.Cell(i, j)
-			switch {
-			case tok == ".":
-			case tok == "#":
-				b.SetBlocked(cell, true)
-			default:
-				n, err := strconv.Atoi(tok)
-				if err != nil || tok[0] < '0' || tok[0] > '9' {
-					return nil, fmt.Errorf("%w: row %d, column %d: unexpected %q; use '.' (open), '#' (blocked) or a number (given)", ErrMap, i+1, j+1, tok)
-				}
-				if n < 1 || n > MaxCells {
-					return nil, fmt.Errorf("%w: row %d, column %d: given %d; givens count from 1", ErrMap, i+1, j+1, n)
-				}
-				if prev, dup := seen[int32(n)]; dup {
-					return nil, fmt.Errorf("%w: the given %d appears at %s and at %d,%d; each number goes in one cell", ErrMap, n, prev, i+1, j+1)
-				}
-				seen[int32(n)] = fmt.Sprintf("%d,%d", i+1, j+1)
-				b.SetGiven(cell, int32(n))
+	// givenAt[n] is 1 + the cell of the given n (n <= rows*cols); a given
+	// beyond the cells is over the open cells too, reported at the end.
+	var givenAt []int32
+	over, overAt := 0, ""
+	set := func(i, j int, tok []byte) error {
+		cell := b.Cell(i, j)
+		switch {
+		case len(tok) == 1 && tok[0] == '.':
+		case len(tok) == 1 && tok[0] == '#':
+			b.SetBlocked(cell, true)
+		default:
+			n, err := strconv.Atoi(string(tok))
+			if err != nil || tok[0] < '0' || tok[0] > '9' {
+				return fmt.Errorf("%w: row %d, column %d: unexpected %q; use '.' (open), '#' (blocked) or a number (given)", ErrMap, i+1, j+1, tok)
 			}
+			if n < 1 || n > MaxCells {
+				return fmt.Errorf("%w: row %d, column %d: given %d; givens count from 1", ErrMap, i+1, j+1, n)
+			}
+			if n > b.Cells() {
+				if over == 0 {
+					over, overAt = n, fmt.Sprintf("%d,%d", i+1, j+1)
+				}
+			} else {
+				if givenAt == nil {
+					givenAt = make([]int32, b.Cells()+1)
+				}
+				if prev := givenAt[n]; prev != 0 {
+					pr, pc := b.RowCol(prev - 1)
+					return fmt.Errorf("%w: the given %d appears at %d,%d and at %d,%d; each number goes in one cell", ErrMap, n, pr+1, pc+1, i+1, j+1)
+				}
+				givenAt[n] = cell + 1
+			}
+			b.SetGiven(cell, int32(n))
+		}
+		return nil
+	}
+	for i, l := range lines {
+		j := 0
+		if separated {
+			for tok := range bytes.FieldsSeq(l) {
+				if err := set(i, j, tok); err != nil {
+					return nil, err
+				}
+				j++
+			}
+			continue
+		}
+		for k := 0; k < len(l); {
+			_, size := utf8.DecodeRune(l[k:])
+			if err := set(i, j, l[k:k+size]); err != nil {
+				return nil, err
+			}
+			k += size
+			j++
 		}
 	}
 	open := b.Open()
 	if open == 0 {
 		return nil, fmt.Errorf("%w: every cell is blocked; open at least one cell with '.'", ErrMap)
 	}
-	for n, at := range seen {
-		if int(n) > open {
-			return nil, fmt.Errorf("%w: the given %d at %s exceeds the %d open cells", ErrMap, n, at, open)
+	if over > 0 {
+		return nil, fmt.Errorf("%w: the given %d at %s exceeds the %d open cells", ErrMap, over, overAt, open)
+	}
+	for n := len(givenAt) - 1; n > open; n-- {
+		if at := givenAt[n]; at != 0 {
+			r, c := b.RowCol(at - 1)
+			return nil, fmt.Errorf("%w: the given %d at %d,%d exceeds the %d open cells", ErrMap, n, r+1, c+1, open)
 		}
 	}
 	return b, nil

@@ -3,7 +3,6 @@ package construct
 import (
 	"context"
 	"slices"
-	"sync"
 	"sync/atomic"
 
 	"github.com/boardgraph/boardgraph/board"
@@ -56,24 +55,41 @@ type shapeGraph struct {
 }
 
 // library caches, for one move set, the block graphs, the block paths found
-// by the engine and the tiler's port decisions. It is shared by every board
-// built with that move set and safe for concurrent use.
+// by the engine, the tiler's port lists and port decisions and (for the
+// knight) the s-t covers, each in a bounded LRU cache (see lru). It is
+// shared by every board built with that move set and safe for concurrent
+// use.
 type library struct {
 	set moves.Set
 
-	mu     sync.Mutex
-	shapes map[[2]int16]*shapeGraph
-	paths  map[pathKey]*blockPath // nil value: the engine found none
-	steps  map[stepKey]step
-	nsteps map[narrowKey]narrowStep
-	ports  map[portKey][]port
+	shapes *lru[[2]int16, *shapeGraph]
+	paths  *lru[pathKey, *blockPath] // nil value: the engine found none
+	steps  *lru[stepKey, step]
+	nsteps *lru[narrowKey, narrowStep]
+	ports  *lru[portKey, []port]
+	covers *lru[stKey, *stCover] // nil value: searched, no cover found
 }
 
+// Cache bounds, in entries per move set. A plan of any board uses a few
+// hundred distinct keys of each kind at most (the decisions repeat along
+// the bands), so the bounds only matter to processes that construct many
+// different boards; a block path is at most maxBlockCells cells, so the
+// block paths take at most about 25 MiB per move set.
+const (
+	shapeCacheLimit = 1 << 10
+	pathCacheLimit  = 1 << 15
+	stepCacheLimit  = 1 << 15
+	portCacheLimit  = 1 << 12
+	coverCacheLimit = 1 << 14 // entries for blocks holding s or t differ for every pair
+	libraryLimit    = 16      // move sets
+)
+
 // effort is the engine work one call of Tile may spend on blocks that are
-// not cached yet (nil: unlimited).
+// not cached yet (nil: unlimited), and the call's context.
 type effort struct {
 	nodes atomic.Uint64
 	limit uint64
+	ctx   context.Context // nil: never cancelled
 }
 
 // tileEffort is the engine node allowance of one Tile call: enough for every
@@ -82,36 +98,42 @@ type effort struct {
 // find.
 const tileEffort = 40_000_000
 
-func (ef *effort) spent() bool { return ef != nil && ef.nodes.Load() >= ef.limit }
+// spent reports whether the allowance is used up or the context is done.
+func (ef *effort) spent() bool {
+	return ef != nil && (ef.nodes.Load() >= ef.limit || ef.ctx != nil && ef.ctx.Err() != nil)
+}
+
+// context returns the context engine calls run under.
+func (ef *effort) context() context.Context {
+	if ef == nil || ef.ctx == nil {
+		return context.Background()
+	}
+	return ef.ctx
+}
 func (ef *effort) charge(n uint64) {
 	if ef != nil {
 		ef.nodes.Add(n)
 	}
 }
 
-var (
-	librariesMu sync.Mutex
-	libraries   = map[string]*library{}
-)
+// libraries holds the libraries of the move sets used most recently.
+var libraries = newLRU[string, *library](libraryLimit)
 
 // libraryFor returns the shared library of set.
 func libraryFor(set moves.Set) *library {
-	librariesMu.Lock()
-	defer librariesMu.Unlock()
 	spec := set.Spec()
-	if l := libraries[spec]; l != nil {
+	if l, ok := libraries.get(spec); ok {
 		return l
 	}
-	l := &library{
+	return libraries.add(spec, &library{
 		set:    set,
-		shapes: map[[2]int16]*shapeGraph{},
-		paths:  map[pathKey]*blockPath{},
-		steps:  map[stepKey]step{},
-		nsteps: map[narrowKey]narrowStep{},
-		ports:  map[portKey][]port{},
-	}
-	libraries[spec] = l
-	return l
+		shapes: newLRU[[2]int16, *shapeGraph](shapeCacheLimit),
+		paths:  newLRU[pathKey, *blockPath](pathCacheLimit),
+		steps:  newLRU[stepKey, step](stepCacheLimit),
+		nsteps: newLRU[narrowKey, narrowStep](stepCacheLimit),
+		ports:  newLRU[portKey, []port](portCacheLimit),
+		covers: newLRU[stKey, *stCover](coverCacheLimit),
+	})
 }
 
 // maxBlockCells bounds the blocks the engine is asked to solve.
@@ -123,10 +145,10 @@ const maxBlockCells = 400
 // walk wrong, only the search for ports longer.
 const blockBudget = 200
 
-// shape returns the graph of an h x w block. The caller holds l.mu.
+// shape returns the graph of an h x w block.
 func (l *library) shape(h, w int) *shapeGraph {
 	k := [2]int16{int16(h), int16(w)}
-	if s := l.shapes[k]; s != nil {
+	if s, ok := l.shapes.get(k); ok {
 		return s
 	}
 	b, err := board.New(h, w)
@@ -154,8 +176,7 @@ func (l *library) shape(h, w int) *shapeGraph {
 			}
 		}
 	}
-	l.shapes[k] = s
-	return s
+	return l.shapes.add(k, s)
 }
 
 // excess is the colour balance a path from a to b must have: +1 when both
@@ -204,29 +225,23 @@ func (s *shapeGraph) parityOK(k pathKey) bool {
 // without asking the engine and without caching (so a later plan with a
 // fresh allowance asks again).
 func (l *library) path(k pathKey, ef *effort) *blockPath {
-	l.mu.Lock()
-	if p, ok := l.paths[k]; ok {
-		l.mu.Unlock()
+	if p, ok := l.paths.get(k); ok {
 		return p
 	}
 	s := l.shape(int(k.h), int(k.w))
-	l.mu.Unlock()
 	if ef.spent() {
 		return nil
 	}
 	var p *blockPath
 	if !s.isolated && s.parityOK(k) {
 		var nodes uint64
-		p, nodes = solveBlock(s, k)
+		p, nodes = solveBlock(ef.context(), s, k)
 		ef.charge(nodes)
 	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if old, ok := l.paths[k]; ok {
-		return old // another goroutine answered first; keep one answer
+	if p == nil && ef.spent() {
+		return nil // perhaps cancelled: not an answer to remember
 	}
-	l.paths[k] = p
-	return p
+	return l.paths.add(k, p) // another goroutine's earlier answer wins
 }
 
 // solveBlock runs the engine (hamilton.Find: Warnsdorff-ordered search with
@@ -235,9 +250,9 @@ func (l *library) path(k pathKey, ef *effort) *blockPath {
 // a1 -> b2 of the block graph plus a virtual vertex adjacent to b1 and a2
 // only: having degree 2, the virtual vertex must lie between them, and
 // removing it leaves the two paths.
-func solveBlock(s *shapeGraph, k pathKey) (*blockPath, uint64) {
+func solveBlock(ctx context.Context, s *shapeGraph, k pathKey) (*blockPath, uint64) {
 	n := s.bg.N()
-	p := hamilton.Problem{G: s.bg.Graph, Start: int32(k.a1), End: int32(k.b1)}
+	p := hamilton.Problem{G: s.bg.Graph}.WithEnds(int32(k.a1), int32(k.b1))
 	budget := max(5000, blockBudget*n)
 	if (k.a1 == free && k.b1 == free) || k.kind == kindCycle {
 		budget *= 20 // a whole small board: worth a longer search
@@ -245,10 +260,8 @@ func solveBlock(s *shapeGraph, k pathKey) (*blockPath, uint64) {
 	opt := hamilton.Options{Workers: 1, MaxNodes: uint64(budget), Rank: s.rank}
 	switch k.kind {
 	case kindCycle:
-		p.End, p.Closed = -1, true
-		if p.Start == free {
-			p.Start = 0
-		}
+		p = p.WithEnds(max(int32(k.a1), 0), free)
+		p.Closed = true
 	case kindTwo:
 		if (k.a1 != free && k.a1 == k.b1) || (k.b2 != free && k.a2 == k.b2) || k.b1 == k.a2 {
 			return nil, 0
@@ -260,7 +273,7 @@ func solveBlock(s *shapeGraph, k pathKey) (*blockPath, uint64) {
 			return nil, 0
 		}
 		rank := append(append([]int32(nil), s.rank...), int32(n))
-		p = hamilton.Problem{G: g, Start: int32(k.a1), End: int32(k.b2)}
+		p = hamilton.Problem{G: g}.WithEnds(int32(k.a1), int32(k.b2))
 		opt.Rank = rank
 	}
 	if k.kind == kindPath && k.a1 != free && k.a1 == k.b1 && n > 1 {
@@ -276,7 +289,7 @@ func solveBlock(s *shapeGraph, k pathKey) (*blockPath, uint64) {
 			err error
 			st  hamilton.Stats
 		)
-		vs, st, err = hamilton.Find(context.Background(), p, opt)
+		vs, st, err = hamilton.Find(ctx, p, opt)
 		nodes += st.Nodes
 		if err != nil {
 			// ErrNoSolution, ErrLimit, or a query the engine rejects: in

@@ -4,8 +4,6 @@ package construct
 // grid and chooses, block after block, the ports through which the walk
 // passes from one block into the next.
 
-import "sync"
-
 // maxWin is the number of units a port decision looks at: the unit itself,
 // the units whose paths the decision checks ahead, and one more whose shape
 // the last check needs.
@@ -123,35 +121,11 @@ func (ch *chain) key(k int, entry int16) stepKey {
 
 // step returns the decision for key, searching on first use.
 func (l *library) step(key stepKey, ef *effort) (step, bool) {
-	s := remember(&l.mu, l.steps, key, ef, func() (step, bool) {
+	s := remember(l.steps, key, ef, func() (step, bool) {
 		p, next, _ := l.search(key.u[:key.n], key.entry, key.tr, key.tc, key.want, ef)
 		return step{path: p, next: next}, p != nil
 	})
 	return s, s.path != nil
-}
-
-// remember returns m[key] (under mu), computing it on a miss. A result that
-// found nothing once ef is spent may be for want of effort: it is returned
-// but not remembered. When two goroutines compute the same key, the first
-// answer stored is kept, so every caller sees one answer.
-func remember[K comparable, V any](mu *sync.Mutex, m map[K]V, key K, ef *effort, compute func() (v V, found bool)) V {
-	mu.Lock()
-	v, ok := m[key]
-	mu.Unlock()
-	if ok {
-		return v
-	}
-	v, found := compute()
-	if !found && ef.spent() {
-		return v
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	if old, ok := m[key]; ok {
-		return old
-	}
-	m[key] = v
-	return v
 }
 
 // search finds a block path for win[0] from entry to an exit from which

@@ -172,7 +172,7 @@ func (nw *narrow) key(j int, e, z int16) narrowKey {
 
 // nstep returns the decision for key, searching on first use.
 func (l *library) nstep(key narrowKey, ef *effort) (narrowStep, bool) {
-	s := remember(&l.mu, l.nsteps, key, ef, func() (narrowStep, bool) {
+	s := remember(l.nsteps, key, ef, func() (narrowStep, bool) {
 		e := key.e
 		if key.first != 0 {
 			e = key.first - 1 // the top path of an open walk's first block starts there

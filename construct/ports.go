@@ -57,9 +57,7 @@ func offset(h, w, h2, w2 int, out side) (int, int) {
 // rarest). The list is computed once per key and shared.
 func (l *library) portsFor(h, w, h2, w2 int, out side) []port {
 	k := portKey{int16(h), int16(w), int16(h2), int16(w2), out}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if ps, ok := l.ports[k]; ok {
+	if ps, ok := l.ports.get(k); ok {
 		return ps
 	}
 	dr0, dc0 := offset(h, w, h2, w2, out)
@@ -92,8 +90,7 @@ func (l *library) portsFor(h, w, h2, w2 int, out side) []port {
 	for i, s := range list {
 		ps[i] = s.p
 	}
-	l.ports[k] = ps
-	return ps
+	return l.ports.add(k, ps)
 }
 
 func abs(x int) int {

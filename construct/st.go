@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+
+	"github.com/boardgraph/boardgraph/hamilton"
 )
 
 // This file builds knight's paths with a prescribed start and end (s-t
@@ -121,9 +123,9 @@ func KnightPathBetween(rows, cols int, start, end [2]int) (Walk, error) {
 		start[0]+1, start[1]+1, end[0]+1, end[1]+1, rows, cols)
 }
 
-// KnightEndsAllowed returns nil if the colour criterion allows a knight's
-// path from start to end on a rows x cols board, and an *EndsError naming
-// the rule otherwise. For n x n with n >= 6 the criterion is exact (Conrad
+// KnightEndsAllowed returns nil if the colour criterion (hamilton.KnightEnds,
+// the one place it is written) allows a knight's path from start to end on
+// a rows x cols board, and an *EndsError naming the rule otherwise. For n x n with n >= 6 the criterion is exact (Conrad
 // et al. 1994); on other boards it is only necessary. It does not check
 // that the cells lie on the board.
 func KnightEndsAllowed(rows, cols int, start, end [2]int) error {
@@ -133,15 +135,8 @@ func KnightEndsAllowed(rows, cols int, start, end [2]int) error {
 	if start == end {
 		return fail("start and end are the same cell")
 	}
-	cs, ct := (start[0]+start[1])%2, (end[0]+end[1])%2
-	if rows*cols%2 == 0 {
-		if cs == ct {
-			return fail("the board has an even number of cells, so start and end must have different colours (Conrad, Hindrichs, Morsy and Wegener 1994)")
-		}
-		return nil
-	}
-	if cs != 0 || ct != 0 {
-		return fail("the board has an odd number of cells, so start and end must both have the corners' colour (Conrad, Hindrichs, Morsy and Wegener 1994)")
+	if ok, _, why := hamilton.KnightEnds(rows, cols, start[0], start[1], end[0], end[1]); !ok {
+		return fail(why)
 	}
 	return nil
 }

@@ -2,10 +2,10 @@ package construct
 
 import (
 	"context"
-	"sync"
 
 	"github.com/boardgraph/boardgraph/graph"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/moves"
 )
 
 // stKey identifies a block cover problem: block height and width, the two
@@ -23,36 +23,19 @@ type stCover struct {
 	endAt  [256]int16
 }
 
-// stCacheLimit bounds the shared cache; it is emptied when full (the
-// entries for blocks holding s or t are different for every pair).
-const stCacheLimit = 1 << 14
-
 // stNodeBudget bounds one block search. Feasible block covers are found in
 // a few hundred nodes; the budget only stops a search for a cover that does
 // not exist, after which another layout is tried.
 const stNodeBudget = 1 << 17
 
-var stCache struct {
-	sync.Mutex
-	m map[stKey]*stCover // nil value: searched, no cover found
-}
-
-// stCoverFor returns the cover for key, searching once per key.
+// stCoverFor returns the cover for key from the knight's block library
+// (the same bounded cache as the tiler's block paths), searching on a miss.
 func stCoverFor(key stKey) *stCover {
-	stCache.Lock()
-	cov, ok := stCache.m[key]
-	stCache.Unlock()
-	if ok {
+	covers := libraryFor(moves.Knight()).covers
+	if cov, ok := covers.get(key); ok {
 		return cov
 	}
-	cov = stSolve(key)
-	stCache.Lock()
-	if stCache.m == nil || len(stCache.m) >= stCacheLimit {
-		stCache.m = make(map[stKey]*stCover)
-	}
-	stCache.m[key] = cov
-	stCache.Unlock()
-	return cov
+	return covers.add(key, stSolve(key))
 }
 
 // stSolve finds a Hamiltonian path of the h x w knight graph plus one
@@ -117,7 +100,7 @@ func stSolve(key stKey) *stCover {
 		}
 	}
 	path, _, err := hamilton.Find(context.Background(),
-		hamilton.Problem{G: g, Start: int32(key[2]), End: int32(key[3])},
+		hamilton.Problem{G: g}.WithEnds(int32(key[2]), int32(key[3])),
 		hamilton.Options{Workers: 1, MaxNodes: stNodeBudget, Rank: rank})
 	if err != nil {
 		return nil

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"github.com/boardgraph/boardgraph/hamilton"
-	"time"
 
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/moves"
@@ -174,7 +173,20 @@ func blocksOK(hs, ws []int) bool {
 // number of times, gives the same cells each time, and stops at once when
 // yield returns false. The error wraps
 // ErrUnsupported (naming the reason) when no configuration worked.
+//
+// Tile is TileContext without cancellation. Its work is bounded by node
+// budgets, not by a clock, so the same board gets the same answer on any
+// machine under any load.
 func Tile(rows, cols int, set moves.Set, closed bool) (Walk, error) {
+	return TileContext(context.Background(), rows, cols, set, closed)
+}
+
+// TileContext is Tile with a context: when ctx is done, planning stops and
+// the error is ctx.Err() (nothing learned after that is cached).
+func TileContext(ctx context.Context, rows, cols int, set moves.Set, closed bool) (Walk, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if err := checkSize(rows, cols, set, closed); err != nil {
 		return nil, err
 	}
@@ -199,19 +211,25 @@ func Tile(rows, cols int, set moves.Set, closed bool) (Walk, error) {
 		return nil, &Error{rows, cols, set.Name, closed, reason, ErrNoTour}
 	}
 	lib := libraryFor(set)
-	ef := &effort{limit: tileEffort}
+	ef := &effort{limit: tileEffort, ctx: ctx}
 	for _, c := range configs {
 		if w := lib.walk(rows, cols, c, closed, ef); w != nil {
 			return w, nil
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if rows*cols <= provenBoard {
 		// Small enough to settle by an exhaustive search of the whole board.
-		if w, none := lib.searchWhole(rows, cols, closed); w != nil {
+		if w, none := lib.searchWhole(ctx, rows, cols, closed); w != nil {
 			return w, nil
 		} else if none {
 			return nil, &Error{rows, cols, set.Name, closed,
 				"an exhaustive search of the board finds none", ErrNoTour}
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
 	}
 	reason := "the engine found no block paths whose ends line up"
@@ -389,19 +407,22 @@ func gcd(a, b int) int {
 // an exhaustive search to find a walk or prove there is none.
 const provenBoard = 48
 
-// searchWhole searches the whole board without a node budget (bounded by
-// a time limit): the walk, or none = true when the search proved there is
-// no walk.
-func (l *library) searchWhole(rows, cols int, closed bool) (w Walk, none bool) {
+// wholeBudget is the node budget of searchWhole: enough to settle every
+// board of up to provenBoard cells that the tests and presets meet (a few
+// seconds of one core at most), and a bound that does not depend on the
+// machine's speed or load, unlike a clock.
+const wholeBudget = 20_000_000
+
+// searchWhole searches the whole board within wholeBudget nodes: the walk,
+// or none = true when the search proved there is no walk.
+func (l *library) searchWhole(ctx context.Context, rows, cols int, closed bool) (w Walk, none bool) {
 	b, err := board.New(rows, cols)
 	if err != nil {
 		return nil, false
 	}
 	bg := moves.Build(b, l.set)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Closed: closed}
-	vs, _, err := hamilton.Find(ctx, p, hamilton.Options{Workers: 1})
+	p := hamilton.Problem{G: bg.Graph, Closed: closed}
+	vs, _, err := hamilton.Find(ctx, p, hamilton.Options{Workers: 1, MaxNodes: wholeBudget})
 	if err != nil {
 		return nil, errors.Is(err, hamilton.ErrNoSolution)
 	}

@@ -36,7 +36,7 @@ func BenchmarkCount(b *testing.B) {
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			bg := build(b, c.rows, c.cols, c.moves)
-			p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Closed: c.closed}
+			p := hamilton.Problem{G: bg.Graph, Closed: c.closed}
 			opt := count.Options{Order: count.BoardOrder(bg), MaxBytes: *maxBytes}
 			if *long {
 				// Predict overestimates hopido 8x8 (2.7e11 states against

@@ -17,7 +17,7 @@ import (
 func TestMemoryLimit(t *testing.T) {
 	t.Parallel()
 	bg := build(t, 5, 5, "knight")
-	p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
+	p := hamilton.Problem{G: bg.Graph}
 	for _, tc := range []struct {
 		name string
 		opt  count.Options
@@ -80,7 +80,7 @@ func TestEstimate(t *testing.T) {
 		t.Run(fmt.Sprintf("%s/%dx%d", tc.moves, tc.rows, tc.cols), func(t *testing.T) {
 			t.Parallel()
 			bg := build(t, tc.rows, tc.cols, tc.moves)
-			p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
+			p := hamilton.Problem{G: bg.Graph}
 			order := count.BoardOrder(bg)
 			pl, err := count.Estimate(p, count.Options{Order: order})
 			if err != nil {
@@ -114,7 +114,7 @@ func TestEstimate(t *testing.T) {
 	t.Run("too wide", func(t *testing.T) {
 		t.Parallel()
 		bg := build(t, 70, 70, "1,0")
-		p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
+		p := hamilton.Problem{G: bg.Graph}
 		_, err := count.Estimate(p, count.Options{})
 		if !errors.Is(err, count.ErrTooWide) || !strings.Contains(err.Error(), "at most 62") {
 			t.Fatalf("Estimate: %v; want ErrTooWide naming the limit", err)
@@ -136,11 +136,11 @@ func TestInvalid(t *testing.T) {
 		opt  count.Options
 		in   string
 	}{
-		{"start out of range", hamilton.Problem{G: bg.Graph, Start: n, End: -1}, count.Options{}, "start vertex"},
-		{"closed with end", hamilton.Problem{G: bg.Graph, Start: -1, End: 0, Closed: true}, count.Options{}, "no end"},
-		{"givens", hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Givens: make([]int32, n)}, count.Options{}, "givens"},
-		{"short order", hamilton.Problem{G: bg.Graph, Start: -1, End: -1}, count.Options{Order: []int32{0, 1}}, "order has 2"},
-		{"repeated vertex", hamilton.Problem{G: bg.Graph, Start: -1, End: -1}, count.Options{Order: make([]int32, n)}, "not a permutation"},
+		{"start out of range", hamilton.Problem{G: bg.Graph}.WithEnds(n, -1), count.Options{}, "start vertex"},
+		{"closed with end", hamilton.Problem{G: bg.Graph, End: 0, FixEnd: true, Closed: true}, count.Options{}, "no end"},
+		{"givens", hamilton.Problem{G: bg.Graph, Givens: make([]int32, n)}, count.Options{}, "givens"},
+		{"short order", hamilton.Problem{G: bg.Graph}, count.Options{Order: []int32{0, 1}}, "order has 2"},
+		{"repeated vertex", hamilton.Problem{G: bg.Graph}, count.Options{Order: make([]int32, n)}, "not a permutation"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -158,7 +158,7 @@ func TestCancel(t *testing.T) {
 	bg := build(t, 6, 6, "knight")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, _, err := count.Count(ctx, hamilton.Problem{G: bg.Graph, Start: -1, End: -1}, count.Options{})
+	_, _, err := count.Count(ctx, hamilton.Problem{G: bg.Graph}, count.Options{})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("Count: %v; want context.Canceled", err)
 	}
@@ -175,7 +175,7 @@ func TestProgress(t *testing.T) {
 		}
 		steps = append(steps, s.Step)
 	}}
-	got, st, err := count.Count(context.Background(), hamilton.Problem{G: bg.Graph, Start: -1, End: -1}, opt)
+	got, st, err := count.Count(context.Background(), hamilton.Problem{G: bg.Graph}, opt)
 	if err != nil || got != 12400 {
 		t.Fatalf("Count = %d, %v", got, err)
 	}

@@ -46,7 +46,7 @@ func TestCrossChecks(t *testing.T) {
 			t.Parallel()
 			t0 := time.Now()
 			bg := build(t, tc.rows, tc.cols, tc.moves)
-			p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Closed: tc.closed}
+			p := hamilton.Problem{G: bg.Graph, Closed: tc.closed}
 			run := func(what string, p hamilton.Problem, order []int32) uint64 {
 				t.Helper()
 				n, st, err := count.Count(context.Background(), p, count.Options{Order: order, MaxBytes: *maxBytes})
@@ -86,7 +86,8 @@ func constrainedSum(t *testing.T, bg *moves.BoardGraph, p hamilton.Problem, run 
 		var sum uint64
 		for _, u := range bg.Graph.Neighbors(s) {
 			q := p
-			q.Closed, q.Start, q.End = false, s, u
+			q = q.WithEnds(s, u)
+			q.Closed = false
 			sum += run(fmt.Sprintf("path to %d", u), q, order)
 		}
 		return sum
@@ -114,7 +115,7 @@ func constrainedSum(t *testing.T, bg *moves.BoardGraph, p hamilton.Problem, run 
 			orbit[v], size = v, 1
 		}
 		q := p
-		q.Start = v
+		q.FixStart, q.Start = true, v
 		sum += size * run(fmt.Sprintf("start %d", v), q, order)
 	}
 	return sum

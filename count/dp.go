@@ -119,16 +119,11 @@ func check(p *hamilton.Problem) ([]int32, error) {
 	if p.G == nil || p.G.N() == 0 {
 		return nil, fmt.Errorf("%w: the graph has no vertices", ErrInvalid)
 	}
-	n := int32(p.G.N())
-	for _, x := range []struct {
-		name string
-		v    int32
-	}{{"start", p.Start}, {"end", p.End}} {
-		if x.v < -1 || x.v >= n {
-			return nil, fmt.Errorf("%w: %s vertex %d out of range 0..%d", ErrInvalid, x.name, x.v, n-1)
-		}
+	if err := p.CheckEnds(); err != nil {
+		return nil, err
 	}
-	if p.Closed && p.End >= 0 {
+	start, end := p.Ends()
+	if p.Closed && end >= 0 {
 		return nil, fmt.Errorf("%w: a closed tour has no end; give only a start", ErrInvalid)
 	}
 	if p.Givens != nil {
@@ -138,11 +133,11 @@ func check(p *hamilton.Problem) ([]int32, error) {
 		return nil, nil
 	}
 	var req []int32
-	if p.Start >= 0 {
-		req = append(req, p.Start)
+	if start >= 0 {
+		req = append(req, start)
 	}
-	if p.End >= 0 && p.End != p.Start {
-		req = append(req, p.End)
+	if end >= 0 && end != start {
+		req = append(req, end)
 	}
 	return req, nil
 }
@@ -229,7 +224,7 @@ func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide, 
 		return 0, 0, Stats{}, err
 	}
 	n := p.G.N()
-	if p.Start >= 0 && p.Start == p.End && n > 1 {
+	if start, end := p.Ends(); start >= 0 && start == end && n > 1 {
 		return 0, 0, Stats{Steps: n}, nil // one vertex cannot be both ends of a longer path
 	}
 	if n == 1 {

@@ -16,7 +16,7 @@ import (
 func TestRefusal(t *testing.T) {
 	t.Parallel()
 	bg := build(t, 6, 6, "knight")
-	p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
+	p := hamilton.Problem{G: bg.Graph}
 	// Row-major: a frontier of 13 and a peak near 2 million states.
 	opt := count.Options{MaxBytes: 1 << 20, ProbeStates: 5000}
 	got, st, err := count.Count(context.Background(), p, opt)
@@ -58,7 +58,7 @@ func TestRefusal(t *testing.T) {
 func TestPredictExact(t *testing.T) {
 	t.Parallel()
 	bg := build(t, 6, 6, "hopido")
-	p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
+	p := hamilton.Problem{G: bg.Graph}
 	opt := count.Options{Order: count.BoardOrder(bg)}
 	e, err := count.Predict(context.Background(), p, opt)
 	if err != nil || !e.Exact {

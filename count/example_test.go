@@ -22,7 +22,7 @@ func ExampleCount() {
 		b, _ := board.New(c.size, c.size)
 		s, _ := moves.Parse(c.moves)
 		bg := moves.Build(b, s)
-		p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Closed: c.closed}
+		p := hamilton.Problem{G: bg.Graph, Closed: c.closed}
 		n, _, err := count.Count(context.Background(), p, count.Options{Order: count.BoardOrder(bg)})
 		if err != nil {
 			fmt.Println(err)

@@ -116,9 +116,9 @@ func TestReferenceCounts(t *testing.T) {
 				}
 			}
 			t.Parallel()
-			p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Closed: tc.closed}
+			p := hamilton.Problem{G: bg.Graph, Closed: tc.closed}
 			if tc.start != [2]int{} {
-				p.Start = bg.VertexOf[bg.Board.Cell(tc.start[0]-1, tc.start[1]-1)]
+				p.FixStart, p.Start = true, bg.VertexOf[bg.Board.Cell(tc.start[0]-1, tc.start[1]-1)]
 			}
 			got, st, err := count.Count(context.Background(), p, opt)
 			if err != nil {

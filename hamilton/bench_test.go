@@ -31,7 +31,7 @@ func BenchmarkCount(b *testing.B) {
 	for _, c := range []struct{ spec, moves string }{{"6x6", "hopido"}, {"6x6", "knight"}, {"5x5", "hopido"}} {
 		b.Run(c.moves+"-"+c.spec, func(b *testing.B) {
 			bg := benchGraph(b, c.spec, c.moves)
-			p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Symmetries: bg.Automorphisms()}
+			p := hamilton.Problem{G: bg.Graph, Symmetries: bg.Automorphisms()}
 			var nodes uint64
 			for b.Loop() {
 				_, st, err := hamilton.Count(context.Background(), p, hamilton.Options{})
@@ -63,9 +63,9 @@ func BenchmarkSolveSweep(b *testing.B) {
 					for r := 5; r <= 64; r++ {
 						for c := 5; c <= 64; c++ {
 							bg := benchGraph(b, fmt.Sprintf("%dx%d", r, c), mv)
-							p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
+							p := hamilton.Problem{G: bg.Graph}
 							if fixed {
-								p.Start = 0
+								p.FixStart, p.Start = true, 0
 							}
 							t0 := time.Now()
 							if _, _, err := hamilton.Find(context.Background(), p, hamilton.Options{Rank: bg.CentreRank()}); err != nil {

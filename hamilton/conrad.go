@@ -2,6 +2,32 @@ package hamilton
 
 import "fmt"
 
+// KnightEnds applies the colour condition on the ends of an open knight's
+// path on a rows x cols board, from (sr, sc) to (tr, tc) (0-based, distinct
+// cells, not checked to lie on the board): with an even number of cells
+// the ends must have different colours, with an odd number both must have
+// the colour of the corners. The condition is necessary on every board (the
+// knight's graph is bipartite and a path alternates colours); by the
+// theorem of Conrad, Hindrichs, Morsy and Wegener (1994) it is also
+// sufficient on n x n boards with n >= 6, which exact reports. When ok is
+// false, why is one sentence naming the broken condition, citing the
+// theorem. This is the one place the criterion is written: hamilton's
+// precheck (rule "conrad") and construct's s-t paths both use it.
+func KnightEnds(rows, cols, sr, sc, tr, tc int) (ok, exact bool, why string) {
+	exact = rows == cols && rows >= 6
+	s, t := (sr+sc)%2, (tr+tc)%2
+	if rows*cols%2 == 0 {
+		if s == t {
+			return false, exact, "the board has an even number of cells, so start and end must have different colours (Conrad, Hindrichs, Morsy and Wegener 1994)"
+		}
+		return true, exact, ""
+	}
+	if s != 0 || t != 0 {
+		return false, exact, "the board has an odd number of cells, so start and end must both have the corners' colour (Conrad, Hindrichs, Morsy and Wegener 1994)"
+	}
+	return true, exact, ""
+}
+
 // ConradCriterion reports whether the knight's graph on the n x n board has
 // a Hamiltonian path from cell (sr, sc) to cell (tr, tc) (0-based row and
 // column), by the theorem of Conrad, Hindrichs, Morsy and Wegener (1994):
@@ -14,11 +40,8 @@ func ConradCriterion(n, sr, sc, tr, tc int) (exists, applies bool) {
 	if n < 6 || !in(sr, sc) || !in(tr, tc) || (sr == tr && sc == tc) {
 		return false, false
 	}
-	s, t := (sr+sc)%2, (tr+tc)%2
-	if n%2 == 0 {
-		return s != t, true
-	}
-	return s == 0 && t == 0, true
+	ok, _, _ := KnightEnds(n, n, sr, sc, tr, tc)
+	return ok, true
 }
 
 // knightSide returns k when g is exactly the knight's graph on the k x k
@@ -72,13 +95,9 @@ func conradRule(p *Problem, at []int32) *Reason {
 	if k == 0 {
 		return nil
 	}
-	exists, applies := ConradCriterion(k, int(s)/k, int(s)%k, int(t)/k, int(t)%k)
-	if !applies || exists {
+	ok, _, why := KnightEnds(k, k, int(s)/k, int(s)%k, int(t)/k, int(t)%k)
+	if ok {
 		return nil
 	}
-	why := "the two ends have the same colour, and on an even board they must differ"
-	if k%2 == 1 {
-		why = "on an odd board both ends must have the colour of the corners"
-	}
-	return &Reason{"conrad", fmt.Sprintf("no knight's path from %s to %s on %dx%d: %s (Conrad, Hindrichs, Morsy and Wegener 1994)", p.name(s), p.name(t), k, k, why)}
+	return &Reason{"conrad", fmt.Sprintf("no knight's path from %s to %s on %dx%d: %s", p.name(s), p.name(t), k, k, why)}
 }

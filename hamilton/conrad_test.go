@@ -67,7 +67,7 @@ func TestConradPrecheck(t *testing.T) {
 					if s == e {
 						continue
 					}
-					p := hamilton.Problem{G: bg.Graph, Start: s, End: e}
+					p := hamilton.Problem{G: bg.Graph}.WithEnds(s, e)
 					exists, applies := hamilton.ConradCriterion(k, int(s)/k, int(s)%k, int(e)/k, int(e)%k)
 					if !applies {
 						t.Fatalf("criterion does not apply to %d-%d", s, e)
@@ -129,7 +129,7 @@ func TestConradOnlyPlainKnight(t *testing.T) {
 		{"5x5", knightBoard(t, 5, 5)},
 		{"hopido", moves.Build(b6, hop)},
 	} {
-		p := hamilton.Problem{G: c.bg.Graph, Start: 0, End: 7} // 1,1 and 2,2 on 6x6: same colour
+		p := hamilton.Problem{G: c.bg.Graph, Start: 0, FixStart: true, End: 7, FixEnd: true} // 1,1 and 2,2 on 6x6: same colour
 		rs, err := hamilton.PrecheckAll(&p)
 		if err != nil {
 			t.Fatal(err)
@@ -141,12 +141,12 @@ func TestConradOnlyPlainKnight(t *testing.T) {
 		}
 	}
 	bg := knightBoard(t, 6, 6)
-	p := hamilton.Problem{G: bg.Graph, Start: 0, End: 7}
+	p := hamilton.Problem{G: bg.Graph, Start: 0, FixStart: true, End: 7, FixEnd: true}
 	r, err := hamilton.Precheck(&p)
 	if err != nil || r == nil || r.Rule != "conrad" {
 		t.Fatalf("plain 6x6: Precheck = %v, %v; want the conrad rule", r, err)
 	}
-	if want := "no knight's path from vertex 0 to vertex 7 on 6x6: the two ends have the same colour, and on an even board they must differ (Conrad, Hindrichs, Morsy and Wegener 1994)"; r.Text != want {
+	if want := "no knight's path from vertex 0 to vertex 7 on 6x6: the board has an even number of cells, so start and end must have different colours (Conrad, Hindrichs, Morsy and Wegener 1994)"; r.Text != want {
 		t.Errorf("reason %q, want %q", r.Text, want)
 	}
 }

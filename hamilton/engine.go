@@ -600,6 +600,24 @@ func (e *engine) memoPut(key, count uint64) {
 	b.key[0], b.count[0] = key, count
 }
 
+func (e *engine) setOnSolution(f func([]int32) bool) { e.onSolution = f }
+
+// reseed sets the tie-breaks of attempt a of portfolio worker w: worker
+// 0's first attempt with seed 0 is the deterministic Warnsdorff order,
+// every other attempt draws a random one, with jitter on odd attempts.
+func (e *engine) reseed(seed uint64, w int, a uint64) {
+	e.rng, e.jitter = 0, false
+	if w > 0 || a > 0 || seed != 0 {
+		e.rng = splitmix(seed ^ uint64(w)<<32 ^ a)
+		e.jitter = a%2 == 1
+	}
+}
+
+func (e *engine) setBudget(b uint64) { e.budget, e.outOfNodes = b, false }
+func (e *engine) ranOut() bool       { return e.outOfNodes }
+func (e *engine) nodeCount() uint64  { return e.nodes }
+func (e *engine) overflowed() bool   { return e.overflow }
+
 // flush moves the worker's counters into the shared atomics and reports
 // whether the run must stop.
 func (e *engine) flush() bool {
@@ -615,7 +633,7 @@ func (e *engine) flush() bool {
 //
 // The search keeps an explicit stack (levels of candidate lists) so that the
 // depth is limited only by memory.
-func (e *engine) search(prefix []int32, roots []int32) (count uint64, complete bool) {
+func (e *engine) search(prefix task, roots []int32) (count uint64, complete bool) {
 	base := int32(len(prefix))
 	for i, v := range prefix {
 		e.place(e.head(int32(i)), v)
@@ -657,6 +675,13 @@ func (e *engine) search(prefix []int32, roots []int32) (count uint64, complete b
 					for L > base {
 						L--
 						e.unplace(e.head(L), e.path[L])
+						// Stopped: the solutions counted below level L
+						// so far are real, so a stopped count returns
+						// every solution found (a lower bound), not only
+						// those of the subtrees finished at base.
+						if e.mode == modeCount {
+							e.add(&e.acc[L], e.acc[L+1])
+						}
 					}
 					return e.acc[base], false
 				}

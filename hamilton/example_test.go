@@ -15,7 +15,7 @@ import (
 func ExampleCount() {
 	b, _ := board.ParseSpec("4x5")
 	bg := moves.Build(b, moves.Hopido())
-	p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Symmetries: bg.Automorphisms()}
+	p := hamilton.Problem{G: bg.Graph, Symmetries: bg.Automorphisms()}
 	n, _, err := hamilton.Count(context.Background(), p, hamilton.Options{})
 	fmt.Println(n, err)
 	// Output: 144 <nil>
@@ -25,7 +25,7 @@ func ExampleCount() {
 func ExampleCountPerStart() {
 	b, _ := board.ParseSpec("5x5")
 	bg := moves.Build(b, moves.Knight())
-	per, _, _ := hamilton.CountPerStart(context.Background(), hamilton.Problem{G: bg.Graph, Start: -1, End: -1}, hamilton.Options{})
+	per, _, _ := hamilton.CountPerStart(context.Background(), hamilton.Problem{G: bg.Graph}, hamilton.Options{})
 	for r := range b.Rows {
 		for c := range b.Cols {
 			fmt.Printf("%4d", per[bg.VertexOf[b.Cell(r, c)]])
@@ -45,7 +45,7 @@ func ExampleFind() {
 	for _, spec := range []string{"10x10", "4x4"} {
 		b, _ := board.ParseSpec(spec)
 		bg := moves.Build(b, moves.Hopido())
-		path, _, err := hamilton.Find(context.Background(), hamilton.Problem{G: bg.Graph, Start: 0, End: -1}, hamilton.Options{})
+		path, _, err := hamilton.Find(context.Background(), hamilton.Problem{G: bg.Graph, Start: 0, FixStart: true}, hamilton.Options{})
 		if errors.Is(err, hamilton.ErrNoSolution) {
 			fmt.Println(spec + ": proved to have no solution")
 			continue

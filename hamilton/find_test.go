@@ -16,13 +16,13 @@ func TestFindSmallHopido(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	bg := build(t, 1, 1, "hopido")
-	path, _, err := hamilton.Find(ctx, hamilton.Problem{G: bg.Graph, Start: -1, End: -1}, hamilton.Options{})
+	path, _, err := hamilton.Find(ctx, hamilton.Problem{G: bg.Graph}, hamilton.Options{})
 	if err != nil || len(path) != 1 || path[0] != 0 {
 		t.Errorf("1x1: %v, %v", path, err)
 	}
 	for _, rc := range [][2]int{{2, 2}, {3, 3}, {4, 4}, {3, 10}, {10, 3}, {2, 9}} {
 		bg := build(t, rc[0], rc[1], "hopido")
-		p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
+		p := hamilton.Problem{G: bg.Graph}
 		_, st, err := hamilton.Find(ctx, p, hamilton.Options{})
 		var reason *hamilton.Reason
 		if !errors.Is(err, hamilton.ErrNoSolution) || !errors.As(err, &reason) {
@@ -53,9 +53,9 @@ func TestFindBoards(t *testing.T) {
 				for _, fromCorner := range []bool{false, true} {
 					name := fmt.Sprintf("%s/%dx%d/corner=%v", spec, r, c, fromCorner)
 					bg := build(t, r, c, spec)
-					p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
+					p := hamilton.Problem{G: bg.Graph}
 					if fromCorner {
-						p.Start = 0
+						p.FixStart, p.Start = true, 0
 					}
 					ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 					path, _, err := hamilton.Find(ctx, p, hamilton.Options{Workers: 2, Rank: bg.CentreRank()})
@@ -89,7 +89,7 @@ func TestFindClosed(t *testing.T) {
 	} {
 		name := fmt.Sprintf("%s/%dx%d", tc.spec, tc.rows, tc.cols)
 		bg := build(t, tc.rows, tc.cols, tc.spec)
-		p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Closed: true}
+		p := hamilton.Problem{G: bg.Graph, Closed: true}
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		path, _, err := hamilton.Find(ctx, p, hamilton.Options{Workers: 2})
 		cancel()
@@ -118,7 +118,7 @@ func TestFindSeeds(t *testing.T) {
 	} {
 		bg := build(t, tc.rows, tc.cols, tc.spec)
 		og := oracleGraphOf(bg)
-		p := hamilton.Problem{G: bg.Graph, Start: tc.start, End: -1, Closed: tc.closed}
+		p := hamilton.Problem{G: bg.Graph, Closed: tc.closed}.WithEnds(tc.start, -1)
 		for seed := range uint64(12) {
 			for _, rank := range [][]int32{nil, bg.CentreRank()} {
 				ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)

@@ -68,10 +68,10 @@ func TestGivensOracle(t *testing.T) {
 					p.Givens[from[pos]] = int32(pos)
 				}
 				if rng.IntN(3) == 0 {
-					p.Start = from[0]
+					p.FixStart, p.Start = true, from[0]
 				}
 				if rng.IntN(3) == 0 {
-					p.End = from[n-1]
+					p.FixEnd, p.End = true, from[n-1]
 				}
 			case k < 5:
 				// Random givens: distinct vertices at distinct positions.
@@ -82,7 +82,7 @@ func TestGivensOracle(t *testing.T) {
 			default:
 				from = cycles[rng.IntN(len(cycles))]
 				p.Closed = true
-				p.Start = from[0]
+				p.FixStart, p.Start = true, from[0]
 				for range 1 + rng.IntN(min(3, n)) {
 					pos := rng.IntN(n)
 					p.Givens[from[pos]] = int32(pos)
@@ -102,7 +102,7 @@ func TestGivensOracle(t *testing.T) {
 				if tr.from != nil && want == 0 {
 					t.Fatalf("trial %s: test bug: the source solution does not satisfy its givens", tr.name)
 				}
-				desc := fmt.Sprintf("trial %s (givens %v start %d end %d closed %v)", tr.name, p.Givens, p.Start, p.End, p.Closed)
+				desc := fmt.Sprintf("trial %s (givens %v fixed start %v end %v closed %v)", tr.name, p.Givens, p.FixStart, p.FixEnd, p.Closed)
 				for _, cfg := range countConfigs {
 					q := p
 					if cfg.sym {
@@ -113,7 +113,7 @@ func TestGivensOracle(t *testing.T) {
 						t.Errorf("%s: %s: Count = %d, %v; want %d", desc, cfg.name, got, err, want)
 					}
 				}
-				if !p.Closed && p.Start < 0 {
+				if !p.Closed && !p.FixStart {
 					q := p
 					q.Symmetries = boardGraph(t, c).Automorphisms()
 					per, _, err := hamilton.CountPerStart(ctx, q, hamilton.Options{Workers: 2, MemoBits: 6})
@@ -178,17 +178,18 @@ func TestInvalidProblems(t *testing.T) {
 		name string
 		mod  func(p *hamilton.Problem)
 	}{
-		{"start out of range", func(p *hamilton.Problem) { p.Start = n }},
-		{"start below -1", func(p *hamilton.Problem) { p.Start = -2 }},
-		{"end out of range", func(p *hamilton.Problem) { p.End = n + 5 }},
-		{"closed with an end", func(p *hamilton.Problem) { p.Closed, p.End = true, 3 }},
-		{"start equals end", func(p *hamilton.Problem) { p.Start, p.End = 4, 4 }},
+		{"start out of range", func(p *hamilton.Problem) { p.FixStart, p.Start = true, n }},
+		{"fixed start below 0", func(p *hamilton.Problem) { p.FixStart, p.Start = true, -1 }},
+		{"start set without FixStart", func(p *hamilton.Problem) { p.Start = 2 }},
+		{"end out of range", func(p *hamilton.Problem) { p.FixEnd, p.End = true, n+5 }},
+		{"closed with an end", func(p *hamilton.Problem) { p.Closed, p.FixEnd, p.End = true, true, 3 }},
+		{"start equals end", func(p *hamilton.Problem) { *p = p.WithEnds(4, 4) }},
 		{"givens too short", func(p *hamilton.Problem) { p.Givens = []int32{0} }},
 		{"given position out of range", func(p *hamilton.Problem) { p.Givens = givens(0, n) }},
 		{"two vertices at one position", func(p *hamilton.Problem) { p.Givens = givens(0, 3, 1, 3) }},
-		{"given clashes with start", func(p *hamilton.Problem) { p.Start = 2; p.Givens = givens(5, 0) }},
-		{"given clashes with end", func(p *hamilton.Problem) { p.End = 2; p.Givens = givens(5, n-1) }},
-		{"start given elsewhere", func(p *hamilton.Problem) { p.Start = 2; p.Givens = givens(2, 7) }},
+		{"given clashes with start", func(p *hamilton.Problem) { p.FixStart, p.Start = true, 2; p.Givens = givens(5, 0) }},
+		{"given clashes with end", func(p *hamilton.Problem) { p.FixEnd, p.End = true, 2; p.Givens = givens(5, n-1) }},
+		{"start given elsewhere", func(p *hamilton.Problem) { p.FixStart, p.Start = true, 2; p.Givens = givens(2, 7) }},
 	}
 	ctx := context.Background()
 	for _, tc := range tests {

@@ -42,12 +42,12 @@ func boardGraph(t testing.TB, c *oracle.Case) *moves.BoardGraph {
 // problem returns the hamilton problem of an oracle case.
 func problem(t testing.TB, c *oracle.Case, sym bool) (hamilton.Problem, *moves.BoardGraph) {
 	bg := boardGraph(t, c)
-	p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Closed: c.Closed}
+	p := hamilton.Problem{G: bg.Graph, Closed: c.Closed}
 	if c.Start >= 0 {
-		p.Start = bg.VertexOf[c.Start]
+		p.FixStart, p.Start = true, bg.VertexOf[c.Start]
 	}
 	if c.End >= 0 {
-		p.End = bg.VertexOf[c.End]
+		p.FixEnd, p.End = true, bg.VertexOf[c.End]
 	}
 	if sym {
 		p.Symmetries = bg.Automorphisms()
@@ -80,10 +80,10 @@ func checkPath(og *oracle.Graph, p hamilton.Problem, path []int32) error {
 			return fmt.Errorf("vertex %d at position %d, given %d", v, i, p.Givens[v])
 		}
 	}
-	if p.Start >= 0 && path[0] != p.Start {
+	if p.FixStart && path[0] != p.Start {
 		return fmt.Errorf("starts at %d, want %d", path[0], p.Start)
 	}
-	if p.End >= 0 && path[n-1] != p.End {
+	if p.FixEnd && path[n-1] != p.End {
 		return fmt.Errorf("ends at %d, want %d", path[n-1], p.End)
 	}
 	if p.Closed && (n < 3 || !og.Adjacent(int(path[n-1]), int(path[0]))) {

@@ -39,19 +39,19 @@ func TestLargeGraphs(t *testing.T) {
 			{"closed from a corner", 0, -1, true, 2},
 		} {
 			name := fmt.Sprintf("ladder 2x%d %s", n, tc.name)
-			p := hamilton.Problem{G: bg.Graph, Start: tc.start, End: tc.end, Closed: tc.closed, Symmetries: bg.Automorphisms()}
+			p := hamilton.Problem{G: bg.Graph, Closed: tc.closed, Symmetries: bg.Automorphisms()}.WithEnds(tc.start, tc.end)
 			checkAll(t, ctx, name, p, tc.want)
 		}
-		per, _, err := hamilton.CountPerStart(ctx, hamilton.Problem{G: bg.Graph, Start: -1, End: -1}, hamilton.Options{Workers: 2})
+		per, _, err := hamilton.CountPerStart(ctx, hamilton.Problem{G: bg.Graph}, hamilton.Options{Workers: 2})
 		if err != nil || per[0] != nn || per[far] != nn {
 			t.Errorf("ladder 2x%d: per-start at the corners %d, %d, %v; want %d", n, per[0], per[far], err, n)
 		}
 	}
 	g, start, want := cliqueChain(t, 60, []int{5, 5, 5})
-	checkAll(t, ctx, "clique chain 60+5+5+5 from the tail", hamilton.Problem{G: g, Start: start, End: -1}, want.Uint64())
+	checkAll(t, ctx, "clique chain 60+5+5+5 from the tail", hamilton.Problem{G: g}.WithEnds(start, -1), want.Uint64())
 	// With the start free, every path has the tail's end as one end.
-	checkAll(t, ctx, "clique chain 60+5+5+5", hamilton.Problem{G: g, Start: -1, End: -1}, 2*want.Uint64())
-	checkAll(t, ctx, "clique chain 60+5+5+5 to the tail", hamilton.Problem{G: g, Start: -1, End: start}, want.Uint64())
+	checkAll(t, ctx, "clique chain 60+5+5+5", hamilton.Problem{G: g}, 2*want.Uint64())
+	checkAll(t, ctx, "clique chain 60+5+5+5 to the tail", hamilton.Problem{G: g}.WithEnds(-1, start), want.Uint64())
 }
 
 // checkAll runs Count (1 and 2 workers), Enumerate and Find on p and

@@ -39,7 +39,7 @@ func BenchmarkCountCliqueChain(b *testing.B) {
 		b.Run(tc.name, func(b *testing.B) {
 			var nodes uint64
 			for b.Loop() {
-				got, st, err := hamilton.Count(context.Background(), hamilton.Problem{G: tc.g, Start: tc.start, End: -1}, hamilton.Options{Workers: 1})
+				got, st, err := hamilton.Count(context.Background(), hamilton.Problem{G: tc.g}.WithEnds(tc.start, -1), hamilton.Options{Workers: 1})
 				if err != nil || got != want.Uint64() {
 					b.Fatalf("Count = %d, %v; want %v", got, err, want)
 				}

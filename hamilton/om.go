@@ -23,8 +23,9 @@ const (
 )
 
 // Strategy selects the search algorithm of Find, Count and Enumerate and its
-// settings. The zero value is StrategyDefault. CountPerStart and Precheck
-// do not depend on it.
+// settings. The zero value is StrategyDefault. Every search call runs on
+// one driver (driver.go) with either engine; Supports says which calls a
+// strategy runs, and the others refuse it. Precheck does not depend on it.
 type Strategy struct {
 	Kind StrategyKind
 	// Disable switches Okuno–Miyano rules off (the zero value keeps them
@@ -38,13 +39,14 @@ type Strategy struct {
 	// solution wins. Zero uses the second (§3 (2)): every worker searches
 	// the whole tree with its own visit order, first to finish wins.
 	// Count and Enumerate always split when they use more than one worker.
+	// Both kinds honour it.
 	SplitDepth int
 	// NoRestarts runs every worker of Find's portfolio on one visit order
 	// to the end, as the paper does. By default a worker gives up after a
 	// node budget that follows the Luby sequence and starts again with a
 	// fresh order drawn from its seed, so that one unlucky order cannot
 	// hold the search (the restart that exhausts its tree still proves
-	// that there is no solution).
+	// that there is no solution). Both kinds honour it.
 	NoRestarts bool
 }
 

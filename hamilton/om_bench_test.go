@@ -19,7 +19,7 @@ import (
 func BenchmarkOMKnight304(b *testing.B) {
 	bg := benchGraph(b, "304x304", "knight")
 	n := int32(304)
-	p := hamilton.Problem{G: bg.Graph, Start: 0, End: (n - 1) * n}
+	p := hamilton.Problem{G: bg.Graph}.WithEnds(0, (n-1)*n)
 	og := oracleGraphOfGraph(bg.Graph)
 	for _, s := range []hamilton.Strategy{hamilton.StrategyDefault, hamilton.StrategyOkunoMiyano} {
 		for _, workers := range []int{1, 0} {
@@ -68,7 +68,7 @@ func BenchmarkOMReach(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/workers=%d", s.Kind, workers), func(b *testing.B) {
 				try := func(n int) bool {
 					bg := benchGraph(b, fmt.Sprintf("%dx%d", n, n), "knight")
-					p := hamilton.Problem{G: bg.Graph, Start: 0, End: int32((n - 1) * n)}
+					p := hamilton.Problem{G: bg.Graph}.WithEnds(0, int32((n-1)*n))
 					ctx, cancel := context.WithTimeout(context.Background(), *omReachLimit)
 					t0 := time.Now()
 					rank := bg.CentreRank()

@@ -661,10 +661,44 @@ func (e *omEngine) slotOf(v, w int32) int {
 	return j
 }
 
-// search runs the Okuno–Miyano depth-first search for paths from root
+// search runs searchFrom below task t (its root and walk choices), or from
+// each of roots in turn until one is stopped (worker, for the driver).
+func (e *omEngine) search(t task, roots []int32) (count uint64, complete bool) {
+	if t != nil {
+		return e.searchFrom(t[0], t[1:])
+	}
+	for _, v := range roots {
+		c, ok := e.searchFrom(v, nil)
+		count += c
+		if !ok {
+			return count, false
+		}
+	}
+	return count, true
+}
+
+func (e *omEngine) setOnSolution(f func([]int32) bool) { e.onSolution = f }
+
+// reseed draws a new visit order for attempt a of portfolio worker w;
+// worker 0's first attempt keeps the order of Options.Seed.
+func (e *omEngine) reseed(seed uint64, w int, a uint64) {
+	if w > 0 || a > 0 {
+		e.setSeed(splitmix(seed ^ uint64(w)<<32 ^ a))
+	}
+}
+
+func (e *omEngine) setBudget(b uint64) { e.budget, e.outOfNodes = b, false }
+func (e *omEngine) ranOut() bool       { return e.outOfNodes }
+func (e *omEngine) nodeCount() uint64  { return e.nodes }
+
+// overflowed is false: the walk counts one solution per leaf, and 2^64
+// leaves are out of reach.
+func (e *omEngine) overflowed() bool { return false }
+
+// searchFrom runs the Okuno–Miyano depth-first search for paths from root
 // whose first walk choices are prefix. It returns the number of solutions
 // found and whether the search ran to completion.
-func (e *omEngine) search(root int32, prefix []int32) (count uint64, complete bool) {
+func (e *omEngine) searchFrom(root int32, prefix []int32) (count uint64, complete bool) {
 	if !e.begin(root) {
 		return 0, true
 	}

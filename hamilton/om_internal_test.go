@@ -18,7 +18,8 @@ func omTest(t *testing.T, n int, edges [][2]int32, start, end int32, off RuleSet
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &Problem{G: g, Start: start, End: end}
+	q := Problem{G: g}.WithEnds(start, end)
+	p := &q
 	o, err := newOMRun(p, Options{Workers: 1, Strategy: Strategy{Kind: KindOkunoMiyano, Disable: off}})
 	if err != nil {
 		t.Fatal(err)
@@ -87,7 +88,7 @@ func (c omCase) checkCount(t *testing.T, r Rule) {
 	}
 	want := og.Count().Open(int(c.start), int(c.end))
 	for _, off := range []RuleSet{c.off, c.off | Rules(r)} {
-		p := Problem{G: g, Start: c.start, End: c.end}
+		p := Problem{G: g}.WithEnds(c.start, c.end)
 		got, _, err := Count(context.Background(), p, Options{Workers: 1, Strategy: Strategy{Kind: KindOkunoMiyano, Disable: off}})
 		if err != nil || got != want {
 			t.Errorf("without %v: Count = %d, %v; brute force %d", off, got, err, want)
@@ -157,7 +158,7 @@ func TestOMForcing(t *testing.T) {
 		t.Errorf("pruned %v, want %v", e.pruned, want)
 	}
 	// Count finds the one solution without a search node.
-	p := Problem{G: mustGraph(t, forcingCase), Start: 0, End: 9}
+	p := Problem{G: mustGraph(t, forcingCase), Start: 0, FixStart: true, End: 9, FixEnd: true}
 	got, st, err := Count(context.Background(), p, Options{Workers: 1, Strategy: StrategyOkunoMiyano})
 	if err != nil || got != 1 || st.Nodes != 0 || st.Pruned[RuleForcing] != 9 {
 		t.Errorf("Count = %d, %v, %d nodes, pruned %v; want 1 at the root with 9 forced edges", got, err, st.Nodes, st.Pruned)

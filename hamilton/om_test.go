@@ -159,7 +159,7 @@ func TestOMInvalid(t *testing.T) {
 		givens[i] = -1
 	}
 	givens[12] = 3
-	p := hamilton.Problem{G: bg.Graph, Start: 0, End: -1, Givens: givens}
+	p := hamilton.Problem{G: bg.Graph, Start: 0, FixStart: true, Givens: givens}
 	_, _, err := hamilton.Find(context.Background(), p, hamilton.Options{Strategy: hamilton.StrategyOkunoMiyano})
 	if !errors.Is(err, hamilton.ErrInvalid) || !strings.Contains(err.Error(), "givens") {
 		t.Errorf("givens: %v, want ErrInvalid naming givens", err)
@@ -201,7 +201,7 @@ func ExampleStrategy() {
 	b, _ := board.New(8, 8)
 	m, _ := moves.Parse("knight")
 	bg := moves.Build(b, m)
-	p := hamilton.Problem{G: bg.Graph, Start: 0, End: 7}
+	p := hamilton.Problem{G: bg.Graph, Start: 0, FixStart: true, End: 7, FixEnd: true}
 	path, st, err := hamilton.Find(context.Background(), p, hamilton.Options{Workers: 1, Strategy: hamilton.StrategyOkunoMiyano})
 	fmt.Println(len(path), path[0], path[63], err, st.Pruned[hamilton.RuleEdgeDeletion] > 0)
 	// Output: 64 0 7 <nil> true
@@ -214,7 +214,7 @@ func TestOMCancel(t *testing.T) {
 	t.Parallel()
 	bg := knightBoard(t, 6, 6)
 	for _, workers := range []int{1, 2} {
-		p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
+		p := hamilton.Problem{G: bg.Graph}
 		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 		t0 := time.Now()
 		got, st, err := hamilton.Count(ctx, p, hamilton.Options{Workers: workers, Strategy: hamilton.StrategyOkunoMiyano})
@@ -226,7 +226,7 @@ func TestOMCancel(t *testing.T) {
 	}
 	// A 1600-cell path takes well over the budget's 100 nodes (checked
 	// every 1024).
-	p := hamilton.Problem{G: knightBoard(t, 40, 40).Graph, Start: 0, End: -1}
+	p := hamilton.Problem{G: knightBoard(t, 40, 40).Graph, Start: 0, FixStart: true}
 	_, st, err := hamilton.Find(context.Background(), p, hamilton.Options{Workers: 1, MaxNodes: 100, Strategy: hamilton.StrategyOkunoMiyano})
 	if !errors.Is(err, hamilton.ErrLimit) || st.Nodes > 1024 {
 		t.Errorf("Find with MaxNodes 100: %v after %d nodes, want ErrLimit", err, st.Nodes)
@@ -239,7 +239,7 @@ func TestOMCancel(t *testing.T) {
 func TestOMRepeatable(t *testing.T) {
 	t.Parallel()
 	bg := knightBoard(t, 12, 12)
-	p := hamilton.Problem{G: bg.Graph, Start: 0, End: 132} // 1,1 to 12,1
+	p := hamilton.Problem{G: bg.Graph, Start: 0, FixStart: true, End: 132, FixEnd: true} // 1,1 to 12,1
 	og := oracleGraphOf(bg)
 	for _, order := range []hamilton.VisitOrder{hamilton.VisitWarnsdorff, hamilton.VisitFixed, hamilton.VisitRandom} {
 		opt := hamilton.Options{Workers: 1, Seed: 7, Strategy: hamilton.Strategy{Kind: hamilton.KindOkunoMiyano, Order: order}}
@@ -265,7 +265,7 @@ func TestOMPaperFixedOrder(t *testing.T) {
 	t.Parallel()
 	n := 304
 	bg := knightBoard(t, n, n)
-	p := hamilton.Problem{G: bg.Graph, Start: 0, End: int32((n - 1) * n)}
+	p := hamilton.Problem{G: bg.Graph}.WithEnds(0, int32((n-1)*n))
 	opt := hamilton.Options{Workers: 1, Seed: 8, Strategy: hamilton.Strategy{Kind: hamilton.KindOkunoMiyano, Order: hamilton.VisitFixed, NoRestarts: true}}
 	path, st, err := hamilton.Find(context.Background(), p, opt)
 	if err != nil {

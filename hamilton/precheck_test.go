@@ -34,17 +34,17 @@ func TestPrecheckRules(t *testing.T) {
 		p    hamilton.Problem
 		rule string
 	}{
-		{"hopido 3x10 has six dead ends (and falls apart)", hamilton.Problem{G: build(t, 3, 10, "hopido").Graph, Start: -1, End: -1}, "dead-ends"},
-		{"two triangles fall apart", hamilton.Problem{G: twoTriangles(t), Start: -1, End: -1}, "disconnected"},
-		{"hopido 4x4 has four dead ends (Proposition II.1; it also falls apart)", hamilton.Problem{G: build(t, 4, 4, "hopido").Graph, Start: -1, End: -1}, "dead-ends"},
-		{"a closed tour through a cut vertex (bow tie)", hamilton.Problem{G: bowTie(t), Start: -1, End: -1, Closed: true}, "cut-cell"},
-		{"a cut vertex with three parts", hamilton.Problem{G: starPlus(t), Start: -1, End: -1}, "cut-cell"},
-		{"a star has three dead ends", hamilton.Problem{G: star, Start: -1, End: -1}, "dead-ends"},
-		{"a closed tour of two cells", hamilton.Problem{G: pair, Start: -1, End: -1, Closed: true}, "too-small"},
-		{"two dead ends but the start is fixed between them", hamilton.Problem{G: path3, Start: 1, End: -1}, "dead-ends"},
-		{"knight 5x5 closed: 13 and 12 cells per colour", hamilton.Problem{G: k5.Graph, Start: -1, End: -1, Closed: true}, "colour"},
-		{"knight 5x5 from the smaller colour", hamilton.Problem{G: k5.Graph, Start: 1, End: -1}, "colour"},
-		{"hopido 4x5 givens too far apart", hamilton.Problem{G: h45.Graph, Start: -1, End: -1, Givens: farGivens}, "givens"},
+		{"hopido 3x10 has six dead ends (and falls apart)", hamilton.Problem{G: build(t, 3, 10, "hopido").Graph}, "dead-ends"},
+		{"two triangles fall apart", hamilton.Problem{G: twoTriangles(t)}, "disconnected"},
+		{"hopido 4x4 has four dead ends (Proposition II.1; it also falls apart)", hamilton.Problem{G: build(t, 4, 4, "hopido").Graph}, "dead-ends"},
+		{"a closed tour through a cut vertex (bow tie)", hamilton.Problem{G: bowTie(t), Closed: true}, "cut-cell"},
+		{"a cut vertex with three parts", hamilton.Problem{G: starPlus(t)}, "cut-cell"},
+		{"a star has three dead ends", hamilton.Problem{G: star}, "dead-ends"},
+		{"a closed tour of two cells", hamilton.Problem{G: pair, Closed: true}, "too-small"},
+		{"two dead ends but the start is fixed between them", hamilton.Problem{G: path3, Start: 1, FixStart: true}, "dead-ends"},
+		{"knight 5x5 closed: 13 and 12 cells per colour", hamilton.Problem{G: k5.Graph, Closed: true}, "colour"},
+		{"knight 5x5 from the smaller colour", hamilton.Problem{G: k5.Graph, Start: 1, FixStart: true}, "colour"},
+		{"hopido 4x5 givens too far apart", hamilton.Problem{G: h45.Graph, Givens: farGivens}, "givens"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -72,7 +72,7 @@ func TestStats(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	bg := build(t, 5, 5, "hopido")
-	p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
+	p := hamilton.Problem{G: bg.Graph}
 	n, st, err := hamilton.Count(ctx, p, hamilton.Options{Workers: 2})
 	if err != nil || n != 12400 || st.Solutions != n || st.Nodes == 0 || st.Elapsed <= 0 || st.Workers < 1 || st.Workers > 2 {
 		t.Errorf("Count: %d, %v, stats %+v", n, err, st)

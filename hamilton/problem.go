@@ -17,10 +17,19 @@ import (
 // direction. Callers that want undirected counts halve (see Undirected).
 type Problem struct {
 	G *graph.Graph
-	// Start and End fix the first and last vertex; -1 leaves them free.
-	// With Closed, Start (if set) is where the tour is written from and End
-	// must be -1.
-	Start, End int32
+	// Start is the first vertex of every solution when FixStart is set, and
+	// End the last when FixEnd is set. The zero value leaves both ends free.
+	// With Closed, a fixed Start is where the tour is written from and End
+	// must stay free.
+	//
+	// Why flags and not a sentinel: vertex 0 is a real vertex, so an int32
+	// alone cannot make the zero Problem mean "free ends". A negative Start
+	// or End without its flag (the old spelling, Start: -1) still means free;
+	// a positive one without its flag is refused as ErrInvalid, so code that
+	// sets Start but forgets FixStart fails loudly instead of searching the
+	// wrong problem. WithEnds converts from the -1 convention.
+	Start, End       int32
+	FixStart, FixEnd bool
 	// Closed asks for Hamiltonian cycles (closed tours) instead of paths.
 	Closed bool
 	// Givens, if not nil, has one entry per vertex: the 0-based position the
@@ -35,6 +44,27 @@ type Problem struct {
 	// VertexName, if set, names vertices in messages (boards pass the
 	// 1-based "row,col" of the cell); otherwise they read "vertex N".
 	VertexName func(v int32) string
+}
+
+// Ends returns the fixed start and end vertices, -1 for a free end.
+func (p *Problem) Ends() (start, end int32) {
+	start, end = -1, -1
+	if p.FixStart {
+		start = p.Start
+	}
+	if p.FixEnd {
+		end = p.End
+	}
+	return start, end
+}
+
+// WithEnds returns p with its start and end fixed; a negative value leaves
+// that end free. It converts from the -1-means-free convention of flags and
+// files: Problem{G: g}.WithEnds(s, -1) fixes only the start.
+func (p Problem) WithEnds(start, end int32) Problem {
+	p.Start, p.FixStart = max(start, 0), start >= 0
+	p.End, p.FixEnd = max(end, 0), end >= 0
+	return p
 }
 
 // name returns how messages refer to vertex v.
@@ -108,6 +138,29 @@ func (r *Reason) Error() string { return r.Text }
 
 func (p *Problem) n() int32 { return int32(p.G.N()) }
 
+// CheckEnds reports, as ErrInvalid, a fixed start or end outside the graph
+// and a Start or End set without its FixStart or FixEnd flag.
+func (p *Problem) CheckEnds() error {
+	n := int32(0)
+	if p.G != nil {
+		n = p.n()
+	}
+	for _, e := range []struct {
+		name, flag string
+		v          int32
+		fixed      bool
+	}{{"start", "FixStart", p.Start, p.FixStart}, {"end", "FixEnd", p.End, p.FixEnd}} {
+		switch {
+		case e.fixed && (e.v < 0 || e.v >= n):
+			return fmt.Errorf("%w: %s vertex %d out of range 0..%d", ErrInvalid, e.name, e.v, n-1)
+		case !e.fixed && e.v > 0:
+			return fmt.Errorf("%w: %s vertex %d is set but %s is false; set %s to fix it, or leave it 0 for a free %s",
+				ErrInvalid, e.name, e.v, e.flag, e.flag, e.name)
+		}
+	}
+	return nil
+}
+
 // validate checks the problem's fields and normalises givens to include the
 // start and end. It returns the position->vertex table.
 func (p *Problem) validate() (at []int32, err error) {
@@ -115,19 +168,11 @@ func (p *Problem) validate() (at []int32, err error) {
 	if n == 0 {
 		return nil, fmt.Errorf("%w: the graph has no vertices", ErrInvalid)
 	}
-	check := func(name string, v int32) error {
-		if v < -1 || v >= n {
-			return fmt.Errorf("%w: %s vertex %d out of range 0..%d", ErrInvalid, name, v, n-1)
-		}
-		return nil
-	}
-	if err := check("start", p.Start); err != nil {
+	if err := p.CheckEnds(); err != nil {
 		return nil, err
 	}
-	if err := check("end", p.End); err != nil {
-		return nil, err
-	}
-	if p.Closed && p.End >= 0 {
+	start, end := p.Ends()
+	if p.Closed && end >= 0 {
 		return nil, fmt.Errorf("%w: a closed tour has no end; give only a start", ErrInvalid)
 	}
 	if p.Givens != nil && len(p.Givens) != int(n) {
@@ -154,13 +199,13 @@ func (p *Problem) validate() (at []int32, err error) {
 			}
 		}
 	}
-	if p.Start >= 0 {
-		if err := set(0, p.Start, "start"); err != nil {
+	if start >= 0 {
+		if err := set(0, start, "start"); err != nil {
 			return nil, err
 		}
 	}
-	if p.End >= 0 {
-		if err := set(n-1, p.End, "end"); err != nil {
+	if end >= 0 {
+		if err := set(n-1, end, "end"); err != nil {
 			return nil, err
 		}
 	}

@@ -65,7 +65,7 @@ func TestCountRandomBoards(t *testing.T) {
 			}
 			name := fmt.Sprintf("%s %s blocked %v closed=%v start=%d end=%d", spec, b.Spec(), blocked, tc.closed, tc.start, tc.end)
 			for _, cfg := range countConfigs {
-				p := hamilton.Problem{G: bg.Graph, Start: int32(tc.start), End: int32(tc.end), Closed: tc.closed}
+				p := hamilton.Problem{G: bg.Graph, Closed: tc.closed}.WithEnds(int32(tc.start), int32(tc.end))
 				if cfg.sym {
 					p.Symmetries = bg.Automorphisms()
 				}
@@ -75,7 +75,7 @@ func TestCountRandomBoards(t *testing.T) {
 				}
 			}
 			if !tc.closed && tc.start < 0 {
-				p := hamilton.Problem{G: bg.Graph, Start: -1, End: int32(tc.end), Symmetries: bg.Automorphisms()}
+				p := hamilton.Problem{G: bg.Graph, Symmetries: bg.Automorphisms()}.WithEnds(-1, int32(tc.end))
 				per, _, err := hamilton.CountPerStart(ctx, p, hamilton.Options{Workers: 2})
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
@@ -133,7 +133,7 @@ func TestCountRandomGraphs(t *testing.T) {
 		if closed {
 			want = k.Closed(og, s)
 		}
-		p := hamilton.Problem{G: g, Start: int32(s), End: int32(e), Closed: closed}
+		p := hamilton.Problem{G: g, Closed: closed}.WithEnds(int32(s), int32(e))
 		if rng.IntN(3) == 0 && (!closed || s >= 0) {
 			// Random givens (closed tours only with a start: see
 			// TestClosedGivensWithoutStart); the brute force filters.

@@ -112,9 +112,9 @@ func TestReferenceCounts(t *testing.T) {
 			skipBySpeed(t, tc.speed)
 			t.Parallel()
 			bg := build(t, tc.rows, tc.cols, tc.moves)
-			p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Closed: tc.closed, Symmetries: bg.Automorphisms()}
+			p := hamilton.Problem{G: bg.Graph, Closed: tc.closed, Symmetries: bg.Automorphisms()}
 			if tc.start != [2]int{} {
-				p.Start = bg.VertexOf[bg.Board.Cell(tc.start[0]-1, tc.start[1]-1)]
+				p.FixStart, p.Start = true, bg.VertexOf[bg.Board.Cell(tc.start[0]-1, tc.start[1]-1)]
 			}
 			t0 := time.Now()
 			got, st, err := hamilton.Count(context.Background(), p, hamilton.Options{})
@@ -143,7 +143,7 @@ func TestReferencePerStart(t *testing.T) {
 	for _, tc := range tests {
 		for _, sym := range []bool{false, true} {
 			bg := build(t, 5, 5, tc.moves)
-			p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
+			p := hamilton.Problem{G: bg.Graph}
 			if sym {
 				p.Symmetries = bg.Automorphisms()
 			}
@@ -212,7 +212,7 @@ func TestRosettaHopido(t *testing.T) {
 			bb.SetGiven(tip, 1)
 		}
 		bg := moves.Build(bb, moves.Hopido())
-		p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1}
+		p := hamilton.Problem{G: bg.Graph}
 		if withGiven {
 			p.Givens = make([]int32, bg.N())
 			for v := range p.Givens {

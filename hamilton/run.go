@@ -7,8 +7,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/boardgraph/boardgraph/internal/restart"
 )
 
 // ErrOverflow means a count exceeded 2^64-1. The count is not reported.
@@ -149,8 +147,13 @@ func (r *run) stats() Stats {
 	}
 }
 
+func (r *run) base() *run { return r }
+
+func (r *run) newWorker(m mode, _ int) worker { return r.engine(m) }
+
 // absorb adds a worker's final counters to the shared ones.
-func (r *run) absorb(e *engine) {
+func (r *run) absorb(w worker) {
+	e := w.(*engine)
 	r.sh.nodes.Add(e.nodes - e.flushNodes)
 	e.flushNodes = e.nodes
 	r.sh.backs.Add(e.backs)
@@ -195,33 +198,25 @@ func (r *run) roots() []int32 {
 // Diplomatico paths on 5x5 take twice the nodes with two workers).
 const serialBelow = 30
 
-// task is a path prefix handed to a worker.
-type task []int32
-
-// split cuts the search tree into prefixes of equal length, deep enough to
-// give every worker many tasks. Prefixes that already fail the pruning rules
-// are dropped.
-func (r *run) split(roots []int32) []task {
+// split cuts the search tree into prefixes of equal length: depth, or with
+// depth 0 deep enough to give every worker many tasks. Prefixes that
+// already fail the pruning rules are dropped.
+func (r *run) split(roots []int32, depth int) []task {
 	n := r.p.n()
 	target := 64 * r.workers
+	fixed := depth > 0
 	var tasks []task
-	for depth := int32(1); ; depth++ {
+	for depth := max(int32(depth), 1); ; depth++ {
 		tasks = tasks[:0]
 		e := r.engine(modeSplit)
 		e.splitDepth = depth
 		e.onSplit = func(prefix []int32) { tasks = append(tasks, append(task(nil), prefix...)) }
 		e.search(nil, roots)
 		r.absorb(e)
-		if len(tasks) >= target || depth >= n || depth >= 12 || r.sh.stop.Load() {
+		if fixed || len(tasks) >= target || depth >= n || depth >= 12 || r.sh.stop.Load() {
 			return tasks
 		}
 	}
-}
-
-// parallel runs fn over the tasks on the run's workers, each with its own
-// engine, until the tasks run out or the run is stopped.
-func (r *run) parallel(tasks []task, m mode, fn func(e *engine, t task)) {
-	runTasks(r.workers, &r.sh.stop, tasks, func(int) *engine { return r.engine(m) }, fn, r.absorb)
 }
 
 // emitter returns the solution callback of an enumeration shared by all
@@ -281,103 +276,28 @@ func runTasks[E, T any](workers int, stop *atomic.Bool, tasks []T, newEngine fun
 // vertices it memoises subcounts keyed by (unvisited set, head), which
 // collapses the deep levels of the tree.
 func Count(ctx context.Context, p Problem, opt Options) (uint64, Stats, error) {
-	if opt.Strategy.Kind == KindOkunoMiyano { // hook: om_run.go
-		return omCount(ctx, &p, opt)
+	b, err := newBackend(&p, opt, CallCount)
+	if err != nil {
+		return 0, Stats{}, err
 	}
-	per, st, err := countPer(ctx, &p, opt, false)
-	if per == nil {
+	out, st, err := driveCount(ctx, b, false)
+	if out == nil {
 		return 0, st, err
 	}
-	return per[0], st, err
+	return out[0], st, err
 }
 
 // CountPerStart returns, for every vertex v, the number of solutions whose
-// first vertex is v. It is meant for open paths; p.Start must be -1.
+// first vertex is v. It is meant for open paths without a fixed start.
 func CountPerStart(ctx context.Context, p Problem, opt Options) ([]uint64, Stats, error) {
-	if p.Closed || p.Start >= 0 {
+	if p.Closed || p.FixStart {
 		return nil, Stats{}, errors.Join(ErrInvalid, errors.New("per-start counts need an open path without a fixed start"))
 	}
-	return countPer(ctx, &p, opt, true)
-}
-
-func countPer(ctx context.Context, p *Problem, opt Options, perStart bool) ([]uint64, Stats, error) {
-	r, err := newRun(p, opt)
+	b, err := newBackend(&p, opt, CallCountPerStart)
 	if err != nil {
 		return nil, Stats{}, err
 	}
-	r.prepare()
-	n := p.n()
-	size := 1
-	if perStart {
-		size = int(n)
-	}
-	out := make([]uint64, size)
-	if precheck(p, r.at) != nil {
-		return out, r.stats(), nil
-	}
-	roots, orbit := r.startOrbits()
-	byRoot := make([]uint64, n)
-	var mu sync.Mutex
-	overflow := false
-	addRoot := func(v int32, x uint64) {
-		mu.Lock()
-		s := byRoot[v] + x
-		if s < x {
-			overflow = true
-		}
-		byRoot[v] = s
-		mu.Unlock()
-	}
-	stopWatch := r.watch(ctx)
-	if r.workers == 1 || n <= serialBelow {
-		r.workers = 1
-		e := r.engine(modeCount)
-		for _, v := range roots {
-			c, _ := e.search(nil, []int32{v})
-			addRoot(v, c)
-			if r.sh.stop.Load() {
-				break
-			}
-		}
-		overflow = overflow || e.overflow
-		r.absorb(e)
-	} else {
-		tasks := r.split(roots)
-		var of atomic.Bool
-		r.parallel(tasks, modeCount, func(e *engine, t task) {
-			c, _ := e.search(t, nil)
-			addRoot(t[0], c)
-			if e.overflow {
-				of.Store(true)
-			}
-		})
-		overflow = overflow || of.Load()
-	}
-	stopWatch()
-	var total uint64
-	for v := range n {
-		c := byRoot[orbit[v]]
-		if perStart {
-			out[v] = c
-		}
-		s := total + c
-		if s < c {
-			overflow = true
-		}
-		total = s
-	}
-	if !perStart {
-		out[0] = total
-	}
-	r.sh.solutions.Store(total)
-	st := r.stats()
-	if overflow {
-		return nil, st, ErrOverflow
-	}
-	if err := ctx.Err(); err != nil {
-		return out, st, err
-	}
-	return out, st, nil
+	return driveCount(ctx, b, true)
 }
 
 // startOrbits returns the first vertices a count searches and, for every
@@ -385,7 +305,7 @@ func countPer(ctx context.Context, p *Problem, opt Options, perStart bool) ([]ui
 // vertex per orbit of the symmetries that fix the constraints (the smallest,
 // so the choice is the same on every run), and the count of a representative
 // stands for every vertex of its orbit. With a fixed start, that vertex
-// alone. (Shared by countPer and CountShard in shard.go.)
+// alone. (Shared by driveCount and CountShard in shard.go.)
 func (r *run) startOrbits() (roots, orbit []int32) {
 	n := r.p.n()
 	roots = []int32{r.at[0]}
@@ -456,141 +376,27 @@ outer:
 // the order of solutions is not deterministic; yield is never called
 // concurrently. It returns the number of solutions yielded.
 func Enumerate(ctx context.Context, p Problem, opt Options, limit uint64, yield func(path []int32) bool) (uint64, Stats, error) {
-	if opt.Strategy.Kind == KindOkunoMiyano { // hook: om_run.go
-		return omEnumerate(ctx, &p, opt, limit, yield)
-	}
-	r, err := newRun(&p, opt)
+	b, err := newBackend(&p, opt, CallEnumerate)
 	if err != nil {
 		return 0, Stats{}, err
 	}
-	r.prepare()
-	if precheck(&p, r.at) != nil {
-		return 0, r.stats(), nil
-	}
-	stopWatch := r.watch(ctx)
-	buf := make([]int32, p.n())
-	emit := r.sh.emitter(limit, yield, func(path []int32) []int32 { return r.unrotate(path, buf) })
-	if r.workers == 1 || p.n() <= serialBelow {
-		r.workers = 1
-		e := r.engine(modeEnumerate)
-		e.onSolution = emit
-		e.search(nil, r.roots())
-		r.absorb(e)
-	} else {
-		tasks := r.split(r.roots())
-		r.parallel(tasks, modeEnumerate, func(e *engine, t task) {
-			e.onSolution = emit
-			e.search(t, nil)
-		})
-	}
-	stopWatch()
-	return r.sh.solutions.Load(), r.stats(), ctx.Err()
+	return driveEnumerate(ctx, b, limit, yield)
 }
 
 // Find returns one solution, or ErrNoSolution when the search proves there
-// is none. Each worker runs Warnsdorff-ordered depth-first search with a
-// node budget that doubles after every failed attempt, reshuffling the
-// tie-breaks between attempts (a randomised restart portfolio); an attempt
-// that finishes within its budget without a solution is a proof that none
-// exists. With opt.MaxNodes the whole run gives up with ErrLimit.
+// is none. Each worker runs a depth-first search (Warnsdorff-ordered with
+// the default strategy) with a node budget that follows the Luby sequence,
+// reshuffling the tie-breaks between attempts (a randomised restart
+// portfolio); an attempt that finishes within its budget without a solution
+// is a proof that none exists. Strategy.NoRestarts and SplitDepth change
+// the portfolio for either strategy (see Strategy). With opt.MaxNodes the
+// whole run gives up with ErrLimit.
 func Find(ctx context.Context, p Problem, opt Options) ([]int32, Stats, error) {
-	if opt.Strategy.Kind == KindOkunoMiyano { // hook: om_run.go
-		return omFind(ctx, &p, opt)
-	}
-	r, err := newRun(&p, opt)
+	b, err := newBackend(&p, opt, CallFind)
 	if err != nil {
 		return nil, Stats{}, err
 	}
-	r.prepare()
-	if reason := precheck(&p, r.at); reason != nil {
-		return nil, r.stats(), errors.Join(ErrNoSolution, reason)
-	}
-	stopWatch := r.watch(ctx)
-	var (
-		mu       sync.Mutex
-		found    []int32
-		proved   bool
-		restarts atomic.Uint64
-		wg       sync.WaitGroup
-	)
-	workers := r.workers
-	if p.n() <= serialBelow {
-		workers = 1
-	}
-	r.workers = workers
-	for w := range workers {
-		wg.Go(func() {
-			e := r.engine(modeFind)
-			e.onSolution = func(path []int32) bool {
-				mu.Lock()
-				if found == nil {
-					found = r.unrotate(path, make([]int32, len(path)))
-					if r.rot == 0 {
-						found = append([]int32(nil), path...)
-					}
-				}
-				mu.Unlock()
-				r.sh.stop.Store(true)
-				return false
-			}
-			// Restarts follow the Luby sequence (Luby, Sinclair and Zuckerman
-			// 1993) in units of a few passes over the graph: a Warnsdorff
-			// descent that works needs about n nodes, one that has gone
-			// wrong rarely recovers, and the growing tail of the sequence
-			// keeps the search complete.
-			unit := uint64(4*p.n() + 1024)
-			for attempt := uint64(0); !r.sh.stop.Load(); attempt++ {
-				// Worker 0's first attempt is the deterministic one.
-				e.rng, e.jitter = 0, false
-				if w > 0 || attempt > 0 || opt.Seed != 0 {
-					e.rng = splitmix(opt.Seed ^ uint64(w)<<32 ^ attempt)
-					e.jitter = attempt%2 == 1
-				}
-				e.budget = e.nodes + unit*restart.Luby(attempt+1)
-				if opt.MaxNodes > 0 && e.budget > opt.MaxNodes/uint64(workers) {
-					e.budget = max(opt.MaxNodes/uint64(workers), e.nodes+1)
-				}
-				e.outOfNodes = false
-				_, complete := e.search(nil, r.roots())
-				if complete {
-					mu.Lock()
-					if found == nil {
-						proved = true
-					}
-					mu.Unlock()
-					r.sh.stop.Store(true)
-					break
-				}
-				if opt.MaxNodes > 0 && e.nodes >= opt.MaxNodes/uint64(workers) {
-					break
-				}
-				if e.outOfNodes {
-					restarts.Add(1)
-				}
-			}
-			r.absorb(e)
-		})
-	}
-	wg.Wait()
-	stopWatch()
-	st := r.stats()
-	st.Restarts = restarts.Load()
-	return findResult(ctx, found, proved, st)
-}
-
-// findResult is the outcome of a Find run of either strategy: the path
-// found, or the proof that there is none, or why the run stopped.
-func findResult(ctx context.Context, found []int32, proved bool, st Stats) ([]int32, Stats, error) {
-	switch {
-	case found != nil:
-		st.Solutions = 1
-		return found, st, nil
-	case proved:
-		return nil, st, ErrNoSolution
-	case ctx.Err() != nil:
-		return nil, st, ctx.Err()
-	}
-	return nil, st, ErrLimit
+	return driveFind(ctx, b)
 }
 
 func splitmix(x uint64) uint64 {

@@ -207,6 +207,9 @@ type ShardResult struct {
 // is reported only when its count is complete. Within the call, units are
 // spread over opt.Workers goroutines, each with its own memo.
 func CountShard(ctx context.Context, p Problem, opt Options, shard, of int, sopt ShardOptions) (ShardResult, Stats, error) {
+	if err := opt.Strategy.Supports(CallCountShard); err != nil {
+		return ShardResult{}, Stats{}, err
+	}
 	if of <= 0 || shard < 0 || shard >= of {
 		return ShardResult{}, Stats{}, fmt.Errorf("%w: shard %d of %d: shards are numbered 0..N-1 with N >= 1", ErrInvalid, shard, of)
 	}

@@ -79,7 +79,7 @@ func TestShardsOracle(t *testing.T) {
 // bigProblem builds a problem on a board with symmetries.
 func bigProblem(t testing.TB, spec, mv string, closed bool, start, end int32) hamilton.Problem {
 	bg := benchGraphT(t, spec, mv)
-	return hamilton.Problem{G: bg.Graph, Start: start, End: end, Closed: closed, Symmetries: bg.Automorphisms()}
+	return hamilton.Problem{G: bg.Graph, Closed: closed, Symmetries: bg.Automorphisms()}.WithEnds(start, end)
 }
 
 func benchGraphT(t testing.TB, spec, mv string) *moves.BoardGraph {
@@ -162,7 +162,7 @@ func TestSplitUnitsDeterministic(t *testing.T) {
 			t.Fatalf("units %d and %d are not in order", i-1, i)
 		}
 	}
-	p.Start = 0
+	p.FixStart, p.Start = true, 0
 	c, err := hamilton.SplitUnits(ctx, p, 500)
 	if err != nil {
 		t.Fatal(err)
@@ -290,7 +290,7 @@ func TestCountShardInvalid(t *testing.T) {
 			return err
 		},
 		"bad problem": func() error {
-			_, err := hamilton.SplitUnits(ctx, hamilton.Problem{G: p.G, Start: 99, End: -1}, 0)
+			_, err := hamilton.SplitUnits(ctx, hamilton.Problem{G: p.G, Start: 99, FixStart: true}, 0)
 			return err
 		},
 	} {

@@ -38,8 +38,10 @@ package numberlink
 // JSON ("json"): see MarshalPuzzle.
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -78,7 +80,7 @@ var Formats = []Format{FormatTextName, FormatHasName, FormatTathamName, FormatPu
 func Detect(data []byte) Format {
 	s := strings.TrimSpace(string(data))
 	switch {
-	case puzzLinkBody(s) != "":
+	case isPuzzLink(s):
 		return FormatPuzzLinkName
 	case looksTatham(s):
 		return FormatTathamName
@@ -98,18 +100,38 @@ func Parse(data []byte) (*Grid, Rules, error) {
 
 // ParseAs reads a puzzle in the named format.
 func ParseAs(f Format, data []byte) (*Grid, Rules, error) {
+	return ParseAsContext(context.Background(), f, data)
+}
+
+// MaxInputBytes bounds the size of a puzzle file: 64 MiB holds the largest
+// grid (MaxCells cells) in every format. Callers reading a file or a
+// stream should stop there (internal/readcap does); the parsers refuse
+// longer input.
+const MaxInputBytes = 64 << 20
+
+// ParseAsContext reads a puzzle in the named format, building the grid
+// with NewGridContext: a cancelled context stops it with ctx.Err() (not
+// wrapped in ErrFormat). The cost is linear in the size of data and the
+// number of crossing pairs.
+func ParseAsContext(ctx context.Context, f Format, data []byte) (*Grid, Rules, error) {
+	if len(data) > MaxInputBytes {
+		return nil, Rules{}, fmt.Errorf("%w: the puzzle has %d bytes, more than the %d MiB limit: split the puzzle", ErrFormat, len(data), MaxInputBytes>>20)
+	}
 	switch f {
 	case FormatTextName:
-		return ParseText(data)
+		return parseText(ctx, data)
 	case FormatHasName:
-		g, err := ParseHas(data)
+		g, err := parseHas(ctx, data)
 		return g, Rules{}, err
 	case FormatTathamName:
-		return ParseTatham(string(data))
+		return parseTatham(ctx, string(data))
 	case FormatPuzzLinkName:
-		g, err := ParsePuzzLink(string(data))
+		g, err := parsePuzzLink(ctx, string(data))
 		return g, Rules{}, err
 	case FormatJSONName:
+		if err := ctx.Err(); err != nil {
+			return nil, Rules{}, err
+		}
 		p, err := UnmarshalPuzzle(data)
 		if err != nil {
 			return nil, Rules{}, err
@@ -117,6 +139,16 @@ func ParseAs(f Format, data []byte) (*Grid, Rules, error) {
 		return p.Grid, p.Rules, nil
 	}
 	return nil, Rules{}, fmt.Errorf("%w %q: use one of %v", ErrUnknownFmt, string(f), Formats)
+}
+
+// buildGrid is NewGridContext for the parsers: a grid error is a format
+// error, a cancellation is not.
+func buildGrid(ctx context.Context, rows, cols, k int, clues []int) (*Grid, error) {
+	g, err := NewGridContext(ctx, rows, cols, k, clues)
+	if err != nil && ctx.Err() == nil {
+		return nil, fmt.Errorf("%w: %w", ErrFormat, err)
+	}
+	return g, err
 }
 
 // Encode writes g in the named format. JSON carries no solution here; use
@@ -176,6 +208,10 @@ func lines(data []byte) (out []string, num []int) {
 // ParseText reads our own text format (see the FORMAT comment at the top of
 // this file).
 func ParseText(data []byte) (*Grid, Rules, error) {
+	return parseText(context.Background(), data)
+}
+
+func parseText(ctx context.Context, data []byte) (*Grid, Rules, error) {
 	ls, num := lines(data)
 	k, rules, wide := 2, Rules{}, false
 	if len(ls) > 0 && strings.HasPrefix(strings.ToLower(ls[0]), "k=") {
@@ -209,9 +245,12 @@ func ParseText(data []byte) (*Grid, Rules, error) {
 		wide = wide || strings.ContainsAny(l, " \t")
 	}
 	cols := -1
-	var clues []int
+	var clues, row []int
 	for i, l := range ls {
-		var row []int
+		if i%256 == 0 && ctx.Err() != nil {
+			return nil, rules, ctx.Err()
+		}
+		row = row[:0]
 		if wide {
 			for _, tok := range strings.Fields(l) {
 				if tok == "." {
@@ -238,6 +277,9 @@ func ParseText(data []byte) (*Grid, Rules, error) {
 		}
 		if cols < 0 {
 			cols = len(row)
+			if len(ls) <= MaxCells/max(cols, 1) {
+				clues = make([]int, 0, len(ls)*cols)
+			}
 		} else if len(row) != cols {
 			return nil, rules, fmt.Errorf("%w: line %d has %d cells, the first row %d: make every row the same width", ErrFormat, num[i], len(row), cols)
 		}
@@ -246,9 +288,9 @@ func ParseText(data []byte) (*Grid, Rules, error) {
 		}
 		clues = append(clues, row...)
 	}
-	g, err := NewGrid(len(ls), cols, k, clues)
+	g, err := buildGrid(ctx, len(ls), cols, k, clues)
 	if err != nil {
-		return nil, rules, fmt.Errorf("%w: %w", ErrFormat, err)
+		return nil, rules, err
 	}
 	return g, rules, nil
 }
@@ -294,6 +336,12 @@ func FormatText(g *Grid, rules Rules) string {
 	return b.String()
 }
 
+// looksHas reports whether s is a .has file, or a damaged one that
+// ParseHas should name: a first line of three counts "rows cols islands",
+// and either rows lines of cols numbers after it, or a next line whose
+// width is not 3 (so the first line is not a row of a 3-column grid in our
+// text format, whose rows all have the same width), or 3 columns holding
+// as many islands as the first line says.
 func looksHas(s string) bool {
 	ls, _ := lines([]byte(s))
 	if len(ls) < 2 {
@@ -303,9 +351,22 @@ func looksHas(s string) bool {
 	if len(h) != 3 {
 		return false
 	}
-	rows, err1 := strconv.Atoi(h[0])
-	cols, err2 := strconv.Atoi(h[1])
-	if err1 != nil || err2 != nil || rows != len(ls)-1 {
+	var hv [3]int
+	for i, f := range h {
+		v, err := strconv.Atoi(f)
+		if err != nil || v < 0 {
+			return false
+		}
+		hv[i] = v
+	}
+	if len(strings.Fields(ls[1])) != 3 {
+		return true
+	}
+	rows, cols, islands := hv[0], hv[1], hv[2]
+	if cols == 3 && islands == nonZero(ls[1:]) {
+		return true // a 3-column .has file, possibly with rows missing
+	}
+	if rows != len(ls)-1 {
 		return false
 	}
 	for _, l := range ls[1:] {
@@ -316,9 +377,26 @@ func looksHas(s string) bool {
 	return true
 }
 
+// nonZero counts the tokens of ls that are numbers other than 0.
+func nonZero(ls []string) int {
+	n := 0
+	for _, l := range ls {
+		for _, f := range strings.Fields(l) {
+			if v, err := strconv.Atoi(f); err == nil && v != 0 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // ParseHas reads a Coelho et al. (2019) .has file: "rows cols islands", then
 // rows lines of cols integers (0 = water). The bridge limit is 2.
 func ParseHas(data []byte) (*Grid, error) {
+	return parseHas(context.Background(), data)
+}
+
+func parseHas(ctx context.Context, data []byte) (*Grid, error) {
 	ls, num := lines(data)
 	if len(ls) == 0 {
 		return nil, fmt.Errorf("%w: empty .has file: the first line must be \"rows cols islands\"", ErrFormat)
@@ -345,6 +423,9 @@ func ParseHas(data []byte) (*Grid, error) {
 	clues := make([]int, 0, rows*cols)
 	count := 0
 	for i, l := range ls[1:] {
+		if i%256 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		f := strings.Fields(l)
 		if len(f) != cols {
 			return nil, fmt.Errorf("%w: line %d has %d numbers, the header says %d columns", ErrFormat, num[i+1], len(f), cols)
@@ -363,9 +444,9 @@ func ParseHas(data []byte) (*Grid, error) {
 	if count != islands {
 		return nil, fmt.Errorf("%w: the header says %d islands, the grid has %d: fix the header", ErrFormat, islands, count)
 	}
-	g, err := NewGrid(rows, cols, 2, clues)
+	g, err := buildGrid(ctx, rows, cols, 2, clues)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrFormat, err)
+		return nil, err
 	}
 	return g, nil
 }
@@ -410,6 +491,10 @@ func looksTatham(s string) bool {
 // "7x7m2:a1a3b42d2b2d4o3c2a3b3b3" (see the FORMAT comment). The m
 // parameter gives k, L gives Rules.NoLoops.
 func ParseTatham(id string) (*Grid, Rules, error) {
+	return parseTatham(context.Background(), id)
+}
+
+func parseTatham(ctx context.Context, id string) (*Grid, Rules, error) {
 	id = strings.TrimSpace(id)
 	var rules Rules
 	head, desc, ok := strings.Cut(id, ":")
@@ -465,18 +550,22 @@ func ParseTatham(id string) (*Grid, Rules, error) {
 	if len(clues) != n {
 		return nil, rules, fmt.Errorf("%w: the description has %d cells, %dx%d needs %d: check the size or the description", ErrFormat, len(clues), cols, rows, n)
 	}
-	g, err := NewGrid(rows, cols, k, clues)
+	g, err := buildGrid(ctx, rows, cols, k, clues)
 	if err != nil {
-		return nil, rules, fmt.Errorf("%w: %w", ErrFormat, err)
+		return nil, rules, err
 	}
 	return g, rules, nil
 }
 
-// FormatTatham writes g as a Tatham game ID. Clues above 16 cannot be
-// written.
+// FormatTatham writes g as a Tatham game ID. It refuses what Tatham's
+// Bridges would reject when parsing the ID (see tathamAccepts): clues above
+// 16, k above 4, sides below 3, fewer than two islands, adjacent islands.
 func FormatTatham(g *Grid, rules Rules) (string, error) {
 	if rules.AllowDisconnected {
 		return "", fmt.Errorf("%w: Tatham's Bridges always requires connectivity: drop the disconnected rule", ErrNotEncodable)
+	}
+	if err := tathamAccepts(g); err != nil {
+		return "", err
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%dx%dm%d", g.Cols, g.Rows, g.K)
@@ -525,28 +614,65 @@ func clip(s string) string {
 	return s
 }
 
-// puzzLinkBody returns what follows "?hashikake/" (or hashi/, bridges/) in
-// s, or "" if s is not such a URL.
-func puzzLinkBody(s string) string {
+// isPuzzLink reports whether s is a pzpr URL of any puzzle type (ParsePuzzLink
+// names the types it does not read).
+func isPuzzLink(s string) bool {
+	_, _, ok := puzzLinkURL(s)
+	return ok
+}
+
+// puzzLinkHosts are the sites that serve pzpr puzzles under URLs
+// "<host>/p?<type>/<W>/<H>/<body>" (pzv.jp: "p.html?").
+var puzzLinkHosts = []string{"puzz.link/", "pzv.jp/", "pzprxs.vercel.app/", "pzplus.tck.mn/"}
+
+// puzzLinkTypes are the pzpr names of Hashiwokakero.
+var puzzLinkTypes = []string{"hashikake", "hashi", "bridges"}
+
+// puzzLinkURL splits a pzpr URL into its puzzle type and what follows the
+// type ("<W>/<H>/<body>"). ok is false when s is not such a URL: neither on
+// a pzpr host nor holding "?hashikake/" (or hashi/, bridges/).
+func puzzLinkURL(s string) (typ, body string, ok bool) {
 	if strings.ContainsAny(s, " \t\n") {
-		return ""
+		return "", "", false
 	}
-	for _, name := range []string{"?hashikake/", "?hashi/", "?bridges/"} {
-		if _, body, ok := strings.Cut(s, name); ok {
-			return body
+	for _, name := range puzzLinkTypes {
+		if _, body, ok := strings.Cut(s, "?"+name+"/"); ok {
+			return name, body, true
 		}
 	}
-	return ""
+	for _, host := range puzzLinkHosts {
+		_, rest, ok := strings.Cut(s, host)
+		if !ok {
+			continue
+		}
+		_, rest, ok = strings.Cut(rest, "?")
+		if !ok {
+			return "", "", false
+		}
+		typ, body, _ = strings.Cut(rest, "/")
+		typ = strings.TrimSuffix(strings.TrimSuffix(typ, "_edit"), "_play")
+		return typ, body, typ != ""
+	}
+	return "", "", false
 }
 
 // ParsePuzzLink reads a puzz.link hashikake URL (see the FORMAT comment).
 // The bridge limit is 2. Islands with an unknown number ('.') are not
-// supported.
+// supported. A URL of another puzzle type is refused with its type named,
+// and a damaged body (cut short, or with characters past the last cell) is
+// refused, never read as another puzzle.
 func ParsePuzzLink(url string) (*Grid, error) {
+	return parsePuzzLink(context.Background(), url)
+}
+
+func parsePuzzLink(ctx context.Context, url string) (*Grid, error) {
 	url = strings.TrimSpace(url)
-	body := puzzLinkBody(url)
-	if body == "" {
+	typ, body, ok := puzzLinkURL(url)
+	switch {
+	case !ok:
 		return nil, fmt.Errorf("%w: %q is not a puzz.link hashikake URL: write https://puzz.link/p?hashikake/<W>/<H>/<body>", ErrFormat, clip(url))
+	case !slices.Contains(puzzLinkTypes, typ):
+		return nil, fmt.Errorf("%w: this is a %s puzzle (puzz.link type %q); boardgraph reads hashikake/bridges (Hashiwokakero) URLs", ErrFormat, clip(typ), clip(typ))
 	}
 	parts := strings.Split(body, "/")
 	// Skip option segments before the size (none are defined for hashikake,
@@ -560,11 +686,14 @@ func ParsePuzzLink(url string) (*Grid, error) {
 	cols, err1 := strconv.Atoi(parts[0])
 	rows, err2 := strconv.Atoi(parts[1])
 	if err1 != nil || err2 != nil || cols < 1 || rows < 1 || rows > MaxCells/cols {
-		return nil, fmt.Errorf("%w: puzz.link size %q/%q: width and height must be positive numbers", ErrFormat, parts[0], parts[1])
+		return nil, fmt.Errorf("%w: puzz.link size %q/%q: width and height must be positive numbers, at most %d cells in all", ErrFormat, clip(parts[0]), clip(parts[1]), MaxCells)
 	}
 	data := ""
 	if len(parts) > 2 {
 		data = parts[2]
+	}
+	if len(parts) > 3 && strings.Join(parts[3:], "") != "" {
+		return nil, fmt.Errorf("%w: puzz.link URL has %q after the body: a hashikake URL ends with <W>/<H>/<body>; copy the URL whole", ErrFormat, clip(strings.Join(parts[3:], "/")))
 	}
 	n := rows * cols
 	clues := make([]int, 0, min(n, 20*len(data)+1))
@@ -572,7 +701,8 @@ func ParsePuzzLink(url string) (*Grid, error) {
 		v, err := strconv.ParseUint(s, 16, 16)
 		return int(v), err == nil
 	}
-	for i := 0; i < len(data) && len(clues) < n; i++ {
+	i := 0
+	for ; i < len(data) && len(clues) < n; i++ {
 		c := data[i]
 		switch {
 		case c >= '0' && c <= '9', c >= 'a' && c <= 'f':
@@ -601,22 +731,22 @@ func ParsePuzzLink(url string) (*Grid, error) {
 		case c == '.':
 			return nil, fmt.Errorf("%w: puzz.link island with an unknown number ('.') at cell %d: give every island its number", ErrFormat, len(clues)+1)
 		case c >= 'g' && c <= 'z':
-			for range int(c-'g') + 1 {
-				clues = append(clues, 0)
+			for range min(int(c-'g')+1, n-len(clues)) {
+				clues = append(clues, 0) // a final skip may run past the end, as pzpr allows
 			}
 		default:
-			return nil, fmt.Errorf("%w: puzz.link body character %q: clues are 0-9 a-f -xx +xxx, skips g-z", ErrFormat, c)
+			return nil, fmt.Errorf("%w: puzz.link body character %q at position %d: clues are 0-9 a-f -xx +xxx, skips g-z", ErrFormat, c, i+1)
 		}
 	}
-	if len(clues) > n {
-		clues = clues[:n] // a final skip may run past the end, as pzpr allows
+	switch {
+	case i < len(data):
+		return nil, fmt.Errorf("%w: puzz.link body has %q past the last of the %dx%d = %d cells: check the size or copy the URL whole", ErrFormat, clip(data[i:]), cols, rows, n)
+	case len(clues) < n:
+		return nil, fmt.Errorf("%w: puzz.link body describes %d cells, %dx%d needs %d: the URL is cut short; copy it whole", ErrFormat, len(clues), cols, rows, n)
 	}
-	for len(clues) < n {
-		clues = append(clues, 0)
-	}
-	g, err := NewGrid(rows, cols, 2, clues)
+	g, err := buildGrid(ctx, rows, cols, 2, clues)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrFormat, err)
+		return nil, err
 	}
 	return g, nil
 }

@@ -4,9 +4,42 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"time"
 )
+
+// Style is the layout rule of a generated puzzle.
+type Style int
+
+const (
+	// StyleHashi places no two islands in orthogonally adjacent cells, the
+	// rule of Simon Tatham's Bridges (which rejects such game IDs as
+	// "joined islands") and of most published Hashiwokakero.
+	StyleHashi Style = iota
+	// StylePuzzledom allows adjacent islands (distance-1 bridges), the
+	// seed's model of a k-grid (§2) and of the Puzzledom app.
+	StylePuzzledom
+)
+
+// String returns "hashi" or "puzzledom".
+func (s Style) String() string {
+	if s == StylePuzzledom {
+		return "puzzledom"
+	}
+	return "hashi"
+}
+
+// ParseStyle reads "hashi" or "puzzledom".
+func ParseStyle(s string) (Style, error) {
+	switch s {
+	case "hashi":
+		return StyleHashi, nil
+	case "puzzledom":
+		return StylePuzzledom, nil
+	}
+	return 0, fmt.Errorf("unknown style %q: use hashi (no adjacent islands, Tatham) or puzzledom (adjacent islands allowed)", s)
+}
 
 // GenerateOptions configures Generate. Rows, Cols and K are required; the
 // rest have defaults.
@@ -15,47 +48,81 @@ type GenerateOptions struct {
 	Rows, Cols int
 	// K is the bridge limit (at most K connections per pair), K >= 1.
 	K int
-	// Islands is the number of nodes; 0 means about one cell in five.
-	// Repairs that make a puzzle unique may add a few (see Generate).
+	// Style chooses whether islands may touch (StylePuzzledom) or not
+	// (StyleHashi, the zero value).
+	Style Style
+	// Density is the wanted fraction of cells holding an island, in (0, 0.5];
+	// 0 means 0.2. Islands are spread over the whole board: no 4x4 block
+	// holds much more than its share. Repairs may add a few islands, and on
+	// a crowded board (StyleHashi above about 0.25) fewer may fit.
+	Density float64
+	// Islands, when positive, sets the wanted number of islands instead of
+	// Density.
 	Islands int
 	// Seed makes the output deterministic: the same options give the same
 	// puzzle.
 	Seed int64
-	// Difficulty, when positive, is the highest Level the puzzle may need
-	// (1 = bounds ... 6 = search); 0 accepts any unique puzzle. Layouts are
-	// drawn until one rates at or below it, so a low level on a large board
-	// (bounds alone, without the crossing rule, on 30x30) may fail with
-	// ErrGenerate after maxGenerateAttempts layouts.
-	Difficulty int
+	// Difficulty is the exact level the grader (Rate) must report: one of
+	// Easy, Medium, Hard, Expert, or any stage LevelBounds..LevelSearch. The
+	// zero value accepts any puzzle the stages up to LevelBridges decide.
+	Difficulty Level
 	// Rules is the variant the puzzle must be unique under.
 	Rules Rules
+	// MaxAttempts bounds the fresh layouts tried; 0 means 200.
+	MaxAttempts int
+	// Progress, when set, is called after every repair round.
+	Progress func(GenerateProgress)
+}
+
+// GenerateProgress reports the state of a running Generate.
+type GenerateProgress struct {
+	// Attempt is the layout being worked on, from 1.
+	Attempt int
+	// Round is the repair round on this layout, from 1.
+	Round int
+	// Islands is the layout's island count.
+	Islands int
+	// Open is the number of pairs the deductions left undecided this round.
+	Open int
+	// Elapsed is the time since Generate started.
+	Elapsed time.Duration
 }
 
 // ErrGenerate reports that Generate could not meet the options.
 var ErrGenerate = errors.New("numberlink: cannot generate")
 
-// maxGenerateAttempts bounds the number of fresh layouts Generate tries.
-const maxGenerateAttempts = 500
+// errTooEasy: a layout that the stages below the target also decide.
+var errTooEasy = errors.New("too easy")
 
-// maxRepairs bounds the repairs tried on one layout before starting afresh.
-const maxRepairs = 60
-
-// Generate builds a puzzle with exactly one solution under opt.Rules, proved
-// by the complete solver (Count with limit 2 returns 1), and returns it with
-// that solution.
+// Generate builds a puzzle with exactly one solution under opt.Rules and
+// returns it with that solution.
 //
-// Method: grow a random connected layout from one island, each step drawing
-// a bridge of 1..K connections from an existing island to a new island on a
-// free cell in a straight line (no crossing, no island on a drawn bridge);
-// without NoLoops, some bridges also join existing islands in sight. The
-// clues are the degrees of this intended solution. While Count finds a
-// second solution, repair: on a pair where the two solutions differ, add
-// one connection to the intended solution when the limit and crossings allow
-// (the clues of its two ends go up by one), else split a drawn bridge there
-// with a new island of magnitude twice its count. Both keep the intended
-// solution valid and change the clues the rival solution relies on. After
-// maxRepairs repairs the layout is dropped and a new one grown. With a
-// Difficulty, puzzles that Rate above it are dropped too.
+// Method:
+//
+//  1. Layout. Starting from one island on a random cell, islands are added
+//     one at a time, each joined to an island already placed by a straight
+//     bridge of 1..K connections that crosses no drawn bridge. Several
+//     candidate cells are drawn and the one in the emptiest 4x4 block is
+//     taken; a block already holding 1.4 times its share is never taken.
+//     This spreads the islands over the board at the wanted density. With
+//     StyleHashi a cell next to an island is never taken. Without NoLoops
+//     some steps join two placed islands in sight instead (cycles). The
+//     clues are the degrees of this intended solution, which satisfies
+//     every rule.
+//  2. Deduction and repair. The grader's stages up to the target level
+//     (grade.go) are run from scratch on the clues. Every stage is sound, so
+//     when they decide every pair the intended solution is the only one.
+//     Otherwise, on a share of the pairs they left open (at most one per
+//     island per round), the layout is changed so the intended solution
+//     stays valid but the clues say more: add one connection to the pair
+//     (both clues go up), split a drawn bridge with a new island of clue
+//     twice its count, or hang a new leaf island off one end. Repairs touch
+//     only spots the target level cannot decide, so the spots that need
+//     exactly the target level stay as they were.
+//  3. Exactness. A puzzle the stages below the target also decide is too
+//     easy and the layout is dropped. For LevelSearch the repairs are
+//     driven by rival solutions from the counter instead, and the puzzle
+//     must defeat the probe stage.
 //
 // Everything random comes from Seed, so the result is deterministic. On
 // cancellation Generate returns ctx.Err().
@@ -69,69 +136,226 @@ func Generate(ctx context.Context, opt GenerateOptions) (*Grid, Solution, error)
 	if opt.K < 1 || opt.K > 31 {
 		return nil, nil, fmt.Errorf("%w: k=%d: the generator needs 1 <= k <= 31", ErrBadK, opt.K)
 	}
+	if opt.Style != StyleHashi && opt.Style != StylePuzzledom {
+		return nil, nil, fmt.Errorf("%w: style %d: use StyleHashi or StylePuzzledom", ErrGenerate, opt.Style)
+	}
 	cells := opt.Rows * opt.Cols
+	density := opt.Density
+	if density == 0 {
+		density = 0.2
+	}
+	if !(density > 0 && density <= 0.5) {
+		return nil, nil, fmt.Errorf("%w: density %v: use a fraction of the cells in (0, 0.5]", ErrGenerate, opt.Density)
+	}
 	islands := opt.Islands
 	if islands == 0 {
-		islands = max(2, cells/5)
+		islands = max(2, int(math.Round(density*float64(cells))))
+	} else {
+		density = float64(islands) / float64(cells)
 	}
-	if islands < 2 || islands > cells/2+1 {
-		return nil, nil, fmt.Errorf("%w: %d islands on %dx%d: use 2 to %d", ErrGenerate, islands, opt.Rows, opt.Cols, cells/2+1)
+	maxIslands := cells/2 + 1
+	if opt.Style == StyleHashi {
+		maxIslands = (cells + 1) / 2
 	}
-	if opt.Difficulty < 0 || opt.Difficulty > int(LevelSearch) {
-		return nil, nil, fmt.Errorf("%w: difficulty %d: use 0 (any) or 1..%d", ErrGenerate, opt.Difficulty, int(LevelSearch))
+	if islands < 2 || islands > maxIslands {
+		return nil, nil, fmt.Errorf("%w: %d islands on %dx%d: use 2 to %d", ErrGenerate, islands, opt.Rows, opt.Cols, maxIslands)
 	}
-	for attempt := uint64(0); attempt < maxGenerateAttempts; attempt++ {
+	if opt.Difficulty < 0 || opt.Difficulty > LevelSearch {
+		return nil, nil, fmt.Errorf("%w: difficulty %d: use 0 (any) or a level 1..%d", ErrGenerate, opt.Difficulty, int(LevelSearch))
+	}
+	attempts := opt.MaxAttempts
+	if attempts <= 0 {
+		attempts = 2000
+	}
+	gen := &generator{opt: opt, start: time.Now(), density: density}
+	tooEasy := 0
+	for attempt := 0; attempt < attempts; attempt++ {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
 		}
-		rng := rand.New(rand.NewPCG(uint64(opt.Seed), attempt))
-		l := newLayout(opt.Rows, opt.Cols, opt.K)
-		if !l.grow(rng, islands, !opt.Rules.NoLoops) {
+		gen.attempt = attempt + 1
+		rng := rand.New(rand.NewPCG(uint64(opt.Seed), uint64(attempt)))
+		l := newLayout(opt.Rows, opt.Cols, opt.K, opt.Style == StyleHashi)
+		if !l.grow(rng, islands, density, !opt.Rules.NoLoops) {
 			continue
 		}
-		g, sol, err := l.makeUnique(ctx, rng, opt.Rules)
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, nil, ctx.Err()
-			}
-			continue
+		var g *Grid
+		var sol Solution
+		var err error
+		if opt.Difficulty == LevelSearch {
+			g, sol, err = gen.uniqueByCount(ctx, l, rng)
+		} else {
+			g, sol, err = gen.uniqueByDeduction(ctx, l, rng)
 		}
-		if opt.Difficulty > 0 {
-			gr, err := Rate(ctx, g, SolveOptions{Rules: opt.Rules})
-			if err != nil {
-				if ctx.Err() != nil {
-					return nil, nil, ctx.Err()
-				}
-				continue
-			}
-			if int(gr.Level) > opt.Difficulty {
-				continue
-			}
+		if ctx.Err() != nil {
+			return nil, nil, ctx.Err()
 		}
-		return g, sol, nil
+		if errors.Is(err, errTooEasy) {
+			tooEasy++
+		}
+		if err == nil {
+			return g, sol, nil
+		}
 	}
-	return nil, nil, fmt.Errorf("%w: no unique %dx%d puzzle with %d islands (k=%d) after %d layouts; try other sizes, more islands or a higher difficulty",
-		ErrGenerate, opt.Rows, opt.Cols, islands, opt.K, maxGenerateAttempts)
+	hint := "try another seed, size or density"
+	if tooEasy > 0 {
+		hint = fmt.Sprintf("%d layouts came out easier than %s: try a larger board or a lower difficulty", tooEasy, opt.Difficulty.DifficultyName())
+	}
+	return nil, nil, fmt.Errorf("%w: no unique %dx%d puzzle with about %d islands (k=%d, %s) after %d layouts; %s",
+		ErrGenerate, opt.Rows, opt.Cols, islands, opt.K, opt.Style, attempts, hint)
+}
+
+// generator carries one Generate call's settings between its steps.
+type generator struct {
+	opt     GenerateOptions
+	start   time.Time
+	attempt int
+	density float64
+}
+
+func (gen *generator) report(round, islands, open int) {
+	if gen.opt.Progress != nil {
+		gen.opt.Progress(GenerateProgress{Attempt: gen.attempt, Round: round, Islands: islands, Open: open, Elapsed: time.Since(gen.start)})
+	}
+}
+
+// maxRounds bounds the repair rounds on one layout.
+const maxRounds = 400
+
+// deduce closes a fresh solver for g under the stages up to lvl (probe
+// included for LevelProbe). It reports false on a contradiction.
+func deduce(g *Grid, rules Rules, lvl Level) (*solver, bool) {
+	s, err := newSolver(g, rules, stage(lvl-1))
+	if err != nil {
+		return nil, false
+	}
+	s.probing = false
+	ok := s.propagate()
+	if ok && lvl >= LevelProbe {
+		ok = s.probe()
+	}
+	return s, ok
+}
+
+// uniqueByDeduction is steps 2 and 3 of Generate for a deduction level.
+func (gen *generator) uniqueByDeduction(ctx context.Context, l *layout, rng *rand.Rand) (*Grid, Solution, error) {
+	target := gen.opt.Difficulty
+	if target == 0 {
+		target = LevelBridges
+	}
+	for round := 1; round <= maxRounds; round++ {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		g, want, err := l.grid()
+		if err != nil {
+			return nil, nil, err
+		}
+		s, ok := deduce(g, gen.opt.Rules, target)
+		if !ok {
+			// Cannot happen: the stages are sound and want solves g.
+			return nil, nil, fmt.Errorf("%w: internal: deductions refute the intended solution", ErrGenerate)
+		}
+		var open []int32
+		for p := range s.lo {
+			if s.lo[p] < s.hi[p] {
+				open = append(open, int32(p))
+			}
+		}
+		gen.report(round, len(g.Nodes), len(open))
+		if len(open) == 0 {
+			if gen.opt.Difficulty > LevelBounds {
+				if below, _ := deduce(g, gen.opt.Rules, gen.opt.Difficulty-1); below != nil && below.open == 0 {
+					return nil, nil, errTooEasy
+				}
+			}
+			return g, want, nil
+		}
+		if !l.repair(rng, g, want, open, gen.opt.Rules.NoLoops) {
+			return nil, nil, ErrGenerate
+		}
+	}
+	return nil, nil, ErrGenerate
+}
+
+// uniqueByCount is step 2 for LevelSearch: while the counter finds a second
+// solution, repair where it differs from the intended one; then require that
+// the probe stage does not decide the puzzle.
+func (gen *generator) uniqueByCount(ctx context.Context, l *layout, rng *rand.Rand) (*Grid, Solution, error) {
+	for round := 1; round <= maxRounds; round++ {
+		g, want, err := l.grid()
+		if err != nil {
+			return nil, nil, err
+		}
+		sols, err := firstSolutions(ctx, g, gen.opt.Rules, 2)
+		if err != nil {
+			return nil, nil, err
+		}
+		gen.report(round, len(g.Nodes), len(sols))
+		if len(sols) == 0 {
+			return nil, nil, fmt.Errorf("%w: internal: the counter finds no solution", ErrGenerate)
+		}
+		if len(sols) == 1 {
+			if s, ok := deduce(g, gen.opt.Rules, LevelProbe); ok && s.open == 0 {
+				return nil, nil, errTooEasy
+			}
+			return g, sols[0], nil
+		}
+		other := sols[0]
+		if string(solBytes(other)) == string(solBytes(want)) {
+			other = sols[1]
+		}
+		var diff []int32
+		for p := range want {
+			if want[p] != other[p] {
+				diff = append(diff, int32(p))
+			}
+		}
+		if !l.repair(rng, g, want, diff, gen.opt.Rules.NoLoops) {
+			return nil, nil, ErrGenerate
+		}
+	}
+	return nil, nil, ErrGenerate
 }
 
 // layout is a puzzle under construction: islands on cells and the intended
 // solution's bridges, with per-cell marks of the bridges passing through.
 type layout struct {
 	rows, cols, k int
+	hashi         bool
 	island        []int32 // per cell: island index or -1
 	pos           []int32 // per island: cell
 	through       []uint8 // per cell: 1 = a horizontal bridge passes, 2 = vertical
 	bridge        [][4]int8
+	// Spreading: islands per blockSide x blockSide block of cells.
+	bcols int
+	block []int32
 }
 
-func newLayout(rows, cols, k int) *layout {
-	l := &layout{rows: rows, cols: cols, k: k,
+// blockSide is the side of the blocks whose island counts spread a layout.
+const blockSide = 4
+
+func newLayout(rows, cols, k int, hashi bool) *layout {
+	l := &layout{rows: rows, cols: cols, k: k, hashi: hashi,
 		island:  make([]int32, rows*cols),
-		through: make([]uint8, rows*cols)}
+		through: make([]uint8, rows*cols),
+		bcols:   (cols + blockSide - 1) / blockSide,
+	}
+	l.block = make([]int32, l.bcols*((rows+blockSide-1)/blockSide))
 	for i := range l.island {
 		l.island[i] = -1
 	}
 	return l
+}
+
+func (l *layout) blockOf(cell int) int {
+	return (cell/l.cols/blockSide)*l.bcols + cell%l.cols/blockSide
+}
+
+// blockArea is the number of board cells in the block of cell.
+func (l *layout) blockArea(cell int) int {
+	r0, c0 := cell/l.cols/blockSide*blockSide, cell%l.cols/blockSide*blockSide
+	return (min(r0+blockSide, l.rows) - r0) * (min(c0+blockSide, l.cols) - c0)
 }
 
 func (l *layout) add(cell int) int32 {
@@ -139,6 +363,7 @@ func (l *layout) add(cell int) int32 {
 	l.island[cell] = id
 	l.pos = append(l.pos, int32(cell))
 	l.bridge = append(l.bridge, [4]int8{})
+	l.block[l.blockOf(cell)]++
 	return id
 }
 
@@ -151,8 +376,8 @@ func (l *layout) step(cell int, d int) int {
 	return r*l.cols + c
 }
 
-// mark records connections between the islands at cells a and b (in
-// direction d from a), adding v to the count.
+// connect adds v connections between island a and its neighbour in
+// direction d, marking the cells in between.
 func (l *layout) connect(a int32, d int, v int8) {
 	l.bridge[a][d] += v
 	cell := int(l.pos[a])
@@ -194,50 +419,87 @@ func (l *layout) sight(a int32, d int) (free int, other int32) {
 	}
 }
 
-// grow places islands until there are n of them, drawing each new island's
-// bridge from an existing one; with loops, some steps join two existing
-// islands instead. It reports false if the board fills up first.
-func (l *layout) grow(rng *rand.Rand, n int, loops bool) bool {
+// canHost reports whether a new island may go on cell: no island or bridge
+// there and, in the Hashi style, no island next to it.
+func (l *layout) canHost(cell int) bool {
+	if cell < 0 || l.island[cell] >= 0 || l.through[cell] != 0 {
+		return false
+	}
+	if l.hashi {
+		for d := range 4 {
+			if c := l.step(cell, d); c >= 0 && l.island[c] >= 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// candidates is the number of cells drawn per growth step.
+const candidates = 12
+
+// grow places islands until there are n of them (see Generate, step 1). It
+// reports false if it stalls far short of n.
+func (l *layout) grow(rng *rand.Rand, n int, density float64, loops bool) bool {
 	l.add(rng.IntN(l.rows * l.cols))
+	cap16 := max(density, float64(n)/float64(len(l.island))) * 1.4 // islands per cell a block may reach
+	minT := 1
+	if l.hashi {
+		minT = 2
+	}
 	fails := 0
 	for len(l.pos) < n {
-		if fails > 50*n+1000 {
-			return false
+		if fails > 20*n+2000 {
+			return len(l.pos) >= 2 && len(l.pos)*4 >= n*3
 		}
-		a := int32(rng.IntN(len(l.pos)))
-		d := rng.IntN(4)
-		if l.bridge[a][d] != 0 {
+		if loops && rng.IntN(loopOdds) == 0 {
+			a := int32(rng.IntN(len(l.pos)))
+			d := rng.IntN(4)
+			if l.bridge[a][d] == 0 {
+				if _, other := l.sight(a, d); other >= 0 {
+					l.connect(a, d, int8(1+rng.IntN(l.k)))
+				}
+			}
+		}
+		bestCell, bestA, bestD, bestScore := -1, int32(0), 0, math.MaxFloat64
+		for range candidates {
+			// Grow from the sparser of two random islands.
+			a := int32(rng.IntN(len(l.pos)))
+			if b := int32(rng.IntN(len(l.pos))); l.block[l.blockOf(int(l.pos[b]))] < l.block[l.blockOf(int(l.pos[a]))] {
+				a = b
+			}
+			d := rng.IntN(4)
+			if l.bridge[a][d] != 0 {
+				continue
+			}
+			free, _ := l.sight(a, d)
+			maxT := min(free, 2+rng.IntN(6))
+			if maxT < minT {
+				continue
+			}
+			t := minT + rng.IntN(maxT-minT+1)
+			cell := int(l.pos[a])
+			for range t {
+				cell = l.step(cell, d)
+			}
+			if !l.canHost(cell) {
+				continue
+			}
+			fill := float64(l.block[l.blockOf(cell)]+1) / float64(l.blockArea(cell))
+			if fill > cap16 && fill*float64(l.blockArea(cell)) > 1 {
+				continue
+			}
+			score := fill + rng.Float64()*0.01
+			if score < bestScore {
+				bestCell, bestA, bestD, bestScore = cell, a, d, score
+			}
+		}
+		if bestCell < 0 {
 			fails++
 			continue
 		}
-		free, other := l.sight(a, d)
-		v := int8(1 + rng.IntN(l.k))
-		if loops && other >= 0 && rng.IntN(loopOdds) == 0 {
-			l.connect(a, d, v)
-			continue
-		}
-		// A new island at distance t (1..free) from a; it must not sit on a
-		// bridge, and when t == free it would touch the obstacle, which is
-		// fine only for an island (then the new island lies between).
-		maxT := min(free, 1+rng.IntN(6))
-		if maxT < 1 {
-			fails++
-			continue
-		}
-		t := 1 + rng.IntN(maxT)
-		cell := int(l.pos[a])
-		for range t {
-			cell = l.step(cell, d)
-		}
-		if l.through[cell] != 0 {
-			fails++
-			continue
-		}
-		// The new island would cut the sight line a..other; if a and other
-		// were joined that would be a bridge through the cell, excluded
-		// above. Its own bridge runs from a.
-		l.add(cell)
-		l.connect(a, d, v)
+		l.add(bestCell)
+		l.connect(bestA, bestD, int8(1+rng.IntN(l.k)))
 	}
 	return true
 }
@@ -273,34 +535,6 @@ func (l *layout) grid() (*Grid, Solution, error) {
 	return g, sol, nil
 }
 
-// makeUnique runs the count-and-repair loop described at Generate.
-func (l *layout) makeUnique(ctx context.Context, rng *rand.Rand, rules Rules) (*Grid, Solution, error) {
-	for range maxRepairs {
-		g, want, err := l.grid()
-		if err != nil {
-			return nil, nil, err
-		}
-		sols, err := firstSolutions(ctx, g, rules, 2)
-		if err != nil {
-			return nil, nil, err
-		}
-		if len(sols) == 1 {
-			return g, sols[0], nil
-		}
-		if len(sols) == 0 {
-			return nil, nil, ErrNoSolution // cannot happen: want solves g
-		}
-		other := sols[0]
-		if string(solBytes(other)) == string(solBytes(want)) {
-			other = sols[1]
-		}
-		if !l.repair(rng, g, want, other) {
-			return nil, nil, ErrGenerate
-		}
-	}
-	return nil, nil, ErrGenerate
-}
-
 func solBytes(s Solution) []byte {
 	b := make([]byte, len(s))
 	for i, v := range s {
@@ -309,59 +543,72 @@ func solBytes(s Solution) []byte {
 	return b
 }
 
-// repair changes the layout at pairs where want and other differ (see
-// Generate): about a third of them, at least one, so that several
-// independent ambiguities go in one round. It reports false if no repair
-// applies.
-func (l *layout) repair(rng *rand.Rand, g *Grid, want, other Solution) bool {
-	var diff []int32
-	for p := range want {
-		if want[p] != other[p] {
-			diff = append(diff, int32(p))
-		}
-	}
-	rng.Shuffle(len(diff), func(i, j int) { diff[i], diff[j] = diff[j], diff[i] })
-	quota := 1 + len(diff)/3
+// repair changes the layout at some of the pairs in todo (see Generate,
+// step 2): a share of them, at least one, at most one per island, so that
+// several independent spots are fixed in one round. It reports false if no
+// repair applies.
+func (l *layout) repair(rng *rand.Rand, g *Grid, want Solution, todo []int32, noLoops bool) bool {
+	todo = append([]int32(nil), todo...)
+	rng.Shuffle(len(todo), func(i, j int) { todo[i], todo[j] = todo[j], todo[i] })
+	quota := 1 + len(todo)/4
+	touched := map[int32]bool{}
 	done := 0
-	for _, p := range diff {
+	for _, p := range todo {
 		if done == quota {
 			break
 		}
 		pr := g.Pairs[p]
 		a, b := l.islandOf(g, pr.A), l.islandOf(g, pr.B)
-		if a < 0 || b < 0 {
-			continue // an earlier repair this round moved things here
+		if a < 0 || b < 0 || touched[a] || touched[b] {
+			continue
 		}
 		d := int(Right)
 		if !pr.Horizontal {
 			d = int(Down)
 		}
 		if _, o := l.sight(a, d); o != b && l.bridge[a][d] == 0 {
-			continue // a new island now lies between
+			continue // a drawn bridge or new island now lies between
 		}
-		if int(l.bridge[a][d]) < l.k && (l.bridge[a][d] > 0 || l.clearBetween(a, d)) {
-			l.connect(a, d, 1)
-			done++
-		} else if l.bridge[a][d] > 0 && l.split(a, d) {
+		v := l.bridge[a][d]
+		ok := false
+		order := [3]int{0, 1, 2} // one more connection first: no new island
+		if rng.IntN(2) == 0 {
+			order[1], order[2] = 2, 1
+		}
+		for _, how := range order {
+			switch how {
+			case 0: // one more connection
+				if int(v) < l.k && (v > 0 || !noLoops) {
+					l.connect(a, d, 1)
+					ok = true
+				}
+			case 1:
+				ok = v > 0 && l.split(rng, a, d)
+			case 2:
+				end := a
+				if rng.IntN(2) == 0 {
+					end = b
+				}
+				ok = l.leaf(rng, end)
+			}
+			if ok {
+				break
+			}
+		}
+		if ok {
+			touched[a], touched[b] = true, true
 			done++
 		}
 	}
 	return done > 0
 }
 
-// clearBetween reports whether a bridge from island a in direction d to its
-// neighbour would cross no drawn bridge.
-func (l *layout) clearBetween(a int32, d int) bool {
-	_, other := l.sight(a, d)
-	return other >= 0
-}
-
-// split puts a new island in the middle of the drawn bridge from island a
-// in direction d, with the same count on both halves. It reports false if
-// the islands are adjacent.
-func (l *layout) split(a int32, d int) bool {
+// split puts a new island on the drawn bridge from island a in direction d,
+// with the same count on both halves. It reports false if no cell between
+// can host an island.
+func (l *layout) split(rng *rand.Rand, a int32, d int) bool {
 	v := l.bridge[a][d]
-	cells := []int{}
+	var cells []int
 	cell := int(l.pos[a])
 	for {
 		cell = l.step(cell, d)
@@ -370,25 +617,64 @@ func (l *layout) split(a int32, d int) bool {
 		}
 		cells = append(cells, cell)
 	}
-	if len(cells) == 0 {
-		return false
-	}
 	b := l.island[cell]
-	mid := cells[len(cells)/2]
-	// Remove the old bridge, place the island, draw the two halves.
-	l.bridge[a][d] = 0
-	l.bridge[b][Direction(d).Opposite()] = 0
 	bit := uint8(1)
 	if d == int(Up) || d == int(Down) {
 		bit = 2
 	}
+	// Lift the bridge's marks so that canHost sees the cells as free.
 	for _, c := range cells {
 		l.through[c] &^= bit
 	}
+	var ok []int
+	for _, c := range cells {
+		if l.canHost(c) {
+			ok = append(ok, c)
+		}
+	}
+	if len(ok) == 0 {
+		for _, c := range cells {
+			l.through[c] |= bit
+		}
+		return false
+	}
+	mid := ok[rng.IntN(len(ok))]
+	l.bridge[a][d] = 0
+	l.bridge[b][Direction(d).Opposite()] = 0
 	m := l.add(mid)
 	l.connect(a, d, v)
 	l.connect(m, d, v)
 	return true
+}
+
+// leaf hangs a new island off island a: in a direction with no bridge, on
+// a free cell, with 1..k connections.
+func (l *layout) leaf(rng *rand.Rand, a int32) bool {
+	minT := 1
+	if l.hashi {
+		minT = 2
+	}
+	for _, d := range rng.Perm(4) {
+		if l.bridge[a][d] != 0 {
+			continue
+		}
+		free, _ := l.sight(a, d)
+		if free < minT {
+			continue
+		}
+		t := minT + rng.IntN(min(free, 4)-minT+1)
+		cell := int(l.pos[a])
+		for range t {
+			cell = l.step(cell, d)
+		}
+		if !l.canHost(cell) {
+			continue
+		}
+		l.add(cell)
+		l.connect(a, d, int8(1+rng.IntN(l.k)))
+		return true
+	}
+	return false
 }
 
 // firstSolutions returns up to limit solutions of g.
@@ -410,6 +696,6 @@ func firstSolutions(ctx context.Context, g *Grid, rules Rules, limit uint64) ([]
 	return sols, s.stopErr
 }
 
-// loopOdds: without NoLoops, one growth step in loopOdds joins two existing
-// islands (making a cycle) when one is in sight.
+// loopOdds: without NoLoops, about one growth step in loopOdds also joins
+// two placed islands in sight (making a cycle).
 const loopOdds = 8

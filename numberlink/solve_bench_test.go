@@ -3,6 +3,7 @@ package numberlink
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 )
@@ -75,21 +76,55 @@ func BenchmarkCount2Coelho(b *testing.B) {
 	}
 }
 
-// BenchmarkGenerate times one unique puzzle per op (a new seed each op).
+// BenchmarkGenerate times one unique puzzle per op (a new seed each op), at
+// the default density and difficulty, and reports the median and the
+// slowest op besides the mean.
 func BenchmarkGenerate(b *testing.B) {
-	for _, c := range []struct{ size, k int }{{7, 2}, {15, 2}, {30, 2}, {30, 3}} {
-		b.Run(fmt.Sprintf("%dx%d/k%d", c.size, c.size, c.k), func(b *testing.B) {
+	for _, c := range []struct {
+		size, k int
+		style   Style
+	}{{7, 2, StyleHashi}, {15, 2, StyleHashi}, {30, 2, StyleHashi}, {30, 3, StyleHashi}, {30, 2, StylePuzzledom},
+		{50, 2, StyleHashi}, {50, 2, StylePuzzledom}, {100, 2, StyleHashi}} {
+		b.Run(fmt.Sprintf("%dx%d/k%d/%s", c.size, c.size, c.k, c.style), func(b *testing.B) {
 			seed := int64(0)
 			islands := 0
+			var times []time.Duration
 			for b.Loop() {
-				g, _, err := Generate(context.Background(), GenerateOptions{Rows: c.size, Cols: c.size, K: c.k, Seed: seed})
+				t0 := time.Now()
+				g, _, err := Generate(context.Background(), GenerateOptions{Rows: c.size, Cols: c.size, K: c.k, Style: c.style, Seed: seed})
 				if err != nil {
 					b.Fatal(err)
 				}
+				times = append(times, time.Since(t0))
 				islands += len(g.Nodes)
 				seed++
 			}
-			b.ReportMetric(float64(islands)/float64(b.N), "islands")
+			slices.Sort(times)
+			b.ReportMetric(float64(islands)/float64(len(times)), "islands")
+			b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "median-ms")
+			b.ReportMetric(float64(times[len(times)-1].Microseconds())/1000, "max-ms")
+		})
+	}
+}
+
+// BenchmarkGenerateDifficulty times one puzzle of each named difficulty at
+// 20x20 per op.
+func BenchmarkGenerateDifficulty(b *testing.B) {
+	for _, lvl := range []Level{Easy, Medium, Hard, Expert} {
+		b.Run(lvl.DifficultyName(), func(b *testing.B) {
+			seed := int64(0)
+			var times []time.Duration
+			for b.Loop() {
+				t0 := time.Now()
+				if _, _, err := Generate(context.Background(), GenerateOptions{Rows: 20, Cols: 20, K: 2, Seed: seed, Difficulty: lvl}); err != nil {
+					b.Fatal(err)
+				}
+				times = append(times, time.Since(t0))
+				seed++
+			}
+			slices.Sort(times)
+			b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "median-ms")
+			b.ReportMetric(float64(times[len(times)-1].Microseconds())/1000, "max-ms")
 		})
 	}
 }

@@ -4,42 +4,144 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"iter"
 	"os"
 	"path/filepath"
 	"sync/atomic"
 )
 
-// AtomicFile is a file that appears under its name only when Commit
-// succeeds. Until then the data goes to a temporary file in the same
-// directory (".NAME.tmp-*"), which Abort removes. A process killed
-// outright (a second Ctrl-C, SIGKILL) can leave the temporary file behind,
-// never a partial file under NAME.
-type AtomicFile struct {
-	f      *os.File
-	name   string
-	temp   string
-	closed bool
-	done   bool
+// ErrSpecialFile is wrapped by the errors of CreateAtomic for names it
+// refuses to write: a directory, a block device, a socket, a symbolic link
+// to a missing file.
+var ErrSpecialFile = errors.New("not a file boardgraph can write")
+
+// writeErr reports a failure of the file system while writing name; the
+// message leaves out the temporary file's name, which the user never sees.
+func writeErr(name string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("%w %s: %v", ErrWrite, name, err)
 }
 
-// CreateAtomic starts writing the file name.
+// AtomicFile is a file that appears under its name only when Commit
+// succeeds: no error, interrupt or failed check leaves a partial or
+// replaced file behind.
+//
+// What Commit does depends on what the name is when CreateAtomic is
+// called:
+//
+//   - no file, or a regular file: the data goes to a temporary file in the
+//     same directory (".NAME.tmp-*") that Commit renames over NAME, keeping
+//     an existing file's permission bits (a new file gets 0644).
+//   - a symbolic link (or a chain of them) to a regular file: the same, at
+//     the link's final target; the link itself stays as it is.
+//   - a character device (/dev/null, a terminal, /dev/stdout) or a named
+//     pipe (FIFO), directly or through symbolic links: the data goes to a
+//     temporary file in os.TempDir, and Commit copies it to the device or
+//     pipe; the device is never replaced by a regular file. A character
+//     device is opened by CreateAtomic, so that a device the process cannot
+//     write is refused before any work; a pipe is opened by Commit, which
+//     waits there for a reader, as a shell's "> fifo" does.
+//   - a directory, a block device, a socket or a symbolic link to a missing
+//     file: CreateAtomic refuses it with an error wrapping ErrSpecialFile.
+//
+// Commit checks again that a regular file's name has not become something
+// else (a link, a device) in the meantime, and refuses to replace it if it
+// has. A process killed outright (a second Ctrl-C, SIGKILL) can leave the
+// temporary file behind, never a partial file under NAME.
+type AtomicFile struct {
+	f      *os.File // the temporary file
+	name   string   // the name as given
+	target string   // the file written: name with symbolic links resolved
+	temp   string
+	perm   os.FileMode
+	// special is set for a character device or a named pipe; dev is the
+	// device, once opened.
+	special bool
+	pipe    bool
+	dev     *os.File
+	closed  bool
+	done    bool
+}
+
+// CreateAtomic starts writing the file name; see AtomicFile for what it
+// does with each kind of name.
 func CreateAtomic(name string) (*AtomicFile, error) {
-	dir, base := filepath.Split(name)
-	if dir == "" {
-		dir = "."
+	if name == "" {
+		return nil, fmt.Errorf("%w: an empty file name; give a file name", ErrSpecialFile)
 	}
-	if base == "" {
-		return nil, fmt.Errorf("%q names a directory; give a file name", name)
+	if _, base := filepath.Split(name); base == "" {
+		return nil, fmt.Errorf("%w: %q names a directory; give a file name", ErrSpecialFile, name)
 	}
-	if fi, err := os.Stat(name); err == nil && fi.IsDir() {
-		return nil, fmt.Errorf("%q is a directory; give a file name", name)
+	a := &AtomicFile{name: name, target: name, perm: 0o644}
+	lfi, lerr := os.Lstat(name)
+	fi, err := os.Stat(name)
+	switch {
+	case lerr != nil && errors.Is(lerr, os.ErrNotExist):
+		// A new file.
+	case lerr != nil:
+		return nil, writeErr(name, lerr)
+	case err != nil && lfi.Mode()&os.ModeSymlink != 0 && errors.Is(err, os.ErrNotExist):
+		return nil, fmt.Errorf("%w: %s is a symbolic link to a missing file; create the file first or give another name", ErrSpecialFile, name)
+	case err != nil:
+		return nil, writeErr(name, err)
+	case fi.IsDir():
+		return nil, fmt.Errorf("%w: %s is a directory; give a file name", ErrSpecialFile, name)
+	case fi.Mode().IsRegular():
+		a.perm = fi.Mode().Perm()
+		if lfi.Mode()&os.ModeSymlink != 0 {
+			t, err := filepath.EvalSymlinks(name)
+			if err != nil {
+				return nil, writeErr(name, err)
+			}
+			a.target = t
+		}
+	case fi.Mode()&os.ModeCharDevice != 0:
+		a.special = true
+		dev, err := os.OpenFile(name, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, writeErr(name, err)
+		}
+		a.dev = dev
+	case fi.Mode()&os.ModeNamedPipe != 0:
+		a.special, a.pipe = true, true
+	default:
+		return nil, fmt.Errorf("%w: %s is a %s; give the name of a regular file, a character device or a named pipe", ErrSpecialFile, name, kindOf(fi.Mode()))
 	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	var f *os.File
+	if a.special {
+		f, err = os.CreateTemp("", "boardgraph-*.tmp")
+	} else {
+		dir, base := filepath.Split(a.target)
+		if dir == "" {
+			dir = "."
+		}
+		f, err = os.CreateTemp(dir, "."+base+".tmp-*")
+	}
 	if err != nil {
-		return nil, fmt.Errorf("cannot create %s: %v", name, err)
+		if a.dev != nil {
+			a.dev.Close()
+		}
+		return nil, writeErr(name, err)
 	}
-	return &AtomicFile{f: f, name: name, temp: f.Name()}, nil
+	a.f, a.temp = f, f.Name()
+	return a, nil
+}
+
+// kindOf names a file mode's type for an error message.
+func kindOf(m os.FileMode) string {
+	switch {
+	case m&os.ModeDevice != 0 && m&os.ModeCharDevice == 0:
+		return "block device"
+	case m&os.ModeSocket != 0:
+		return "socket"
+	case m&os.ModeIrregular != 0:
+		return "file of an unknown kind"
+	}
+	return "special file"
 }
 
 // Write writes to the temporary file.
@@ -47,14 +149,18 @@ func (a *AtomicFile) Write(p []byte) (int, error) {
 	if a.closed {
 		return 0, os.ErrClosed
 	}
-	return a.f.Write(p)
+	n, err := a.f.Write(p)
+	if err != nil {
+		err = writeErr(a.name, err)
+	}
+	return n, err
 }
 
-// Name returns the final name; TempName the temporary file's, which holds
-// the data until Commit (for reading it back before committing).
+// Name returns the final name, as given to CreateAtomic.
 func (a *AtomicFile) Name() string { return a.name }
 
-// TempName returns the temporary file's name.
+// TempName returns the temporary file's name, which holds the data until
+// Commit (for reading it back before committing).
 func (a *AtomicFile) TempName() string { return a.temp }
 
 // Close flushes the temporary file to disk and closes it; the data stays
@@ -64,18 +170,23 @@ func (a *AtomicFile) Close() error {
 		return nil
 	}
 	a.closed = true
-	err := a.f.Sync()
+	var err error
+	if !a.special {
+		err = a.f.Sync()
+	}
 	if cerr := a.f.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
-		return fmt.Errorf("cannot write %s: %v", a.name, err)
+		return writeErr(a.name, err)
 	}
 	return nil
 }
 
-// Commit closes the temporary file, sets its mode to 0644 and renames it
-// to Name, replacing any file there.
+// Commit closes the temporary file and puts its data under Name: it
+// renames a regular file into place (replacing any file there) or copies
+// the data to a character device or named pipe. On an error nothing is
+// replaced and the temporary file is removed.
 func (a *AtomicFile) Commit() error {
 	if a.done {
 		return errors.New("pathio: Commit after Commit or Abort")
@@ -84,16 +195,69 @@ func (a *AtomicFile) Commit() error {
 		a.Abort()
 		return err
 	}
-	if err := os.Chmod(a.temp, 0o644); err != nil {
+	if a.special {
+		err := a.copyToDevice()
 		a.Abort()
-		return fmt.Errorf("cannot write %s: %v", a.name, err)
+		if err != nil {
+			return writeErr(a.name, err)
+		}
+		return nil
 	}
-	if err := os.Rename(a.temp, a.name); err != nil {
+	// The name may have changed kind since CreateAtomic (a long search
+	// runs in between): replace only a regular file or nothing.
+	if fi, err := os.Lstat(a.target); err == nil && !fi.Mode().IsRegular() {
 		a.Abort()
-		return fmt.Errorf("cannot write %s: %v", a.name, err)
+		return fmt.Errorf("%w: %s became a %s while boardgraph was writing it; nothing was written", ErrSpecialFile, a.name, describe(fi.Mode()))
+	}
+	if err := os.Chmod(a.temp, a.perm); err != nil {
+		a.Abort()
+		return writeErr(a.name, err)
+	}
+	if err := os.Rename(a.temp, a.target); err != nil {
+		a.Abort()
+		return writeErr(a.name, err)
 	}
 	a.done = true
 	return nil
+}
+
+// describe names a file mode's type, for a name that changed kind.
+func describe(m os.FileMode) string {
+	switch {
+	case m&os.ModeSymlink != 0:
+		return "symbolic link"
+	case m.IsDir():
+		return "directory"
+	case m&os.ModeCharDevice != 0:
+		return "character device"
+	case m&os.ModeNamedPipe != 0:
+		return "named pipe"
+	}
+	return kindOf(m)
+}
+
+// copyToDevice copies the temporary file to the device or pipe.
+func (a *AtomicFile) copyToDevice() error {
+	if a.dev == nil {
+		dev, err := os.OpenFile(a.name, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		a.dev = dev
+	}
+	src, err := os.Open(a.temp)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	// io.Copy would use sendfile or splice; a plain buffer works for every
+	// kind of device.
+	_, err = io.CopyBuffer(struct{ io.Writer }{a.dev}, struct{ io.Reader }{src}, make([]byte, 1<<20))
+	if cerr := a.dev.Close(); err == nil {
+		err = cerr
+	}
+	a.dev = nil
+	return err
 }
 
 // Abort closes and removes the temporary file. It does nothing after
@@ -107,10 +271,29 @@ func (a *AtomicFile) Abort() error {
 		a.closed = true
 		a.f.Close()
 	}
+	if a.dev != nil {
+		a.dev.Close()
+		a.dev = nil
+	}
 	if err := os.Remove(a.temp); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
 	return nil
+}
+
+// WriteFileAtomic writes the file name through write, atomically (see
+// AtomicFile): the file appears, or the device or pipe receives the data,
+// only if write returned nil and every byte reached the disk.
+func WriteFileAtomic(name string, write func(io.Writer) error) error {
+	af, err := CreateAtomic(name)
+	if err != nil {
+		return err
+	}
+	defer af.Abort()
+	if err := write(af); err != nil {
+		return err
+	}
+	return af.Commit()
 }
 
 // WriteOptions configure WriteFile.

@@ -50,7 +50,11 @@
 // H = 40 + n + 8k is the header size. A 10000x10000 knight tour takes
 // 3 bits per cell: 37.5 MB, against about 1 GB of text.
 //
-// Files are written atomically (CreateAtomic): to a temporary file in the
-// same directory that is renamed into place only on Commit, so an error or
-// an interrupt never leaves a partial file under the final name.
+// Files are written atomically (CreateAtomic, WriteFileAtomic): to a
+// temporary file in the same directory that is renamed into place only on
+// Commit, so an error or an interrupt never leaves a partial file under the
+// final name. A character device or named pipe gets the data copied into it
+// on Commit instead, and a symbolic link has its target replaced, so that
+// no device, pipe or link is ever replaced by a regular file. Every file
+// boardgraph writes goes through this writer.
 package pathio

@@ -43,10 +43,14 @@ func ParseFormat(s string) (Format, error) {
 // Errors. ErrFormat is wrapped by every error about unreadable or
 // malformed input; ErrPath by a writer given a path that does not fit its
 // header (a cell off the board, a step that is not a declared move, the
-// wrong number of cells).
+// wrong number of cells); ErrWrite by every failure of the file system
+// while writing a file (it cannot be created, written, flushed or renamed;
+// a full disk or device); ErrSpecialFile by a name the atomic writer
+// refuses (see AtomicFile).
 var (
 	ErrFormat = errors.New("bad path file")
 	ErrPath   = errors.New("path does not fit the header")
+	ErrWrite  = errors.New("cannot write")
 )
 
 // Magic starts every binary path file.
@@ -111,13 +115,25 @@ func (h *Header) check() error {
 		return fmt.Errorf("%w: board %dx%d has more than 2^40 cells", ErrFormat, h.Rows, h.Cols)
 	case h.Length < 1 || h.Length > int64(h.Rows)*int64(h.Cols):
 		return fmt.Errorf("%w: length %d: a path on %dx%d has 1 to %d cells", ErrFormat, h.Length, h.Rows, h.Cols, int64(h.Rows)*int64(h.Cols))
-	case len(h.Moves) < 1 || len(h.Moves) > MaxVectors:
-		return fmt.Errorf("%w: %d move vectors; give 1 to %d", ErrFormat, len(h.Moves), MaxVectors)
-	case len(h.Name) > 255:
-		return fmt.Errorf("%w: the move-set name has %d bytes; at most 255", ErrFormat, len(h.Name))
 	}
-	seen := make(map[[2]int]bool, len(h.Moves))
-	for _, v := range h.Moves {
+	return CheckMoves(h.Name, h.Moves)
+}
+
+// CheckMoves reports whether the binary format can hold a move set: 1 to
+// MaxVectors distinct vectors, none of them (0,0), each coordinate fitting
+// 32 bits, and a name of at most 255 bytes. NewBinaryWriter checks this
+// with the rest of the header; a program can call it before a long search
+// to refuse early a move set the file could not hold. The error wraps
+// ErrFormat.
+func CheckMoves(name string, moves [][2]int) error {
+	switch {
+	case len(moves) < 1 || len(moves) > MaxVectors:
+		return fmt.Errorf("%w: %d move vectors; the binary format holds 1 to %d", ErrFormat, len(moves), MaxVectors)
+	case len(name) > 255:
+		return fmt.Errorf("%w: the move-set name has %d bytes; the binary format holds at most 255", ErrFormat, len(name))
+	}
+	seen := make(map[[2]int]bool, len(moves))
+	for _, v := range moves {
 		if v == [2]int{} {
 			return fmt.Errorf("%w: the null move 0,0 is not a move vector", ErrFormat)
 		}

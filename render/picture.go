@@ -6,10 +6,11 @@ import (
 	"fmt"
 	"image/color"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/boardgraph/boardgraph/pathio"
 )
 
 // ErrFormat reports an output file name whose extension is neither .svg nor
@@ -213,49 +214,23 @@ func xmlEscape(w *bufio.Writer, s string) {
 }
 
 // Save writes the picture to the named file, as SVG or PNG by the file's
-// extension (.svg or .png, any case). The file is written to a temporary
-// file in the same directory first and renamed into place, so that a failed
-// or interrupted write never leaves a partial picture under the name.
+// extension (.svg or .png, any case), through pathio.WriteFileAtomic: a
+// failed or interrupted write never leaves a partial or replaced picture
+// under the name, and a device, pipe or symbolic link is never replaced by
+// a regular file.
 func (p *Picture) Save(name string) error {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".svg":
-		return WriteFileAtomic(name, p.WriteSVG)
+		return pathio.WriteFileAtomic(name, p.WriteSVG)
 	case ".png":
-		return WriteFileAtomic(name, p.WritePNG)
+		return pathio.WriteFileAtomic(name, p.WritePNG)
 	}
 	return fmt.Errorf("%w: %q: name the file .svg or .png", ErrFormat, name)
 }
 
-// WriteFileAtomic creates the named file through write: it writes to a
-// temporary file in the same directory, syncs and closes it, and renames it
-// to name only when everything succeeded. On any error the temporary file
-// is removed and name is left as it was.
-func WriteFileAtomic(name string, write func(io.Writer) error) (err error) {
-	dir, base := filepath.Split(name)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if err = write(f); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Chmod(0o644); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), name)
+// WriteFileAtomic creates the named file through write, atomically.
+//
+// Deprecated: use pathio.WriteFileAtomic, which this calls.
+func WriteFileAtomic(name string, write func(io.Writer) error) error {
+	return pathio.WriteFileAtomic(name, write)
 }

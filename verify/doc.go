@@ -1,4 +1,5 @@
-// Package verify checks leaper-puzzle solutions (paths and numbered grids)
-// against the rules independently of the solver: it shares no code with the
-// search, so a bug there cannot hide a bug here.
+// Package verify checks solutions independently of the solvers: leaper
+// paths, tours and numbered grids (Path, StreamText, StreamBinary) and
+// numbered k-grids (KGrid). It imports only the standard library
+// (TestStdlibOnly), so it shares no code with the search.
 package verify

@@ -46,14 +46,14 @@ func runShardDP(e *env, ctx context.Context, j *leaperJob, pf *problemFlags, sf 
 	}
 	extra := count.Options{Shard: sh, Shards: of, Checkpoint: sf.checkpoint, CheckpointEvery: every,
 		CheckpointKey: res.Version, Resume: sf.resume}
-	total, st, err := countDP(ctx, e, j, pf.quiet, dm, noPredict, extra)
+	total, st, err := countDP(ctx, e, j, pf.Quiet, dm, noPredict, extra)
 	if err != nil {
 		if ctx.Err() != nil {
 			keep := "rerun it in full"
 			if sf.checkpoint != "" && st.Checkpoints+st.ResumedAt > 0 {
 				keep = fmt.Sprintf("%s keeps the layer of step %d: rerun with --resume", sf.checkpoint, st.Step)
 			}
-			return fail(e, &stoppedError{fmt.Sprintf("%s: the dynamic program has no partial count (no --out file written; %s)", stopReason(ctx, pf.timeout), keep)})
+			return fail(e, &stoppedError{fmt.Sprintf("%s: the dynamic program has no partial count (no --out file written; %s)", stopReason(ctx, pf.Timeout), keep)})
 		}
 		return fail(e, err)
 	}
@@ -70,7 +70,7 @@ func runShardDP(e *env, ctx context.Context, j *leaperJob, pf *problemFlags, sf 
 			return fail(e, usagef("cannot write --out %s: %v", sf.out, err))
 		}
 	}
-	if pf.format == "json" {
+	if pf.Format == "json" {
 		if err := emitJSON(e.stdout, res); err != nil {
 			return fail(e, err)
 		}

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/boardgraph/boardgraph/web"
+)
+
+var serveHelp = cmdHelp{
+	name:  "serve",
+	usage: "[--addr 127.0.0.1:8080] [--jobs N] [--timeout 5s]",
+	about: `Serves the boardgraph page: play leaper puzzles (Diplomatico, knight, any
+leaper or union, boards with blocked cells and givens) and numbered k-grids
+(Tatham game IDs and URLs, puzz.link URLs), with hints that explain, solving,
+counting, heatmaps, share links and picture export. Everything is embedded;
+nothing is fetched from the internet and no file is written. It listens on
+loopback unless --addr says otherwise, and stops cleanly on Ctrl-C or
+SIGTERM.`,
+	examples: []string{
+		"boardgraph serve",
+		"boardgraph serve --addr 127.0.0.1:9000 --jobs 4",
+	},
+}
+
+func init() {
+	register(&command{name: "serve", summary: "play, solve and study puzzles in the browser", run: runServe})
+}
+
+func runServe(e *env) int {
+	fs := newFlagSet("serve")
+	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (loopback by default; port 0 picks a free one)")
+	jobs := fs.Int("jobs", 0, "solver calls run at once (`N`; 0: one per core)")
+	timeout := fs.Duration("timeout", 5*time.Second, "deadline of one solver call (`D`)")
+	pos, code := parseArgs(e, serveHelp, fs)
+	if code >= 0 {
+		return code
+	}
+	if len(pos) > 0 {
+		return fail(e, usagef("serve takes no arguments; got %q", pos[0]))
+	}
+	if *jobs < 0 || *timeout <= 0 {
+		return fail(e, usagef("--jobs must be 0 or more and --timeout positive"))
+	}
+	if _, _, err := net.SplitHostPort(*addr); err != nil {
+		return fail(e, usagef("--addr %q: write HOST:PORT such as 127.0.0.1:8080", *addr))
+	}
+	ctx, stop := signal.NotifyContext(e.ctx, syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	err := web.Listen(ctx, *addr, web.Options{Jobs: *jobs, Timeout: *timeout, Log: e.stderr}, func(url string) {
+		fmt.Fprintf(e.stdout, "boardgraph: serving on %s (Ctrl-C stops)\n", url)
+	})
+	if err != nil {
+		return fail(e, usagef("serve: %v", err))
+	}
+	fmt.Fprintln(e.stderr, "boardgraph: server stopped")
+	return exitOK
+}

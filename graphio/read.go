@@ -1,0 +1,298 @@
+package graphio
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/boardgraph/boardgraph/graph"
+)
+
+// Format names a graph file format.
+type Format string
+
+// The formats Read understands and the writers produce.
+const (
+	EdgeList Format = "edgelist" // one edge "u v" per line (also "u,v"); a lone name is a vertex
+	DIMACS   Format = "dimacs"   // "p edge N M" then "e U V" lines, vertices 1..N
+	TSPLIB   Format = "hcp"      // TSPLIB "TYPE : HCP", EDGE_DATA_SECTION as EDGE_LIST or ADJ_LIST
+	GraphML  Format = "graphml"  // GraphML XML, undirected
+	NodeLink Format = "json"     // node-link JSON (NetworkX node_link_data, D3)
+)
+
+// Errors. Every error Read returns wraps one of these and reads as one line
+// that names the problem and how to fix it.
+var (
+	// ErrFormat means the input is not a well-formed graph file.
+	ErrFormat = errors.New("unreadable graph")
+	// ErrTooLarge means the input exceeds a size cap (Limits).
+	ErrTooLarge = errors.New("graph too large")
+)
+
+// Limits bound what Read accepts. The zero value means the defaults.
+type Limits struct {
+	MaxBytes    int64 // input size (default 1 GiB)
+	MaxVertices int   // default 1<<24
+	MaxEdges    int   // distinct undirected edges (default 1<<27)
+	MaxLine     int   // longest line of a text format (default 16 MiB)
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxBytes <= 0 {
+		l.MaxBytes = 1 << 30
+	}
+	if l.MaxVertices <= 0 {
+		l.MaxVertices = 1 << 24
+	}
+	if l.MaxEdges <= 0 {
+		l.MaxEdges = 1 << 27
+	}
+	if l.MaxLine <= 0 {
+		l.MaxLine = 16 << 20
+	}
+	return l
+}
+
+// Named is a graph read from a file: vertex v is called Names[v] in the file
+// (the DIMACS and TSPLIB vertex numbers, the GraphML and JSON node ids, the
+// edge list's words), in order of first appearance.
+type Named struct {
+	G      *graph.Graph
+	Names  []string
+	Format Format
+	// Name is the graph's own name where the file gives one (TSPLIB NAME,
+	// GraphML graph id), else "".
+	Name string
+	// Loops and Duplicates count the self-loops dropped and the repeated
+	// edges merged (a Hamiltonian path uses neither).
+	Loops, Duplicates int
+	// Fixed lists the edges a TSPLIB file requires in every tour
+	// (FIXED_EDGES_SECTION), as vertex pairs; nil for other formats.
+	Fixed [][2]int32
+}
+
+// Index returns the vertex called name, or -1.
+func (n *Named) Index(name string) int32 {
+	for v, s := range n.Names {
+		if s == name {
+			return int32(v)
+		}
+	}
+	return -1
+}
+
+// builder collects vertices by name and edges, enforcing the limits.
+type builder struct {
+	lim   Limits
+	index map[string]int32
+	names []string
+	edges [][2]int32
+	seen  map[[2]int32]struct{}
+	loops int
+	dups  int
+}
+
+func newBuilder(lim Limits) *builder {
+	return &builder{lim: lim, index: map[string]int32{}, seen: map[[2]int32]struct{}{}}
+}
+
+func (b *builder) vertex(name string) (int32, error) {
+	if v, ok := b.index[name]; ok {
+		return v, nil
+	}
+	if len(b.names) >= b.lim.MaxVertices {
+		return 0, fmt.Errorf("%w: more than %d vertices; raise the vertex limit or split the graph", ErrTooLarge, b.lim.MaxVertices)
+	}
+	v := int32(len(b.names))
+	b.index[name] = v
+	b.names = append(b.names, name)
+	return v, nil
+}
+
+func (b *builder) edge(u, v int32) error {
+	if u == v {
+		b.loops++
+		return nil
+	}
+	if u > v {
+		u, v = v, u
+	}
+	k := [2]int32{u, v}
+	if _, dup := b.seen[k]; dup {
+		b.dups++
+		return nil
+	}
+	if len(b.edges) >= b.lim.MaxEdges {
+		return fmt.Errorf("%w: more than %d edges; raise the edge limit or split the graph", ErrTooLarge, b.lim.MaxEdges)
+	}
+	b.seen[k] = struct{}{}
+	b.edges = append(b.edges, k)
+	return nil
+}
+
+func (b *builder) named(f Format, name string) (*Named, error) {
+	if len(b.names) == 0 {
+		return nil, fmt.Errorf("%w: the %s file has no vertices; give at least one vertex or edge", ErrFormat, f)
+	}
+	g, err := graph.FromEdges(len(b.names), b.edges)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
+	}
+	return &Named{G: g, Names: b.names, Format: f, Name: name, Loops: b.loops, Duplicates: b.dups}, nil
+}
+
+// limited counts bytes and fails once the cap is passed, so that a reader
+// can tell a truncated read from a file that is too large.
+type limited struct {
+	r    io.Reader
+	left int64
+	max  int64
+}
+
+func (l *limited) Read(p []byte) (int, error) {
+	if l.left <= 0 {
+		// One byte more than allowed means the file is too large.
+		var one [1]byte
+		if n, _ := l.r.Read(one[:]); n > 0 {
+			return 0, fmt.Errorf("%w: the input is larger than %d bytes; raise the size limit or split the graph", ErrTooLarge, l.max)
+		}
+		return 0, io.EOF
+	}
+	if int64(len(p)) > l.left {
+		p = p[:l.left]
+	}
+	n, err := l.r.Read(p)
+	l.left -= int64(n)
+	return n, err
+}
+
+// Read reads an undirected graph in any of the formats, detected by
+// content (Detect), within the limits. Vertex names are kept (Named).
+// Self-loops are dropped and repeated edges merged, and counted.
+//
+// The cost is O(input size) plus O(E log E) to build the graph.
+func Read(r io.Reader, lim Limits) (*Named, error) {
+	return ReadFormat(r, "", lim)
+}
+
+// ReadFormat is Read with the format given ("" detects it).
+func ReadFormat(r io.Reader, f Format, lim Limits) (*Named, error) {
+	lim = lim.withDefaults()
+	br := bufio.NewReaderSize(&limited{r: r, left: lim.MaxBytes, max: lim.MaxBytes}, 64<<10)
+	if f == "" {
+		head, err := br.Peek(64 << 10)
+		if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+			return nil, err
+		}
+		f = Detect(head)
+	}
+	switch f {
+	case EdgeList:
+		return readEdgeList(br, lim)
+	case DIMACS:
+		return readDIMACS(br, lim)
+	case TSPLIB:
+		return readTSPLIB(br, lim)
+	case GraphML:
+		return readGraphML(br, lim)
+	case NodeLink:
+		return readNodeLink(br, lim)
+	}
+	return nil, fmt.Errorf("%w: unknown format %q; use edgelist, dimacs, hcp, graphml or json", ErrFormat, f)
+}
+
+// ParseFormat turns a format name as a person types it into a Format.
+func ParseFormat(s string) (Format, error) {
+	switch strings.ToLower(s) {
+	case "edgelist", "edges", "txt":
+		return EdgeList, nil
+	case "dimacs", "col":
+		return DIMACS, nil
+	case "hcp", "tsplib":
+		return TSPLIB, nil
+	case "graphml":
+		return GraphML, nil
+	case "json", "node-link", "nodelink":
+		return NodeLink, nil
+	}
+	return "", fmt.Errorf("%w: unknown graph format %q; use edgelist, dimacs, hcp, graphml or json", ErrFormat, s)
+}
+
+// Detect names the format of a file from its first bytes: '<' starts
+// GraphML, '{' node-link JSON; a "p edge" (or "p col") line means DIMACS; a
+// TSPLIB keyword line ("TYPE :", "DIMENSION :", "EDGE_DATA_SECTION") means
+// TSPLIB; anything else is read as an edge list.
+func Detect(head []byte) Format {
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	t := bytes.TrimLeft(head, " \t\r\n")
+	switch {
+	case bytes.HasPrefix(t, []byte("<")):
+		return GraphML
+	case bytes.HasPrefix(t, []byte("{")):
+		return NodeLink
+	}
+	// DIMACS without its problem line still looks like DIMACS: every line
+	// a "c" comment or an "e" edge (the reader then names what is missing).
+	dimacsLike, edges := true, 0
+	for _, line := range bytes.Split(head, []byte("\n")) {
+		f := strings.Fields(string(line))
+		if len(f) == 0 {
+			continue
+		}
+		switch {
+		case f[0] == "e" && len(f) == 3:
+			edges++
+		case f[0] != "c":
+			dimacsLike = false
+		}
+		switch {
+		case f[0] == "p" && len(f) > 1 && (f[1] == "edge" || f[1] == "col"):
+			return DIMACS
+		case f[0] == "EDGE_DATA_SECTION" || f[0] == "EDGE_LIST_SECTION" || f[0] == "ADJ_LIST_SECTION":
+			return TSPLIB
+		}
+		key, _, ok := strings.Cut(string(line), ":")
+		if ok {
+			switch strings.TrimSpace(key) {
+			case "TYPE", "DIMENSION", "NAME", "EDGE_DATA_FORMAT":
+				return TSPLIB
+			}
+		}
+	}
+	if dimacsLike && edges > 0 {
+		return DIMACS
+	}
+	return EdgeList
+}
+
+// lines calls fn with each line's fields and its 1-based number.
+func lines(r io.Reader, lim Limits, fn func(no int, fields []string) error) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, min(64<<10, lim.MaxLine)), lim.MaxLine)
+	no := 0
+	for sc.Scan() {
+		no++
+		if err := fn(no, strings.Fields(sc.Text())); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return fmt.Errorf("%w: line %d is longer than %d bytes; split it or raise the line limit", ErrTooLarge, no+1, lim.MaxLine)
+		}
+		return err
+	}
+	return nil
+}
+
+// quote shortens and quotes a token for an error message.
+func quote(s string) string {
+	if len(s) > 40 {
+		s = s[:40] + "..."
+	}
+	return strconv.Quote(s)
+}

@@ -1,0 +1,308 @@
+package graphio
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// readEdgeList reads one edge per line, "u v", "u,v" or "u<TAB>v"; further
+// columns (weights, NetworkX data dicts) are ignored; a line with one word
+// declares an isolated vertex; blank lines and lines starting with '#' or
+// '%' are comments. Names are kept as written.
+func readEdgeList(r io.Reader, lim Limits) (*Named, error) {
+	b := newBuilder(lim)
+	err := lines(r, lim, func(no int, f []string) error {
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") || strings.HasPrefix(f[0], "%") {
+			return nil
+		}
+		if len(f) == 1 && strings.Contains(f[0], ",") {
+			f = strings.Split(f[0], ",")
+		}
+		u, err := b.vertex(f[0])
+		if err != nil {
+			return err
+		}
+		if len(f) == 1 || f[1] == "" {
+			return nil
+		}
+		v, err := b.vertex(f[1])
+		if err != nil {
+			return err
+		}
+		return b.edge(u, v)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return b.named(EdgeList, "")
+}
+
+// number parses a 1-based vertex number in 1..n.
+func number(s string, n int) (int32, bool) {
+	x, err := strconv.Atoi(s)
+	if err != nil || x < 1 || x > n {
+		return 0, false
+	}
+	return int32(x - 1), true
+}
+
+// numbered returns a builder whose vertices are named "1".."n".
+func numbered(lim Limits, n int) (*builder, error) {
+	if n > lim.MaxVertices {
+		return nil, fmt.Errorf("%w: %d vertices, more than the limit of %d; raise the vertex limit", ErrTooLarge, n, lim.MaxVertices)
+	}
+	b := newBuilder(lim)
+	b.names = make([]string, n)
+	for i := range b.names {
+		b.names[i] = strconv.Itoa(i + 1)
+	}
+	return b, nil
+}
+
+// readDIMACS reads the DIMACS graph format: comment lines "c ...", one
+// problem line "p edge N M" (or "p col N M") before any edge, and edge lines
+// "e U V" with vertices numbered 1..N. The edge count M is not enforced
+// (files often list each edge in both directions).
+func readDIMACS(r io.Reader, lim Limits) (*Named, error) {
+	var b *builder
+	n := 0
+	err := lines(r, lim, func(no int, f []string) error {
+		if len(f) == 0 || strings.HasPrefix(f[0], "c") {
+			return nil
+		}
+		switch f[0] {
+		case "p":
+			if b != nil {
+				return fmt.Errorf("%w: DIMACS line %d: a second problem line; keep one 'p edge N M'", ErrFormat, no)
+			}
+			if len(f) < 3 || (f[1] != "edge" && f[1] != "col") {
+				return fmt.Errorf("%w: DIMACS line %d: the problem line must read 'p edge N M'", ErrFormat, no)
+			}
+			x, err := strconv.Atoi(f[2])
+			if err != nil || x < 1 {
+				return fmt.Errorf("%w: DIMACS line %d: vertex count %s is not a positive number; write 'p edge N M'", ErrFormat, no, quote(f[2]))
+			}
+			n = x
+			b, err = numbered(lim, n)
+			return err
+		case "e":
+			if b == nil {
+				return fmt.Errorf("%w: DIMACS line %d: an edge before the problem line; start with 'p edge N M'", ErrFormat, no)
+			}
+			if len(f) < 3 {
+				return fmt.Errorf("%w: DIMACS line %d: an edge needs two vertices; write 'e U V'", ErrFormat, no)
+			}
+			u, ok1 := number(f[1], n)
+			v, ok2 := number(f[2], n)
+			if !ok1 || !ok2 {
+				return fmt.Errorf("%w: DIMACS line %d: edge %s %s: vertices are numbered 1 to %d", ErrFormat, no, quote(f[1]), quote(f[2]), n)
+			}
+			return b.edge(u, v)
+		case "n", "v":
+			return nil // node descriptors of some dialects: no edges
+		}
+		return fmt.Errorf("%w: DIMACS line %d starts with %s; lines are 'c comment', 'p edge N M' or 'e U V'", ErrFormat, no, quote(f[0]))
+	})
+	if err != nil {
+		return nil, err
+	}
+	if b == nil {
+		return nil, fmt.Errorf("%w: DIMACS file without a problem line; add 'p edge N M'", ErrFormat)
+	}
+	return b.named(DIMACS, "")
+}
+
+// readTSPLIB reads a TSPLIB file of TYPE HCP (Reinelt, "TSPLIB 95", section
+// 1.3): "KEY : VALUE" header lines (NAME, TYPE, COMMENT, DIMENSION,
+// EDGE_DATA_FORMAT), then EDGE_DATA_SECTION holding either an EDGE_LIST
+// (pairs "u v", ended by -1) or an ADJ_LIST (for each vertex "v w1 w2 ...
+// -1", the whole list ended by a second -1), then EOF. Vertices are
+// numbered 1..DIMENSION. The section keywords EDGE_LIST_SECTION and
+// ADJ_LIST_SECTION are accepted as well and set the data format. Numbers may
+// be spread over lines in any way.
+func readTSPLIB(r io.Reader, lim Limits) (*Named, error) {
+	var (
+		b       *builder
+		n       = -1
+		name    string
+		typ     string
+		format  = ""
+		inData  bool
+		done    bool
+		pending []int32 // EDGE_LIST: a half pair; ADJ_LIST: the head vertex
+		headSet bool
+		inFixed bool // in FIXED_EDGES_SECTION, after the data
+		fixed   [][2]int32
+		half    []int32
+	)
+	data := func(no int, tok string) error {
+		x, err := strconv.Atoi(tok)
+		if err != nil {
+			return fmt.Errorf("%w: TSPLIB line %d: %s is not a vertex number; the data section holds numbers 1 to %d and -1", ErrFormat, no, quote(tok), n)
+		}
+		if format == "ADJ_LIST" {
+			switch {
+			case x == -1 && !headSet:
+				done = true // the closing -1 of the whole list
+			case x == -1:
+				headSet = false
+			case !headSet:
+				v, ok := number(tok, n)
+				if !ok {
+					return fmt.Errorf("%w: TSPLIB line %d: vertex %d out of range 1 to %d", ErrFormat, no, x, n)
+				}
+				pending, headSet = []int32{v}, true
+			default:
+				w, ok := number(tok, n)
+				if !ok {
+					return fmt.Errorf("%w: TSPLIB line %d: vertex %d out of range 1 to %d", ErrFormat, no, x, n)
+				}
+				return b.edge(pending[0], w)
+			}
+			return nil
+		}
+		if x == -1 {
+			if len(pending) != 0 {
+				return fmt.Errorf("%w: TSPLIB line %d: -1 after half an edge; the edge list holds pairs 'u v'", ErrFormat, no)
+			}
+			done = true
+			return nil
+		}
+		v, ok := number(tok, n)
+		if !ok {
+			return fmt.Errorf("%w: TSPLIB line %d: vertex %d out of range 1 to %d", ErrFormat, no, x, n)
+		}
+		pending = append(pending, v)
+		if len(pending) == 2 {
+			u := pending[0]
+			pending = pending[:0]
+			return b.edge(u, v)
+		}
+		return nil
+	}
+	err := lines(r, lim, func(no int, f []string) error {
+		if done && len(f) > 0 && (f[0] == "FIXED_EDGES_SECTION" || f[0] == "FIXED_EDGES" || strings.HasPrefix(f[0], "FIXED_EDGES:")) {
+			inFixed = true
+			return nil
+		}
+		if inFixed && len(f) > 0 && f[0] != "EOF" {
+			for _, tok := range f {
+				if tok == "-1" {
+					inFixed = false
+					return nil
+				}
+				v, ok := number(tok, n)
+				if !ok {
+					return fmt.Errorf("%w: TSPLIB line %d: fixed edge vertex %s out of range 1 to %d", ErrFormat, no, quote(tok), n)
+				}
+				if half = append(half, v); len(half) == 2 {
+					fixed = append(fixed, [2]int32{half[0], half[1]})
+					half = half[:0]
+				}
+			}
+			return nil
+		}
+		if len(f) == 0 || done {
+			if done && len(f) > 0 && f[0] != "EOF" && f[0] != "-1" {
+				return fmt.Errorf("%w: TSPLIB line %d: %s after the end of the data section; end the file with EOF", ErrFormat, no, quote(f[0]))
+			}
+			return nil
+		}
+		if inData {
+			if f[0] == "EOF" {
+				done = true
+				return nil
+			}
+			for _, tok := range f {
+				if done {
+					if tok == "EOF" {
+						return nil
+					}
+					return fmt.Errorf("%w: TSPLIB line %d: %s after the end of the data section; end the file with EOF", ErrFormat, no, quote(tok))
+				}
+				if err := data(no, tok); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		line := strings.Join(f, " ")
+		switch f[0] {
+		case "EOF":
+			done = true
+			return nil
+		case "EDGE_DATA_SECTION", "EDGE_LIST_SECTION", "ADJ_LIST_SECTION":
+			if f[0] != "EDGE_DATA_SECTION" {
+				format = strings.TrimSuffix(f[0], "_SECTION")
+			}
+			if typ != "" && typ != "HCP" {
+				return fmt.Errorf("%w: TSPLIB TYPE is %s; boardgraph reads TYPE : HCP (undirected Hamiltonian cycle problems)", ErrFormat, typ)
+			}
+			if n < 1 {
+				return fmt.Errorf("%w: TSPLIB line %d: the data section comes before DIMENSION; add 'DIMENSION : N' to the header", ErrFormat, no)
+			}
+			if format == "" {
+				format = "EDGE_LIST"
+			}
+			var err error
+			b, err = numbered(lim, n)
+			inData = true
+			if len(f) > 1 { // numbers on the keyword's line
+				for _, tok := range f[1:] {
+					if err := data(no, tok); err != nil {
+						return err
+					}
+				}
+			}
+			return err
+		}
+		key, val, ok := strings.Cut(line, ":")
+		if !ok {
+			return fmt.Errorf("%w: TSPLIB line %d: %s is neither 'KEY : VALUE' nor a section keyword; see TSPLIB 95, section 1.1", ErrFormat, no, quote(line))
+		}
+		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
+		switch key {
+		case "NAME":
+			name = val
+		case "TYPE":
+			typ = val
+			if typ != "HCP" {
+				return fmt.Errorf("%w: TSPLIB TYPE is %s; boardgraph reads TYPE : HCP (undirected Hamiltonian cycle problems)", ErrFormat, quote(typ))
+			}
+		case "DIMENSION":
+			x, err := strconv.Atoi(val)
+			if err != nil || x < 1 {
+				return fmt.Errorf("%w: TSPLIB line %d: DIMENSION %s is not a positive number", ErrFormat, no, quote(val))
+			}
+			n = x
+		case "EDGE_DATA_FORMAT":
+			if val != "EDGE_LIST" && val != "ADJ_LIST" {
+				return fmt.Errorf("%w: TSPLIB EDGE_DATA_FORMAT %s; use EDGE_LIST or ADJ_LIST", ErrFormat, quote(val))
+			}
+			format = val
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if b == nil {
+		return nil, fmt.Errorf("%w: TSPLIB file without EDGE_DATA_SECTION; add the section with the edges", ErrFormat)
+	}
+	if len(pending) != 0 && format == "EDGE_LIST" {
+		return nil, fmt.Errorf("%w: TSPLIB edge list ends with half an edge; the list holds pairs 'u v'", ErrFormat)
+	}
+	g, err := b.named(TSPLIB, name)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range fixed {
+		if !g.G.HasEdge(e[0], e[1]) {
+			return nil, fmt.Errorf("%w: TSPLIB fixed edge %d-%d is not an edge of the graph", ErrFormat, e[0]+1, e[1]+1)
+		}
+	}
+	g.Fixed = fixed
+	return g, nil
+}

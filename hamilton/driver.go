@@ -1,0 +1,333 @@
+package hamilton
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/boardgraph/boardgraph/internal/restart"
+)
+
+// The search driver: the one place that runs Find's restart portfolio,
+// Enumerate, the counts and the split of the tree over workers, for both
+// engines. An engine plugs in through two small interfaces: backend (what
+// a strategy prepares once per call) and worker (one goroutine's engine).
+
+// task is a unit of parallel work: a first vertex followed by the engine's
+// own encoding of the first steps below it (the path prefix for the
+// default engine, the walk choices for Okuno–Miyano's).
+type task []int32
+
+// worker is one goroutine's search engine as the driver sees it.
+type worker interface {
+	// search searches below t or, when t is nil, from each of roots in
+	// turn. It returns the solutions counted (count mode) and whether it
+	// ran to completion (false: stopped, out of budget, or a solution
+	// callback said stop).
+	search(t task, roots []int32) (count uint64, complete bool)
+	// setOnSolution sets the callback of enumerate and find modes.
+	setOnSolution(func(path []int32) bool)
+	// reseed prepares attempt a of portfolio worker w: a new tie-break
+	// order drawn from seed (worker 0's first attempt keeps its own).
+	reseed(seed uint64, w int, a uint64)
+	// setBudget stops the next search when the worker's node count reaches
+	// b (0: no budget); ranOut reports whether the last search hit it.
+	setBudget(b uint64)
+	ranOut() bool
+	nodeCount() uint64
+	// overflowed reports a count that wrapped 2^64.
+	overflowed() bool
+}
+
+// backend is what a strategy prepares once per call for the driver.
+type backend interface {
+	base() *run
+	// newWorker makes the engine of worker w in mode m.
+	newWorker(m mode, w int) worker
+	// roots are the first vertices Find and Enumerate search, in order.
+	roots() []int32
+	// split cuts the tree below roots into tasks: prefixes of length
+	// depth, or with depth 0 deep enough to give every worker many tasks.
+	split(roots []int32, depth int) []task
+	// absorb adds a finished worker's counters to the run's.
+	absorb(worker)
+	stats() Stats
+}
+
+// Call names a public search call, for Strategy.Supports.
+type Call uint8
+
+// The calls a strategy may or may not support.
+const (
+	CallFind Call = iota
+	CallCount
+	CallEnumerate
+	CallCountPerStart
+	CallCountShard
+)
+
+var callNames = [...]string{"Find", "Count", "Enumerate", "CountPerStart", "CountShard"}
+
+func (c Call) String() string {
+	if int(c) < len(callNames) {
+		return callNames[c]
+	}
+	return fmt.Sprintf("Call(%d)", c)
+}
+
+// Supports reports, as an ErrInvalid error naming the combination, whether
+// the strategy can run call; nil means it can. Every call checks it, so no
+// setting is silently ignored.
+//
+// The Okuno–Miyano strategy runs Find, Count, Enumerate and CountPerStart;
+// CountShard's work units are prefixes of the default engine's search
+// tree, so sharded counts use the default strategy.
+func (s Strategy) Supports(call Call) error {
+	if s.Kind > KindOkunoMiyano {
+		return fmt.Errorf("%w: unknown strategy kind %d", ErrInvalid, s.Kind)
+	}
+	if s.Kind == KindOkunoMiyano && call == CallCountShard {
+		return fmt.Errorf("%w: %v does not support the %s strategy (its work units are prefixes of the default search); use the default strategy", ErrInvalid, call, s)
+	}
+	if s.SplitDepth < 0 {
+		return fmt.Errorf("%w: strategy split depth %d is negative", ErrInvalid, s.SplitDepth)
+	}
+	return nil
+}
+
+// newBackend validates p for the options' strategy and call.
+func newBackend(p *Problem, opt Options, call Call) (backend, error) {
+	if err := opt.Strategy.Supports(call); err != nil {
+		return nil, err
+	}
+	if opt.Strategy.Kind == KindOkunoMiyano {
+		return newOMRun(p, opt)
+	}
+	r, err := newRun(p, opt)
+	if err != nil {
+		return nil, err
+	}
+	r.prepare()
+	return r, nil
+}
+
+// parallel runs fn over the tasks on the run's workers, each with its own
+// engine, until the tasks run out or the run is stopped.
+func parallel(b backend, tasks []task, m mode, fn func(w worker, t task)) {
+	r := b.base()
+	runTasks(r.workers, &r.sh.stop, tasks, func(w int) worker { return b.newWorker(m, w) }, fn, b.absorb)
+}
+
+// driveCount counts the solutions by first vertex: one first vertex per
+// orbit of the symmetries that fix the constraints, each orbit's count
+// standing for all its vertices. It returns the total (out[0]) or, with
+// perStart, the count of every vertex; on overflow of 2^64 (in a worker,
+// a root or the total) ErrOverflow and no counts.
+func driveCount(ctx context.Context, b backend, perStart bool) ([]uint64, Stats, error) {
+	r := b.base()
+	p := r.p
+	n := p.n()
+	out := make([]uint64, 1)
+	if perStart {
+		out = make([]uint64, n)
+	}
+	if precheck(p, r.at) != nil {
+		return out, b.stats(), nil
+	}
+	reps, orbit := r.startOrbits()
+	// A fixed end is never a first vertex (except of the one-vertex path).
+	var roots []int32
+	for _, v := range reps {
+		if p.Closed || v != r.at[n-1] || n == 1 {
+			roots = append(roots, v)
+		}
+	}
+	byRoot := make([]uint64, n)
+	var mu sync.Mutex
+	var overflow atomic.Bool
+	add := func(w worker, v int32, x uint64) {
+		mu.Lock()
+		s := byRoot[v] + x
+		if s < x || w.overflowed() {
+			overflow.Store(true)
+		}
+		byRoot[v] = s
+		mu.Unlock()
+	}
+	stopWatch := r.watch(ctx)
+	if r.workers == 1 || n <= serialBelow {
+		r.workers = 1
+		w := b.newWorker(modeCount, 0)
+		for _, v := range roots {
+			c, _ := w.search(nil, []int32{v})
+			add(w, v, c)
+			if r.sh.stop.Load() {
+				break
+			}
+		}
+		b.absorb(w)
+	} else {
+		parallel(b, b.split(roots, 0), modeCount, func(w worker, t task) {
+			c, _ := w.search(t, nil)
+			add(w, t[0], c)
+		})
+	}
+	stopWatch()
+	var total uint64
+	for v := range n {
+		c := byRoot[orbit[v]]
+		if perStart {
+			out[v] = c
+		}
+		s := total + c
+		if s < c {
+			overflow.Store(true)
+		}
+		total = s
+	}
+	if !perStart {
+		out[0] = total
+	}
+	r.sh.solutions.Store(total)
+	st := b.stats()
+	if overflow.Load() {
+		return nil, st, ErrOverflow
+	}
+	return out, st, ctx.Err()
+}
+
+// driveEnumerate runs Enumerate on b (see Enumerate).
+func driveEnumerate(ctx context.Context, b backend, limit uint64, yield func(path []int32) bool) (uint64, Stats, error) {
+	r := b.base()
+	if precheck(r.p, r.at) != nil {
+		return 0, b.stats(), nil
+	}
+	stopWatch := r.watch(ctx)
+	buf := make([]int32, r.p.n())
+	emit := r.sh.emitter(limit, yield, func(path []int32) []int32 { return r.unrotate(path, buf) })
+	roots := b.roots()
+	if r.workers == 1 || r.p.n() <= serialBelow {
+		r.workers = 1
+		w := b.newWorker(modeEnumerate, 0)
+		w.setOnSolution(emit)
+		w.search(nil, roots)
+		b.absorb(w)
+	} else {
+		parallel(b, b.split(roots, 0), modeEnumerate, func(w worker, t task) {
+			w.setOnSolution(emit)
+			w.search(t, nil)
+		})
+	}
+	stopWatch()
+	return r.sh.solutions.Load(), b.stats(), ctx.Err()
+}
+
+// driveFind runs Find on b. With Strategy.SplitDepth zero it is a
+// randomised restart portfolio: every worker searches the whole tree with
+// its own tie-break order and a node budget that follows the Luby sequence
+// (Luby, Sinclair and Zuckerman 1993), in units of a few passes over the
+// graph: a descent that works needs about n nodes, one that has gone wrong
+// rarely recovers, and the growing tail of the sequence keeps the search
+// complete (Strategy.NoRestarts: one order to the end). The first solution
+// wins; an attempt that finishes within its budget without one proves there
+// is none. With SplitDepth > 0 it searches the prefixes of that length in
+// parallel (Okuno and Miyano §3 (1)), without restarts.
+func driveFind(ctx context.Context, b backend) ([]int32, Stats, error) {
+	r := b.base()
+	p, opt := r.p, r.opt
+	if reason := precheck(p, r.at); reason != nil {
+		return nil, b.stats(), errors.Join(ErrNoSolution, reason)
+	}
+	if p.n() <= serialBelow {
+		r.workers = 1
+	}
+	stopWatch := r.watch(ctx)
+	var (
+		mu       sync.Mutex
+		found    []int32
+		proved   bool
+		restarts atomic.Uint64
+	)
+	onSolution := func(path []int32) bool {
+		mu.Lock()
+		if found == nil {
+			found = slices.Clone(r.unrotate(path, make([]int32, len(path))))
+		}
+		mu.Unlock()
+		r.sh.stop.Store(true)
+		return false
+	}
+	cap := uint64(0) // each worker's share of MaxNodes
+	if opt.MaxNodes > 0 {
+		cap = max(opt.MaxNodes/uint64(r.workers), 1)
+	}
+	roots := b.roots()
+	if d := opt.Strategy.SplitDepth; d > 0 {
+		tasks := b.split(roots, d)
+		var left atomic.Int64
+		left.Store(int64(len(tasks)))
+		parallel(b, tasks, modeFind, func(w worker, t task) {
+			w.setOnSolution(onSolution)
+			w.setBudget(cap)
+			if _, ok := w.search(t, nil); ok {
+				left.Add(-1)
+			}
+		})
+		proved = left.Load() == 0 && !r.sh.stop.Load()
+	} else {
+		var wg sync.WaitGroup
+		unit := uint64(4*p.n() + 1024)
+		for wi := range r.workers {
+			wg.Go(func() {
+				w := b.newWorker(modeFind, wi)
+				w.setOnSolution(onSolution)
+				for a := uint64(0); !r.sh.stop.Load(); a++ {
+					w.reseed(opt.Seed, wi, a)
+					budget := cap
+					if !opt.Strategy.NoRestarts {
+						budget = w.nodeCount() + unit*restart.Luby(a+1)
+						if cap > 0 {
+							budget = min(budget, cap)
+						}
+					}
+					w.setBudget(budget)
+					if _, complete := w.search(nil, roots); complete {
+						mu.Lock()
+						proved = proved || found == nil
+						mu.Unlock()
+						r.sh.stop.Store(true)
+						break
+					}
+					if !w.ranOut() || (cap > 0 && w.nodeCount() >= cap) {
+						break
+					}
+					restarts.Add(1)
+				}
+				b.absorb(w)
+			})
+		}
+		wg.Wait()
+	}
+	stopWatch()
+	st := b.stats()
+	st.Restarts = restarts.Load()
+	return findResult(ctx, found, proved, st)
+}
+
+// findResult is the outcome of a Find run: the path found, or the proof
+// that there is none, or why the run stopped.
+func findResult(ctx context.Context, found []int32, proved bool, st Stats) ([]int32, Stats, error) {
+	switch {
+	case found != nil:
+		st.Solutions = 1
+		return found, st, nil
+	case proved:
+		return nil, st, ErrNoSolution
+	case ctx.Err() != nil:
+		return nil, st, ctx.Err()
+	}
+	return nil, st, ErrLimit
+}

@@ -1,0 +1,4 @@
+// Package hidato makes and grades Hidato-style numbering puzzles on leaper
+// boards (Diplomatico/Hopido by default): givens whose unique completion is
+// proved by an exact counter, graded by the named deductions a person needs.
+package hidato

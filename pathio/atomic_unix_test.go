@@ -1,0 +1,230 @@
+//go:build linux || darwin || freebsd || netbsd || openbsd
+
+package pathio
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// writeString writes s to name through WriteFileAtomic.
+func writeString(name, s string) error {
+	return WriteFileAtomic(name, func(w io.Writer) error {
+		_, err := io.WriteString(w, s)
+		return err
+	})
+}
+
+// onlyEntries fails unless dir holds exactly the given names (no
+// temporary file left behind).
+func onlyEntries(t *testing.T, dir string, want ...string) {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range ents {
+		got = append(got, e.Name())
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatalf("%s holds %v, want %v", dir, got, want)
+	}
+}
+
+// TestAtomicFIFO writes into a named pipe: the reader gets the data, the
+// pipe stays a pipe (it is not replaced by a regular file), and nothing is
+// left in the directory. A failed write never opens the pipe.
+func TestAtomicFIFO(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	got := make(chan []byte, 1)
+	go func() {
+		f, err := os.Open(fifo)
+		if err != nil {
+			got <- nil
+			return
+		}
+		data, _ := io.ReadAll(f)
+		f.Close()
+		got <- data
+	}()
+	if err := writeString(fifo, "1,1\n2,3\n"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case data := <-got:
+		if string(data) != "1,1\n2,3\n" {
+			t.Fatalf("the reader got %q", data)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the reader got nothing")
+	}
+	fi, err := os.Lstat(fifo)
+	if err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+		t.Fatalf("the pipe was replaced: %v %v", fi.Mode(), err)
+	}
+	onlyEntries(t, dir, "pipe")
+
+	// A failed write does not open the pipe (a reader would see a partial
+	// path) and removes its temporary file.
+	af, err := CreateAtomic(fifo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	af.Write([]byte("1,1\n"))
+	af.Abort()
+	if _, err := os.Stat(af.TempName()); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("temporary file %s left behind (%v)", af.TempName(), err)
+	}
+	if err := WriteFileAtomic(fifo, func(io.Writer) error { return errors.New("boom") }); err == nil || err.Error() != "boom" {
+		t.Fatalf("got %v", err)
+	}
+	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+		t.Fatalf("the pipe was replaced: %v", err)
+	}
+	onlyEntries(t, dir, "pipe")
+}
+
+// TestAtomicSymlink writes through a chain of symbolic links: the final
+// target is replaced atomically (keeping its permission bits), the links
+// stay links. A link to a missing file is refused and left alone.
+func TestAtomicSymlink(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	target := filepath.Join(dir, "target.txt")
+	if err := os.WriteFile(target, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link1 := filepath.Join(dir, "link1")
+	link2 := filepath.Join(dir, "link2")
+	if err := os.Symlink("target.txt", link1); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(link1, link2); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeString(link2, "new"); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{link1, link2} {
+		if fi, err := os.Lstat(l); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Fatalf("%s is no longer a link: %v", l, err)
+		}
+	}
+	if got, _ := os.Readlink(link1); got != "target.txt" {
+		t.Fatalf("link1 now points to %q", got)
+	}
+	data, _ := os.ReadFile(target)
+	fi, _ := os.Stat(target)
+	if string(data) != "new" || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("target holds %q with mode %v", data, fi.Mode())
+	}
+	onlyEntries(t, dir, "link1", "link2", "target.txt")
+
+	dangling := filepath.Join(dir, "dangling")
+	if err := os.Symlink("missing", dangling); err != nil {
+		t.Fatal(err)
+	}
+	err := writeString(dangling, "x")
+	if !errors.Is(err, ErrSpecialFile) || !strings.Contains(err.Error(), "symbolic link to a missing file") {
+		t.Fatalf("got %v", err)
+	}
+	if fi, err := os.Lstat(dangling); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatal("the dangling link was replaced")
+	}
+	onlyEntries(t, dir, "dangling", "link1", "link2", "target.txt")
+}
+
+// TestAtomicCharDevice writes to /dev/null and /dev/full through links in
+// a temporary directory (so that a wrong writer replaces the link, never
+// the device): the device gets the data, the link and the device stay what
+// they were, and a device that refuses the data is an error.
+func TestAtomicCharDevice(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, dev := range []string{"/dev/null", "/dev/full"} {
+		fi, err := os.Stat(dev)
+		if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+			t.Skipf("%s is not a character device here", dev)
+		}
+		link := filepath.Join(dir, filepath.Base(dev))
+		if err := os.Symlink(dev, link); err != nil {
+			t.Fatal(err)
+		}
+		err = writeString(link, strings.Repeat("1,1\n", 100000))
+		switch dev {
+		case "/dev/null":
+			if err != nil {
+				t.Fatalf("%s: %v", dev, err)
+			}
+		case "/dev/full":
+			if err == nil || !strings.Contains(err.Error(), "no space left") {
+				t.Fatalf("%s: got %v", dev, err)
+			}
+		}
+		if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Fatalf("the link to %s was replaced", dev)
+		}
+		if fi, err := os.Stat(link); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+			t.Fatalf("%s is no longer a character device", dev)
+		}
+	}
+	onlyEntries(t, dir, "full", "null")
+}
+
+// TestAtomicRefusals: a directory, a socket, and a name that became a link
+// between CreateAtomic and Commit are refused and left as they were.
+func TestAtomicRefusals(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := writeString(dir, "x"); !errors.Is(err, ErrSpecialFile) {
+		t.Fatalf("directory: got %v", err)
+	}
+	sock := filepath.Join(dir, "s")
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Skipf("unix socket: %v", err)
+	}
+	defer l.Close()
+	if err := writeString(sock, "x"); !errors.Is(err, ErrSpecialFile) || !strings.Contains(err.Error(), "socket") {
+		t.Fatalf("socket: got %v", err)
+	}
+	if fi, err := os.Lstat(sock); err != nil || fi.Mode()&os.ModeSocket == 0 {
+		t.Fatal("the socket was replaced")
+	}
+
+	name := filepath.Join(dir, "out")
+	af, err := CreateAtomic(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	af.Write([]byte("data"))
+	other := filepath.Join(dir, "other")
+	os.WriteFile(other, []byte("keep"), 0o644)
+	if err := os.Symlink(other, name); err != nil {
+		t.Fatal(err)
+	}
+	if err := af.Commit(); !errors.Is(err, ErrSpecialFile) {
+		t.Fatalf("commit over a new link: got %v", err)
+	}
+	if fi, err := os.Lstat(name); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatal("the link was replaced")
+	}
+	if data, _ := os.ReadFile(other); !bytes.Equal(data, []byte("keep")) {
+		t.Fatalf("the link's target changed: %q", data)
+	}
+	onlyEntries(t, dir, "other", "out", "s")
+}

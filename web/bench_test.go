@@ -1,0 +1,80 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+)
+
+// Handler-level timings (no network, no browser): what the engine and the
+// JSON layer cost per request.
+//
+//	go test ./web -run XXX -bench . -benchtime 2s
+
+func benchPost(b *testing.B, s *Server, path, body string) {
+	b.Helper()
+	for b.Loop() {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("POST", path, strings.NewReader(body)))
+		if rec.Code != 200 {
+			b.Fatalf("%s: %d %s", path, rec.Code, rec.Body)
+		}
+	}
+}
+
+func BenchmarkLeaperHint20x20(b *testing.B) {
+	L, err := leaperInput(&LeaperRequest{Board: "20x20"}, 1600)
+	if err != nil {
+		b.Fatal(err)
+	}
+	h, err := leaperHint(b.Context(), L, 0, true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	body, _ := json.Marshal(LeaperRequest{Board: "20x20", Moves: "diplomatico", Path: h.Solution[:30]})
+	benchPost(b, New(Options{}), "/api/leaper/hint", string(body))
+}
+
+func BenchmarkLeaperLoad20x20(b *testing.B) {
+	benchPost(b, New(Options{}), "/api/leaper/load", `{"board":"20x20"}`)
+}
+
+func BenchmarkNumberlinkHint30x30(b *testing.B) {
+	id := strings.TrimSpace(readFileB(b, "testdata/nl30x30.txt"))
+	body, _ := json.Marshal(NLRequest{Puzzle: id})
+	b.Run("cached", func(b *testing.B) { benchPost(b, New(Options{}), "/api/nl/hint", string(body)) })
+	b.Run("cold", func(b *testing.B) {
+		for b.Loop() {
+			s := New(Options{})
+			rec := httptest.NewRecorder()
+			s.ServeHTTP(rec, httptest.NewRequest("POST", "/api/nl/hint", strings.NewReader(string(body))))
+			if rec.Code != 200 {
+				b.Fatal(rec.Body)
+			}
+		}
+	})
+}
+
+func BenchmarkPage(b *testing.B) {
+	s := New(Options{})
+	for b.Loop() {
+		for _, p := range []string{"/", "/assets/app.js", "/assets/style.css"} {
+			rec := httptest.NewRecorder()
+			s.ServeHTTP(rec, httptest.NewRequest("GET", p, nil))
+			if rec.Code != 200 {
+				b.Fatal(p, rec.Code)
+			}
+		}
+	}
+}
+
+func readFileB(b *testing.B, name string) string {
+	b.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return string(data)
+}

@@ -1,0 +1,564 @@
+package web
+
+// Browser tests: a real headless Chromium (Debian's chromium package, which
+// .ci/run installs) drives the page through chromedp. They skip with a
+// message when no browser is installed, and under -short.
+//
+//	go test ./web -run Browser -v                 # screenshots in a temp dir (logged)
+//	go test ./web -run Browser -shots /tmp/shots  # keep them
+//	go test ./web -run Browser -update            # refresh docs/gallery/web-*.png
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/numberlink"
+)
+
+var (
+	update   = flag.Bool("update", false, "write the browser tests' screenshots to docs/gallery")
+	perf     = flag.Bool("perf", false, "also run the browser timing test (first load, hints on 20x20 and 30x30)")
+	shotsDir = flag.String("shots", "", "write the browser tests' screenshots to `DIR`")
+)
+
+// chromium returns the browser's path or skips the test.
+func chromium(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser tests take several seconds; skipped with -short")
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("no Chromium found: install Debian's chromium package (apt-get install chromium; .ci/run does it) to run the browser tests")
+	return ""
+}
+
+// browserEnv is a server on loopback and a headless browser.
+type browserEnv struct {
+	t     *testing.T
+	url   string
+	ctx   context.Context
+	shots string
+}
+
+func newBrowserEnv(t *testing.T) *browserEnv {
+	exe := chromium(t)
+	ts := httptest.NewServer(New(Options{}))
+	t.Cleanup(ts.Close)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.WindowSize(1280, 900), chromedp.Flag("disable-dev-shm-usage", true))
+	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(acancel)
+	bctx, bcancel := chromedp.NewContext(actx)
+	t.Cleanup(bcancel)
+	if err := chromedp.Do(bctx); err != nil {
+		t.Skipf("Chromium at %s does not start: %v", exe, err)
+	}
+	shots := *shotsDir
+	if shots == "" {
+		shots = t.TempDir()
+	}
+	if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return &browserEnv{t: t, url: ts.URL + "/", ctx: bctx, shots: shots}
+}
+
+// tab opens a new tab with a deadline (20 s, or the one given).
+func (b *browserEnv) tab(t *testing.T, limit ...time.Duration) context.Context {
+	ctx, cancel := chromedp.NewContext(b.ctx)
+	t.Cleanup(cancel)
+	d := 20 * time.Second
+	if len(limit) > 0 {
+		d = limit[0]
+	}
+	ctx, cancel2 := context.WithTimeout(ctx, d)
+	t.Cleanup(cancel2)
+	return ctx
+}
+
+func (b *browserEnv) open(t *testing.T, ctx context.Context, url string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`body[data-ready="1"]`))); err != nil {
+		t.Fatalf("open %s: %v", url, err)
+	}
+}
+
+func (b *browserEnv) shot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	p := filepath.Join(b.shots, name+".png")
+	if err := os.WriteFile(p, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot %s", p)
+	if *update && galleryShots[name] {
+		g := filepath.Join("..", "docs", "gallery", "web-"+name+".png")
+		if err := os.WriteFile(g, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("gallery %s", g)
+	}
+}
+
+// galleryShots are the screenshots -update copies to docs/gallery (as
+// web-NAME.png) for the README.
+var galleryShots = map[string]bool{
+	"leaper-diplomatico-5x5-solved": true,
+	"leaper-dead-end-hint":          true,
+	"leaper-heatmap-edge-usage":     true,
+	"numberlink-hint-7x7":           true,
+	"numberlink-puzzlink-solved":    true,
+}
+
+// eval runs JavaScript in the page (awaiting promises) and decodes the
+// result.
+func eval[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("eval %q: %v", js, err)
+	}
+	return v
+}
+
+func text(t *testing.T, ctx context.Context, id string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID(id)))
+	if err != nil {
+		t.Fatalf("text of #%s: %v", id, err)
+	}
+	return s
+}
+
+func clickCell(t *testing.T, ctx context.Context, cell int32) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID(fmt.Sprintf("lc%d", cell)))); err != nil {
+		t.Fatalf("click cell %d: %v", cell, err)
+	}
+}
+
+func TestBrowser(t *testing.T) {
+	b := newBrowserEnv(t)
+
+	t.Run("Diplomatico5x5ByClicks", func(t *testing.T) {
+		ctx := b.tab(t)
+		b.open(t, ctx, b.url)
+		sol := solveLeaper(t, "5x5", "diplomatico")
+		for _, c := range sol {
+			clickCell(t, ctx, c)
+		}
+		if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#l-hinttext.ok`))); err != nil {
+			t.Fatal(err)
+		}
+		if st := text(t, ctx, "l-status"); !strings.Contains(st, "Solved: all 25 cells") {
+			t.Errorf("status after the last click = %q", st)
+		}
+		if h := text(t, ctx, "l-hinttext"); !strings.Contains(h, "path verifies") {
+			t.Errorf("hint after the last click = %q; want the server's verification", h)
+		}
+		if got := eval[[]int32](t, ctx, `L.path`); !slices.Equal(got, sol) {
+			t.Errorf("page path %v, clicked %v", got, sol)
+		}
+		b.shot(t, ctx, "leaper-diplomatico-5x5-solved")
+	})
+
+	t.Run("HintProvesDeadEnd", func(t *testing.T) {
+		ctx := b.tab(t)
+		b.open(t, ctx, b.url)
+		prefix, want := deadEndPrefix(t)
+		for _, c := range prefix {
+			clickCell(t, ctx, c)
+		}
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("l-hint")), chromedp.WaitVisible(chromedp.CSS(`#l-hinttext[data-status="dead"]`))); err != nil {
+			t.Fatal(err)
+		}
+		h := text(t, ctx, "l-hinttext")
+		if !strings.Contains(h, "No solution from here") || !strings.Contains(h, "[proof: dead-ends]") {
+			t.Errorf("hint = %q; want a dead-end proof", h)
+		}
+		marked := eval[[]int32](t, ctx, `[...document.querySelectorAll(".cell.proof")].map(e => +e.dataset.cell).sort((a,b)=>a-b)`)
+		if !slices.Equal(marked, want) {
+			t.Errorf("marked cells %v, want the dead ends %v", marked, want)
+		}
+		b.shot(t, ctx, "leaper-dead-end-hint")
+	})
+
+	t.Run("TathamByClickingBridges", func(t *testing.T) {
+		ctx := b.tab(t)
+		b.open(t, ctx, b.url)
+		const id = "7x7m2:a1a3b42d2b2d4o3c2a3b3b3"
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-nl")), chromedp.SetValue(chromedp.ID("n-input"), id), chromedp.Click(chromedp.ID("n-load"))); err != nil {
+			t.Fatal(err)
+		}
+		g, rules, err := numberlink.ParseTatham(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, sol, _, err := numberlink.Count(context.Background(), g, 2, numberlink.SolveOptions{Rules: rules})
+		if err != nil || n != 1 {
+			t.Fatalf("count = %d, %v", n, err)
+		}
+		// Take one hint first: it must name the paper's terms.
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("n-hint")), chromedp.WaitVisible(chromedp.CSS(`#n-hinttext[data-status="step"]`))); err != nil {
+			t.Fatal(err)
+		}
+		if h := text(t, ctx, "n-hinttext"); !strings.Contains(h, "feasible configuration") || !strings.Contains(h, "ω*") {
+			t.Errorf("hint = %q", h)
+		}
+		b.shot(t, ctx, "numberlink-hint-7x7")
+		pts := eval[[][2]float64](t, ctx, pairPointsJS)
+		for p, k := range sol {
+			for range int(k) {
+				if err := chromedp.Do(ctx, chromedp.MouseClickXY(pts[p][0], pts[p][1])); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if got := eval[[]int8](t, ctx, `NL.conn`); !slices.Equal(got, []int8(sol)) {
+			t.Fatalf("bridges after clicking: %v, want %v", got, sol)
+		}
+		if st := text(t, ctx, "n-status"); !strings.Contains(st, "Solved!") {
+			t.Errorf("status = %q", st)
+		}
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("n-check")), chromedp.WaitVisible(chromedp.CSS(`#n-hinttext.ok`))); err != nil {
+			t.Fatal(err)
+		}
+		if h := text(t, ctx, "n-hinttext"); !strings.Contains(h, "independent verifier accepts") {
+			t.Errorf("check = %q", h)
+		}
+		b.shot(t, ctx, "numberlink-tatham-7x7-solved")
+		// One click too many makes a pair over-full: the page marks it.
+		if err := chromedp.Do(ctx, chromedp.MouseClickXY(pts[0][0], pts[0][1])); err != nil {
+			t.Fatal(err)
+		}
+		if n := eval[int](t, ctx, `document.querySelectorAll(".node.over").length`); n == 0 && sol[0] < int8(g.K) {
+			t.Errorf("no over-full island marked after adding a bridge to a solved grid")
+		}
+	})
+
+	t.Run("PuzzLinkURL", func(t *testing.T) {
+		ctx := b.tab(t)
+		b.open(t, ctx, b.url)
+		url := puzzLinkFixture(t)
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-nl")), chromedp.SetValue(chromedp.ID("n-input"), url), chromedp.Click(chromedp.ID("n-load")),
+			chromedp.WaitVisible(chromedp.CSS(`#n-hinttext.info`))); err != nil {
+			t.Fatal(err)
+		}
+		g, err := numberlink.ParsePuzzLink(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := eval[int](t, ctx, `document.querySelectorAll("#n-board .node").length`); n != len(g.Nodes) {
+			t.Errorf("page shows %d islands, the URL has %d", n, len(g.Nodes))
+		}
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("n-solve")), chromedp.WaitVisible(chromedp.CSS(`#n-hinttext.ok`))); err != nil {
+			t.Fatal(err)
+		}
+		if st := text(t, ctx, "n-status"); !strings.Contains(st, "Solved!") {
+			t.Errorf("status after Solve = %q", st)
+		}
+		b.shot(t, ctx, "numberlink-puzzlink-solved")
+	})
+
+	t.Run("SharedURLReload", func(t *testing.T) {
+		ctx := b.tab(t)
+		b.open(t, ctx, b.url)
+		sol := solveLeaper(t, "5x5", "diplomatico")
+		for _, c := range sol[:7] {
+			clickCell(t, ctx, c)
+		}
+		share := eval[string](t, ctx, `document.getElementById("l-share").value`)
+		if !strings.Contains(share, "#leaper=") {
+			t.Fatalf("share link %q", share)
+		}
+		ctx2 := b.tab(t)
+		b.open(t, ctx2, share)
+		if got := eval[[]int32](t, ctx2, `L.path`); !slices.Equal(got, sol[:7]) {
+			t.Errorf("shared leaper position reloads as %v, want %v", got, sol[:7])
+		}
+		labels := eval[[]string](t, ctx2, fmt.Sprintf(`[%s].map(c => document.querySelector("#lc"+c).nextSibling.textContent)`, joinInts(sol[:7])))
+		for i, l := range labels {
+			if l != fmt.Sprint(i+1) {
+				t.Errorf("cell %d shows %q, want %d", sol[i], l, i+1)
+			}
+		}
+		b.shot(t, ctx2, "leaper-shared-position")
+
+		// The same for a k-grid position.
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-nl"))); err != nil {
+			t.Fatal(err)
+		}
+		pts := eval[[][2]float64](t, ctx, pairPointsJS)
+		for _, p := range []int{0, 2, 2} {
+			if err := chromedp.Do(ctx, chromedp.MouseClickXY(pts[p][0], pts[p][1])); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want := eval[[]int8](t, ctx, `NL.conn`)
+		share = eval[string](t, ctx, `document.getElementById("n-share").value`)
+		ctx3 := b.tab(t)
+		b.open(t, ctx3, share)
+		if got := eval[[]int8](t, ctx3, `NL.conn`); !slices.Equal(got, want) || want[0] != 1 || want[2] != 2 {
+			t.Errorf("shared k-grid position reloads as %v, want %v", got, want)
+		}
+	})
+
+	t.Run("KeyboardPlay", func(t *testing.T) {
+		ctx := b.tab(t)
+		b.open(t, ctx, b.url)
+		// Cursor starts on 1,1: right, Enter places 1 on 1,2; "1" plays the
+		// first legal move; u undoes it; r redoes it.
+		if err := chromedp.Do(ctx, chromedp.Focus(chromedp.ID("l-board")), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent("\r"), chromedp.KeyEvent("1")); err != nil {
+			t.Fatal(err)
+		}
+		got := eval[[]int32](t, ctx, `L.path`)
+		if len(got) != 2 || got[0] != 1 {
+			t.Fatalf("after right, Enter, 1: path %v, want 1 on cell 1 then a move", got)
+		}
+		if err := chromedp.Do(ctx, chromedp.KeyEvent("u")); err != nil {
+			t.Fatal(err)
+		}
+		if n := eval[int](t, ctx, `L.path.length`); n != 1 {
+			t.Errorf("after u: %d placed, want 1", n)
+		}
+		if err := chromedp.Do(ctx, chromedp.KeyEvent("r")); err != nil {
+			t.Fatal(err)
+		}
+		if got2 := eval[[]int32](t, ctx, `L.path`); !slices.Equal(got2, got) {
+			t.Errorf("after r: %v, want %v", got2, got)
+		}
+	})
+
+	t.Run("GalleryViews", func(t *testing.T) {
+		ctx := b.tab(t)
+		b.open(t, ctx, b.url)
+		// Start-cell heatmap and edge usage of 5x5 Diplomatico (12400
+		// directed paths, the paper's table).
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("l-analyze")), chromedp.WaitVisible(chromedp.CSS(`#l-views svg`))); err != nil {
+			t.Fatal(err)
+		}
+		if h := text(t, ctx, "l-hinttext"); !strings.Contains(h, "12400 directed") {
+			t.Errorf("analysis text %q", h)
+		}
+		b.shot(t, ctx, "leaper-heatmap-edge-usage")
+		// A knight board with blocked cells and a given, pasted as a map.
+		board := "// a knight puzzle\n. . . . . .\n. # . . # .\n. . . . . .\n. . . . . .\n. # . . # .\n. . . . . 32"
+		js, _ := json.Marshal(board)
+		eval[any](t, ctx, fmt.Sprintf(`(async () => { $("l-moves").value = "knight"; $("l-map").value = %s; $("l-new").click(); return 1; })()`, js))
+		if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#l-status`))); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(300 * time.Millisecond)
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("l-solve")), chromedp.WaitVisible(chromedp.CSS(`#l-hinttext.ok`))); err != nil {
+			t.Fatal(err)
+		}
+		if st := text(t, ctx, "l-status"); !strings.Contains(st, "Solved: all 32 cells") {
+			t.Errorf("knight map status %q", st)
+		}
+		b.shot(t, ctx, "leaper-knight-blocked-solved")
+		// Generate a k-grid with a difficulty.
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-nl")), chromedp.SetValue(chromedp.ID("n-rows"), "9"), chromedp.SetValue(chromedp.ID("n-cols"), "9"),
+			chromedp.SetValue(chromedp.ID("n-diff"), "2"), chromedp.Click(chromedp.ID("n-gen")), chromedp.WaitVisible(chromedp.CSS(`#n-hinttext.ok`))); err != nil {
+			t.Fatal(err)
+		}
+		if h := text(t, ctx, "n-hinttext"); !strings.Contains(h, "Generated a unique puzzle") {
+			t.Errorf("generate: %q", h)
+		}
+		b.shot(t, ctx, "numberlink-generated-9x9")
+	})
+
+	t.Run("Performance", func(t *testing.T) {
+		if !*perf {
+			t.Skip("timings: run with -perf")
+		}
+		ctx := b.tab(t, 3*time.Minute)
+		// First load of the page, fresh tab.
+		if err := chromedp.Do(ctx, chromedp.Navigate(b.url), chromedp.WaitVisible(chromedp.CSS(`body[data-ready="1"]`))); err != nil {
+			t.Fatal(err)
+		}
+		resources := eval[[]map[string]any](t, ctx, `performance.getEntriesByType("resource").map(r => ({name: r.name.replace(location.origin, ""), start: r.startTime, end: r.responseEnd, bytes: r.transferSize}))`)
+		for _, r := range resources {
+			t.Logf("  resource %v: %.1f..%.1f ms, %v bytes", r["name"], r["start"], r["end"], r["bytes"])
+		}
+		nav := eval[map[string]float64](t, ctx, `(() => { const n = performance.getEntriesByType("navigation")[0];
+			const res = performance.getEntriesByType("resource");
+			return {load: n.loadEventEnd, dcl: n.domContentLoadedEventEnd, html: n.responseEnd, bytes: n.transferSize + res.reduce((s, r) => s + r.transferSize, 0),
+			        body: n.encodedBodySize + res.reduce((s, r) => s + r.encodedBodySize, 0), requests: 1 + res.length}; })()`)
+		t.Logf("first page load (fresh tab): HTML received %.1f ms, DOMContentLoaded %.1f ms, load event %.1f ms, %v requests, %.0f bytes transferred (%.0f bytes of bodies; includes the two API calls the page makes on start)",
+			nav["html"], nav["dcl"], nav["load"], nav["requests"], nav["bytes"], nav["body"])
+		for i := range 3 {
+			if err := chromedp.Do(ctx, chromedp.Navigate(b.url+"?again"), chromedp.WaitVisible(chromedp.CSS(`body[data-ready="1"]`))); err != nil {
+				t.Fatal(err)
+			}
+			again := eval[map[string]float64](t, ctx, `(() => { const n = performance.getEntriesByType("navigation")[0]; return {html: n.responseEnd, dcl: n.domContentLoadedEventEnd, load: n.loadEventEnd}; })()`)
+			t.Logf("page load %d in a warm tab: HTML received %.1f ms, DOMContentLoaded %.1f ms, load event %.1f ms", i+2, again["html"], again["dcl"], again["load"])
+		}
+		if la, err := os.ReadFile("/proc/loadavg"); err == nil {
+			t.Logf("machine load average while measuring: %s", strings.TrimSpace(string(la)))
+		}
+
+		// Leaper 20x20: legality check (in the page) and hint (server round trip).
+		eval[any](t, ctx, `L.load({board: "20x20", moves: "diplomatico"}).then(() => 1)`)
+		sol := solveLeaper(t, "20x20", "diplomatico")
+		for _, c := range sol[:30] {
+			clickCell(t, ctx, c)
+		}
+		legal := eval[[]float64](t, ctx, `(() => { const out = []; for (let i = 0; i < 21; i++) { const t = performance.now(); L.legal(); L.update(); out.push(performance.now() - t); } return out; })()`)
+		hints := eval[[]float64](t, ctx, `(async () => { const out = []; window.fetchMs = []; window.serverMs = []; for (let i = 0; i < 21; i++) { const t = performance.now(); await L.hint(); out.push(performance.now() - t); fetchMs.push(lastApiMillis); serverMs.push(+/([0-9.]+) ms on the server/.exec($("l-hinttext").textContent)[1]); } return out; })()`)
+		fetchMs := eval[[]float64](t, ctx, `fetchMs`)
+		serverMs := eval[[]float64](t, ctx, `serverMs`)
+		t.Logf("20x20 hint breakdown: fetch round trip p50 %.2f ms, of which the engine (server-side) p50 %.2f ms", pct(fetchMs, 50), pct(serverMs, 50))
+		if st := eval[string](t, ctx, `document.getElementById("l-hinttext").dataset.status`); st != "solvable" {
+			t.Errorf("20x20 hint status %q", st)
+		}
+		t.Logf("20x20 Diplomatico after 30 moves: legality check + redraw p50 %.2f ms (p90 %.2f); hint end to end p50 %.2f ms (p90 %.2f, max %.2f)",
+			pct(legal, 50), pct(legal, 90), pct(hints, 50), pct(hints, 90), pct(hints, 100))
+
+		// Numberlink 30x30: hint end to end (the first one solves and caches).
+		id := strings.TrimSpace(readFile(t, "testdata/nl30x30.txt"))
+		js, _ := json.Marshal(id)
+		eval[any](t, ctx, fmt.Sprintf(`(async () => { showTab("nl"); await NL.load(%s); return 1; })()`, js))
+		first := eval[float64](t, ctx, `(async () => { const t = performance.now(); await NL.hint(); return performance.now() - t; })()`)
+		nl := eval[[]float64](t, ctx, `(async () => { const out = []; for (let i = 0; i < 21; i++) { const t = performance.now(); await NL.hint(); out.push(performance.now() - t); } return out; })()`)
+		if st := eval[string](t, ctx, `document.getElementById("n-hinttext").dataset.status`); st != "step" {
+			t.Errorf("30x30 hint status %q", st)
+		}
+		t.Logf("numberlink 30x30 hint end to end: first (solve + τ, then cached) %.2f ms; then p50 %.2f ms (p90 %.2f)", first, pct(nl, 50), pct(nl, 90))
+		b.shot(t, ctx, "numberlink-30x30-hint")
+	})
+}
+
+// pairPointsJS gives, for every pair of the loaded k-grid, a viewport point
+// half a cell from its first island along the bridge: inside that pair's
+// click area and clear of islands and of the pairs crossing it.
+const pairPointsJS = `(() => { const r = document.getElementById("n-svg-board").getBoundingClientRect(); const s = NL.s;
+	return NL.g.pairs.map(p => { const a = NL.g.nodes[p.a], b = NL.g.nodes[p.b];
+		return [r.left + a.c*s + s/2 + Math.sign(b.c-a.c)*s*0.5, r.top + a.r*s + s/2 + Math.sign(b.r-a.r)*s*0.5]; }); })()`
+
+func pct(xs []float64, p int) float64 {
+	s := slices.Clone(xs)
+	sort.Float64s(s)
+	i := (len(s) - 1) * p / 100
+	return s[i]
+}
+
+func joinInts(xs []int32) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = fmt.Sprint(x)
+	}
+	return strings.Join(parts, ",")
+}
+
+func readFile(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// solveLeaper finds a solution (board cells) with the library, verified.
+func solveLeaper(t *testing.T, spec, mv string) []int32 {
+	t.Helper()
+	L, err := leaperInput(&LeaperRequest{Board: spec, Moves: mv}, 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := leaperHint(context.Background(), L, 0, true)
+	if err != nil || h.Status != "solvable" {
+		t.Fatalf("solve %s %s: %v %+v", spec, mv, err, h)
+	}
+	return h.Solution
+}
+
+// deadEndPrefix finds, by depth-first search over legal prefixes of 5x5
+// Diplomatico, a position whose completion the dead-end rule refutes, and
+// the cells with one move left that prove it.
+func deadEndPrefix(t *testing.T) ([]int32, []int32) {
+	t.Helper()
+	var found []int32
+	var cells []int32
+	var dfs func(path []int32) bool
+	dfs = func(path []int32) bool {
+		L, err := leaperInput(&LeaperRequest{Board: "5x5", Path: path}, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(path) >= 3 {
+			R := L.rest()
+			if r, _ := hamilton.Precheck(&R.prob); r != nil {
+				if r.Rule == "dead-ends" {
+					found, cells = slices.Clone(path), R.proofCells(r)
+					return true
+				}
+				return false
+			}
+		}
+		if len(path) >= 10 {
+			return false
+		}
+		head := path[len(path)-1]
+		for c := range int32(25) {
+			if !slices.Contains(path, c) && L.adjacent(head, c) && dfs(append(path, c)) {
+				return true
+			}
+		}
+		return false
+	}
+	for start := range int32(25) {
+		if dfs([]int32{start}) {
+			slices.Sort(cells)
+			return found, cells
+		}
+	}
+	t.Fatal("no dead-end position found on 5x5 Diplomatico")
+	return nil, nil
+}
+
+// puzzLinkFixture is a puzz.link URL written by numberlink's own writer
+// from a Tatham 10x10 k=2 puzzle of the numberlink test data.
+func puzzLinkFixture(t *testing.T) string {
+	t.Helper()
+	for line := range strings.Lines(readFile(t, "../numberlink/testdata/tatham_bridges.txt")) {
+		f := strings.Fields(line)
+		if len(f) != 2 || !strings.HasPrefix(f[0], "10x10m2d") {
+			continue
+		}
+		g, _, err := numberlink.ParseTatham(f[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		url, err := numberlink.FormatPuzzLink(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return url
+	}
+	t.Fatal("no 10x10m2 puzzle in the test data")
+	return ""
+}

@@ -1,0 +1,287 @@
+package web
+
+// Numberlink half of the adapter: hints, checks, solving and generating
+// k-grids through package numberlink.
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/boardgraph/boardgraph/numberlink"
+)
+
+// NLGrid is a k-grid as the page draws it. Coordinates are 0-based.
+type NLGrid struct {
+	Rows  int      `json:"rows"`
+	Cols  int      `json:"cols"`
+	K     int      `json:"k"`
+	Nodes []NLNode `json:"nodes"`
+	// Pairs lists the neighbouring node pairs: a, b node indices, h true for
+	// a horizontal pair. A position is one count 0..k per pair.
+	Pairs     []NLPair  `json:"pairs"`
+	Crossings [][]int32 `json:"crossings"`
+	NoLoops   bool      `json:"noLoops"`
+	// ID is the puzzle written back in one line (a Tatham game ID when it
+	// fits, else our text format), for the share link.
+	ID string `json:"id"`
+}
+
+// NLNode is one numbered cell.
+type NLNode struct {
+	R int `json:"r"`
+	C int `json:"c"`
+	M int `json:"m"`
+}
+
+// NLPair is a pair of neighbouring nodes.
+type NLPair struct {
+	A int32 `json:"a"`
+	B int32 `json:"b"`
+	H bool  `json:"h"`
+}
+
+func nlGridJSON(g *numberlink.Grid, rules numberlink.Rules) *NLGrid {
+	out := &NLGrid{Rows: g.Rows, Cols: g.Cols, K: g.K, NoLoops: rules.NoLoops, Crossings: g.Crossings}
+	for _, n := range g.Nodes {
+		out.Nodes = append(out.Nodes, NLNode{n.Row, n.Col, n.Mag})
+	}
+	for _, p := range g.Pairs {
+		out.Pairs = append(out.Pairs, NLPair{p.A, p.B, p.Horizontal})
+	}
+	if id, err := numberlink.FormatTatham(g, rules); err == nil && !rules.AllowDisconnected {
+		out.ID = id
+	} else {
+		out.ID = numberlink.FormatText(g, rules)
+	}
+	return out
+}
+
+// nlSolved is what the server remembers about a puzzle: its solutions (up
+// to two) and the τ trace. The cache is bounded (nlCacheSize entries).
+type nlSolved struct {
+	count uint64 // solutions found, up to 2
+	sol   numberlink.Solution
+	tau   numberlink.TauResult
+
+	// grade is computed on the first hint that needs it (τ stalls).
+	gradeMu sync.Mutex
+	grade   *numberlink.Grade
+}
+
+// rate returns the puzzle's grade, computing it once.
+func (v *nlSolved) rate(ctx context.Context, g *numberlink.Grid, rules numberlink.Rules) (numberlink.Grade, error) {
+	v.gradeMu.Lock()
+	defer v.gradeMu.Unlock()
+	if v.grade != nil {
+		return *v.grade, nil
+	}
+	gr, err := numberlink.Rate(ctx, g, numberlink.SolveOptions{Rules: rules})
+	if err != nil {
+		return gr, err
+	}
+	v.grade = &gr
+	return gr, nil
+}
+
+const nlCacheSize = 64
+
+type nlCache struct {
+	mu sync.Mutex
+	m  map[string]*nlSolved
+	// order is the insertion order, for eviction.
+	order []string
+}
+
+func (c *nlCache) get(key string) *nlSolved {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.m[key]
+}
+
+func (c *nlCache) put(key string, v *nlSolved) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[string]*nlSolved{}
+	}
+	if _, ok := c.m[key]; ok {
+		return
+	}
+	if len(c.order) >= nlCacheSize {
+		delete(c.m, c.order[0])
+		c.order = c.order[1:]
+	}
+	c.m[key] = v
+	c.order = append(c.order, key)
+}
+
+// nlSolve solves g (counting up to two solutions) and runs τ, through the
+// cache. A solution it returns has passed VerifySolution.
+func (s *Server) nlSolve(ctx context.Context, g *numberlink.Grid, rules numberlink.Rules) (*nlSolved, error) {
+	key := numberlink.FormatText(g, rules)
+	if v := s.cache.get(key); v != nil {
+		return v, nil
+	}
+	n, sol, _, err := numberlink.Count(ctx, g, 2, numberlink.SolveOptions{Rules: rules})
+	if err != nil {
+		return nil, err
+	}
+	if n > 0 {
+		if err := numberlink.VerifySolution(g, rules, sol); err != nil {
+			return nil, fmt.Errorf("internal: solver's solution failed verification: %v", err)
+		}
+	}
+	tau, err := numberlink.Tau(ctx, g, rules)
+	if err != nil {
+		return nil, err
+	}
+	v := &nlSolved{count: n, sol: sol, tau: tau}
+	s.cache.put(key, v)
+	return v, nil
+}
+
+// NLHint is the next deduction for a position.
+type NLHint struct {
+	// Status: "wrong" (a drawn connection is in no solution: Pairs say
+	// which), "step" (the next deduction: Pairs and Counts say what to
+	// draw), "done" (the position is the solution), "none" (the puzzle has
+	// no solution).
+	Status string `json:"status"`
+	Reason string `json:"reason"`
+	// Node is the node the deduction is about, or -1.
+	Node int `json:"node"`
+	// Pairs and Counts: pair indices and the connection count each must
+	// carry (at least, for a τ step 4 ω*).
+	Pairs  []int `json:"pairs,omitempty"`
+	Counts []int `json:"counts,omitempty"`
+	// Feasible lists the node's feasible configurations Φ_Γk[p] (at most
+	// 24, as words), FeasibleCount their number, Omega the intersection ω*.
+	Feasible      []string `json:"feasible,omitempty"`
+	FeasibleCount int      `json:"feasibleCount"`
+	Omega         string   `json:"omega,omitempty"`
+	Stage         string   `json:"stage,omitempty"`
+	Millis        float64  `json:"ms"`
+}
+
+func pairName(g *numberlink.Grid, p int) string {
+	a, b := g.Nodes[g.Pairs[p].A], g.Nodes[g.Pairs[p].B]
+	return fmt.Sprintf("(%d,%d)-(%d,%d)", a.Row+1, a.Col+1, b.Row+1, b.Col+1)
+}
+
+// nlHint explains the next step from the player's position conn.
+func (s *Server) nlHint(ctx context.Context, g *numberlink.Grid, rules numberlink.Rules, conn numberlink.Solution) (*NLHint, error) {
+	t0 := time.Now()
+	h := &NLHint{Node: -1}
+	defer func() { h.Millis = float64(time.Since(t0).Microseconds()) / 1000 }()
+	sv, err := s.nlSolve(ctx, g, rules)
+	if err != nil {
+		return nil, err
+	}
+	if sv.count == 0 {
+		h.Status, h.Reason = "none", "this puzzle has no solution (the complete solver proved it)"
+		if v := numberlink.Unsolvable(g, rules); v != nil {
+			h.Reason = "this puzzle has no solution: " + v.Detail
+		}
+		return h, nil
+	}
+	unique := sv.count == 1
+	if unique {
+		var wrong []int
+		for p := range conn {
+			if conn[p] > sv.sol[p] {
+				wrong = append(wrong, p)
+			}
+		}
+		if len(wrong) > 0 {
+			h.Status, h.Pairs = "wrong", wrong
+			for _, p := range wrong {
+				h.Counts = append(h.Counts, int(sv.sol[p]))
+			}
+			h.Reason = fmt.Sprintf("%s carries %d connections, but the unique solution has %d there: take some away",
+				pairName(g, wrong[0]), conn[wrong[0]], sv.sol[wrong[0]])
+			return h, nil
+		}
+		done := true
+		for p := range conn {
+			if conn[p] != sv.sol[p] {
+				done = false
+			}
+		}
+		if done {
+			h.Status, h.Reason = "done", "solved: every node has its number of connections, nothing crosses, and the grid is connected"
+			return h, nil
+		}
+	}
+	// Replay τ (§3.2): the first step that draws something the player has
+	// not drawn yet is the hint, explained by the node's feasible
+	// configurations before the step.
+	st := numberlink.NewState(g, rules)
+	for _, step := range sv.tau.Steps {
+		p := step.Node
+		var pairs, counts []int
+		for d := range 4 {
+			if step.Word[d] == 0 {
+				continue
+			}
+			pr := int(g.PairAt[p][d])
+			target := int(st.Conn[pr]) + step.Word[d]
+			if int(conn[pr]) < target {
+				pairs = append(pairs, pr)
+				counts = append(counts, target)
+			}
+		}
+		if len(pairs) > 0 {
+			feas, _ := st.FeasibleWords(p)
+			h.FeasibleCount = len(feas)
+			for i, w := range feas {
+				if i == 24 {
+					break
+				}
+				h.Feasible = append(h.Feasible, w.String())
+			}
+			if w, _, ok := st.OmegaStar(p); ok {
+				h.Omega = w.String()
+			}
+			nd := g.Nodes[p]
+			h.Status, h.Node, h.Pairs, h.Counts = "step", p, pairs, counts
+			h.Stage = fmt.Sprintf("τ step %d", step.Step)
+			var draw []string
+			for i, pr := range pairs {
+				draw = append(draw, fmt.Sprintf("%s needs %d", pairName(g, pr), counts[i]))
+			}
+			confs := "configurations"
+			if len(feas) == 1 {
+				confs = "configuration"
+			}
+			h.Reason = fmt.Sprintf("node (%d,%d), magnitude %d: %s (τ step %d, §3.2); it has %d feasible %s and ω* = %s, so %s",
+				nd.Row+1, nd.Col+1, nd.Mag, step.Rule, step.Step, len(feas), confs, h.Omega, strings.Join(draw, ", "))
+			return h, nil
+		}
+		if err := st.Build(p, step.Word); err != nil {
+			break
+		}
+	}
+	if !unique {
+		h.Status, h.Reason = "step", "τ has nothing more to draw and the puzzle has more than one solution, so no further connection is forced"
+		return h, nil
+	}
+	// τ stalls: the solver's deduction stages decide the rest.
+	grade, err := sv.rate(ctx, g, rules)
+	if err != nil {
+		return nil, err
+	}
+	for p := range conn {
+		if conn[p] < sv.sol[p] {
+			h.Status, h.Pairs, h.Counts = "step", []int{p}, []int{int(sv.sol[p])}
+			h.Stage = grade.Level.String()
+			h.Reason = fmt.Sprintf("%s carries %d connections: τ stalls here, and the solver's deduction stages up to %q (bounds, crossing, isolation, bridges, probe, in that order) prove it; the puzzle is unique",
+				pairName(g, p), sv.sol[p], grade.Level)
+			return h, nil
+		}
+	}
+	h.Status, h.Reason = "done", "solved"
+	return h, nil
+}

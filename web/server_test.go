@@ -1,0 +1,446 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/boardgraph/boardgraph/numberlink"
+)
+
+func post(t *testing.T, h http.Handler, path, body string) (*httptest.ResponseRecorder, map[string]any) {
+	t.Helper()
+	req := httptest.NewRequest("POST", path, strings.NewReader(body))
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	var m map[string]any
+	if strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
+		if err := json.Unmarshal(rec.Body.Bytes(), &m); err != nil {
+			t.Fatalf("%s: response is not JSON: %v: %s", path, err, rec.Body)
+		}
+	}
+	return rec, m
+}
+
+func TestPageEmbedded(t *testing.T) {
+	s := New(Options{})
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+	if body := rec.Body.String(); !strings.Contains(body, "const NL = {") || !strings.Contains(body, ".tab.active") || strings.Contains(body, `src="assets/app.js"`) {
+		t.Errorf("the page does not carry its script and style inline")
+	}
+	for _, p := range []string{"/", "/assets/app.js", "/assets/style.css"} {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("GET", p, nil))
+		if rec.Code != 200 || rec.Body.Len() < 500 {
+			t.Errorf("GET %s: %d, %d bytes", p, rec.Code, rec.Body.Len())
+		}
+		if strings.Contains(rec.Body.String(), "http://") || strings.Contains(rec.Body.String(), "https://") && p != "/" {
+			// The page may show example URLs as placeholders, but never
+			// loads anything from outside.
+			if strings.Contains(rec.Body.String(), "src=\"http") || strings.Contains(rec.Body.String(), "href=\"http") {
+				t.Errorf("GET %s refers to an outside resource", p)
+			}
+		}
+	}
+}
+
+// TestBadInput: every kind of bad input gets a 4xx with a JSON reason
+// naming the problem.
+func TestBadInput(t *testing.T) {
+	s := New(Options{MaxBody: 4096})
+	big := `{"board":"` + strings.Repeat(".", 5000) + `"}`
+	cases := []struct {
+		name, path, body string
+		code             int
+		want             string
+	}{
+		{"not json", "/api/leaper/hint", `{"board":`, 400, "bad JSON"},
+		{"unknown field", "/api/leaper/hint", `{"bord":"5x5"}`, 400, "unknown field"},
+		{"trailing data", "/api/leaper/load", `{"board":"5x5"} {}`, 400, "after the object"},
+		{"bad spec", "/api/leaper/load", `{"board":"5y5"}`, 400, "board"},
+		{"too large board", "/api/leaper/hint", `{"board":"100x100"}`, 400, "at most 1600"},
+		{"huge spec", "/api/leaper/hint", `{"board":"100000x100000"}`, 400, "board"},
+		{"bad moves", "/api/leaper/hint", `{"board":"5x5","moves":"0,0"}`, 400, "moves"},
+		{"far leaper", "/api/leaper/hint", `{"board":"5x5","moves":"1,1000"}`, 400, "moves"},
+		{"cell out of board", "/api/leaper/hint", `{"board":"5x5","path":[25]}`, 400, "outside"},
+		{"negative cell", "/api/leaper/hint", `{"board":"5x5","path":[-1]}`, 400, "outside"},
+		{"illegal move", "/api/leaper/hint", `{"board":"5x5","path":[0,1]}`, 400, "not a move"},
+		{"repeated cell", "/api/leaper/hint", `{"board":"5x5","path":[0,3,0]}`, 400, "twice"},
+		{"blocked cell", "/api/leaper/hint", `{"board":"#..\n...\n...","path":[0]}`, 400, "blocked"},
+		{"given clash", "/api/leaper/hint", `{"board":"3...\n....\n....\n....","path":[0]}`, 400, "must hold 3"},
+		{"all blocked", "/api/leaper/load", `{"board":"##\n##"}`, 400, "blocked"},
+		{"body too large", "/api/leaper/hint", big, 413, "too large"},
+		{"huge tatham", "/api/nl/load", `{"puzzle":"4000x4000m2:zzzz"}`, 400, "at most 2500"},
+		{"huge puzzlink", "/api/nl/load", `{"puzzle":"https://puzz.link/p?hashikake/4000/4000/zz"}`, 400, "at most 2500"},
+		{"empty puzzle", "/api/nl/load", `{"puzzle":""}`, 400, "empty"},
+		{"bad puzzle", "/api/nl/hint", `{"puzzle":"7x7m2:zzzzzzzzzzzzzz"}`, 400, "puzzle"},
+		{"bad puzzlink", "/api/nl/load", `{"puzzle":"https://puzz.link/p?hashikake/2/1/1."}`, 400, "puzzle"},
+		{"conn length", "/api/nl/check", `{"puzzle":"7x7m2:a1a3b42d2b2d4o3c2a3b3b3","conn":[1,2]}`, 400, "pairs"},
+		{"conn range", "/api/nl/check", `{"puzzle":"3x1m2:1a1","conn":[3]}`, 400, "0..2"},
+		{"conn overflow", "/api/nl/check", `{"puzzle":"3x1m2:1a1","conn":[300]}`, 400, "bad JSON"},
+		{"generate size", "/api/nl/generate", `{"rows":200,"cols":200,"k":2}`, 400, "size"},
+		{"generate k", "/api/nl/generate", `{"rows":5,"cols":5,"k":0}`, 400, "k ="},
+		{"render format", "/api/leaper/render?format=gif", `{"board":"5x5"}`, 400, "format"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			rec, m := post(t, s, c.path, c.body)
+			if rec.Code != c.code {
+				t.Fatalf("status %d, want %d: %s", rec.Code, c.code, rec.Body)
+			}
+			msg, _ := m["error"].(string)
+			if !strings.Contains(msg, c.want) {
+				t.Errorf("error %q does not mention %q", msg, c.want)
+			}
+		})
+	}
+	// Wrong method and unknown path: 405 and 404, never 500.
+	for _, c := range []struct {
+		method, path string
+		code         int
+	}{{"GET", "/api/leaper/hint", 405}, {"POST", "/api/nothing", 404}, {"GET", "/assets/../../etc/passwd", 404}} {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest(c.method, c.path, nil))
+		if rec.Code != c.code && !(c.code == 404 && rec.Code/100 == 3) {
+			t.Errorf("%s %s: %d, want %d", c.method, c.path, rec.Code, c.code)
+		}
+	}
+}
+
+// TestLeaperAPI checks the answers against facts: 4x4 Diplomatico has no
+// solution (four cells of degree one, the paper's Proposition II.1), 5x5
+// has, and served solutions verify.
+func TestLeaperAPI(t *testing.T) {
+	s := New(Options{})
+	rec, m := post(t, s, "/api/leaper/hint", `{"board":"4x4"}`)
+	if rec.Code != 200 || m["status"] != "dead" || m["rule"] != "dead-ends" {
+		t.Errorf("4x4 hint: %d %v", rec.Code, m)
+	}
+	if cells, _ := m["cells"].([]any); len(cells) != 4 {
+		t.Errorf("4x4 proof marks %v, want the four cells of degree one", m["cells"])
+	}
+	rec, m = post(t, s, "/api/leaper/solve", `{"board":"5x5","path":[0]}`)
+	if rec.Code != 200 || m["status"] != "solvable" {
+		t.Fatalf("5x5 solve: %d %v", rec.Code, m)
+	}
+	sol := m["solution"].([]any)
+	if len(sol) != 25 || sol[0].(float64) != 0 {
+		t.Errorf("solution %v does not extend the position", sol)
+	}
+	// The completed path comes back "done" (and verified).
+	path, _ := json.Marshal(sol)
+	_, m = post(t, s, "/api/leaper/hint", `{"board":"5x5","path":`+string(path)+`}`)
+	if m["status"] != "done" {
+		t.Errorf("complete path: %v", m)
+	}
+	// Counting convention: 5x5 Diplomatico has 12400 directed paths
+	// (REFERENCE.md, the Diplomatico paper's table).
+	_, m = post(t, s, "/api/leaper/count", `{"board":"5x5"}`)
+	if m["count"].(float64) != 12400 || m["complete"] != true {
+		t.Errorf("5x5 count: %v", m)
+	}
+	_, m = post(t, s, "/api/leaper/analyze", `{"board":"5x5"}`)
+	if m["total"].(float64) != 12400 || !strings.HasPrefix(m["heatmap"].(string), "<svg") {
+		t.Errorf("5x5 analyze: total %v", m["total"])
+	}
+	// Givens: a text map with a given is renumbered for the completion.
+	_, m = post(t, s, "/api/leaper/solve", `{"board":". . . . .\n. . . . .\n. . 25 . .\n. . . . .\n. . . . .","path":[]}`)
+	if m["status"] != "solvable" || m["solution"].([]any)[24].(float64) != 12 {
+		t.Errorf("solve with the given 25 at 3,3: %v", m)
+	}
+	rec, _ = post(t, s, "/api/leaper/render?format=png", `{"board":"5x5","path":[0,3]}`)
+	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/png" || !strings.HasPrefix(rec.Body.String(), "\x89PNG") {
+		t.Errorf("render png: %d %s", rec.Code, rec.Header().Get("Content-Type"))
+	}
+}
+
+func TestNumberlinkAPI(t *testing.T) {
+	s := New(Options{})
+	const id = "7x7m2:a1a3b42d2b2d4o3c2a3b3b3"
+	rec, m := post(t, s, "/api/nl/load", `{"puzzle":"https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/bridges.html#`+id+`"}`)
+	if rec.Code != 200 || m["id"] != id {
+		t.Fatalf("Tatham URL: %d %v", rec.Code, m)
+	}
+	_, m = post(t, s, "/api/nl/solve", `{"puzzle":"`+id+`"}`)
+	if m["unique"] != true {
+		t.Fatalf("solve: %v", m)
+	}
+	conn, _ := json.Marshal(m["conn"])
+	_, m = post(t, s, "/api/nl/check", `{"puzzle":"`+id+`","conn":`+string(conn)+`}`)
+	if m["solved"] != true {
+		t.Errorf("check of the solution: %v", m)
+	}
+	_, m = post(t, s, "/api/nl/hint", `{"puzzle":"`+id+`","conn":`+string(conn)+`}`)
+	if m["status"] != "done" {
+		t.Errorf("hint on the solution: %v", m)
+	}
+	// A wrong bridge is named.
+	g, _, _ := numberlink.ParseTatham(id)
+	var c []int8
+	json.Unmarshal(conn, &c)
+	for p := range c {
+		if c[p] < int8(g.K) {
+			c[p]++
+			break
+		}
+	}
+	wrong, _ := json.Marshal(c)
+	_, m = post(t, s, "/api/nl/hint", `{"puzzle":"`+id+`","conn":`+string(wrong)+`}`)
+	if m["status"] != "wrong" {
+		t.Errorf("hint with a wrong bridge: %v", m)
+	}
+	// From scratch the hint is τ's first step with its configurations.
+	_, m = post(t, s, "/api/nl/hint", `{"puzzle":"`+id+`"}`)
+	if m["status"] != "step" || !strings.Contains(m["reason"].(string), "ω*") || m["feasibleCount"].(float64) < 1 {
+		t.Errorf("first hint: %v", m)
+	}
+	rec, _ = post(t, s, "/api/nl/render?format=svg", `{"puzzle":"`+id+`","conn":`+string(conn)+`}`)
+	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(rec.Body.String(), "<svg") {
+		t.Errorf("render svg: %d %s", rec.Code, rec.Header().Get("Content-Type"))
+	}
+	rec, m = post(t, s, "/api/nl/generate", `{"rows":6,"cols":6,"k":2,"seed":3,"difficulty":2}`)
+	if rec.Code != 200 {
+		t.Fatalf("generate: %d %v", rec.Code, m)
+	}
+	if gr := m["grade"].(string); !strings.Contains(gr, "bounds") && !strings.Contains(gr, "crossing") && !strings.Contains(gr, "tau") && !strings.Contains(gr, "τ") {
+		t.Errorf("generated grade %q is above crossing", gr)
+	}
+}
+
+// TestBusy: with one solver slot and a queue of one, a third concurrent
+// solver request is refused at once with 429, and a page request is still
+// served.
+func TestBusy(t *testing.T) {
+	s := New(Options{Jobs: 1, Queue: 1, QueueWait: 5 * time.Second, Timeout: 3 * time.Second})
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+	slow := `{"board":"7x7","moves":"knight"}` // counting 7x7 knight paths takes far longer than the deadline
+	var wg sync.WaitGroup
+	codes := make([]int, 2)
+	for i := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r, err := http.Post(ts.URL+"/api/leaper/count", "application/json", strings.NewReader(slow))
+			if err == nil {
+				codes[i] = r.StatusCode
+				r.Body.Close()
+			}
+		}()
+		time.Sleep(200 * time.Millisecond)
+	}
+	t0 := time.Now()
+	r, err := http.Post(ts.URL+"/api/leaper/count", "application/json", strings.NewReader(slow))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Body.Close()
+	if r.StatusCode != 429 || time.Since(t0) > time.Second {
+		t.Errorf("third job: %d after %v, want 429 at once", r.StatusCode, time.Since(t0))
+	}
+	r, err = http.Get(ts.URL + "/")
+	if err != nil || r.StatusCode != 200 {
+		t.Errorf("page while busy: %v %v", r.StatusCode, err)
+	}
+	r.Body.Close()
+	wg.Wait()
+	for i, c := range codes {
+		if c != 200 {
+			t.Errorf("slow job %d: status %d, want 200 with a lower bound", i, c)
+		}
+	}
+}
+
+// TestClientGone: a solver call stops when the client disconnects.
+func TestClientGone(t *testing.T) {
+	s := New(Options{Jobs: 1, Timeout: time.Minute})
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/leaper/count", strings.NewReader(`{"board":"7x7","moves":"knight"}`))
+	go func() { time.Sleep(300 * time.Millisecond); cancel() }()
+	http.DefaultClient.Do(req)
+	// The slot must come free soon: a new job gets it.
+	t0 := time.Now()
+	r, err := http.Post(ts.URL+"/api/leaper/hint", "application/json", strings.NewReader(`{"board":"5x5"}`))
+	if err != nil || r.StatusCode != 200 {
+		t.Fatalf("after the client left: %v %v", r, err)
+	}
+	r.Body.Close()
+	if d := time.Since(t0); d > 3*time.Second {
+		t.Errorf("the abandoned job held the slot for %v", d)
+	}
+}
+
+// TestRecover: a panic in a handler is a 500 with a JSON reason, and the
+// server keeps serving.
+func TestRecover(t *testing.T) {
+	s := New(Options{})
+	s.mux.HandleFunc("POST /api/test-panic", func(http.ResponseWriter, *http.Request) { panic("boom") })
+	rec, m := post(t, s, "/api/test-panic", `{}`)
+	if rec.Code != 500 || !strings.Contains(m["error"].(string), "internal") {
+		t.Errorf("panic: %d %v", rec.Code, m)
+	}
+	rec, _ = post(t, s, "/api/leaper/load", `{"board":"5x5"}`)
+	if rec.Code != 200 {
+		t.Errorf("after a panic: %d", rec.Code)
+	}
+}
+
+// TestShutdown: Serve returns when its context ends.
+func TestShutdown(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	var url string
+	go func() { done <- Serve(ctx, ln, Options{}, func(u string) { url = u }) }()
+	time.Sleep(100 * time.Millisecond)
+	r, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, r.Body)
+	r.Body.Close()
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Serve did not return after its context ended")
+	}
+}
+
+// TestNumberlinkHintsSolve follows the hints from an empty grid until the
+// page would show "solved": on a puzzle τ solves alone, and on one where τ
+// stalls after 15 steps and the solver's stages (up to probe) decide the
+// rest. Every hint must add connections, and the end must verify.
+func TestNumberlinkHintsSolve(t *testing.T) {
+	s := New(Options{})
+	for _, c := range []struct{ id, lastStage string }{
+		{"7x7m2:a1a3b42d2b2d4o3c2a3b3b3", "τ step"},
+		{"12x12m3:44b574c46d2a2d4a5c6d3a4a3b6a2j31a35m96d4c6a3h241zv", "probe"},
+	} {
+		g, rules, err := numberlink.ParseTatham(c.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conn := make([]int8, len(g.Pairs))
+		stages := map[string]bool{}
+		for step := 0; ; step++ {
+			if step > len(g.Pairs)*g.K {
+				t.Fatalf("%s: hints did not finish", c.id)
+			}
+			body, _ := json.Marshal(NLRequest{Puzzle: c.id, Conn: conn})
+			rec, m := post(t, s, "/api/nl/hint", string(body))
+			if rec.Code != 200 {
+				t.Fatalf("%s: %d %v", c.id, rec.Code, m)
+			}
+			if m["status"] == "done" {
+				break
+			}
+			if m["status"] != "step" {
+				t.Fatalf("%s: hint %v", c.id, m)
+			}
+			stage, _ := m["stage"].(string)
+			stages[stage] = true
+			pairs, counts := m["pairs"].([]any), m["counts"].([]any)
+			if len(pairs) == 0 {
+				t.Fatalf("%s: a hint without a pair: %v", c.id, m)
+			}
+			for i, p := range pairs {
+				pi, want := int(p.(float64)), int8(counts[i].(float64))
+				if want <= conn[pi] {
+					t.Fatalf("%s: hint asks for %d on pair %d, which has %d", c.id, want, pi, conn[pi])
+				}
+				conn[pi] = want
+			}
+		}
+		if err := numberlink.VerifySolution(g, rules, conn); err != nil {
+			t.Errorf("%s: the hints led to a rejected grid: %v", c.id, err)
+		}
+		found := false
+		for st := range stages {
+			found = found || strings.HasPrefix(st, c.lastStage)
+		}
+		if !found {
+			t.Errorf("%s: stages used %v, want %q among them", c.id, stages, c.lastStage)
+		}
+	}
+}
+
+// TestGivenUnreachable: a position from which a given can no longer be
+// reached in time is refuted, and the reason names the player's numbers
+// (not the completion problem's positions) and marks both cells.
+func TestGivenUnreachable(t *testing.T) {
+	// 5x5 Diplomatico, 4 must stand at 5,5 (cell 24). Search for a
+	// two-move prefix whose head is more than two moves from 5,5, found
+	// by the engine rather than by hand.
+	board := ". . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . 4"
+	for a := range int32(24) {
+		for b := range int32(24) {
+			L, err := leaperInput(&LeaperRequest{Board: board, Path: []int32{a, b}}, 100)
+			if err != nil {
+				continue
+			}
+			h, err := leaperHint(context.Background(), L, 0, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h.Rule != "givens" {
+				continue
+			}
+			if !strings.Contains(h.Reason, "cells numbered 2 and 4") || !strings.Contains(h.Reason, "more than 2 moves apart") {
+				t.Errorf("reason %q; want the numbers 2 and 4, 2 moves", h.Reason)
+			}
+			if len(h.Cells) != 2 || h.Cells[0] != b || h.Cells[1] != 24 {
+				t.Errorf("marked %v, want [%d 24]", h.Cells, b)
+			}
+			return
+		}
+	}
+	t.Fatal("no two-move prefix refuted by the givens rule")
+}
+
+// TestLeaperGenerate: a generated puzzle comes back as a board map whose
+// givens have one completion, which the server then solves and verifies.
+func TestLeaperGenerate(t *testing.T) {
+	s := New(Options{})
+	rec, m := post(t, s, "/api/leaper/generate", `{"board":"6x6","moves":"diplomatico","level":1,"seed":1}`)
+	if rec.Code == 500 && strings.Contains(m["error"].(string), "FixStart") {
+		t.Skipf("package hidato on main predates hamilton's FixStart: %v", m["error"])
+	}
+	if rec.Code != 200 {
+		t.Fatalf("generate: %d %v", rec.Code, m)
+	}
+	if m["level"] != "easy" || m["givens"].(float64) < 2 {
+		t.Errorf("generated %v", m)
+	}
+	board, _ := json.Marshal(m["board"])
+	_, c := post(t, s, "/api/leaper/count", `{"board":`+string(board)+`}`)
+	if c["count"].(float64) != 1 || c["complete"] != true {
+		t.Errorf("the generated puzzle has %v completions, want exactly 1", c["count"])
+	}
+	// The share string loads as a board too.
+	share, _ := json.Marshal(m["share"])
+	rec, l := post(t, s, "/api/leaper/load", `{"board":`+string(share)+`}`)
+	if rec.Code != 200 || l["board"] != m["board"] {
+		t.Errorf("share string loads as %v, want the board %v", l["board"], m["board"])
+	}
+	rec, _ = post(t, s, "/api/leaper/generate", `{"board":"6x6","level":9}`)
+	if rec.Code != 400 {
+		t.Errorf("level 9: %d", rec.Code)
+	}
+}
