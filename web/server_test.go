@@ -31,6 +31,11 @@ func post(t *testing.T, h http.Handler, path, body string) (*httptest.ResponseRe
 
 func TestPageEmbedded(t *testing.T) {
 	s := New(Options{})
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+	if body := rec.Body.String(); !strings.Contains(body, "const NL = {") || !strings.Contains(body, ".tab.active") || strings.Contains(body, `src="assets/app.js"`) {
+		t.Errorf("the page does not carry its script and style inline")
+	}
 	for _, p := range []string{"/", "/assets/app.js", "/assets/style.css"} {
 		rec := httptest.NewRecorder()
 		s.ServeHTTP(rec, httptest.NewRequest("GET", p, nil))

@@ -26,6 +26,15 @@ const (
 // a second per thousand cells, so a lower bound is not worth the search.
 const autoNarrowWidth = 9
 
+// autoCheapDP is the dynamic program's predicted cost (count.Choice.Cost,
+// the sum over steps of 3^frontier) below which auto counts with it even
+// on the small graphs count.Choose leaves to the search: measured on 2
+// cores, a cost of 10^4 takes about 30 ms (king 5x5, 9.1e3) and 2.5e5
+// about 0.7 s (knight 6x6), while the search's time grows with the number
+// of paths and is unbounded by the board's size (king 5x5: 729,237,344
+// paths, 40 s).
+const autoCheapDP = 1e5
+
 // methodInput is what chooseMethod looks at.
 type methodInput struct {
 	dp       count.Choice // count.Choose's verdict on the board
@@ -37,10 +46,13 @@ type methodInput struct {
 
 // chooseMethod is the rule of count --method auto, in order:
 //  1. givens, --per-start, shards and checkpoints need the search (dfs);
-//  2. count.Choose decides from the frontier of the board's order: the
-//     search for graphs of at most 30 vertices and for frontiers too wide
-//     for the dynamic program, the dynamic program otherwise;
-//  3. under --timeout a frontier wider than autoNarrowWidth picks the
+//  2. a predicted cost of the dynamic program of at most autoCheapDP
+//     picks it, whatever the size of the graph;
+//  3. otherwise count.Choose decides from the frontier of the board's
+//     order: the search for graphs of at most 30 vertices and for
+//     frontiers too wide for the dynamic program, the dynamic program
+//     otherwise;
+//  4. under --timeout a frontier wider than autoNarrowWidth picks the
 //     search: stopped, it reports a lower bound, while the DP has no
 //     partial count.
 //
@@ -53,6 +65,8 @@ func chooseMethod(in methodInput) (method, why string) {
 		return methodDFS, "--per-start needs the search"
 	case in.sharded:
 		return methodDFS, "shards and checkpoints split the search"
+	case !in.dp.DP && in.dp.Cost > 0 && in.dp.Cost <= autoCheapDP:
+		return methodDP, fmt.Sprintf("frontier %d wide, predicted cost %.3g: the dynamic program takes milliseconds, the search grows with the number of paths", in.dp.Width, in.dp.Cost)
 	case !in.dp.DP:
 		return methodDFS, in.dp.Reason
 	case in.timeout && in.dp.Width > autoNarrowWidth:

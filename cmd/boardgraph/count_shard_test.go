@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -541,23 +542,56 @@ func checkpointUnits(path string) int {
 	return n
 }
 
+// cancelOn is a stderr that calls cancel once marker has been written.
+type cancelOn struct {
+	mu     sync.Mutex
+	buf    bytes.Buffer
+	marker string
+	cancel func()
+}
+
+func (w *cancelOn) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	n, err := w.buf.Write(p)
+	if strings.Contains(w.buf.String(), w.marker) {
+		w.cancel()
+	}
+	return n, err
+}
+
+func (w *cancelOn) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}
+
 // TestShardAndDPProgress: a sharded count's progress lines name the units
 // done, a stopped checkpointed shard says how to resume, and the DP prints
 // its steps and says it has no partial count when stopped.
+//
+// The run is stopped through its context as soon as the first progress line
+// is written (the --timeout of a minute is only a safety net), so a loaded
+// machine cannot make the check miss the line.
 func TestShardAndDPProgress(t *testing.T) {
 	t.Parallel()
 	ck := filepath.Join(t.TempDir(), "ck")
 	for _, tc := range []struct {
-		args []string
-		want []string
+		args     []string
+		progress string
+		want     []string
 	}{
-		{[]string{"count", "--moves", "knight", "6x6", "--shard", "0/2", "--checkpoint", ck, "--timeout", "400ms"},
-			[]string{"count shard 0/2: ", " units, ", "timed out", "rerun with --resume"}},
-		{[]string{"count", "--moves", "hopido", "7x7", "--method", "dp", "--timeout", "1500ms"},
-			[]string{"count (dp): ", "step ", "no partial count"}},
+		{[]string{"count", "--moves", "knight", "6x6", "--shard", "0/2", "--checkpoint", ck, "--timeout", "60s"},
+			"count shard 0/2: ", []string{" units, ", "rerun with --resume"}},
+		{[]string{"count", "--moves", "hopido", "7x7", "--method", "dp", "--timeout", "60s"},
+			"count (dp): ", []string{"step ", "no partial count"}},
 	} {
-		var out, errb bytes.Buffer
-		code := run(&env{ctx: t.Context(), args: tc.args, stdin: strings.NewReader(""), stdout: &out, stderr: &errb, progressEvery: 20 * time.Millisecond})
+		var out bytes.Buffer
+		ctx, cancel := context.WithCancel(t.Context())
+		errb := &cancelOn{marker: tc.progress, cancel: cancel}
+		code := run(&env{ctx: ctx, args: tc.args, stdin: strings.NewReader(""), stdout: &out, stderr: errb, progressEvery: 20 * time.Millisecond})
+		cancel()
+		tc.want = append(tc.want, tc.progress)
 		if code != exitStopped || out.Len() != 0 {
 			t.Fatalf("%v: exit %d, stdout %q, stderr %s", tc.args, code, out.String(), errb.String())
 		}

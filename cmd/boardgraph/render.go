@@ -14,10 +14,12 @@ import (
 	"strings"
 
 	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/render"
+	"github.com/boardgraph/boardgraph/request"
 	"github.com/boardgraph/boardgraph/verify"
 )
 
@@ -215,7 +217,7 @@ func (rf *renderFlags) run(e *env, pos []string) error {
 	}
 	spec := ""
 	for _, a := range pos {
-		if specRE.MatchString(a) && spec == "" {
+		if request.IsSpec(a) && spec == "" {
 			spec = a
 			continue
 		}
@@ -285,6 +287,25 @@ func (rf *renderFlags) picture(ctx context.Context, b *board.Board, text []byte)
 	if rf.kind == "kgrid" || rf.kind == "tau" {
 		return rf.kgrid(ctx, text, layout)
 	}
+	if request.IsBinary(text) {
+		if rf.kind != "auto" && rf.kind != "path" {
+			return nil, nil, "", usagef("the input is a binary path file: use --kind path (or auto)")
+		}
+		l, path, err := request.FromBinary(text)
+		if err != nil {
+			return nil, nil, "", err
+		}
+		nb := l.Board
+		if b != nil {
+			nb = b
+		}
+		if rf.moveSpec == "hopido" {
+			rf.moveSpec = l.LeaperSpec()
+		}
+		rf.closed = rf.closed || l.Closed
+		pic, what, err := rf.path(nb, nil, path, layout)
+		return pic, nil, what, err
+	}
 	if trimmed[0] == '{' && rf.kind == "auto" {
 		return rf.fromJSON(b, trimmed, layout)
 	}
@@ -292,6 +313,12 @@ func (rf *renderFlags) picture(ctx context.Context, b *board.Board, text []byte)
 		return rf.tableHeatmap(b, text, layout)
 	}
 	pic, what, err := rf.path(b, text, nil, layout)
+	if err != nil && rf.kind == "auto" && isUsage(err) {
+		// A k-grid read as a path fails; name the kind that reads it.
+		if _, _, kerr := numberlink.Parse(text); kerr == nil {
+			return nil, nil, "", usagef("%v; the input reads as a k-grid (numberlink puzzle): use --kind kgrid, or --kind tau for the τ frames", err)
+		}
+	}
 	return pic, nil, what, err
 }
 
@@ -445,9 +472,7 @@ type renderJSON struct {
 		Map     []string `json:"map"`
 		Command string   `json:"command"`
 	} `json:"problem"`
-	Solution *struct {
-		Path []string `json:"path"`
-	} `json:"solution"`
+	Solution   *json.RawMessage `json:"solution"`
 	PerStart   [][]*string      `json:"per_start"`
 	Convention string           `json:"convention"`
 	Board      string           `json:"board"`
@@ -460,9 +485,9 @@ type renderJSON struct {
 }
 
 type renderEdge struct {
-	From  string `json:"from"`
-	To    string `json:"to"`
-	Count any    `json:"count"`
+	From  json.RawMessage `json:"from"` // [row, col] or "row,col"
+	To    json.RawMessage `json:"to"`
+	Count any             `json:"count"`
 }
 
 // jsonBoard builds the board a JSON input names ("5x5" plus an optional
@@ -518,22 +543,18 @@ func (rf *renderFlags) fromJSON(b *board.Board, data []byte, layout render.Layou
 		}
 		return rf.kgridPicture(pz.Grid, pz.Rules, pz.Bridges, layout)
 	case in.Solution != nil && in.Problem != nil:
-		nb, err := jsonBoard(b, in.Problem.Board, in.Problem.Map)
+		l, path, err := request.FromJSON(data)
 		if err != nil {
 			return nil, nil, "", err
 		}
-		if rf.moveSpec == "hopido" && in.Problem.Leapers != "" {
-			rf.moveSpec = in.Problem.Leapers
+		nb := l.Board
+		if b != nil {
+			nb = b
 		}
-		rf.closed = rf.closed || in.Problem.Closed
-		path := make([]verify.Cell, 0, len(in.Solution.Path))
-		for i, s := range in.Solution.Path {
-			c, ok := parseRowCol(s)
-			if !ok {
-				return nil, nil, "", usagef("solution step %d is %q; want ROW,COL", i+1, s)
-			}
-			path = append(path, c)
+		if rf.moveSpec == "hopido" {
+			rf.moveSpec = l.LeaperSpec()
 		}
+		rf.closed = rf.closed || l.Closed
 		pic, what, err := rf.path(nb, nil, path, layout)
 		return pic, nil, what, err
 	case in.PerStart != nil || in.Values != nil:
@@ -576,8 +597,13 @@ func (rf *renderFlags) fromJSON(b *board.Board, data []byte, layout render.Layou
 		}
 		edges := make([]render.Edge, 0, len(in.Edges))
 		for i, ed := range in.Edges {
-			a, err1 := nb.ParseCell(ed.From)
-			z, err2 := nb.ParseCell(ed.To)
+			from, err1 := format.ParseCell(ed.From)
+			to, err2 := format.ParseCell(ed.To)
+			if err := errors.Join(err1, err2); err != nil {
+				return nil, nil, "", usagef("edge %d: %v", i+1, err)
+			}
+			a, err1 := nb.ParseCell(fmt.Sprintf("%d,%d", from[0], from[1]))
+			z, err2 := nb.ParseCell(fmt.Sprintf("%d,%d", to[0], to[1]))
 			if err := errors.Join(err1, err2); err != nil {
 				return nil, nil, "", fmt.Errorf("edge %d: %w", i+1, err)
 			}
