@@ -22,13 +22,9 @@ func init() {
 
 func nlFormula(e *env, args []string) int {
 	f := newNLFlags(e, "formula", false)
-	f.StringVar(&f.format, "format", "text", "output format: text or json")
 	pos, code, ok := f.parse(args)
 	if !ok {
 		return code
-	}
-	if err := checkFormat(f.format); err != nil {
-		return nlFail(e, err)
 	}
 	if len(pos) != 3 {
 		return nlFail(e, usagef("formula needs three numbers N K R (magnitude, bridge limit, neighbours), e.g. formula 4 2 4"))
