@@ -12,6 +12,7 @@ import (
 	"github.com/boardgraph/boardgraph/graphio"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/pathio"
+	"github.com/boardgraph/boardgraph/request"
 )
 
 var exportHelp = cmdHelp{
@@ -103,7 +104,7 @@ func runExport(e *env) int {
 		if *withAnalysis || *withSolution {
 			return fail(e, usagef("--with-solution and --with-analysis need a board; with --graph use 'boardgraph solve --graph'"))
 		}
-		g, err := readGraphFile(e, *graphFile)
+		g, err := request.ReadGraph(*graphFile, e.source())
 		if err != nil {
 			return fail(e, err)
 		}
