@@ -96,3 +96,28 @@ func TestGraphSolution(t *testing.T) {
 		t.Fatalf("%q, %v", sb.String(), err)
 	}
 }
+
+func TestBoardFacts(t *testing.T) {
+	t.Parallel()
+	l, err := NewLeaper(LeaperFlags{Spec: "4x4"}, Source{}, solveNames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := l.Search()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := s.Facts("info")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Diplomatico on 4x4: four corner-adjacent cells of degree 1
+	// (Proposition II.1), so no Hamiltonian path.
+	if f.Cells != 16 || len(f.EndCells) != 4 || !f.Unsolvable || f.Problem.Command != "info" {
+		t.Fatalf("%+v", f)
+	}
+	var sb strings.Builder
+	if err := f.WriteText(&sb); err != nil || !strings.Contains(sb.String(), "verdict     no solution\n") || !strings.Contains(sb.String(), "board       4x4: 16 cells, 16 open, 0 blocked\n") {
+		t.Fatalf("%q, %v", sb.String(), err)
+	}
+}
