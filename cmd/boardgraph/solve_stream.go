@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -174,91 +172,39 @@ func writeFileAtomic(name string, data []byte) error {
 	return af.Commit()
 }
 
-// writeStreamed writes walk to name in the text path or binary format
-// through an atomic file, then reads the file back through the streaming
-// verifier (package verify, which shares no code with the writer); only a
-// file that passes appears under name. It reports progress on stderr and
-// returns a one-line summary.
+// writeStreamed writes walk to --out as a verified path file
+// (request.Leaper.WritePath) with progress on stderr, and returns a
+// one-line summary.
 func writeStreamed(ctx context.Context, e *env, l *request.Leaper, walk construct.Walk) (string, error) {
-	name, format := l.Output.Out, l.Output.Format
-	f := pathio.Text
-	if format == "binary" {
-		f = pathio.Binary
-	}
-	h := pathio.Header{Rows: l.Board.Rows, Cols: l.Board.Cols, Length: int64(l.Board.Open()), Closed: l.Closed, Name: l.Moves.Name}
-	for _, v := range l.Moves.Vectors() {
-		h.Moves = append(h.Moves, [2]int{v.DR, v.DC})
-	}
-	rules := l.Rules()
-	total := int64(l.Board.Open())
-	pr := startCellProgress(e, l.Output.Quiet, "solve", total)
+	pr := startCellProgress(e, l.Output.Quiet, "solve", int64(l.Board.Open()))
 	defer pr.stop()
-	pr.phase("writing")
-	var verifyTime time.Duration
-	var res verify.StreamResult
-	check := func(temp string) error {
-		pr.phase("verifying")
-		began := time.Now()
-		defer func() { verifyTime = time.Since(began) }()
-		fh, err := os.Open(temp)
-		if err != nil {
-			return err
-		}
-		defer fh.Close()
-		opt := verify.StreamOptions{Progress: func(n int64) { pr.count.Store(n) }}
-		rd := bufio.NewReaderSize(fh, 1<<20)
-		if f == pathio.Binary {
-			res, err = verify.StreamBinary(ctx, rules, rd, opt)
-		} else {
-			res, err = verify.StreamText(ctx, rules, rd, opt)
-		}
-		if err != nil && ctx.Err() == nil {
-			return &verifyFailed{err}
-		}
-		return err
-	}
-	began := time.Now()
-	n, err := pathio.WriteFile(ctx, name, f, h, walk, pathio.WriteOptions{Check: check, Written: &pr.count})
-	if err != nil {
-		pr.stop()
-		if ctx.Err() != nil {
-			return "", fmt.Errorf("%w (%d of %d cells written)", ctx.Err(), n, total)
-		}
-		return "", err
-	}
+	res, err := l.WritePath(ctx, walk, pathio.VerifiedOptions{Phase: pr.phase, Count: &pr.count})
 	pr.stop()
-	size := int64(0)
-	if fi, err := os.Stat(name); err == nil {
-		size = fi.Size()
+	if err != nil {
+		return "", err
 	}
 	kind := "Hamiltonian path"
 	if res.Closed {
 		kind = "closed tour"
 	}
 	info := fmt.Sprintf("wrote %s (%s, %s, %s) and verified it from the file: a %s; write %v, verify %v",
-		name, format, plural(int(n), "cell"), humanBytes(size), kind,
-		roundDur(time.Since(began)-verifyTime), roundDur(verifyTime))
+		l.Output.Out, l.Output.Format, plural(int(res.Cells), "cell"), humanBytes(res.Size), kind, roundDur(res.Write), roundDur(res.Verify))
 	if rss := peakRSS(); rss > 0 {
 		info += ", peak memory " + humanBytes(rss)
 	}
 	return info, nil
 }
 
-// verifyFailed marks a written file that failed the independent check.
-type verifyFailed struct{ err error }
-
-func (v *verifyFailed) Error() string { return v.err.Error() }
-
 // streamError turns an error of writeStreamed into the CLI's error kinds:
 // a stop (exit 3), a path the producer got wrong (an internal error: a
 // bug), or an I/O problem.
 func streamError(ctx context.Context, timeout time.Duration, err error, producer, name string) error {
-	var vf *verifyFailed
+	var vf *pathio.VerifyError
 	switch {
 	case ctx.Err() != nil:
 		return &stoppedError{fmt.Sprintf("%s while writing %s: %v; no file was written", stopReason(ctx, timeout), name, strings.TrimPrefix(err.Error(), ctx.Err().Error()+" "))}
 	case errors.As(err, &vf):
-		return &internalError{fmt.Sprintf("%s produced a path that fails verification (%v); %s was not written", producer, vf.err, name)}
+		return &internalError{fmt.Sprintf("%s produced a path that fails verification (%v); %s was not written", producer, vf.Err, name)}
 	case errors.Is(err, pathio.ErrPath):
 		return &internalError{fmt.Sprintf("%s produced a path the writer rejects (%v); %s was not written", producer, err, name)}
 	case errors.Is(err, pathio.ErrFormat):

@@ -1,0 +1,30 @@
+package request
+
+import (
+	"context"
+	"iter"
+
+	"github.com/boardgraph/boardgraph/pathio"
+)
+
+// PathHeader returns the path-file header of the request: its board size,
+// open cells, closed flag and move set.
+func (l *Leaper) PathHeader() pathio.Header {
+	h := pathio.Header{Rows: l.Board.Rows, Cols: l.Board.Cols, Length: int64(l.Board.Open()), Closed: l.Closed, Name: l.Moves.Name}
+	for _, v := range l.Moves.Vectors() {
+		h.Moves = append(h.Moves, [2]int{v.DR, v.DC})
+	}
+	return h
+}
+
+// WritePath writes walk (0-based row, col pairs), a solution of the
+// request, to the path file --out in the request's format (path or
+// binary) with pathio.WriteVerified: atomically, and only after the
+// independent verifier has read the file back and accepted it.
+func (l *Leaper) WritePath(ctx context.Context, walk iter.Seq2[int, int], opt pathio.VerifiedOptions) (pathio.Verified, error) {
+	f := pathio.Text
+	if l.Output.Format == "binary" {
+		f = pathio.Binary
+	}
+	return pathio.WriteVerified(ctx, l.Output.Out, f, l.PathHeader(), l.Rules(), walk, opt)
+}
