@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"os"
 	"strconv"
 	"time"
 
+	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/request"
@@ -95,7 +97,8 @@ func runCount(e *env) int {
 	perStart := fs.Bool("per-start", false, "print a grid of counts by first cell (directed, open paths)")
 	undirected := fs.Bool("undirected", false, "count a path and its reverse (a tour and its reverse) once")
 	method := fs.String("method", methodAuto, "counting `METHOD`: auto, dfs (search) or dp (frontier dynamic program)")
-	maxMemory := fs.String("max-memory", "", "the dynamic program's state tables may use at most `SIZE` (e.g. 800M, 12G; default: 3/4 of the memory available now, request.DefaultMaxMemory); it predicts its peak early and refuses above this")
+	maxMemory := fs.String("max-memory", "", "the dynamic program may use at most `SIZE` (e.g. 800M, 12G; default: 3/4 of the memory available now, request.DefaultMaxMemory); its tables take 60% of it, and past that its layers spill to --tmp")
+	tmp := fs.String("tmp", os.TempDir(), "the dynamic program spills its layers to files in `DIR` when they outgrow --max-memory (\"\": never; it then predicts its peak early and refuses above the limit)")
 	noPredict := fs.Bool("no-predict", false, "run the dynamic program without its early prediction (which errs large): it stops only when its tables really pass --max-memory")
 	sf.register(fs)
 	pos, code := parseArgs(e, countHelp, fs)
@@ -141,6 +144,10 @@ func runCount(e *env) int {
 	}
 	ctx, cancel := pf.context(e)
 	defer cancel()
+	dm := dpMemory{limit: memLimit, tmp: *tmp}
+	if sf.active() && m == methodDP {
+		return runShardDP(e, ctx, j, &pf, &sf, dm, *noPredict)
+	}
 	if sf.active() {
 		return runShard(e, ctx, j, &pf, &sf, *undirected)
 	}
@@ -154,7 +161,12 @@ func runCount(e *env) int {
 		st    hamilton.Stats
 	)
 	if m == methodDP {
-		exact, st, err = countDP(ctx, e, j, pf.Quiet, memLimit, *noPredict)
+		var dst count.Stats
+		exact, dst, err = countDP(ctx, e, j, pf.Quiet, dm, *noPredict, count.Options{})
+		st = hamilton.Stats{Elapsed: dst.Elapsed, Workers: 1}
+		if dst.Spilled {
+			defer fmt.Fprintf(e.stderr, "the layers spilled to %s (at most %s of files at once)\n", dm.tmp, humanBytes(dst.SpillBytes))
+		}
 		if err != nil && ctx.Err() != nil {
 			return fail(e, &stoppedError{fmt.Sprintf("%s: the dynamic program has no partial count (it adds up only at the last step); count with --method dfs for a lower bound", stopReason(ctx, pf.Timeout))})
 		}
