@@ -2,10 +2,15 @@ package count
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"math/bits"
+	"os"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -52,6 +57,33 @@ type Options struct {
 	// when ProgressEvery (default 1 s) has passed since the last call.
 	Progress      func(Stats)
 	ProgressEvery time.Duration
+
+	// SpillDir, if set, lets a count whose layers outgrow MaxBytes go on
+	// with them in files under this directory instead of failing (see
+	// spill.go for the design and its I/O cost); the prediction then does
+	// not refuse. A count that fits MaxBytes never writes there.
+	SpillDir string
+
+	// Shard and Shards split the count into Shards independent counts
+	// whose results add up to the whole (Shards 0 or 1: no split). Each
+	// runs the steps up to the split step (Stats.SplitStep, the first
+	// whose frontier passes about 1024 x Shards states), keeps the states
+	// of the layer after it whose hash is Shard mod Shards, and goes on
+	// with those alone. Layers after the split overlap between shards, so
+	// the shards' total work is larger than one count's (docs/results.md
+	// measures it); each needs at most the memory of the whole count.
+	Shard, Shards int
+
+	// Checkpoint, if set, is a file the count writes its current layer to
+	// at layer boundaries, at most every CheckpointEvery (0: every
+	// layer), replacing it atomically; with Resume an existing checkpoint
+	// of the same count is read back and the count goes on from there.
+	// CheckpointKey is mixed into the count's name in the file (for
+	// example the code version): a checkpoint of another count is refused.
+	Checkpoint      string
+	CheckpointEvery time.Duration
+	CheckpointKey   string
+	Resume          bool
 }
 
 // Stats describe a count, readable after it returns.
@@ -67,6 +99,19 @@ type Stats struct {
 	// Options.ProbeStates; when none did, the finished count's exact peak
 	// (Predicted.Exact).
 	Predicted Prediction
+	// Fingerprint names the count's plan (graph, order, problem, shards):
+	// shards of one count share it. SplitStep is the step after which a
+	// sharded count keeps its shard's states (see Options.Shard).
+	Fingerprint string
+	SplitStep   int
+	// Spilled says the layers went to disk (Options.SpillDir); SpillBytes
+	// is the most the spill files held at once. Checkpoints counts the
+	// layer checkpoints written; ResumedAt is the step a resumed count
+	// started from (0: from the beginning).
+	Spilled     bool
+	SpillBytes  int64
+	Checkpoints int
+	ResumedAt   int
 }
 
 // check validates p and returns the vertices that must be path ends.
@@ -183,7 +228,7 @@ func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide, 
 		return 0, 0, Stats{Steps: n}, nil // one vertex cannot be both ends of a longer path
 	}
 	if n == 1 {
-		if p.Closed {
+		if p.Closed || opt.Shards > 1 && opt.Shard != 0 {
 			return 0, 0, Stats{Steps: 1}, nil
 		}
 		return 1, 0, Stats{Steps: 1, Step: 1}, nil
@@ -208,6 +253,25 @@ func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide, 
 		r.opt.ProgressEvery = time.Second
 	}
 	r.t0 = t0
+	if opt.Shards < 0 || opt.Shards > 1<<24 || (opt.Shards > 1 && (opt.Shard < 0 || opt.Shard >= opt.Shards)) {
+		return 0, 0, Stats{}, fmt.Errorf("%w: shard %d of %d: shards are numbered 0..N-1", ErrInvalid, opt.Shard, opt.Shards)
+	}
+	r.shard, r.shards = opt.Shard, max(opt.Shards, 1)
+	r.splitStep = r.chooseSplit()
+	r.st.SplitStep = r.splitStep + 1
+	r.st.Fingerprint = r.fingerprint(p)
+	if opt.SpillDir != "" {
+		if fi, err := os.Stat(opt.SpillDir); err != nil || !fi.IsDir() {
+			return 0, 0, Stats{}, fmt.Errorf("%w: the spill directory %s does not exist; create it or choose another (--tmp)", ErrDisk, opt.SpillDir)
+		}
+		r.spillDir = opt.SpillDir
+	}
+	if opt.Checkpoint != "" && !estimateOnly {
+		if err := r.openCheckpoint(opt.Checkpoint, fmt.Sprintf("%s-%d-%s", r.st.Fingerprint, r.shard, opt.CheckpointKey), opt.CheckpointEvery, opt.Resume); err != nil {
+			return 0, 0, Stats{}, err
+		}
+		defer r.ck.close()
+	}
 	lo, hi, err = r.run(ctx)
 	r.st.Elapsed = time.Since(t0)
 	if err == errStopped {
@@ -248,6 +312,14 @@ type dp struct {
 	t0           time.Time
 	prof         []int // states after each step
 	narrowKey    bool  // states fit 64 bits: hi is always 0
+	// shard, shards: this count keeps only the states of layer
+	// splitStep+1 whose hash is shard mod shards (Options.Shard);
+	// filterStep is true while step splitStep runs.
+	shard, shards, splitStep int
+	filterStep               bool
+	spillDir                 string        // Options.SpillDir
+	spillRoot                string        // the run's own directory inside it, once made
+	ck                       *dpCheckpoint // Options.Checkpoint, once opened
 }
 
 // worker expands states of the current layer into the next one.
@@ -260,7 +332,9 @@ type worker struct {
 	cntHi    uint64   // its high word (128-bit counts)
 	trans    uint64
 	overflow bool
-	full     bool // an insert passed the memory limit
+	full     bool      // an insert passed the memory limit
+	out      *spillSet // bucket files the next layer goes to (spilled steps)
+	ioErr    error     // writing out failed
 }
 
 // bufRecs is the number of records a worker batches per partition.
@@ -277,7 +351,10 @@ func partBits(n int) uint {
 }
 
 // run returns the count as a 128-bit number (hi, lo); with one count word
-// per state hi is 0 (an overflow of a state's count is an error).
+// per state hi is 0 (an overflow of a state's count is an error). Each
+// step turns the current layer into the next one, in memory (stepMemory)
+// or, once the layers outgrow Options.MaxBytes and Options.SpillDir is
+// set, through bucket files on disk (stepSpill; see spill.go).
 func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 	kw, cw := 1, 1
 	if r.keyBits() > 64 || r.forceWide {
@@ -289,100 +366,73 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 	r.narrowKey = r.keyBits() <= 64
 	r.mem = newStore(kw, cw, r.opt.MaxBytes)
 	defer r.mem.release()
-	cur, ok := r.mem.newLayer(0, 1)
-	if !ok {
-		return 0, 0, r.memoryError()
-	}
-	// One state: the empty frontier with no ends fixed.
-	cur.parts[0].a[kw] = 1 // count 1 (low word)
-	cur.parts[0].n = 1
-	lastReport := time.Now()
+	defer r.removeSpill()
 	ws := make([]*worker, r.workers)
 	for i := range ws {
 		ws[i] = &worker{dp: r}
 	}
-	for i := range r.steps {
+	start := 0
+	var cur *layer
+	var disk *spillSet
+	if r.ck != nil {
+		if start, cur, disk, err = r.resume(ws[0]); err != nil {
+			return 0, 0, err
+		}
+	}
+	if start == 0 {
+		var ok bool
+		if cur, ok = r.mem.newLayer(0, 1); !ok {
+			return 0, 0, r.memoryError()
+		}
+		// One state: the empty frontier with no ends fixed.
+		cur.parts[0].a[kw] = 1 // count 1 (low word)
+		cur.parts[0].n = 1
+	}
+	lastReport := time.Now()
+	for i := start; i < len(r.steps); i++ {
 		r.i = i
 		if err := ctx.Err(); err != nil {
 			return 0, 0, err
 		}
-		curN := cur.states()
-		// The next layer starts sized for as many states as this one.
-		expect := curN
-		next, ok := r.mem.newLayer(partBits(3*curN), expect)
-		if !ok {
-			return 0, 0, r.memoryError()
+		r.filterStep = r.shards > 1 && i == r.splitStep
+		if cur != nil && r.spillDir != "" && r.shouldSpill(cur) {
+			if disk, err = r.dump(cur, ws[0]); err != nil {
+				return 0, 0, err
+			}
+			cur = nil
+		} else if disk != nil && r.shouldLoad(disk) {
+			if cur, err = r.loadAll(disk); err != nil {
+				return 0, 0, err
+			}
+			disk.remove()
+			disk = nil
 		}
-		r.mem.release() // what the new layer did not reuse
-		nw := 1
-		if curN >= 1<<14 {
-			nw = r.workers
-		}
-		var idx atomic.Int64
-		var stop atomic.Bool
-		var wg sync.WaitGroup
-		var ctxErr error
-		var once sync.Once
-		for _, w := range ws[:nw] {
-			w.start(next)
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				st := &r.steps[i]
-				for !stop.Load() {
-					pi := int(idx.Add(1) - 1)
-					if pi >= len(cur.parts) {
-						break
-					}
-					a := cur.parts[pi].a
-					sd, kw, cw := r.mem.stride, r.mem.kw, r.mem.cw
-					for j := 0; j < len(a); j += sd {
-						c, cHi := a[j+kw], uint64(0)
-						if cw == 2 {
-							cHi = a[j+kw+1]
-						}
-						if c == 0 && cHi == 0 {
-							continue
-						}
-						w.cnt, w.cntHi = c, cHi
-						k := key{lo: a[j]}
-						if kw == 2 {
-							k.hi = a[j+1]
-						}
-						w.expand(st, k)
-						if w.full || w.overflow {
-							stop.Store(true)
-							break
-						}
-					}
-					if err := ctx.Err(); err != nil {
-						once.Do(func() { ctxErr = err })
-						stop.Store(true)
-					}
+		if cur != nil {
+			next, err := r.stepMemory(ctx, i, cur, ws)
+			if errors.Is(err, errFull) && r.spillDir != "" {
+				// The next layer outgrew the limit: redo the step on disk.
+				if disk, err = r.dump(cur, ws[0]); err != nil {
+					return 0, 0, err
 				}
-				w.flushAll()
-				if w.full || w.overflow {
-					stop.Store(true)
-				}
-			}()
-		}
-		wg.Wait()
-		for _, w := range ws[:nw] {
-			r.st.Transitions += w.trans
-			w.trans = 0
-			switch {
-			case w.full:
-				return 0, 0, r.memoryError()
-			case w.overflow:
-				return 0, 0, fmt.Errorf("%w: a state's count passed 2^64-1 at step %d of %d (CountBig counts in 128 bits)", ErrOverflow, i+1, len(r.steps))
+				cur = nil
+			} else if err != nil {
+				return 0, 0, err
+			} else {
+				r.mem.recycle(cur)
+				cur = next
 			}
 		}
-		if ctxErr != nil {
-			return 0, 0, ctxErr
+		if cur == nil {
+			if disk, err = r.stepSpill(ctx, i, disk, ws); err != nil {
+				return 0, 0, err
+			}
 		}
-		r.mem.recycle(cur)
-		cur = next
-		states := cur.states()
+		states := 0
+		if cur != nil {
+			states = cur.states()
+		} else {
+			states = int(disk.records()) // not yet summed: an upper bound
+		}
 		r.st.Step, r.st.States = i+1, states
 		r.st.PeakStates = max(r.st.PeakStates, states)
 		r.st.PeakBytes = atomic.LoadInt64(&r.mem.peak)
@@ -390,13 +440,18 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 			return 0, 0, r.memoryError()
 		}
 		r.prof = append(r.prof, states)
-		if r.st.Predicted.ProbeSteps == 0 && r.opt.ProbeStates >= 0 && states >= r.probeStates() {
+		if r.st.Predicted.ProbeSteps == 0 && r.opt.ProbeStates >= 0 && states >= r.probeStates() && start == 0 && disk == nil {
 			r.st.Predicted = r.predict(r.prof)
-			if !r.estimateOnly && !r.st.Predicted.Exact && r.st.Predicted.Bytes > float64(r.opt.MaxBytes) {
+			if !r.estimateOnly && r.spillDir == "" && !r.st.Predicted.Exact && r.st.Predicted.Bytes > float64(r.opt.MaxBytes) {
 				return 0, 0, r.refusal(r.st.Predicted)
 			}
 			if r.estimateOnly {
 				return 0, 0, errStopped
+			}
+		}
+		if r.ck != nil && i+1 < len(r.steps) && time.Since(r.ck.last) >= r.ck.every {
+			if err := r.saveCheckpoint(i+1, cur, disk); err != nil {
+				return 0, 0, err
 			}
 		}
 		if r.opt.Progress != nil && time.Since(lastReport) >= r.opt.ProgressEvery {
@@ -405,26 +460,200 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 			r.opt.Progress(r.st)
 		}
 	}
-	sd, kw, cw := r.mem.stride, r.mem.kw, r.mem.cw
-	for pi := range cur.parts {
-		a := cur.parts[pi].a
-		for j := 0; j < len(a); j += sd {
-			var c1, c2 uint64
-			lo, c1 = bits.Add64(lo, a[j+kw], 0)
-			if cw == 2 {
-				hi, c2 = bits.Add64(hi, a[j+kw+1], c1)
-			} else {
-				hi, c2 = bits.Add64(hi, 0, c1)
-			}
-			if c2 != 0 {
-				return 0, 0, fmt.Errorf("%w: in the final sum", ErrOverflow)
+	if cur == nil {
+		lo, hi, err = disk.sum(r)
+		disk.remove()
+		if err != nil {
+			return 0, 0, err
+		}
+	} else {
+		sd, kw, cw := r.mem.stride, r.mem.kw, r.mem.cw
+		for pi := range cur.parts {
+			a := cur.parts[pi].a
+			for j := 0; j < len(a); j += sd {
+				var c1, c2 uint64
+				lo, c1 = bits.Add64(lo, a[j+kw], 0)
+				if cw == 2 {
+					hi, c2 = bits.Add64(hi, a[j+kw+1], c1)
+				} else {
+					hi, c2 = bits.Add64(hi, 0, c1)
+				}
+				if c2 != 0 {
+					return 0, 0, fmt.Errorf("%w: in the final sum", ErrOverflow)
+				}
 			}
 		}
 	}
-	if r.st.Predicted.ProbeSteps == 0 {
+	if r.st.Predicted.ProbeSteps == 0 && start == 0 {
 		r.st.Predicted = r.predict(r.prof) // exact: the count is done
 	}
 	return lo, hi, nil
+}
+
+// errFull is stepMemory's answer when the next layer would pass the memory
+// limit.
+var errFull = errors.New("layer over the memory limit")
+
+// stepMemory expands layer cur by step i into a new layer in memory.
+func (r *dp) stepMemory(ctx context.Context, i int, cur *layer, ws []*worker) (*layer, error) {
+	curN := cur.states()
+	// The next layer starts sized for as many states as this one.
+	next, ok := r.mem.newLayer(partBits(3*curN), curN)
+	if !ok {
+		if r.spillDir == "" {
+			return nil, r.memoryError()
+		}
+		return nil, errFull
+	}
+	r.mem.release() // what the new layer did not reuse
+	nw := 1
+	if curN >= 1<<14 {
+		nw = r.workers
+	}
+	var idx atomic.Int64
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	var ctxErr error
+	var once sync.Once
+	for _, w := range ws[:nw] {
+		w.start(next, nil)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !stop.Load() {
+				pi := int(idx.Add(1) - 1)
+				if pi >= len(cur.parts) {
+					break
+				}
+				if !w.expandPart(&r.steps[i], &cur.parts[pi]) {
+					stop.Store(true)
+					break
+				}
+				if err := ctx.Err(); err != nil {
+					once.Do(func() { ctxErr = err })
+					stop.Store(true)
+				}
+			}
+			w.flushAll()
+			if w.full || w.overflow {
+				stop.Store(true)
+			}
+		}()
+	}
+	wg.Wait()
+	if err := r.collect(ws[:nw]); err != nil {
+		if errors.Is(err, errFull) {
+			r.mem.recycle(next)
+		}
+		return nil, err
+	}
+	if ctxErr != nil {
+		return nil, ctxErr
+	}
+	return next, nil
+}
+
+// expandPart expands every state of partition p; false when the worker
+// must stop (memory, overflow, a write error).
+func (w *worker) expandPart(st *step, p *part) bool {
+	a := p.a
+	sd, kw, cw := w.mem.stride, w.mem.kw, w.mem.cw
+	for j := 0; j < len(a); j += sd {
+		c, cHi := a[j+kw], uint64(0)
+		if cw == 2 {
+			cHi = a[j+kw+1]
+		}
+		if c == 0 && cHi == 0 {
+			continue
+		}
+		w.cnt, w.cntHi = c, cHi
+		k := key{lo: a[j]}
+		if kw == 2 {
+			k.hi = a[j+1]
+		}
+		w.expand(st, k)
+		if w.full || w.overflow || w.ioErr != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// collect gathers the workers' transitions and failures after a step.
+func (r *dp) collect(ws []*worker) error {
+	var err error
+	for _, w := range ws {
+		r.st.Transitions += w.trans
+		w.trans = 0
+		switch {
+		case err != nil:
+		case w.ioErr != nil:
+			err = w.ioErr
+		case w.full:
+			err = errFull
+		case w.overflow:
+			err = fmt.Errorf("%w: a state's count passed 2^64-1 at step %d of %d (CountBig counts in 128 bits)", ErrOverflow, r.i+1, len(r.steps))
+		}
+		w.full, w.overflow, w.ioErr = false, false, nil
+	}
+	if errors.Is(err, errFull) && r.spillDir == "" {
+		return r.memoryError()
+	}
+	return err
+}
+
+// shardSalt makes the hash that deals states to shards independent of the
+// one that places them in partitions and buckets.
+const shardSalt = 0xa0761d6478bd642f
+
+// chooseSplit returns the step whose emitted states are dealt to shards:
+// the first whose input frontier is wide enough that 3^width passes 1024
+// states per shard (a plan-only rule, so every shard picks the same step
+// whatever its memory); -1 without shards.
+func (r *dp) chooseSplit() int {
+	if r.shards <= 1 {
+		return -1
+	}
+	want := 1024 * float64(r.shards)
+	for i := 1; i < len(r.steps); i++ {
+		if math.Pow(orderCostBase, float64(len(r.steps[i-1].kept))) >= want {
+			return i
+		}
+	}
+	return len(r.steps) - 1
+}
+
+// fingerprint hashes what decides the count's layers: the graph, the
+// order, open or closed, the required ends, the number of shards and the
+// layout of the records (not which shard: shards of one count share it).
+func (r *dp) fingerprint(p hamilton.Problem) string {
+	h := sha256.New()
+	var b []byte
+	put := func(x int64) { b = binary.LittleEndian.AppendUint64(b[:0], uint64(x)); h.Write(b) }
+	put(int64(p.G.N()))
+	for v := range int32(p.G.N()) {
+		put(int64(len(p.G.Neighbors(v))))
+		for _, w := range p.G.Neighbors(v) {
+			put(int64(w))
+		}
+	}
+	for _, st := range r.steps {
+		put(int64(st.v))
+	}
+	put(int64(p.Start))
+	put(int64(p.End))
+	put(int64(b2i(p.Closed)))
+	put(int64(r.shards))
+	put(int64(b2i(r.forceWide)))
+	put(int64(b2i(r.wideCount)))
+	return hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // errStopped ends a Predict probe.
@@ -437,9 +666,10 @@ func (r *dp) probeStates() int {
 	return r.opt.ProbeStates
 }
 
-// start prepares w to fill layer next.
-func (w *worker) start(next *layer) {
-	w.next = next
+// start prepares w to fill layer next: its tables, or, when out is not
+// nil, out's bucket files (next then only partitions the keys).
+func (w *worker) start(next *layer, out *spillSet) {
+	w.next, w.out = next, out
 	n := len(next.parts) * bufRecs * w.mem.stride
 	if cap(w.buf) < n {
 		w.buf = make([]uint64, n)
@@ -454,6 +684,9 @@ func (w *worker) start(next *layer) {
 func (w *worker) add(k key) {
 	if w.full {
 		return
+	}
+	if w.filterStep && hashKey(k.lo^shardSalt, k.hi)%uint64(w.shards) != uint64(w.shard) {
+		return // another shard's state (Options.Shard)
 	}
 	p := w.next.partOf(hashKey(k.lo, k.hi))
 	sd, kw := w.mem.stride, w.mem.kw
@@ -478,6 +711,13 @@ func (w *worker) add(k key) {
 
 func (w *worker) flush(p, f int) {
 	base := p * bufRecs * w.mem.stride
+	if w.out != nil {
+		if err := w.out.write(p, w.buf[base:base+f]); err != nil {
+			w.ioErr = err
+			w.full = true
+		}
+		return
+	}
 	ov, ok := w.mem.insert(&w.next.parts[p], w.buf[base:base+f])
 	w.overflow = w.overflow || ov
 	w.full = w.full || !ok

@@ -675,6 +675,13 @@ func (e *engine) search(prefix task, roots []int32) (count uint64, complete bool
 					for L > base {
 						L--
 						e.unplace(e.head(L), e.path[L])
+						// Stopped: the solutions counted below level L
+						// so far are real, so a stopped count returns
+						// every solution found (a lower bound), not only
+						// those of the subtrees finished at base.
+						if e.mode == modeCount {
+							e.add(&e.acc[L], e.acc[L+1])
+						}
 					}
 					return e.acc[base], false
 				}

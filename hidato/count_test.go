@@ -64,13 +64,25 @@ func bruteCount(p *Puzzle) uint64 {
 }
 
 // hamiltonCount counts with package hamilton's search (Problem.Givens).
-func hamiltonCount(t testing.TB, p *Puzzle) uint64 {
+func hamiltonCount(t testing.TB, p *Puzzle) uint64 { return hamiltonCountUpTo(t, p, 0) }
+
+// hamiltonCountUpTo counts with package hamilton, stopping at limit (0: no
+// limit).
+func hamiltonCountUpTo(t testing.TB, p *Puzzle, limit uint64) uint64 {
 	bg := moves.Build(p.Board, p.Moves)
 	givens := make([]int32, bg.N())
 	for v := range givens {
 		givens[v] = p.Board.Given(bg.CellOf[v]) - 1
 	}
-	c, _, err := hamilton.Count(context.Background(), hamilton.Problem{G: bg.Graph, Givens: givens}, hamilton.Options{Workers: 1})
+	pr := hamilton.Problem{G: bg.Graph, Givens: givens}
+	opt := hamilton.Options{Workers: 1}
+	var c uint64
+	var err error
+	if limit == 0 {
+		c, _, err = hamilton.Count(context.Background(), pr, opt)
+	} else {
+		c, _, err = hamilton.Enumerate(context.Background(), pr, opt, limit, func([]int32) bool { return true })
+	}
 	if err != nil && err != hamilton.ErrNoSolution {
 		t.Fatal(err)
 	}

@@ -67,17 +67,20 @@ type Generated struct {
 }
 
 // Generate makes a puzzle on the open cells of shape (its blocked cells are
-// kept, its givens ignored) whose givens have exactly one completion,
-// proved by Count, that is locally minimal (removing any one given leaves
-// several completions) and that grades exactly opt.Level.
+// kept, its givens ignored) whose givens have exactly one completion, proved
+// by the deductions and again by Count, and that grades exactly opt.Level.
 //
 // Each try draws a random Hamiltonian path with package hamilton (a random
 // start, a seeded tie-break), gives every number, then tests the numbers in
-// random order, dropping each one whose removal keeps the completion unique.
-// One pass suffices for local minimality: a given kept because removing it
-// from a larger set of givens allowed a second solution still allows it
-// from the smaller final set. The puzzle is then graded; tries repeat with
-// fresh paths and orders until the level matches.
+// random order, dropping each given whose removal leaves a puzzle the
+// level's stages still finish (Tatham's rule; expert puzzles are thinned
+// first without lookahead, then with it). With opt.Minimal a given is dropped
+// while Count still finds one solution instead. One pass suffices: a given
+// kept because removing it from a larger set of givens failed still fails
+// from the smaller final set (fewer givens never help the deductions or
+// uniqueness). The puzzle is then graded; tries repeat with fresh paths and
+// orders until the grade is the level asked for. The cost per try is one
+// grader run (or count) per open cell.
 func Generate(ctx context.Context, shape *board.Board, opt Options) (*Generated, error) {
 	start := time.Now()
 	b := shape.Clone()

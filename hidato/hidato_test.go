@@ -3,6 +3,7 @@ package hidato
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"strings"
 	"testing"
@@ -38,7 +39,7 @@ func checkUnique(t *testing.T, name string, p *Puzzle, sol []int32, maxHamilton 
 		t.Fatalf("%s: %v", name, err)
 	}
 	if p.Board.Open() <= maxHamilton {
-		if h := hamiltonCount(t, p); h != 1 {
+		if h := hamiltonCountUpTo(t, p, 2); h != 1 {
 			t.Fatalf("%s: hamilton counts %d solutions\n%s", name, h, p.Board.Format())
 		}
 	}
@@ -134,7 +135,7 @@ func TestGenerateMinimal(t *testing.T) {
 				if p.Board.Given(cell) == 0 {
 					continue
 				}
-				if h := hamiltonCount(t, withoutGiven(p, cell)); h < 2 {
+				if h := hamiltonCountUpTo(t, withoutGiven(p, cell), 2); h < 2 {
 					t.Fatalf("%s: the given at %s can go (%d solutions without it)", name, p.Board.FormatCell(cell), h)
 				}
 			}
@@ -246,4 +247,42 @@ func FuzzParseShare(f *testing.F) {
 			t.Fatalf("not stable: %q -> %q", p.Share(), back.Share())
 		}
 	})
+}
+
+var (
+	sweepSeed = flag.Uint64("hidato.seed", 0, "first seed of TestGenerateSweep (vary it to check puzzles no run has seen)")
+	sweepLong = flag.Bool("hidato.long", false, "TestGenerateSweep: 112 puzzles up to 8x8 instead of 36 up to 7x7 (about a minute)")
+)
+
+// TestGenerateSweep generates puzzles over many seeds, sizes, move sets and
+// levels and proves each unique with the counter and package hamilton.
+func TestGenerateSweep(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a sweep of puzzles; run without -short")
+	}
+	specs := []string{"5x5", "5x7", "6x6", "6x7", "7x7", "6x8", "8x8"}
+	runs := 112
+	if !*sweepLong {
+		specs, runs = specs[:5], 36
+	}
+	sets := []string{"hopido", "knight", "3,0+1,1", "1,2+3,0"}
+	for i := range runs {
+		seed := *sweepSeed + uint64(i)
+		spec, set, level := specs[i%len(specs)], sets[(i/2)%len(sets)], Level(1+i%4)
+		name := fmt.Sprintf("%s/%s/%v/seed=%d", set, spec, level, seed)
+		b, _ := board.ParseSpec(spec)
+		ms, _ := moves.Parse(set)
+		g, err := Generate(context.Background(), b, Options{Moves: ms, Level: level, Seed: seed, MaxTries: 2000})
+		if errors.Is(err, ErrNoSolution) {
+			t.Logf("%s: %v", name, err)
+			continue // no Hamiltonian path for this move set and size
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if g.Grading.Level != level {
+			t.Fatalf("%s: graded %v", name, g.Grading.Level)
+		}
+		checkUnique(t, name, g.Puzzle, g.Grading.Solution, 56)
+	}
 }

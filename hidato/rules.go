@@ -99,45 +99,84 @@ func (s *state) placed() (mask []uint64, at []int32) {
 }
 
 // ruleForced applies StageForced to a fixpoint and reports whether any set
-// shrank.
+// shrank. Placed numbers are handled through a queue, so a chain of forced
+// moves costs one step per move; the cell count for (d) runs when the queue
+// is empty.
 func (s *state) ruleForced() bool {
 	m := s.m
+	n := m.n
 	any := false
+	queue := make([]int32, 0, n)
 	once, twice := make([]uint64, m.w), make([]uint64, m.w)
+	push := func(k int) {
+		if s.sz[k] == 1 {
+			queue = append(queue, int32(k))
+		}
+	}
+	// The numbers placed already: (a) by one mask over every set, (b) by
+	// restricting their neighbours in the sequence; the queue then takes
+	// the numbers this call places.
+	mask, _ := s.placed()
+	for k := range n {
+		if s.sz[k] == 1 || s.bad {
+			continue
+		}
+		if s.restrictNot(k, mask) {
+			any = true
+			push(k)
+		}
+	}
+	for k := range n {
+		if s.sz[k] != 1 || s.bad {
+			continue
+		}
+		nb := m.neighbours(first(s.d(k)))
+		if k > 0 && s.restrict(k-1, nb) {
+			any = true
+			push(k - 1)
+		}
+		if k+1 < n && s.restrict(k+1, nb) {
+			any = true
+			push(k + 1)
+		}
+	}
 	for !s.bad {
-		changed := false
-		mask, _ := s.placed()
-		// (a) and (b).
-		for k := range m.n {
-			if s.sz[k] == 1 {
-				v := first(s.d(k))
-				if k > 0 && s.restrict(k-1, m.neighbours(v)) {
-					changed = true
-				}
-				if k+1 < m.n && s.restrict(k+1, m.neighbours(v)) {
-					changed = true
-				}
-				continue
-			}
-			d := s.d(k)
-			for i := range d {
-				if x := d[i] &^ mask[i]; x != d[i] {
-					d[i] = x
-					changed = true
-				}
-			}
-			s.sz[k] = int32(count(d))
-			if s.sz[k] == 0 {
+		for len(queue) > 0 && !s.bad {
+			k := int(queue[len(queue)-1])
+			queue = queue[:len(queue)-1]
+			v := first(s.d(k))
+			if v < 0 {
 				s.bad = true
+				break
+			}
+			// (a) no other number on v.
+			word, bit := v/64, uint64(1)<<(uint(v)%64)
+			for j := range n {
+				if j != k && s.dom[j*m.w+word]&bit != 0 {
+					s.remove(j, v)
+					any = true
+					push(j)
+				}
+			}
+			// (b) the neighbours in the sequence are one move away.
+			nb := m.neighbours(v)
+			if k > 0 && s.restrict(k-1, nb) {
+				any = true
+				push(k - 1)
+			}
+			if k+1 < n && s.restrict(k+1, nb) {
+				any = true
+				push(k + 1)
 			}
 		}
 		if s.bad {
 			break
 		}
-		// (d): cells covered by exactly one candidate set.
+		// (c) is the queue itself; (d): cells covered by exactly one
+		// candidate set.
 		clear(once)
 		clear(twice)
-		for k := range m.n {
+		for k := range n {
 			d := s.d(k)
 			for i := range d {
 				twice[i] |= once[i] & d[i]
@@ -153,7 +192,7 @@ func (s *state) ruleForced() bool {
 		if s.bad {
 			break
 		}
-		for k := range m.n {
+		for k := range n {
 			if s.sz[k] == 1 {
 				continue
 			}
@@ -162,21 +201,21 @@ func (s *state) ruleForced() bool {
 			v := -1
 			for i := range d {
 				if x := d[i] & once[i]; x != 0 {
-					hit += count([]uint64{x})
-					v = first([]uint64{x}) + i*64
+					hit += popcount(x)
+					v = trailing(x) + i*64
 				}
 			}
 			if hit > 1 {
 				s.bad = true // k would need two cells
 			} else if hit == 1 {
 				s.assign(k, v)
-				changed = true
+				any = true
+				push(k)
 			}
 		}
-		if !changed {
+		if len(queue) == 0 {
 			break
 		}
-		any = true
 	}
 	return any
 }

@@ -41,6 +41,33 @@ var presets = map[string]string{
 	"giraffe":     "1,4",
 }
 
+// PaperSpec writes the set the way the Diplomatico paper and the flags do,
+// the orthogonal leaper first and each leaper with its larger step first:
+// "3,0+2,2", "1,0+1,1", "1,2".
+func (s Set) PaperSpec() string {
+	parts := make([]string, 0, len(s.Leapers))
+	for i := len(s.Leapers) - 1; i >= 0; i-- {
+		l := s.Leapers[i]
+		if l.A == 0 {
+			parts = append(parts, strconv.Itoa(l.B)+","+strconv.Itoa(l.A))
+		} else {
+			parts = append(parts, strconv.Itoa(l.A)+","+strconv.Itoa(l.B))
+		}
+	}
+	return strings.Join(parts, "+")
+}
+
+// Presets returns the names of the preset move sets, sorted, with the
+// leapers each stands for: "camel (1,3)", "diplomatico (3,0+2,2)", ...
+func Presets() []string {
+	out := make([]string, 0, len(presets))
+	for name, spec := range presets {
+		out = append(out, name+" ("+spec+")")
+	}
+	slices.Sort(out)
+	return out
+}
+
 // Hopido is the Diplomatico / 100 Squares Puzzle move set: 3 apart
 // orthogonally or 2 apart diagonally (Diplomatico paper, Definition II.1).
 func Hopido() Set { s, _ := Parse("hopido"); return s }

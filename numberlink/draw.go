@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Draw renders g with the connections of sol (nil or a partial solution is
@@ -114,6 +115,11 @@ func ParseDrawing(g *Grid, data []byte) ([]Bridge, error) {
 	w := drawWidth(g)
 	width := g.Cols*(w+1) - 1
 	raw := strings.Split(strings.TrimRight(strings.ReplaceAll(string(data), "\r", ""), "\n"), "\n")
+	// Prose after the drawing (numberlink solve's verdict on uniqueness,
+	// a blank line) is not part of it.
+	if n := 2*g.Rows - 1; len(raw) > n && (strings.TrimSpace(raw[n]) == "" || unicode.IsLetter(rune(strings.TrimSpace(raw[n])[0]))) {
+		raw = raw[:n]
+	}
 	if len(raw) != 2*g.Rows-1 {
 		return nil, fmt.Errorf("%w: the drawing has %d lines, a %dx%d puzzle draws as %d", ErrFormat, len(raw), g.Rows, g.Cols, 2*g.Rows-1)
 	}

@@ -16,8 +16,8 @@ type PuzzleJSON struct {
 	Rows              int          `json:"rows"`
 	Cols              int          `json:"cols"`
 	K                 int          `json:"k"`
-	NoLoops           bool         `json:"noLoops,omitempty"`
-	AllowDisconnected bool         `json:"allowDisconnected,omitempty"`
+	NoLoops           bool         `json:"no_loops,omitempty"`
+	AllowDisconnected bool         `json:"allow_disconnected,omitempty"`
 	Clues             [][]int      `json:"clues"`
 	Bridges           []BridgeJSON `json:"bridges,omitempty"`
 }
@@ -88,10 +88,10 @@ func MarshalPuzzle(g *Grid, rules Rules, sol Solution) ([]byte, error) {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "{\n  \"rows\": %d,\n  \"cols\": %d,\n  \"k\": %d,\n", p.Rows, p.Cols, p.K)
 	if p.NoLoops {
-		b.WriteString("  \"noLoops\": true,\n")
+		b.WriteString("  \"no_loops\": true,\n")
 	}
 	if p.AllowDisconnected {
-		b.WriteString("  \"allowDisconnected\": true,\n")
+		b.WriteString("  \"allow_disconnected\": true,\n")
 	}
 	list := func(name string, n int, item func(i int) any, last bool) error {
 		fmt.Fprintf(&b, "  %q: [", name)
@@ -125,11 +125,27 @@ func MarshalPuzzle(g *Grid, rules Rules, sol Solution) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// UnmarshalPuzzle reads PuzzleJSON.
+// UnmarshalPuzzle reads PuzzleJSON, also when it is the "puzzle" member of
+// a result (numberlink solve --format json writes {"puzzle": ..., ...}).
+// The camelCase keys of older versions (noLoops, allowDisconnected) read
+// too.
 func UnmarshalPuzzle(data []byte) (Puzzle, error) {
+	var wrap struct {
+		Puzzle            json.RawMessage `json:"puzzle"`
+		NoLoops           bool            `json:"noLoops"`
+		AllowDisconnected bool            `json:"allowDisconnected"`
+	}
+	if err := json.Unmarshal(data, &wrap); err != nil {
+		return Puzzle{}, fmt.Errorf("%w: JSON: %v: see PuzzleJSON for the fields", ErrFormat, err)
+	}
+	if len(wrap.Puzzle) > 0 && string(wrap.Puzzle) != "null" {
+		return UnmarshalPuzzle(wrap.Puzzle)
+	}
 	var p PuzzleJSON
 	if err := json.Unmarshal(data, &p); err != nil {
 		return Puzzle{}, fmt.Errorf("%w: JSON: %v: see PuzzleJSON for the fields", ErrFormat, err)
 	}
+	p.NoLoops = p.NoLoops || wrap.NoLoops
+	p.AllowDisconnected = p.AllowDisconnected || wrap.AllowDisconnected
 	return p.Puzzle()
 }

@@ -94,9 +94,13 @@ func New(opt Options) *Server {
 		log: log.New(opt.Log, "serve: ", log.LstdFlags), mux: http.NewServeMux()}
 	static, _ := fs.Sub(assets, "assets")
 	files := http.FileServerFS(static)
+	page := inlinePage(static)
 	s.mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
-		http.ServeFileFS(w, r, static, "index.html")
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		if r.Method != http.MethodHead {
+			w.Write(page)
+		}
 	})
 	s.mux.Handle("GET /assets/", http.StripPrefix("/assets/", files))
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, 200, map[string]string{"status": "ok"}) })
@@ -320,4 +324,16 @@ func Serve(ctx context.Context, ln net.Listener, opt Options, announce func(url 
 	}
 	<-errc
 	return nil
+}
+
+// inlinePage returns index.html with the style sheet and the script
+// written into it, so that the first load is one request. The files stay
+// available under /assets/ as well.
+func inlinePage(static fs.FS) []byte {
+	page, _ := fs.ReadFile(static, "index.html")
+	css, _ := fs.ReadFile(static, "style.css")
+	js, _ := fs.ReadFile(static, "app.js")
+	out := strings.Replace(string(page), `<link rel="stylesheet" href="assets/style.css">`, "<style>\n"+string(css)+"</style>", 1)
+	out = strings.Replace(out, `<script src="assets/app.js"></script>`, "<script>\n"+string(js)+"</script>", 1)
+	return []byte(out)
 }

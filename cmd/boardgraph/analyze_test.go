@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"github.com/boardgraph/boardgraph/analysis"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -63,20 +64,20 @@ func TestAnalyzeJSON(t *testing.T) {
 		t.Fatalf("%v", r)
 	}
 	var out struct {
-		Problem    jsonProblem   `json:"problem"`
-		Complete   bool          `json:"complete"`
-		Total      string        `json:"total"`
-		PerStart   [][]*string   `json:"per_start"`
-		PerEnd     [][]*string   `json:"per_end"`
-		Pairs      []jsonPair    `json:"pairs"`
-		Tours      jsonTours     `json:"closed_tours"`
-		Edges      []jsonEdge    `json:"edge_usage"`
-		Symmetry   jsonSymmetry  `json:"symmetry"`
-		Structure  jsonStructure `json:"structure"`
-		Steps      [][][]*string `json:"steps"`
-		KeyPath    *jsonKeyPath  `json:"key_path"`
-		Decided    []jsonDecided `json:"decided"`
-		Convention string        `json:"convention"`
+		Problem    jsonProblem              `json:"problem"`
+		Complete   bool                     `json:"complete"`
+		Total      string                   `json:"total"`
+		PerStart   [][]*string              `json:"per_start"`
+		PerEnd     [][]*string              `json:"per_end"`
+		Pairs      []analysis.ReportPair    `json:"pairs"`
+		Tours      analysis.ReportTours     `json:"closed_tours"`
+		Edges      []analysis.ReportEdge    `json:"edge_usage"`
+		Symmetry   analysis.ReportSymmetry  `json:"symmetry"`
+		Structure  analysis.ReportStructure `json:"structure"`
+		Steps      [][][]*string            `json:"steps"`
+		KeyPath    *analysis.ReportKeyPath  `json:"key_path"`
+		Decided    []analysis.ReportDecided `json:"decided"`
+		Convention string                   `json:"convention"`
 	}
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 		t.Fatal(err)
@@ -175,7 +176,7 @@ func TestAnalyzeErrors(t *testing.T) {
 		{[]string{"analyze", "5x5", "--closed"}, "drop --start, --end and --closed"},
 		{[]string{"analyze", "7x7"}, "would not finish"},
 		{[]string{"analyze", "40x40", "--timeout", "1s"}, "at most 1024"},
-		{[]string{"analyze", "5x5", "--format", "grid"}, `unknown --format "grid"`},
+		{[]string{"analyze", "5x5", "--format", "path"}, `unknown format "path"`},
 		{[]string{"analyze", "5x5", "--svg", filepath.Join(dir, "no", "x")}, "does not exist"},
 		{[]string{"analyze", "5x5", "--path", filepath.Join(dir, "missing.txt")}, "missing.txt"},
 		{[]string{"analyze", "5x5", "--moves", "3,3,3"}, "3,3,3"},

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	fmtpkg "github.com/boardgraph/boardgraph/format"
+	"github.com/boardgraph/boardgraph/request"
 	"github.com/boardgraph/boardgraph/verify"
 )
 
@@ -262,7 +264,7 @@ func TestSolveFormats(t *testing.T) {
 		t.Fatal(err)
 	}
 	r = cli(t, "", "solve", "--format", "json", "6x6", "--moves", "knight")
-	if r.code != exitOK || !strings.HasPrefix(r.stdout, `{"problem":{"command":"solve","board":"6x6"`) || !strings.Contains(r.stdout, `"verified":true`) {
+	if r.code != exitOK || !strings.HasPrefix(r.stdout, `{"version":"devel","problem":{"command":"solve","board":"6x6"`) || !strings.Contains(r.stdout, `"verified":true`) {
 		t.Fatalf("%v", r)
 	}
 }
@@ -292,7 +294,7 @@ func TestBadInput(t *testing.T) {
 		{"spec-and-file", "", []string{"solve", "5x5", "--board", "testdata/rosetta.txt"}, "not both"},
 		{"unknown-flag", "", []string{"count", "5x5", "--bogus"}, "-bogus"},
 		{"bad-format", "", []string{"solve", "5x5", "--format", "svg"}, "--format"},
-		{"count-path-format", "", []string{"count", "5x5", "--format", "path"}, "prints a number"},
+		{"count-path-format", "", []string{"count", "5x5", "--format", "path"}, `unknown format "path": use text or json`},
 		{"closed-end", "", []string{"solve", "6x6", "--closed", "--end", "1,1"}, "no end"},
 		{"per-start-closed", "", []string{"count", "5x5", "--per-start", "--closed"}, "drop --closed"},
 		{"blocked-start", "", []string{"solve", "--board", "testdata/rosetta.txt", "--start", "1,1"}, "blocked"},
@@ -524,8 +526,8 @@ func TestHelp(t *testing.T) {
 
 func TestInternalErrorNeverPrints(t *testing.T) {
 	t.Parallel()
-	pf := problemFlags{moveSpec: "hopido", format: "grid"}
-	j, err := pf.load(&env{}, []string{"5x5"})
+	pf := problemFlags{request.LeaperFlags{Moves: "hopido", Format: "grid"}}
+	j, err := pf.load(&env{}, []string{"5x5"}, solveFormats)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -567,13 +569,13 @@ func TestGoldenFormats(t *testing.T) {
 	g, _ := verify.ParseGrid(bytes.NewReader(fig4))
 	path, _ := verify.GridPath(g)
 	for _, format := range []string{"grid", "path", "json"} {
-		pf := problemFlags{moveSpec: "hopido", format: format}
-		j, err := pf.load(&env{}, []string{"5x10"})
+		pf := problemFlags{request.LeaperFlags{Moves: "hopido", Format: format}}
+		j, err := pf.load(&env{}, []string{"5x10"}, solveFormats)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var out bytes.Buffer
-		if err := j.writeSolution(&out, format, "solve", path, nil); err != nil {
+		if err := j.writeSolution(&out, format, "solve", path, fmtpkg.Result{}); err != nil {
 			t.Fatal(err)
 		}
 		golden(t, "fig4."+format, out.String())

@@ -1,6 +1,10 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/boardgraph/boardgraph/construct"
+)
 
 // Test fixtures: a boustrophedon and a comb, small builders whose walks the
 // tests know by heart (the product builds wazir and king walks with
@@ -10,7 +14,7 @@ import "fmt"
 // alternating directions from 1,1; closed, when a side is even (and both
 // are at least 2), a comb: along the first row, boustrophedon over the
 // other rows without the first column, and back up the first column.
-func serpentine(rows, cols int, closed bool, start, end *[2]int) (Walk, error) {
+func serpentine(rows, cols int, closed bool, start, end *[2]int) (construct.Walk, error) {
 	if closed {
 		return comb(rows, cols, start)
 	}
@@ -19,7 +23,7 @@ func serpentine(rows, cols int, closed bool, start, end *[2]int) (Walk, error) {
 		last[1] = cols - 1
 	}
 	if (start != nil && *start != [2]int{0, 0}) || (end != nil && *end != last) {
-		return nil, fmt.Errorf("%w: the boustrophedon runs from 1,1 to %d,%d only", errNotCovered, last[0]+1, last[1]+1)
+		return nil, fmt.Errorf("%w: the boustrophedon runs from 1,1 to %d,%d only", construct.ErrNotCovered, last[0]+1, last[1]+1)
 	}
 	return func(yield func(int, int) bool) {
 		for r := range rows {
@@ -38,9 +42,9 @@ func serpentine(rows, cols int, closed bool, start, end *[2]int) (Walk, error) {
 
 // comb is a closed wazir tour on a board with an even side, both sides at
 // least 2, starting at start (any cell: a tour can be rotated).
-func comb(rows, cols int, start *[2]int) (Walk, error) {
+func comb(rows, cols int, start *[2]int) (construct.Walk, error) {
 	if rows < 2 || cols < 2 || (rows%2 == 1 && cols%2 == 1) {
-		return nil, fmt.Errorf("%w: the comb tour needs both sides at least 2 and one of them even", errNotCovered)
+		return nil, fmt.Errorf("%w: the comb tour needs both sides at least 2 and one of them even", construct.ErrNotCovered)
 	}
 	transpose := rows%2 == 1
 	if transpose {
@@ -61,7 +65,7 @@ func comb(rows, cols int, start *[2]int) (Walk, error) {
 		}
 		return rows - 1 - (i - (rows*cols - (rows - 1))), 0
 	}
-	w := Walk(func(yield func(int, int) bool) {
+	w := construct.Walk(func(yield func(int, int) bool) {
 		for i := range rows * cols {
 			r, c := at(i)
 			if transpose {
@@ -73,7 +77,7 @@ func comb(rows, cols int, start *[2]int) (Walk, error) {
 		}
 	})
 	if start != nil {
-		w = rotateTour(w, *start)
+		w = construct.Rotate(w, *start)
 	}
 	return w, nil
 }

@@ -5,10 +5,14 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"os"
 	"strconv"
 	"time"
 
+	"github.com/boardgraph/boardgraph/count"
+	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/request"
 )
 
 // maxCountOpen is the largest number of open cells count accepts without a
@@ -38,11 +42,13 @@ Methods (--method). dfs is the depth-first search with a memo, one start
 per symmetry orbit; dp is the frontier dynamic program (package count),
 whose cost grows with the frontier width rather than the number of cells
 and which refuses, with its estimate, a count that would not fit in memory.
-auto (the default) picks: dfs for givens, --per-start, shards and
-checkpoints; else dfs for boards of at most 30 cells and frontiers too wide
-for the DP, dp otherwise; under --timeout, dfs unless the frontier is at
-most 9 wide (a stopped search leaves a lower bound, the DP nothing).
---max-memory SIZE (default 4G) bounds the DP's tables: it predicts its peak
+auto (the default) picks by predicted cost: dfs for givens, --per-start,
+shards and checkpoints; dp when its predicted cost is tiny (milliseconds,
+as for king 5x5, where the search takes 40 s); else dfs for boards of at
+most 30 cells and frontiers too wide for the DP, dp otherwise; under
+--timeout, dfs unless the frontier is at most 9 wide (a stopped search
+leaves a lower bound, the DP nothing). --max-memory SIZE (default: 3/4 of
+the memory available now) bounds the DP's tables: it predicts its peak
 early and refuses, naming the limit that would fit; --no-predict skips the
 prediction (it errs large on some boards) and stops only at the limit.
 
@@ -87,29 +93,27 @@ func runCount(e *env) int {
 		sf shardFlags
 	)
 	fs := newFlagSet("count")
-	pf.register(fs, "grid (the bare count, or the per-start table) or json")
+	pf.register(fs, "text (the bare count, or the per-start table; the default) or json")
 	perStart := fs.Bool("per-start", false, "print a grid of counts by first cell (directed, open paths)")
 	undirected := fs.Bool("undirected", false, "count a path and its reverse (a tour and its reverse) once")
 	method := fs.String("method", methodAuto, "counting `METHOD`: auto, dfs (search) or dp (frontier dynamic program)")
-	maxMemory := fs.String("max-memory", "4G", "the dynamic program's state tables may use at most `SIZE` (e.g. 800M, 12G); it predicts its peak early and refuses above this")
+	maxMemory := fs.String("max-memory", "", "the dynamic program may use at most `SIZE` (e.g. 800M, 12G; default: 3/4 of the memory available now, request.DefaultMaxMemory); its tables take 60% of it, and past that its layers spill to --tmp")
+	tmp := fs.String("tmp", os.TempDir(), "the dynamic program spills its layers to files in `DIR` when they outgrow --max-memory (\"\": never; it then predicts its peak early and refuses above the limit)")
 	noPredict := fs.Bool("no-predict", false, "run the dynamic program without its early prediction (which errs large): it stops only when its tables really pass --max-memory")
 	sf.register(fs)
 	pos, code := parseArgs(e, countHelp, fs)
 	if code >= 0 {
 		return code
 	}
-	j, err := pf.load(e, pos)
+	j, err := pf.load(e, pos, textJSON)
 	if err != nil {
 		return fail(e, err)
 	}
-	if pf.format == "path" {
-		return fail(e, usagef("count prints a number: use --format grid (the default) or json"))
-	}
 	if *perStart {
 		switch {
-		case pf.closed:
+		case pf.Closed:
 			return fail(e, usagef("--per-start counts open paths by first cell; drop --closed"))
-		case pf.start != "":
+		case pf.Start != "":
 			return fail(e, usagef("--per-start counts every first cell; drop --start"))
 		case *undirected:
 			return fail(e, usagef("--per-start counts directed paths by first cell; drop --undirected"))
@@ -124,24 +128,31 @@ func runCount(e *env) int {
 	if sf.shard != "" && *undirected {
 		return fail(e, usagef("a shard's count is directed (a shard may hold one direction of a path only): drop --undirected and give it to 'count merge'"))
 	}
-	m, why, err := j.pickMethod(*method, *perStart, sf.active(), pf.timeout > 0)
+	m, why, err := j.pickMethod(*method, *perStart, sf.active(), pf.Timeout > 0)
 	if err != nil {
 		return fail(e, err)
 	}
-	memLimit, err := parseMemory(*maxMemory)
+	memLimit, err := request.DefaultMaxMemory(), error(nil)
+	if *maxMemory != "" {
+		memLimit, err = parseMemory(*maxMemory)
+	}
 	if err != nil {
 		return fail(e, err)
 	}
-	if open := j.b.Open(); m == methodDFS && open > maxCountOpen && !j.startFixed() && pf.timeout == 0 {
+	if open := j.b.Open(); m == methodDFS && open > maxCountOpen && !j.startFixed() && pf.Timeout == 0 {
 		return fail(e, usagef("counting the %s board (%d open cells) without a fixed start would not finish: exact counting is exponential and practical up to about %d cells; use a smaller board, fix --start, or add --timeout 10m to get a lower bound", j.b.Spec(), open, maxCountOpen))
 	}
 	ctx, cancel := pf.context(e)
 	defer cancel()
+	dm := dpMemory{limit: memLimit, tmp: *tmp}
+	if sf.active() && m == methodDP {
+		return runShardDP(e, ctx, j, &pf, &sf, dm, *noPredict)
+	}
 	if sf.active() {
 		return runShard(e, ctx, j, &pf, &sf, *undirected)
 	}
 	opt := pf.options(j)
-	pr := newProgress(e, "count", pf.quiet)
+	pr := newProgress(e, "count", pf.Quiet)
 	pr.set(&opt)
 	var (
 		per   []uint64
@@ -150,9 +161,14 @@ func runCount(e *env) int {
 		st    hamilton.Stats
 	)
 	if m == methodDP {
-		exact, st, err = countDP(ctx, e, j, pf.quiet, memLimit, *noPredict)
+		var dst count.Stats
+		exact, dst, err = countDP(ctx, e, j, pf.Quiet, dm, *noPredict, count.Options{})
+		st = hamilton.Stats{Elapsed: dst.Elapsed, Workers: 1}
+		if dst.Spilled {
+			defer fmt.Fprintf(e.stderr, "the layers spilled to %s (at most %s of files at once)\n", dm.tmp, humanBytes(dst.SpillBytes))
+		}
 		if err != nil && ctx.Err() != nil {
-			return fail(e, &stoppedError{fmt.Sprintf("%s: the dynamic program has no partial count (it adds up only at the last step); count with --method dfs for a lower bound", stopReason(ctx, pf.timeout))})
+			return fail(e, &stoppedError{fmt.Sprintf("%s: the dynamic program has no partial count (it adds up only at the last step); count with --method dfs for a lower bound", stopReason(ctx, pf.Timeout))})
 		}
 	} else if *perStart {
 		per, st, err = hamilton.CountPerStart(ctx, j.prob, opt)
@@ -181,7 +197,7 @@ func runCount(e *env) int {
 	}
 	conv := j.convention(*undirected, div)
 	what := new(big.Int).Quo(exact, new(big.Int).SetUint64(div)).String()
-	if err := j.writeCount(e.stdout, pf.format, what, per, conv, !stopped, st); err != nil {
+	if err := j.writeCount(e.stdout, j.out.Format, what, per, conv, !stopped, st); err != nil {
 		return fail(e, err)
 	}
 	if *perStart {
@@ -189,7 +205,7 @@ func runCount(e *env) int {
 	}
 	if stopped {
 		return fail(e, &stoppedError{fmt.Sprintf("%s: counted %s so far, a lower bound on the number of %s on %s (the count is incomplete)",
-			stopReason(ctx, pf.timeout), what, conv, j.b.Spec())})
+			stopReason(ctx, pf.Timeout), what, conv, j.b.Spec())})
 	}
 	work := fmt.Sprintf("%d nodes", st.Nodes)
 	if m == methodDP {
@@ -301,31 +317,6 @@ func (j *leaperJob) writeCount(w io.Writer, format string, count string, per []u
 	return writeTable(w, table)
 }
 
-// writeTable prints a grid of strings right-aligned, '#' for nil.
-func writeTable(w io.Writer, t [][]*string) error {
-	width := 1
-	for _, row := range t {
-		for _, s := range row {
-			if s != nil {
-				width = max(width, len(*s))
-			}
-		}
-	}
-	for _, row := range t {
-		line := ""
-		for c, s := range row {
-			if c > 0 {
-				line += " "
-			}
-			x := "#"
-			if s != nil {
-				x = *s
-			}
-			line += fmt.Sprintf("%*s", width, x)
-		}
-		if _, err := fmt.Fprintln(w, line); err != nil {
-			return err
-		}
-	}
-	return nil
-}
+// writeTable prints a grid of strings right-aligned, '#' for nil
+// (format.WriteTable).
+func writeTable(w io.Writer, t [][]*string) error { return format.WriteTable(w, t) }

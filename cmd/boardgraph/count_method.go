@@ -5,13 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/boardgraph/boardgraph/count"
-	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/shard"
 )
 
 // Counting methods of count --method.
@@ -26,6 +27,15 @@ const (
 // a second per thousand cells, so a lower bound is not worth the search.
 const autoNarrowWidth = 9
 
+// autoCheapDP is the dynamic program's predicted cost (count.Choice.Cost,
+// the sum over steps of 3^frontier) below which auto counts with it even
+// on the small graphs count.Choose leaves to the search: measured on 2
+// cores, a cost of 10^4 takes about 30 ms (king 5x5, 9.1e3) and 2.5e5
+// about 0.7 s (knight 6x6), while the search's time grows with the number
+// of paths and is unbounded by the board's size (king 5x5: 729,237,344
+// paths, 40 s).
+const autoCheapDP = 1e5
+
 // methodInput is what chooseMethod looks at.
 type methodInput struct {
 	dp       count.Choice // count.Choose's verdict on the board
@@ -37,10 +47,13 @@ type methodInput struct {
 
 // chooseMethod is the rule of count --method auto, in order:
 //  1. givens, --per-start, shards and checkpoints need the search (dfs);
-//  2. count.Choose decides from the frontier of the board's order: the
-//     search for graphs of at most 30 vertices and for frontiers too wide
-//     for the dynamic program, the dynamic program otherwise;
-//  3. under --timeout a frontier wider than autoNarrowWidth picks the
+//  2. a predicted cost of the dynamic program of at most autoCheapDP
+//     picks it, whatever the size of the graph;
+//  3. otherwise count.Choose decides from the frontier of the board's
+//     order: the search for graphs of at most 30 vertices and for
+//     frontiers too wide for the dynamic program, the dynamic program
+//     otherwise;
+//  4. under --timeout a frontier wider than autoNarrowWidth picks the
 //     search: stopped, it reports a lower bound, while the DP has no
 //     partial count.
 //
@@ -53,6 +66,8 @@ func chooseMethod(in methodInput) (method, why string) {
 		return methodDFS, "--per-start needs the search"
 	case in.sharded:
 		return methodDFS, "shards and checkpoints split the search"
+	case !in.dp.DP && in.dp.Cost > 0 && in.dp.Cost <= autoCheapDP:
+		return methodDP, fmt.Sprintf("frontier %d wide, predicted cost %.3g: the dynamic program takes milliseconds, the search grows with the number of paths", in.dp.Width, in.dp.Cost)
 	case !in.dp.DP:
 		return methodDFS, in.dp.Reason
 	case in.timeout && in.dp.Width > autoNarrowWidth:
@@ -75,8 +90,6 @@ func (j *leaperJob) pickMethod(method string, perStart, sharded, timeout bool) (
 		switch {
 		case perStart:
 			return "", "", usagef("--per-start needs the search: use --method dfs (or auto)")
-		case sharded:
-			return "", "", usagef("the dynamic program does not split into shards or checkpoint: use --method dfs (or auto) with --shard, --out and --checkpoint")
 		case j.prob.Givens != nil:
 			return "", "", usagef("the dynamic program does not take givens: use --method dfs (or auto)")
 		}
@@ -93,12 +106,16 @@ func (j *leaperJob) pickMethod(method string, perStart, sharded, timeout bool) (
 // the count (Stats carry the elapsed time). A count that passes 2^64-1 is
 // counted again with 128-bit counts (count.CountBig), so the result is
 // exact either way.
-func countDP(ctx context.Context, e *env, j *leaperJob, quiet bool, maxMemory int64, noPredict bool) (*big.Int, hamilton.Stats, error) {
+func countDP(ctx context.Context, e *env, j *leaperJob, quiet bool, dm dpMemory, noPredict bool, extra count.Options) (*big.Int, count.Stats, error) {
 	opt := j.dpOptions()
-	opt.MaxBytes = maxMemory
+	opt.MaxBytes = dm.tables()
+	opt.SpillDir = dm.tmp
 	if noPredict {
 		opt.ProbeStates = -1
 	}
+	opt.Shard, opt.Shards = extra.Shard, extra.Shards
+	opt.Checkpoint, opt.CheckpointEvery, opt.CheckpointKey, opt.Resume = extra.Checkpoint, extra.CheckpointEvery, extra.CheckpointKey, extra.Resume
+	defer dm.apply()()
 	pr := newDPProgress(e, quiet)
 	opt.Progress, opt.ProgressEvery = pr.report, pr.every
 	var total *big.Int
@@ -114,8 +131,29 @@ func countDP(ctx context.Context, e *env, j *leaperJob, quiet bool, maxMemory in
 		err = usagef("the dynamic program would not fit: %v (the prediction errs large: --no-predict runs until the tables really pass --max-memory)", err)
 	case errors.Is(err, count.ErrMemory) || errors.Is(err, count.ErrTooWide):
 		err = usagef("%v; raise --max-memory, count with --method dfs, or use a smaller board", err)
+	case errors.Is(err, count.ErrDisk) || errors.Is(err, shard.ErrCheckpoint) || errors.Is(err, shard.ErrLocked):
+		err = usagef("%v", err)
 	}
-	return total, hamilton.Stats{Elapsed: st.Elapsed, Workers: 1}, err
+	return total, st, err
+}
+
+// dpMemory is the DP's share of --max-memory and its spill directory.
+type dpMemory struct {
+	limit int64  // --max-memory: the whole process
+	tmp   string // --tmp: where layers spill ("" never)
+}
+
+// tables is the part of the limit the state tables may use: the rest
+// covers the garbage collector's slack, the spill buffers and the
+// program itself.
+func (dm dpMemory) tables() int64 { return dm.limit / 10 * 6 }
+
+// apply sets the Go runtime's soft memory limit to --max-memory for the
+// count (the collector then works harder instead of letting garbage pass
+// it) and returns the function that restores the previous one.
+func (dm dpMemory) apply() func() {
+	old := debug.SetMemoryLimit(dm.limit)
+	return func() { debug.SetMemoryLimit(old) }
 }
 
 // dpProgress prints the DP's steps on stderr, at most every few seconds,

@@ -99,7 +99,7 @@ func runShard(e *env, ctx context.Context, j *leaperJob, pf *problemFlags, sf *s
 	units, err := hamilton.SplitUnits(ctx, j.prob, sf.minUnits)
 	if err != nil {
 		if ctx.Err() != nil {
-			return fail(e, &stoppedError{stopReason(ctx, pf.timeout) + " while splitting the count into work units; nothing was counted"})
+			return fail(e, &stoppedError{stopReason(ctx, pf.Timeout) + " while splitting the count into work units; nothing was counted"})
 		}
 		return fail(e, err)
 	}
@@ -129,7 +129,7 @@ func runShard(e *env, ctx context.Context, j *leaperJob, pf *problemFlags, sf *s
 		sopt.OnUnit = ck.Append
 	}
 	opt := pf.options(j)
-	pr := newProgress(e, "count", pf.quiet)
+	pr := newProgress(e, "count", pf.Quiet)
 	pr.set(&opt)
 	var finished atomic.Int64
 	finished.Store(int64(len(sopt.Done)))
@@ -179,7 +179,7 @@ func runShard(e *env, ctx context.Context, j *leaperJob, pf *problemFlags, sf *s
 			keep = fmt.Sprintf("%s keeps the %d finished units: rerun with --resume", sf.checkpoint, got.Counted+got.Skipped)
 		}
 		return fail(e, &stoppedError{fmt.Sprintf("%s: counted %d so far in %d of the %s, a lower bound (no --out file written; %s)",
-			stopReason(ctx, pf.timeout), got.Count, got.Counted+got.Skipped, where, keep)})
+			stopReason(ctx, pf.Timeout), got.Count, got.Counted+got.Skipped, where, keep)})
 	}
 	res.Count = strconv.FormatUint(got.Count, 10)
 	res.ElapsedMS = float64(st.Elapsed) / float64(time.Millisecond)
@@ -198,7 +198,7 @@ func runShard(e *env, ctx context.Context, j *leaperJob, pf *problemFlags, sf *s
 		total /= div
 		conv = j.convention(true, div)
 	}
-	if pf.format == "json" {
+	if j.out.JSON() {
 		if err := emitJSON(e.stdout, res); err != nil {
 			return fail(e, err)
 		}

@@ -205,7 +205,7 @@ func TestCountMethods(t *testing.T) {
 	}{
 		{[]string{"count", "5x5", "--method", "bfs"}, "unknown --method"},
 		{[]string{"count", "5x5", "--method", "dp", "--per-start"}, "--per-start needs the search"},
-		{[]string{"count", "5x5", "--method", "dp", "--shard", "0/2"}, "does not split"},
+		{[]string{"count", "5x5", "--method", "dp", "--shard", "0/2", "--units", "10"}, "drop --units"},
 		{[]string{"count", "5x5", "--shard", "2/2"}, "numbered from 0"},
 		{[]string{"count", "5x5", "--shard", "x"}, "give I/N"},
 		{[]string{"count", "5x5", "--shard", "0/0"}, "between 1 and"},
@@ -285,14 +285,15 @@ func TestCountPast64Bits(t *testing.T) {
 	}
 }
 
-// TestCountMemoryRefusal: the DP predicts its peak early and refuses, with
-// the prediction and what would fit, rather than run out of memory; a
-// limit large enough lets the same count finish.
+// TestCountMemoryRefusal: without a spill directory (--tmp "") the DP
+// predicts its peak early and refuses, with the prediction and what would
+// fit, rather than run out of memory; a limit large enough lets the same
+// count finish.
 func TestCountMemoryRefusal(t *testing.T) {
 	t.Parallel()
 	// --quiet: under load a progress line could reach stderr before the
 	// refusal; the refusal itself is an error and is printed regardless.
-	r := cli(t, "", "count", "--moves", "knight", "7x7", "--method", "dp", "--max-memory", "64M", "--quiet")
+	r := cli(t, "", "count", "--moves", "knight", "7x7", "--method", "dp", "--max-memory", "200M", "--tmp", "", "--quiet")
 	if r.code != exitUsage || r.stdout != "" || strings.Count(r.stderr, "\n") != 1 ||
 		!strings.Contains(r.stderr, "would not fit") || !strings.Contains(r.stderr, "raise the limit to at least") {
 		t.Fatalf("want a one-line refusal with the prediction:\n%v", r)
@@ -302,7 +303,7 @@ func TestCountMemoryRefusal(t *testing.T) {
 		t.Fatalf("6x6 within 1G: %v", r)
 	}
 	// Without the prediction the limit is met by the tables themselves.
-	r = cli(t, "", "count", "--moves", "knight", "7x7", "--method", "dp", "--max-memory", "64M", "--no-predict", "--quiet")
+	r = cli(t, "", "count", "--moves", "knight", "7x7", "--method", "dp", "--max-memory", "64M", "--no-predict", "--tmp", "", "--quiet")
 	if r.code != exitUsage || strings.Count(r.stderr, "\n") != 1 || strings.Contains(r.stderr, "would not fit") ||
 		!strings.Contains(r.stderr, "raise --max-memory") {
 		t.Fatalf("want the limit reached while counting:\n%v", r)
@@ -602,5 +603,41 @@ func TestShardAndDPProgress(t *testing.T) {
 				t.Errorf("%v: stderr lacks %q: %s", tc.args, w, errb.String())
 			}
 		}
+	}
+}
+
+// TestDPShardsSpillCLI: the dynamic program's shards merge to the whole
+// count, a shard stopped after a layer checkpoint resumes to the same
+// result, and a count far over --max-memory spills to --tmp and gives the
+// same number.
+func TestDPShardsSpillCLI(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	var files []string
+	for i := range 3 {
+		f := filepath.Join(dir, fmt.Sprintf("s%d.json", i))
+		r := cli(t, "", "count", "--method", "dp", "6x6", "--shard", fmt.Sprintf("%d/3", i), "--out", f)
+		if r.code != exitOK {
+			t.Fatalf("shard %d: %v", i, r)
+		}
+		files = append(files, f)
+	}
+	r := cli(t, "", append([]string{"count", "merge"}, files...)...)
+	if r.code != exitOK || r.stdout != "8250272\n" || !strings.Contains(r.stderr, "method dp") {
+		t.Fatalf("merge: %v", r)
+	}
+	// A DFS shard does not merge with DP shards.
+	dfs := writeShards(t, t.TempDir(), "", 3, "6x6")
+	r = cli(t, "", "count", "merge", files[0], files[1], dfs[2])
+	if r.code != exitUsage || !strings.Contains(r.stderr, "different count") {
+		t.Fatalf("dp + dfs shards: %v", r)
+	}
+	r = cli(t, "", "count", "--method", "dp", "--moves", "knight", "6x6", "--max-memory", "4M", "--tmp", t.TempDir())
+	if r.code != exitOK || r.stdout != "6637920\n" || !strings.Contains(r.stderr, "spilled") {
+		t.Fatalf("spilled: %v", r)
+	}
+	r = cli(t, "", "count", "--method", "dp", "--moves", "knight", "6x6", "--max-memory", "4M", "--tmp", filepath.Join(dir, "nope"))
+	if r.code != exitUsage || !strings.Contains(r.stderr, "does not exist") {
+		t.Fatalf("missing --tmp: %v", r)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
 )
 
@@ -34,13 +35,15 @@ func runEnumerate(e *env) int {
 	}
 	var pf problemFlags
 	fs := newFlagSet("enumerate")
-	pf.register(fs, "grid, path or json (one object per line)")
+	pf.register(fs, "text or grid (numbered grids, the default), path or json (one object per line)")
 	limit := fs.Uint64("limit", 0, "stop after `N` solutions (0: all)")
+	outVar(fs, &pf.Out)
 	pos, code := parseArgs(e, enumerateHelp, fs)
 	if code >= 0 {
 		return code
 	}
-	j, err := pf.load(e, pos)
+	e.redirect(pf.Out)
+	j, err := pf.load(e, pos, enumerateFormats)
 	if err != nil {
 		return fail(e, err)
 	}
@@ -50,12 +53,12 @@ func runEnumerate(e *env) int {
 	ctx, cancel := pf.context(e)
 	defer cancel()
 	opt := pf.options(j)
-	pr := newProgress(e, "enumerate", pf.quiet)
+	pr := newProgress(e, "enumerate", pf.Quiet)
 	pr.set(&opt)
 	var (
 		bad      error // first verification or write failure
 		printed  uint64
-		gridMode = pf.format != "json"
+		gridMode = !j.out.JSON()
 	)
 	// yield is never called concurrently (hamilton.Enumerate).
 	yield := func(path []int32) bool {
@@ -70,8 +73,7 @@ func runEnumerate(e *env) int {
 				return false
 			}
 		}
-		extra := map[string]any{"index": printed + 1}
-		if err := j.writeSolution(e.stdout, pf.format, "enumerate", cells, extra); err != nil {
+		if err := j.writeSolution(e.stdout, j.out.Format, "enumerate", cells, format.Result{Index: printed + 1}); err != nil {
 			bad = err
 			return false
 		}
@@ -89,7 +91,7 @@ func runEnumerate(e *env) int {
 	sum := fmt.Sprintf("%s (directed) on %s with %s; %d nodes, %v", plural(int(printed), "solution"), j.b.Spec(), movesLabel(j.ms), st.Nodes, st.Elapsed.Round(time.Microsecond))
 	switch {
 	case err != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("%s: printed %s, there may be more", stopReason(ctx, pf.timeout), sum)})
+		return fail(e, &stoppedError{fmt.Sprintf("%s: printed %s, there may be more", stopReason(ctx, pf.Timeout), sum)})
 	case *limit > 0 && printed >= *limit:
 		return fail(e, &stoppedError{fmt.Sprintf("stopped at --limit %d: printed %s; there may be more", *limit, sum)})
 	case printed == 0:
@@ -99,7 +101,7 @@ func runEnumerate(e *env) int {
 		}
 		return fail(e, &noSolutionError{fmt.Sprintf("no solution on %s with %s: %s", j.b.Spec(), movesLabel(j.ms), reason)})
 	}
-	if !pf.quiet {
+	if !pf.Quiet {
 		fmt.Fprintf(e.stderr, "all %s, each verified\n", sum)
 	}
 	return exitOK

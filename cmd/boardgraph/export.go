@@ -57,15 +57,16 @@ func init() {
 func runExport(e *env) int {
 	var pf problemFlags
 	fs := newFlagSet("export")
-	fs.StringVar(&pf.boardFile, "board", "", "read the board as a text `FILE` ('-' for stdin) instead of a size spec")
-	fs.StringVar(&pf.moveSpec, "moves", "hopido", "move set `M`: hopido, knight, king, a leaper a,b, or a union such as 3,0+2,2")
-	fs.StringVar(&pf.start, "start", "", "with --with-solution: fix the first cell at `ROW,COL`")
-	fs.StringVar(&pf.end, "end", "", "with --with-solution: fix the last cell at `ROW,COL`")
-	fs.BoolVar(&pf.closed, "closed", false, "with --with-solution: a closed tour")
-	fs.DurationVar(&pf.timeout, "timeout", 0, "give up the solution or analysis after `D`")
-	fs.BoolVar(&pf.quiet, "quiet", false, "no summary line on stderr")
+	fs.StringVar(&pf.Board, "board", "", "read the board as a text `FILE` ('-' for stdin) instead of a size spec")
+	fs.StringVar(&pf.Moves, "moves", "hopido", "move set `M`: hopido, knight, king, a leaper a,b, or a union such as 3,0+2,2")
+	fs.StringVar(&pf.Start, "start", "", "with --with-solution: fix the first cell at `ROW,COL`")
+	fs.StringVar(&pf.End, "end", "", "with --with-solution: fix the last cell at `ROW,COL`")
+	fs.BoolVar(&pf.Closed, "closed", false, "with --with-solution: a closed tour")
+	fs.DurationVar(&pf.Timeout, "timeout", 0, "give up the solution or analysis after `D`")
+	fs.BoolVar(&pf.Quiet, "quiet", false, "no summary line on stderr")
 	graphFile := fs.String("graph", "", "export the graph in `FILE` (any format boardgraph reads) instead of a board")
 	to := fs.String("to", "", "output `FORMAT`: graphml, dot, json, csv, cypher, edgelist, dimacs or hcp")
+	fs.StringVar(to, "format", "", "the same as --to")
 	out := fs.String("out", "", "write to `FILE` (for csv: the prefix of the two files) instead of stdout")
 	withSolution := fs.Bool("with-solution", false, "add a verified solution: step numbers and NEXT relationships")
 	withAnalysis := fs.Bool("with-analysis", false, "add the per-cell and per-edge counts of every solution (small boards)")
@@ -96,7 +97,7 @@ func runExport(e *env) int {
 	var src *graphio.Source
 	what := ""
 	if *graphFile != "" {
-		if len(pos) > 0 || pf.boardFile != "" {
+		if len(pos) > 0 || pf.Board != "" {
 			return fail(e, usagef("give either a board or --graph FILE, not both"))
 		}
 		if *withAnalysis || *withSolution {
@@ -109,15 +110,14 @@ func runExport(e *env) int {
 		src = graphio.NamedSource(g)
 		what = fmt.Sprintf("%s (%s, %d vertices, %d edges)", *graphFile, g.Format, g.G.N(), g.G.M())
 	} else {
-		pf.format = "grid" // load checks it; export writes its own formats
-		j, err := pf.load(e, pos)
+		j, err := pf.load(e, pos, textJSON)
 		if err != nil {
 			return fail(e, err)
 		}
 		title := j.b.Spec() + " " + movesLabel(j.ms)
 		src = graphio.BoardSource(j.bg, title)
 		what = fmt.Sprintf("%s (%d nodes, %d edges)", title, j.bg.N(), j.bg.M())
-		if (pf.start != "" || pf.end != "" || pf.closed) && !*withSolution {
+		if (pf.Start != "" || pf.End != "" || pf.Closed) && !*withSolution {
 			return fail(e, usagef("--start, --end and --closed shape the solution: add --with-solution"))
 		}
 		if *withSolution {
@@ -126,17 +126,17 @@ func runExport(e *env) int {
 			case errors.Is(err, hamilton.ErrNoSolution):
 				return fail(e, &noSolutionError{fmt.Sprintf("no solution on %s with %s to export: %v", j.b.Spec(), movesLabel(j.ms), err)})
 			case err != nil && ctx.Err() != nil:
-				return fail(e, &stoppedError{fmt.Sprintf("%s before a solution was found; nothing was written", stopReason(ctx, pf.timeout))})
+				return fail(e, &stoppedError{fmt.Sprintf("%s before a solution was found; nothing was written", stopReason(ctx, pf.Timeout))})
 			case err != nil:
 				return fail(e, err)
 			}
 			if _, err := j.checked(path); err != nil {
 				return fail(e, err)
 			}
-			src.Path, src.Closed = path, pf.closed
+			src.Path, src.Closed = path, pf.Closed
 		}
 		if *withAnalysis {
-			if pf.closed || pf.start != "" || pf.end != "" {
+			if pf.Closed || pf.Start != "" || pf.End != "" {
 				return fail(e, usagef("--with-analysis covers every open path; drop --start, --end and --closed"))
 			}
 			p := j.prob
@@ -146,7 +146,7 @@ func runExport(e *env) int {
 			case errors.Is(err, analysis.ErrInvalid):
 				return fail(e, usagef("--with-analysis: %v", err))
 			case err != nil && ctx.Err() != nil:
-				return fail(e, &stoppedError{fmt.Sprintf("%s during the analysis; nothing was written", stopReason(ctx, pf.timeout))})
+				return fail(e, &stoppedError{fmt.Sprintf("%s during the analysis; nothing was written", stopReason(ctx, pf.Timeout))})
 			case err != nil:
 				return fail(e, err)
 			}
@@ -168,11 +168,11 @@ func runExport(e *env) int {
 	}
 	if err != nil {
 		if ctx.Err() != nil {
-			return fail(e, &stoppedError{fmt.Sprintf("%s while writing; no file was left", stopReason(ctx, pf.timeout))})
+			return fail(e, &stoppedError{fmt.Sprintf("%s while writing; no file was left", stopReason(ctx, pf.Timeout))})
 		}
 		return fail(e, err)
 	}
-	if !pf.quiet {
+	if !pf.Quiet {
 		extra := ""
 		if src.Path != nil {
 			extra += ", with a verified solution"

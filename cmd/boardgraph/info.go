@@ -5,7 +5,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/request"
 )
 
 var infoHelp = cmdHelp{
@@ -30,21 +32,21 @@ func init() {
 
 // jsonInfo is info's JSON result.
 type jsonInfo struct {
-	Problem        jsonProblem `json:"problem"`
-	Cells          int         `json:"cells"`
-	Open           int         `json:"open"`
-	Blocked        int         `json:"blocked"`
-	Edges          int         `json:"edges"`
-	Degrees        [][2]int    `json:"degrees"` // [degree, number of cells], ascending, non-zero counts only
-	Components     int         `json:"components"`
-	ComponentSizes []int       `json:"component_sizes"` // largest first
-	Bipartite      bool        `json:"bipartite"`
-	ColourClasses  []int       `json:"colour_classes,omitempty"` // sizes of the two classes when bipartite
-	EndCells       []string    `json:"end_cells"`                // degree 1: can only be path ends
-	IsolatedCells  []string    `json:"isolated_cells"`           // degree 0
-	CutCells       []string    `json:"cut_cells"`                // removing one disconnects the graph
-	Unsolvable     bool        `json:"unsolvable"`               // an immediate proof exists
-	Proofs         []jsonProof `json:"proofs"`
+	Problem        jsonProblem   `json:"problem"`
+	Cells          int           `json:"cells"`
+	Open           int           `json:"open"`
+	Blocked        int           `json:"blocked"`
+	Edges          int           `json:"edges"`
+	Degrees        [][2]int      `json:"degrees"` // [degree, number of cells], ascending, non-zero counts only
+	Components     int           `json:"components"`
+	ComponentSizes []int         `json:"component_sizes"` // largest first
+	Bipartite      bool          `json:"bipartite"`
+	ColourClasses  []int         `json:"colour_classes,omitempty"` // sizes of the two classes when bipartite
+	EndCells       []format.Cell `json:"end_cells"`                // degree 1: can only be path ends
+	IsolatedCells  []format.Cell `json:"isolated_cells"`           // degree 0
+	CutCells       []format.Cell `json:"cut_cells"`                // removing one disconnects the graph
+	Unsolvable     bool          `json:"unsolvable"`               // an immediate proof exists
+	Proofs         []jsonProof   `json:"proofs"`
 }
 
 type jsonProof struct {
@@ -58,31 +60,27 @@ func runInfo(e *env) int {
 	}
 	var pf problemFlags
 	fs := newFlagSet("info")
-	fs.StringVar(&pf.boardFile, "board", "", "read the board as a text `FILE` ('-' for stdin) instead of a size spec")
-	fs.StringVar(&pf.moveSpec, "moves", "hopido", "move set `M`: hopido, knight, king, a leaper a,b, or a union such as 3,0+2,2")
-	fs.StringVar(&pf.start, "start", "", "look for paths starting at `ROW,COL`")
-	fs.StringVar(&pf.end, "end", "", "look for paths ending at `ROW,COL`")
-	fs.BoolVar(&pf.closed, "closed", false, "look for closed tours")
-	fs.StringVar(&pf.format, "format", "text", "output `FORMAT`: text or json")
+	fs.StringVar(&pf.Board, "board", "", "read the board as a text `FILE` ('-' for stdin) instead of a size spec")
+	fs.StringVar(&pf.Moves, "moves", "hopido", request.MovesHelp())
+	fs.StringVar(&pf.Start, "start", "", "look for paths starting at `ROW,COL`")
+	fs.StringVar(&pf.End, "end", "", "look for paths ending at `ROW,COL`")
+	fs.BoolVar(&pf.Closed, "closed", false, "look for closed tours")
+	fs.StringVar(&pf.Format, "format", "", "output `FORMAT`: text (the default) or json")
+	outVar(fs, &pf.Out)
+	fs.BoolVar(&pf.Quiet, "quiet", false, "no diagnostics on stderr (info prints none besides errors)")
 	pos, code := parseArgs(e, infoHelp, fs)
 	if code >= 0 {
 		return code
 	}
-	switch pf.format {
-	case "text", "grid":
-		pf.format = "grid"
-	case "json":
-	default:
-		return fail(e, usagef("unknown --format %q; use text or json", pf.format))
-	}
-	j, err := pf.load(e, pos)
+	e.redirect(pf.Out)
+	j, err := pf.load(e, pos, textJSON)
 	if err != nil {
 		return fail(e, err)
 	}
 	g := j.bg.Graph
 	n := g.N()
 	out := jsonInfo{Problem: j.jsonProblem("info"), Cells: j.b.Cells(), Open: n, Blocked: j.b.Cells() - n, Edges: g.M(),
-		EndCells: []string{}, IsolatedCells: []string{}, CutCells: []string{}, Proofs: []jsonProof{}}
+		EndCells: []format.Cell{}, IsolatedCells: []format.Cell{}, CutCells: []format.Cell{}, Proofs: []jsonProof{}}
 	for d, k := range g.DegreeHistogram() {
 		if k > 0 {
 			out.Degrees = append(out.Degrees, [2]int{d, k})
@@ -102,7 +100,10 @@ func runInfo(e *env) int {
 			out.ColourClasses[s]++
 		}
 	}
-	cellName := func(v int32) string { return j.b.FormatCell(j.bg.CellOf[v]) }
+	cellName := func(v int32) format.Cell {
+		r, c := j.b.RowCol(j.bg.CellOf[v])
+		return format.Cell{r + 1, c + 1}
+	}
 	for v := range int32(n) {
 		switch g.Degree(v) {
 		case 0:
@@ -122,7 +123,7 @@ func runInfo(e *env) int {
 		out.Proofs = append(out.Proofs, jsonProof{r.Rule, r.Text})
 	}
 	out.Unsolvable = len(out.Proofs) > 0
-	if pf.format == "json" {
+	if j.out.JSON() {
 		if err := emitJSON(e.stdout, out); err != nil {
 			return fail(e, err)
 		}
@@ -166,9 +167,13 @@ func runInfo(e *env) int {
 }
 
 // cellList writes "none" or "N what: c1 c2 ...", at most 24 cells.
-func cellList(cells []string, what string) string {
-	if len(cells) == 0 {
+func cellList(list []format.Cell, what string) string {
+	if len(list) == 0 {
 		return "none"
+	}
+	cells := make([]string, len(list))
+	for i, c := range list {
+		cells[i] = fmt.Sprintf("%d,%d", c[0], c[1])
 	}
 	shown := cells
 	more := ""

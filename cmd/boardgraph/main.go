@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +14,9 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/boardgraph/boardgraph/format"
+	"github.com/boardgraph/boardgraph/request"
 )
 
 // Exit codes (DESIGN.md): 0 success, 1 proven no solution (or invalid, for
@@ -39,6 +43,88 @@ type env struct {
 	// progressEvery overrides the progress interval and the one-second
 	// grace before the first progress line (tests); 0 means the defaults.
 	progressEvery time.Duration
+	// json is set when the command's output is JSON: failures are then
+	// also reported on stdout as {"error": ..., "exit_code": N}.
+	json bool
+	// written counts the bytes written to stdout (see fail), when set.
+	written *countWriter
+	// pending holds the output of --out FILE until the command ends
+	// (redirect, finishOut).
+	pending *pendingOut
+}
+
+// pendingOut is a command's result on its way to an --out file.
+type pendingOut struct {
+	name string
+	buf  bytes.Buffer
+}
+
+// redirect sends the command's stdout to the file name, written whole (and
+// atomically) by finishOut when the command ends; "" keeps stdout.
+func (e *env) redirect(name string) {
+	if name == "" || name == "-" {
+		return
+	}
+	e.pending = &pendingOut{name: name}
+	e.stdout = &e.pending.buf
+}
+
+// finishOut writes a redirected result to its file, unless the command
+// failed on bad input or a bug, and returns the command's exit code (2
+// when the file cannot be written).
+func (e *env) finishOut(code int) int {
+	p := e.pending
+	if p == nil || code == exitUsage || code == exitInternal || p.buf.Len() == 0 {
+		return code
+	}
+	e.pending = nil
+	if err := writeFileAtomic(p.name, p.buf.Bytes()); err != nil {
+		return fail(e, err)
+	}
+	return code
+}
+
+// wroteResult reports whether the command has written anything to stdout
+// or to its --out buffer.
+func (e *env) wroteResult() bool {
+	return (e.written != nil && e.written.n > 0) || (e.pending != nil && e.pending.buf.Len() > 0)
+}
+
+// countWriter counts the bytes written through it.
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// setJSON records whether the command writes JSON (see fail).
+func (e *env) setJSON(on bool) { e.json = on }
+
+// wantsJSON reports whether args ask for --format json (in any spelling
+// the flag package accepts), so that even a flag error is answered in
+// JSON.
+func wantsJSON(args []string) bool {
+	for i, a := range args {
+		if a == "--" {
+			return false
+		}
+		name := strings.TrimLeft(a, "-")
+		if len(name) == len(a) {
+			continue
+		}
+		if v, ok := strings.CutPrefix(name, "format="); ok {
+			return strings.EqualFold(v, "json")
+		}
+		if name == "format" && i+1 < len(args) {
+			return strings.EqualFold(args[i+1], "json")
+		}
+	}
+	return false
 }
 
 // command is one subcommand. Each lives in its own file and registers itself
@@ -86,30 +172,42 @@ func (n *noSolutionError) Error() string { return n.msg }
 // matching exit code: 2 for usage errors and unreadable input (board, move,
 // cell and map parse errors, files that cannot be read), 1 for a proof of no
 // solution, 3 for work stopped early, 70 for internal errors, and 1 for
-// anything else.
+// anything else. Under --format json the same message and code are also
+// written to stdout as one JSON object (docs/json.md).
 func fail(e *env, err error) int {
+	msg, code := describe(err)
+	fmt.Fprintf(e.stderr, "%s\n", msg)
+	// A result already on stdout (a partial count, the solutions before
+	// --limit) stands; the error object is for runs that wrote none.
+	if e.json && !e.wroteResult() {
+		var w io.Writer = e.stdout
+		if e.written != nil {
+			w = e.written // stdout, also when --out redirected the result
+		}
+		format.WriteJSON(w, format.Error{Error: strings.TrimPrefix(msg, "boardgraph: "), ExitCode: code})
+	}
+	return code
+}
+
+// describe words err as the one line fail prints and picks its exit code.
+func describe(err error) (string, int) {
 	var (
 		ue *usageError
 		ie *internalError
 		se *stoppedError
-		ne *noSolutionError
 	)
+	text := oneLine(err.Error())
+	// Errors that already carry the program's name keep one prefix.
+	text = strings.TrimPrefix(text, "boardgraph: ")
 	switch {
 	case errors.As(err, &ie):
-		fmt.Fprintf(e.stderr, "boardgraph: INTERNAL ERROR (a bug in boardgraph, please report it): %s\n", oneLine(err.Error()))
-		return exitInternal
+		return "boardgraph: INTERNAL ERROR (a bug in boardgraph, please report it): " + text, exitInternal
 	case errors.As(err, &ue), isInputError(err):
-		fmt.Fprintf(e.stderr, "boardgraph: %s\n", oneLine(err.Error()))
-		return exitUsage
+		return "boardgraph: " + strings.TrimPrefix(text, request.ErrInput.Error()+": "), exitUsage
 	case errors.As(err, &se):
-		fmt.Fprintf(e.stderr, "boardgraph: %s\n", oneLine(err.Error()))
-		return exitStopped
-	case errors.As(err, &ne):
-		fmt.Fprintf(e.stderr, "boardgraph: %s\n", oneLine(err.Error()))
-		return exitNone
+		return "boardgraph: " + text, exitStopped
 	}
-	fmt.Fprintf(e.stderr, "boardgraph: %s\n", oneLine(err.Error()))
-	return exitNone
+	return "boardgraph: " + text, exitNone
 }
 
 func oneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", "; ") }
@@ -151,7 +249,10 @@ func run(e *env) int {
 	}
 	sub := *e
 	sub.args = e.args[1:]
-	return c.run(&sub)
+	sub.json = wantsJSON(sub.args)
+	sub.written = &countWriter{w: e.stdout}
+	sub.stdout = sub.written
+	return sub.finishOut(c.run(&sub))
 }
 
 func printHelp(w io.Writer) {
@@ -166,4 +267,10 @@ func printHelp(w io.Writer) {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w, "\nRun 'boardgraph <command> -h' for a command's flags and an example.")
+}
+
+// isUsage reports whether err is one the user fixes in the input (exit 2).
+func isUsage(err error) bool {
+	_, code := describe(err)
+	return code == exitUsage
 }

@@ -50,11 +50,11 @@ func init() {
 func runNeo4j(e *env) int {
 	var pf problemFlags
 	fs := newFlagSet("neo4j")
-	fs.StringVar(&pf.boardFile, "board", "", "read the board as a text `FILE` ('-' for stdin) instead of a size spec")
-	fs.StringVar(&pf.moveSpec, "moves", "hopido", "move set `M`: hopido, knight, king, a leaper a,b, or a union such as 3,0+2,2")
-	fs.StringVar(&pf.start, "start", "", "fix the first cell at `ROW,COL`")
-	fs.StringVar(&pf.end, "end", "", "fix the last cell at `ROW,COL`")
-	fs.DurationVar(&pf.timeout, "timeout", 30*time.Second, "stop each query after `D`")
+	fs.StringVar(&pf.Board, "board", "", "read the board as a text `FILE` ('-' for stdin) instead of a size spec")
+	fs.StringVar(&pf.Moves, "moves", "hopido", "move set `M`: hopido, knight, king, a leaper a,b, or a union such as 3,0+2,2")
+	fs.StringVar(&pf.Start, "start", "", "fix the first cell at `ROW,COL`")
+	fs.StringVar(&pf.End, "end", "", "fix the last cell at `ROW,COL`")
+	fs.DurationVar(&pf.Timeout, "timeout", 30*time.Second, "stop each query after `D`")
 	limit := fs.Int("limit", 0, "return at most `N` paths (0: all)")
 	strategy := fs.String("strategy", "all", "`STRATEGY`: raw, constructive, apoc (as published: NODE_GLOBAL), apoc-node-path, or all")
 	printOnly := fs.Bool("print", false, "print the Cypher of each strategy and stop")
@@ -78,8 +78,7 @@ func runNeo4j(e *env) int {
 		}
 		strategies = []cypherq.Strategy{s}
 	}
-	pf.format = "grid" // load checks it; neo4j prints its own table
-	j, err := pf.load(e, pos)
+	j, err := pf.load(e, pos, textJSON)
 	if err != nil {
 		return fail(e, err)
 	}
@@ -128,7 +127,7 @@ func runNeo4j(e *env) int {
 	if err := srv.Load(e.ctx, cypherq.BoardRows(j.bg)); err != nil {
 		return fail(e, err)
 	}
-	res, err := cypherq.RunBoard(e.ctx, srv, j.bg, opt, strategies, pf.timeout)
+	res, err := cypherq.RunBoard(e.ctx, srv, j.bg, opt, strategies, pf.Timeout)
 	if err != nil {
 		if e.ctx.Err() != nil {
 			return fail(e, &stoppedError{"interrupted"})
@@ -164,7 +163,7 @@ func runNeo4j(e *env) int {
 		case r.Err != nil:
 			t, note = "-", "refused: "+oneLine(r.Err.Error())
 		case r.TimedOut:
-			t = fmt.Sprintf(">%v", pf.timeout)
+			t = fmt.Sprintf(">%v", pf.Timeout)
 			note = "timed out; paths so far verified"
 		}
 		if r.Strategy == cypherq.APOC && r.Err == nil {

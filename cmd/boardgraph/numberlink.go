@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,12 +11,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/boardgraph/boardgraph/internal/readcap"
+	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/request"
 )
 
 func init() {
-	register(&command{name: "numberlink", summary: "numbered k-grids (Hashiwokakero): table, tau, check, convert, solve, count, grade, generate", run: runNumberlink})
+	register(&command{name: "numberlink", summary: "numbered k-grids (Hashiwokakero): table, tau, check, convert, solve, count, grade, generate, formula, min-k, tau-steps", run: runNumberlink})
 }
 
 // nlSub is one "numberlink" subcommand.
@@ -39,14 +39,17 @@ func init() {
 		"boardgraph numberlink phi --node 3,3 --after 5,1:12 puzzle.txt   # Φ_k[p], Φ_Γk[p] with reasons, ω*(p) (§2.2)", nlPhi})
 	nlRegister(nlSub{"check", "check [--format text|json] [rule flags] PUZZLE [SOLUTION]",
 		"boardgraph numberlink check puzzle.txt drawing.txt   # or one JSON file with \"bridges\"", nlCheck})
-	nlRegister(nlSub{"convert", "convert --to text|has|tatham|puzzlink|json [--from FORMAT] [rule flags] [FILE]",
-		"boardgraph numberlink convert --to tatham Hs_16_100_25_00_001.has", nlConvert})
+	nlRegister(nlSub{"convert", "convert --format text|has|tatham|puzzlink|json (alias --to) [--from FORMAT] [--out F] [rule flags] [PUZZLE]",
+		"boardgraph numberlink convert --format tatham Hs_16_100_25_00_001.has", nlConvert})
 }
 
 const nlRuleHelp = `Rule flags: --k K overrides the puzzle's bridge limit; --noloops requires a
 tree (Tatham's L); --disconnected drops connectivity.
-Input: FILE or standard input; the format (our text format, Coelho .has,
-Tatham game ID, puzz.link URL, JSON) is detected.`
+PUZZLE: a file, '-' or nothing for standard input, a Tatham game ID
+(7x7m2:a1a3...; Tatham writes width x height, boardgraph rows x columns
+elsewhere), the URL of Tatham's page (.../bridges.html#7x7m2:...) or a
+puzz.link hashikake URL; a file's format (our text format, Coelho .has,
+Tatham ID, puzz.link URL, JSON) is detected from its content.`
 
 func runNumberlink(e *env) int {
 	if len(e.args) == 0 || e.args[0] == "-h" || e.args[0] == "--help" || e.args[0] == "help" {
@@ -73,35 +76,50 @@ func runNumberlink(e *env) int {
 	return exitUsage
 }
 
-// nlFlags is a flag set for one subcommand with the shared rule flags.
+// nlFlags is a flag set for one subcommand with the shared flags: the rule
+// flags (when the subcommand reads a puzzle), --format, --out and --quiet.
 type nlFlags struct {
 	*flag.FlagSet
 	sub          nlSub
-	stderr       io.Writer
+	e            *env
 	help         func()
+	names        format.Names
 	k            int
 	noLoops      bool
 	disconnected bool
-	format       string
+	format       string // canonical, after parse
+	out          string
+	quiet        bool
 }
 
+// Output formats of the numberlink subcommands.
+var (
+	nlTextJSON      = format.Names{Names: []string{"text", "json"}}
+	nlPuzzleFormats = format.Names{Names: []string{"text", "has", "tatham", "puzzlink", "json"}, Aliases: map[string]string{"puzzle": "text", "puzz.link": "puzzlink"}}
+)
+
 func newNLFlags(e *env, name string, rules bool) *nlFlags {
+	return newNLFlagsAs(e, name, rules, nlTextJSON)
+}
+
+// newNLFlagsAs is newNLFlags for a subcommand whose --format takes names.
+func newNLFlagsAs(e *env, name string, rules bool, names format.Names) *nlFlags {
 	var sub nlSub
 	for _, s := range nlSubs {
 		if s.name == name {
 			sub = s
 		}
 	}
-	f := &nlFlags{FlagSet: flag.NewFlagSet("numberlink "+name, flag.ContinueOnError), sub: sub, stderr: e.stderr}
+	f := &nlFlags{FlagSet: flag.NewFlagSet("numberlink "+name, flag.ContinueOnError), sub: sub, e: e, names: names}
 	f.SetOutput(io.Discard)
 	f.Usage = func() {}
 	f.help = func() {
-		fmt.Fprintf(e.stderr, "Usage: boardgraph numberlink %s\n\nExample:\n  %s\n\nFlags:\n", sub.usage, sub.example)
-		f.SetOutput(e.stderr)
+		fmt.Fprintf(e.stdout, "Usage: boardgraph numberlink %s\n\nExample:\n  %s\n\nFlags:\n", sub.usage, sub.example)
+		f.SetOutput(e.stdout)
 		f.PrintDefaults()
 		f.SetOutput(io.Discard)
 		if rules {
-			fmt.Fprintln(e.stderr, "\n"+nlRuleHelp)
+			fmt.Fprintln(e.stdout, "\n"+nlRuleHelp)
 		}
 	}
 	if rules {
@@ -109,12 +127,15 @@ func newNLFlags(e *env, name string, rules bool) *nlFlags {
 		f.BoolVar(&f.noLoops, "noloops", false, "require the connections to form a tree (Tatham's L)")
 		f.BoolVar(&f.disconnected, "disconnected", false, "do not require the nodes to be connected")
 	}
+	f.StringVar(&f.format, "format", "", "output format: "+strings.Join(names.Names, ", ")+" (default "+names.Names[0]+"; case-insensitive)")
+	outVar(f.FlagSet, &f.out)
+	f.BoolVar(&f.quiet, "quiet", false, "no progress or summary lines on stderr")
 	return f
 }
 
-// parse parses flags placed before or after the positional arguments. It
-// returns the positional arguments, or an exit code when parsing ended the
-// command (-h: 0, a bad flag: 2).
+// parse parses flags placed before or after the positional arguments and
+// checks --format. It returns the positional arguments, or an exit code
+// when parsing ended the command (-h: 0, a bad flag: 2).
 func (f *nlFlags) parse(args []string) ([]string, int, bool) {
 	var pos []string
 	for {
@@ -123,97 +144,55 @@ func (f *nlFlags) parse(args []string) ([]string, int, bool) {
 				f.help()
 				return nil, exitOK, false
 			}
-			fmt.Fprintf(f.stderr, "boardgraph: numberlink %s: %v; run 'boardgraph numberlink %s -h'\n", f.sub.name, err, f.sub.name)
-			return nil, exitUsage, false
+			return nil, nlFail(f.e, usagef("numberlink %s: %v; run 'boardgraph numberlink %s -h'", f.sub.name, err, f.sub.name)), false
 		}
 		args = f.Args()
 		if len(args) == 0 {
-			return pos, 0, true
+			break
 		}
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
-}
-
-// readInput reads the named file, or standard input for "" or "-".
-func readInput(e *env, name string) ([]byte, error) {
-	if name == "" || name == "-" {
-		data, err := readcap.ReadAll(e.stdin, numberlink.MaxInputBytes, "the puzzle on standard input", "give a smaller puzzle")
-		if err != nil {
-			return nil, usagef("reading standard input: %v", err)
-		}
-		return data, nil
-	}
-	data, err := readcap.ReadFile(name, numberlink.MaxInputBytes, "the puzzle file "+name, "give a smaller puzzle")
-	if errors.Is(err, readcap.ErrTooLarge) {
-		return nil, usagef("%v", err)
-	}
+	name, err := f.names.Parse(f.format)
 	if err != nil {
-		return nil, usagef("%v: give a readable puzzle file", err)
+		return nil, nlFail(f.e, usagef("--format: %v", err)), false
 	}
-	return data, nil
+	f.format = name
+	f.e.setJSON(name == "json")
+	f.e.redirect(f.out)
+	return pos, 0, true
 }
 
-// loadPuzzle reads and parses a puzzle, applying the rule flags.
+// loadPuzzle reads and parses a puzzle (a file, "-" or "" for stdin, a
+// Tatham game ID or URL, a puzz.link URL: request.PuzzleInput), applying
+// the rule flags.
 func (f *nlFlags) loadPuzzle(e *env, name string, from string) (*numberlink.Grid, numberlink.Rules, []byte, error) {
-	data, err := readInput(e, name)
-	if err != nil {
-		return nil, numberlink.Rules{}, nil, err
-	}
-	format := numberlink.Detect(data)
-	if from != "" {
-		format = numberlink.Format(from)
-	}
 	ctx, cancel := f.loadContext(e)
 	defer cancel()
-	g, rules, err := numberlink.ParseAsContext(ctx, format, data)
+	p, err := request.NewPuzzle(ctx, request.PuzzleFlags{Arg: name, From: from, K: f.k, NoLoops: f.noLoops, Disconnected: f.disconnected}, e.source())
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, rules, nil, loadStopped(ctx, name)
+			return nil, numberlink.Rules{}, nil, loadStopped(ctx, name)
 		}
-		return nil, rules, nil, usagef("%s: %v", displayName(name), err)
+		return nil, numberlink.Rules{}, nil, err
 	}
-	if f.k > 0 && f.k != g.K {
-		if f.k > numberlink.MaxK {
-			return nil, rules, nil, usagef("--k %d: the bridge limit must be 1..%d", f.k, numberlink.MaxK)
-		}
-		g, err = numberlink.NewGridContext(ctx, g.Rows, g.Cols, f.k, g.Clues())
-		if ctx.Err() != nil {
-			return nil, rules, nil, loadStopped(ctx, name)
-		}
-		if err != nil {
-			return nil, rules, nil, usagef("%v", err)
-		}
-	} else if f.k < 0 {
-		return nil, rules, nil, usagef("--k %d: the bridge limit must be at least 1", f.k)
-	}
-	rules.NoLoops = rules.NoLoops || f.noLoops
-	rules.AllowDisconnected = rules.AllowDisconnected || f.disconnected
-	return g, rules, data, nil
-}
-
-func displayName(name string) string {
-	if name == "" || name == "-" {
-		return "stdin"
-	}
-	return name
+	return p.Grid, p.Rules, p.Data, nil
 }
 
 // nlFail prints err as one line and returns its exit code: 1 for a proof of
-// unsolvability or a failed verification, 2 otherwise.
+// unsolvability or a failed verification, 2 for bad input, 70 for a bug.
 func nlFail(e *env, err error) int {
+	if isInvalid(err) {
+		return fail(e, &noSolutionError{"numberlink: " + err.Error()})
+	}
 	var (
 		ie *internalError
 		se *stoppedError
 	)
-	if errors.As(err, &ie) || errors.As(err, &se) {
+	if errors.As(err, &ie) || errors.As(err, &se) || isUsage(err) {
 		return fail(e, err)
 	}
-	fmt.Fprintf(e.stderr, "boardgraph: numberlink: %s\n", oneLine(err.Error()))
-	if isInvalid(err) {
-		return exitNone
-	}
-	return exitUsage
+	return fail(e, usagef("numberlink: %v", err))
 }
 
 func isInvalid(err error) bool {
@@ -226,18 +205,14 @@ func isInvalid(err error) bool {
 	return false
 }
 
-// parseOne parses the flags and at most one puzzle name (empty: stdin) and
-// checks --format; on failure the message is printed and ok is false, with
-// the exit code.
+// parseOne parses the flags and at most one puzzle name (empty: stdin); on
+// failure the message is printed and ok is false, with the exit code.
 func (f *nlFlags) parseOne(e *env, args []string) (name string, code int, ok bool) {
 	pos, code, ok := f.parse(args)
 	if !ok {
 		return "", code, false
 	}
 	name, err := onePositional(pos)
-	if err == nil {
-		err = checkFormat(f.format)
-	}
 	if err != nil {
 		return "", nlFail(e, err), false
 	}
@@ -251,21 +226,20 @@ func onePositional(pos []string) (string, error) {
 	case 1:
 		return pos[0], nil
 	}
-	return "", usagef("too many arguments %q: give one puzzle file or none for standard input", pos[1:])
+	return "", usagef("too many arguments %q: give one puzzle (a file, a Tatham game ID or URL, a puzz.link URL) or none for standard input", pos[1:])
 }
 
-// nlWriteJSON writes v as one line of JSON (stable field names; see the
-// types in this file and numberlink.PuzzleJSON).
-func nlWriteJSON(w io.Writer, v any) {
-	b, _ := json.Marshal(v)
-	w.Write(append(b, '\n'))
-}
+// nlWriteJSON writes v as one line of JSON (format.WriteJSON: snake_case
+// keys, the program version).
+func nlWriteJSON(w io.Writer, v any) { format.WriteJSON(w, v) }
 
-func checkFormat(format string) error {
-	if format != "text" && format != "json" {
-		return usagef("--format %q: use text or json", format)
+// stopSentence words why a numberlink run stopped: "stopped by --timeout
+// after 2s" or "interrupted".
+func stopSentence(ctx context.Context, timeout time.Duration) string {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fmt.Sprintf("stopped by --timeout after %v", timeout)
 	}
-	return nil
+	return "interrupted"
 }
 
 // nlTable prints a Figure 5 table (§3.1): the number of connection
@@ -276,16 +250,12 @@ func nlTable(e *env, args []string) int {
 	f.IntVar(r, "neighbors", 4, "same as --neighbours")
 	k := f.Int("k", 0, "print only the row of this k (default: the seed's rows k = 1..10)")
 	kmax := f.Int("kmax", 10, "last k to print when --k is not given")
-	f.StringVar(&f.format, "format", "text", "output format: text or json")
 	pos, code, ok := f.parse(args)
 	if !ok {
 		return code
 	}
 	if len(pos) > 0 {
 		return nlFail(e, usagef("table takes no arguments, got %q", pos))
-	}
-	if err := checkFormat(f.format); err != nil {
-		return nlFail(e, err)
 	}
 	if *r < 2 || *r > 4 {
 		return nlFail(e, usagef("--neighbours %d: Figure 5 has tables for 2, 3 and 4 neighbours", *r))
@@ -337,8 +307,8 @@ type tauJSON struct {
 	Solved        bool                  `json:"solved"`
 	Unique        bool                  `json:"unique"`
 	Contradiction string                `json:"contradiction,omitempty"`
-	Drawn         int                   `json:"connectionsDrawn"`
-	Needed        int                   `json:"connectionsNeeded"`
+	Drawn         int                   `json:"connections_drawn"`
+	Needed        int                   `json:"connections_needed"`
 }
 
 type tauStepJSON struct {
@@ -356,7 +326,6 @@ type tauStepJSON struct {
 func nlTau(e *env, args []string) int {
 	f := newNLFlags(e, "tau", true)
 	trace := f.Bool("trace", false, "print every step: node, rule, connections drawn")
-	f.StringVar(&f.format, "format", "text", "output format: text or json")
 	name, code, ok := f.parseOne(e, args)
 	if !ok {
 		return code
@@ -427,8 +396,7 @@ func nlTau(e *env, args []string) int {
 	}
 	switch {
 	case stopped:
-		fmt.Fprintf(e.stderr, "boardgraph: numberlink: stopped: %v\n", err)
-		return exitStopped
+		return fail(e, &stoppedError{fmt.Sprintf("numberlink tau: %s after %d steps; the drawing above is as far as τ got", stopSentence(e.ctx, 0), len(res.Steps))})
 	case res.Contradiction != nil:
 		return nlFail(e, res.Contradiction)
 	}
@@ -438,13 +406,9 @@ func nlTau(e *env, args []string) int {
 // nlCheck verifies a proposed solution with the independent verifier.
 func nlCheck(e *env, args []string) int {
 	f := newNLFlags(e, "check", true)
-	f.StringVar(&f.format, "format", "text", "output format: text or json")
 	pos, code, ok := f.parse(args)
 	if !ok {
 		return code
-	}
-	if err := checkFormat(f.format); err != nil {
-		return nlFail(e, err)
 	}
 	if len(pos) == 0 || len(pos) > 2 {
 		return nlFail(e, usagef("check needs PUZZLE [SOLUTION]: a JSON file with \"bridges\", or a puzzle and its drawing or JSON solution"))
@@ -461,7 +425,7 @@ func nlCheck(e *env, args []string) int {
 		p, _ := numberlink.UnmarshalPuzzle(data)
 		bridges = p.Bridges
 	} else {
-		sdata, err := readInput(e, pos[1])
+		sdata, _, err := request.PuzzleInput(pos[1], e.source())
 		if err != nil {
 			return nlFail(e, err)
 		}
@@ -483,7 +447,7 @@ func nlCheck(e *env, args []string) int {
 	}
 	verr := numberlink.Verify(g.Rows, g.Cols, g.Clues(), g.K, rules, bridges)
 	if f.format == "json" {
-		out := map[string]any{"valid": verr == nil, "bridges": len(bridges), "k": g.K, "noLoops": rules.NoLoops, "allowDisconnected": rules.AllowDisconnected}
+		out := map[string]any{"valid": verr == nil, "bridges": len(bridges), "k": g.K, "no_loops": rules.NoLoops, "allow_disconnected": rules.AllowDisconnected}
 		if verr != nil {
 			out["error"] = verr.Error()
 		}
@@ -525,8 +489,8 @@ func rulesSuffix(r numberlink.Rules) string {
 
 // nlConvert converts a puzzle between formats.
 func nlConvert(e *env, args []string) int {
-	f := newNLFlags(e, "convert", true)
-	to := f.String("to", "text", "output format: text, has, tatham, puzzlink or json")
+	f := newNLFlagsAs(e, "convert", true, nlPuzzleFormats)
+	f.StringVar(&f.format, "to", "", "the same as --format")
 	from := f.String("from", "", "input format (default: detected)")
 	pos, code, ok := f.parse(args)
 	if !ok {
@@ -540,31 +504,32 @@ func nlConvert(e *env, args []string) int {
 	if err != nil {
 		return nlFail(e, err)
 	}
-	out, err := numberlink.Encode(numberlink.Format(*to), g, rules)
+	out, err := numberlink.Encode(numberlink.Format(f.format), g, rules)
 	if err != nil {
 		return nlFail(e, usagef("%v", err))
 	}
-	e.stdout.Write(out)
+	if _, err := e.stdout.Write(out); err != nil {
+		return fail(e, usagef("writing the puzzle: %v", err))
+	}
 	return exitOK
 }
 
 func init() {
-	nlRegister(nlSub{"solve", "solve [--format text|json] [--svg F] [--png F] [--timeout D] [--quiet] [rule flags] [FILE]",
-		"boardgraph numberlink solve Hs_16_100_25_00_001.has", nlSolve})
+	nlRegister(nlSub{"solve", "solve [--format text|json] [--unique=false] [--show-second] [--svg F] [--png F] [--out F] [--timeout D] [--quiet] [rule flags] [PUZZLE]",
+		"boardgraph numberlink solve Hs_16_100_25_00_001.has   # also says whether the solution is unique", nlSolve})
 	nlRegister(nlSub{"count", "count [--limit N] [--format text|json] [--timeout D] [--quiet] [rule flags] [FILE]",
 		"boardgraph numberlink count --limit 2 puzzle.txt   # uniqueness: exit 0 if exactly one", nlCount})
 	nlRegister(nlSub{"grade", "grade [--format text|json] [--timeout D] [rule flags] [FILE]",
 		"boardgraph numberlink grade puzzle.txt   # tau, bounds, crossing, ..., search", nlGrade})
-	nlRegister(nlSub{"generate", "generate RxC [--k K] [--style hashi|puzzledom] [--density F] [--islands N] [--seed S] [--difficulty D] [--to FORMAT] [--solution] [--noloops] [--progress]",
-		"boardgraph numberlink generate 15x15 --k 2 --seed 7 --to tatham", nlGenerate})
+	nlRegister(nlSub{"generate", "generate RxC [--k K] [--style hashi|puzzledom] [--density F] [--islands N] [--seed S] [--difficulty D] [--format FORMAT] [--solution] [--noloops] [--progress] [--out F]",
+		"boardgraph numberlink generate 15x15 --k 2 --seed 7 --format tatham   # sizes RxC are rows x columns; Tatham IDs write width x height", nlGenerate})
 }
 
 // solveFlags adds the flags shared by the solver subcommands.
 func (f *nlFlags) solveFlags() (timeout *time.Duration, quiet *bool) {
-	f.StringVar(&f.format, "format", "text", "output format: text or json")
-	timeout = f.Duration("timeout", 0, "stop after this long (e.g. 30s; 0: no limit)")
-	quiet = f.Bool("quiet", false, "no progress on stderr")
-	return timeout, quiet
+	timeout = new(time.Duration)
+	durationVar(f.FlagSet, timeout, "timeout", "stop after `D` (for example 30s; 0: no limit)")
+	return timeout, &f.quiet
 }
 
 // withTimeout derives the context of a run.
@@ -668,6 +633,8 @@ func printSolution(e *env, f *nlFlags, g *numberlink.Grid, rules numberlink.Rule
 func nlSolve(e *env, args []string) int {
 	f := newNLFlags(e, "solve", true)
 	timeout, quiet := f.solveFlags()
+	checkUnique := f.Bool("unique", true, "also decide whether the solution is unique (a second, complete search for another; --unique=false skips it)")
+	showSecond := f.Bool("show-second", false, "when the solution is not unique, print a second solution too")
 	var pics pictureFlags
 	pics.register(f.FlagSet)
 	g, rules, code, ok := f.openPuzzle(e, args)
@@ -680,21 +647,47 @@ func nlSolve(e *env, args []string) int {
 	ctx, cancel := withTimeout(e, *timeout)
 	defer cancel()
 	prog, done := progressFunc(e, *quiet)
-	sol, st, err := numberlink.Solve(ctx, g, numberlink.SolveOptions{Rules: rules, Progress: prog, ProgressEvery: nlProgressEvery(e)})
+	opt := numberlink.SolveOptions{Rules: rules, Progress: prog, ProgressEvery: nlProgressEvery(e)}
+	sol, st, err := numberlink.Solve(ctx, g, opt)
 	done()
 	switch {
 	case errors.Is(err, numberlink.ErrNoSolution):
 		return nlFail(e, fmt.Errorf("%w: no solution (complete search, %d nodes)", numberlink.ErrUnsolvable, st.Nodes))
 	case err != nil && ctx.Err() != nil:
-		fmt.Fprintf(e.stderr, "boardgraph: numberlink solve: stopped after %s (%d nodes): %v\n", st.Elapsed.Round(time.Millisecond), st.Nodes, err)
-		return exitStopped
+		return fail(e, &stoppedError{fmt.Sprintf("numberlink solve: %s, %d search nodes in, before a solution was found", stopSentence(ctx, *timeout), st.Nodes)})
 	case err != nil:
 		return nlFail(e, err)
 	}
-	if err := printSolution(e, f, g, rules, sol, map[string]any{"nodes": st.Nodes, "elapsedMs": st.Elapsed.Milliseconds()}); err != nil {
-		return nlFail(e, err)
+	if err := numberlink.VerifySolution(g, rules, sol); err != nil {
+		return nlFail(e, &internalError{fmt.Sprintf("the solver's solution fails verification: %v", err)})
 	}
-	// printSolution has verified sol; only a verified solution is drawn.
+	u := uniqueness{Verdict: "not_checked"}
+	if *checkUnique {
+		u = decideUnique(ctx, g, rules, *showSecond)
+	}
+	if u.second != nil {
+		if err := numberlink.VerifySolution(g, rules, u.second); err != nil {
+			return nlFail(e, &internalError{fmt.Sprintf("the second solution fails verification: %v", err)})
+		}
+	}
+	if f.format == "json" {
+		out := map[string]any{"puzzle": numberlink.ToJSON(g, rules, sol), "verified": true, "uniqueness": u.Verdict,
+			"nodes": st.Nodes, "elapsed_ms": st.Elapsed.Milliseconds()}
+		if u.second != nil {
+			out["second"] = numberlink.ToJSON(g, rules, u.second).Bridges
+		}
+		if u.reason != "" {
+			out["uniqueness_note"] = u.reason
+		}
+		nlWriteJSON(e.stdout, out)
+	} else {
+		fmt.Fprint(e.stdout, numberlink.Draw(g, sol))
+		fmt.Fprintln(e.stdout, u.sentence())
+		if u.second != nil {
+			fmt.Fprint(e.stdout, "\na second solution:\n"+numberlink.Draw(g, u.second))
+		}
+	}
+	// Only a verified solution is drawn.
 	if pics.any() {
 		wrote, err := pics.saveKGrid(g, sol)
 		if err != nil {
@@ -710,6 +703,49 @@ func nlSolve(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "solved in %s, %d search nodes; verified\n", st.Elapsed.Round(time.Microsecond), st.Nodes)
 	}
 	return exitOK
+}
+
+// uniqueness is numberlink solve's verdict on a second solution.
+type uniqueness struct {
+	Verdict string // "unique", "not_unique" or "not_checked"
+	reason  string // why not checked, when stopped
+	second  numberlink.Solution
+}
+
+// decideUnique counts up to two solutions (numberlink.Count with limit 2)
+// and, when asked and there are two, finds the second.
+func decideUnique(ctx context.Context, g *numberlink.Grid, rules numberlink.Rules, second bool) uniqueness {
+	n, _, _, err := numberlink.Count(ctx, g, 2, numberlink.SolveOptions{Rules: rules})
+	switch {
+	case err != nil:
+		return uniqueness{Verdict: "not_checked", reason: fmt.Sprintf("the search for a second solution stopped (%v)", err)}
+	case n < 2:
+		return uniqueness{Verdict: "unique"}
+	}
+	u := uniqueness{Verdict: "not_unique"}
+	if second {
+		if sols, err := numberlink.Solutions(ctx, g, rules, 2); err == nil && len(sols) == 2 {
+			u.second = sols[1]
+		}
+	}
+	return u
+}
+
+// sentence words the verdict for the text output.
+func (u uniqueness) sentence() string {
+	switch u.Verdict {
+	case "unique":
+		return "the solution is unique (a complete search found no other)"
+	case "not_unique":
+		if u.second != nil {
+			return "the solution is not unique: a second solution exists (shown below)"
+		}
+		return "the solution is not unique: a second solution exists (--show-second prints it)"
+	}
+	if u.reason != "" {
+		return "uniqueness not checked: " + u.reason
+	}
+	return "uniqueness not checked (--unique=false)"
 }
 
 func nlCount(e *env, args []string) int {
@@ -743,8 +779,8 @@ func nlCount(e *env, args []string) int {
 		status = "limit"
 	}
 	if f.format == "json" {
-		nlWriteJSON(e.stdout, map[string]any{"solutions": n, "status": status, "atLeast": stopped || atLimit,
-			"unique": status == "complete" && n == 1, "nodes": st.Nodes, "elapsedMs": st.Elapsed.Milliseconds()})
+		nlWriteJSON(e.stdout, map[string]any{"solutions": n, "status": status, "at_least": stopped || atLimit,
+			"unique": status == "complete" && n == 1, "nodes": st.Nodes, "elapsed_ms": st.Elapsed.Milliseconds()})
 	} else {
 		switch status {
 		case "complete":
@@ -756,7 +792,7 @@ func nlCount(e *env, args []string) int {
 		case "limit":
 			fmt.Fprintf(e.stdout, "at least %d solutions (stopped at --limit %d)\n", n, *limit)
 		default:
-			fmt.Fprintf(e.stdout, "at least %d solutions (stopped: %v)\n", n, err)
+			fmt.Fprintf(e.stdout, "at least %d solutions (%s)\n", n, stopSentence(ctx, *timeout))
 		}
 	}
 	switch {
@@ -780,8 +816,7 @@ func nlGrade(e *env, args []string) int {
 	defer cancel()
 	tau, err := numberlink.Tau(ctx, g, rules)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "boardgraph: numberlink grade: stopped: %v\n", err)
-		return exitStopped
+		return fail(e, &stoppedError{fmt.Sprintf("numberlink grade: %s while τ ran; no grade", stopSentence(ctx, *timeout))})
 	}
 	if tau.Contradiction != nil {
 		return nlFail(e, tau.Contradiction)
@@ -791,8 +826,7 @@ func nlGrade(e *env, args []string) int {
 	case errors.Is(err, numberlink.ErrNoSolution):
 		return nlFail(e, fmt.Errorf("%w: no solution", numberlink.ErrUnsolvable))
 	case err != nil && ctx.Err() != nil:
-		fmt.Fprintf(e.stderr, "boardgraph: numberlink grade: stopped: %v\n", err)
-		return exitStopped
+		return fail(e, &stoppedError{fmt.Sprintf("numberlink grade: %s while grading; no grade", stopSentence(ctx, *timeout))})
 	case err != nil:
 		return nlFail(e, err)
 	}
@@ -801,7 +835,7 @@ func nlGrade(e *env, args []string) int {
 		grade = "tau"
 	}
 	if f.format == "json" {
-		nlWriteJSON(e.stdout, map[string]any{"grade": grade, "tauSolves": tau.Solved, "tauSteps": len(tau.Steps),
+		nlWriteJSON(e.stdout, map[string]any{"grade": grade, "tau_solves": tau.Solved, "tau_steps": len(tau.Steps),
 			"level": gr.Level.String(), "solutions": gr.Solutions})
 		return exitOK
 	}
@@ -825,7 +859,6 @@ func nlPhi(e *env, args []string) int {
 		builds = append(builds, v)
 		return nil
 	})
-	f.StringVar(&f.format, "format", "text", "output format: text or json")
 	name, code, ok := f.parseOne(e, args)
 	if !ok {
 		return code
@@ -874,7 +907,7 @@ func nlPhi(e *env, args []string) int {
 			rej[x.Word.String()] = x.Condition
 		}
 		out := map[string]any{"node": [2]int{r, c}, "magnitude": s.Rem[p], "k": g.K, "phi": words(all),
-			"feasible": words(feasible), "rejectedBy": rej, "omegaStar": omega.String(), "contradiction": !okw}
+			"feasible": words(feasible), "rejected_by": rej, "omega_star": omega.String(), "contradiction": !okw}
 		nlWriteJSON(e.stdout, out)
 		return exitOK
 	}
@@ -910,18 +943,19 @@ func parseSize(s string) (rows, cols int, err error) {
 }
 
 func nlGenerate(e *env, args []string) int {
-	f := newNLFlags(e, "generate", false)
+	f := newNLFlagsAs(e, "generate", false, nlPuzzleFormats)
 	k := f.Int("k", 2, "bridge limit k (>= 1)")
 	islands := f.Int("islands", 0, "number of islands (0: from --density)")
 	density := f.Float64("density", 0, "fraction of cells holding an island, in (0, 0.5] (0: 0.2)")
 	style := f.String("style", "hashi", "layout style: hashi (no adjacent islands, as Tatham's Bridges needs) or puzzledom (adjacent islands allowed, the paper's model)")
 	seed := f.Int64("seed", 1, "random seed; the same seed gives the same puzzle")
 	difficulty := f.String("difficulty", "", "exact difficulty: easy, medium, hard, expert, or a stage bounds, crossing, isolation, bridges, probe, search, or 1..6 (default: any up to hard)")
-	to := f.String("to", "text", "output format: text, has, tatham, puzzlink or json")
+	f.StringVar(&f.format, "to", "", "the same as --format")
 	showSol := f.Bool("solution", false, "also print the solution's drawing after the puzzle")
 	noLoops := f.Bool("noloops", false, "generate for the no-loops rule (Tatham's L)")
 	progress := f.Bool("progress", false, "report repair rounds on stderr")
-	timeout := f.Duration("timeout", 0, "stop after this long (0: no limit)")
+	timeout := new(time.Duration)
+	durationVar(f.FlagSet, timeout, "timeout", "stop after `D` (0: no limit)")
 	pos, code, ok := f.parse(args)
 	if !ok {
 		return code
@@ -959,8 +993,7 @@ func nlGenerate(e *env, args []string) int {
 	g, sol, err := numberlink.Generate(ctx, opt)
 	if err != nil {
 		if ctx.Err() != nil {
-			fmt.Fprintf(e.stderr, "boardgraph: numberlink generate: stopped: %v\n", err)
-			return exitStopped
+			return fail(e, &stoppedError{fmt.Sprintf("numberlink generate: %s before a puzzle was found", stopSentence(ctx, *timeout))})
 		}
 		if errors.Is(err, numberlink.ErrBadSize) || errors.Is(err, numberlink.ErrBadK) {
 			return nlFail(e, usagef("%v", err))
@@ -971,15 +1004,14 @@ func nlGenerate(e *env, args []string) int {
 	// its solution passes the independent verifier.
 	if n, _, _, err := numberlink.Count(ctx, g, 2, numberlink.SolveOptions{Rules: rules}); err != nil || n != 1 {
 		if ctx.Err() != nil {
-			fmt.Fprintf(e.stderr, "boardgraph: numberlink generate: stopped: %v\n", ctx.Err())
-			return exitStopped
+			return fail(e, &stoppedError{fmt.Sprintf("numberlink generate: %s while proving the puzzle unique", stopSentence(ctx, *timeout))})
 		}
 		return nlFail(e, &internalError{fmt.Sprintf("the generated puzzle has %d solutions (%v)", n, err)})
 	}
 	if err := numberlink.VerifySolution(g, rules, sol); err != nil {
 		return nlFail(e, &internalError{fmt.Sprintf("the generated solution fails verification: %v", err)})
 	}
-	out, err := numberlink.Encode(numberlink.Format(*to), g, rules)
+	out, err := numberlink.Encode(numberlink.Format(f.format), g, rules)
 	if err != nil {
 		return nlFail(e, usagef("%v", err))
 	}
@@ -988,4 +1020,12 @@ func nlGenerate(e *env, args []string) int {
 		fmt.Fprint(e.stdout, "\n"+numberlink.Draw(g, sol))
 	}
 	return exitOK
+}
+
+// displayName names a puzzle argument in messages.
+func displayName(name string) string {
+	if name == "" || name == "-" {
+		return "stdin"
+	}
+	return name
 }

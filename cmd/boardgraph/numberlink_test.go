@@ -100,7 +100,7 @@ func TestNLTau(t *testing.T) {
 	var res struct {
 		Steps  []any `json:"steps"`
 		Solved bool  `json:"solved"`
-		Drawn  int   `json:"connectionsDrawn"`
+		Drawn  int   `json:"connections_drawn"`
 	}
 	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || len(res.Steps) != 0 || res.Solved || res.Drawn != 0 {
 		t.Errorf("pinwheel: exit %d %+v\n%s", code, res, out)
@@ -127,9 +127,9 @@ func TestNLExitCodes(t *testing.T) {
 		{"unknown subcommand", "", []string{"frobnicate"}, 2, "unknown subcommand"},
 		{"bad flag", "", []string{"tau", "--bogus"}, 2, "bogus"},
 		{"bad format", "", []string{"tau", "--format", "xml"}, 2, "text or json"},
-		{"missing file", "", []string{"tau", "/nonexistent/x"}, 2, "readable"},
+		{"missing file", "", []string{"tau", "/nonexistent/x"}, 2, "cannot read the puzzle"},
 		{"convert not encodable", "k=3\n1.1\n", []string{"convert", "--to", "has"}, 2, "k=2"},
-		{"convert unknown", "1.1\n", []string{"convert", "--to", "svg"}, 2, "unrecognised"},
+		{"convert unknown", "1.1\n", []string{"convert", "--to", "svg"}, 2, `unknown format "svg"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -145,9 +145,9 @@ func TestNLExitCodes(t *testing.T) {
 func TestNLHelp(t *testing.T) {
 	t.Parallel()
 	for _, sub := range nlSubs {
-		code, _, errs := runNL(t, "", sub.name, "-h")
-		if code != 0 || !strings.Contains(errs, "Example:") || !strings.Contains(errs, "boardgraph numberlink "+sub.name) {
-			t.Errorf("%s -h: exit %d\n%s", sub.name, code, errs)
+		code, out, _ := runNL(t, "", sub.name, "-h")
+		if code != 0 || !strings.Contains(out, "Example:") || !strings.Contains(out, "boardgraph numberlink "+sub.name) {
+			t.Errorf("%s -h: exit %d\n%s", sub.name, code, out)
 		}
 	}
 	code, out, _ := runNL(t, "", "-h")
@@ -604,5 +604,49 @@ func TestNLSolvePicture(t *testing.T) {
 	}
 	if _, err := os.Stat(bad); err == nil {
 		t.Fatalf("%s was written", bad)
+	}
+}
+
+// TestNLSolveUniqueness: solve says whether its solution is unique, in
+// text and JSON, and shows a second solution on request; the puzzle can be
+// a Tatham game ID or URL given as the argument.
+func TestNLSolveUniqueness(t *testing.T) {
+	t.Parallel()
+	sq := writeTemp(t, "sq.txt", "2.2\n...\n2.2\n") // a square: unique when connected
+	code, out, errs := runNL(t, "", "solve", sq, "--quiet")
+	if code != 0 || !strings.Contains(out, "the solution is unique") || errs != "" {
+		t.Fatalf("unique: %d %q %q", code, out, errs)
+	}
+	code, out, _ = runNL(t, "", "solve", "--disconnected", "--show-second", sq, "--quiet")
+	if code != 0 || !strings.Contains(out, "a second solution exists (shown below)") || strings.Count(out, "2") < 8 {
+		t.Fatalf("not unique: %d %q", code, out)
+	}
+	code, out, _ = runNL(t, "", "solve", "--disconnected", "--format", "JSON", sq, "--quiet")
+	if code != 0 || !strings.Contains(out, `"uniqueness":"not_unique"`) || !strings.HasPrefix(out, `{"version":`) {
+		t.Fatalf("json: %d %q", code, out)
+	}
+	code, out, _ = runNL(t, "", "solve", "--unique=false", sq, "--quiet")
+	if code != 0 || !strings.Contains(out, "uniqueness not checked") {
+		t.Fatalf("not checked: %d %q", code, out)
+	}
+	const id = "7x7m2:a1a3b42d2b2d4o3c2a3b3b3"
+	for _, arg := range []string{id, "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/bridges.html#" + id} {
+		code, out, errs = runNL(t, "", "solve", arg, "--quiet")
+		if code != 0 || !strings.Contains(out, "the solution is unique") {
+			t.Fatalf("%s: %d %q %q", arg, code, out, errs)
+		}
+	}
+	// The JSON and the text drawing of a solution are read back by check.
+	code, out, _ = runNL(t, "", "solve", "--format", "json", id, "--quiet")
+	js := writeTemp(t, "s.json", out)
+	if code != 0 {
+		t.Fatal(out)
+	}
+	if code, out, errs := runNL(t, "", "check", js); code != 0 || !strings.HasPrefix(out, "ok:") {
+		t.Fatalf("check of the JSON: %d %q %q", code, out, errs)
+	}
+	code, _, errs = runNL(t, "", "solve", id, "--timeout", "10")
+	if code != 2 || !strings.Contains(errs, "10s") {
+		t.Fatalf("--timeout 10: %d %q", code, errs)
 	}
 }

@@ -3,8 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
+	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
 )
 
@@ -49,11 +51,11 @@ func runSolve(e *env) int {
 	}
 	var pf problemFlags
 	fs := newFlagSet("solve")
-	pf.register(fs, "grid (numbered grid), path (one row,col per line; alias text), json, or with --out binary")
+	pf.register(fs, "text or grid (numbered grid, the default), path (one row,col per line), json, or with --out binary (default with --out: path, binary for a name ending in .bgp)")
 	seed := fs.Uint64("seed", 0, "vary the search's tie-breaking with `S` (0: the fixed default order)")
 	strategy := fs.String("strategy", "default", "search `strategy`: default, or okuno-miyano (edge deletion, forcing, dead ends and island parity of Okuno and Miyano; no givens). Giving it makes --method auto search")
-	var sf streamFlags
-	sf.register(fs)
+	method := fs.String("method", "auto", "find the path by `M`: search, construct (linear time, plain boards, no search), or auto (construct on plain boards over 2^18 cells when a construction exists, search otherwise)")
+	fs.StringVar(&pf.Out, "out", "", "write the solution to `FILE` (atomically, verified from the file before success) instead of stdout; the format is --format, by default path (binary for a name ending in .bgp)")
 	var pics pictureFlags
 	pics.register(fs)
 	pos, code := parseArgs(e, solveHelp, fs)
@@ -64,33 +66,54 @@ func runSolve(e *env) int {
 	if err != nil {
 		return fail(e, usagef("--strategy: %v", err))
 	}
-	if flagGiven(fs, "strategy") && sf.method == "auto" {
-		sf.method = "search" // a search strategy asks for search
+	m := strings.ToLower(*method)
+	switch m {
+	case "auto", "search", "construct":
+	default:
+		return fail(e, usagef("unknown --method %q; use auto, search or construct", *method))
 	}
-	plan, err := sf.plan(e, &pf, pos, flagGiven(fs, "format"))
+	if flagGiven(fs, "strategy") && m == "auto" {
+		m = "search" // a search strategy asks for search
+	}
+	names := solveFormats
+	if pf.Out != "" {
+		names.Default = "path"
+		if strings.HasSuffix(strings.ToLower(pf.Out), ".bgp") {
+			names.Default = "binary"
+		}
+	}
+	l, err := pf.request(e, pos, names)
 	if err != nil {
 		return fail(e, err)
 	}
-	if plan.build != nil {
-		if err := pics.check(); err != nil {
+	if l.Output.Format == "binary" && l.Output.Out == "" {
+		return fail(e, usagef("--format binary writes a file: give --out FILE"))
+	}
+	if l.Output.Format == "binary" {
+		if err := binaryHolds(l.Moves.Spec()); err != nil {
 			return fail(e, err)
 		}
-		return sf.runConstruct(plan, &pf, &pics)
-	}
-	e = plan.e
-	j, err := pf.load(e, pos)
-	if err != nil {
-		return fail(e, err)
 	}
 	if err := pics.check(); err != nil {
 		return fail(e, err)
 	}
+	walk, err := planConstruction(l, m)
+	if err != nil {
+		return fail(e, err)
+	}
+	if walk != nil {
+		return runConstruct(e, l, walk, &pics)
+	}
+	j, err := searchJob(l)
+	if err != nil {
+		return fail(e, err)
+	}
 	ctx, cancel := pf.context(e)
 	defer cancel()
-	opt := pf.options(j)
+	opt := j.Options()
 	opt.Seed = *seed
 	opt.Strategy = strat
-	pr := newProgress(e, "solve", pf.quiet)
+	pr := newProgress(e, "solve", l.Output.Quiet)
 	pr.set(&opt)
 	path, st, err := hamilton.Find(ctx, j.prob, opt)
 	pr.done()
@@ -98,11 +121,11 @@ func runSolve(e *env) int {
 	case errors.Is(err, hamilton.ErrNoSolution):
 		var reason *hamilton.Reason
 		if errors.As(err, &reason) {
-			return fail(e, &noSolutionError{fmt.Sprintf("no solution on %s with %s: %s", j.b.Spec(), movesLabel(j.ms), reason.Text)})
+			return fail(e, &noSolutionError{fmt.Sprintf("no solution on %s: %s", l.Label(), reason.Text)})
 		}
-		return fail(e, &noSolutionError{fmt.Sprintf("no solution on %s with %s: the search examined every possibility (%d nodes)", j.b.Spec(), movesLabel(j.ms), st.Nodes)})
+		return fail(e, &noSolutionError{fmt.Sprintf("no solution on %s: the search examined every possibility (%d nodes)", l.Label(), st.Nodes)})
 	case err != nil && ctx.Err() != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("%s before a solution was found (%d nodes searched)", stopReason(ctx, pf.timeout), st.Nodes)})
+		return fail(e, &stoppedError{fmt.Sprintf("%s before a solution was found (%d nodes searched)", stopReason(ctx, l.Timeout), st.Nodes)})
 	case err != nil:
 		return fail(e, err)
 	}
@@ -110,14 +133,14 @@ func runSolve(e *env) int {
 	if err != nil {
 		return fail(e, err)
 	}
-	if code := sf.emit(ctx, e, &pf, j, plan.format, cells, map[string]any{"stats": statsJSON(st)}); code != exitOK {
+	if code := emit(ctx, e, l, cells, format.Result{Method: "search", Stats: statsJSON(st)}); code != exitOK {
 		return code
 	}
-	if err := pics.savePathQuietly(e, j.b, cells, pf.closed, pf.quiet); err != nil {
+	if err := pics.savePathQuietly(e, j.b, cells, l.Closed, l.Output.Quiet); err != nil {
 		return fail(e, err)
 	}
-	if (plan.format != "json" || sf.out != "") && !pf.quiet {
-		fmt.Fprintf(e.stderr, "solved %s with %s: %s, verified; %d nodes, %v\n", j.b.Spec(), movesLabel(j.ms), plural(len(cells), "cell"), st.Nodes, st.Elapsed.Round(time.Microsecond))
+	if (!l.Output.JSON() || l.Output.Out != "") && !l.Output.Quiet {
+		fmt.Fprintf(e.stderr, "solved %s: %s, verified; %d nodes, %v\n", l.Label(), plural(len(cells), "cell"), st.Nodes, st.Elapsed.Round(time.Microsecond))
 	}
 	return exitOK
 }

@@ -7,16 +7,16 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/boardgraph/boardgraph/board"
-	"github.com/boardgraph/boardgraph/moves"
+	"github.com/boardgraph/boardgraph/construct"
+	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/pathio"
+	"github.com/boardgraph/boardgraph/request"
 	"github.com/boardgraph/boardgraph/verify"
 )
 
@@ -28,224 +28,109 @@ import (
 // (757 MB at 1500x1500), while a construction streams in constant memory.
 const autoConstructCells = 1 << 18
 
-// streamFlags are solve's flags for the method and the output file.
-type streamFlags struct {
-	method string
-	out    string
-}
+// buildWalk is the construction solve uses (tests substitute their own).
+var buildWalk = construct.Build
 
-func (sf *streamFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&sf.method, "method", "auto", "find the path by `M`: search, construct (linear time, plain boards, no search), or auto (construct on plain boards over 2^18 cells when a construction exists, search otherwise)")
-	fs.StringVar(&sf.out, "out", "", "write the solution to `FILE` (atomically, verified from the file before success) instead of stdout; the format is --format, by default path (binary for a name ending in .bgp)")
-}
-
-// solvePlan is what solve will do.
-type solvePlan struct {
-	e      *env // the command's env, with stdin replaced by the board text when the board came from stdin
-	format string
-	build  Walk // nil: search
-	b      *board.Board
-	ms     moves.Set
-	start  *[2]int
-	end    *[2]int
-}
-
-// plan checks the method and output flags, reads the board once and
-// decides between search and construction.
-func (sf *streamFlags) plan(e *env, pf *problemFlags, pos []string, formatSet bool) (*solvePlan, error) {
-	p := &solvePlan{e: e, format: pf.format}
-	switch sf.method {
-	case "auto", "search", "construct":
-	default:
-		return nil, usagef("unknown --method %q; use auto, search or construct", sf.method)
-	}
-	if p.format == "text" {
-		p.format = "path"
-	}
-	switch {
-	case sf.out != "" && !formatSet:
-		p.format = "path"
-		if strings.HasSuffix(strings.ToLower(sf.out), ".bgp") {
-			p.format = "binary"
-		}
-	case p.format == "binary" && sf.out == "":
-		return nil, usagef("--format binary writes a file: give --out FILE")
-	}
-	if p.format == "binary" {
-		if err := binaryHolds(pf.moveSpec); err != nil {
-			return nil, err
-		}
-	}
-	switch p.format {
-	case "grid", "path", "json", "binary":
-	default:
-		return nil, usagef("unknown --format %q; use grid, path, json or (with --out) binary", pf.format)
-	}
-	// pf.load validates the format for the search's own output; the file
-	// format is p.format.
-	pf.format = map[string]string{"binary": "path"}[p.format]
-	if pf.format == "" {
-		pf.format = p.format
-	}
-	if sf.method == "search" {
-		return p, nil
-	}
-	if pf.workers < 0 {
-		return nil, usagef("--workers %d: give a positive number of goroutines, or 0 for all cores", pf.workers)
-	}
-	if pf.timeout < 0 {
-		return nil, usagef("--timeout %v: give a positive duration such as 30s", pf.timeout)
-	}
-	if len(pos) > 1 {
-		return nil, usagef("unexpected argument %q; give one board (a size such as 5x5 or --board FILE)", pos[1])
-	}
-	spec := ""
-	if len(pos) == 1 {
-		spec = pos[0]
-	}
-	var data []byte
-	if pf.boardFile == "-" {
-		// Read stdin once; the search, if it comes to that, reads the copy.
-		var err error
-		if data, err = io.ReadAll(io.LimitReader(e.stdin, maxSolutionBytes+1)); err != nil {
-			return nil, usagef("cannot read the board: %v", err)
-		}
-		sub := *e
-		sub.stdin = bytes.NewReader(data)
-		e = &sub
-	}
-	b, err := readBoard(e, spec, pf.boardFile)
-	if err != nil {
-		return nil, err
-	}
-	if data != nil {
-		e.stdin = bytes.NewReader(data)
-	}
-	p.e = e
-	ms, err := moves.Parse(pf.moveSpec)
-	if err != nil {
-		return nil, err
-	}
-	p.b, p.ms = b, ms
-	build := builderFor(ms)
+// planConstruction decides between search and construction for solve's
+// method m ("auto", "search" or "construct") and returns the constructed
+// walk, or nil to search.
+func planConstruction(l *request.Leaper, m string) (construct.Walk, error) {
+	b := l.Board
 	plain := b.Plain()
 	switch {
-	case sf.method == "auto" && b.Cells() > maxSearchCells && !plain:
+	case m == "search":
+		return nil, nil
+	case m == "auto" && b.Cells() > maxSearchCells && !plain:
 		return nil, usagef("the %s board has %d cells: too many for search (at most %d), and constructions need a plain board; use a smaller board", b.Spec(), b.Cells(), maxSearchCells)
-	case sf.method == "auto" && (!plain || b.Cells() <= autoConstructCells):
-		return p, nil
+	case m == "auto" && (!plain || b.Cells() <= autoConstructCells):
+		return nil, nil
 	case !plain:
 		return nil, usagef("--method construct needs a plain board (no blocked cells or givens); use --method search")
 	}
-	if pf.closed && pf.end != "" {
-		return nil, usagef("--closed with --end: a closed tour has no end; give only --start")
-	}
-	if b.Cells() > maxSearchCells && (sf.out == "" || (p.format != "path" && p.format != "binary")) {
+	if b.Cells() > maxSearchCells && (l.Output.Out == "" || (l.Output.Format != "path" && l.Output.Format != "binary")) {
 		return nil, usagef("the %s board has %d cells, too many to hold in memory: write the path to a file with --out FILE --format path or binary, or use a smaller board", b.Spec(), b.Cells())
 	}
-	for _, f := range []struct {
-		name, s string
-		dst     **[2]int
-	}{{"start", pf.start, &p.start}, {"end", pf.end, &p.end}} {
-		if f.s == "" {
-			continue
-		}
-		c, err := b.ParseCell(f.s)
-		if err != nil {
-			return nil, fmt.Errorf("--%s: %w", f.name, err)
-		}
-		r, col := b.RowCol(c)
-		*f.dst = &[2]int{r, col}
+	ends := construct.Ends{Closed: l.Closed}
+	if c := l.Start; c != nil {
+		ends.Start = &[2]int{c.Row - 1, c.Col - 1}
 	}
-	walk, err := build(b.Rows, b.Cols, pf.closed, p.start, p.end)
+	if c := l.End; c != nil {
+		ends.End = &[2]int{c.Row - 1, c.Col - 1}
+	}
+	walk, err := buildWalk(b.Rows, b.Cols, l.Moves, ends)
+	var proof *construct.EndsError
 	switch {
-	case errors.Is(err, errNotCovered) && sf.method == "auto" && b.Cells() <= maxSearchCells:
-		return p, nil // search instead
-	case errors.Is(err, errNotCovered):
+	case errors.Is(err, construct.ErrNotCovered) && m == "auto" && b.Cells() <= maxSearchCells:
+		return nil, nil // search instead
+	case errors.Is(err, construct.ErrNotCovered):
 		return nil, usagef("%v; use --method search on boards of at most %d cells", err, maxSearchCells)
+	case errors.Is(err, construct.ErrNoTour), errors.As(err, &proof):
+		return nil, &noSolutionError{err.Error()}
 	case err != nil:
 		return nil, err
 	}
-	p.build = walk
-	return p, nil
-}
-
-// job is the light job of a construction: no graph is built.
-func (p *solvePlan) job(pf *problemFlags) *leaperJob {
-	j := &leaperJob{b: p.b, ms: p.ms}
-	j.rules = verify.Rules{Rows: p.b.Rows, Cols: p.b.Cols, Closed: pf.closed, Name: leaperSpec(p.ms)}
-	for _, l := range p.ms.Leapers {
-		j.rules.Leapers = append(j.rules.Leapers, [2]int{l.A, l.B})
-	}
-	if p.start != nil {
-		j.rules.Start = &verify.Cell{Row: p.start[0] + 1, Col: p.start[1] + 1}
-	}
-	if p.end != nil {
-		j.rules.End = &verify.Cell{Row: p.end[0] + 1, Col: p.end[1] + 1}
-	}
-	return j
+	return walk, nil
 }
 
 // runConstruct writes a constructed path: streamed to --out for the path
 // and binary formats (any size), or held in memory, verified and printed
 // like a search result for boards the search could handle.
-func (sf *streamFlags) runConstruct(p *solvePlan, pf *problemFlags, pics *pictureFlags) int {
-	e := p.e
-	j := p.job(pf)
-	ctx, cancel := pf.context(e)
+func runConstruct(e *env, l *request.Leaper, walk construct.Walk, pics *pictureFlags) int {
+	ctx, cancel := timeoutContext(e, l.Timeout)
 	defer cancel()
 	began := time.Now()
-	label := fmt.Sprintf("%s with %s", j.b.Spec(), movesLabel(j.ms))
-	if sf.out != "" && (p.format == "path" || p.format == "binary") && !pics.any() {
-		info, err := writeStreamed(ctx, e, pf, j, sf.out, p.format, p.build)
+	out := l.Output
+	if out.Out != "" && (out.Format == "path" || out.Format == "binary") && !pics.any() {
+		info, err := writeStreamed(ctx, e, l, walk)
 		if err != nil {
-			return fail(e, streamError(ctx, pf, err, "the construction", sf.out))
+			return fail(e, streamError(ctx, l.Timeout, err, "the construction", out.Out))
 		}
-		if !pf.quiet {
-			fmt.Fprintf(e.stderr, "constructed %s: %s; %v\n", label, info, roundDur(time.Since(began)))
+		if !out.Quiet {
+			fmt.Fprintf(e.stderr, "constructed %s: %s; %v\n", l.Label(), info, roundDur(time.Since(began)))
 		}
 		return exitOK
 	}
-	if j.b.Cells() > maxSearchCells { // plan refuses these; pictures need the path in memory too
-		return fail(e, usagef("the %s board has %d cells, too many to hold in memory for pictures: drop --svg and --png", j.b.Spec(), j.b.Cells()))
+	if l.Board.Cells() > maxSearchCells { // planConstruction refuses these; pictures need the path in memory too
+		return fail(e, usagef("the %s board has %d cells, too many to hold in memory for pictures: drop --svg and --png", l.Board.Spec(), l.Board.Cells()))
 	}
 	var cells []verify.Cell
 	n := 0
-	for r, c := range p.build {
+	for r, c := range walk {
 		cells = append(cells, verify.Cell{Row: r + 1, Col: c + 1})
 		if n++; n&0xffff == 0 && ctx.Err() != nil {
-			return fail(e, &stoppedError{fmt.Sprintf("%s after %d cells of the construction; nothing was written", stopReason(ctx, pf.timeout), n)})
+			return fail(e, &stoppedError{fmt.Sprintf("%s after %d cells of the construction; nothing was written", stopReason(ctx, l.Timeout), n)})
 		}
-		if n > j.b.Cells() {
+		if n > l.Board.Cells() {
 			break
 		}
 	}
-	if err := verify.Path(j.rules, cells); err != nil {
+	if err := verify.Path(l.Rules(), cells); err != nil {
 		return fail(e, &internalError{fmt.Sprintf("the construction returned a path that fails verification (%v); nothing was printed", err)})
 	}
-	if code := sf.emit(ctx, e, pf, j, p.format, cells, nil); code != exitOK {
+	if code := emit(ctx, e, l, cells, format.Result{Method: "construct"}); code != exitOK {
 		return code
 	}
-	if err := pics.savePathQuietly(e, j.b, cells, pf.closed, pf.quiet); err != nil {
+	if err := pics.savePathQuietly(e, l.Board, cells, l.Closed, out.Quiet); err != nil {
 		return fail(e, err)
 	}
-	if p.format != "json" && !pf.quiet && sf.out == "" {
-		fmt.Fprintf(e.stderr, "constructed %s: %s, verified; %v\n", label, plural(len(cells), "cell"), time.Since(began).Round(time.Microsecond))
+	if !out.JSON() && !out.Quiet && out.Out == "" {
+		fmt.Fprintf(e.stderr, "constructed %s: %s, verified; %v\n", l.Label(), plural(len(cells), "cell"), time.Since(began).Round(time.Microsecond))
 	}
 	return exitOK
 }
 
 // emit prints a verified in-memory solution to stdout, or writes it to
 // --out (atomically; path and binary files are read back and verified
-// before they appear). extra goes into JSON output.
-func (sf *streamFlags) emit(ctx context.Context, e *env, pf *problemFlags, j *leaperJob, format string, cells []verify.Cell, extra map[string]any) int {
-	if sf.out == "" {
-		if err := j.writeSolution(e.stdout, format, "solve", cells, extra); err != nil {
+// before they appear). res carries the JSON extras.
+func emit(ctx context.Context, e *env, l *request.Leaper, cells []verify.Cell, res format.Result) int {
+	out := l.Output
+	if out.Out == "" {
+		if err := writeSolution(e.stdout, l, out.Format, "solve", cells, res); err != nil {
 			return fail(e, err)
 		}
 		return exitOK
 	}
-	if format == "path" || format == "binary" {
+	if out.Format == "path" || out.Format == "binary" {
 		walk := func(yield func(int, int) bool) {
 			for _, c := range cells {
 				if !yield(c.Row-1, c.Col-1) {
@@ -253,34 +138,40 @@ func (sf *streamFlags) emit(ctx context.Context, e *env, pf *problemFlags, j *le
 				}
 			}
 		}
-		info, err := writeStreamed(ctx, e, pf, j, sf.out, format, walk)
+		info, err := writeStreamed(ctx, e, l, walk)
 		if err != nil {
-			return fail(e, streamError(ctx, pf, err, "the solver", sf.out))
+			return fail(e, streamError(ctx, l.Timeout, err, "the solver", out.Out))
 		}
-		if !pf.quiet {
+		if !out.Quiet {
 			fmt.Fprintf(e.stderr, "%s\n", info)
 		}
 		return exitOK
 	}
 	var buf bytes.Buffer
-	if err := j.writeSolution(&buf, format, "solve", cells, extra); err != nil {
+	if err := writeSolution(&buf, l, out.Format, "solve", cells, res); err != nil {
 		return fail(e, err)
 	}
-	af, err := pathio.CreateAtomic(sf.out)
-	if err != nil {
-		return fail(e, usagef("%v", err))
-	}
-	defer af.Abort()
-	if _, err := af.Write(buf.Bytes()); err != nil {
-		return fail(e, fmt.Errorf("cannot write %s: %v", sf.out, err))
-	}
-	if err := af.Commit(); err != nil {
+	if err := writeFileAtomic(out.Out, buf.Bytes()); err != nil {
 		return fail(e, err)
 	}
-	if !pf.quiet {
-		fmt.Fprintf(e.stderr, "wrote %s (%s)\n", sf.out, format)
+	if !out.Quiet {
+		fmt.Fprintf(e.stderr, "wrote %s (%s)\n", out.Out, out.Format)
 	}
 	return exitOK
+}
+
+// writeFileAtomic writes data to name through an atomic file: the file
+// appears whole or not at all.
+func writeFileAtomic(name string, data []byte) error {
+	af, err := pathio.CreateAtomic(name)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	defer af.Abort()
+	if _, err := af.Write(data); err != nil {
+		return usagef("cannot write %s: %v", name, err)
+	}
+	return af.Commit()
 }
 
 // writeStreamed writes walk to name in the text path or binary format
@@ -288,17 +179,19 @@ func (sf *streamFlags) emit(ctx context.Context, e *env, pf *problemFlags, j *le
 // verifier (package verify, which shares no code with the writer); only a
 // file that passes appears under name. It reports progress on stderr and
 // returns a one-line summary.
-func writeStreamed(ctx context.Context, e *env, pf *problemFlags, j *leaperJob, name, format string, walk Walk) (string, error) {
+func writeStreamed(ctx context.Context, e *env, l *request.Leaper, walk construct.Walk) (string, error) {
+	name, format := l.Output.Out, l.Output.Format
 	f := pathio.Text
 	if format == "binary" {
 		f = pathio.Binary
 	}
-	h := pathio.Header{Rows: j.b.Rows, Cols: j.b.Cols, Length: int64(j.b.Open()), Closed: pf.closed, Name: j.ms.Name}
-	for _, v := range j.ms.Vectors() {
+	h := pathio.Header{Rows: l.Board.Rows, Cols: l.Board.Cols, Length: int64(l.Board.Open()), Closed: l.Closed, Name: l.Moves.Name}
+	for _, v := range l.Moves.Vectors() {
 		h.Moves = append(h.Moves, [2]int{v.DR, v.DC})
 	}
-	total := int64(j.b.Open())
-	pr := startCellProgress(e, pf.quiet, "solve", total)
+	rules := l.Rules()
+	total := int64(l.Board.Open())
+	pr := startCellProgress(e, l.Output.Quiet, "solve", total)
 	defer pr.stop()
 	pr.phase("writing")
 	var verifyTime time.Duration
@@ -315,9 +208,9 @@ func writeStreamed(ctx context.Context, e *env, pf *problemFlags, j *leaperJob, 
 		opt := verify.StreamOptions{Progress: func(n int64) { pr.count.Store(n) }}
 		rd := bufio.NewReaderSize(fh, 1<<20)
 		if f == pathio.Binary {
-			res, err = verify.StreamBinary(ctx, j.rules, rd, opt)
+			res, err = verify.StreamBinary(ctx, rules, rd, opt)
 		} else {
-			res, err = verify.StreamText(ctx, j.rules, rd, opt)
+			res, err = verify.StreamText(ctx, rules, rd, opt)
 		}
 		if err != nil && ctx.Err() == nil {
 			return &verifyFailed{err}
@@ -359,11 +252,11 @@ func (v *verifyFailed) Error() string { return v.err.Error() }
 // streamError turns an error of writeStreamed into the CLI's error kinds:
 // a stop (exit 3), a path the producer got wrong (an internal error: a
 // bug), or an I/O problem.
-func streamError(ctx context.Context, pf *problemFlags, err error, producer, name string) error {
+func streamError(ctx context.Context, timeout time.Duration, err error, producer, name string) error {
 	var vf *verifyFailed
 	switch {
 	case ctx.Err() != nil:
-		return &stoppedError{fmt.Sprintf("%s while writing %s: %v; no file was written", stopReason(ctx, pf.timeout), name, strings.TrimPrefix(err.Error(), ctx.Err().Error()+" "))}
+		return &stoppedError{fmt.Sprintf("%s while writing %s: %v; no file was written", stopReason(ctx, timeout), name, strings.TrimPrefix(err.Error(), ctx.Err().Error()+" "))}
 	case errors.As(err, &vf):
 		return &internalError{fmt.Sprintf("%s produced a path that fails verification (%v); %s was not written", producer, vf.err, name)}
 	case errors.Is(err, pathio.ErrPath):

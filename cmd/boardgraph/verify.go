@@ -7,12 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
-	"strings"
 	"time"
 
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/moves"
+	"github.com/boardgraph/boardgraph/request"
 	"github.com/boardgraph/boardgraph/verify"
 )
 
@@ -46,8 +45,6 @@ func init() {
 	register(&command{name: "verify", summary: "check a numbered grid or a path file", run: runVerify})
 }
 
-var specRE = regexp.MustCompile(`^[0-9]+[xX][0-9]+$`)
-
 // maxSolutionBytes bounds the numbered-grid text verify reads into memory
 // (path files are streamed and have no bound).
 const maxSolutionBytes = 64 << 20
@@ -62,23 +59,26 @@ func runVerify(e *env) int {
 	start := fs.String("start", "", "the path must start at `ROW,COL`")
 	end := fs.String("end", "", "the path must end at `ROW,COL`")
 	closed := fs.Bool("closed", false, "the path must be a closed tour (last cell one move from the first)")
-	format := fs.String("format", "text", "output `FORMAT`: text or json")
+	formatName := fs.String("format", "", "output `FORMAT`: text (the default) or json")
 	quiet := fs.Bool("quiet", false, "no progress or memory report on stderr")
+	var out string
+	outVar(fs, &out)
 	pos, code := parseArgs(e, verifyHelp, fs)
 	if code >= 0 {
 		return code
 	}
-	if *format == "grid" {
-		*format = "text"
+	e.redirect(out)
+	outFormat, err := textJSON.Parse(*formatName)
+	if err != nil {
+		return fail(e, err)
 	}
-	if *format != "text" && *format != "json" {
-		return fail(e, usagef("unknown --format %q; use text or json", *format))
-	}
+	e.setJSON(outFormat == "json")
+	format := &outFormat
 	spec, file := "", ""
 	for _, a := range pos {
 		_, statErr := os.Stat(a)
 		switch {
-		case specRE.MatchString(a) && statErr != nil && spec == "":
+		case request.IsSpec(a) && statErr != nil && spec == "":
 			spec = a
 		case file == "":
 			file = a
@@ -86,7 +86,7 @@ func runVerify(e *env) int {
 			return fail(e, usagef("unexpected argument %q; give at most a board size and one solution file", a))
 		}
 	}
-	ms, err := moves.Parse(*moveSpec)
+	ms, err := request.ParseMoves(*moveSpec)
 	if err != nil {
 		return fail(e, err)
 	}
@@ -109,14 +109,41 @@ func runVerify(e *env) int {
 	switch {
 	case verify.IsBinaryPath(head):
 		kind = "binary"
-	case looksLikePath(head):
+	case request.IsJSON(head):
+		kind = "json"
+	case request.LooksLikePath(head):
 		kind = "path"
 	}
 	var (
-		grid verify.Grid
-		hdr  verify.BinaryHeader
+		grid      verify.Grid
+		hdr       verify.BinaryHeader
+		jsonCells []verify.Cell
 	)
 	switch kind {
+	case "json":
+		text, err := io.ReadAll(io.LimitReader(in, maxSolutionBytes+1))
+		if err != nil || len(text) > maxSolutionBytes {
+			return fail(e, usagef("cannot read the JSON solution (at most %d bytes): %v", maxSolutionBytes, err))
+		}
+		l, cells, err := request.FromJSON(text)
+		if err != nil {
+			return fail(e, err)
+		}
+		// The JSON states its problem; flags, when given, override it.
+		jsonCells = cells
+		if b == nil {
+			b = l.Board
+		}
+		if !flagGiven(fs, "moves") {
+			ms = l.Moves
+		}
+		*closed = *closed || l.Closed
+		if *start == "" && l.Start != nil {
+			*start = l.Start.String()
+		}
+		if *end == "" && l.End != nil {
+			*end = l.End.String()
+		}
 	case "grid":
 		if b != nil && b.Cells() > maxSearchCells {
 			return fail(e, usagef("the %s board has %d cells; a numbered grid is checked in memory up to %d cells (write large paths as path files)", b.Spec(), b.Cells(), maxSearchCells))
@@ -200,9 +227,12 @@ func runVerify(e *env) int {
 	}
 	var res verify.StreamResult
 	began := time.Now()
-	if kind == "grid" {
+	switch kind {
+	case "grid":
 		err = verify.CheckGrid(rules, grid)
-	} else {
+	case "json":
+		err = verify.Path(rules, jsonCells)
+	default:
 		pr := startCellProgress(e, *quiet || *format == "json", "verify", int64(b.Open()))
 		pr.phase("checked")
 		opt := verify.StreamOptions{Progress: func(n int64) { pr.count.Store(n) }}
@@ -226,9 +256,9 @@ func runVerify(e *env) int {
 	if err != nil && !errors.As(err, &ve) {
 		return fail(e, &internalError{fmt.Sprintf("the verifier failed: %v", err)})
 	}
-	kindName := map[string]string{"grid": "numbered grid", "path": "path file", "binary": "binary path file"}[kind]
+	kindName := map[string]string{"grid": "numbered grid", "path": "path file", "binary": "binary path file", "json": "JSON solution"}[kind]
 	what := fmt.Sprintf("%dx%d with %s, read as a %s", rules.Rows, rules.Cols, movesLabel(ms), kindName)
-	if kind != "grid" && err == nil {
+	if kind != "grid" && kind != "json" && err == nil {
 		what += " (" + plural(int(res.Cells), "cell")
 		if kind == "binary" {
 			what += fmt.Sprintf(", CRC-32C %08x", res.Checksum)
@@ -240,7 +270,7 @@ func runVerify(e *env) int {
 			Valid  bool   `json:"valid"`
 			Reason string `json:"reason,omitempty"`
 			Step   int    `json:"step,omitempty"` // 1-based step where it breaks, when there is one
-			Kind   string `json:"kind"`           // "grid", "path" or "binary"
+			Kind   string `json:"kind"`           // "grid", "path", "binary" or "json"
 			Board  string `json:"board"`
 			Moves  string `json:"moves"`
 			Closed bool   `json:"closed"`
@@ -261,7 +291,7 @@ func runVerify(e *env) int {
 		}
 		fmt.Fprintf(e.stdout, "valid: a %s of %s\n", tour, what)
 	}
-	if kind != "grid" && err == nil && !*quiet && *format != "json" {
+	if kind != "grid" && kind != "json" && err == nil && !*quiet && *format != "json" {
 		line := fmt.Sprintf("verify: %s in %v", plural(int(res.Cells), "cell"), roundDur(time.Since(began)))
 		if rss := peakRSS(); rss > 0 {
 			line += ", peak memory " + humanBytes(rss)
@@ -306,16 +336,4 @@ func openSolution(e *env, file string) (*bufio.Reader, func(), error) {
 		return nil, nil, usagef("cannot read the solution: %v; check the file name", err)
 	}
 	return bufio.NewReaderSize(f, 1<<20), func() { f.Close() }, nil
-}
-
-// looksLikePath reports whether the first meaningful line is a "row,col".
-func looksLikePath(text []byte) bool {
-	for line := range strings.SplitSeq(string(text), "\n") {
-		s := strings.TrimSpace(line)
-		if s == "" || strings.HasPrefix(s, "//") {
-			continue
-		}
-		return strings.Contains(s, ",")
-	}
-	return false
 }

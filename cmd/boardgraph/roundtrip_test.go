@@ -1,0 +1,118 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRoundTrip: whatever one command writes, the commands that consume
+// that kind of thing read, detected by content (docs/json.md, "Who reads
+// what"). Each producer's output is saved to a file and given to every
+// consumer, which must accept it (exit 0) and agree on what it is.
+func TestRoundTrip(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	save := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	produce := func(args ...string) string {
+		t.Helper()
+		r := cli(t, "", args...)
+		if r.code != exitOK {
+			t.Fatalf("producer %v: %v", args, r)
+		}
+		return r.stdout
+	}
+	// Leaper solutions: every format solve writes.
+	sols := map[string]string{
+		"grid": save("s.grid", produce("solve", "5x5", "--workers", "1", "--quiet")),
+		"path": save("s.path", produce("solve", "5x5", "--workers", "1", "--format", "path", "--quiet")),
+		"json": save("s.json", produce("solve", "5x5", "--workers", "1", "--format", "json", "--quiet")),
+	}
+	bgp := filepath.Join(dir, "s.bgp")
+	produce("solve", "5x5", "--workers", "1", "--out", bgp, "--quiet")
+	sols["binary"] = bgp
+	for kind, file := range sols {
+		// A path file carries no board: the consumers get the size.
+		size := []string{}
+		if kind == "path" {
+			size = []string{"5x5"}
+		}
+		t.Run(kind, func(t *testing.T) {
+			r := cli(t, "", append(append([]string{"verify"}, size...), file)...)
+			if r.code != exitOK || !strings.HasPrefix(r.stdout, "valid: a Hamiltonian path of 5x5 with hopido") {
+				t.Errorf("verify: %v", r)
+			}
+			svg := filepath.Join(dir, kind+".svg")
+			r = cli(t, "", append([]string{"render", "--in", file, "--svg", svg}, size...)...)
+			if r.code != exitOK || !strings.Contains(r.stdout, "5x5") {
+				t.Errorf("render: %v", r)
+			}
+			r = cli(t, "", "analyze", "5x5", "--path", file, "--quiet")
+			if r.code != exitOK || !strings.Contains(r.stdout, "prefix completions of the path") {
+				t.Errorf("analyze --path: %v", r)
+			}
+		})
+	}
+	t.Run("per-start heatmap", func(t *testing.T) {
+		f := save("per.json", produce("count", "--per-start", "5x5", "--format", "json", "--quiet"))
+		r := cli(t, "", "render", "--in", f, "--svg", filepath.Join(dir, "per.svg"))
+		if r.code != exitOK || !strings.Contains(r.stdout, "heatmap") {
+			t.Errorf("render: %v", r)
+		}
+	})
+	// Numberlink: a solution in JSON and as a drawing, and the puzzle in
+	// every format convert writes.
+	const id = "7x7m2:a1a3b42d2b2d4o3c2a3b3b3"
+	t.Run("numberlink", func(t *testing.T) {
+		js := save("nl.json", produce("numberlink", "solve", id, "--format", "json", "--quiet"))
+		txt := save("nl.txt", produce("numberlink", "solve", id, "--quiet"))
+		puzzle := save("nl.puzzle", produce("numberlink", "convert", id))
+		for _, args := range [][]string{{"check", js}, {"check", puzzle, txt}, {"check", puzzle, js}} {
+			r := cli(t, "", append([]string{"numberlink"}, args...)...)
+			if r.code != exitOK || !strings.HasPrefix(r.stdout, "ok:") {
+				t.Errorf("numberlink %v: %v", args, r)
+			}
+		}
+		r := cli(t, "", "render", "--in", js, "--svg", filepath.Join(dir, "nl.svg"))
+		if r.code != exitOK || !strings.Contains(r.stdout, "nl.svg") {
+			t.Errorf("render of numberlink JSON: %v", r)
+		}
+		for _, f := range []string{"text", "has", "tatham", "puzzlink", "json"} {
+			p := save("nl."+f, produce("numberlink", "convert", id, "--format", f))
+			r := cli(t, "", "numberlink", "solve", p, "--quiet")
+			if r.code != exitOK || !strings.Contains(r.stdout, "the solution is unique") {
+				t.Errorf("solve of the %s form: %v", f, r)
+			}
+			r = cli(t, "", "render", "--kind", "kgrid", "--in", p, "--svg", filepath.Join(dir, "k-"+f+".svg"))
+			if r.code != exitOK {
+				t.Errorf("render --kind kgrid of the %s form: %v", f, r)
+			}
+		}
+	})
+}
+
+// TestCountAutoCheapDP: auto counts with the dynamic program when its
+// predicted cost is tiny, even on boards of at most 30 cells (king 5x5:
+// 729,237,344 paths, 40 s by search, milliseconds by the DP).
+func TestCountAutoCheapDP(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"count", "--moves", "king", "5x5"}, "729237344\n"},
+		{[]string{"count", "--moves", "king", "3x10"}, "4170959220\n"}, // the README's example
+	} {
+		r := cli(t, "", tc.args...)
+		if r.code != exitOK || r.stdout != tc.want || !strings.Contains(r.stderr, "method dp (frontier") {
+			t.Errorf("%v: %v", tc.args, r)
+		}
+	}
+}

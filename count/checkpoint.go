@@ -1,0 +1,278 @@
+package count
+
+import (
+	"bufio"
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/boardgraph/boardgraph/shard"
+)
+
+// Layer checkpoints (Options.Checkpoint).
+//
+// At a layer boundary, at most every Options.CheckpointEvery, the count
+// writes the layer it has just made to PATH.tmp, syncs it and renames it
+// over PATH, so PATH always holds one complete layer, whatever kills the
+// process. The file is:
+//
+//	"BGDPCK01"  key length (uint16)  key  steps done (uint32)
+//	key words (uint8)  count words (uint8)  records (uint64)
+//	records: key words then count words, uint64 each
+//	CRC-32C of everything before (uint32)
+//
+// all little-endian. The key names the count (graph, order, problem,
+// shard, and the caller's Options.CheckpointKey). A resumed count reads
+// the layer back (into memory, or into spill buckets when it does not fit)
+// and continues with the next step; the total is the same as an
+// uninterrupted count's. While a count runs, PATH.lock is locked (flock):
+// a second run on the same checkpoint is refused with shard.ErrLocked.
+// Reading is bounded: the size must be the one the header announces.
+
+const dpCheckpointMagic = "BGDPCK01"
+
+type dpCheckpoint struct {
+	path   string
+	key    string
+	every  time.Duration
+	last   time.Time
+	lock   *os.File
+	resume bool
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// openCheckpoint locks the checkpoint of the count.
+func (r *dp) openCheckpoint(path, key string, every time.Duration, resume bool) error {
+	if fi, err := os.Stat(path); err == nil {
+		if !fi.Mode().IsRegular() {
+			return fmt.Errorf("%w: %s is not a regular file; give a file name for the checkpoint", shard.ErrCheckpoint, path)
+		}
+		if !resume && fi.Size() > 0 {
+			return fmt.Errorf("%w: %s already exists; continue it with --resume or remove it", shard.ErrCheckpoint, path)
+		}
+	}
+	if d := filepath.Dir(path); d != "" {
+		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+			return fmt.Errorf("%w: the directory of %s does not exist; create it first", shard.ErrCheckpoint, path)
+		}
+	}
+	lock, err := shard.Lock(path + ".lock")
+	if err != nil {
+		return err
+	}
+	r.ck = &dpCheckpoint{path: path, key: key, every: every, last: time.Now(), lock: lock, resume: resume}
+	return nil
+}
+
+func (c *dpCheckpoint) close() {
+	if c != nil && c.lock != nil {
+		c.lock.Close()
+		c.lock = nil
+	}
+}
+
+// saveCheckpoint writes the layer made by steps 0..done-1 (in memory or
+// spilled).
+func (r *dp) saveCheckpoint(done int, cur *layer, disk *spillSet) error {
+	tmp := r.ck.path + ".tmp"
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return fmt.Errorf("%w: %v", shard.ErrCheckpoint, err)
+	}
+	crc := crc32.New(castagnoli)
+	bw := bufio.NewWriterSize(io.MultiWriter(f, crc), 1<<20)
+	var recs int64
+	if cur != nil {
+		recs = int64(cur.states())
+	} else {
+		recs = disk.records()
+	}
+	hdr := []byte(dpCheckpointMagic)
+	hdr = binary.LittleEndian.AppendUint16(hdr, uint16(len(r.ck.key)))
+	hdr = append(hdr, r.ck.key...)
+	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(done))
+	hdr = append(hdr, byte(r.mem.kw), byte(r.mem.cw))
+	hdr = binary.LittleEndian.AppendUint64(hdr, uint64(recs))
+	bw.Write(hdr)
+	var buf [8]byte
+	sd := r.mem.stride
+	put := func(words []uint64) error {
+		for _, x := range words {
+			binary.LittleEndian.PutUint64(buf[:], x)
+			if _, err := bw.Write(buf[:]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if cur != nil {
+		for pi := range cur.parts {
+			a := cur.parts[pi].a
+			for j := 0; j < len(a); j += sd {
+				if r.mem.used(a, j) {
+					if err = put(a[j : j+sd]); err != nil {
+						break
+					}
+				}
+			}
+		}
+	} else {
+		for b := range disk.files {
+			if err = disk.readBucket(b, sd, put); err != nil {
+				break
+			}
+		}
+	}
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err == nil {
+		binary.LittleEndian.PutUint32(buf[:4], crc.Sum32())
+		_, err = f.Write(buf[:4])
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, r.ck.path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("%w: writing %s: %v", shard.ErrCheckpoint, r.ck.path, err)
+	}
+	if d, err := os.Open(filepath.Dir(r.ck.path)); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	r.ck.last = time.Now()
+	r.st.Checkpoints++
+	return nil
+}
+
+// resume reads the checkpoint, if there is one, and returns the next step
+// and the layer (in memory, or spilled when it does not fit); start 0 when
+// there is nothing to resume.
+func (r *dp) resume(w *worker) (start int, cur *layer, disk *spillSet, err error) {
+	if !r.ck.resume {
+		return 0, nil, nil, nil
+	}
+	f, err := os.Open(r.ck.path)
+	if os.IsNotExist(err) {
+		return 0, nil, nil, nil
+	}
+	if err != nil {
+		return 0, nil, nil, fmt.Errorf("%w: %v", shard.ErrCheckpoint, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return 0, nil, nil, fmt.Errorf("%w: %s is not a regular file", shard.ErrCheckpoint, r.ck.path)
+	}
+	if fi.Size() == 0 {
+		return 0, nil, nil, nil
+	}
+	bad := func(what string) error {
+		return fmt.Errorf("%w: %s %s; remove it to count from the start", shard.ErrCheckpoint, r.ck.path, what)
+	}
+	crc := crc32.New(castagnoli)
+	br := bufio.NewReaderSize(io.TeeReader(io.LimitReader(f, fi.Size()-4), crc), 1<<20)
+	head := make([]byte, len(dpCheckpointMagic)+2)
+	if _, err := io.ReadFull(br, head); err != nil || string(head[:8]) != dpCheckpointMagic {
+		return 0, nil, nil, bad("is not a layer checkpoint of the dynamic program")
+	}
+	kl := int(binary.LittleEndian.Uint16(head[8:]))
+	rest := make([]byte, kl+4+2+8)
+	if _, err := io.ReadFull(br, rest); err != nil {
+		return 0, nil, nil, bad("is truncated")
+	}
+	if string(rest[:kl]) != r.ck.key {
+		return 0, nil, nil, fmt.Errorf("%w: %s belongs to another count (different board, moves, constraints, order, shard or version); remove it or choose another file", shard.ErrCheckpoint, r.ck.path)
+	}
+	done := int(binary.LittleEndian.Uint32(rest[kl:]))
+	kw, cw := int(rest[kl+4]), int(rest[kl+5])
+	recs := binary.LittleEndian.Uint64(rest[kl+6:])
+	sd := r.mem.stride
+	if kw != r.mem.kw || cw != r.mem.cw || done < 1 || done >= len(r.steps) {
+		return 0, nil, nil, bad("does not fit this count (record layout or step)")
+	}
+	hdrLen := int64(len(head) + len(rest))
+	if recs > uint64(fi.Size()) || hdrLen+int64(recs)*int64(8*sd)+4 != fi.Size() {
+		return 0, nil, nil, bad("has the wrong length (damaged)")
+	}
+	r.i = done - 1
+	toDisk := r.spillDir != "" && float64(recs)*bytesPerState(sd) > float64(r.opt.MaxBytes)/2
+	const batch = 1024
+	raw := make([]byte, batch*8*sd)
+	words := make([]uint64, batch*sd)
+	if toDisk {
+		if disk, err = r.newSpillSet(r.spillBitsFor(float64(recs))); err != nil {
+			return 0, nil, nil, err
+		}
+		r.st.Spilled = true
+		w.start(bucketLayer(disk.bits), disk)
+	} else {
+		var ok bool
+		if cur, ok = r.mem.newLayer(partBits(int(recs)), int(recs)); !ok {
+			return 0, nil, nil, r.memoryError()
+		}
+	}
+	fail := func(e error) (int, *layer, *spillSet, error) {
+		if disk != nil {
+			disk.remove()
+		}
+		return 0, nil, nil, e
+	}
+	for left := recs; left > 0; {
+		n := int(min(left, batch))
+		if _, err := io.ReadFull(br, raw[:n*8*sd]); err != nil {
+			return fail(bad("is truncated"))
+		}
+		for i := range n * sd {
+			words[i] = binary.LittleEndian.Uint64(raw[8*i:])
+		}
+		for j := 0; j < n*sd; j += sd {
+			k := key{lo: words[j]}
+			if kw == 2 {
+				k.hi = words[j+1]
+			}
+			w.cnt, w.cntHi = words[j+kw], 0
+			if cw == 2 {
+				w.cntHi = words[j+kw+1]
+			}
+			if disk != nil {
+				w.add(k)
+			} else {
+				p := &cur.parts[cur.partOf(hashKey(k.lo, k.hi))]
+				if ov, ok := r.mem.insert(p, words[j:j+sd]); ov || !ok {
+					return fail(r.memoryError())
+				}
+			}
+		}
+		left -= uint64(n)
+	}
+	var sum [4]byte
+	if _, err := io.ReadFull(f, sum[:]); err != nil || binary.LittleEndian.Uint32(sum[:]) != crc.Sum32() {
+		return fail(bad("fails its checksum (damaged)"))
+	}
+	if disk != nil {
+		w.flushAll()
+		w.out = nil
+		if w.ioErr != nil {
+			return fail(w.ioErr)
+		}
+		if err := disk.finish(); err != nil {
+			return fail(err)
+		}
+	}
+	r.st.ResumedAt = done
+	r.prof = make([]int, done)
+	return done, cur, disk, nil
+}

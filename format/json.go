@@ -1,0 +1,215 @@
+package format
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Version is the program version written into every JSON result: the main
+// module's version from the build information ("v1.2.3" for go install
+// ...@v1.2.3), or "devel" for a build from a work tree.
+var Version = buildVersion()
+
+func buildVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}
+
+// Problem is the "problem" object of every leaper result: what was asked.
+type Problem struct {
+	Command string   `json:"command"`
+	Board   string   `json:"board"`   // rows x columns, "5x5"
+	Open    int      `json:"open"`    // open cells
+	Moves   string   `json:"moves"`   // preset name or spec, "hopido"
+	Leapers string   `json:"leapers"` // canonical leaper spec, "3,0+2,2"
+	Closed  bool     `json:"closed"`
+	Start   *Cell    `json:"start"` // [row, col] or null
+	End     *Cell    `json:"end"`
+	Map     []string `json:"map,omitempty"` // the board map when it has blocked cells or givens
+}
+
+// Stats is the "stats" object of search results. Counters are decimal
+// strings: they may exceed 2^53, where JSON numbers lose precision.
+type Stats struct {
+	Nodes      string  `json:"nodes"`
+	Backtracks string  `json:"backtracks"`
+	Prunes     string  `json:"prunes"`
+	MemoHits   string  `json:"memo_hits"`
+	Restarts   string  `json:"restarts"`
+	Workers    int     `json:"workers"`
+	ElapsedMS  float64 `json:"elapsed_ms"`
+}
+
+// NewStats fills Stats from plain counters.
+func NewStats(nodes, backtracks, prunes, memoHits, restarts uint64, workers int, elapsed time.Duration) *Stats {
+	u := func(x uint64) string { return strconv.FormatUint(x, 10) }
+	return &Stats{u(nodes), u(backtracks), u(prunes), u(memoHits), u(restarts), workers, float64(elapsed) / float64(time.Millisecond)}
+}
+
+// Solution is one leaper solution: the path and its numbered grid (0 for
+// blocked cells).
+type Solution struct {
+	Path []Cell  `json:"path"`
+	Grid [][]int `json:"grid"`
+}
+
+// NewSolution returns the Solution of path on a grid from NumberGrid.
+func NewSolution(g [][]int, path []Cell) Solution {
+	s := Solution{Path: path, Grid: make([][]int, len(g))}
+	if s.Path == nil {
+		s.Path = []Cell{}
+	}
+	for r, row := range g {
+		s.Grid[r] = make([]int, len(row))
+		for c, x := range row {
+			s.Grid[r][c] = max(x, 0)
+		}
+	}
+	return s
+}
+
+// Result is the JSON result of solve and of each solution of enumerate.
+type Result struct {
+	Problem  Problem  `json:"problem"`
+	Solution Solution `json:"solution"`
+	Verified bool     `json:"verified"`
+	Index    uint64   `json:"index,omitempty"` // enumerate: 1-based number of the solution
+	Method   string   `json:"method,omitempty"`
+	Stats    *Stats   `json:"stats,omitempty"`
+}
+
+// Error is the JSON object a command prints on stdout instead of a result
+// when it fails under --format json.
+type Error struct {
+	Error    string `json:"error"`
+	ExitCode int    `json:"exit_code"`
+}
+
+// WriteJSON writes v as one line of JSON, with HTML characters left as
+// they are. When v encodes as an object without a "version" key, the
+// program's Version is added as its first key, so every result names the
+// version that wrote it.
+func WriteJSON(w io.Writer, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("encoding JSON: %w", err)
+	}
+	out := buf.Bytes()
+	if len(out) > 1 && out[0] == '{' && !hasKey(out, "version") {
+		head := `{"version":` + strconv.Quote(Version)
+		if out[1] != '}' {
+			head += ","
+		}
+		out = append([]byte(head), out[1:]...)
+	}
+	_, err := w.Write(out)
+	return err
+}
+
+// hasKey reports whether the JSON object obj has the top-level key.
+func hasKey(obj []byte, key string) bool {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(obj, &m) != nil {
+		return false
+	}
+	_, ok := m[key]
+	return ok
+}
+
+// ErrSolution reports JSON that is not a solution document.
+var ErrSolution = errors.New("not a solution in JSON")
+
+// ReadSolution reads the JSON of solve --format json (or one line of
+// enumerate --format json): the problem and the path. Cells may be
+// [row, col] arrays or "row,col" strings (older versions). It reads at most
+// the first JSON value of data.
+func ReadSolution(data []byte) (Problem, []Cell, error) {
+	var sol *struct {
+		Path []json.RawMessage `json:"path"`
+	}
+	var doc map[string]json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil {
+		return Problem{}, nil, fmt.Errorf("%w: %v", ErrSolution, err)
+	}
+	if doc["solution"] == nil || doc["problem"] == nil {
+		return Problem{}, nil, fmt.Errorf("%w: no \"problem\" and \"solution\" objects", ErrSolution)
+	}
+	if err := json.Unmarshal(doc["solution"], &sol); err != nil || sol == nil {
+		return Problem{}, nil, fmt.Errorf("%w: \"solution\": %v", ErrSolution, err)
+	}
+	var p struct {
+		Problem
+		Start json.RawMessage `json:"start"`
+		End   json.RawMessage `json:"end"`
+	}
+	if err := json.Unmarshal(doc["problem"], &p); err != nil {
+		return Problem{}, nil, fmt.Errorf("%w: \"problem\": %v", ErrSolution, err)
+	}
+	prob := p.Problem
+	var err error
+	if prob.Start, err = optCell(p.Start); err != nil {
+		return Problem{}, nil, fmt.Errorf("%w: \"start\": %v", ErrSolution, err)
+	}
+	if prob.End, err = optCell(p.End); err != nil {
+		return Problem{}, nil, fmt.Errorf("%w: \"end\": %v", ErrSolution, err)
+	}
+	path := make([]Cell, len(sol.Path))
+	for i, raw := range sol.Path {
+		if path[i], err = ParseCell(raw); err != nil {
+			return Problem{}, nil, fmt.Errorf("%w: step %d: %v", ErrSolution, i+1, err)
+		}
+	}
+	return prob, path, nil
+}
+
+func optCell(raw json.RawMessage) (*Cell, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil, nil
+	}
+	c, err := ParseCell(raw)
+	if err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// ParseCell reads a cell written as a JSON [row, col] array or a
+// "row,col" string; both are 1-based.
+func ParseCell(raw json.RawMessage) (Cell, error) {
+	var a []int
+	if json.Unmarshal(raw, &a) == nil {
+		if len(a) != 2 {
+			return Cell{}, fmt.Errorf("cell %s: want [row, col]", raw)
+		}
+		return Cell{a[0], a[1]}, nil
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		r, c, ok := strings.Cut(strings.TrimSpace(s), ",")
+		ri, err1 := strconv.Atoi(strings.TrimSpace(r))
+		ci, err2 := strconv.Atoi(strings.TrimSpace(c))
+		if ok && err1 == nil && err2 == nil {
+			return Cell{ri, ci}, nil
+		}
+	}
+	return Cell{}, fmt.Errorf("cell %s: want [row, col]", clip(string(raw)))
+}
+
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}

@@ -1,0 +1,6 @@
+// Package request turns what a user types or supplies (flags, board sizes,
+// board files, move specs, cells, durations, puzzle files, Tatham game IDs
+// and URLs, puzz.link URLs) into one immutable request per command, checked
+// once, with errors that name the fix. The CLI and the web server build
+// their requests here; library users may too.
+package request

@@ -1,0 +1,63 @@
+package request
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/boardgraph/boardgraph/moves"
+)
+
+// ParseDuration reads a duration flag such as --timeout: Go's syntax (30s,
+// 5m, 1h30m); a bare number is refused with the unit suggested ("10" ->
+// "10s"), a negative duration with a positive one.
+func ParseDuration(flag, s string) (time.Duration, error) {
+	t := strings.TrimSpace(s)
+	d, err := time.ParseDuration(t)
+	if err != nil {
+		if _, nerr := strconv.ParseFloat(t, 64); nerr == nil {
+			return 0, fmt.Errorf("%w: --%s %s: give a unit, for example %ss (seconds) or %sm (minutes)", ErrInput, flag, s, t, t)
+		}
+		return 0, fmt.Errorf("%w: --%s %q: give a duration such as 30s, 5m or 1h30m", ErrInput, flag, s)
+	}
+	if d < 0 {
+		return 0, fmt.Errorf("%w: --%s %v: give a positive duration such as 30s", ErrInput, flag, d)
+	}
+	return d, nil
+}
+
+// ParseMoves reads a move set (moves.Parse); an error lists every preset.
+func ParseMoves(spec string) (moves.Set, error) {
+	ms, err := moves.Parse(spec)
+	if err != nil {
+		return ms, fmt.Errorf("%w; presets: %s", err, strings.Join(moves.Presets(), ", "))
+	}
+	return ms, nil
+}
+
+// MovesHelp is the one-line description of --moves for help texts: the
+// syntax and every preset.
+func MovesHelp() string {
+	return "move set `M`: a preset, a leaper a,b, or a union such as 3,0+2,2 or king+knight; presets: " + strings.Join(moves.Presets(), ", ")
+}
+
+// LeaperSpec writes a move set the way the paper and the flags do, the
+// orthogonal leaper first: "3,0+2,2", "1,0+1,1", "1,2".
+func LeaperSpec(ms moves.Set) string { return ms.PaperSpec() }
+
+// MovesLabel names a move set for people: "hopido (3,0+2,2)", or the spec
+// alone for a set without a preset name.
+func MovesLabel(ms moves.Set) string {
+	if s := LeaperSpec(ms); ms.Name != ms.Spec() && ms.Name != s {
+		return ms.Name + " (" + s + ")"
+	}
+	return LeaperSpec(ms)
+}
+
+// specRE matches a board size spec "RxC".
+var specRE = regexp.MustCompile(`^[0-9]+[xX][0-9]+$`)
+
+// IsSpec reports whether s has the shape of a board size, "5x5".
+func IsSpec(s string) bool { return specRE.MatchString(strings.TrimSpace(s)) }
