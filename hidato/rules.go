@@ -107,15 +107,37 @@ func (s *state) ruleForced() bool {
 	n := m.n
 	any := false
 	queue := make([]int32, 0, n)
-	for k := range n {
-		if s.sz[k] == 1 {
-			queue = append(queue, int32(k))
-		}
-	}
 	once, twice := make([]uint64, m.w), make([]uint64, m.w)
 	push := func(k int) {
 		if s.sz[k] == 1 {
 			queue = append(queue, int32(k))
+		}
+	}
+	// The numbers placed already: (a) by one mask over every set, (b) by
+	// restricting their neighbours in the sequence; the queue then takes
+	// the numbers this call places.
+	mask, _ := s.placed()
+	for k := range n {
+		if s.sz[k] == 1 || s.bad {
+			continue
+		}
+		if s.restrictNot(k, mask) {
+			any = true
+			push(k)
+		}
+	}
+	for k := range n {
+		if s.sz[k] != 1 || s.bad {
+			continue
+		}
+		nb := m.neighbours(first(s.d(k)))
+		if k > 0 && s.restrict(k-1, nb) {
+			any = true
+			push(k - 1)
+		}
+		if k+1 < n && s.restrict(k+1, nb) {
+			any = true
+			push(k + 1)
 		}
 	}
 	for !s.bad {

@@ -125,6 +125,13 @@ func CreateAtomic(name string) (*AtomicFile, error) {
 		if a.dev != nil {
 			a.dev.Close()
 		}
+		if a.special {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return nil, fmt.Errorf("%w %s: cannot stage the data in %s (%v); set TMPDIR to a writable directory", ErrWrite, name, os.TempDir(), err)
+		}
 		return nil, writeErr(name, err)
 	}
 	a.f, a.temp = f, f.Name()

@@ -83,11 +83,11 @@ func newBrowserEnv(t *testing.T) *browserEnv {
 	return &browserEnv{t: t, url: ts.URL + "/", ctx: bctx, shots: shots}
 }
 
-// tab opens a new tab with a deadline (20 s, or the one given).
+// tab opens a new tab with a deadline (60 s, or the one given).
 func (b *browserEnv) tab(t *testing.T, limit ...time.Duration) context.Context {
 	ctx, cancel := chromedp.NewContext(b.ctx)
 	t.Cleanup(cancel)
-	d := 20 * time.Second
+	d := 60 * time.Second
 	if len(limit) > 0 {
 		d = limit[0]
 	}
@@ -153,9 +153,12 @@ func text(t *testing.T, ctx context.Context, id string) string {
 	return s
 }
 
+// clickCell clicks the centre of a board cell with the mouse. The cell
+// must be in the viewport (boards up to 20x20 are, at 1280x900).
 func clickCell(t *testing.T, ctx context.Context, cell int32) {
 	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID(fmt.Sprintf("lc%d", cell)))); err != nil {
+	p := eval[[2]float64](t, ctx, fmt.Sprintf(`(() => { const r = document.getElementById("lc%d").getBoundingClientRect(); return [r.left + r.width/2, r.top + r.height/2]; })()`, cell))
+	if err := chromedp.Do(ctx, chromedp.MouseClickXY(p[0], p[1])); err != nil {
 		t.Fatalf("click cell %d: %v", cell, err)
 	}
 }

@@ -3,9 +3,11 @@ package web
 // This file is the adapter between the HTTP handlers and the library
 // packages. It turns a decoded request into the library's inputs (board,
 // move set, hamilton.Problem, numberlink.Grid) and calls the same functions
-// the CLI calls. When the shared request layer (package request) lands, the
-// builders here (leaperInput, nlInput) are what it replaces; the handlers
-// only see the result types below.
+// the CLI calls. Board maps, move specs and the verifier's rules come from
+// package request, the layer the CLI uses, so the page and the command line
+// read the same inputs the same way (no file is ever opened: a web request
+// carries its board in the body). The completion problem of a position
+// (rest) is the web's own: the CLI has no positions.
 
 import (
 	"context"
@@ -23,6 +25,7 @@ import (
 	"github.com/boardgraph/boardgraph/hidato"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/request"
 	"github.com/boardgraph/boardgraph/verify"
 )
 
@@ -60,10 +63,10 @@ func leaperInput(req *LeaperRequest, maxCells int) (*leaper, error) {
 		if shared, err = hidato.ParseShare(spec); err == nil {
 			b = shared.Board
 		}
-	case !strings.ContainsAny(spec, "\n.#"):
+	case request.IsSpec(spec):
 		b, err = board.ParseSpec(spec)
 	default:
-		b, err = board.Parse(strings.NewReader(spec))
+		b, err = request.ParseBoardMap([]byte(spec))
 	}
 	if err != nil {
 		return nil, badf("board: %v", err)
@@ -78,7 +81,7 @@ func leaperInput(req *LeaperRequest, maxCells int) (*leaper, error) {
 	if mv == "" {
 		mv = "diplomatico"
 	}
-	ms, err := moves.Parse(mv)
+	ms, err := request.ParseMoves(mv)
 	if shared != nil {
 		ms, err = shared.Moves, nil
 	}
@@ -131,19 +134,11 @@ func (L *leaper) adjacent(a, b int32) bool {
 	return false
 }
 
-// rules returns the independent verifier's rules for the board.
+// rules returns the independent verifier's rules for the board (the
+// request layer's, as for the CLI), with the move set's own name.
 func (L *leaper) rules() verify.Rules {
-	b := L.b
-	r := verify.Rules{Rows: b.Rows, Cols: b.Cols, Name: L.ms.Name}
-	for _, l := range L.ms.Leapers {
-		r.Leapers = append(r.Leapers, [2]int{l.A, l.B})
-	}
-	r.Blocked = make([]bool, b.Cells())
-	r.Givens = make([]int, b.Cells())
-	for c := range int32(b.Cells()) {
-		r.Blocked[c] = b.Blocked(c)
-		r.Givens[c] = int(b.Given(c))
-	}
+	r := (&request.Leaper{Board: L.b, Moves: L.ms}).Rules()
+	r.Name = L.ms.Name
 	return r
 }
 

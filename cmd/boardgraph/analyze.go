@@ -196,13 +196,13 @@ func (j *leaperJob) readPath(e *env, file string) ([]int32, error) {
 		_, cells, err = request.FromBinary(text)
 	case request.IsJSON(text): // solve --format json
 		_, cells, err = request.FromJSON(text)
-	case looksLikePath(text):
+	case request.LooksLikePath(text):
 		cells, err = verify.ParsePath(bytes.NewReader(text))
 	default:
 		var g verify.Grid
 		g, err = verify.ParseGrid(bytes.NewReader(text))
 		if err == nil {
-			cells, err = gridCells(g, false)
+			cells, err = verify.GridPath(g)
 		}
 	}
 	if err != nil {

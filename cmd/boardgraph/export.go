@@ -66,6 +66,7 @@ func runExport(e *env) int {
 	fs.BoolVar(&pf.Quiet, "quiet", false, "no summary line on stderr")
 	graphFile := fs.String("graph", "", "export the graph in `FILE` (any format boardgraph reads) instead of a board")
 	to := fs.String("to", "", "output `FORMAT`: graphml, dot, json, csv, cypher, edgelist, dimacs or hcp")
+	fs.StringVar(to, "format", "", "the same as --to")
 	out := fs.String("out", "", "write to `FILE` (for csv: the prefix of the two files) instead of stdout")
 	withSolution := fs.Bool("with-solution", false, "add a verified solution: step numbers and NEXT relationships")
 	withAnalysis := fs.Bool("with-analysis", false, "add the per-cell and per-edge counts of every solution (small boards)")

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"time"
+
 	"context"
 	"errors"
 	"fmt"
@@ -43,14 +45,22 @@ func runGrade(e *env) int {
 	depth := fs.Int("depth", 0, "deepest lookahead `D` (default 1)")
 	format := fs.String("format", "text", "output `FORMAT`: text or json")
 	withSol := fs.Bool("solution", false, "also print the solution")
-	timeout := fs.Duration("timeout", 0, "stop after `D` (for example 30s)")
+	timeout := new(time.Duration)
+	durationVar(fs, timeout, "timeout", "stop after `D` (for example 30s)")
+	var out string
+	outVar(fs, &out)
+	fs.Bool("quiet", false, "no diagnostics on stderr (grade prints none besides errors)")
 	pos, code := parseArgs(e, gradeHelp, fs)
 	if code >= 0 {
 		return code
 	}
-	if *format != "text" && *format != "json" {
-		return fail(e, usagef("unknown --format %q; use text or json", *format))
+	f, err := textJSON.Parse(*format)
+	if err != nil {
+		return fail(e, err)
 	}
+	*format = f
+	e.setJSON(f == "json")
+	e.redirect(out)
 	if len(pos) != 1 {
 		return fail(e, usagef("give one puzzle: a text map FILE, '-' for stdin, or a share string such as hopido:6x6:..."))
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/boardgraph/boardgraph/construct"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/pathio"
+	"github.com/boardgraph/boardgraph/request"
 	"github.com/boardgraph/boardgraph/verify"
 )
 
@@ -195,7 +196,7 @@ func TestSolveOut(t *testing.T) {
 			if isBinary != (tc.format == "binary") || (tc.format == "json") != bytes.HasPrefix(data, []byte("{")) {
 				t.Fatalf("file starts %q, want format %s", data[:min(len(data), 16)], tc.format)
 			}
-			if tc.format == "path" && !looksLikePath(data) || tc.format == "grid" && looksLikePath(data) {
+			if tc.format == "path" && !request.LooksLikePath(data) || tc.format == "grid" && request.LooksLikePath(data) {
 				t.Fatalf("file starts %q, want format %s", data[:min(len(data), 16)], tc.format)
 			}
 			if tc.verify == nil {

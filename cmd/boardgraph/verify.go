@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/boardgraph/boardgraph/board"
@@ -112,7 +111,7 @@ func runVerify(e *env) int {
 		kind = "binary"
 	case request.IsJSON(head):
 		kind = "json"
-	case looksLikePath(head):
+	case request.LooksLikePath(head):
 		kind = "path"
 	}
 	var (
@@ -337,16 +336,4 @@ func openSolution(e *env, file string) (*bufio.Reader, func(), error) {
 		return nil, nil, usagef("cannot read the solution: %v; check the file name", err)
 	}
 	return bufio.NewReaderSize(f, 1<<20), func() { f.Close() }, nil
-}
-
-// looksLikePath reports whether the first meaningful line is a "row,col".
-func looksLikePath(text []byte) bool {
-	for line := range strings.SplitSeq(string(text), "\n") {
-		s := strings.TrimSpace(line)
-		if s == "" || strings.HasPrefix(s, "//") {
-			continue
-		}
-		return strings.Contains(s, ",")
-	}
-	return false
 }

@@ -1,0 +1,57 @@
+package request
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestPicture(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	// The 4x5 Diplomatico path of the paper's Figure 4 left half is long;
+	// a 1x1 grid is the smallest valid path.
+	pic, _, what, err := Picture(ctx, []byte("1\n"), nil, PictureFlags{})
+	if err != nil || pic == nil || !strings.Contains(what, "1-step path on 1x1") {
+		t.Fatalf("1x1: %v %q", err, what)
+	}
+	// Two cells a wazir step apart are no hopido path: refused, or drawn
+	// unchecked.
+	if _, _, _, err := Picture(ctx, []byte("1 2\n"), nil, PictureFlags{}); !errors.Is(err, ErrInvalidSolution) {
+		t.Fatalf("invalid path: %v", err)
+	}
+	if _, _, what, err := Picture(ctx, []byte("1 2\n"), nil, PictureFlags{Unchecked: true}); err != nil || !strings.Contains(what, "not a valid solution") {
+		t.Fatalf("unchecked: %v %q", err, what)
+	}
+	if _, _, _, err := Picture(ctx, []byte("1 2\n"), nil, PictureFlags{Moves: "wazir"}); err != nil {
+		t.Fatalf("wazir: %v", err)
+	}
+	if _, _, _, err := Picture(ctx, []byte("1\n"), nil, PictureFlags{Kind: "photo"}); !errors.Is(err, ErrInput) {
+		t.Fatalf("kind: %v", err)
+	}
+	// A k-grid read as a path names the kind that reads it.
+	_, _, _, err = Picture(ctx, []byte("k=2\n2.3.1\n.....\n3.4.1\n"), nil, PictureFlags{})
+	if err == nil || !strings.Contains(err.Error(), "--kind kgrid") {
+		t.Fatalf("k-grid as a path: %v", err)
+	}
+	_, frames, _, err := Picture(ctx, []byte("k=2\n2.3.1\n.....\n3.4.1\n"), nil, PictureFlags{Kind: "tau"})
+	if err != nil || len(frames) == 0 {
+		t.Fatalf("tau: %v, %d frames", err, len(frames))
+	}
+}
+
+func FuzzPicture(f *testing.F) {
+	for _, s := range []string{"1\n", "1 2\n", "1,1\n", `{"board":"2x2","values":[[1,2],[3,null]]}`, `{"board":"2x2","edges":[{"from":[1,1],"to":[2,2],"count":"3"}]}`, "k=2\n1.1\n", "{}", ""} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 4096 {
+			return
+		}
+		pic, frames, _, err := Picture(context.Background(), data, nil, PictureFlags{})
+		if err == nil && pic == nil && frames == nil {
+			t.Fatal("no picture and no error")
+		}
+	})
+}
