@@ -1,0 +1,54 @@
+package request
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/moves"
+	"github.com/boardgraph/boardgraph/verify"
+)
+
+func TestReadPathInput(t *testing.T) {
+	t.Parallel()
+	rook, err := moves.Parse("1,0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := board.New(2, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		text, kind string
+		board      *board.Board
+		valid      bool
+	}{
+		{"1 2\n4 3\n", "grid", nil, true},
+		{"1 3\n4 2\n", "grid", nil, false}, // 1 -> 2 is a diagonal step
+		{"1,1\n1,2\n2,2\n2,1\n", "path", b, true},
+		{"1,1\n2,2\n1,2\n2,1\n", "path", b, false},
+	} {
+		in := bufio.NewReader(strings.NewReader(tc.text))
+		p, err := ReadPathInput(in, VerifyFlags{Board: tc.board, Moves: rook, MovesGiven: true, Start: "1,1"})
+		if err != nil || p.Kind != tc.kind || p.Rules.Rows != 2 || p.Rules.Start == nil {
+			t.Fatalf("%q: %+v, %v", tc.text, p, err)
+		}
+		_, err = p.Check(context.Background(), nil)
+		var ve *verify.Error
+		if tc.valid != (err == nil) || !tc.valid && !errors.As(err, &ve) {
+			t.Errorf("%q: %v, want valid=%v", tc.text, err, tc.valid)
+		}
+	}
+	// A path file without a board is refused with the fix.
+	_, err = ReadPathInput(bufio.NewReader(strings.NewReader("1,1\n")), VerifyFlags{Moves: rook})
+	if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "give a size") {
+		t.Fatalf("no board: %v", err)
+	}
+	if k := SolutionKind([]byte("{\"path\":[]}")); k != "json" {
+		t.Errorf("JSON detected as %q", k)
+	}
+}
