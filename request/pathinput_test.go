@@ -52,3 +52,22 @@ func TestReadPathInput(t *testing.T) {
 		t.Errorf("JSON detected as %q", k)
 	}
 }
+
+func TestParseCells(t *testing.T) {
+	t.Parallel()
+	want := []verify.Cell{{Row: 1, Col: 1}, {Row: 1, Col: 2}, {Row: 2, Col: 2}, {Row: 2, Col: 1}}
+	for _, text := range []string{"1,1\n1,2\n2,2\n2,1\n", "1 2\n4 3\n"} {
+		cells, err := ParseCells([]byte(text))
+		if err != nil || len(cells) != 4 {
+			t.Fatalf("%q: %v, %v", text, cells, err)
+		}
+		for i := range want {
+			if cells[i] != want[i] {
+				t.Fatalf("%q: %v, want %v", text, cells, want)
+			}
+		}
+	}
+	if _, err := ParseCells([]byte("1 x\n")); err == nil {
+		t.Fatal("a broken grid parsed")
+	}
+}
