@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -159,10 +158,10 @@ func runExport(e *env) int {
 	var written []string
 	if f == graphio.CSV {
 		nodes, rels := *out+".nodes.csv", *out+".relationships.csv"
-		err = writeAtomic2(nodes, rels, func(nw, rw io.Writer) error { return graphio.WriteCSV(ctx, nw, rw, src) })
+		err = pathio.WriteFilesAtomic(nodes, rels, func(nw, rw io.Writer) error { return graphio.WriteCSV(ctx, nw, rw, src) })
 		written = []string{nodes, rels}
 	} else if *out != "" {
-		err = writeAtomic(*out, func(w io.Writer) error { return graphio.Write(ctx, w, f, src, opt) })
+		err = pathio.WriteFileAtomic(*out, func(w io.Writer) error { return graphio.Write(ctx, w, f, src, opt) })
 		written = []string{*out}
 	} else {
 		err = graphio.Write(ctx, e.stdout, f, src, opt)
@@ -188,50 +187,4 @@ func runExport(e *env) int {
 		fmt.Fprintf(e.stderr, "exported %s as %s to %s%s; %v, peak memory %.1f MB\n", what, f, dest, extra, time.Since(began).Round(time.Millisecond), float64(peakRSS())/1e6)
 	}
 	return exitOK
-}
-
-// writeAtomic writes name through fn; the file appears only if fn succeeds.
-func writeAtomic(name string, fn func(io.Writer) error) error {
-	af, err := pathio.CreateAtomic(name)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	if err := fn(af); err != nil {
-		af.Abort()
-		return err
-	}
-	if err := af.Commit(); err != nil {
-		af.Abort()
-		return err
-	}
-	return nil
-}
-
-// writeAtomic2 writes two files together: both appear, or neither.
-func writeAtomic2(a, b string, fn func(wa, wb io.Writer) error) error {
-	fa, err := pathio.CreateAtomic(a)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	fb, err := pathio.CreateAtomic(b)
-	if err != nil {
-		fa.Abort()
-		return usagef("%v", err)
-	}
-	if err := fn(fa, fb); err != nil {
-		fa.Abort()
-		fb.Abort()
-		return err
-	}
-	if err := fa.Commit(); err != nil {
-		fa.Abort()
-		fb.Abort()
-		return err
-	}
-	if err := fb.Commit(); err != nil {
-		os.Remove(a)
-		fb.Abort()
-		return err
-	}
-	return nil
 }

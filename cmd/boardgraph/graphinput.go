@@ -13,6 +13,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/graphio"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/request"
 )
 
@@ -184,7 +185,7 @@ func graphSolve(ctx context.Context, e *env, gj *request.Graph, opt hamilton.Opt
 		return writeNames(w, gj.Names(path))
 	}
 	if out != "" {
-		err = writeAtomic(out, write)
+		err = pathio.WriteFileAtomic(out, write)
 	} else {
 		err = write(e.stdout)
 	}
