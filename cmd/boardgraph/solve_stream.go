@@ -18,56 +18,19 @@ import (
 	"github.com/boardgraph/boardgraph/verify"
 )
 
-// autoConstructCells is where solve --method auto switches from search to
-// construction (when the board is plain and a construction exists for the
-// move set): boards of more than 2^18 cells (about 512x512). Below it the
-// search answers in well under a second and prints the familiar varied
-// solutions; above it the search's memory grows by some 340 bytes per cell
-// (757 MB at 1500x1500), while a construction streams in constant memory.
-const autoConstructCells = 1 << 18
-
 // buildWalk is the construction solve uses (tests substitute their own).
-var buildWalk = construct.Build
+var buildWalk request.Builder = construct.Build
 
 // planConstruction decides between search and construction for solve's
-// method m ("auto", "search" or "construct") and returns the constructed
-// walk, or nil to search.
+// method m (request.Leaper.Construction) and returns the constructed walk,
+// or nil to search.
 func planConstruction(l *request.Leaper, m string) (construct.Walk, error) {
-	b := l.Board
-	plain := b.Plain()
-	switch {
-	case m == "search":
-		return nil, nil
-	case m == "auto" && b.Cells() > maxSearchCells && !plain:
-		return nil, usagef("the %s board has %d cells: too many for search (at most %d), and constructions need a plain board; use a smaller board", b.Spec(), b.Cells(), maxSearchCells)
-	case m == "auto" && (!plain || b.Cells() <= autoConstructCells):
-		return nil, nil
-	case !plain:
-		return nil, usagef("--method construct needs a plain board (no blocked cells or givens); use --method search")
-	}
-	if b.Cells() > maxSearchCells && (l.Output.Out == "" || (l.Output.Format != "path" && l.Output.Format != "binary")) {
-		return nil, usagef("the %s board has %d cells, too many to hold in memory: write the path to a file with --out FILE --format path or binary, or use a smaller board", b.Spec(), b.Cells())
-	}
-	ends := construct.Ends{Closed: l.Closed}
-	if c := l.Start; c != nil {
-		ends.Start = &[2]int{c.Row - 1, c.Col - 1}
-	}
-	if c := l.End; c != nil {
-		ends.End = &[2]int{c.Row - 1, c.Col - 1}
-	}
-	walk, err := buildWalk(b.Rows, b.Cols, l.Moves, ends)
+	walk, err := l.Construction(m, buildWalk)
 	var proof *construct.EndsError
-	switch {
-	case errors.Is(err, construct.ErrNotCovered) && m == "auto" && b.Cells() <= maxSearchCells:
-		return nil, nil // search instead
-	case errors.Is(err, construct.ErrNotCovered):
-		return nil, usagef("%v; use --method search on boards of at most %d cells", err, maxSearchCells)
-	case errors.Is(err, construct.ErrNoTour), errors.As(err, &proof):
+	if errors.Is(err, construct.ErrNoTour) || errors.As(err, &proof) {
 		return nil, &noSolutionError{err.Error()}
-	case err != nil:
-		return nil, err
 	}
-	return walk, nil
+	return walk, err
 }
 
 // runConstruct writes a constructed path: streamed to --out for the path
