@@ -24,7 +24,7 @@ func lemmaCount(t *testing.T, bg *moves.BoardGraph, sr, sc, tr, tc int) (n uint6
 	t.Helper()
 	b := bg.Board
 	s, e := bg.VertexOf[b.Cell(sr-1, sc-1)], bg.VertexOf[b.Cell(tr-1, tc-1)]
-	p := hamilton.Problem{G: bg.Graph, Start: s, End: e}
+	p := hamilton.Problem{G: bg.Graph}.WithEnds(s, e)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	c, _, err := count.Count(ctx, p, count.Options{Order: count.BoardOrder(bg), MaxBytes: 1 << 30})
