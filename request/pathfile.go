@@ -17,6 +17,18 @@ func (l *Leaper) PathHeader() pathio.Header {
 	return h
 }
 
+// BinaryHolds refuses, before any search, a request whose move set the
+// binary path format cannot hold (more than 4096 vectors, a name over 255
+// bytes), so that a long search does not end in a file that cannot be
+// written.
+func (l *Leaper) BinaryHolds() error {
+	h := l.PathHeader()
+	if err := pathio.CheckMoves(h.Name, h.Moves); err != nil {
+		return inputf("--moves: %v; use --format path", err)
+	}
+	return nil
+}
+
 // WritePath writes walk (0-based row, col pairs), a solution of the
 // request, to the path file --out in the request's format (path or
 // binary) with pathio.WriteVerified: atomically, and only after the
