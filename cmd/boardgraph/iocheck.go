@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"time"
-
 )
 
 // checkedWriter passes writes to w and remembers the first error; after
