@@ -3,10 +3,13 @@ package request
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/boardgraph/boardgraph/construct"
+	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/moves"
+	"github.com/boardgraph/boardgraph/verify"
 )
 
 func TestConstruction(t *testing.T) {
@@ -52,5 +55,20 @@ func TestConstruction(t *testing.T) {
 	}
 	if built != 5 {
 		t.Errorf("the builder ran %d times, want 5", built)
+	}
+}
+
+func TestWriteSolution(t *testing.T) {
+	t.Parallel()
+	l, err := NewLeaper(LeaperFlags{Spec: "2x2", Moves: "1,0"}, Source{}, solveNames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := []verify.Cell{{Row: 1, Col: 1}, {Row: 1, Col: 2}, {Row: 2, Col: 2}, {Row: 2, Col: 1}}
+	for f, want := range map[string]string{"path": "1,1\n1,2\n2,2\n2,1\n", "grid": "4 3", "json": `"verified":true`} {
+		var sb strings.Builder
+		if err := l.WriteSolution(&sb, f, "solve", path, format.Result{}); err != nil || !strings.Contains(sb.String(), want) {
+			t.Errorf("%s: %q, %v; want %q in it", f, sb.String(), err, want)
+		}
 	}
 }

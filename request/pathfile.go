@@ -2,9 +2,12 @@ package request
 
 import (
 	"context"
+	"io"
 	"iter"
 
+	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/pathio"
+	"github.com/boardgraph/boardgraph/verify"
 )
 
 // PathHeader returns the path-file header of the request: its board size,
@@ -39,4 +42,24 @@ func (l *Leaper) WritePath(ctx context.Context, walk iter.Seq2[int, int], opt pa
 		f = pathio.Binary
 	}
 	return pathio.WriteVerified(ctx, l.Output.Out, f, l.PathHeader(), l.Rules(), walk, opt)
+}
+
+// WriteSolution writes a verified path of the request in format f: the
+// numbered grid ("grid", the default), the path, one row,col per line
+// ("path"), or a JSON result ("json": res with the problem of command and
+// the solution filled in).
+func (l *Leaper) WriteSolution(w io.Writer, f, command string, path []verify.Cell, res format.Result) error {
+	cells := make([]format.Cell, len(path))
+	for i, c := range path {
+		cells[i] = format.Cell{c.Row, c.Col}
+	}
+	g := format.NumberGrid(l.Board.Rows, l.Board.Cols, l.Blocked, cells)
+	switch f {
+	case "path":
+		return format.WritePath(w, cells)
+	case "json":
+		res.Problem, res.Solution, res.Verified = l.Describe(command), format.NewSolution(g, cells), true
+		return format.WriteJSON(w, res)
+	}
+	return format.WriteGrid(w, g)
 }

@@ -86,7 +86,7 @@ func runConstruct(e *env, l *request.Leaper, walk construct.Walk, pics *pictureF
 func emit(ctx context.Context, e *env, l *request.Leaper, cells []verify.Cell, res format.Result) int {
 	out := l.Output
 	if out.Out == "" {
-		if err := writeSolution(e.stdout, l, out.Format, "solve", cells, res); err != nil {
+		if err := l.WriteSolution(e.stdout, out.Format, "solve", cells, res); err != nil {
 			return fail(e, err)
 		}
 		return exitOK
@@ -109,7 +109,7 @@ func emit(ctx context.Context, e *env, l *request.Leaper, cells []verify.Cell, r
 		return exitOK
 	}
 	var buf bytes.Buffer
-	if err := writeSolution(&buf, l, out.Format, "solve", cells, res); err != nil {
+	if err := l.WriteSolution(&buf, out.Format, "solve", cells, res); err != nil {
 		return fail(e, err)
 	}
 	if err := writeFileAtomic(out.Out, buf.Bytes()); err != nil {
