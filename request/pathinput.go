@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -204,4 +205,62 @@ func (p *PathInput) Check(ctx context.Context, progress func(n int64)) (verify.S
 		}
 	}
 	return res, err
+}
+
+// VerifyReport is the verdict on a checked solution, as verify prints it
+// (WriteText) or writes it as JSON.
+type VerifyReport struct {
+	Valid  bool   `json:"valid"`
+	Reason string `json:"reason,omitempty"`
+	Step   int    `json:"step,omitempty"` // 1-based step where it breaks, when there is one
+	Kind   string `json:"kind"`           // "grid", "path", "binary" or "json"
+	Board  string `json:"board"`
+	Moves  string `json:"moves"`
+	Closed bool   `json:"closed"`
+	Cells  int64  `json:"cells,omitempty"` // path and binary files: cells read
+	err    error
+	what   string
+}
+
+// Report words the outcome of Check: res and err as it returned them,
+// err nil or a *verify.Error (other errors are the caller's to handle).
+func (p *PathInput) Report(res verify.StreamResult, err error) *VerifyReport {
+	r := &VerifyReport{Valid: err == nil, Kind: p.Kind, Board: fmt.Sprintf("%dx%d", p.Rules.Rows, p.Rules.Cols), Moves: LeaperSpec(p.Moves),
+		Closed: p.Rules.Closed, Cells: res.Cells, err: err}
+	var ve *verify.Error
+	if errors.As(err, &ve) {
+		r.Reason, r.Step = ve.Msg, ve.Step
+	}
+	r.what = fmt.Sprintf("%dx%d with %s, read as a %s", p.Rules.Rows, p.Rules.Cols, MovesLabel(p.Moves), KindName(p.Kind))
+	if p.Kind != "grid" && p.Kind != "json" && err == nil {
+		r.what += " (" + cellCount(res.Cells)
+		if p.Kind == "binary" {
+			r.what += fmt.Sprintf(", CRC-32C %08x", res.Checksum)
+		}
+		r.what += ")"
+	}
+	return r
+}
+
+// WriteText writes the verdict in one line: "valid: a closed tour of ..."
+// or "invalid: reason".
+func (r *VerifyReport) WriteText(w io.Writer) error {
+	if r.err != nil {
+		_, err := fmt.Fprintf(w, "invalid: %s\n", r.err)
+		return err
+	}
+	tour := "Hamiltonian path"
+	if r.Closed {
+		tour = "closed tour"
+	}
+	_, err := fmt.Fprintf(w, "valid: a %s of %s\n", tour, r.what)
+	return err
+}
+
+// cellCount writes "1 cell", "12 cells".
+func cellCount(n int64) string {
+	if n == 1 {
+		return "1 cell"
+	}
+	return fmt.Sprintf("%d cells", n)
 }

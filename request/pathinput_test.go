@@ -71,3 +71,26 @@ func TestParseCells(t *testing.T) {
 		t.Fatal("a broken grid parsed")
 	}
 }
+
+func TestVerifyReport(t *testing.T) {
+	t.Parallel()
+	rook, _ := moves.Parse("1,0")
+	for text, want := range map[string]string{
+		"1 2\n4 3\n": "valid: a Hamiltonian path of 2x2 with 1,0",
+		"1 3\n4 2\n": "invalid: ",
+	} {
+		p, err := ReadPathInput(bufio.NewReader(strings.NewReader(text)), VerifyFlags{Moves: rook, MovesGiven: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := p.Check(context.Background(), nil)
+		rep := p.Report(res, err)
+		var sb strings.Builder
+		if werr := rep.WriteText(&sb); werr != nil || !strings.HasPrefix(sb.String(), want) || rep.Valid != (err == nil) || rep.Board != "2x2" {
+			t.Errorf("%q: %q %+v", text, sb.String(), rep)
+		}
+		if err != nil && (rep.Reason == "" || rep.Step == 0) {
+			t.Errorf("%q: the report lacks the reason or step: %+v", text, rep)
+		}
+	}
+}

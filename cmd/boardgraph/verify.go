@@ -106,7 +106,7 @@ func runVerify(e *env) int {
 	if err != nil {
 		return fail(e, err)
 	}
-	kind, ms := pi.Kind, pi.Moves
+	kind := pi.Kind
 	streamed := kind == "path" || kind == "binary"
 	pr := startCellProgress(e, *quiet || *format == "json" || !streamed, "verify", int64(pi.Board.Open()))
 	pr.phase("checked")
@@ -116,7 +116,6 @@ func runVerify(e *env) int {
 	if streamed && e.ctx.Err() != nil {
 		return fail(e, &stoppedError{fmt.Sprintf("interrupted after checking %d cells; the file was not fully checked", res.Cells)})
 	}
-	rules := pi.Rules
 	var ve *verify.Error
 	if err != nil && errors.Is(err, verify.ErrSyntax) {
 		return fail(e, err)
@@ -124,40 +123,13 @@ func runVerify(e *env) int {
 	if err != nil && !errors.As(err, &ve) {
 		return fail(e, &internalError{fmt.Sprintf("the verifier failed: %v", err)})
 	}
-	kindName := request.KindName(kind)
-	what := fmt.Sprintf("%dx%d with %s, read as a %s", rules.Rows, rules.Cols, movesLabel(ms), kindName)
-	if kind != "grid" && kind != "json" && err == nil {
-		what += " (" + plural(int(res.Cells), "cell")
-		if kind == "binary" {
-			what += fmt.Sprintf(", CRC-32C %08x", res.Checksum)
-		}
-		what += ")"
-	}
+	rep := pi.Report(res, err)
 	if *format == "json" {
-		out := struct {
-			Valid  bool   `json:"valid"`
-			Reason string `json:"reason,omitempty"`
-			Step   int    `json:"step,omitempty"` // 1-based step where it breaks, when there is one
-			Kind   string `json:"kind"`           // "grid", "path", "binary" or "json"
-			Board  string `json:"board"`
-			Moves  string `json:"moves"`
-			Closed bool   `json:"closed"`
-			Cells  int64  `json:"cells,omitempty"` // path and binary files: cells read
-		}{Valid: err == nil, Kind: kind, Board: fmt.Sprintf("%dx%d", rules.Rows, rules.Cols), Moves: leaperSpec(ms), Closed: rules.Closed, Cells: res.Cells}
-		if ve != nil {
-			out.Reason, out.Step = ve.Msg, ve.Step
-		}
-		if werr := emitJSON(e.stdout, out); werr != nil {
+		if werr := emitJSON(e.stdout, rep); werr != nil {
 			return fail(e, werr)
 		}
-	} else if err != nil {
-		fmt.Fprintf(e.stdout, "invalid: %s\n", err)
 	} else {
-		tour := "Hamiltonian path"
-		if rules.Closed {
-			tour = "closed tour"
-		}
-		fmt.Fprintf(e.stdout, "valid: a %s of %s\n", tour, what)
+		rep.WriteText(e.stdout)
 	}
 	if kind != "grid" && kind != "json" && err == nil && !*quiet && *format != "json" {
 		line := fmt.Sprintf("verify: %s in %v", plural(int(res.Cells), "cell"), roundDur(time.Since(began)))
