@@ -75,15 +75,12 @@ func runExport(e *env) int {
 	if code >= 0 {
 		return code
 	}
-	f, err := graphio.ParseFormat(*to)
-	switch strings.ToLower(*to) {
-	case "dot", "cypher", "csv":
-		f, err = graphio.Format(strings.ToLower(*to)), nil
-	case "":
-		return fail(e, usagef("--to is required: graphml, dot, json, csv, cypher, edgelist, dimacs or hcp"))
+	if *to == "" {
+		return fail(e, usagef("--to is required: %s", graphio.WriteFormats))
 	}
+	f, err := graphio.ParseWriteFormat(*to)
 	if err != nil {
-		return fail(e, usagef("--to %q: use graphml, dot, json, csv, cypher, edgelist, dimacs or hcp", *to))
+		return fail(e, usagef("--to %q: use %s", *to, graphio.WriteFormats))
 	}
 	if f == graphio.CSV && *out == "" {
 		return fail(e, usagef("--to csv writes two files: give --out PREFIX (PREFIX.nodes.csv, PREFIX.relationships.csv)"))
