@@ -266,16 +266,20 @@ func TestBrowser(t *testing.T) {
 		ctx := b.tab(t)
 		b.open(t, ctx, b.url)
 		url := puzzLinkFixture(t)
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-nl")), chromedp.SetValue(chromedp.ID("n-input"), url), chromedp.Click(chromedp.ID("n-load")),
-			chromedp.WaitVisible(chromedp.CSS(`#n-hinttext.info`))); err != nil {
-			t.Fatal(err)
-		}
 		g, err := numberlink.ParsePuzzLink(url)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := eval[int](t, ctx, `document.querySelectorAll("#n-board .node").length`); n != len(g.Nodes) {
-			t.Errorf("page shows %d islands, the URL has %d", n, len(g.Nodes))
+		// The tab opens on a default puzzle whose hint line is visible too, so
+		// wait for the loaded puzzle's islands, not only for a hint line.
+		islands := fmt.Sprintf(`document.querySelectorAll("#n-board .node").length === %d`, len(g.Nodes))
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-nl")), chromedp.SetValue(chromedp.ID("n-input"), url), chromedp.Click(chromedp.ID("n-load")),
+			chromedp.WaitVisible(chromedp.CSS(`#n-hinttext.info`))); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](islands, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+			n := eval[int](t, ctx, `document.querySelectorAll("#n-board .node").length`)
+			t.Errorf("page shows %d islands, the URL has %d (%v)", n, len(g.Nodes), err)
 		}
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("n-solve")), chromedp.WaitVisible(chromedp.CSS(`#n-hinttext.ok`))); err != nil {
 			t.Fatal(err)
