@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/boardgraph/boardgraph/graphio"
 )
 
 // Strategy names one of the paper's Neo4j implementations (Section III).
@@ -49,23 +51,7 @@ func (e *Endpoint) pattern() string {
 }
 
 // literal writes s as a Cypher string literal.
-func literal(s string) string {
-	var sb strings.Builder
-	sb.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			sb.WriteByte('\\')
-			sb.WriteRune(r)
-		case r < 0x20:
-			fmt.Fprintf(&sb, `\u%04x`, r)
-		default:
-			sb.WriteRune(r)
-		}
-	}
-	sb.WriteByte('"')
-	return sb.String()
-}
+func literal(s string) string { return graphio.Quote(s) }
 
 // Options shape a query as the paper's command-line arguments do: an
 // optional start node, end node and number of paths (Section III).

@@ -49,7 +49,7 @@ func writeCypher(ctx context.Context, b *bw, p *prepared, opt WriteOptions) erro
 	}
 	err := p.nodes(ctx, func(v int32) error {
 		open("UNWIND [\n")
-		b.s("{id: ", jsonString(p.ID(v)))
+		b.s("{id: ", Quote(p.ID(v)))
 		vals = p.nodeValues(v, vals)
 		for i, k := range nk {
 			b.s(", ", k, ": ")
@@ -89,7 +89,7 @@ func writeCypher(ctx context.Context, b *bw, p *prepared, opt WriteOptions) erro
 	createMove := match + "CREATE (a)-[:MOVE" + props + "]->(b), (b)-[:MOVE" + props + "]->(a);\n"
 	err = p.edges(ctx, func(k int, u, v int32) error {
 		open("UNWIND [\n")
-		b.s("{a: ", jsonString(p.ID(u)), ", b: ", jsonString(p.ID(v)))
+		b.s("{a: ", Quote(p.ID(u)), ", b: ", Quote(p.ID(v)))
 		vals = p.edgeValues(k, u, v, vals)
 		off := len(ek) - len(moveKeys)
 		for i, key := range moveKeys {
@@ -119,7 +119,7 @@ func writeCypher(ctx context.Context, b *bw, p *prepared, opt WriteOptions) erro
 		for i := 0; i < steps; i++ {
 			u, v := p.Path[i], p.Path[(i+1)%len(p.Path)]
 			open("UNWIND [\n")
-			b.s("{a: ", jsonString(p.ID(u)), ", b: ", jsonString(p.ID(v)), ", step: ")
+			b.s("{a: ", Quote(p.ID(u)), ", b: ", Quote(p.ID(v)), ", step: ")
 			b.u(uint64(i + 1))
 			b.s("}")
 			if rows++; rows == batch {

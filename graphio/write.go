@@ -304,7 +304,7 @@ func writeJSON(ctx context.Context, b *bw, p *prepared) error {
 		if v > 0 {
 			b.s(",")
 		}
-		b.s("\n  {\"id\": ", jsonString(p.ID(v)))
+		b.s("\n  {\"id\": ", Quote(p.ID(v)))
 		vals = p.nodeValues(v, vals)
 		for i, k := range nk {
 			if k == "step" && vals[i] == 0 {
@@ -324,7 +324,7 @@ func writeJSON(ctx context.Context, b *bw, p *prepared) error {
 		if k > 0 {
 			b.s(",")
 		}
-		b.s("\n  {\"source\": ", jsonString(p.ID(u)), ", \"target\": ", jsonString(p.ID(v)))
+		b.s("\n  {\"source\": ", Quote(p.ID(u)), ", \"target\": ", Quote(p.ID(v)))
 		vals = p.edgeValues(k, u, v, vals)
 		for i, key := range ek {
 			if key == "path_step" && vals[i] == 0 {
@@ -343,10 +343,11 @@ func writeJSON(ctx context.Context, b *bw, p *prepared) error {
 	return b.err
 }
 
-// jsonString quotes s as a JSON string (strconv.Quote's escapes are JSON's
-// for everything but \x.. and \U........, which it only uses for invalid
-// UTF-8 and non-printable runes; those are escaped as \u here).
-func jsonString(s string) string {
+// Quote writes s as a double-quoted string literal that is valid both in
+// JSON and in Cypher: quotes and backslashes are escaped with a backslash,
+// control characters as \u00XX (strconv.Quote would use \x.. and
+// \U........, which neither language reads).
+func Quote(s string) string {
 	var sb strings.Builder
 	sb.WriteByte('"')
 	for _, r := range s {
