@@ -16,6 +16,13 @@
 // in one pass, without counting. Choose picks between this package and the search
 // (hamilton.Count) from the frontier alone.
 //
+// Past memory, Options.SpillDir lets the layers go to hash-partitioned
+// bucket files read back one bucket at a time (spill.go explains the
+// design and its I/O cost). Options.Shard splits a count into independent
+// shards that add up to it (package shard writes and merges their result
+// files), and Options.Checkpoint saves the current layer at layer
+// boundaries so that a killed count resumes where it was (checkpoint.go).
+//
 // docs/results.md lists the counts made with this package, the commands,
 // times and memory, and their cross-checks.
 package count

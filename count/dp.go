@@ -640,8 +640,9 @@ func (r *dp) fingerprint(p hamilton.Problem) string {
 	for _, st := range r.steps {
 		put(int64(st.v))
 	}
-	put(int64(p.Start))
-	put(int64(p.End))
+	s, e := p.Ends()
+	put(int64(s))
+	put(int64(e))
 	put(int64(b2i(p.Closed)))
 	put(int64(r.shards))
 	put(int64(b2i(r.forceWide)))

@@ -24,7 +24,7 @@ func lemmaCount(t *testing.T, bg *moves.BoardGraph, sr, sc, tr, tc int) (n uint6
 	t.Helper()
 	b := bg.Board
 	s, e := bg.VertexOf[b.Cell(sr-1, sc-1)], bg.VertexOf[b.Cell(tr-1, tc-1)]
-	p := hamilton.Problem{G: bg.Graph, Start: s, End: e}
+	p := hamilton.Problem{G: bg.Graph}.WithEnds(s, e)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	c, _, err := count.Count(ctx, p, count.Options{Order: count.BoardOrder(bg), MaxBytes: 1 << 30})
@@ -63,6 +63,14 @@ func lemmaCount(t *testing.T, bg *moves.BoardGraph, sr, sc, tr, tc int) (n uint6
 // table.
 func TestLemmasA1A3(t *testing.T) {
 	t.Parallel()
+	// Exact directed counts of the quick sizes (the DP, -lemma -v run of
+	// docs/results.md): A.1, A.1' via v_{1,m-1}, via v_{5,m-1}, A.3.
+	exact := map[[2]int][4]uint64{
+		{5, 5}: {16, 28, 28, 28}, {5, 6}: {164, 372, 372, 192}, {5, 7}: {0, 174, 174, 2126},
+		{5, 8}: {22756, 66732, 66732, 38887}, {6, 5}: {40, 36, 64, 146}, {6, 6}: {2581, 6828, 8399, 6441},
+		{6, 7}: {3127, 5920, 22088, 72288}, {7, 5}: {0, 314, 476, 1024}, {7, 6}: {21252, 199390, 126354, 260515},
+		{8, 5}: {12202, 19773, 15473, 25732},
+	}
 	for n := 5; n <= 9; n++ {
 		for m := 5; m <= 9; m++ {
 			quick := n*m <= 42
@@ -77,6 +85,9 @@ func TestLemmasA1A3(t *testing.T) {
 				b2, y2 := lemmaCount(t, bg, 3, 1, 5, m-1)
 				a3, x3 := lemmaCount(t, bg, 3, 1, n, m)
 				t.Logf("| %dx%d | %s | %s | %s | %s |", n, m, show(a1, x1), show(b1, y1), show(b2, y2), show(a3, x3))
+				if w, ok := exact[[2]int{n, m}]; ok && [4]uint64{a1, b1, b2, a3} != w {
+					t.Errorf("%dx%d: counts %d %d %d %d, want %v", n, m, a1, b1, b2, a3, w)
+				}
 				bad := (n == 5 && m == 7) || (n == 7 && m == 5)
 				if bad && (a1 != 0 || !x1) {
 					t.Errorf("Lemma A.1 on %dx%d: %s paths, want exactly 0 (the lemma fails here)", n, m, show(a1, x1))

@@ -34,7 +34,7 @@ func TestPredictCalibrated(t *testing.T) {
 			}
 			t.Parallel()
 			bg := build(t, c.rows, c.cols, c.moves)
-			p := hamilton.Problem{G: bg.Graph, Start: -1, End: -1, Closed: c.closed}
+			p := hamilton.Problem{G: bg.Graph, Closed: c.closed}
 			e, err := count.Predict(context.Background(), p, count.Options{Order: count.BoardOrder(bg)})
 			if err != nil {
 				t.Fatal(err)

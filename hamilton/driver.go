@@ -157,9 +157,11 @@ func driveCount(ctx context.Context, b backend, perStart bool) ([]uint64, Stats,
 		byRoot[v] = s
 		mu.Unlock()
 	}
+	if n <= serialBelow {
+		r.workers = 1 // before the watcher starts: stats reads it
+	}
 	stopWatch := r.watch(ctx)
-	if r.workers == 1 || n <= serialBelow {
-		r.workers = 1
+	if r.workers == 1 {
 		w := b.newWorker(modeCount, 0)
 		for _, v := range roots {
 			c, _ := w.search(nil, []int32{v})
@@ -205,12 +207,14 @@ func driveEnumerate(ctx context.Context, b backend, limit uint64, yield func(pat
 	if precheck(r.p, r.at) != nil {
 		return 0, b.stats(), nil
 	}
+	if r.p.n() <= serialBelow {
+		r.workers = 1 // before the watcher starts: stats reads it
+	}
 	stopWatch := r.watch(ctx)
 	buf := make([]int32, r.p.n())
 	emit := r.sh.emitter(limit, yield, func(path []int32) []int32 { return r.unrotate(path, buf) })
 	roots := b.roots()
-	if r.workers == 1 || r.p.n() <= serialBelow {
-		r.workers = 1
+	if r.workers == 1 {
 		w := b.newWorker(modeEnumerate, 0)
 		w.setOnSolution(emit)
 		w.search(nil, roots)

@@ -65,6 +65,9 @@ type GenerateOptions struct {
 	// Difficulty is the exact level the grader (Rate) must report: one of
 	// Easy, Medium, Hard, Expert, or any stage LevelBounds..LevelSearch. The
 	// zero value accepts any puzzle the stages up to LevelBridges decide.
+	// LevelSearch (unique, yet no deduction stage decides it) is accepted
+	// but rarely met: the probe stage decides nearly every unique puzzle
+	// the repairs produce, and Generate then fails with ErrGenerate.
 	Difficulty Level
 	// Rules is the variant the puzzle must be unique under.
 	Rules Rules

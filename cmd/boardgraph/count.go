@@ -59,6 +59,13 @@ result (JSON with the problem, shard, units, code version and a checksum),
 and 'count merge FILE...' adds the shards up, refusing missing, duplicate or
 foreign ones. --checkpoint FILE appends every finished unit to FILE;
 after a crash or kill, the same command with --resume counts only the rest.
+With --method dp, --shard I/N splits the dynamic program instead (each
+shard keeps a hash class of one layer; the shards add up exactly, but
+their total work is several times one run's, docs/results.md), and
+--checkpoint saves its layer at layer boundaries for --resume.
+--max-memory bounds the whole DP process: past it the layers spill to
+files in --tmp DIR (default the system's temporary directory; --tmp ""
+refuses instead).
 
 Exact counting is exponential: boards over 64 open cells are refused without
 a fixed --start unless --timeout is given (the search only). On --timeout or

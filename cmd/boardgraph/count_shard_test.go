@@ -367,7 +367,9 @@ func TestOutNotWrittenWhenStopped(t *testing.T) {
 	t.Parallel()
 	out := filepath.Join(t.TempDir(), "s.json")
 	r := cli(t, "", "count", "7x7", "--shard", "0/2", "--out", out, "--timeout", "300ms", "--quiet")
-	if r.code != exitStopped || !strings.Contains(r.stderr, "no --out file") {
+	// Under load the timeout may fall while the units are still being
+	// planned; either way the shard stops with exit 3 and writes nothing.
+	if r.code != exitStopped || !strings.Contains(r.stderr, "no --out file") && !strings.Contains(r.stderr, "nothing was counted") {
 		t.Fatalf("%v", r)
 	}
 	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {

@@ -452,12 +452,18 @@ func TestNLProgress(t *testing.T) {
 		b.WriteByte('\n')
 	}
 	for _, quiet := range []bool{false, true} {
-		var out, errb bytes.Buffer
-		args := []string{"numberlink", "count", "--timeout", "300ms"}
+		var out bytes.Buffer
+		// Without --quiet the run is stopped by the first progress line
+		// (the minute's --timeout is a safety net), so load cannot make
+		// the line miss a deadline; with --quiet a short timeout stops it.
+		ctx, cancel := context.WithCancel(context.Background())
+		errb := &cancelOn{marker: "nodes,", cancel: cancel}
+		args := []string{"numberlink", "count", "--timeout", "60s"}
 		if quiet {
-			args = append(args, "--quiet")
+			args = []string{"numberlink", "count", "--timeout", "300ms", "--quiet"}
 		}
-		code := run(&env{ctx: context.Background(), args: args, stdin: strings.NewReader(b.String()), stdout: &out, stderr: &errb, progressEvery: time.Millisecond})
+		code := run(&env{ctx: ctx, args: args, stdin: strings.NewReader(b.String()), stdout: &out, stderr: errb, progressEvery: time.Millisecond})
+		cancel()
 		if code != 3 || !strings.Contains(out.String(), "at least") {
 			t.Errorf("quiet=%v: exit %d %q %q", quiet, code, out.String(), errb.String())
 		}
