@@ -36,6 +36,8 @@ type Figure5Table struct {
 	Neighbours int        `json:"neighbours"`
 	Note       string     `json:"note"`
 	Rows       []TableRow `json:"rows"`
+	// Header asks WriteText for the line naming the magnitudes.
+	Header bool `json:"-"`
 }
 
 // NewFigure5Table computes the rows k = lo..hi of the Figure 5 table for r
@@ -49,10 +51,10 @@ func NewFigure5Table(r, lo, hi int) *Figure5Table {
 }
 
 // WriteText writes the table tab-separated, one row per k, after a header
-// naming the magnitudes when header is set.
-func (t *Figure5Table) WriteText(w io.Writer, header bool) error {
+// naming the magnitudes when t.Header is set.
+func (t *Figure5Table) WriteText(w io.Writer) error {
 	var b strings.Builder
-	if header && len(t.Rows) > 0 {
+	if t.Header && len(t.Rows) > 0 {
 		width := t.Neighbours * t.Rows[len(t.Rows)-1].K
 		fmt.Fprintf(&b, "p has %d neighbours\tn\nk", t.Neighbours)
 		for n := 1; n <= max(width, 40); n++ {
@@ -75,16 +77,18 @@ func (t *Figure5Table) WriteText(w io.Writer, header bool) error {
 // TauReport is the outcome of the τ algorithm (§3.2) as reported: the
 // drawing, the steps and whether τ solved the grid.
 type TauReport struct {
-	Puzzle        PuzzleJSON      `json:"puzzle"`
-	Steps         []TauStepJSON   `json:"steps"`
-	Solved        bool            `json:"solved"`
-	Unique        bool            `json:"unique"`
-	Contradiction string          `json:"contradiction,omitempty"`
-	Drawn         int             `json:"connections_drawn"`
-	Needed        int             `json:"connections_needed"`
-	Result        TauResult       `json:"-"`
-	grid          *Grid           `json:"-"`
-	stopped       context.Context `json:"-"`
+	Puzzle        PuzzleJSON    `json:"puzzle"`
+	Steps         []TauStepJSON `json:"steps"`
+	Solved        bool          `json:"solved"`
+	Unique        bool          `json:"unique"`
+	Contradiction string        `json:"contradiction,omitempty"`
+	Drawn         int           `json:"connections_drawn"`
+	Needed        int           `json:"connections_needed"`
+	Result        TauResult     `json:"-"`
+	// Trace asks WriteText for every step before the drawing.
+	Trace   bool            `json:"-"`
+	grid    *Grid           `json:"-"`
+	stopped context.Context `json:"-"`
 }
 
 // TauStepJSON is one τ step in a TauReport: the node (1-based [row, col]),
@@ -145,11 +149,11 @@ func ReportTau(ctx context.Context, g *Grid, rules Rules) (*TauReport, error) {
 }
 
 // WriteText writes the drawing τ reached and a sentence on the outcome;
-// with trace, every step first.
-func (r *TauReport) WriteText(w io.Writer, trace bool) error {
+// with r.Trace, every step first.
+func (r *TauReport) WriteText(w io.Writer) error {
 	var b strings.Builder
 	res := r.Result
-	if trace {
+	if r.Trace {
 		for _, st := range res.Steps {
 			b.WriteString(st.Format(r.grid) + "\n")
 		}
@@ -341,6 +345,9 @@ type CountReport struct {
 	Status    string `json:"status"` // CountComplete, CountLimit or CountStopped
 	Unique    bool   `json:"unique"`
 	Limit     uint64 `json:"-"`
+	// StopReason words why a stopped count stopped, for WriteText
+	// ("interrupted").
+	StopReason string `json:"-"`
 }
 
 // CountUpTo counts the solutions of g up to limit (0: all) and verifies the
@@ -368,9 +375,8 @@ func CountUpTo(ctx context.Context, g *Grid, limit uint64, opt SolveOptions) (*C
 	return r, nil
 }
 
-// WriteText writes the count as a sentence; stopped says why a stopped
-// count stopped ("interrupted").
-func (r *CountReport) WriteText(w io.Writer, stopped string) error {
+// WriteText writes the count as a sentence.
+func (r *CountReport) WriteText(w io.Writer) error {
 	var err error
 	switch r.Status {
 	case CountComplete:
@@ -382,7 +388,7 @@ func (r *CountReport) WriteText(w io.Writer, stopped string) error {
 	case CountLimit:
 		_, err = fmt.Fprintf(w, "at least %d solutions (stopped at --limit %d)\n", r.Solutions, r.Limit)
 	default:
-		_, err = fmt.Fprintf(w, "at least %d solutions (%s)\n", r.Solutions, stopped)
+		_, err = fmt.Fprintf(w, "at least %d solutions (%s)\n", r.Solutions, r.StopReason)
 	}
 	return err
 }
@@ -549,4 +555,16 @@ func GenerateUnique(ctx context.Context, opt GenerateOptions) (*Grid, Solution, 
 		return nil, nil, selfCheck("the generated solution", err)
 	}
 	return g, sol, nil
+}
+
+// Invalid reports whether err proves a grid unsolvable (ErrUnsolvable) or
+// a drawing invalid (a broken rule of Verify): an answer about the puzzle,
+// not a failure to read it.
+func Invalid(err error) bool {
+	for _, target := range []error{ErrUnsolvable, ErrBadBridge, ErrNotNeighbours, ErrOverLimit, ErrCrossing, ErrIncomplete, ErrDisconnected, ErrLoop} {
+		if errors.Is(err, target) {
+			return true
+		}
+	}
+	return false
 }

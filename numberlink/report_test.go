@@ -26,12 +26,14 @@ func parseReport(t *testing.T, text string) (*Grid, Rules) {
 func TestFigure5TableReport(t *testing.T) {
 	t.Parallel()
 	var b strings.Builder
-	NewFigure5Table(4, 2, 2).WriteText(&b, false)
+	NewFigure5Table(4, 2, 2).WriteText(&b)
 	if got, want := b.String(), "2\t4\t10\t16\t19\t16\t10\t4\t1\n"; got != want {
 		t.Errorf("row: %q, want %q", got, want)
 	}
 	b.Reset()
-	NewFigure5Table(2, 1, 3).WriteText(&b, true)
+	tb := NewFigure5Table(2, 1, 3)
+	tb.Header = true
+	tb.WriteText(&b)
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 	if len(lines) != 5 || lines[0] != "p has 2 neighbours\tn" || !strings.HasPrefix(lines[1], "k\t1\t2\t") || !strings.HasSuffix(lines[1], "\t40") {
 		t.Errorf("table:\n%s", b.String())
@@ -56,7 +58,8 @@ func TestReportTau(t *testing.T) {
 		}
 	}
 	var b strings.Builder
-	rep.WriteText(&b, true)
+	rep.Trace = true
+	rep.WriteText(&b)
 	if !strings.Contains(b.String(), "solved by τ in") || !strings.Contains(b.String(), "\n\n") {
 		t.Errorf("text:\n%s", b.String())
 	}
@@ -151,7 +154,7 @@ func TestCountUpTo(t *testing.T) {
 	}
 	rep, _ = CountUpTo(ctx, g, 2, SolveOptions{Rules: rules})
 	var b strings.Builder
-	rep.WriteText(&b, "")
+	rep.WriteText(&b)
 	if rep.Status != CountLimit || !rep.AtLeast || b.String() != "at least 2 solutions (stopped at --limit 2)\n" {
 		t.Errorf("limit: %+v %q", rep, b.String())
 	}

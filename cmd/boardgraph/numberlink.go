@@ -186,7 +186,7 @@ func (f *nlFlags) loadRequest(e *env, name string, from string) (*request.Puzzle
 // nlFail prints err as one line and returns its exit code: 1 for a proof of
 // unsolvability or a failed verification, 2 for bad input, 70 for a bug.
 func nlFail(e *env, err error) int {
-	if isInvalid(err) {
+	if numberlink.Invalid(err) {
 		return fail(e, &noSolutionError{"numberlink: " + err.Error()})
 	}
 	if errors.Is(err, numberlink.ErrSelfCheck) {
@@ -200,16 +200,6 @@ func nlFail(e *env, err error) int {
 		return fail(e, err)
 	}
 	return fail(e, usagef("numberlink: %v", err))
-}
-
-func isInvalid(err error) bool {
-	for _, target := range []error{numberlink.ErrUnsolvable, numberlink.ErrBadBridge, numberlink.ErrNotNeighbours,
-		numberlink.ErrOverLimit, numberlink.ErrCrossing, numberlink.ErrIncomplete, numberlink.ErrDisconnected, numberlink.ErrLoop} {
-		if errors.Is(err, target) {
-			return true
-		}
-	}
-	return false
 }
 
 // parseOne parses the flags and at most one puzzle name (empty: stdin); on
@@ -236,9 +226,18 @@ func onePositional(pos []string) (string, error) {
 	return "", usagef("too many arguments %q: give one puzzle (a file, a Tatham game ID or URL, a puzz.link URL) or none for standard input", pos[1:])
 }
 
-// nlWriteJSON writes v as one line of JSON (format.WriteJSON: snake_case
-// keys, the program version).
-func nlWriteJSON(w io.Writer, v any) { format.WriteJSON(w, v) }
+// textReport is a library report: its JSON form is the value itself.
+type textReport interface{ WriteText(io.Writer) error }
+
+// write prints rep as --format asks: JSON (format.WriteJSON: snake_case
+// keys, the program version) or its text form.
+func (f *nlFlags) write(rep textReport) {
+	if f.format == "json" {
+		format.WriteJSON(f.e.stdout, rep)
+	} else {
+		rep.WriteText(f.e.stdout)
+	}
+}
 
 // stopSentence words why a numberlink run stopped: "stopped by --timeout
 // after 2s" or "interrupted".
@@ -268,11 +267,8 @@ func nlTable(e *env, args []string) int {
 	if err != nil {
 		return nlFail(e, err)
 	}
-	if f.format == "json" {
-		format.WriteJSON(e.stdout, t)
-	} else {
-		t.WriteText(e.stdout, *k == 0)
-	}
+	t.Header = *k == 0
+	f.write(t)
 	return exitOK
 }
 
@@ -292,11 +288,8 @@ func nlTau(e *env, args []string) int {
 	if rep == nil {
 		return nlFail(e, err)
 	}
-	if f.format == "json" {
-		format.WriteJSON(e.stdout, rep)
-	} else {
-		rep.WriteText(e.stdout, *trace)
-	}
+	rep.Trace = *trace
+	f.write(rep)
 	switch {
 	case err != nil:
 		return fail(e, &stoppedError{fmt.Sprintf("numberlink tau: %s after %d steps; the drawing above is as far as τ got", stopSentence(e.ctx, 0), len(rep.Steps))})
@@ -329,11 +322,7 @@ func nlCheck(e *env, args []string) int {
 		return nlFail(e, err)
 	}
 	rep := numberlink.Check(g, rules, bridges)
-	if f.format == "json" {
-		format.WriteJSON(e.stdout, rep)
-	} else {
-		rep.WriteText(e.stdout)
-	}
+	f.write(rep)
 	if !rep.Valid {
 		return exitNone
 	}
@@ -464,25 +453,6 @@ func precheck(e *env, g *numberlink.Grid, rules numberlink.Rules) (int, bool) {
 	return 0, true
 }
 
-// printSolution verifies sol independently and prints it; a failure is an
-// internal error (exit 2 with the broken rule named), never a printed
-// solution.
-func printSolution(e *env, f *nlFlags, g *numberlink.Grid, rules numberlink.Rules, sol numberlink.Solution, extra map[string]any) error {
-	if err := numberlink.VerifySolution(g, rules, sol); err != nil {
-		return &internalError{fmt.Sprintf("the solver's solution fails verification: %v", err)}
-	}
-	if f.format == "json" {
-		out := map[string]any{"puzzle": numberlink.ToJSON(g, rules, sol), "verified": true}
-		for k, v := range extra {
-			out[k] = v
-		}
-		nlWriteJSON(e.stdout, out)
-		return nil
-	}
-	fmt.Fprint(e.stdout, numberlink.Draw(g, sol))
-	return nil
-}
-
 func nlSolve(e *env, args []string) int {
 	f := newNLFlags(e, "solve", true)
 	timeout, quiet := f.solveFlags()
@@ -511,11 +481,7 @@ func nlSolve(e *env, args []string) int {
 	case err != nil:
 		return nlFail(e, err)
 	}
-	if f.format == "json" {
-		format.WriteJSON(e.stdout, rep)
-	} else {
-		rep.WriteText(e.stdout)
-	}
+	f.write(rep)
 	// Only a verified solution is drawn.
 	if pics.any() {
 		wrote, err := pics.saveKGrid(g, rep.Solution)
@@ -550,11 +516,8 @@ func nlCount(e *env, args []string) int {
 	if err != nil {
 		return nlFail(e, err)
 	}
-	if f.format == "json" {
-		format.WriteJSON(e.stdout, rep)
-	} else {
-		rep.WriteText(e.stdout, stopSentence(ctx, *timeout))
-	}
+	rep.StopReason = stopSentence(ctx, *timeout)
+	f.write(rep)
 	switch {
 	case rep.AtLeast:
 		return exitStopped
@@ -585,11 +548,7 @@ func nlGrade(e *env, args []string) int {
 	case err != nil:
 		return nlFail(e, err)
 	}
-	if f.format == "json" {
-		format.WriteJSON(e.stdout, rep)
-	} else {
-		rep.WriteText(e.stdout)
-	}
+	f.write(rep)
 	return exitOK
 }
 
@@ -617,12 +576,8 @@ func nlPhi(e *env, args []string) int {
 	if err != nil {
 		return nlFail(e, err)
 	}
-	if f.format == "json" {
-		format.WriteJSON(e.stdout, rep)
-		return exitOK
-	}
-	rep.WriteText(e.stdout)
-	if rep.Contradiction {
+	f.write(rep)
+	if rep.Contradiction && f.format != "json" {
 		return exitNone
 	}
 	return exitOK
