@@ -225,3 +225,31 @@ func TestGenerateUniqueReport(t *testing.T) {
 		t.Errorf("%d solutions (%v)", n, err)
 	}
 }
+
+// TestOpenQuestionReports: the formula gives Figure 5's 19, min-k of
+// Figure 4 is 2 with a verified solution, and τ's steps on Figure 4 can be
+// reordered into no more than τ's own count.
+func TestOpenQuestionReports(t *testing.T) {
+	t.Parallel()
+	f := NewFormulaReport(4, 2, 4)
+	var b strings.Builder
+	f.WriteText(&b)
+	if f.Configurations != "19" || !strings.HasSuffix(b.String(), " = "+f.Sum+"\n") {
+		t.Errorf("formula %+v %q", f, b.String())
+	}
+	g, rules := parseReport(t, reportFigure4)
+	ctx := context.Background()
+	mk, err := ReportMinK(ctx, g, SolveOptions{Rules: rules})
+	if err != nil || mk.MinK != 2 || !mk.Verified || len(mk.Puzzle.Bridges) == 0 {
+		t.Fatalf("min-k %+v %v", mk, err)
+	}
+	ts, err := ReportTauSteps(ctx, g, rules, 0)
+	if err != nil || ts.Fewest > ts.TauSteps || ts.Fewest != len(ts.Order) || ts.Fewest < ts.LowerBound {
+		t.Fatalf("tau-steps %+v %v", ts, err)
+	}
+	b.Reset()
+	ts.WriteText(&b)
+	if strings.Count(b.String(), "\n") != ts.Fewest+1 {
+		t.Errorf("tau-steps text:\n%s", b.String())
+	}
+}
