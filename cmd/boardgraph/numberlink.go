@@ -161,18 +161,9 @@ func (f *nlFlags) parse(args []string) ([]string, int, bool) {
 	return pos, 0, true
 }
 
-// loadPuzzle reads and parses a puzzle (a file, "-" or "" for stdin, a
-// Tatham game ID or URL, a puzz.link URL: request.PuzzleInput), applying
-// the rule flags.
-func (f *nlFlags) loadPuzzle(e *env, name string, from string) (*numberlink.Grid, numberlink.Rules, []byte, error) {
-	p, err := f.loadRequest(e, name, from)
-	if err != nil {
-		return nil, numberlink.Rules{}, nil, err
-	}
-	return p.Grid, p.Rules, p.Data, nil
-}
-
-// loadRequest is loadPuzzle returning the request.Puzzle.
+// loadRequest reads and parses a puzzle (a file, "-" or "" for stdin, a
+// Tatham game ID or URL, a puzz.link URL: request.NewPuzzle), applying the
+// rule flags; a stop while loading is worded as such.
 func (f *nlFlags) loadRequest(e *env, name string, from string) (*request.Puzzle, error) {
 	ctx, cancel := f.loadContext(e)
 	defer cancel()
@@ -280,11 +271,11 @@ func nlTau(e *env, args []string) int {
 	if !ok {
 		return code
 	}
-	g, rules, _, err := f.loadPuzzle(e, name, "")
+	p, err := f.loadRequest(e, name, "")
 	if err != nil {
 		return nlFail(e, err)
 	}
-	rep, err := numberlink.ReportTau(e.ctx, g, rules)
+	rep, err := numberlink.ReportTau(e.ctx, p.Grid, p.Rules)
 	if rep == nil {
 		return nlFail(e, err)
 	}
@@ -309,19 +300,15 @@ func nlCheck(e *env, args []string) int {
 	if len(pos) == 0 || len(pos) > 2 {
 		return nlFail(e, usagef("check needs PUZZLE [SOLUTION]: a JSON file with \"bridges\", or a puzzle and its drawing or JSON solution"))
 	}
-	g, rules, data, err := f.loadPuzzle(e, pos[0], "")
+	p, err := f.loadRequest(e, pos[0], "")
 	if err != nil {
 		return nlFail(e, err)
 	}
-	sol := ""
-	if len(pos) == 2 {
-		sol = pos[1]
-	}
-	bridges, err := request.SolutionBridges(&request.Puzzle{Grid: g, Rules: rules, Data: data}, pos[0], sol, e.source())
+	bridges, err := request.SolutionBridges(p, pos[0], strings.Join(pos[1:], ""), e.source())
 	if err != nil {
 		return nlFail(e, err)
 	}
-	rep := numberlink.Check(g, rules, bridges)
+	rep := numberlink.Check(p.Grid, p.Rules, bridges)
 	f.write(rep)
 	if !rep.Valid {
 		return exitNone
@@ -342,11 +329,11 @@ func nlConvert(e *env, args []string) int {
 	if err != nil {
 		return nlFail(e, err)
 	}
-	g, rules, _, err := f.loadPuzzle(e, name, *from)
+	p, err := f.loadRequest(e, name, *from)
 	if err != nil {
 		return nlFail(e, err)
 	}
-	out, err := numberlink.Encode(numberlink.Format(f.format), g, rules)
+	out, err := numberlink.Encode(numberlink.Format(f.format), p.Grid, p.Rules)
 	if err != nil {
 		return nlFail(e, usagef("%v", err))
 	}
@@ -435,22 +422,14 @@ func (f *nlFlags) openPuzzle(e *env, args []string) (g *numberlink.Grid, rules n
 	if !ok {
 		return nil, rules, code, false
 	}
-	g, rules, _, err := f.loadPuzzle(e, name, "")
+	p, err := f.loadRequest(e, name, "")
 	if err != nil {
 		return nil, rules, nlFail(e, err), false
 	}
-	if code, ok := precheck(e, g, rules); !ok {
-		return nil, rules, code, false
+	if v := numberlink.Unsolvable(p.Grid, p.Rules); v != nil {
+		return nil, rules, nlFail(e, v), false
 	}
-	return g, rules, 0, true
-}
-
-// precheck reports a Proposition part (§2.1) that proves g unsolvable.
-func precheck(e *env, g *numberlink.Grid, rules numberlink.Rules) (int, bool) {
-	if v := numberlink.Unsolvable(g, rules); v != nil {
-		return nlFail(e, v), false
-	}
-	return 0, true
+	return p.Grid, p.Rules, 0, true
 }
 
 func nlSolve(e *env, args []string) int {
