@@ -91,3 +91,41 @@ func WriteHidato(w io.Writer, name string, p *hidato.Puzzle, g hidato.Grading, r
 	}
 	return p.WriteText(w, g, withSol)
 }
+
+// HidatoFlags are the arguments of boardgraph generate.
+type HidatoFlags struct {
+	Spec       string // a size such as 10x10; with Board also empty, 10x10
+	Board      string // --board FILE, a shape with blocked cells
+	Moves      string // --moves
+	Difficulty string // --difficulty
+	Seed       uint64
+	Tries      int // --tries (0: the generator's default)
+	Depth      int // --depth (0: hidato.DefaultMaxDepth)
+	Minimal    bool
+}
+
+// Generate checks f and returns the shape and the options of
+// hidato.Generate (without a progress callback).
+func (f HidatoFlags) Generate(src Source) (*board.Board, hidato.Options, error) {
+	var opt hidato.Options
+	spec := f.Spec
+	if spec == "" && f.Board == "" {
+		spec = "10x10"
+	}
+	b, err := ReadBoard(spec, f.Board, src)
+	if err != nil {
+		return nil, opt, err
+	}
+	if b.Open() > hidato.MaxShareCells {
+		return nil, opt, fmt.Errorf("%w: %s has %d open cells; puzzles go up to %d", ErrInput, b.Spec(), b.Open(), hidato.MaxShareCells)
+	}
+	ms, err := moves.Parse(f.Moves)
+	if err != nil {
+		return nil, opt, err
+	}
+	level, err := hidato.ParseLevel(f.Difficulty)
+	if err != nil {
+		return nil, opt, fmt.Errorf("%w: %v", ErrInput, err)
+	}
+	return b, hidato.Options{Moves: ms, Level: level, Seed: f.Seed, MaxTries: f.Tries, MaxDepth: f.Depth, Minimal: f.Minimal}, nil
+}

@@ -5,10 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/boardgraph/boardgraph/hidato"
-	"github.com/boardgraph/boardgraph/moves"
+
 	"github.com/boardgraph/boardgraph/render"
 	"github.com/boardgraph/boardgraph/request"
 )
@@ -67,27 +68,10 @@ func runGenerate(e *env) int {
 	if len(pos) > 1 {
 		return fail(e, usagef("one board only: got %q; give a size such as 10x10 or --board FILE", pos))
 	}
-	spec := ""
-	if len(pos) == 1 {
-		spec = pos[0]
-	}
-	if spec == "" && *boardFile == "" {
-		spec = "10x10"
-	}
-	b, err := readBoard(e, spec, *boardFile)
+	b, opt, err := request.HidatoFlags{Spec: strings.Join(pos, ""), Board: *boardFile, Moves: *moveSpec, Difficulty: *diff,
+		Seed: *seed, Tries: *tries, Depth: *depth, Minimal: *minimal}.Generate(e.source())
 	if err != nil {
 		return fail(e, err)
-	}
-	if b.Open() > hidato.MaxShareCells {
-		return fail(e, usagef("%s has %d open cells; puzzles go up to %d", b.Spec(), b.Open(), hidato.MaxShareCells))
-	}
-	ms, err := moves.Parse(*moveSpec)
-	if err != nil {
-		return fail(e, err)
-	}
-	level, err := hidato.ParseLevel(*diff)
-	if err != nil {
-		return fail(e, usagef("%v", err))
 	}
 	ctx, cancel := e.ctx, context.CancelFunc(func() {})
 	if *timeout > 0 {
@@ -95,7 +79,6 @@ func runGenerate(e *env) int {
 	}
 	defer cancel()
 	pr := newProgress(e, "generate", *quiet)
-	opt := hidato.Options{Moves: ms, Level: level, Seed: *seed, MaxTries: *tries, MaxDepth: *depth, Minimal: *minimal}
 	if !*quiet {
 		opt.Progress = func(p hidato.Progress) {
 			pr.line(p.Elapsed, fmt.Sprintf("try %d, %d givens left after %d tested", p.Try, p.Givens, p.Tested))
@@ -105,11 +88,11 @@ func runGenerate(e *env) int {
 	pr.done()
 	switch {
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return fail(e, &stoppedError{fmt.Sprintf("stopped before a %v puzzle was found (%v)", level, err)})
+		return fail(e, &stoppedError{fmt.Sprintf("stopped before a %v puzzle was found (%v)", opt.Level, err)})
 	case errors.Is(err, hidato.ErrGiveUp):
 		return fail(e, &stoppedError{err.Error()})
 	case errors.Is(err, hidato.ErrNoSolution):
-		return fail(e, &noSolutionError{fmt.Sprintf("%s with %s moves: %v", b.Spec(), ms.Name, err)})
+		return fail(e, &noSolutionError{fmt.Sprintf("%s with %s moves: %v", b.Spec(), opt.Moves.Name, err)})
 	case errors.Is(err, hidato.ErrPuzzle):
 		return fail(e, usagef("%v", err))
 	case err != nil:
