@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/report"
 )
 
 // The numberlink subcommands' arguments, checked and turned into library
@@ -16,7 +17,7 @@ import (
 // Figure5 checks the arguments of "numberlink table" and computes the
 // table: r neighbours (2..4), the row of k alone when k > 0, else rows
 // 1..kmax.
-func Figure5(r, k, kmax int) (*numberlink.Figure5Table, error) {
+func Figure5(r, k, kmax int) (*report.Figure5Table, error) {
 	if r < 2 || r > 4 {
 		return nil, fmt.Errorf("%w: --neighbours %d: Figure 5 has tables for 2, 3 and 4 neighbours", ErrInput, r)
 	}
@@ -27,7 +28,7 @@ func Figure5(r, k, kmax int) (*numberlink.Figure5Table, error) {
 	if lo < 1 || hi > 100 || lo > hi {
 		return nil, fmt.Errorf("%w: k range %d..%d: use k between 1 and 100", ErrInput, lo, hi)
 	}
-	return numberlink.NewFigure5Table(r, lo, hi), nil
+	return report.Figure5(r, lo, hi), nil
 }
 
 // SolutionBridges returns the bridges of the proposed solution of p that
@@ -51,7 +52,7 @@ func SolutionBridges(p *Puzzle, puzzleArg, arg string, src Source) ([]numberlink
 		if err != nil {
 			return nil, fmt.Errorf("%w: %s: %v", ErrInput, arg, err)
 		}
-		if !numberlink.SameClues(s.Grid, p.Grid) {
+		if !report.SameClues(s.Grid, p.Grid) {
 			return nil, fmt.Errorf("%w: %s is a solution of another puzzle: its clues differ from %s", ErrInput, arg, puzzleArg)
 		}
 		return s.Bridges, nil
@@ -77,7 +78,7 @@ func rowCol(s string) (int, int, bool) {
 }
 
 // Phi checks f against the puzzle p and computes numberlink.NewPhiReport.
-func Phi(p *Puzzle, f PhiFlags) (*numberlink.PhiReport, error) {
+func Phi(p *Puzzle, f PhiFlags) (*report.PhiReport, error) {
 	g := p.Grid
 	r, c, ok := rowCol(f.Node)
 	if !ok {
@@ -86,7 +87,7 @@ func Phi(p *Puzzle, f PhiFlags) (*numberlink.PhiReport, error) {
 	if g.NodeAt(r-1, c-1) < 0 {
 		return nil, fmt.Errorf("%w: --node %d,%d is not a node of the %dx%d grid: pick a numbered cell", ErrInput, r, c, g.Rows, g.Cols)
 	}
-	var builds []numberlink.PhiBuild
+	var builds []report.PhiBuild
 	for _, b := range f.After {
 		at, word, ok := strings.Cut(b, ":")
 		br, bc, ok2 := rowCol(at)
@@ -94,11 +95,11 @@ func Phi(p *Puzzle, f PhiFlags) (*numberlink.PhiReport, error) {
 		if !ok || !ok2 || err != nil || g.NodeAt(br-1, bc-1) < 0 {
 			return nil, fmt.Errorf("%w: --after %q: write ROW,COL:WORD for a node, e.g. --after 5,1:12", ErrInput, b)
 		}
-		builds = append(builds, numberlink.PhiBuild{Row: br - 1, Col: bc - 1, Word: w})
+		builds = append(builds, report.PhiBuild{Row: br - 1, Col: bc - 1, Word: w})
 	}
-	rep, err := numberlink.NewPhiReport(g, p.Rules, r-1, c-1, builds)
+	rep, err := report.Phi(g, p.Rules, r-1, c-1, builds)
 	if err != nil {
-		var be *numberlink.PhiBuildError
+		var be *report.PhiBuildError
 		if errors.As(err, &be) {
 			return nil, fmt.Errorf("%w: --after %q: %v", ErrInput, f.After[be.Index], be.Err)
 		}

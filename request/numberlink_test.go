@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/report"
 )
 
 const phiFigure4 = "k=2\n....2\n..3.3\n2.54.\n2....\n2.23.\n"
@@ -107,7 +108,7 @@ func TestSolutionBridges(t *testing.T) {
 		arg string
 	}{{own, ""}, {p, file}, {p, drawing}} {
 		b, err := SolutionBridges(c.p, "puzzle", c.arg, Source{})
-		if err != nil || numberlink.Check(p.Grid, p.Rules, b).Err != nil {
+		if err != nil || report.Check(p.Grid, p.Rules, b).Err != nil {
 			t.Errorf("%q: %v", c.arg, err)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/report"
 	"github.com/boardgraph/boardgraph/request"
 )
 
@@ -180,8 +181,8 @@ func nlFail(e *env, err error) int {
 	if numberlink.Invalid(err) {
 		return fail(e, &noSolutionError{"numberlink: " + err.Error()})
 	}
-	if errors.Is(err, numberlink.ErrSelfCheck) {
-		return fail(e, &internalError{strings.TrimPrefix(err.Error(), numberlink.ErrSelfCheck.Error()+": ")})
+	if errors.Is(err, report.ErrSelfCheck) {
+		return fail(e, &internalError{strings.TrimPrefix(err.Error(), report.ErrSelfCheck.Error()+": ")})
 	}
 	var (
 		ie *internalError
@@ -275,7 +276,7 @@ func nlTau(e *env, args []string) int {
 	if err != nil {
 		return nlFail(e, err)
 	}
-	rep, err := numberlink.ReportTau(e.ctx, p.Grid, p.Rules)
+	rep, err := report.Tau(e.ctx, p.Grid, p.Rules)
 	if rep == nil {
 		return nlFail(e, err)
 	}
@@ -308,7 +309,7 @@ func nlCheck(e *env, args []string) int {
 	if err != nil {
 		return nlFail(e, err)
 	}
-	rep := numberlink.Check(p.Grid, p.Rules, bridges)
+	rep := report.Check(p.Grid, p.Rules, bridges)
 	f.write(rep)
 	if !rep.Valid {
 		return exitNone
@@ -450,7 +451,7 @@ func nlSolve(e *env, args []string) int {
 	defer cancel()
 	prog, done := progressFunc(e, *quiet)
 	opt := numberlink.SolveOptions{Rules: rules, Progress: prog, ProgressEvery: nlProgressEvery(e)}
-	rep, err := numberlink.SolveUnique(ctx, g, opt, numberlink.UniqueOptions{Skip: !*checkUnique, Second: *showSecond})
+	rep, err := report.Solve(ctx, g, opt, report.UniqueOptions{Skip: !*checkUnique, Second: *showSecond})
 	done()
 	switch {
 	case errors.Is(err, numberlink.ErrNoSolution):
@@ -490,7 +491,7 @@ func nlCount(e *env, args []string) int {
 	ctx, cancel := withTimeout(e, *timeout)
 	defer cancel()
 	prog, done := progressFunc(e, *quiet)
-	rep, err := numberlink.CountUpTo(ctx, g, *limit, numberlink.SolveOptions{Rules: rules, Progress: prog, ProgressEvery: nlProgressEvery(e)})
+	rep, err := report.Count(ctx, g, *limit, numberlink.SolveOptions{Rules: rules, Progress: prog, ProgressEvery: nlProgressEvery(e)})
 	done()
 	if err != nil {
 		return nlFail(e, err)
@@ -516,7 +517,7 @@ func nlGrade(e *env, args []string) int {
 	}
 	ctx, cancel := withTimeout(e, *timeout)
 	defer cancel()
-	rep, err := numberlink.GradeWithTau(ctx, g, numberlink.SolveOptions{Rules: rules})
+	rep, err := report.Grade(ctx, g, numberlink.SolveOptions{Rules: rules})
 	switch {
 	case err != nil && ctx.Err() != nil && rep == nil:
 		return fail(e, &stoppedError{fmt.Sprintf("numberlink grade: %s while τ ran; no grade", stopSentence(ctx, *timeout))})
@@ -593,7 +594,7 @@ func nlGenerate(e *env, args []string) int {
 	if *progress {
 		opt.Progress = generateProgress(e)
 	}
-	g, sol, err := numberlink.GenerateUnique(ctx, opt)
+	g, sol, err := report.Generate(ctx, opt)
 	switch {
 	case err != nil && ctx.Err() != nil && g != nil:
 		return fail(e, &stoppedError{fmt.Sprintf("numberlink generate: %s while proving the puzzle unique", stopSentence(ctx, *timeout))})

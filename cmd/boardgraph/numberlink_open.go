@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/report"
 )
 
 // The seed's §4 open questions as numberlink subcommands: formula (the
@@ -37,7 +38,7 @@ func nlFormula(e *env, args []string) int {
 		}
 		v[i] = n
 	}
-	f.write(numberlink.NewFormulaReport(v[0], v[1], v[2]))
+	f.write(report.Formula(v[0], v[1], v[2]))
 	return exitOK
 }
 
@@ -50,7 +51,7 @@ func nlMinK(e *env, args []string) int {
 	}
 	ctx, cancel := withTimeout(e, *timeout)
 	defer cancel()
-	rep, err := numberlink.ReportMinK(ctx, g, numberlink.SolveOptions{Rules: rules})
+	rep, err := report.MinK(ctx, g, numberlink.SolveOptions{Rules: rules})
 	switch {
 	case err != nil && ctx.Err() != nil:
 		fmt.Fprintf(e.stderr, "boardgraph: numberlink min-k: stopped; k = %v proved unsolvable so far\n", rep.Refuted)
@@ -77,7 +78,7 @@ func nlTauSteps(e *env, args []string) int {
 	}
 	ctx, cancel := withTimeout(e, *timeout)
 	defer cancel()
-	rep, err := numberlink.ReportTauSteps(ctx, g, rules, *budget)
+	rep, err := report.TauSteps(ctx, g, rules, *budget)
 	switch {
 	case errors.Is(err, numberlink.ErrTauIncomplete):
 		fmt.Fprintf(e.stderr, "boardgraph: numberlink tau-steps: %v; no order of τ steps solves it\n", err)

@@ -1,4 +1,4 @@
-package numberlink
+package report
 
 import (
 	"context"
@@ -7,12 +7,9 @@ import (
 	"io"
 	"strconv"
 	"strings"
-)
 
-// The reports below are what the boardgraph numberlink subcommands print:
-// each has a JSON form (its struct, keys in alphabetical order as the
-// command has always written them; encode with format.WriteJSON) and a text
-// form (its WriteText method).
+	"github.com/boardgraph/boardgraph/numberlink"
+)
 
 // ErrSelfCheck reports a result that failed the independent verifier: a
 // bug, never bad input. Reports are built only from verified solutions.
@@ -40,12 +37,12 @@ type Figure5Table struct {
 	Header bool `json:"-"`
 }
 
-// NewFigure5Table computes the rows k = lo..hi of the Figure 5 table for r
+// Figure5 computes the rows k = lo..hi of the Figure 5 table for r
 // neighbours (r in 2..4, 1 <= lo <= hi).
-func NewFigure5Table(r, lo, hi int) *Figure5Table {
+func Figure5(r, lo, hi int) *Figure5Table {
 	t := &Figure5Table{Neighbours: r, Note: "counts[n-1] = configurations of a node of magnitude n (seed Figure 5)"}
 	for k := lo; k <= hi; k++ {
-		t.Rows = append(t.Rows, TableRow{k, Figure5Row(r, k)})
+		t.Rows = append(t.Rows, TableRow{k, numberlink.Figure5Row(r, k)})
 	}
 	return t
 }
@@ -77,18 +74,18 @@ func (t *Figure5Table) WriteText(w io.Writer) error {
 // TauReport is the outcome of the τ algorithm (§3.2) as reported: the
 // drawing, the steps and whether τ solved the grid.
 type TauReport struct {
-	Puzzle        PuzzleJSON    `json:"puzzle"`
-	Steps         []TauStepJSON `json:"steps"`
-	Solved        bool          `json:"solved"`
-	Unique        bool          `json:"unique"`
-	Contradiction string        `json:"contradiction,omitempty"`
-	Drawn         int           `json:"connections_drawn"`
-	Needed        int           `json:"connections_needed"`
-	Result        TauResult     `json:"-"`
+	Puzzle        numberlink.PuzzleJSON `json:"puzzle"`
+	Steps         []TauStepJSON         `json:"steps"`
+	Solved        bool                  `json:"solved"`
+	Unique        bool                  `json:"unique"`
+	Contradiction string                `json:"contradiction,omitempty"`
+	Drawn         int                   `json:"connections_drawn"`
+	Needed        int                   `json:"connections_needed"`
+	Result        numberlink.TauResult  `json:"-"`
 	// Trace asks WriteText for every step before the drawing.
-	Trace   bool            `json:"-"`
-	grid    *Grid           `json:"-"`
-	stopped context.Context `json:"-"`
+	Trace   bool             `json:"-"`
+	grid    *numberlink.Grid `json:"-"`
+	stopped context.Context  `json:"-"`
 }
 
 // TauStepJSON is one τ step in a TauReport: the node (1-based [row, col]),
@@ -108,16 +105,16 @@ type DrawnTo struct {
 	N  int    `json:"n"`
 }
 
-// ReportTau checks the Proposition parts (§2.1, returning the violation),
+// Tau checks the Proposition parts (§2.1, returning the violation),
 // runs τ and verifies a solved grid independently. When ctx stops τ, the
 // report of what τ drew so far comes with ctx's error.
-func ReportTau(ctx context.Context, g *Grid, rules Rules) (*TauReport, error) {
-	if v := Unsolvable(g, rules); v != nil {
+func Tau(ctx context.Context, g *numberlink.Grid, rules numberlink.Rules) (*TauReport, error) {
+	if v := numberlink.Unsolvable(g, rules); v != nil {
 		return nil, v
 	}
-	res, err := Tau(ctx, g, rules)
+	res, err := numberlink.Tau(ctx, g, rules)
 	s := res.State
-	rep := &TauReport{Puzzle: ToJSON(g, rules, s.Conn), Solved: res.Solved, Unique: res.Solved, Result: res, grid: g, Steps: []TauStepJSON{}}
+	rep := &TauReport{Puzzle: numberlink.ToJSON(g, rules, s.Conn), Solved: res.Solved, Unique: res.Solved, Result: res, grid: g, Steps: []TauStepJSON{}}
 	for _, n := range s.Conn {
 		rep.Drawn += int(n)
 	}
@@ -127,7 +124,7 @@ func ReportTau(ctx context.Context, g *Grid, rules Rules) (*TauReport, error) {
 	rep.Needed /= 2
 	if res.Solved {
 		// Every reported solution passes the independent verifier.
-		if verr := VerifySolution(g, rules, s.Conn); verr != nil {
+		if verr := numberlink.VerifySolution(g, rules, s.Conn); verr != nil {
 			return nil, selfCheck("τ's solution", verr)
 		}
 	}
@@ -161,7 +158,7 @@ func (r *TauReport) WriteText(w io.Writer) error {
 			b.WriteByte('\n')
 		}
 	}
-	b.WriteString(Draw(r.grid, res.State.Conn))
+	b.WriteString(numberlink.Draw(r.grid, res.State.Conn))
 	switch {
 	case res.Solved:
 		fmt.Fprintf(&b, "solved by τ in %d steps: the solution is unique (Theorem, §3.2)\n", len(res.Steps))
@@ -186,8 +183,8 @@ type CheckReport struct {
 }
 
 // Check verifies bridges as a solution of g under rules (Verify).
-func Check(g *Grid, rules Rules, bridges []Bridge) *CheckReport {
-	verr := Verify(g.Rows, g.Cols, g.Clues(), g.K, rules, bridges)
+func Check(g *numberlink.Grid, rules numberlink.Rules, bridges []numberlink.Bridge) *CheckReport {
+	verr := numberlink.Verify(g.Rows, g.Cols, g.Clues(), g.K, rules, bridges)
 	r := &CheckReport{AllowDisconnected: rules.AllowDisconnected, Bridges: len(bridges), K: g.K, NoLoops: rules.NoLoops, Valid: verr == nil, Err: verr}
 	if verr != nil {
 		r.Error = verr.Error()
@@ -201,12 +198,12 @@ func (r *CheckReport) WriteText(w io.Writer) error {
 	if r.Err != nil {
 		_, err = fmt.Fprintf(w, "invalid: %s\n", strings.ReplaceAll(strings.TrimSpace(r.Err.Error()), "\n", "; "))
 	} else {
-		_, err = fmt.Fprintf(w, "ok: %d bridges, every rule holds (k=%d%s)\n", r.Bridges, r.K, rulesSuffix(Rules{NoLoops: r.NoLoops, AllowDisconnected: r.AllowDisconnected}))
+		_, err = fmt.Fprintf(w, "ok: %d bridges, every rule holds (k=%d%s)\n", r.Bridges, r.K, rulesSuffix(numberlink.Rules{NoLoops: r.NoLoops, AllowDisconnected: r.AllowDisconnected}))
 	}
 	return err
 }
 
-func rulesSuffix(r Rules) string {
+func rulesSuffix(r numberlink.Rules) string {
 	s := ""
 	if r.NoLoops {
 		s += ", no loops"
@@ -219,7 +216,7 @@ func rulesSuffix(r Rules) string {
 
 // SameClues reports whether a and b are the same puzzle: same size and
 // clues.
-func SameClues(a, b *Grid) bool {
+func SameClues(a, b *numberlink.Grid) bool {
 	if a.Rows != b.Rows || a.Cols != b.Cols {
 		return false
 	}
@@ -241,20 +238,20 @@ const (
 
 // SolveReport is a verified solution with the verdict on its uniqueness.
 type SolveReport struct {
-	ElapsedMS      int64        `json:"elapsed_ms"`
-	Nodes          uint64       `json:"nodes"`
-	Puzzle         PuzzleJSON   `json:"puzzle"`
-	SecondBridges  []BridgeJSON `json:"second,omitempty"`
-	Uniqueness     string       `json:"uniqueness"` // Unique, NotUnique or NotChecked
-	UniquenessNote string       `json:"uniqueness_note,omitempty"`
-	Verified       bool         `json:"verified"`
-	Solution       Solution     `json:"-"`
-	Second         Solution     `json:"-"` // a second solution, when asked for and one exists
-	Stats          SolveStats   `json:"-"`
-	grid           *Grid        `json:"-"`
+	ElapsedMS      int64                   `json:"elapsed_ms"`
+	Nodes          uint64                  `json:"nodes"`
+	Puzzle         numberlink.PuzzleJSON   `json:"puzzle"`
+	SecondBridges  []numberlink.BridgeJSON `json:"second,omitempty"`
+	Uniqueness     string                  `json:"uniqueness"` // Unique, NotUnique or NotChecked
+	UniquenessNote string                  `json:"uniqueness_note,omitempty"`
+	Verified       bool                    `json:"verified"`
+	Solution       numberlink.Solution     `json:"-"`
+	Second         numberlink.Solution     `json:"-"` // a second solution, when asked for and one exists
+	Stats          numberlink.SolveStats   `json:"-"`
+	grid           *numberlink.Grid        `json:"-"`
 }
 
-// UniqueOptions says how SolveUnique decides uniqueness.
+// UniqueOptions says how Solve decides uniqueness.
 type UniqueOptions struct {
 	// Skip leaves uniqueness not checked.
 	Skip bool
@@ -262,24 +259,24 @@ type UniqueOptions struct {
 	Second bool
 }
 
-// SolveUnique solves g (Solve), verifies the solution independently and
+// Solve solves g (Solve), verifies the solution independently and
 // decides whether it is unique (a second complete search counting up to
 // two solutions). On failure the report still carries the search's
 // statistics; ErrNoSolution means the complete search found none.
-func SolveUnique(ctx context.Context, g *Grid, opt SolveOptions, u UniqueOptions) (*SolveReport, error) {
-	sol, st, err := Solve(ctx, g, opt)
+func Solve(ctx context.Context, g *numberlink.Grid, opt numberlink.SolveOptions, u UniqueOptions) (*SolveReport, error) {
+	sol, st, err := numberlink.Solve(ctx, g, opt)
 	rep := &SolveReport{Stats: st, Nodes: st.Nodes, ElapsedMS: st.Elapsed.Milliseconds(), grid: g}
 	if err != nil {
 		return rep, err
 	}
-	if err := VerifySolution(g, opt.Rules, sol); err != nil {
+	if err := numberlink.VerifySolution(g, opt.Rules, sol); err != nil {
 		return rep, selfCheck("the solver's solution", err)
 	}
-	rep.Solution, rep.Puzzle, rep.Verified, rep.Uniqueness = sol, ToJSON(g, opt.Rules, sol), true, NotChecked
+	rep.Solution, rep.Puzzle, rep.Verified, rep.Uniqueness = sol, numberlink.ToJSON(g, opt.Rules, sol), true, NotChecked
 	if u.Skip {
 		return rep, nil
 	}
-	n, _, _, cerr := Count(ctx, g, 2, SolveOptions{Rules: opt.Rules})
+	n, _, _, cerr := numberlink.Count(ctx, g, 2, numberlink.SolveOptions{Rules: opt.Rules})
 	switch {
 	case cerr != nil:
 		rep.UniquenessNote = fmt.Sprintf("the search for a second solution stopped (%v)", cerr)
@@ -290,12 +287,12 @@ func SolveUnique(ctx context.Context, g *Grid, opt SolveOptions, u UniqueOptions
 	}
 	rep.Uniqueness = NotUnique
 	if u.Second {
-		if sols, err := Solutions(ctx, g, opt.Rules, 2); err == nil && len(sols) == 2 {
-			if err := VerifySolution(g, opt.Rules, sols[1]); err != nil {
+		if sols, err := numberlink.Solutions(ctx, g, opt.Rules, 2); err == nil && len(sols) == 2 {
+			if err := numberlink.VerifySolution(g, opt.Rules, sols[1]); err != nil {
 				return rep, selfCheck("the second solution", err)
 			}
 			rep.Second = sols[1]
-			rep.SecondBridges = ToJSON(g, opt.Rules, sols[1]).Bridges
+			rep.SecondBridges = numberlink.ToJSON(g, opt.Rules, sols[1]).Bridges
 		}
 	}
 	return rep, nil
@@ -321,9 +318,9 @@ func (r *SolveReport) Sentence() string {
 // WriteText writes the solution's drawing, the uniqueness sentence and the
 // second solution when there is one.
 func (r *SolveReport) WriteText(w io.Writer) error {
-	s := Draw(r.grid, r.Solution) + r.Sentence() + "\n"
+	s := numberlink.Draw(r.grid, r.Solution) + r.Sentence() + "\n"
 	if r.Second != nil {
-		s += "\na second solution:\n" + Draw(r.grid, r.Second)
+		s += "\na second solution:\n" + numberlink.Draw(r.grid, r.Second)
 	}
 	_, err := io.WriteString(w, s)
 	return err
@@ -350,16 +347,16 @@ type CountReport struct {
 	StopReason string `json:"-"`
 }
 
-// CountUpTo counts the solutions of g up to limit (0: all) and verifies the
+// Count counts the solutions of g up to limit (0: all) and verifies the
 // first independently. When ctx stops the count, the report says so
 // (CountStopped, a lower bound) and the error is nil.
-func CountUpTo(ctx context.Context, g *Grid, limit uint64, opt SolveOptions) (*CountReport, error) {
-	n, first, st, err := Count(ctx, g, limit, opt)
+func Count(ctx context.Context, g *numberlink.Grid, limit uint64, opt numberlink.SolveOptions) (*CountReport, error) {
+	n, first, st, err := numberlink.Count(ctx, g, limit, opt)
 	if err != nil && ctx.Err() == nil {
 		return nil, err
 	}
 	if first != nil {
-		if verr := VerifySolution(g, opt.Rules, first); verr != nil {
+		if verr := numberlink.VerifySolution(g, opt.Rules, first); verr != nil {
 			return nil, selfCheck("the first solution", verr)
 		}
 	}
@@ -396,19 +393,19 @@ func (r *CountReport) WriteText(w io.Writer) error {
 // GradeReport is a grid's difficulty: "tau" when τ alone solves it, else
 // the solver stage that decides it (Rate).
 type GradeReport struct {
-	Grade     string `json:"grade"`
-	Level     string `json:"level"`
-	Solutions uint64 `json:"solutions"`
-	TauSolves bool   `json:"tau_solves"`
-	TauSteps  int    `json:"tau_steps"`
-	Rating    Grade  `json:"-"`
+	Grade     string           `json:"grade"`
+	Level     string           `json:"level"`
+	Solutions uint64           `json:"solutions"`
+	TauSolves bool             `json:"tau_solves"`
+	TauSteps  int              `json:"tau_steps"`
+	Rating    numberlink.Grade `json:"-"`
 }
 
-// GradeWithTau runs τ, then rates g (Rate). When ctx stops τ the report is
+// Grade runs τ, then rates g (Rate). When ctx stops τ the report is
 // nil; when it stops the rating, the report holds τ's part. A contradiction
 // found by τ is returned as the error (it wraps ErrUnsolvable).
-func GradeWithTau(ctx context.Context, g *Grid, opt SolveOptions) (*GradeReport, error) {
-	tau, err := Tau(ctx, g, opt.Rules)
+func Grade(ctx context.Context, g *numberlink.Grid, opt numberlink.SolveOptions) (*GradeReport, error) {
+	tau, err := numberlink.Tau(ctx, g, opt.Rules)
 	if err != nil {
 		return nil, err
 	}
@@ -416,7 +413,7 @@ func GradeWithTau(ctx context.Context, g *Grid, opt SolveOptions) (*GradeReport,
 		return nil, tau.Contradiction
 	}
 	r := &GradeReport{TauSolves: tau.Solved, TauSteps: len(tau.Steps)}
-	gr, err := Rate(ctx, g, opt)
+	gr, err := numberlink.Rate(ctx, g, opt)
 	if err != nil {
 		return r, err
 	}
@@ -442,25 +439,25 @@ func (r *GradeReport) WriteText(w io.Writer) error {
 // Word drawn at the node at (Row, Col), 0-based.
 type PhiBuild struct {
 	Row, Col int
-	Word     Word
+	Word     numberlink.Word
 }
 
 // PhiReport lists, for one node p, Φ_k[p], Φ_Γk[p] with the condition that
 // excludes each other word, and ω*(p) (§2.2, as in the worked example of
 // §2.3).
 type PhiReport struct {
-	Contradiction bool           `json:"contradiction"`
-	Feasible      []string       `json:"feasible"`
-	K             int            `json:"k"`
-	Magnitude     int            `json:"magnitude"`
-	Node          [2]int         `json:"node"` // 1-based [row, col]
-	OmegaStar     string         `json:"omega_star"`
-	Phi           []string       `json:"phi"`
-	RejectedBy    map[string]int `json:"rejected_by"`
-	Rejected      []Rejected     `json:"-"`
+	Contradiction bool                  `json:"contradiction"`
+	Feasible      []string              `json:"feasible"`
+	K             int                   `json:"k"`
+	Magnitude     int                   `json:"magnitude"`
+	Node          [2]int                `json:"node"` // 1-based [row, col]
+	OmegaStar     string                `json:"omega_star"`
+	Phi           []string              `json:"phi"`
+	RejectedBy    map[string]int        `json:"rejected_by"`
+	Rejected      []numberlink.Rejected `json:"-"`
 }
 
-// PhiBuildError is a builder step of NewPhiReport that the builder refused.
+// PhiBuildError is a builder step of Phi that the builder refused.
 type PhiBuildError struct {
 	Index int // into the builds
 	Err   error
@@ -474,16 +471,16 @@ func (e *PhiBuildError) Unwrap() error { return e.Err }
 // ErrNotNode reports a cell that holds no node.
 var ErrNotNode = errors.New("not a node")
 
-// NewPhiReport applies the builder steps to the empty drawing of g and
+// Phi applies the builder steps to the empty drawing of g and
 // reports Φ for the node at (row, col), 0-based. A step or the node on a
 // cell without a node is an error wrapping ErrNotNode; a step the builder
 // refuses is a *PhiBuildError.
-func NewPhiReport(g *Grid, rules Rules, row, col int, builds []PhiBuild) (*PhiReport, error) {
+func Phi(g *numberlink.Grid, rules numberlink.Rules, row, col int, builds []PhiBuild) (*PhiReport, error) {
 	p := g.NodeAt(row, col)
 	if p < 0 {
 		return nil, fmt.Errorf("%w: (%d,%d)", ErrNotNode, row+1, col+1)
 	}
-	s := NewState(g, rules)
+	s := numberlink.NewState(g, rules)
 	for i, b := range builds {
 		q := g.NodeAt(b.Row, b.Col)
 		if q < 0 {
@@ -496,14 +493,14 @@ func NewPhiReport(g *Grid, rules Rules, row, col int, builds []PhiBuild) (*PhiRe
 	feasible, rejected := s.PhiGammaAll(int(p))
 	omega, _, ok := s.OmegaStar(int(p))
 	r := &PhiReport{Contradiction: !ok, Feasible: wordNames(feasible), K: g.K, Magnitude: s.Rem[p], Node: [2]int{row + 1, col + 1},
-		OmegaStar: omega.String(), Phi: wordNames(Phi(g.K, s.Rem[p])), RejectedBy: map[string]int{}, Rejected: rejected}
+		OmegaStar: omega.String(), Phi: wordNames(numberlink.Phi(g.K, s.Rem[p])), RejectedBy: map[string]int{}, Rejected: rejected}
 	for _, x := range rejected {
 		r.RejectedBy[x.Word.String()] = x.Condition
 	}
 	return r, nil
 }
 
-func wordNames(ws []Word) []string {
+func wordNames(ws []numberlink.Word) []string {
 	out := make([]string, len(ws))
 	for i, w := range ws {
 		out[i] = w.String()
@@ -536,35 +533,23 @@ func (r *PhiReport) WriteText(w io.Writer) error {
 	return err
 }
 
-// GenerateUnique is Generate followed by an independent proof of the
+// Generate is Generate followed by an independent proof of the
 // result: an exact count (limit 2) finds exactly one solution and the
 // solution passes the independent verifier. When ctx stops the proof, the
 // grid comes back with ctx's error.
-func GenerateUnique(ctx context.Context, opt GenerateOptions) (*Grid, Solution, error) {
-	g, sol, err := Generate(ctx, opt)
+func Generate(ctx context.Context, opt numberlink.GenerateOptions) (*numberlink.Grid, numberlink.Solution, error) {
+	g, sol, err := numberlink.Generate(ctx, opt)
 	if err != nil {
 		return nil, nil, err
 	}
-	if n, _, _, err := Count(ctx, g, 2, SolveOptions{Rules: opt.Rules}); err != nil || n != 1 {
+	if n, _, _, err := numberlink.Count(ctx, g, 2, numberlink.SolveOptions{Rules: opt.Rules}); err != nil || n != 1 {
 		if ctx.Err() != nil {
 			return g, nil, ctx.Err()
 		}
 		return nil, nil, fmt.Errorf("%w: the generated puzzle has %d solutions (%v)", ErrSelfCheck, n, err)
 	}
-	if err := VerifySolution(g, opt.Rules, sol); err != nil {
+	if err := numberlink.VerifySolution(g, opt.Rules, sol); err != nil {
 		return nil, nil, selfCheck("the generated solution", err)
 	}
 	return g, sol, nil
-}
-
-// Invalid reports whether err proves a grid unsolvable (ErrUnsolvable) or
-// a drawing invalid (a broken rule of Verify): an answer about the puzzle,
-// not a failure to read it.
-func Invalid(err error) bool {
-	for _, target := range []error{ErrUnsolvable, ErrBadBridge, ErrNotNeighbours, ErrOverLimit, ErrCrossing, ErrIncomplete, ErrDisconnected, ErrLoop} {
-		if errors.Is(err, target) {
-			return true
-		}
-	}
-	return false
 }

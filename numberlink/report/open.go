@@ -1,10 +1,12 @@
-package numberlink
+package report
 
 import (
 	"context"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/boardgraph/boardgraph/numberlink"
 )
 
 // Reports of the seed's §4 open questions, as boardgraph numberlink
@@ -21,9 +23,9 @@ type FormulaReport struct {
 	Sum            string `json:"sum"` // the inclusion-exclusion sum written out
 }
 
-// NewFormulaReport evaluates ConfigFormula(n, k, r).
-func NewFormulaReport(n, k, r int) *FormulaReport {
-	return &FormulaReport{Configurations: ConfigFormula(n, k, r).String(), K: k, N: n, Neighbours: r, Sum: ConfigFormulaString(n, k, r)}
+// Formula evaluates ConfigFormula(n, k, r).
+func Formula(n, k, r int) *FormulaReport {
+	return &FormulaReport{Configurations: numberlink.ConfigFormula(n, k, r).String(), K: k, N: n, Neighbours: r, Sum: numberlink.ConfigFormulaString(n, k, r)}
 }
 
 // WriteText writes "N(n=.., k=.., r=..) = sum".
@@ -35,52 +37,52 @@ func (f *FormulaReport) WriteText(w io.Writer) error {
 // MinKReport is the smallest bridge limit that solves a grid's clues, with
 // a verified solution at that limit.
 type MinKReport struct {
-	LowerBound int        `json:"lowerBound"`
-	MinK       int        `json:"minK"`
-	Puzzle     PuzzleJSON `json:"puzzle"`
-	Refuted    []int      `json:"refuted"`
-	Verified   bool       `json:"verified"`
-	Result     MinKResult `json:"-"`
+	LowerBound int                   `json:"lowerBound"`
+	MinK       int                   `json:"minK"`
+	Puzzle     numberlink.PuzzleJSON `json:"puzzle"`
+	Refuted    []int                 `json:"refuted"`
+	Verified   bool                  `json:"verified"`
+	Result     numberlink.MinKResult `json:"-"`
 }
 
-// ReportMinK runs MinK and verifies its solution independently. When ctx
+// MinK runs MinK and verifies its solution independently. When ctx
 // stops the search, the report holds the limits refuted so far with ctx's
 // error.
-func ReportMinK(ctx context.Context, g *Grid, opt SolveOptions) (*MinKReport, error) {
-	res, err := MinK(ctx, g, opt)
+func MinK(ctx context.Context, g *numberlink.Grid, opt numberlink.SolveOptions) (*MinKReport, error) {
+	res, err := numberlink.MinK(ctx, g, opt)
 	r := &MinKReport{LowerBound: res.Lower, MinK: res.K, Refuted: res.Refuted, Result: res}
 	if err != nil {
 		return r, err
 	}
-	if err := VerifySolution(res.Grid, opt.Rules, res.Solution); err != nil {
+	if err := numberlink.VerifySolution(res.Grid, opt.Rules, res.Solution); err != nil {
 		return nil, selfCheck("the solver's solution", err)
 	}
-	r.Puzzle, r.Verified = ToJSON(res.Grid, opt.Rules, res.Solution), true
+	r.Puzzle, r.Verified = numberlink.ToJSON(res.Grid, opt.Rules, res.Solution), true
 	return r, nil
 }
 
 // WriteText writes the limit found and the solution's drawing.
 func (r *MinKReport) WriteText(w io.Writer) error {
-	_, err := fmt.Fprintf(w, "min k = %d (lower bound %d; proved unsolvable: %v)\n%s", r.MinK, r.LowerBound, r.Refuted, Draw(r.Result.Grid, r.Result.Solution))
+	_, err := fmt.Fprintf(w, "min k = %d (lower bound %d; proved unsolvable: %v)\n%s", r.MinK, r.LowerBound, r.Refuted, numberlink.Draw(r.Result.Grid, r.Result.Solution))
 	return err
 }
 
 // TauStepsReport is the fewest τ builder steps that solve a grid, and an
 // order achieving them (MinTauSteps).
 type TauStepsReport struct {
-	Exact      bool     `json:"exact"`
-	Fewest     int      `json:"fewest"`
-	LowerBound int      `json:"lowerBound"`
-	Order      []string `json:"order"`
-	States     int      `json:"states"`
-	TauSteps   int      `json:"tauSteps"`
-	Plan       TauPlan  `json:"-"`
+	Exact      bool               `json:"exact"`
+	Fewest     int                `json:"fewest"`
+	LowerBound int                `json:"lowerBound"`
+	Order      []string           `json:"order"`
+	States     int                `json:"states"`
+	TauSteps   int                `json:"tauSteps"`
+	Plan       numberlink.TauPlan `json:"-"`
 }
 
-// ReportTauSteps runs MinTauSteps; on an error the report holds the plan as
+// TauSteps runs MinTauSteps; on an error the report holds the plan as
 // far as it got.
-func ReportTauSteps(ctx context.Context, g *Grid, rules Rules, budget int) (*TauStepsReport, error) {
-	plan, err := MinTauSteps(ctx, g, rules, budget)
+func TauSteps(ctx context.Context, g *numberlink.Grid, rules numberlink.Rules, budget int) (*TauStepsReport, error) {
+	plan, err := numberlink.MinTauSteps(ctx, g, rules, budget)
 	r := &TauStepsReport{Exact: plan.Exact, Fewest: len(plan.Steps), LowerBound: plan.Lower, Order: make([]string, len(plan.Steps)),
 		States: plan.States, TauSteps: plan.TauSteps, Plan: plan}
 	for i, st := range plan.Steps {

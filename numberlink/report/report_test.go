@@ -1,4 +1,4 @@
-package numberlink
+package report
 
 import (
 	"context"
@@ -7,14 +7,16 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/numberlink"
 )
 
 // reportFigure4 is the Figure 4 grid of the seed (§2.3), k = 2.
 const reportFigure4 = "k=2\n....2\n..3.3\n2.54.\n2....\n2.23.\n"
 
-func parseReport(t *testing.T, text string) (*Grid, Rules) {
+func parseReport(t *testing.T, text string) (*numberlink.Grid, numberlink.Rules) {
 	t.Helper()
-	g, rules, err := ParseText([]byte(text))
+	g, rules, err := numberlink.ParseText([]byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,12 +28,12 @@ func parseReport(t *testing.T, text string) (*Grid, Rules) {
 func TestFigure5TableReport(t *testing.T) {
 	t.Parallel()
 	var b strings.Builder
-	NewFigure5Table(4, 2, 2).WriteText(&b)
+	Figure5(4, 2, 2).WriteText(&b)
 	if got, want := b.String(), "2\t4\t10\t16\t19\t16\t10\t4\t1\n"; got != want {
 		t.Errorf("row: %q, want %q", got, want)
 	}
 	b.Reset()
-	tb := NewFigure5Table(2, 1, 3)
+	tb := Figure5(2, 1, 3)
 	tb.Header = true
 	tb.WriteText(&b)
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
@@ -45,7 +47,7 @@ func TestFigure5TableReport(t *testing.T) {
 func TestReportTau(t *testing.T) {
 	t.Parallel()
 	g, rules := parseReport(t, reportFigure4)
-	rep, err := ReportTau(context.Background(), g, rules)
+	rep, err := Tau(context.Background(), g, rules)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +67,7 @@ func TestReportTau(t *testing.T) {
 	}
 	// A grid that Proposition part 5 refutes comes back as the violation.
 	g1, r1 := parseReport(t, "k=1\n4.1\n...\n1..\n")
-	if _, err := ReportTau(context.Background(), g1, r1); err == nil || !errors.Is(err, ErrUnsolvable) {
+	if _, err := Tau(context.Background(), g1, r1); err == nil || !errors.Is(err, numberlink.ErrUnsolvable) {
 		t.Errorf("unsolvable: %v", err)
 	}
 }
@@ -75,12 +77,12 @@ func TestReportTau(t *testing.T) {
 func TestCheckReport(t *testing.T) {
 	t.Parallel()
 	g, rules := parseReport(t, reportFigure4)
-	sol, _, err := Solve(context.Background(), g, SolveOptions{Rules: rules})
+	sol, _, err := numberlink.Solve(context.Background(), g, numberlink.SolveOptions{Rules: rules})
 	if err != nil {
 		t.Fatal(err)
 	}
-	bridges := ToJSON(g, rules, sol)
-	p, err := UnmarshalPuzzle(mustJSON(t, bridges))
+	bridges := numberlink.ToJSON(g, rules, sol)
+	p, err := numberlink.UnmarshalPuzzle(mustJSON(t, bridges))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +92,7 @@ func TestCheckReport(t *testing.T) {
 	if !ok.Valid || ok.Err != nil || !strings.HasPrefix(b.String(), "ok: ") {
 		t.Fatalf("valid: %+v %q", ok, b.String())
 	}
-	bad := Check(g, Rules{NoLoops: true}, p.Bridges[1:])
+	bad := Check(g, numberlink.Rules{NoLoops: true}, p.Bridges[1:])
 	b.Reset()
 	bad.WriteText(&b)
 	if bad.Valid || bad.Error == "" || !strings.HasPrefix(b.String(), "invalid: ") || strings.Count(b.String(), "\n") != 1 {
@@ -119,16 +121,16 @@ func TestSolveUnique(t *testing.T) {
 	t.Parallel()
 	g, rules := parseReport(t, "2.2\n...\n2.2\n")
 	ctx := context.Background()
-	rep, err := SolveUnique(ctx, g, SolveOptions{Rules: rules}, UniqueOptions{})
+	rep, err := Solve(ctx, g, numberlink.SolveOptions{Rules: rules}, UniqueOptions{})
 	if err != nil || rep.Uniqueness != Unique || !rep.Verified || rep.Second != nil {
 		t.Fatalf("connected: %+v %v", rep, err)
 	}
 	rules.AllowDisconnected = true
-	rep, err = SolveUnique(ctx, g, SolveOptions{Rules: rules}, UniqueOptions{Second: true})
+	rep, err = Solve(ctx, g, numberlink.SolveOptions{Rules: rules}, UniqueOptions{Second: true})
 	if err != nil || rep.Uniqueness != NotUnique || rep.Second == nil || len(rep.SecondBridges) == 0 {
 		t.Fatalf("disconnected: %+v %v", rep, err)
 	}
-	if VerifySolution(g, rules, rep.Second) != nil || slices.Equal(rep.Second, rep.Solution) {
+	if numberlink.VerifySolution(g, rules, rep.Second) != nil || slices.Equal(rep.Second, rep.Solution) {
 		t.Error("the second solution is not a different valid solution")
 	}
 	var b strings.Builder
@@ -136,7 +138,7 @@ func TestSolveUnique(t *testing.T) {
 	if !strings.Contains(b.String(), "(shown below)") || !strings.Contains(b.String(), "a second solution:") {
 		t.Errorf("text:\n%s", b.String())
 	}
-	rep, _ = SolveUnique(ctx, g, SolveOptions{Rules: rules}, UniqueOptions{Skip: true})
+	rep, _ = Solve(ctx, g, numberlink.SolveOptions{Rules: rules}, UniqueOptions{Skip: true})
 	if rep.Uniqueness != NotChecked || rep.Sentence() != "uniqueness not checked (--unique=false)" {
 		t.Errorf("skip: %+v", rep)
 	}
@@ -148,11 +150,11 @@ func TestCountUpTo(t *testing.T) {
 	g, rules := parseReport(t, "2.2\n...\n2.2\n")
 	rules.AllowDisconnected = true
 	ctx := context.Background()
-	rep, err := CountUpTo(ctx, g, 0, SolveOptions{Rules: rules})
+	rep, err := Count(ctx, g, 0, numberlink.SolveOptions{Rules: rules})
 	if err != nil || rep.Status != CountComplete || rep.Solutions != 3 || rep.AtLeast || rep.Unique {
 		t.Fatalf("all: %+v %v", rep, err)
 	}
-	rep, _ = CountUpTo(ctx, g, 2, SolveOptions{Rules: rules})
+	rep, _ = Count(ctx, g, 2, numberlink.SolveOptions{Rules: rules})
 	var b strings.Builder
 	rep.WriteText(&b)
 	if rep.Status != CountLimit || !rep.AtLeast || b.String() != "at least 2 solutions (stopped at --limit 2)\n" {
@@ -160,7 +162,7 @@ func TestCountUpTo(t *testing.T) {
 	}
 	stopped, cancel := context.WithCancel(ctx)
 	cancel()
-	rep, err = CountUpTo(stopped, g, 0, SolveOptions{Rules: rules})
+	rep, err = Count(stopped, g, 0, numberlink.SolveOptions{Rules: rules})
 	if err != nil || rep.Status != CountStopped || !rep.AtLeast {
 		t.Errorf("stopped: %+v %v", rep, err)
 	}
@@ -170,7 +172,7 @@ func TestCountUpTo(t *testing.T) {
 func TestGradeWithTau(t *testing.T) {
 	t.Parallel()
 	g, rules := parseReport(t, reportFigure4)
-	rep, err := GradeWithTau(context.Background(), g, SolveOptions{Rules: rules})
+	rep, err := Grade(context.Background(), g, numberlink.SolveOptions{Rules: rules})
 	if err != nil || rep.Grade != "tau" || !rep.TauSolves || rep.TauSteps == 0 || rep.Solutions != 1 {
 		t.Fatalf("%+v %v", rep, err)
 	}
@@ -186,14 +188,14 @@ func TestGradeWithTau(t *testing.T) {
 func TestPhiReport(t *testing.T) {
 	t.Parallel()
 	g, rules := parseReport(t, reportFigure4)
-	rep, err := NewPhiReport(g, rules, 4, 0, nil)
+	rep, err := Phi(g, rules, 4, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(rep.Phi) != 10 || strings.Join(rep.Feasible, " ") != "12" || rep.OmegaStar != "12" || rep.RejectedBy["11"] != 4 {
 		t.Errorf("p: %+v", rep)
 	}
-	rep, err = NewPhiReport(g, rules, 2, 2, []PhiBuild{{Row: 4, Col: 0, Word: Word{1, 1, 0, 0}}})
+	rep, err = Phi(g, rules, 2, 2, []PhiBuild{{Row: 4, Col: 0, Word: numberlink.Word{1, 1, 0, 0}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,10 +204,10 @@ func TestPhiReport(t *testing.T) {
 	if strings.Join(rep.Feasible, " ") != "11223 11224 11234 12234" || !strings.Contains(b.String(), "excluded by condition 5: 11244") {
 		t.Errorf("q:\n%s", b.String())
 	}
-	if _, err := NewPhiReport(g, rules, 0, 0, nil); !errors.Is(err, ErrNotNode) {
+	if _, err := Phi(g, rules, 0, 0, nil); !errors.Is(err, ErrNotNode) {
 		t.Errorf("empty cell: %v", err)
 	}
-	_, err = NewPhiReport(g, rules, 2, 2, []PhiBuild{{Row: 4, Col: 0, Word: Word{4, 0, 0, 0}}})
+	_, err = Phi(g, rules, 2, 2, []PhiBuild{{Row: 4, Col: 0, Word: numberlink.Word{4, 0, 0, 0}}})
 	var be *PhiBuildError
 	if !errors.As(err, &be) || be.Index != 0 {
 		t.Errorf("refused step: %v", err)
@@ -216,12 +218,12 @@ func TestPhiReport(t *testing.T) {
 // returned.
 func TestGenerateUniqueReport(t *testing.T) {
 	t.Parallel()
-	g, sol, err := GenerateUnique(context.Background(), GenerateOptions{Rows: 7, Cols: 7, K: 2, Seed: 3})
+	g, sol, err := Generate(context.Background(), numberlink.GenerateOptions{Rows: 7, Cols: 7, K: 2, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, _, _, err := Count(context.Background(), g, 0, SolveOptions{})
-	if err != nil || n != 1 || VerifySolution(g, Rules{}, sol) != nil {
+	n, _, _, err := numberlink.Count(context.Background(), g, 0, numberlink.SolveOptions{})
+	if err != nil || n != 1 || numberlink.VerifySolution(g, numberlink.Rules{}, sol) != nil {
 		t.Errorf("%d solutions (%v)", n, err)
 	}
 }
@@ -231,7 +233,7 @@ func TestGenerateUniqueReport(t *testing.T) {
 // reordered into no more than τ's own count.
 func TestOpenQuestionReports(t *testing.T) {
 	t.Parallel()
-	f := NewFormulaReport(4, 2, 4)
+	f := Formula(4, 2, 4)
 	var b strings.Builder
 	f.WriteText(&b)
 	if f.Configurations != "19" || !strings.HasSuffix(b.String(), " = "+f.Sum+"\n") {
@@ -239,11 +241,11 @@ func TestOpenQuestionReports(t *testing.T) {
 	}
 	g, rules := parseReport(t, reportFigure4)
 	ctx := context.Background()
-	mk, err := ReportMinK(ctx, g, SolveOptions{Rules: rules})
+	mk, err := MinK(ctx, g, numberlink.SolveOptions{Rules: rules})
 	if err != nil || mk.MinK != 2 || !mk.Verified || len(mk.Puzzle.Bridges) == 0 {
 		t.Fatalf("min-k %+v %v", mk, err)
 	}
-	ts, err := ReportTauSteps(ctx, g, rules, 0)
+	ts, err := TauSteps(ctx, g, rules, 0)
 	if err != nil || ts.Fewest > ts.TauSteps || ts.Fewest != len(ts.Order) || ts.Fewest < ts.LowerBound {
 		t.Fatalf("tau-steps %+v %v", ts, err)
 	}
