@@ -77,7 +77,7 @@ func rowCol(s string) (int, int, bool) {
 	return r, c, found && err1 == nil && err2 == nil
 }
 
-// Phi checks f against the puzzle p and computes numberlink.NewPhiReport.
+// Phi checks f against the puzzle p and computes report.Phi.
 func Phi(p *Puzzle, f PhiFlags) (*report.PhiReport, error) {
 	g := p.Grid
 	r, c, ok := rowCol(f.Node)

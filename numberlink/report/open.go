@@ -23,7 +23,7 @@ type FormulaReport struct {
 	Sum            string `json:"sum"` // the inclusion-exclusion sum written out
 }
 
-// Formula evaluates ConfigFormula(n, k, r).
+// Formula evaluates numberlink.ConfigFormula(n, k, r).
 func Formula(n, k, r int) *FormulaReport {
 	return &FormulaReport{Configurations: numberlink.ConfigFormula(n, k, r).String(), K: k, N: n, Neighbours: r, Sum: numberlink.ConfigFormulaString(n, k, r)}
 }
@@ -45,7 +45,7 @@ type MinKReport struct {
 	Result     numberlink.MinKResult `json:"-"`
 }
 
-// MinK runs MinK and verifies its solution independently. When ctx
+// MinK runs numberlink.MinK and verifies its solution independently. When ctx
 // stops the search, the report holds the limits refuted so far with ctx's
 // error.
 func MinK(ctx context.Context, g *numberlink.Grid, opt numberlink.SolveOptions) (*MinKReport, error) {
@@ -79,7 +79,7 @@ type TauStepsReport struct {
 	Plan       numberlink.TauPlan `json:"-"`
 }
 
-// TauSteps runs MinTauSteps; on an error the report holds the plan as
+// TauSteps runs numberlink.MinTauSteps; on an error the report holds the plan as
 // far as it got.
 func TauSteps(ctx context.Context, g *numberlink.Grid, rules numberlink.Rules, budget int) (*TauStepsReport, error) {
 	plan, err := numberlink.MinTauSteps(ctx, g, rules, budget)

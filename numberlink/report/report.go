@@ -259,7 +259,7 @@ type UniqueOptions struct {
 	Second bool
 }
 
-// Solve solves g (Solve), verifies the solution independently and
+// Solve solves g (numberlink.Solve), verifies the solution independently and
 // decides whether it is unique (a second complete search counting up to
 // two solutions). On failure the report still carries the search's
 // statistics; ErrNoSolution means the complete search found none.
@@ -401,7 +401,7 @@ type GradeReport struct {
 	Rating    numberlink.Grade `json:"-"`
 }
 
-// Grade runs τ, then rates g (Rate). When ctx stops τ the report is
+// Grade runs τ, then rates g (numberlink.Rate). When ctx stops τ the report is
 // nil; when it stops the rating, the report holds τ's part. A contradiction
 // found by τ is returned as the error (it wraps ErrUnsolvable).
 func Grade(ctx context.Context, g *numberlink.Grid, opt numberlink.SolveOptions) (*GradeReport, error) {
@@ -533,7 +533,7 @@ func (r *PhiReport) WriteText(w io.Writer) error {
 	return err
 }
 
-// Generate is Generate followed by an independent proof of the
+// Generate is numberlink.Generate followed by an independent proof of the
 // result: an exact count (limit 2) finds exactly one solution and the
 // solution passes the independent verifier. When ctx stops the proof, the
 // grid comes back with ctx's error.
