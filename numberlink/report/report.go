@@ -182,7 +182,7 @@ type CheckReport struct {
 	Err error `json:"-"`
 }
 
-// Check verifies bridges as a solution of g under rules (Verify).
+// Check verifies bridges as a solution of g under rules (numberlink.Verify).
 func Check(g *numberlink.Grid, rules numberlink.Rules, bridges []numberlink.Bridge) *CheckReport {
 	verr := numberlink.Verify(g.Rows, g.Cols, g.Clues(), g.K, rules, bridges)
 	r := &CheckReport{AllowDisconnected: rules.AllowDisconnected, Bridges: len(bridges), K: g.K, NoLoops: rules.NoLoops, Valid: verr == nil, Err: verr}
@@ -262,7 +262,7 @@ type UniqueOptions struct {
 // Solve solves g (numberlink.Solve), verifies the solution independently and
 // decides whether it is unique (a second complete search counting up to
 // two solutions). On failure the report still carries the search's
-// statistics; ErrNoSolution means the complete search found none.
+// statistics; numberlink.ErrNoSolution means the complete search found none.
 func Solve(ctx context.Context, g *numberlink.Grid, opt numberlink.SolveOptions, u UniqueOptions) (*SolveReport, error) {
 	sol, st, err := numberlink.Solve(ctx, g, opt)
 	rep := &SolveReport{Stats: st, Nodes: st.Nodes, ElapsedMS: st.Elapsed.Milliseconds(), grid: g}
@@ -403,7 +403,7 @@ type GradeReport struct {
 
 // Grade runs τ, then rates g (numberlink.Rate). When ctx stops τ the report is
 // nil; when it stops the rating, the report holds τ's part. A contradiction
-// found by τ is returned as the error (it wraps ErrUnsolvable).
+// found by τ is returned as the error (it wraps numberlink.ErrUnsolvable).
 func Grade(ctx context.Context, g *numberlink.Grid, opt numberlink.SolveOptions) (*GradeReport, error) {
 	tau, err := numberlink.Tau(ctx, g, opt.Rules)
 	if err != nil {
