@@ -367,3 +367,30 @@ func (c *capped) Cell(row, col int) error {
 	}
 	return c.CellWriter.Cell(row, col)
 }
+
+// WriteFilesAtomic writes two files together through write: both appear
+// (a first, then b), or neither. Should committing b fail after a
+// appeared, a is removed again.
+func WriteFilesAtomic(a, b string, write func(wa, wb io.Writer) error) error {
+	fa, err := CreateAtomic(a)
+	if err != nil {
+		return err
+	}
+	defer fa.Abort()
+	fb, err := CreateAtomic(b)
+	if err != nil {
+		return err
+	}
+	defer fb.Abort()
+	if err := write(fa, fb); err != nil {
+		return err
+	}
+	if err := fa.Commit(); err != nil {
+		return err
+	}
+	if err := fb.Commit(); err != nil {
+		os.Remove(a)
+		return err
+	}
+	return nil
+}

@@ -228,3 +228,34 @@ func TestAtomicRefusals(t *testing.T) {
 	}
 	onlyEntries(t, dir, "other", "out", "s")
 }
+
+func TestWriteFilesAtomic(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.csv"), filepath.Join(dir, "b.csv")
+	boom := errors.New("boom")
+	err := WriteFilesAtomic(a, b, func(wa, wb io.Writer) error {
+		io.WriteString(wa, "x")
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Fatalf("%v, want boom", err)
+	}
+	for _, name := range []string{a, b} {
+		if _, err := os.Stat(name); !os.IsNotExist(err) {
+			t.Fatalf("%s left behind after a failed write", name)
+		}
+	}
+	if err := WriteFilesAtomic(a, b, func(wa, wb io.Writer) error {
+		io.WriteString(wa, "nodes")
+		_, err := io.WriteString(wb, "rels")
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if da, _ := os.ReadFile(a); string(da) != "nodes" {
+		t.Fatalf("a = %q", da)
+	}
+	if db, _ := os.ReadFile(b); string(db) != "rels" {
+		t.Fatalf("b = %q", db)
+	}
+}

@@ -4,10 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
-	"strconv"
 	"time"
 
 	"github.com/boardgraph/boardgraph/analysis"
@@ -183,94 +181,43 @@ func runAnalyze(e *env) int {
 	return exitOK
 }
 
-// readPath reads a solution (path or numbered grid) and returns it as
+// readPath reads a solution (any format solve writes) and returns it as
 // engine vertices after checking it with the verifier.
 func (j *leaperJob) readPath(e *env, file string) ([]int32, error) {
 	text, err := readSolution(e, file)
 	if err != nil {
 		return nil, err
 	}
-	var cells []verify.Cell
-	switch {
-	case request.IsBinary(text): // solve --format binary
-		_, cells, err = request.FromBinary(text)
-	case request.IsJSON(text): // solve --format json
-		_, cells, err = request.FromJSON(text)
-	case request.LooksLikePath(text):
-		cells, err = verify.ParsePath(bytes.NewReader(text))
-	default:
-		var g verify.Grid
-		g, err = verify.ParseGrid(bytes.NewReader(text))
-		if err == nil {
-			cells, err = verify.GridPath(g)
-		}
-	}
+	cells, err := request.ParseCells(text)
 	if err != nil {
 		return nil, fmt.Errorf("--path %s: %w", file, err)
 	}
 	if err := verify.Path(j.rules, cells); err != nil {
 		return nil, usagef("--path %s is not a solution of %s with %s: %v", file, j.b.Spec(), movesLabel(j.ms), err)
 	}
-	out := make([]int32, len(cells))
-	for i, c := range cells {
-		out[i] = j.bg.VertexOf[j.b.Cell(c.Row-1, c.Col-1)]
-	}
-	return out, nil
+	return j.Vertices(cells), nil
 }
 
-// pictures writes PREFIX-start, PREFIX-end and PREFIX-edges with the given
-// extension.
+// pictures writes the report's figures as PREFIX-start, PREFIX-end and
+// PREFIX-edges with the given extension.
 func pictures(r *analysis.Report, prefix, ext string) ([]string, error) {
-	b := r.Board
-	res := r.Result
-	heat := func(per []uint64) ([]float64, []string) {
-		vals := make([]float64, b.Cells())
-		labels := make([]string, b.Cells())
-		for i := range vals {
-			vals[i] = math.NaN()
-		}
-		for v, c := range r.Graph.CellOf {
-			vals[c] = float64(per[v])
-			labels[c] = strconv.FormatUint(per[v], 10)
-		}
-		return vals, labels
+	figs, err := r.Pictures()
+	if err != nil {
+		return nil, &internalError{err.Error()}
 	}
-	name := b.Spec() + " " + r.Moves
 	var wrote []string
-	save := func(pic *render.Picture, err error, suffix string) error {
-		if err != nil {
-			return &internalError{fmt.Sprintf("drawing the %s picture: %v", suffix, err)}
-		}
-		file := prefix + "-" + suffix + ext
-		if err := pic.Save(file); err != nil {
+	for _, f := range figs {
+		file := prefix + "-" + f.Suffix + ext
+		if err := f.Picture.Save(file); err != nil {
 			if errors.Is(err, render.ErrTooLarge) {
-				return usagef("%s: %v", file, err)
+				return wrote, usagef("%s: %v", file, err)
 			}
 			if errors.Is(err, pathio.ErrWrite) || errors.Is(err, pathio.ErrSpecialFile) {
-				return err // names the file
+				return wrote, err // names the file
 			}
-			return fmt.Errorf("writing %s: %w", file, err)
+			return wrote, fmt.Errorf("writing %s: %w", file, err)
 		}
 		wrote = append(wrote, file)
-		return nil
-	}
-	v, l := heat(res.PerStart)
-	pic, err := render.Heatmap(b, v, l, render.HeatOptions{Title: name + ": directed paths by start cell"})
-	if err := save(pic, err, "start"); err != nil {
-		return wrote, err
-	}
-	v, l = heat(res.PerEnd)
-	pic, err = render.Heatmap(b, v, l, render.HeatOptions{Title: name + ": directed paths by end cell"})
-	if err := save(pic, err, "end"); err != nil {
-		return wrote, err
-	}
-	edges := make([]render.Edge, len(res.Edges))
-	for k, ed := range res.Edges {
-		edges[k] = render.Edge{A: r.Graph.CellOf[ed[0]], B: r.Graph.CellOf[ed[1]], Weight: float64(res.EdgeUse[k])}
-	}
-	pic, err = render.EdgeUsage(b, edges, render.HeatOptions{Title: name + ": paths using each move"})
-	if err := save(pic, err, "edges"); err != nil {
-		return wrote, err
 	}
 	return wrote, nil
 }

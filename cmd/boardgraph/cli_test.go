@@ -575,7 +575,7 @@ func TestGoldenFormats(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out bytes.Buffer
-		if err := j.writeSolution(&out, format, "solve", path, fmtpkg.Result{}); err != nil {
+		if err := j.WriteSolution(&out, format, "solve", path, fmtpkg.Result{}); err != nil {
 			t.Fatal(err)
 		}
 		golden(t, "fig4."+format, out.String())

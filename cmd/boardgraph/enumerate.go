@@ -73,7 +73,7 @@ func runEnumerate(e *env) int {
 				return false
 			}
 		}
-		if err := j.writeSolution(e.stdout, j.out.Format, "enumerate", cells, format.Result{Index: printed + 1}); err != nil {
+		if err := j.WriteSolution(e.stdout, j.out.Format, "enumerate", cells, format.Result{Index: printed + 1}); err != nil {
 			bad = err
 			return false
 		}

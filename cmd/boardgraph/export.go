@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/boardgraph/boardgraph/graphio"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/pathio"
+	"github.com/boardgraph/boardgraph/request"
 )
 
 var exportHelp = cmdHelp{
@@ -75,15 +75,12 @@ func runExport(e *env) int {
 	if code >= 0 {
 		return code
 	}
-	f, err := graphio.ParseFormat(*to)
-	switch strings.ToLower(*to) {
-	case "dot", "cypher", "csv":
-		f, err = graphio.Format(strings.ToLower(*to)), nil
-	case "":
-		return fail(e, usagef("--to is required: graphml, dot, json, csv, cypher, edgelist, dimacs or hcp"))
+	if *to == "" {
+		return fail(e, usagef("--to is required: %s", graphio.WriteFormats))
 	}
+	f, err := graphio.ParseWriteFormat(*to)
 	if err != nil {
-		return fail(e, usagef("--to %q: use graphml, dot, json, csv, cypher, edgelist, dimacs or hcp", *to))
+		return fail(e, usagef("--to %q: use %s", *to, graphio.WriteFormats))
 	}
 	if f == graphio.CSV && *out == "" {
 		return fail(e, usagef("--to csv writes two files: give --out PREFIX (PREFIX.nodes.csv, PREFIX.relationships.csv)"))
@@ -103,7 +100,7 @@ func runExport(e *env) int {
 		if *withAnalysis || *withSolution {
 			return fail(e, usagef("--with-solution and --with-analysis need a board; with --graph use 'boardgraph solve --graph'"))
 		}
-		g, err := readGraphFile(e, *graphFile)
+		g, err := request.ReadGraph(*graphFile, e.source())
 		if err != nil {
 			return fail(e, err)
 		}
@@ -158,10 +155,10 @@ func runExport(e *env) int {
 	var written []string
 	if f == graphio.CSV {
 		nodes, rels := *out+".nodes.csv", *out+".relationships.csv"
-		err = writeAtomic2(nodes, rels, func(nw, rw io.Writer) error { return graphio.WriteCSV(ctx, nw, rw, src) })
+		err = pathio.WriteFilesAtomic(nodes, rels, func(nw, rw io.Writer) error { return graphio.WriteCSV(ctx, nw, rw, src) })
 		written = []string{nodes, rels}
 	} else if *out != "" {
-		err = writeAtomic(*out, func(w io.Writer) error { return graphio.Write(ctx, w, f, src, opt) })
+		err = pathio.WriteFileAtomic(*out, func(w io.Writer) error { return graphio.Write(ctx, w, f, src, opt) })
 		written = []string{*out}
 	} else {
 		err = graphio.Write(ctx, e.stdout, f, src, opt)
@@ -187,50 +184,4 @@ func runExport(e *env) int {
 		fmt.Fprintf(e.stderr, "exported %s as %s to %s%s; %v, peak memory %.1f MB\n", what, f, dest, extra, time.Since(began).Round(time.Millisecond), float64(peakRSS())/1e6)
 	}
 	return exitOK
-}
-
-// writeAtomic writes name through fn; the file appears only if fn succeeds.
-func writeAtomic(name string, fn func(io.Writer) error) error {
-	af, err := pathio.CreateAtomic(name)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	if err := fn(af); err != nil {
-		af.Abort()
-		return err
-	}
-	if err := af.Commit(); err != nil {
-		af.Abort()
-		return err
-	}
-	return nil
-}
-
-// writeAtomic2 writes two files together: both appear, or neither.
-func writeAtomic2(a, b string, fn func(wa, wb io.Writer) error) error {
-	fa, err := pathio.CreateAtomic(a)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	fb, err := pathio.CreateAtomic(b)
-	if err != nil {
-		fa.Abort()
-		return usagef("%v", err)
-	}
-	if err := fn(fa, fb); err != nil {
-		fa.Abort()
-		fb.Abort()
-		return err
-	}
-	if err := fa.Commit(); err != nil {
-		fa.Abort()
-		fb.Abort()
-		return err
-	}
-	if err := fb.Commit(); err != nil {
-		os.Remove(a)
-		fb.Abort()
-		return err
-	}
-	return nil
 }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/verify"
 )
 
 // Output formats of the leaper commands (format.Names: case-insensitive,
@@ -37,19 +36,3 @@ func (j *leaperJob) jsonProblem(cmd string) jsonProblem { return j.Describe(cmd)
 
 // emitJSON writes v as one line of JSON with the program's version.
 func emitJSON(w io.Writer, v any) error { return format.WriteJSON(w, v) }
-
-// cellsOf converts verifier cells to output cells.
-func cellsOf(path []verify.Cell) []format.Cell {
-	out := make([]format.Cell, len(path))
-	for i, c := range path {
-		out[i] = format.Cell{c.Row, c.Col}
-	}
-	return out
-}
-
-// writeSolution prints a verified path in the chosen format (grid and path:
-// the bare solution; json: one object with the problem, the solution and
-// the stats).
-func (j *leaperJob) writeSolution(w io.Writer, f, cmd string, path []verify.Cell, res format.Result) error {
-	return writeSolution(w, j.Leaper, f, cmd, path, res)
-}

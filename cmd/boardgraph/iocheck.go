@@ -8,9 +8,6 @@ import (
 	"io"
 	"os"
 	"time"
-
-	"github.com/boardgraph/boardgraph/moves"
-	"github.com/boardgraph/boardgraph/pathio"
 )
 
 // checkedWriter passes writes to w and remembers the first error; after
@@ -54,26 +51,6 @@ func runChecked(e *env) int {
 		fmt.Fprintf(e.stderr, "boardgraph: cannot write the result to standard output: %v\n", err)
 	}
 	return exitUsage
-}
-
-// binaryHolds refuses, before any search, a move set that the binary path
-// format cannot hold (more than 4096 vectors, a name over 255 bytes), so
-// that a long search does not end in a file that cannot be written. A move
-// set that does not parse is left to the command's own check.
-func binaryHolds(spec string) error {
-	ms, err := moves.Parse(spec)
-	if err != nil {
-		return nil
-	}
-	vs := ms.Vectors()
-	h := make([][2]int, len(vs))
-	for i, v := range vs {
-		h[i] = [2]int{v.DR, v.DC}
-	}
-	if err := pathio.CheckMoves(ms.Name, h); err != nil {
-		return usagef("--moves: %v; use --format path", err)
-	}
-	return nil
 }
 
 // loadContext is the context for loading a numberlink puzzle: the

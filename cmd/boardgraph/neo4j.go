@@ -2,9 +2,7 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"os"
-	"text/tabwriter"
 	"time"
 
 	"github.com/boardgraph/boardgraph/cypherq"
@@ -90,19 +88,8 @@ func runNeo4j(e *env) int {
 		opt.End = &cypherq.Endpoint{Row: c.Row, Col: c.Col}
 	}
 	if *printOnly {
-		for i, s := range strategies {
-			q, err := cypherq.Query(s, j.bg.N(), opt)
-			if err != nil {
-				return fail(e, usagef("%s: %v", s, err))
-			}
-			if i > 0 {
-				fmt.Fprintln(e.stdout)
-			}
-			note := ""
-			if s == cypherq.APOC {
-				note = " (as published: NODE_GLOBAL cannot enumerate Hamiltonian paths; see apoc-node-path)"
-			}
-			fmt.Fprintf(e.stdout, "// %s, %s %s%s\n%s;\n", s, j.b.Spec(), movesLabel(j.ms), note, q)
+		if err := cypherq.WriteQueries(e.stdout, strategies, j.bg.N(), opt, j.b.Spec()+" "+movesLabel(j.ms)); err != nil {
+			return fail(e, usagef("%v", err))
 		}
 		return exitOK
 	}
@@ -149,35 +136,10 @@ func runNeo4j(e *env) int {
 	if err != nil && !errors.Is(err, hamilton.ErrNoSolution) {
 		return fail(e, err)
 	}
-	task := "all paths"
-	if *limit > 0 {
-		task = fmt.Sprintf("at most %d path(s)", *limit)
+	cmp := cypherq.Comparison{Board: j.b.Spec(), Label: j.b.Spec() + ", " + movesLabel(j.ms), Server: version, Opt: opt, Timeout: pf.Timeout,
+		Results: res, Ours: ours, OursTime: oursTime}
+	if err := cmp.WriteText(e.stdout); err != nil {
+		return fail(e, err)
 	}
-	fmt.Fprintf(e.stdout, "%s, %s on %s: %s from %s to %s (directed paths)\n", j.b.Spec(), movesLabel(j.ms), version, task, endName(opt.Start), endName(opt.End))
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "board\tstrategy\ttime\tpaths\tboardgraph time\tboardgraph paths\tnote")
-	for _, r := range res {
-		t := fmt.Sprintf("%.4fs", r.Elapsed.Seconds())
-		note := "every path verified"
-		switch {
-		case r.Err != nil:
-			t, note = "-", "refused: "+oneLine(r.Err.Error())
-		case r.TimedOut:
-			t = fmt.Sprintf(">%v", pf.Timeout)
-			note = "timed out; paths so far verified"
-		}
-		if r.Strategy == cypherq.APOC && r.Err == nil {
-			note += "; NODE_GLOBAL (as published) cannot enumerate Hamiltonian paths"
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%.4fs\t%d\t%s\n", j.b.Spec(), r.Strategy, t, r.Paths, oursTime.Seconds(), ours, note)
-	}
-	tw.Flush()
 	return exitOK
-}
-
-func endName(e *cypherq.Endpoint) string {
-	if e == nil {
-		return "any cell"
-	}
-	return fmt.Sprintf("%d,%d", e.Row, e.Col)
 }

@@ -90,7 +90,7 @@ func runSolve(e *env) int {
 		return fail(e, usagef("--format binary writes a file: give --out FILE"))
 	}
 	if l.Output.Format == "binary" {
-		if err := binaryHolds(l.Moves.Spec()); err != nil {
+		if err := l.BinaryHolds(); err != nil {
 			return fail(e, err)
 		}
 	}

@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -20,56 +18,19 @@ import (
 	"github.com/boardgraph/boardgraph/verify"
 )
 
-// autoConstructCells is where solve --method auto switches from search to
-// construction (when the board is plain and a construction exists for the
-// move set): boards of more than 2^18 cells (about 512x512). Below it the
-// search answers in well under a second and prints the familiar varied
-// solutions; above it the search's memory grows by some 340 bytes per cell
-// (757 MB at 1500x1500), while a construction streams in constant memory.
-const autoConstructCells = 1 << 18
-
 // buildWalk is the construction solve uses (tests substitute their own).
-var buildWalk = construct.Build
+var buildWalk request.Builder = construct.Build
 
 // planConstruction decides between search and construction for solve's
-// method m ("auto", "search" or "construct") and returns the constructed
-// walk, or nil to search.
+// method m (request.Leaper.Construction) and returns the constructed walk,
+// or nil to search.
 func planConstruction(l *request.Leaper, m string) (construct.Walk, error) {
-	b := l.Board
-	plain := b.Plain()
-	switch {
-	case m == "search":
-		return nil, nil
-	case m == "auto" && b.Cells() > maxSearchCells && !plain:
-		return nil, usagef("the %s board has %d cells: too many for search (at most %d), and constructions need a plain board; use a smaller board", b.Spec(), b.Cells(), maxSearchCells)
-	case m == "auto" && (!plain || b.Cells() <= autoConstructCells):
-		return nil, nil
-	case !plain:
-		return nil, usagef("--method construct needs a plain board (no blocked cells or givens); use --method search")
-	}
-	if b.Cells() > maxSearchCells && (l.Output.Out == "" || (l.Output.Format != "path" && l.Output.Format != "binary")) {
-		return nil, usagef("the %s board has %d cells, too many to hold in memory: write the path to a file with --out FILE --format path or binary, or use a smaller board", b.Spec(), b.Cells())
-	}
-	ends := construct.Ends{Closed: l.Closed}
-	if c := l.Start; c != nil {
-		ends.Start = &[2]int{c.Row - 1, c.Col - 1}
-	}
-	if c := l.End; c != nil {
-		ends.End = &[2]int{c.Row - 1, c.Col - 1}
-	}
-	walk, err := buildWalk(b.Rows, b.Cols, l.Moves, ends)
+	walk, err := l.Construction(m, buildWalk)
 	var proof *construct.EndsError
-	switch {
-	case errors.Is(err, construct.ErrNotCovered) && m == "auto" && b.Cells() <= maxSearchCells:
-		return nil, nil // search instead
-	case errors.Is(err, construct.ErrNotCovered):
-		return nil, usagef("%v; use --method search on boards of at most %d cells", err, maxSearchCells)
-	case errors.Is(err, construct.ErrNoTour), errors.As(err, &proof):
+	if errors.Is(err, construct.ErrNoTour) || errors.As(err, &proof) {
 		return nil, &noSolutionError{err.Error()}
-	case err != nil:
-		return nil, err
 	}
-	return walk, nil
+	return walk, err
 }
 
 // runConstruct writes a constructed path: streamed to --out for the path
@@ -125,7 +86,7 @@ func runConstruct(e *env, l *request.Leaper, walk construct.Walk, pics *pictureF
 func emit(ctx context.Context, e *env, l *request.Leaper, cells []verify.Cell, res format.Result) int {
 	out := l.Output
 	if out.Out == "" {
-		if err := writeSolution(e.stdout, l, out.Format, "solve", cells, res); err != nil {
+		if err := l.WriteSolution(e.stdout, out.Format, "solve", cells, res); err != nil {
 			return fail(e, err)
 		}
 		return exitOK
@@ -148,7 +109,7 @@ func emit(ctx context.Context, e *env, l *request.Leaper, cells []verify.Cell, r
 		return exitOK
 	}
 	var buf bytes.Buffer
-	if err := writeSolution(&buf, l, out.Format, "solve", cells, res); err != nil {
+	if err := l.WriteSolution(&buf, out.Format, "solve", cells, res); err != nil {
 		return fail(e, err)
 	}
 	if err := writeFileAtomic(out.Out, buf.Bytes()); err != nil {
@@ -174,91 +135,39 @@ func writeFileAtomic(name string, data []byte) error {
 	return af.Commit()
 }
 
-// writeStreamed writes walk to name in the text path or binary format
-// through an atomic file, then reads the file back through the streaming
-// verifier (package verify, which shares no code with the writer); only a
-// file that passes appears under name. It reports progress on stderr and
-// returns a one-line summary.
+// writeStreamed writes walk to --out as a verified path file
+// (request.Leaper.WritePath) with progress on stderr, and returns a
+// one-line summary.
 func writeStreamed(ctx context.Context, e *env, l *request.Leaper, walk construct.Walk) (string, error) {
-	name, format := l.Output.Out, l.Output.Format
-	f := pathio.Text
-	if format == "binary" {
-		f = pathio.Binary
-	}
-	h := pathio.Header{Rows: l.Board.Rows, Cols: l.Board.Cols, Length: int64(l.Board.Open()), Closed: l.Closed, Name: l.Moves.Name}
-	for _, v := range l.Moves.Vectors() {
-		h.Moves = append(h.Moves, [2]int{v.DR, v.DC})
-	}
-	rules := l.Rules()
-	total := int64(l.Board.Open())
-	pr := startCellProgress(e, l.Output.Quiet, "solve", total)
+	pr := startCellProgress(e, l.Output.Quiet, "solve", int64(l.Board.Open()))
 	defer pr.stop()
-	pr.phase("writing")
-	var verifyTime time.Duration
-	var res verify.StreamResult
-	check := func(temp string) error {
-		pr.phase("verifying")
-		began := time.Now()
-		defer func() { verifyTime = time.Since(began) }()
-		fh, err := os.Open(temp)
-		if err != nil {
-			return err
-		}
-		defer fh.Close()
-		opt := verify.StreamOptions{Progress: func(n int64) { pr.count.Store(n) }}
-		rd := bufio.NewReaderSize(fh, 1<<20)
-		if f == pathio.Binary {
-			res, err = verify.StreamBinary(ctx, rules, rd, opt)
-		} else {
-			res, err = verify.StreamText(ctx, rules, rd, opt)
-		}
-		if err != nil && ctx.Err() == nil {
-			return &verifyFailed{err}
-		}
-		return err
-	}
-	began := time.Now()
-	n, err := pathio.WriteFile(ctx, name, f, h, walk, pathio.WriteOptions{Check: check, Written: &pr.count})
-	if err != nil {
-		pr.stop()
-		if ctx.Err() != nil {
-			return "", fmt.Errorf("%w (%d of %d cells written)", ctx.Err(), n, total)
-		}
-		return "", err
-	}
+	res, err := l.WritePath(ctx, walk, pathio.VerifiedOptions{Phase: pr.phase, Count: &pr.count})
 	pr.stop()
-	size := int64(0)
-	if fi, err := os.Stat(name); err == nil {
-		size = fi.Size()
+	if err != nil {
+		return "", err
 	}
 	kind := "Hamiltonian path"
 	if res.Closed {
 		kind = "closed tour"
 	}
 	info := fmt.Sprintf("wrote %s (%s, %s, %s) and verified it from the file: a %s; write %v, verify %v",
-		name, format, plural(int(n), "cell"), humanBytes(size), kind,
-		roundDur(time.Since(began)-verifyTime), roundDur(verifyTime))
+		l.Output.Out, l.Output.Format, plural(int(res.Cells), "cell"), humanBytes(res.Size), kind, roundDur(res.Write), roundDur(res.Verify))
 	if rss := peakRSS(); rss > 0 {
 		info += ", peak memory " + humanBytes(rss)
 	}
 	return info, nil
 }
 
-// verifyFailed marks a written file that failed the independent check.
-type verifyFailed struct{ err error }
-
-func (v *verifyFailed) Error() string { return v.err.Error() }
-
 // streamError turns an error of writeStreamed into the CLI's error kinds:
 // a stop (exit 3), a path the producer got wrong (an internal error: a
 // bug), or an I/O problem.
 func streamError(ctx context.Context, timeout time.Duration, err error, producer, name string) error {
-	var vf *verifyFailed
+	var vf *pathio.VerifyError
 	switch {
 	case ctx.Err() != nil:
 		return &stoppedError{fmt.Sprintf("%s while writing %s: %v; no file was written", stopReason(ctx, timeout), name, strings.TrimPrefix(err.Error(), ctx.Err().Error()+" "))}
 	case errors.As(err, &vf):
-		return &internalError{fmt.Sprintf("%s produced a path that fails verification (%v); %s was not written", producer, vf.err, name)}
+		return &internalError{fmt.Sprintf("%s produced a path that fails verification (%v); %s was not written", producer, vf.Err, name)}
 	case errors.Is(err, pathio.ErrPath):
 		return &internalError{fmt.Sprintf("%s produced a path the writer rejects (%v); %s was not written", producer, err, name)}
 	case errors.Is(err, pathio.ErrFormat):

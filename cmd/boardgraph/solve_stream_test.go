@@ -121,7 +121,7 @@ func TestSolveMethodErrors(t *testing.T) {
 }
 
 // TestSolveAuto checks which method auto picks: construction only on
-// plain boards above autoConstructCells whose move set has one, search
+// plain boards above request.AutoConstructCells whose move set has one, search
 // otherwise (also when the construction does not cover the case).
 func TestSolveAuto(t *testing.T) {
 	t.Parallel()

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -10,7 +9,6 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/board"
-	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/request"
 	"github.com/boardgraph/boardgraph/verify"
 )
@@ -104,150 +102,19 @@ func runVerify(e *env) int {
 		return fail(e, err)
 	}
 	defer closeIn()
-	head, _ := in.Peek(1 << 16)
-	kind := "grid"
-	switch {
-	case verify.IsBinaryPath(head):
-		kind = "binary"
-	case request.IsJSON(head):
-		kind = "json"
-	case request.LooksLikePath(head):
-		kind = "path"
+	pi, err := request.ReadPathInput(in, request.VerifyFlags{Board: b, Moves: ms, MovesGiven: flagGiven(fs, "moves"), Start: *start, End: *end, Closed: *closed})
+	if err != nil {
+		return fail(e, err)
 	}
-	var (
-		grid      verify.Grid
-		hdr       verify.BinaryHeader
-		jsonCells []verify.Cell
-	)
-	switch kind {
-	case "json":
-		text, err := io.ReadAll(io.LimitReader(in, maxSolutionBytes+1))
-		if err != nil || len(text) > maxSolutionBytes {
-			return fail(e, usagef("cannot read the JSON solution (at most %d bytes): %v", maxSolutionBytes, err))
-		}
-		l, cells, err := request.FromJSON(text)
-		if err != nil {
-			return fail(e, err)
-		}
-		// The JSON states its problem; flags, when given, override it.
-		jsonCells = cells
-		if b == nil {
-			b = l.Board
-		}
-		if !flagGiven(fs, "moves") {
-			ms = l.Moves
-		}
-		*closed = *closed || l.Closed
-		if *start == "" && l.Start != nil {
-			*start = l.Start.String()
-		}
-		if *end == "" && l.End != nil {
-			*end = l.End.String()
-		}
-	case "grid":
-		if b != nil && b.Cells() > maxSearchCells {
-			return fail(e, usagef("the %s board has %d cells; a numbered grid is checked in memory up to %d cells (write large paths as path files)", b.Spec(), b.Cells(), maxSearchCells))
-		}
-		text, err := io.ReadAll(io.LimitReader(in, maxSolutionBytes+1))
-		if err != nil {
-			return fail(e, usagef("cannot read the solution: %v", err))
-		}
-		if len(text) > maxSolutionBytes {
-			return fail(e, usagef("the numbered grid is larger than %d bytes; write large solutions as path files", maxSolutionBytes))
-		}
-		if grid, err = verify.ParseGrid(bytes.NewReader(text)); err != nil {
-			return fail(e, err)
-		}
-	case "binary":
-		if hdr, err = verify.ParseBinaryHeader(head); err != nil {
-			return fail(e, err)
-		}
-		if !flagGiven(fs, "moves") {
-			if ms, err = moves.Parse(hdr.Name); err != nil {
-				return fail(e, usagef("the file names its moves %q, which is not a move set boardgraph knows; give --moves", hdr.Name))
-			}
-		}
-	}
-	rules := verify.Rules{Closed: *closed, Name: leaperSpec(ms)}
-	for _, l := range ms.Leapers {
-		rules.Leapers = append(rules.Leapers, [2]int{l.A, l.B})
-	}
-	switch {
-	case b != nil:
-		rules.Rows, rules.Cols = b.Rows, b.Cols
-		if b.Open() != b.Cells() {
-			rules.Blocked = make([]bool, b.Cells())
-			for c := range int32(b.Cells()) {
-				rules.Blocked[c] = b.Blocked(c)
-			}
-		}
-		if b.HasGivens() {
-			rules.Givens = make([]int, b.Cells())
-			for c := range int32(b.Cells()) {
-				rules.Givens[c] = int(b.Given(c))
-			}
-		}
-	case kind == "grid":
-		rules.Rows, rules.Cols = grid.Rows, grid.Cols
-		rules.Blocked = make([]bool, grid.Rows*grid.Cols)
-		for r, row := range grid.Numbers {
-			for c, x := range row {
-				rules.Blocked[r*grid.Cols+c] = x < 0
-			}
-		}
-		// A board for ParseCell's range and blocked checks.
-		b, _ = board.New(grid.Rows, grid.Cols)
-		if b != nil {
-			for i, x := range rules.Blocked {
-				b.SetBlocked(int32(i), x)
-			}
-		}
-	case kind == "binary":
-		// The header supplies the board (rules.Rows stays 0).
-		b, _ = board.New(hdr.Rows, hdr.Cols)
-	default:
-		return fail(e, usagef("a path file needs its board: give a size such as 5x5 or --board FILE"))
-	}
-	if b == nil {
-		return fail(e, usagef("the grid is too large"))
-	}
-	for _, f := range []struct {
-		name, s string
-		dst     **verify.Cell
-	}{{"start", *start, &rules.Start}, {"end", *end, &rules.End}} {
-		if f.s == "" {
-			continue
-		}
-		c, err := b.ParseCell(f.s)
-		if err != nil {
-			return fail(e, fmt.Errorf("--%s: %w", f.name, err))
-		}
-		r, col := b.RowCol(c)
-		*f.dst = &verify.Cell{Row: r + 1, Col: col + 1}
-	}
-	var res verify.StreamResult
+	kind := pi.Kind
+	streamed := kind == "path" || kind == "binary"
+	pr := startCellProgress(e, *quiet || *format == "json" || !streamed, "verify", int64(pi.Board.Open()))
+	pr.phase("checked")
 	began := time.Now()
-	switch kind {
-	case "grid":
-		err = verify.CheckGrid(rules, grid)
-	case "json":
-		err = verify.Path(rules, jsonCells)
-	default:
-		pr := startCellProgress(e, *quiet || *format == "json", "verify", int64(b.Open()))
-		pr.phase("checked")
-		opt := verify.StreamOptions{Progress: func(n int64) { pr.count.Store(n) }}
-		if kind == "binary" {
-			res, err = verify.StreamBinary(e.ctx, rules, in, opt)
-		} else {
-			res, err = verify.StreamText(e.ctx, rules, in, opt)
-		}
-		pr.stop()
-		if e.ctx.Err() != nil {
-			return fail(e, &stoppedError{fmt.Sprintf("interrupted after checking %d cells; the file was not fully checked", res.Cells)})
-		}
-		if kind == "binary" {
-			rules.Rows, rules.Cols, rules.Closed = res.Rows, res.Cols, res.Closed
-		}
+	res, err := pi.Check(e.ctx, func(n int64) { pr.count.Store(n) })
+	pr.stop()
+	if streamed && e.ctx.Err() != nil {
+		return fail(e, &stoppedError{fmt.Sprintf("interrupted after checking %d cells; the file was not fully checked", res.Cells)})
 	}
 	var ve *verify.Error
 	if err != nil && errors.Is(err, verify.ErrSyntax) {
@@ -256,40 +123,13 @@ func runVerify(e *env) int {
 	if err != nil && !errors.As(err, &ve) {
 		return fail(e, &internalError{fmt.Sprintf("the verifier failed: %v", err)})
 	}
-	kindName := map[string]string{"grid": "numbered grid", "path": "path file", "binary": "binary path file", "json": "JSON solution"}[kind]
-	what := fmt.Sprintf("%dx%d with %s, read as a %s", rules.Rows, rules.Cols, movesLabel(ms), kindName)
-	if kind != "grid" && kind != "json" && err == nil {
-		what += " (" + plural(int(res.Cells), "cell")
-		if kind == "binary" {
-			what += fmt.Sprintf(", CRC-32C %08x", res.Checksum)
-		}
-		what += ")"
-	}
+	rep := pi.Report(res, err)
 	if *format == "json" {
-		out := struct {
-			Valid  bool   `json:"valid"`
-			Reason string `json:"reason,omitempty"`
-			Step   int    `json:"step,omitempty"` // 1-based step where it breaks, when there is one
-			Kind   string `json:"kind"`           // "grid", "path", "binary" or "json"
-			Board  string `json:"board"`
-			Moves  string `json:"moves"`
-			Closed bool   `json:"closed"`
-			Cells  int64  `json:"cells,omitempty"` // path and binary files: cells read
-		}{Valid: err == nil, Kind: kind, Board: fmt.Sprintf("%dx%d", rules.Rows, rules.Cols), Moves: leaperSpec(ms), Closed: rules.Closed, Cells: res.Cells}
-		if ve != nil {
-			out.Reason, out.Step = ve.Msg, ve.Step
-		}
-		if werr := emitJSON(e.stdout, out); werr != nil {
+		if werr := emitJSON(e.stdout, rep); werr != nil {
 			return fail(e, werr)
 		}
-	} else if err != nil {
-		fmt.Fprintf(e.stdout, "invalid: %s\n", err)
 	} else {
-		tour := "Hamiltonian path"
-		if rules.Closed {
-			tour = "closed tour"
-		}
-		fmt.Fprintf(e.stdout, "valid: a %s of %s\n", tour, what)
+		rep.WriteText(e.stdout)
 	}
 	if kind != "grid" && kind != "json" && err == nil && !*quiet && *format != "json" {
 		line := fmt.Sprintf("verify: %s in %v", plural(int(res.Cells), "cell"), roundDur(time.Since(began)))

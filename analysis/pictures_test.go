@@ -1,0 +1,40 @@
+package analysis_test
+
+import (
+	"bytes"
+	"context"
+	"strconv"
+	"testing"
+
+	"github.com/boardgraph/boardgraph/analysis"
+	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/moves"
+)
+
+func TestReportPictures(t *testing.T) {
+	t.Parallel()
+	b, _ := board.ParseSpec("3x4")
+	bg := moves.Build(b, moves.Knight())
+	res, err := analysis.Analyze(context.Background(), hamilton.Problem{G: bg.Graph}, analysis.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &analysis.Report{Board: b, Graph: bg, Moves: "knight", Result: res}
+	figs, err := r.Pictures()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(figs) != 3 || figs[0].Suffix != "start" || figs[1].Suffix != "end" || figs[2].Suffix != "edges" {
+		t.Fatalf("%+v", figs)
+	}
+	// The start heatmap labels each cell with its count of directed paths.
+	var svg bytes.Buffer
+	if err := figs[0].Picture.WriteSVG(&svg); err != nil {
+		t.Fatal(err)
+	}
+	corner := res.PerStart[bg.VertexOf[b.Cell(0, 0)]]
+	if corner == 0 || !bytes.Contains(svg.Bytes(), []byte(">"+strconv.FormatUint(corner, 10)+"<")) {
+		t.Fatalf("start heatmap lacks the corner's count %d", corner)
+	}
+}

@@ -1,0 +1,99 @@
+package pathio
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"iter"
+	"os"
+	"sync/atomic"
+	"time"
+
+	"github.com/boardgraph/boardgraph/verify"
+)
+
+// VerifyError reports a written path file that failed the independent
+// check: the producer of the path got it wrong, and the file was not
+// written.
+type VerifyError struct{ Err error }
+
+func (v *VerifyError) Error() string { return v.Err.Error() }
+
+// Unwrap returns the verifier's error.
+func (v *VerifyError) Unwrap() error { return v.Err }
+
+// VerifiedOptions configure WriteVerified.
+type VerifiedOptions struct {
+	// Phase, if set, is called with "writing" and then "verifying" as
+	// each stage starts.
+	Phase func(stage string)
+	// Count, if set, is kept up to date with the cells written, then
+	// with the cells verified, for a progress reader.
+	Count *atomic.Int64
+}
+
+// Verified describes a file WriteVerified wrote.
+type Verified struct {
+	Cells  int64 // cells written
+	Closed bool  // the path read back is a closed tour
+	Size   int64 // file size in bytes
+	// Write and Verify are the times spent writing and reading back.
+	Write, Verify time.Duration
+}
+
+// WriteVerified writes walk to the file name in format f through an
+// atomic file (WriteFile), then reads the temporary file back through
+// package verify's streaming checker with rules (verify shares no code
+// with the writers); only a file that passes appears under name. A
+// failed check is a *VerifyError; on cancellation the error wraps
+// ctx.Err() and says how many cells were written.
+func WriteVerified(ctx context.Context, name string, f Format, h Header, rules verify.Rules, walk iter.Seq2[int, int], opt VerifiedOptions) (Verified, error) {
+	var res Verified
+	count := opt.Count
+	if count == nil {
+		count = new(atomic.Int64)
+	}
+	phase := func(s string) {
+		if opt.Phase != nil {
+			opt.Phase(s)
+		}
+	}
+	phase("writing")
+	var sr verify.StreamResult
+	check := func(temp string) error {
+		phase("verifying")
+		began := time.Now()
+		defer func() { res.Verify = time.Since(began) }()
+		fh, err := os.Open(temp)
+		if err != nil {
+			return err
+		}
+		defer fh.Close()
+		vopt := verify.StreamOptions{Progress: func(n int64) { count.Store(n) }}
+		rd := bufio.NewReaderSize(fh, bufSize)
+		if f == Binary {
+			sr, err = verify.StreamBinary(ctx, rules, rd, vopt)
+		} else {
+			sr, err = verify.StreamText(ctx, rules, rd, vopt)
+		}
+		if err != nil && ctx.Err() == nil {
+			return &VerifyError{err}
+		}
+		return err
+	}
+	began := time.Now()
+	n, err := WriteFile(ctx, name, f, h, walk, WriteOptions{Check: check, Written: count})
+	res.Cells = n
+	if err != nil {
+		if ctx.Err() != nil {
+			return res, fmt.Errorf("%w (%d of %d cells written)", ctx.Err(), n, h.Length)
+		}
+		return res, err
+	}
+	if fi, err := os.Stat(name); err == nil {
+		res.Size = fi.Size()
+	}
+	res.Closed = sr.Closed
+	res.Write = time.Since(began) - res.Verify
+	return res, nil
+}

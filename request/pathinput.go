@@ -1,0 +1,266 @@
+package request
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/moves"
+	"github.com/boardgraph/boardgraph/verify"
+)
+
+// VerifyFlags are what a person states about a solution to check: the
+// board (nil: the input carries it), the move set (MovesGiven: stated
+// explicitly, so it overrides what a JSON or binary input names), and the
+// fixed ends and closed flag ("" for a free end).
+type VerifyFlags struct {
+	Board      *board.Board
+	Moves      moves.Set
+	MovesGiven bool
+	Start, End string
+	Closed     bool
+}
+
+// PathInput is a solution to check, detected by content: a numbered grid
+// (Kind "grid"), a text path file ("path"), a binary path file ("binary")
+// or a JSON solution ("json"), with the verifier's rules for it. Grids and
+// JSON are read whole; path files are streamed from Stream by Check.
+type PathInput struct {
+	Kind   string
+	Grid   verify.Grid         // grid
+	Header verify.BinaryHeader // binary
+	Cells  []verify.Cell       // json
+	Stream io.Reader           // path and binary
+	Board  *board.Board        // the board the cells are read on
+	Moves  moves.Set
+	Rules  verify.Rules
+}
+
+// SolutionKind detects the kind of a solution from its first bytes:
+// "binary", "json", "path" or "grid".
+func SolutionKind(head []byte) string {
+	switch {
+	case verify.IsBinaryPath(head):
+		return "binary"
+	case IsJSON(head):
+		return "json"
+	case LooksLikePath(head):
+		return "path"
+	}
+	return "grid"
+}
+
+// KindName words a SolutionKind for messages ("numbered grid").
+func KindName(kind string) string {
+	return map[string]string{"grid": "numbered grid", "path": "path file", "binary": "binary path file", "json": "JSON solution"}[kind]
+}
+
+// ReadPathInput detects the solution in `in` and builds the verifier's
+// rules from f and what the input states (a JSON solution's problem, a
+// binary file's header, a grid's size and blocked cells). Grids and JSON
+// are at most MaxInputBytes; grids at most MaxSearchCells cells. Errors
+// about the input wrap ErrInput or the parsers' sentinels.
+func ReadPathInput(in *bufio.Reader, f VerifyFlags) (*PathInput, error) {
+	head, _ := in.Peek(1 << 16)
+	p := &PathInput{Kind: SolutionKind(head), Board: f.Board, Moves: f.Moves, Stream: in}
+	b := f.Board
+	switch p.Kind {
+	case "json":
+		text, err := io.ReadAll(io.LimitReader(in, MaxInputBytes+1))
+		if err != nil || len(text) > MaxInputBytes {
+			return nil, inputf("cannot read the JSON solution (at most %d bytes): %v", MaxInputBytes, err)
+		}
+		l, cells, err := FromJSON(text)
+		if err != nil {
+			return nil, err
+		}
+		// The JSON states its problem; flags, when given, override it.
+		p.Cells = cells
+		if b == nil {
+			b = l.Board
+		}
+		if !f.MovesGiven {
+			p.Moves = l.Moves
+		}
+		f.Closed = f.Closed || l.Closed
+		if f.Start == "" && l.Start != nil {
+			f.Start = l.Start.String()
+		}
+		if f.End == "" && l.End != nil {
+			f.End = l.End.String()
+		}
+	case "grid":
+		if b != nil && b.Cells() > MaxSearchCells {
+			return nil, inputf("the %s board has %d cells; a numbered grid is checked in memory up to %d cells (write large paths as path files)", b.Spec(), b.Cells(), MaxSearchCells)
+		}
+		text, err := io.ReadAll(io.LimitReader(in, MaxInputBytes+1))
+		if err != nil {
+			return nil, inputf("cannot read the solution: %v", err)
+		}
+		if len(text) > MaxInputBytes {
+			return nil, inputf("the numbered grid is larger than %d bytes; write large solutions as path files", MaxInputBytes)
+		}
+		if p.Grid, err = verify.ParseGrid(bytes.NewReader(text)); err != nil {
+			return nil, err
+		}
+	case "binary":
+		var err error
+		if p.Header, err = verify.ParseBinaryHeader(head); err != nil {
+			return nil, err
+		}
+		if !f.MovesGiven {
+			if p.Moves, err = moves.Parse(p.Header.Name); err != nil {
+				return nil, inputf("the file names its moves %q, which is not a move set boardgraph knows; give --moves", p.Header.Name)
+			}
+		}
+	}
+	rules := verify.Rules{Closed: f.Closed, Name: LeaperSpec(p.Moves)}
+	for _, l := range p.Moves.Leapers {
+		rules.Leapers = append(rules.Leapers, [2]int{l.A, l.B})
+	}
+	switch {
+	case b != nil:
+		rules.Rows, rules.Cols = b.Rows, b.Cols
+		if b.Open() != b.Cells() {
+			rules.Blocked = make([]bool, b.Cells())
+			for c := range int32(b.Cells()) {
+				rules.Blocked[c] = b.Blocked(c)
+			}
+		}
+		if b.HasGivens() {
+			rules.Givens = make([]int, b.Cells())
+			for c := range int32(b.Cells()) {
+				rules.Givens[c] = int(b.Given(c))
+			}
+		}
+	case p.Kind == "grid":
+		g := p.Grid
+		rules.Rows, rules.Cols = g.Rows, g.Cols
+		rules.Blocked = make([]bool, g.Rows*g.Cols)
+		for r, row := range g.Numbers {
+			for c, x := range row {
+				rules.Blocked[r*g.Cols+c] = x < 0
+			}
+		}
+		// A board for ParseCell's range and blocked checks.
+		b, _ = board.New(g.Rows, g.Cols)
+		if b != nil {
+			for i, x := range rules.Blocked {
+				b.SetBlocked(int32(i), x)
+			}
+		}
+	case p.Kind == "binary":
+		// The header supplies the board (rules.Rows stays 0).
+		b, _ = board.New(p.Header.Rows, p.Header.Cols)
+	default:
+		return nil, inputf("a path file needs its board: give a size such as 5x5 or --board FILE")
+	}
+	if b == nil {
+		return nil, inputf("the grid is too large")
+	}
+	for _, e := range []struct {
+		name, s string
+		dst     **verify.Cell
+	}{{"start", f.Start, &rules.Start}, {"end", f.End, &rules.End}} {
+		if e.s == "" {
+			continue
+		}
+		c, err := b.ParseCell(e.s)
+		if err != nil {
+			return nil, fmt.Errorf("--%s: %w", e.name, err)
+		}
+		r, col := b.RowCol(c)
+		*e.dst = &verify.Cell{Row: r + 1, Col: col + 1}
+	}
+	p.Board, p.Rules = b, rules
+	return p, nil
+}
+
+// Check runs the independent verifier on the input. Path files are
+// streamed, in one bit per board cell, with progress (cells checked so
+// far) when set; for a binary file the rules take the board size and
+// closed flag of its header. The error is a *verify.Error for a broken
+// rule, verify.ErrSyntax for unreadable input, or ctx.Err().
+func (p *PathInput) Check(ctx context.Context, progress func(n int64)) (verify.StreamResult, error) {
+	var res verify.StreamResult
+	var err error
+	switch p.Kind {
+	case "grid":
+		err = verify.CheckGrid(p.Rules, p.Grid)
+	case "json":
+		err = verify.Path(p.Rules, p.Cells)
+	default:
+		opt := verify.StreamOptions{Progress: progress}
+		if p.Kind == "binary" {
+			res, err = verify.StreamBinary(ctx, p.Rules, p.Stream, opt)
+		} else {
+			res, err = verify.StreamText(ctx, p.Rules, p.Stream, opt)
+		}
+		if ctx.Err() == nil && p.Kind == "binary" {
+			p.Rules.Rows, p.Rules.Cols, p.Rules.Closed = res.Rows, res.Cols, res.Closed
+		}
+	}
+	return res, err
+}
+
+// VerifyReport is the verdict on a checked solution, as verify prints it
+// (WriteText) or writes it as JSON.
+type VerifyReport struct {
+	Valid  bool   `json:"valid"`
+	Reason string `json:"reason,omitempty"`
+	Step   int    `json:"step,omitempty"` // 1-based step where it breaks, when there is one
+	Kind   string `json:"kind"`           // "grid", "path", "binary" or "json"
+	Board  string `json:"board"`
+	Moves  string `json:"moves"`
+	Closed bool   `json:"closed"`
+	Cells  int64  `json:"cells,omitempty"` // path and binary files: cells read
+	err    error
+	what   string
+}
+
+// Report words the outcome of Check: res and err as it returned them,
+// err nil or a *verify.Error (other errors are the caller's to handle).
+func (p *PathInput) Report(res verify.StreamResult, err error) *VerifyReport {
+	r := &VerifyReport{Valid: err == nil, Kind: p.Kind, Board: fmt.Sprintf("%dx%d", p.Rules.Rows, p.Rules.Cols), Moves: LeaperSpec(p.Moves),
+		Closed: p.Rules.Closed, Cells: res.Cells, err: err}
+	var ve *verify.Error
+	if errors.As(err, &ve) {
+		r.Reason, r.Step = ve.Msg, ve.Step
+	}
+	r.what = fmt.Sprintf("%dx%d with %s, read as a %s", p.Rules.Rows, p.Rules.Cols, MovesLabel(p.Moves), KindName(p.Kind))
+	if p.Kind != "grid" && p.Kind != "json" && err == nil {
+		r.what += " (" + cellCount(res.Cells)
+		if p.Kind == "binary" {
+			r.what += fmt.Sprintf(", CRC-32C %08x", res.Checksum)
+		}
+		r.what += ")"
+	}
+	return r
+}
+
+// WriteText writes the verdict in one line: "valid: a closed tour of ..."
+// or "invalid: reason".
+func (r *VerifyReport) WriteText(w io.Writer) error {
+	if r.err != nil {
+		_, err := fmt.Fprintf(w, "invalid: %s\n", r.err)
+		return err
+	}
+	tour := "Hamiltonian path"
+	if r.Closed {
+		tour = "closed tour"
+	}
+	_, err := fmt.Fprintf(w, "valid: a %s of %s\n", tour, r.what)
+	return err
+}
+
+// cellCount writes "1 cell", "12 cells".
+func cellCount(n int64) string {
+	if n == 1 {
+		return "1 cell"
+	}
+	return fmt.Sprintf("%d cells", n)
+}

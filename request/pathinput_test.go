@@ -1,0 +1,96 @@
+package request
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/moves"
+	"github.com/boardgraph/boardgraph/verify"
+)
+
+func TestReadPathInput(t *testing.T) {
+	t.Parallel()
+	rook, err := moves.Parse("1,0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := board.New(2, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		text, kind string
+		board      *board.Board
+		valid      bool
+	}{
+		{"1 2\n4 3\n", "grid", nil, true},
+		{"1 3\n4 2\n", "grid", nil, false}, // 1 -> 2 is a diagonal step
+		{"1,1\n1,2\n2,2\n2,1\n", "path", b, true},
+		{"1,1\n2,2\n1,2\n2,1\n", "path", b, false},
+	} {
+		in := bufio.NewReader(strings.NewReader(tc.text))
+		p, err := ReadPathInput(in, VerifyFlags{Board: tc.board, Moves: rook, MovesGiven: true, Start: "1,1"})
+		if err != nil || p.Kind != tc.kind || p.Rules.Rows != 2 || p.Rules.Start == nil {
+			t.Fatalf("%q: %+v, %v", tc.text, p, err)
+		}
+		_, err = p.Check(context.Background(), nil)
+		var ve *verify.Error
+		if tc.valid != (err == nil) || !tc.valid && !errors.As(err, &ve) {
+			t.Errorf("%q: %v, want valid=%v", tc.text, err, tc.valid)
+		}
+	}
+	// A path file without a board is refused with the fix.
+	_, err = ReadPathInput(bufio.NewReader(strings.NewReader("1,1\n")), VerifyFlags{Moves: rook})
+	if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "give a size") {
+		t.Fatalf("no board: %v", err)
+	}
+	if k := SolutionKind([]byte("{\"path\":[]}")); k != "json" {
+		t.Errorf("JSON detected as %q", k)
+	}
+}
+
+func TestParseCells(t *testing.T) {
+	t.Parallel()
+	want := []verify.Cell{{Row: 1, Col: 1}, {Row: 1, Col: 2}, {Row: 2, Col: 2}, {Row: 2, Col: 1}}
+	for _, text := range []string{"1,1\n1,2\n2,2\n2,1\n", "1 2\n4 3\n"} {
+		cells, err := ParseCells([]byte(text))
+		if err != nil || len(cells) != 4 {
+			t.Fatalf("%q: %v, %v", text, cells, err)
+		}
+		for i := range want {
+			if cells[i] != want[i] {
+				t.Fatalf("%q: %v, want %v", text, cells, want)
+			}
+		}
+	}
+	if _, err := ParseCells([]byte("1 x\n")); err == nil {
+		t.Fatal("a broken grid parsed")
+	}
+}
+
+func TestVerifyReport(t *testing.T) {
+	t.Parallel()
+	rook, _ := moves.Parse("1,0")
+	for text, want := range map[string]string{
+		"1 2\n4 3\n": "valid: a Hamiltonian path of 2x2 with 1,0",
+		"1 3\n4 2\n": "invalid: ",
+	} {
+		p, err := ReadPathInput(bufio.NewReader(strings.NewReader(text)), VerifyFlags{Moves: rook, MovesGiven: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := p.Check(context.Background(), nil)
+		rep := p.Report(res, err)
+		var sb strings.Builder
+		if werr := rep.WriteText(&sb); werr != nil || !strings.HasPrefix(sb.String(), want) || rep.Valid != (err == nil) || rep.Board != "2x2" {
+			t.Errorf("%q: %q %+v", text, sb.String(), rep)
+		}
+		if err != nil && (rep.Reason == "" || rep.Step == 0) {
+			t.Errorf("%q: the report lacks the reason or step: %+v", text, rep)
+		}
+	}
+}
