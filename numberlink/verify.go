@@ -1,6 +1,7 @@
 package numberlink
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/boardgraph/boardgraph/verify"
@@ -78,4 +79,16 @@ func SolutionFromBridges(g *Grid, bridges []Bridge) (Solution, error) {
 		sol[p] = int8(n)
 	}
 	return sol, nil
+}
+
+// Invalid reports whether err proves a grid unsolvable (ErrUnsolvable) or
+// a drawing invalid (a broken rule of Verify): an answer about the puzzle,
+// not a failure to read it.
+func Invalid(err error) bool {
+	for _, target := range []error{ErrUnsolvable, ErrBadBridge, ErrNotNeighbours, ErrOverLimit, ErrCrossing, ErrIncomplete, ErrDisconnected, ErrLoop} {
+		if errors.Is(err, target) {
+			return true
+		}
+	}
+	return false
 }

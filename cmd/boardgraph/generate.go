@@ -1,16 +1,17 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/boardgraph/boardgraph/hidato"
-	"github.com/boardgraph/boardgraph/moves"
+
 	"github.com/boardgraph/boardgraph/render"
+	"github.com/boardgraph/boardgraph/request"
 )
 
 var generateHelp = cmdHelp{
@@ -43,25 +44,6 @@ func init() {
 	register(&command{name: "generate", summary: "make a Hidato-style puzzle with a unique solution and a difficulty", run: runGenerate})
 }
 
-// jsonPuzzle is the JSON form of a puzzle and its grade (generate and grade).
-type jsonPuzzle struct {
-	Moves      string   `json:"moves"`
-	Board      string   `json:"board"`
-	Difficulty string   `json:"difficulty"`
-	Stage      string   `json:"stage"`
-	Depth      int      `json:"lookahead_depth"`
-	Givens     int      `json:"givens"`
-	Open       int      `json:"open_cells"`
-	Map        []string `json:"map"`
-	Share      string   `json:"share"`
-	Solutions  int      `json:"solutions"` // 1: proved by the exact counter
-	Solution   [][]int  `json:"solution,omitempty"`
-	Steps      []int    `json:"deductions"` // per stage: forced, dead-ends, reach, counts, lookahead
-	Seed       *uint64  `json:"seed,omitempty"`
-	Tries      int      `json:"tries,omitempty"`
-	Beyond     bool     `json:"beyond_depth,omitempty"`
-}
-
 func runGenerate(e *env) int {
 	fs := newFlagSet("generate")
 	boardFile := fs.String("board", "", "the shape as a text `FILE` ('.' open, '#' blocked; '-' for stdin) instead of a size spec")
@@ -80,33 +62,16 @@ func runGenerate(e *env) int {
 	if code >= 0 {
 		return code
 	}
-	if err := checkPuzzleFormat(*format, *out); err != nil {
+	if err := request.CheckHidatoFormat(*format, *out); err != nil {
 		return fail(e, err)
 	}
 	if len(pos) > 1 {
 		return fail(e, usagef("one board only: got %q; give a size such as 10x10 or --board FILE", pos))
 	}
-	spec := ""
-	if len(pos) == 1 {
-		spec = pos[0]
-	}
-	if spec == "" && *boardFile == "" {
-		spec = "10x10"
-	}
-	b, err := readBoard(e, spec, *boardFile)
+	b, opt, err := request.HidatoFlags{Spec: strings.Join(pos, ""), Board: *boardFile, Moves: *moveSpec, Difficulty: *diff,
+		Seed: *seed, Tries: *tries, Depth: *depth, Minimal: *minimal}.Generate(e.source())
 	if err != nil {
 		return fail(e, err)
-	}
-	if b.Open() > hidato.MaxShareCells {
-		return fail(e, usagef("%s has %d open cells; puzzles go up to %d", b.Spec(), b.Open(), hidato.MaxShareCells))
-	}
-	ms, err := moves.Parse(*moveSpec)
-	if err != nil {
-		return fail(e, err)
-	}
-	level, err := hidato.ParseLevel(*diff)
-	if err != nil {
-		return fail(e, usagef("%v", err))
 	}
 	ctx, cancel := e.ctx, context.CancelFunc(func() {})
 	if *timeout > 0 {
@@ -114,7 +79,6 @@ func runGenerate(e *env) int {
 	}
 	defer cancel()
 	pr := newProgress(e, "generate", *quiet)
-	opt := hidato.Options{Moves: ms, Level: level, Seed: *seed, MaxTries: *tries, MaxDepth: *depth, Minimal: *minimal}
 	if !*quiet {
 		opt.Progress = func(p hidato.Progress) {
 			pr.line(p.Elapsed, fmt.Sprintf("try %d, %d givens left after %d tested", p.Try, p.Givens, p.Tested))
@@ -124,120 +88,27 @@ func runGenerate(e *env) int {
 	pr.done()
 	switch {
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return fail(e, &stoppedError{fmt.Sprintf("stopped before a %v puzzle was found (%v)", level, err)})
+		return fail(e, &stoppedError{fmt.Sprintf("stopped before a %v puzzle was found (%v)", opt.Level, err)})
 	case errors.Is(err, hidato.ErrGiveUp):
 		return fail(e, &stoppedError{err.Error()})
 	case errors.Is(err, hidato.ErrNoSolution):
-		return fail(e, &noSolutionError{fmt.Sprintf("%s with %s moves: %v", b.Spec(), ms.Name, err)})
+		return fail(e, &noSolutionError{fmt.Sprintf("%s with %s moves: %v", b.Spec(), opt.Moves.Name, err)})
 	case errors.Is(err, hidato.ErrPuzzle):
 		return fail(e, usagef("%v", err))
 	case err != nil:
 		return fail(e, err)
 	}
-	jp := puzzleJSON(g.Puzzle, g.Grading, *withSol)
-	jp.Seed, jp.Tries = seed, g.Tries
-	return writePuzzle(e, g.Puzzle, g.Grading, jp, *format, *out, *withSol)
-}
-
-// checkPuzzleFormat checks --format (and that png has somewhere sensible to go).
-func checkPuzzleFormat(format, out string) error {
-	switch format {
-	case "text", "json", "svg", "share":
-	case "png":
-		if out == "" {
-			return usagef("--format png writes binary data: give --out FILE.png")
-		}
-	default:
-		return usagef("unknown --format %q; use text, json, svg, png or share", format)
-	}
-	return nil
-}
-
-// puzzleJSON builds the JSON result.
-func puzzleJSON(p *hidato.Puzzle, g hidato.Grading, withSol bool) jsonPuzzle {
-	jp := jsonPuzzle{Moves: p.Moves.Name, Board: p.Board.Spec(), Difficulty: g.Level.String(), Stage: g.Stage.String(),
-		Depth: g.Depth, Givens: p.Givens(), Open: p.Board.Open(), Share: p.Share(), Solutions: 1}
-	jp.Map = splitLines(p.Board.Format())
-	for _, s := range g.Steps {
-		jp.Steps = append(jp.Steps, int(s))
-	}
-	if withSol && g.Solution != nil {
-		f := p.Filled(g.Solution)
-		jp.Solution = make([][]int, f.Rows)
-		for r := range f.Rows {
-			jp.Solution[r] = make([]int, f.Cols)
-			for c := range f.Cols {
-				cell := f.Cell(r, c)
-				if f.Blocked(cell) {
-					jp.Solution[r][c] = -1
-				} else {
-					jp.Solution[r][c] = int(f.Given(cell))
-				}
-			}
-		}
-	}
-	return jp
-}
-
-func splitLines(s string) []string {
-	var out []string
-	for _, l := range bytes.Split([]byte(s), []byte("\n")) {
-		if len(l) > 0 {
-			out = append(out, string(l))
-		}
-	}
-	return out
-}
-
-// writePuzzle writes the puzzle in the chosen format to stdout or, with
-// out, atomically to a file.
-func writePuzzle(e *env, p *hidato.Puzzle, g hidato.Grading, jp jsonPuzzle, format, out string, withSol bool) int {
-	var sol []int32
-	if withSol {
-		sol = g.Solution
-	}
-	write := func(w io.Writer) error {
-		switch format {
-		case "json":
-			return emitJSON(w, jp)
-		case "share":
-			_, err := fmt.Fprintln(w, p.Share())
-			return err
-		case "svg", "png":
-			title := fmt.Sprintf("%s %s, %s (%s)", p.Moves.Name, p.Board.Spec(), g.Level, g.Stage)
-			pic, err := render.Numbers(p.Board, render.NumbersOptions{Title: title, Solution: sol})
-			if err != nil {
-				return err
-			}
-			if format == "svg" {
-				return pic.WriteSVG(w)
-			}
-			return pic.WritePNG(w)
-		}
-		fmt.Fprintf(w, "// %s %s, difficulty %s (hardest deduction: %s", p.Moves.Name, p.Board.Spec(), g.Level, g.Stage)
-		if g.Depth > 0 {
-			fmt.Fprintf(w, ", depth %d", g.Depth)
-		}
-		fmt.Fprintf(w, "), %d givens, one solution (proved by the exact counter)\n// share: %s\n", p.Givens(), p.Share())
-		if _, err := io.WriteString(w, p.Board.Format()); err != nil {
-			return err
-		}
-		if sol != nil {
-			fmt.Fprintln(w, "// solution:")
-			for _, l := range splitLines(p.Filled(sol).Format()) {
-				fmt.Fprintf(w, "// %s\n", l)
-			}
-		}
-		return nil
-	}
-	if out == "" {
+	rep := hidato.NewReport(g.Puzzle, g.Grading, *withSol)
+	rep.Seed, rep.Tries = seed, g.Tries
+	write := func(w io.Writer) error { return request.WriteHidato(w, *format, g.Puzzle, g.Grading, rep, *withSol) }
+	if *out == "" {
 		if err := write(e.stdout); err != nil {
 			return fail(e, err)
 		}
 		return exitOK
 	}
-	if err := render.WriteFileAtomic(out, write); err != nil {
-		return fail(e, fmt.Errorf("writing %s: %v", out, err))
+	if err := render.WriteFileAtomic(*out, write); err != nil {
+		return fail(e, fmt.Errorf("writing %s: %v", *out, err))
 	}
 	return exitOK
 }

@@ -18,7 +18,7 @@ func TestGenerateAndGrade(t *testing.T) {
 		if res.code != 0 {
 			t.Fatal(res)
 		}
-		var jp jsonPuzzle
+		var jp hidato.Report
 		if err := json.Unmarshal([]byte(res.stdout), &jp); err != nil {
 			t.Fatal(err)
 		}

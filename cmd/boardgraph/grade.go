@@ -1,18 +1,14 @@
 package main
 
 import (
-	"time"
-
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"strings"
+	"time"
 
-	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/hidato"
 	"github.com/boardgraph/boardgraph/moves"
+	"github.com/boardgraph/boardgraph/request"
 )
 
 var gradeHelp = cmdHelp{
@@ -68,35 +64,23 @@ func runGrade(e *env) int {
 	if err != nil {
 		return fail(e, err)
 	}
-	text, err := readPuzzleArg(e, pos[0])
+	p, err := request.HidatoPuzzle(pos[0], ms, e.source())
 	if err != nil {
 		return fail(e, err)
-	}
-	p, err := hidato.ParsePuzzle(text, ms)
-	if err != nil {
-		return fail(e, usagef("%v", err))
 	}
 	ctx, cancel := e.ctx, context.CancelFunc(func() {})
 	if *timeout > 0 {
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 	}
 	defer cancel()
-	g, err := hidato.Grade(ctx, p, hidato.GradeOptions{MaxDepth: *depth})
-	beyond := false
+	a, err := hidato.Assess(ctx, p, hidato.GradeOptions{MaxDepth: *depth})
 	switch {
-	case errors.Is(err, hidato.ErrUnsolved):
-		c, cerr := hidato.Count(ctx, p, 2)
-		switch {
-		case cerr != nil:
-			return fail(e, &stoppedError{fmt.Sprintf("stopped while counting solutions (%v)", cerr)})
-		case c.Solutions == 0:
-			return fail(e, &noSolutionError{"the puzzle has no solution (proved by the exact counter)"})
-		case c.Solutions > 1:
-			return fail(e, &noSolutionError{"the puzzle has more than one solution (found 2 by the exact counter); add givens"})
-		}
-		beyond, g.Solution = true, c.First
+	case a != nil && err != nil:
+		return fail(e, &stoppedError{fmt.Sprintf("stopped while counting solutions (%v)", err)})
 	case errors.Is(err, hidato.ErrNoSolution):
-		return fail(e, &noSolutionError{"the puzzle has no solution (proved by the deductions)"})
+		return fail(e, &noSolutionError{"the puzzle has " + err.Error()})
+	case errors.Is(err, hidato.ErrNotUnique):
+		return fail(e, &noSolutionError{"the puzzle has " + err.Error() + "; add givens"})
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return fail(e, &stoppedError{fmt.Sprintf("stopped before the grade was known (%v)", err)})
 	case errors.Is(err, hidato.ErrPuzzle):
@@ -104,72 +88,12 @@ func runGrade(e *env) int {
 	case err != nil:
 		return fail(e, err)
 	}
-	d := *depth
-	if d <= 0 {
-		d = hidato.DefaultMaxDepth
-	}
 	if *format == "json" {
-		jp := puzzleJSON(p, g, *withSol)
-		jp.Beyond = beyond
-		if beyond {
-			jp.Difficulty, jp.Stage = hidato.LevelExpert.String(), "beyond"
-		}
-		if err := emitJSON(e.stdout, jp); err != nil {
+		if err := emitJSON(e.stdout, a.Report(*withSol)); err != nil {
 			return fail(e, err)
 		}
 		return exitOK
 	}
-	names := []string{"forced", "dead-ends", "reach", "counts", "lookahead"}
-	var used []string
-	for i, s := range g.Steps {
-		if s > 0 {
-			used = append(used, fmt.Sprintf("%s %d", names[i], s))
-		}
-	}
-	if beyond {
-		fmt.Fprintf(e.stdout, "difficulty: beyond lookahead depth %d (one solution, proved by the exact counter)\n", d)
-	} else {
-		fmt.Fprintf(e.stdout, "difficulty: %s (hardest deduction: %s", g.Level, g.Stage)
-		if g.Depth > 0 {
-			fmt.Fprintf(e.stdout, ", depth %d", g.Depth)
-		}
-		fmt.Fprintf(e.stdout, "); one solution, verified\n")
-	}
-	fmt.Fprintf(e.stdout, "deductions: %s\n", strings.Join(used, ", "))
-	fmt.Fprintf(e.stdout, "givens: %d of %d cells; share: %s\n", p.Givens(), p.Board.Open(), p.Share())
-	if *withSol {
-		io.WriteString(e.stdout, p.Filled(g.Solution).Format())
-	}
+	a.WriteText(e.stdout, *withSol)
 	return exitOK
-}
-
-// readPuzzleArg returns the puzzle text an argument names: stdin for "-",
-// the argument itself for a share string, else the file's contents (at most
-// board.MaxMapBytes).
-func readPuzzleArg(e *env, arg string) (string, error) {
-	var r io.Reader
-	switch {
-	case arg == "-":
-		r = e.stdin
-	case strings.Contains(arg, ":") && !strings.ContainsAny(arg, "/\\"):
-		if _, err := os.Stat(arg); err != nil {
-			return arg, nil
-		}
-		fallthrough
-	default:
-		f, err := os.Open(arg)
-		if err != nil {
-			return "", usagef("cannot read the puzzle: %v; give a text map file or a share string", err)
-		}
-		defer f.Close()
-		r = f
-	}
-	data, err := io.ReadAll(io.LimitReader(r, board.MaxMapBytes+1))
-	if err != nil {
-		return "", usagef("cannot read the puzzle: %v", err)
-	}
-	if len(data) > board.MaxMapBytes {
-		return "", usagef("the puzzle is larger than %d bytes", board.MaxMapBytes)
-	}
-	return string(data), nil
 }

@@ -1,18 +1,17 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/report"
 	"github.com/boardgraph/boardgraph/request"
 )
 
@@ -163,27 +162,27 @@ func (f *nlFlags) parse(args []string) ([]string, int, bool) {
 	return pos, 0, true
 }
 
-// loadPuzzle reads and parses a puzzle (a file, "-" or "" for stdin, a
-// Tatham game ID or URL, a puzz.link URL: request.PuzzleInput), applying
-// the rule flags.
-func (f *nlFlags) loadPuzzle(e *env, name string, from string) (*numberlink.Grid, numberlink.Rules, []byte, error) {
+// loadRequest reads and parses a puzzle (a file, "-" or "" for stdin, a
+// Tatham game ID or URL, a puzz.link URL: request.NewPuzzle), applying the
+// rule flags; a stop while loading is worded as such.
+func (f *nlFlags) loadRequest(e *env, name string, from string) (*request.Puzzle, error) {
 	ctx, cancel := f.loadContext(e)
 	defer cancel()
 	p, err := request.NewPuzzle(ctx, request.PuzzleFlags{Arg: name, From: from, K: f.k, NoLoops: f.noLoops, Disconnected: f.disconnected}, e.source())
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, numberlink.Rules{}, nil, loadStopped(ctx, name)
-		}
-		return nil, numberlink.Rules{}, nil, err
+	if err != nil && ctx.Err() != nil {
+		return nil, loadStopped(ctx, name)
 	}
-	return p.Grid, p.Rules, p.Data, nil
+	return p, err
 }
 
 // nlFail prints err as one line and returns its exit code: 1 for a proof of
 // unsolvability or a failed verification, 2 for bad input, 70 for a bug.
 func nlFail(e *env, err error) int {
-	if isInvalid(err) {
+	if numberlink.Invalid(err) {
 		return fail(e, &noSolutionError{"numberlink: " + err.Error()})
+	}
+	if errors.Is(err, report.ErrSelfCheck) {
+		return fail(e, &internalError{strings.TrimPrefix(err.Error(), report.ErrSelfCheck.Error()+": ")})
 	}
 	var (
 		ie *internalError
@@ -193,16 +192,6 @@ func nlFail(e *env, err error) int {
 		return fail(e, err)
 	}
 	return fail(e, usagef("numberlink: %v", err))
-}
-
-func isInvalid(err error) bool {
-	for _, target := range []error{numberlink.ErrUnsolvable, numberlink.ErrBadBridge, numberlink.ErrNotNeighbours,
-		numberlink.ErrOverLimit, numberlink.ErrCrossing, numberlink.ErrIncomplete, numberlink.ErrDisconnected, numberlink.ErrLoop} {
-		if errors.Is(err, target) {
-			return true
-		}
-	}
-	return false
 }
 
 // parseOne parses the flags and at most one puzzle name (empty: stdin); on
@@ -229,9 +218,18 @@ func onePositional(pos []string) (string, error) {
 	return "", usagef("too many arguments %q: give one puzzle (a file, a Tatham game ID or URL, a puzz.link URL) or none for standard input", pos[1:])
 }
 
-// nlWriteJSON writes v as one line of JSON (format.WriteJSON: snake_case
-// keys, the program version).
-func nlWriteJSON(w io.Writer, v any) { format.WriteJSON(w, v) }
+// textReport is a library report: its JSON form is the value itself.
+type textReport interface{ WriteText(io.Writer) error }
+
+// write prints rep as --format asks: JSON (format.WriteJSON: snake_case
+// keys, the program version) or its text form.
+func (f *nlFlags) write(rep textReport) {
+	if f.format == "json" {
+		format.WriteJSON(f.e.stdout, rep)
+	} else {
+		rep.WriteText(f.e.stdout)
+	}
+}
 
 // stopSentence words why a numberlink run stopped: "stopped by --timeout
 // after 2s" or "interrupted".
@@ -257,69 +255,13 @@ func nlTable(e *env, args []string) int {
 	if len(pos) > 0 {
 		return nlFail(e, usagef("table takes no arguments, got %q", pos))
 	}
-	if *r < 2 || *r > 4 {
-		return nlFail(e, usagef("--neighbours %d: Figure 5 has tables for 2, 3 and 4 neighbours", *r))
+	t, err := request.Figure5(*r, *k, *kmax)
+	if err != nil {
+		return nlFail(e, err)
 	}
-	lo, hi := 1, *kmax
-	if *k != 0 {
-		lo, hi = *k, *k
-	}
-	if lo < 1 || hi > 100 || lo > hi {
-		return nlFail(e, usagef("k range %d..%d: use k between 1 and 100", lo, hi))
-	}
-	type row struct {
-		K      int      `json:"k"`
-		Counts []uint64 `json:"counts"`
-	}
-	var rows []row
-	for kk := lo; kk <= hi; kk++ {
-		rows = append(rows, row{kk, numberlink.Figure5Row(*r, kk)})
-	}
-	if f.format == "json" {
-		nlWriteJSON(e.stdout, map[string]any{"neighbours": *r, "rows": rows, "note": "counts[n-1] = configurations of a node of magnitude n (seed Figure 5)"})
-		return exitOK
-	}
-	if *k == 0 {
-		width := *r * hi
-		fmt.Fprintf(e.stdout, "p has %d neighbours\tn\n", *r)
-		fmt.Fprint(e.stdout, "k")
-		for n := 1; n <= max(width, 40); n++ {
-			fmt.Fprintf(e.stdout, "\t%d", n)
-		}
-		fmt.Fprintln(e.stdout)
-	}
-	for _, rw := range rows {
-		var b strings.Builder
-		b.WriteString(strconv.Itoa(rw.K))
-		for _, c := range rw.Counts {
-			b.WriteByte('\t')
-			b.WriteString(strconv.FormatUint(c, 10))
-		}
-		fmt.Fprintln(e.stdout, b.String())
-	}
+	t.Header = *k == 0
+	f.write(t)
 	return exitOK
-}
-
-// tauJSON is the JSON output of "numberlink tau".
-type tauJSON struct {
-	Puzzle        numberlink.PuzzleJSON `json:"puzzle"`
-	Steps         []tauStepJSON         `json:"steps"`
-	Solved        bool                  `json:"solved"`
-	Unique        bool                  `json:"unique"`
-	Contradiction string                `json:"contradiction,omitempty"`
-	Drawn         int                   `json:"connections_drawn"`
-	Needed        int                   `json:"connections_needed"`
-}
-
-type tauStepJSON struct {
-	Step  int    `json:"step"`
-	Rule  string `json:"rule"`
-	Node  [2]int `json:"node"`
-	Word  string `json:"word"`
-	Drawn []struct {
-		To [2]int `json:"to"`
-		N  int    `json:"n"`
-	} `json:"drawn"`
 }
 
 // nlTau runs the τ algorithm of §3.2 and prints τ(Γ_k).
@@ -330,75 +272,21 @@ func nlTau(e *env, args []string) int {
 	if !ok {
 		return code
 	}
-	g, rules, _, err := f.loadPuzzle(e, name, "")
+	p, err := f.loadRequest(e, name, "")
 	if err != nil {
 		return nlFail(e, err)
 	}
-	if v := numberlink.Unsolvable(g, rules); v != nil {
-		return nlFail(e, v)
+	rep, err := report.Tau(e.ctx, p.Grid, p.Rules)
+	if rep == nil {
+		return nlFail(e, err)
 	}
-	res, err := numberlink.Tau(e.ctx, g, rules)
-	stopped := err != nil
-	s := res.State
-	drawn, needed := 0, 0
-	for _, n := range s.Conn {
-		drawn += int(n)
-	}
-	for _, nd := range g.Nodes {
-		needed += nd.Mag
-	}
-	needed /= 2
-	if res.Solved {
-		// Every printed solution passes the independent verifier.
-		if verr := numberlink.VerifySolution(g, rules, s.Conn); verr != nil {
-			return nlFail(e, &internalError{fmt.Sprintf("τ's solution fails verification: %v", verr)})
-		}
-	}
-	if f.format == "json" {
-		out := tauJSON{Puzzle: numberlink.ToJSON(g, rules, s.Conn), Solved: res.Solved, Unique: res.Solved, Drawn: drawn, Needed: needed}
-		for _, st := range res.Steps {
-			nd := g.Nodes[st.Node]
-			sj := tauStepJSON{Step: st.Step, Rule: st.Rule, Node: [2]int{nd.Row + 1, nd.Col + 1}, Word: st.Word.String()}
-			for d := range 4 {
-				if st.Word[d] > 0 {
-					q := g.Nodes[g.Nbr[st.Node][d]]
-					sj.Drawn = append(sj.Drawn, struct {
-						To [2]int `json:"to"`
-						N  int    `json:"n"`
-					}{[2]int{q.Row + 1, q.Col + 1}, st.Word[d]})
-				}
-			}
-			out.Steps = append(out.Steps, sj)
-		}
-		if out.Steps == nil {
-			out.Steps = []tauStepJSON{}
-		}
-		if res.Contradiction != nil {
-			out.Contradiction = res.Contradiction.Error()
-		}
-		nlWriteJSON(e.stdout, out)
-	} else {
-		if *trace {
-			for _, st := range res.Steps {
-				fmt.Fprintln(e.stdout, st.Format(g))
-			}
-			if len(res.Steps) > 0 {
-				fmt.Fprintln(e.stdout)
-			}
-		}
-		fmt.Fprint(e.stdout, numberlink.Draw(g, s.Conn))
-		switch {
-		case res.Solved:
-			fmt.Fprintf(e.stdout, "solved by τ in %d steps: the solution is unique (Theorem, §3.2)\n", len(res.Steps))
-		case res.Contradiction == nil:
-			fmt.Fprintf(e.stdout, "τ stopped after %d steps with %d of %d connections drawn: ω*(p) = ∅ for every incomplete node\n", len(res.Steps), drawn, needed)
-		}
-	}
+	rep.Trace = *trace
+	f.write(rep)
 	switch {
-	case stopped:
-		return fail(e, &stoppedError{fmt.Sprintf("numberlink tau: %s after %d steps; the drawing above is as far as τ got", stopSentence(e.ctx, 0), len(res.Steps))})
-	case res.Contradiction != nil:
-		return nlFail(e, res.Contradiction)
+	case err != nil:
+		return fail(e, &stoppedError{fmt.Sprintf("numberlink tau: %s after %d steps; the drawing above is as far as τ got", stopSentence(e.ctx, 0), len(rep.Steps))})
+	case rep.Result.Contradiction != nil:
+		return nlFail(e, rep.Result.Contradiction)
 	}
 	return exitOK
 }
@@ -413,78 +301,20 @@ func nlCheck(e *env, args []string) int {
 	if len(pos) == 0 || len(pos) > 2 {
 		return nlFail(e, usagef("check needs PUZZLE [SOLUTION]: a JSON file with \"bridges\", or a puzzle and its drawing or JSON solution"))
 	}
-	g, rules, data, err := f.loadPuzzle(e, pos[0], "")
+	p, err := f.loadRequest(e, pos[0], "")
 	if err != nil {
 		return nlFail(e, err)
 	}
-	var bridges []numberlink.Bridge
-	if len(pos) == 1 {
-		if numberlink.Detect(data) != numberlink.FormatJSONName {
-			return nlFail(e, usagef("%s holds no solution: give the solution as a second file, or one JSON file with \"bridges\"", pos[0]))
-		}
-		p, _ := numberlink.UnmarshalPuzzle(data)
-		bridges = p.Bridges
-	} else {
-		sdata, _, err := request.PuzzleInput(pos[1], e.source())
-		if err != nil {
-			return nlFail(e, err)
-		}
-		if bytes.HasPrefix(bytes.TrimSpace(sdata), []byte("{")) {
-			p, err := numberlink.UnmarshalPuzzle(sdata)
-			if err != nil {
-				return nlFail(e, usagef("%s: %v", pos[1], err))
-			}
-			if !sameClues(p.Grid, g) {
-				return nlFail(e, usagef("%s is a solution of another puzzle: its clues differ from %s", pos[1], pos[0]))
-			}
-			bridges = p.Bridges
-		} else {
-			bridges, err = numberlink.ParseDrawing(g, sdata)
-			if err != nil {
-				return nlFail(e, usagef("%s: %v", pos[1], err))
-			}
-		}
+	bridges, err := request.SolutionBridges(p, pos[0], strings.Join(pos[1:], ""), e.source())
+	if err != nil {
+		return nlFail(e, err)
 	}
-	verr := numberlink.Verify(g.Rows, g.Cols, g.Clues(), g.K, rules, bridges)
-	if f.format == "json" {
-		out := map[string]any{"valid": verr == nil, "bridges": len(bridges), "k": g.K, "no_loops": rules.NoLoops, "allow_disconnected": rules.AllowDisconnected}
-		if verr != nil {
-			out["error"] = verr.Error()
-		}
-		nlWriteJSON(e.stdout, out)
-	} else if verr != nil {
-		fmt.Fprintf(e.stdout, "invalid: %s\n", oneLine(verr.Error()))
-	} else {
-		fmt.Fprintf(e.stdout, "ok: %d bridges, every rule holds (k=%d%s)\n", len(bridges), g.K, rulesSuffix(rules))
-	}
-	if verr != nil {
+	rep := report.Check(p.Grid, p.Rules, bridges)
+	f.write(rep)
+	if !rep.Valid {
 		return exitNone
 	}
 	return exitOK
-}
-
-func sameClues(a, b *numberlink.Grid) bool {
-	if a.Rows != b.Rows || a.Cols != b.Cols {
-		return false
-	}
-	ca, cb := a.Clues(), b.Clues()
-	for i := range ca {
-		if ca[i] != cb[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func rulesSuffix(r numberlink.Rules) string {
-	s := ""
-	if r.NoLoops {
-		s += ", no loops"
-	}
-	if r.AllowDisconnected {
-		s += ", connectivity not required"
-	}
-	return s
 }
 
 // nlConvert converts a puzzle between formats.
@@ -500,11 +330,11 @@ func nlConvert(e *env, args []string) int {
 	if err != nil {
 		return nlFail(e, err)
 	}
-	g, rules, _, err := f.loadPuzzle(e, name, *from)
+	p, err := f.loadRequest(e, name, *from)
 	if err != nil {
 		return nlFail(e, err)
 	}
-	out, err := numberlink.Encode(numberlink.Format(f.format), g, rules)
+	out, err := numberlink.Encode(numberlink.Format(f.format), p.Grid, p.Rules)
 	if err != nil {
 		return nlFail(e, usagef("%v", err))
 	}
@@ -593,41 +423,14 @@ func (f *nlFlags) openPuzzle(e *env, args []string) (g *numberlink.Grid, rules n
 	if !ok {
 		return nil, rules, code, false
 	}
-	g, rules, _, err := f.loadPuzzle(e, name, "")
+	p, err := f.loadRequest(e, name, "")
 	if err != nil {
 		return nil, rules, nlFail(e, err), false
 	}
-	if code, ok := precheck(e, g, rules); !ok {
-		return nil, rules, code, false
+	if v := numberlink.Unsolvable(p.Grid, p.Rules); v != nil {
+		return nil, rules, nlFail(e, v), false
 	}
-	return g, rules, 0, true
-}
-
-// precheck reports a Proposition part (§2.1) that proves g unsolvable.
-func precheck(e *env, g *numberlink.Grid, rules numberlink.Rules) (int, bool) {
-	if v := numberlink.Unsolvable(g, rules); v != nil {
-		return nlFail(e, v), false
-	}
-	return 0, true
-}
-
-// printSolution verifies sol independently and prints it; a failure is an
-// internal error (exit 2 with the broken rule named), never a printed
-// solution.
-func printSolution(e *env, f *nlFlags, g *numberlink.Grid, rules numberlink.Rules, sol numberlink.Solution, extra map[string]any) error {
-	if err := numberlink.VerifySolution(g, rules, sol); err != nil {
-		return &internalError{fmt.Sprintf("the solver's solution fails verification: %v", err)}
-	}
-	if f.format == "json" {
-		out := map[string]any{"puzzle": numberlink.ToJSON(g, rules, sol), "verified": true}
-		for k, v := range extra {
-			out[k] = v
-		}
-		nlWriteJSON(e.stdout, out)
-		return nil
-	}
-	fmt.Fprint(e.stdout, numberlink.Draw(g, sol))
-	return nil
+	return p.Grid, p.Rules, 0, true
 }
 
 func nlSolve(e *env, args []string) int {
@@ -648,48 +451,20 @@ func nlSolve(e *env, args []string) int {
 	defer cancel()
 	prog, done := progressFunc(e, *quiet)
 	opt := numberlink.SolveOptions{Rules: rules, Progress: prog, ProgressEvery: nlProgressEvery(e)}
-	sol, st, err := numberlink.Solve(ctx, g, opt)
+	rep, err := report.Solve(ctx, g, opt, report.UniqueOptions{Skip: !*checkUnique, Second: *showSecond})
 	done()
 	switch {
 	case errors.Is(err, numberlink.ErrNoSolution):
-		return nlFail(e, fmt.Errorf("%w: no solution (complete search, %d nodes)", numberlink.ErrUnsolvable, st.Nodes))
+		return nlFail(e, fmt.Errorf("%w: no solution (complete search, %d nodes)", numberlink.ErrUnsolvable, rep.Nodes))
 	case err != nil && ctx.Err() != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("numberlink solve: %s, %d search nodes in, before a solution was found", stopSentence(ctx, *timeout), st.Nodes)})
+		return fail(e, &stoppedError{fmt.Sprintf("numberlink solve: %s, %d search nodes in, before a solution was found", stopSentence(ctx, *timeout), rep.Nodes)})
 	case err != nil:
 		return nlFail(e, err)
 	}
-	if err := numberlink.VerifySolution(g, rules, sol); err != nil {
-		return nlFail(e, &internalError{fmt.Sprintf("the solver's solution fails verification: %v", err)})
-	}
-	u := uniqueness{Verdict: "not_checked"}
-	if *checkUnique {
-		u = decideUnique(ctx, g, rules, *showSecond)
-	}
-	if u.second != nil {
-		if err := numberlink.VerifySolution(g, rules, u.second); err != nil {
-			return nlFail(e, &internalError{fmt.Sprintf("the second solution fails verification: %v", err)})
-		}
-	}
-	if f.format == "json" {
-		out := map[string]any{"puzzle": numberlink.ToJSON(g, rules, sol), "verified": true, "uniqueness": u.Verdict,
-			"nodes": st.Nodes, "elapsed_ms": st.Elapsed.Milliseconds()}
-		if u.second != nil {
-			out["second"] = numberlink.ToJSON(g, rules, u.second).Bridges
-		}
-		if u.reason != "" {
-			out["uniqueness_note"] = u.reason
-		}
-		nlWriteJSON(e.stdout, out)
-	} else {
-		fmt.Fprint(e.stdout, numberlink.Draw(g, sol))
-		fmt.Fprintln(e.stdout, u.sentence())
-		if u.second != nil {
-			fmt.Fprint(e.stdout, "\na second solution:\n"+numberlink.Draw(g, u.second))
-		}
-	}
+	f.write(rep)
 	// Only a verified solution is drawn.
 	if pics.any() {
-		wrote, err := pics.saveKGrid(g, sol)
+		wrote, err := pics.saveKGrid(g, rep.Solution)
 		if err != nil {
 			return nlFail(e, err)
 		}
@@ -700,52 +475,9 @@ func nlSolve(e *env, args []string) int {
 		}
 	}
 	if !*quiet {
-		fmt.Fprintf(e.stderr, "solved in %s, %d search nodes; verified\n", st.Elapsed.Round(time.Microsecond), st.Nodes)
+		fmt.Fprintf(e.stderr, "solved in %s, %d search nodes; verified\n", rep.Stats.Elapsed.Round(time.Microsecond), rep.Nodes)
 	}
 	return exitOK
-}
-
-// uniqueness is numberlink solve's verdict on a second solution.
-type uniqueness struct {
-	Verdict string // "unique", "not_unique" or "not_checked"
-	reason  string // why not checked, when stopped
-	second  numberlink.Solution
-}
-
-// decideUnique counts up to two solutions (numberlink.Count with limit 2)
-// and, when asked and there are two, finds the second.
-func decideUnique(ctx context.Context, g *numberlink.Grid, rules numberlink.Rules, second bool) uniqueness {
-	n, _, _, err := numberlink.Count(ctx, g, 2, numberlink.SolveOptions{Rules: rules})
-	switch {
-	case err != nil:
-		return uniqueness{Verdict: "not_checked", reason: fmt.Sprintf("the search for a second solution stopped (%v)", err)}
-	case n < 2:
-		return uniqueness{Verdict: "unique"}
-	}
-	u := uniqueness{Verdict: "not_unique"}
-	if second {
-		if sols, err := numberlink.Solutions(ctx, g, rules, 2); err == nil && len(sols) == 2 {
-			u.second = sols[1]
-		}
-	}
-	return u
-}
-
-// sentence words the verdict for the text output.
-func (u uniqueness) sentence() string {
-	switch u.Verdict {
-	case "unique":
-		return "the solution is unique (a complete search found no other)"
-	case "not_unique":
-		if u.second != nil {
-			return "the solution is not unique: a second solution exists (shown below)"
-		}
-		return "the solution is not unique: a second solution exists (--show-second prints it)"
-	}
-	if u.reason != "" {
-		return "uniqueness not checked: " + u.reason
-	}
-	return "uniqueness not checked (--unique=false)"
 }
 
 func nlCount(e *env, args []string) int {
@@ -759,46 +491,17 @@ func nlCount(e *env, args []string) int {
 	ctx, cancel := withTimeout(e, *timeout)
 	defer cancel()
 	prog, done := progressFunc(e, *quiet)
-	n, first, st, err := numberlink.Count(ctx, g, *limit, numberlink.SolveOptions{Rules: rules, Progress: prog, ProgressEvery: nlProgressEvery(e)})
+	rep, err := report.Count(ctx, g, *limit, numberlink.SolveOptions{Rules: rules, Progress: prog, ProgressEvery: nlProgressEvery(e)})
 	done()
-	if err != nil && ctx.Err() == nil {
+	if err != nil {
 		return nlFail(e, err)
 	}
-	if first != nil {
-		if verr := numberlink.VerifySolution(g, rules, first); verr != nil {
-			return nlFail(e, &internalError{fmt.Sprintf("the first solution fails verification: %v", verr)})
-		}
-	}
-	stopped := err != nil
-	atLimit := *limit > 0 && n >= *limit
-	status := "complete"
+	rep.StopReason = stopSentence(ctx, *timeout)
+	f.write(rep)
 	switch {
-	case stopped:
-		status = "stopped"
-	case atLimit:
-		status = "limit"
-	}
-	if f.format == "json" {
-		nlWriteJSON(e.stdout, map[string]any{"solutions": n, "status": status, "at_least": stopped || atLimit,
-			"unique": status == "complete" && n == 1, "nodes": st.Nodes, "elapsed_ms": st.Elapsed.Milliseconds()})
-	} else {
-		switch status {
-		case "complete":
-			if n == 1 {
-				fmt.Fprintln(e.stdout, "1 solution (unique)")
-			} else {
-				fmt.Fprintf(e.stdout, "%d solutions\n", n)
-			}
-		case "limit":
-			fmt.Fprintf(e.stdout, "at least %d solutions (stopped at --limit %d)\n", n, *limit)
-		default:
-			fmt.Fprintf(e.stdout, "at least %d solutions (%s)\n", n, stopSentence(ctx, *timeout))
-		}
-	}
-	switch {
-	case stopped || atLimit:
+	case rep.AtLeast:
 		return exitStopped
-	case n == 0:
+	case rep.Solutions == 0:
 		fmt.Fprintln(e.stderr, "boardgraph: numberlink count: no solution (complete search)")
 		return exitNone
 	}
@@ -814,15 +517,10 @@ func nlGrade(e *env, args []string) int {
 	}
 	ctx, cancel := withTimeout(e, *timeout)
 	defer cancel()
-	tau, err := numberlink.Tau(ctx, g, rules)
-	if err != nil {
-		return fail(e, &stoppedError{fmt.Sprintf("numberlink grade: %s while τ ran; no grade", stopSentence(ctx, *timeout))})
-	}
-	if tau.Contradiction != nil {
-		return nlFail(e, tau.Contradiction)
-	}
-	gr, err := numberlink.Rate(ctx, g, numberlink.SolveOptions{Rules: rules})
+	rep, err := report.Grade(ctx, g, numberlink.SolveOptions{Rules: rules})
 	switch {
+	case err != nil && ctx.Err() != nil && rep == nil:
+		return fail(e, &stoppedError{fmt.Sprintf("numberlink grade: %s while τ ran; no grade", stopSentence(ctx, *timeout))})
 	case errors.Is(err, numberlink.ErrNoSolution):
 		return nlFail(e, fmt.Errorf("%w: no solution", numberlink.ErrUnsolvable))
 	case err != nil && ctx.Err() != nil:
@@ -830,20 +528,7 @@ func nlGrade(e *env, args []string) int {
 	case err != nil:
 		return nlFail(e, err)
 	}
-	grade := gr.String()
-	if tau.Solved {
-		grade = "tau"
-	}
-	if f.format == "json" {
-		nlWriteJSON(e.stdout, map[string]any{"grade": grade, "tau_solves": tau.Solved, "tau_steps": len(tau.Steps),
-			"level": gr.Level.String(), "solutions": gr.Solutions})
-		return exitOK
-	}
-	if tau.Solved {
-		fmt.Fprintf(e.stdout, "grade: tau (the τ algorithm of §3.2 alone solves it, %d steps; unique); solver stage: %s\n", len(tau.Steps), gr.Level)
-	} else {
-		fmt.Fprintf(e.stdout, "grade: %s (τ stops after %d steps)\n", gr, len(tau.Steps))
-	}
+	f.write(rep)
 	return exitOK
 }
 
@@ -863,83 +548,19 @@ func nlPhi(e *env, args []string) int {
 	if !ok {
 		return code
 	}
-	rs, cs, found := strings.Cut(*node, ",")
-	r, err1 := strconv.Atoi(strings.TrimSpace(rs))
-	c, err2 := strconv.Atoi(strings.TrimSpace(cs))
-	if !found || err1 != nil || err2 != nil {
-		return nlFail(e, usagef("--node %q: give the node as ROW,COL, 1-based, e.g. --node 5,1", *node))
-	}
-	g, rules, _, err := f.loadPuzzle(e, name, "")
+	p, err := f.loadRequest(e, name, "")
 	if err != nil {
 		return nlFail(e, err)
 	}
-	p := g.NodeAt(r-1, c-1)
-	if p < 0 {
-		return nlFail(e, usagef("--node %d,%d is not a node of the %dx%d grid: pick a numbered cell", r, c, g.Rows, g.Cols))
+	rep, err := request.Phi(p, request.PhiFlags{Node: *node, After: builds})
+	if err != nil {
+		return nlFail(e, err)
 	}
-	s := numberlink.NewState(g, rules)
-	for _, b := range builds {
-		at, word, ok := strings.Cut(b, ":")
-		br, bc, ok2 := strings.Cut(at, ",")
-		rr, e1 := strconv.Atoi(strings.TrimSpace(br))
-		cc, e2 := strconv.Atoi(strings.TrimSpace(bc))
-		w, e3 := numberlink.ParseWord(word)
-		if !ok || !ok2 || e1 != nil || e2 != nil || e3 != nil || g.NodeAt(rr-1, cc-1) < 0 {
-			return nlFail(e, usagef("--after %q: write ROW,COL:WORD for a node, e.g. --after 5,1:12", b))
-		}
-		if err := s.Build(int(g.NodeAt(rr-1, cc-1)), w); err != nil {
-			return nlFail(e, usagef("--after %q: %v", b, err))
-		}
-	}
-	all := numberlink.Phi(g.K, s.Rem[p])
-	feasible, rejected := s.PhiGammaAll(int(p))
-	omega, _, okw := s.OmegaStar(int(p))
-	words := func(ws []numberlink.Word) []string {
-		out := make([]string, len(ws))
-		for i, w := range ws {
-			out[i] = w.String()
-		}
-		return out
-	}
-	if f.format == "json" {
-		rej := map[string]int{}
-		for _, x := range rejected {
-			rej[x.Word.String()] = x.Condition
-		}
-		out := map[string]any{"node": [2]int{r, c}, "magnitude": s.Rem[p], "k": g.K, "phi": words(all),
-			"feasible": words(feasible), "rejected_by": rej, "omega_star": omega.String(), "contradiction": !okw}
-		nlWriteJSON(e.stdout, out)
-		return exitOK
-	}
-	fmt.Fprintf(e.stdout, "node (%d,%d), magnitude %d, k = %d (1 up, 2 right, 3 down, 4 left)\n", r, c, s.Rem[p], g.K)
-	fmt.Fprintf(e.stdout, "Φ_k[p]  (%d words): %s\n", len(all), strings.Join(words(all), " "))
-	fmt.Fprintf(e.stdout, "Φ_Γk[p] (%d words): %s\n", len(feasible), strings.Join(words(feasible), " "))
-	byCond := map[int][]string{}
-	for _, x := range rejected {
-		byCond[x.Condition] = append(byCond[x.Condition], x.Word.String())
-	}
-	for cond := 1; cond <= 6; cond++ {
-		if len(byCond[cond]) > 0 {
-			fmt.Fprintf(e.stdout, "  excluded by condition %d: %s\n", cond, strings.Join(byCond[cond], " "))
-		}
-	}
-	if !okw {
-		fmt.Fprintln(e.stdout, "ω*(p): none: no feasible configuration, the grid is unsolvable")
+	f.write(rep)
+	if rep.Contradiction && f.format != "json" {
 		return exitNone
 	}
-	fmt.Fprintf(e.stdout, "ω*(p) = %s\n", omega)
 	return exitOK
-}
-
-// parseSize reads "RxC" (rows x columns).
-func parseSize(s string) (rows, cols int, err error) {
-	r, c, ok := strings.Cut(strings.ToLower(s), "x")
-	rows, err1 := strconv.Atoi(r)
-	cols, err2 := strconv.Atoi(c)
-	if !ok || err1 != nil || err2 != nil || rows < 1 || cols < 1 || rows > 1000 || cols > 1000 {
-		return 0, 0, usagef("size %q: write ROWSxCOLS, e.g. 15x15 (1..1000 each)", s)
-	}
-	return rows, cols, nil
 }
 
 func nlGenerate(e *env, args []string) int {
@@ -963,55 +584,28 @@ func nlGenerate(e *env, args []string) int {
 	if len(pos) != 1 {
 		return nlFail(e, usagef("generate needs one size argument, e.g. 15x15"))
 	}
-	rows, cols, err := parseSize(pos[0])
+	opt, err := request.GenerateFlags{Size: pos[0], K: *k, Islands: *islands, Density: *density, Style: *style, Seed: *seed,
+		Difficulty: *difficulty, NoLoops: *noLoops}.GenerateOptions()
 	if err != nil {
 		return nlFail(e, err)
 	}
-	if *k < 1 || *k > numberlink.MaxK {
-		return nlFail(e, usagef("--k %d: the bridge limit must be 1..%d", *k, numberlink.MaxK))
-	}
-	var level numberlink.Level
-	if *difficulty != "" {
-		if level, err = numberlink.ParseDifficulty(*difficulty); err != nil {
-			return nlFail(e, usagef("--difficulty: %v", err))
-		}
-	}
-	st, err := numberlink.ParseStyle(*style)
-	if err != nil {
-		return nlFail(e, usagef("--style: %v", err))
-	}
-	if *density < 0 || *density > 0.5 {
-		return nlFail(e, usagef("--density %v: use a fraction in (0, 0.5], e.g. 0.2", *density))
-	}
-	rules := numberlink.Rules{NoLoops: *noLoops}
 	ctx, cancel := withTimeout(e, *timeout)
 	defer cancel()
-	opt := numberlink.GenerateOptions{Rows: rows, Cols: cols, K: *k, Style: st, Density: *density, Islands: *islands, Seed: *seed, Difficulty: level, Rules: rules}
 	if *progress {
 		opt.Progress = generateProgress(e)
 	}
-	g, sol, err := numberlink.Generate(ctx, opt)
-	if err != nil {
-		if ctx.Err() != nil {
-			return fail(e, &stoppedError{fmt.Sprintf("numberlink generate: %s before a puzzle was found", stopSentence(ctx, *timeout))})
-		}
-		if errors.Is(err, numberlink.ErrBadSize) || errors.Is(err, numberlink.ErrBadK) {
-			return nlFail(e, usagef("%v", err))
-		}
+	g, sol, err := report.Generate(ctx, opt)
+	switch {
+	case err != nil && ctx.Err() != nil && g != nil:
+		return fail(e, &stoppedError{fmt.Sprintf("numberlink generate: %s while proving the puzzle unique", stopSentence(ctx, *timeout))})
+	case err != nil && ctx.Err() != nil:
+		return fail(e, &stoppedError{fmt.Sprintf("numberlink generate: %s before a puzzle was found", stopSentence(ctx, *timeout))})
+	case errors.Is(err, numberlink.ErrBadSize) || errors.Is(err, numberlink.ErrBadK):
+		return nlFail(e, usagef("%v", err))
+	case err != nil:
 		return nlFail(e, err)
 	}
-	// Every emitted puzzle is re-proved unique by an independent count, and
-	// its solution passes the independent verifier.
-	if n, _, _, err := numberlink.Count(ctx, g, 2, numberlink.SolveOptions{Rules: rules}); err != nil || n != 1 {
-		if ctx.Err() != nil {
-			return fail(e, &stoppedError{fmt.Sprintf("numberlink generate: %s while proving the puzzle unique", stopSentence(ctx, *timeout))})
-		}
-		return nlFail(e, &internalError{fmt.Sprintf("the generated puzzle has %d solutions (%v)", n, err)})
-	}
-	if err := numberlink.VerifySolution(g, rules, sol); err != nil {
-		return nlFail(e, &internalError{fmt.Sprintf("the generated solution fails verification: %v", err)})
-	}
-	out, err := numberlink.Encode(numberlink.Format(f.format), g, rules)
+	out, err := numberlink.Encode(numberlink.Format(f.format), g, opt.Rules)
 	if err != nil {
 		return nlFail(e, usagef("%v", err))
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/report"
 )
 
 // The seed's §4 open questions as numberlink subcommands: formula (the
@@ -37,14 +38,7 @@ func nlFormula(e *env, args []string) int {
 		}
 		v[i] = n
 	}
-	n, k, r := v[0], v[1], v[2]
-	val := numberlink.ConfigFormula(n, k, r)
-	if f.format == "json" {
-		nlWriteJSON(e.stdout, map[string]any{"n": n, "k": k, "neighbours": r, "configurations": val.String(),
-			"sum": numberlink.ConfigFormulaString(n, k, r)})
-		return exitOK
-	}
-	fmt.Fprintf(e.stdout, "N(n=%d, k=%d, r=%d) = %s\n", n, k, r, numberlink.ConfigFormulaString(n, k, r))
+	f.write(report.Formula(v[0], v[1], v[2]))
 	return exitOK
 }
 
@@ -57,22 +51,17 @@ func nlMinK(e *env, args []string) int {
 	}
 	ctx, cancel := withTimeout(e, *timeout)
 	defer cancel()
-	res, err := numberlink.MinK(ctx, g, numberlink.SolveOptions{Rules: rules})
+	rep, err := report.MinK(ctx, g, numberlink.SolveOptions{Rules: rules})
 	switch {
 	case err != nil && ctx.Err() != nil:
-		fmt.Fprintf(e.stderr, "boardgraph: numberlink min-k: stopped; k = %v proved unsolvable so far\n", res.Refuted)
+		fmt.Fprintf(e.stderr, "boardgraph: numberlink min-k: stopped; k = %v proved unsolvable so far\n", rep.Refuted)
 		return exitStopped
 	case errors.Is(err, numberlink.ErrNoSolution):
 		return nlFail(e, fmt.Errorf("%w: %v", numberlink.ErrUnsolvable, err))
 	case err != nil:
 		return nlFail(e, err)
 	}
-	if f.format != "json" {
-		fmt.Fprintf(e.stdout, "min k = %d (lower bound %d; proved unsolvable: %v)\n", res.K, res.Lower, res.Refuted)
-	}
-	if err := printSolution(e, f, res.Grid, rules, res.Solution, map[string]any{"minK": res.K, "lowerBound": res.Lower, "refuted": res.Refuted}); err != nil {
-		return nlFail(e, err)
-	}
+	f.write(rep)
 	return exitOK
 }
 
@@ -89,33 +78,17 @@ func nlTauSteps(e *env, args []string) int {
 	}
 	ctx, cancel := withTimeout(e, *timeout)
 	defer cancel()
-	plan, err := numberlink.MinTauSteps(ctx, g, rules, *budget)
+	rep, err := report.TauSteps(ctx, g, rules, *budget)
 	switch {
 	case errors.Is(err, numberlink.ErrTauIncomplete):
 		fmt.Fprintf(e.stderr, "boardgraph: numberlink tau-steps: %v; no order of τ steps solves it\n", err)
 		return exitNone
 	case err != nil && ctx.Err() != nil:
-		fmt.Fprintf(e.stderr, "boardgraph: numberlink tau-steps: stopped: best so far %d steps (τ's order: %d)\n", len(plan.Steps), plan.TauSteps)
+		fmt.Fprintf(e.stderr, "boardgraph: numberlink tau-steps: stopped: best so far %d steps (τ's order: %d)\n", rep.Fewest, rep.TauSteps)
 		return exitStopped
 	case err != nil:
 		return nlFail(e, err)
 	}
-	if f.format == "json" {
-		steps := make([]string, len(plan.Steps))
-		for i, st := range plan.Steps {
-			steps[i] = st.Format(g)
-		}
-		nlWriteJSON(e.stdout, map[string]any{"tauSteps": plan.TauSteps, "fewest": len(plan.Steps), "exact": plan.Exact,
-			"lowerBound": plan.Lower, "states": plan.States, "order": steps})
-		return exitOK
-	}
-	how := "proved minimal"
-	if !plan.Exact {
-		how = fmt.Sprintf("best found; at least %d", plan.Lower)
-	}
-	fmt.Fprintf(e.stdout, "τ in the seed's order: %d steps; fewest: %d (%s, %d states searched)\n", plan.TauSteps, len(plan.Steps), how, plan.States)
-	for i, st := range plan.Steps {
-		fmt.Fprintf(e.stdout, "%3d. %s\n", i+1, st.Format(g))
-	}
+	f.write(rep)
 	return exitOK
 }

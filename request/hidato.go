@@ -1,0 +1,131 @@
+package request
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/format"
+	"github.com/boardgraph/boardgraph/hidato"
+	"github.com/boardgraph/boardgraph/moves"
+	"github.com/boardgraph/boardgraph/render"
+)
+
+// HidatoPuzzle reads the Hidato-style puzzle arg names: "-" for standard
+// input, a share string ("hopido:6x6:...", which carries its moves) unless
+// a file of that name exists, else a text map file (at most
+// board.MaxMapBytes; ms are its moves).
+func HidatoPuzzle(arg string, ms moves.Set, src Source) (*hidato.Puzzle, error) {
+	text := arg
+	share := strings.Contains(arg, ":") && !strings.ContainsAny(arg, "/\\")
+	if arg == "-" || !share || src.exists(arg) {
+		var r io.Reader = src.Stdin
+		if arg != "-" {
+			f, err := src.open(arg)
+			if err != nil {
+				return nil, fmt.Errorf("%w: cannot read the puzzle: %v; give a text map file or a share string", ErrInput, err)
+			}
+			defer f.Close()
+			r = f
+		}
+		if r == nil {
+			r = strings.NewReader("")
+		}
+		data, err := io.ReadAll(io.LimitReader(r, board.MaxMapBytes+1))
+		if err != nil {
+			return nil, fmt.Errorf("%w: cannot read the puzzle: %v", ErrInput, err)
+		}
+		if len(data) > board.MaxMapBytes {
+			return nil, fmt.Errorf("%w: the puzzle is larger than %d bytes", ErrInput, board.MaxMapBytes)
+		}
+		text = string(data)
+	}
+	p, err := hidato.ParsePuzzle(text, ms)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInput, err)
+	}
+	return p, nil
+}
+
+// CheckHidatoFormat checks a generate --format and that png, binary data,
+// goes to a file (out).
+func CheckHidatoFormat(format, out string) error {
+	switch format {
+	case "text", "json", "svg", "share":
+	case "png":
+		if out == "" {
+			return fmt.Errorf("%w: --format png writes binary data: give --out FILE.png", ErrInput)
+		}
+	default:
+		return fmt.Errorf("%w: unknown --format %q; use text, json, svg, png or share", ErrInput, format)
+	}
+	return nil
+}
+
+// WriteHidato writes a generated puzzle p with its grading in format (see
+// CheckHidatoFormat) name: the text map with comments, rep as JSON, the share
+// string, or a picture; withSol adds the solution (drawn in grey on a
+// picture).
+func WriteHidato(w io.Writer, name string, p *hidato.Puzzle, g hidato.Grading, rep *hidato.Report, withSol bool) error {
+	switch name {
+	case "json":
+		return format.WriteJSON(w, rep)
+	case "share":
+		_, err := fmt.Fprintln(w, p.Share())
+		return err
+	case "svg", "png":
+		var sol []int32
+		if withSol {
+			sol = g.Solution
+		}
+		title := fmt.Sprintf("%s %s, %s (%s)", p.Moves.Name, p.Board.Spec(), g.Level, g.Stage)
+		pic, err := render.Numbers(p.Board, render.NumbersOptions{Title: title, Solution: sol})
+		if err != nil {
+			return err
+		}
+		if name == "svg" {
+			return pic.WriteSVG(w)
+		}
+		return pic.WritePNG(w)
+	}
+	return p.WriteText(w, g, withSol)
+}
+
+// HidatoFlags are the arguments of boardgraph generate.
+type HidatoFlags struct {
+	Spec       string // a size such as 10x10; with Board also empty, 10x10
+	Board      string // --board FILE, a shape with blocked cells
+	Moves      string // --moves
+	Difficulty string // --difficulty
+	Seed       uint64
+	Tries      int // --tries (0: the generator's default)
+	Depth      int // --depth (0: hidato.DefaultMaxDepth)
+	Minimal    bool
+}
+
+// Generate checks f and returns the shape and the options of
+// hidato.Generate (without a progress callback).
+func (f HidatoFlags) Generate(src Source) (*board.Board, hidato.Options, error) {
+	var opt hidato.Options
+	spec := f.Spec
+	if spec == "" && f.Board == "" {
+		spec = "10x10"
+	}
+	b, err := ReadBoard(spec, f.Board, src)
+	if err != nil {
+		return nil, opt, err
+	}
+	if b.Open() > hidato.MaxShareCells {
+		return nil, opt, fmt.Errorf("%w: %s has %d open cells; puzzles go up to %d", ErrInput, b.Spec(), b.Open(), hidato.MaxShareCells)
+	}
+	ms, err := moves.Parse(f.Moves)
+	if err != nil {
+		return nil, opt, err
+	}
+	level, err := hidato.ParseLevel(f.Difficulty)
+	if err != nil {
+		return nil, opt, fmt.Errorf("%w: %v", ErrInput, err)
+	}
+	return b, hidato.Options{Moves: ms, Level: level, Seed: f.Seed, MaxTries: f.Tries, MaxDepth: f.Depth, Minimal: f.Minimal}, nil
+}
