@@ -303,10 +303,9 @@ func TestShutdown(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
-	var url string
-	go func() { done <- Serve(ctx, ln, Options{}, func(u string) { url = u }) }()
-	time.Sleep(100 * time.Millisecond)
-	r, err := http.Get(url)
+	urls := make(chan string, 1)
+	go func() { done <- Serve(ctx, ln, Options{}, func(u string) { urls <- u }) }()
+	r, err := http.Get(<-urls)
 	if err != nil {
 		t.Fatal(err)
 	}
