@@ -37,8 +37,8 @@ func (f *FormulaReport) WriteText(w io.Writer) error {
 // MinKReport is the smallest bridge limit that solves a grid's clues, with
 // a verified solution at that limit.
 type MinKReport struct {
-	LowerBound int                   `json:"lowerBound"`
-	MinK       int                   `json:"minK"`
+	LowerBound int                   `json:"lower_bound"`
+	MinK       int                   `json:"min_k"`
 	Puzzle     numberlink.PuzzleJSON `json:"puzzle"`
 	Refuted    []int                 `json:"refuted"`
 	Verified   bool                  `json:"verified"`
@@ -72,10 +72,10 @@ func (r *MinKReport) WriteText(w io.Writer) error {
 type TauStepsReport struct {
 	Exact      bool               `json:"exact"`
 	Fewest     int                `json:"fewest"`
-	LowerBound int                `json:"lowerBound"`
+	LowerBound int                `json:"lower_bound"`
 	Order      []string           `json:"order"`
 	States     int                `json:"states"`
-	TauSteps   int                `json:"tauSteps"`
+	TauSteps   int                `json:"tau_steps"`
 	Plan       numberlink.TauPlan `json:"-"`
 }
 
