@@ -110,15 +110,7 @@ func (rf *pictureState) picture(ctx context.Context, b *board.Board, text []byte
 		if err != nil {
 			return nil, nil, "", err
 		}
-		nb := l.Board
-		if b != nil {
-			nb = b
-		}
-		if rf.Moves == "hopido" {
-			rf.Moves = l.LeaperSpec()
-		}
-		rf.Closed = rf.Closed || l.Closed
-		pic, what, err := rf.path(nb, nil, path, layout)
+		pic, what, err := rf.solution(l, path, b, layout)
 		return pic, nil, what, err
 	}
 	if trimmed[0] == '{' && rf.Kind == "auto" {
@@ -159,6 +151,19 @@ func (rf *pictureState) pathOptions(layout render.Layout) (render.PathOptions, e
 		}
 	}
 	return opt, nil
+}
+
+// solution draws a path that solve wrote (JSON or binary), on the board
+// and move set it names unless --board or --moves say otherwise.
+func (rf *pictureState) solution(l *Leaper, path []verify.Cell, b *board.Board, layout render.Layout) (*render.Picture, string, error) {
+	if b == nil {
+		b = l.Board
+	}
+	if rf.Moves == "hopido" {
+		rf.Moves = l.LeaperSpec()
+	}
+	rf.Closed = rf.Closed || l.Closed
+	return rf.path(b, nil, path, layout)
 }
 
 // path draws a path given as text (a path file or a numbered grid) or, when
@@ -362,15 +367,7 @@ func (rf *pictureState) fromJSON(b *board.Board, data []byte, layout render.Layo
 		if err != nil {
 			return nil, nil, "", err
 		}
-		nb := l.Board
-		if b != nil {
-			nb = b
-		}
-		if rf.Moves == "hopido" {
-			rf.Moves = l.LeaperSpec()
-		}
-		rf.Closed = rf.Closed || l.Closed
-		pic, what, err := rf.path(nb, nil, path, layout)
+		pic, what, err := rf.solution(l, path, b, layout)
 		return pic, nil, what, err
 	case in.PerStart != nil || in.Values != nil:
 		spec, m := in.Board, in.Map
