@@ -151,10 +151,12 @@ func Generate(ctx context.Context, shape *board.Board, opt Options) (*Generated,
 				given[v] = -1
 				var ok bool
 				var err error
-				if opt.Minimal {
+				if ambiguous(m, given, path, k) {
+					ok = false // a second solution: no stage finishes it
+				} else if opt.Minimal {
 					ok, err = uniqueWith(ctx, m, given)
 				} else {
-					ok, err = solvesWithin(ctx, m, given, pass, depth)
+					ok, err = solvesWithin(ctx, m, given, path, pass, depth)
 				}
 				if err != nil {
 					return nil, err
@@ -215,9 +217,12 @@ func topStage(l Level) Stage {
 
 // solvesWithin reports whether the stages up to top (lookahead to depth)
 // finish the puzzle of the givens (0-based number per vertex, -1 none):
-// then its solution is unique.
-func solvesWithin(ctx context.Context, m *model, given []int32, top Stage, depth int) (bool, error) {
+// then its solution is unique. sol, if not nil, is a solution of the
+// givens (the vertex of every number), which spares lookahead the trials
+// that cannot fail; the answer is the same without it.
+func solvesWithin(ctx context.Context, m *model, given, sol []int32, top Stage, depth int) (bool, error) {
 	s := newState(m, given)
+	s.sol = sol
 	var tr trace
 	if err := s.propagate(ctx, top, depth, &tr); err != nil {
 		return false, err
@@ -267,4 +272,83 @@ func randomPath(ctx context.Context, m *model, rng *rand.Rand) ([]int32, error) 
 			return nil, err
 		}
 	}
+}
+
+// ambiguousBudget bounds the search of ambiguous, in steps.
+const ambiguousBudget = 1 << 14
+
+// ambiguous is a cheap uniqueness screen run before each removal test: with
+// the givens given (0-based number per vertex, -1 none) and number k no
+// longer given, it looks for a second way to put the numbers between the
+// nearest givens a < k < b on the cells path gives them, from a's cell to
+// b's (or with a free first or last cell where k lies before the first or
+// after the last given). Such a reordering changes nothing outside the
+// segment, so the puzzle then has two solutions and no stage can finish it.
+// It reports true only when it found one; false means unknown (no second
+// local order, a segment of over 64 cells, or the step budget ran out).
+func ambiguous(m *model, given, path []int32, k int) bool {
+	n := len(path)
+	a := k - 1
+	for a >= 0 && given[path[a]] < 0 {
+		a--
+	}
+	b := k + 1
+	for b < n && given[path[b]] < 0 {
+		b++
+	}
+	cells := path[max(a, 0) : min(b, n-1)+1]
+	L := len(cells)
+	if L > 64 || (a < 0 && b >= n) {
+		return false
+	}
+	adj := make([]uint64, L)
+	for i, u := range cells {
+		nb := m.neighbours(int(u))
+		for j, w := range cells {
+			if i != j && has(nb, int(w)) {
+				adj[i] |= 1 << uint(j)
+			}
+		}
+	}
+	full := uint64(1)<<uint(L) - 1
+	if L == 64 {
+		full = ^uint64(0)
+	}
+	last := -1 // the index the path must end at, if fixed
+	if b < n {
+		last = L - 1
+	}
+	found, steps := 0, 0
+	var walk func(cur int, seen uint64) bool
+	walk = func(cur int, seen uint64) bool { // true: stop
+		if steps++; steps > ambiguousBudget {
+			return true
+		}
+		if seen == full {
+			if last < 0 || cur == last {
+				found++
+			}
+			return found >= 2
+		}
+		for x := adj[cur] &^ seen; x != 0; x &= x - 1 {
+			j := trailing(x)
+			if j == last && seen|1<<uint(j) != full {
+				continue // the fixed end comes last
+			}
+			if walk(j, seen|1<<uint(j)) {
+				return true
+			}
+		}
+		return false
+	}
+	if a >= 0 {
+		walk(0, 1)
+	} else {
+		for i := range L {
+			if i != last && walk(i, 1<<uint(i)) {
+				break
+			}
+		}
+	}
+	return found >= 2
 }

@@ -84,11 +84,11 @@ func TestGenerateUniqueAndLevel(t *testing.T) {
 				// Exactly the level: the level's stages finish it and the
 				// previous level's do not.
 				m, given, _ := p.compile()
-				if ok, _ := solvesWithin(context.Background(), m, given, topStage(c.level), DefaultMaxDepth); !ok {
+				if ok, _ := solvesWithin(context.Background(), m, given, nil, topStage(c.level), DefaultMaxDepth); !ok {
 					t.Fatalf("the stages of %v do not finish the puzzle", c.level)
 				}
 				if c.level > LevelEasy {
-					if ok, _ := solvesWithin(context.Background(), m, given, topStage(c.level-1), DefaultMaxDepth); ok {
+					if ok, _ := solvesWithin(context.Background(), m, given, nil, topStage(c.level-1), DefaultMaxDepth); ok {
 						t.Fatalf("the stages of %v already finish a %v puzzle", c.level-1, c.level)
 					}
 				}
@@ -100,7 +100,7 @@ func TestGenerateUniqueAndLevel(t *testing.T) {
 					}
 					q := withoutGiven(p, cell)
 					m, given, _ := q.compile()
-					if ok, _ := solvesWithin(context.Background(), m, given, topStage(c.level), DefaultMaxDepth); ok {
+					if ok, _ := solvesWithin(context.Background(), m, given, nil, topStage(c.level), DefaultMaxDepth); ok {
 						t.Fatalf("given at %s can go and the puzzle stays %v", p.Board.FormatCell(cell), c.level)
 					}
 				}

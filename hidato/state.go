@@ -48,16 +48,23 @@ func (m *model) neighbours(v int) []uint64 { return m.nbr[v*m.w : (v+1)*m.w] }
 // vertex. Every rule only removes vertices that no solution consistent with
 // the givens can put there, so the solutions of a state are never lost.
 type state struct {
-	m   *model
-	dom []uint64 // n*w
-	sz  []int32  // popcount of each dom
-	bad bool     // a contradiction was found: the state has no solution
+	m    *model
+	dom  []uint64 // n*w
+	sz   []int32  // popcount of each dom
+	bad  bool     // a contradiction was found: the state has no solution
+	look int      // the number lookahead resumes its scan at
+	// sol, if not nil, is a solution the state is known to admit (the
+	// generator's path: the vertex of every number). Sound rules never
+	// strike it, so a lookahead trial on sol's cell cannot contradict and
+	// is skipped. Trial states (clone, copyFrom) drop it: below a wrong
+	// assumption it proves nothing.
+	sol []int32
 }
 
 func (s *state) d(k int) []uint64 { return s.dom[k*s.m.w : (k+1)*s.m.w] }
 
 func (s *state) clone() *state {
-	t := &state{m: s.m, dom: append([]uint64(nil), s.dom...), sz: append([]int32(nil), s.sz...), bad: s.bad}
+	t := &state{m: s.m, dom: append([]uint64(nil), s.dom...), sz: append([]int32(nil), s.sz...), bad: s.bad, look: s.look}
 	return t
 }
 
@@ -65,7 +72,7 @@ func (s *state) clone() *state {
 func (s *state) copyFrom(t *state) {
 	copy(s.dom, t.dom)
 	copy(s.sz, t.sz)
-	s.bad = t.bad
+	s.bad, s.look = t.bad, t.look
 }
 
 // newState returns the state of the givens: given[v] is the 0-based number
