@@ -237,7 +237,7 @@ func uniqueWith(ctx context.Context, m *model, given []int32) (bool, error) {
 	var found uint64
 	var first []int32
 	var tr trace
-	if err := s.countFrom(ctx, 2, &found, &first, &tr); err != nil {
+	if err := s.countFrom(ctx, 2, &found, &first, &tr, true); err != nil {
 		return false, err
 	}
 	return found == 1, nil

@@ -124,13 +124,25 @@ func (s *state) lookahead(ctx context.Context, depth int, tr *trace) (bool, erro
 // lookahead: without the colour counts, a 20x20 puzzle those counts finish
 // sent the search into minutes of branching) and branching on the
 // number with fewest candidates, stopping once *found reaches limit (0: no
-// limit). first receives the first solution found.
-func (s *state) countFrom(ctx context.Context, limit uint64, found *uint64, first *[]int32, tr *trace) error {
+// limit). first receives the first solution found. root marks the top
+// call.
+func (s *state) countFrom(ctx context.Context, limit uint64, found *uint64, first *[]int32, tr *trace, root bool) error {
 	if err := s.propagate(ctx, StageColour, 0, tr); err != nil {
 		return err
 	}
 	if s.bad {
 		return nil
+	}
+	if root && !s.solved() {
+		// At the root only: one round of lookahead (sound, like every
+		// stage) before branching; a 20x20 expert puzzle otherwise took
+		// minutes to rule out a second solution.
+		if err := s.propagate(ctx, StageLookahead, 1, tr); err != nil {
+			return err
+		}
+		if s.bad {
+			return nil
+		}
 	}
 	if s.solved() {
 		if s.validPath() {
@@ -153,7 +165,7 @@ func (s *state) countFrom(ctx context.Context, limit uint64, found *uint64, firs
 		for ; x != 0; x &= x - 1 {
 			t.copyFrom(s)
 			t.assign(best, i*64+trailing(x))
-			if err := t.countFrom(ctx, limit, found, first, tr); err != nil {
+			if err := t.countFrom(ctx, limit, found, first, tr, false); err != nil {
 				return err
 			}
 			if limit != 0 && *found >= limit {
@@ -192,7 +204,7 @@ func Count(ctx context.Context, p *Puzzle, limit uint64) (CountResult, error) {
 	var res CountResult
 	var tr trace
 	var path []int32
-	err = s.countFrom(ctx, limit, &res.Solutions, &path, &tr)
+	err = s.countFrom(ctx, limit, &res.Solutions, &path, &tr, true)
 	res.Nodes = tr.nodes
 	if path != nil {
 		res.First = m.cells(path)
