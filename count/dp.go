@@ -1,6 +1,7 @@
 package count
 
 import (
+	"bufio"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -90,11 +91,14 @@ type Options struct {
 	// ExchangeWait bounds how long a cooperative shard waits for the
 	// others to finish one layer (0: DefaultExchangeWait).
 	ExchangeWait time.Duration
+	// ExchangeSync makes cooperative shards sync every layer file before
+	// they announce it, so that a machine crash (not only a killed
+	// process) loses nothing announced (exchange.go).
+	ExchangeSync bool
 	// splitPer replaces the 1024 states per shard of the split rule
 	// (tests split small boards early).
 	splitPer float64
-	// quick: cooperative shards neither sync their files nor poll slower
-	// than every 20 ms (tests).
+	// quick: cooperative shards poll every 20 ms at most (tests).
 	quick bool
 
 	// Checkpoint, if set, is a file the count writes its current layer to
@@ -377,10 +381,12 @@ type worker struct {
 	cntHi    uint64   // its high word (128-bit counts)
 	trans    uint64
 	overflow bool
-	ownOnly  bool      // expand only this shard's states (cooperative split step)
-	full     bool      // an insert passed the memory limit
-	out      *spillSet // bucket files the next layer goes to (spilled steps)
-	ioErr    error     // writing out failed
+	ownOnly  bool          // expand only this shard's states (cooperative split step)
+	full     bool          // an insert passed the memory limit
+	out      *spillSet     // bucket files the next layer goes to (spilled steps)
+	rd       *bufio.Reader // reads cooperative shards' files (reused)
+	raw      []byte        // and its records' bytes
+	ioErr    error         // writing out failed
 }
 
 // bufRecs is the number of records a worker batches per partition.

@@ -138,6 +138,7 @@ func TestExchangeShardResumes(t *testing.T) {
 			opt := count.SplitEarly(base, 4)
 			if spill {
 				opt.MaxBytes, opt.SpillDir = 1<<16, t.TempDir()
+				opt.ExchangeSync = true
 			}
 			dir := t.TempDir()
 			const n, victim = 3, 1

@@ -14,7 +14,7 @@ func CountWide(ctx context.Context, p hamilton.Problem, opt Options) (uint64, St
 
 // SplitEarly returns opt with the split rule at per states per shard
 // instead of 1024, so that shards of small boards split early, and with
-// cooperative shards that do not sync their files and poll every 20 ms.
+// cooperative shards that poll every 20 ms.
 func SplitEarly(opt Options, per float64) Options {
 	opt.splitPer, opt.quick = per, true
 	return opt
