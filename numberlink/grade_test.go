@@ -119,7 +119,7 @@ func TestRateTatham(t *testing.T) {
 		if testing.Short() && i%10 != 0 {
 			continue
 		}
-		g, rules, err := ParseTatham(id)
+		g, rules, err := parseTatham(id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -188,7 +188,7 @@ func TestTauAgreesWithCount(t *testing.T) {
 		if testing.Short() && i%5 != 0 {
 			continue
 		}
-		g, rules, err := ParseTatham(id)
+		g, rules, err := parseTatham(id)
 		if err != nil {
 			t.Fatal(err)
 		}

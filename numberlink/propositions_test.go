@@ -9,7 +9,7 @@ import (
 
 func mustText(t testing.TB, s string) (*Grid, Rules) {
 	t.Helper()
-	g, rules, err := ParseText([]byte(s))
+	g, rules, err := parseText([]byte(s))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func TestPropositionSound(t *testing.T) {
 		for _, v := range UnsolvableAll(g, rules) {
 			fired[v.Part]++
 			if len(sols) > 0 {
-				t.Fatalf("part %d fires on a grid with %d solutions:\n%s", v.Part, len(sols), FormatText(g, rules))
+				t.Fatalf("part %d fires on a grid with %d solutions:\n%s", v.Part, len(sols), formatText(g, rules))
 			}
 		}
 	})
@@ -116,7 +116,7 @@ func TestPropositionNoFalseAlarm(t *testing.T) {
 }
 
 func ExampleUnsolvable() {
-	g, _, _ := ParseText([]byte("k=2\n2.1.2\n.....\n4.8.4\n.....\n2.3.2\n"))
+	g, _, _ := parseText([]byte("k=2\n2.1.2\n.....\n4.8.4\n.....\n2.3.2\n"))
 	fmt.Println(Unsolvable(g, Rules{}))
 	// Output:
 	// unsolvable by Proposition part 6 (§2.1): node (3,3) has magnitude 8 = (4-1)·2 + 2, so each neighbour needs 2 connections, but (1,3) has magnitude 1

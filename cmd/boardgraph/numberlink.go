@@ -11,6 +11,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 	"github.com/boardgraph/boardgraph/numberlink/report"
 	"github.com/boardgraph/boardgraph/request"
 )
@@ -334,7 +335,7 @@ func nlConvert(e *env, args []string) int {
 	if err != nil {
 		return nlFail(e, err)
 	}
-	out, err := numberlink.Encode(numberlink.Format(f.format), p.Grid, p.Rules)
+	out, err := puzzleio.Encode(puzzleio.Format(f.format), p.Grid, p.Rules)
 	if err != nil {
 		return nlFail(e, usagef("%v", err))
 	}
@@ -605,13 +606,13 @@ func nlGenerate(e *env, args []string) int {
 	case err != nil:
 		return nlFail(e, err)
 	}
-	out, err := numberlink.Encode(numberlink.Format(f.format), g, opt.Rules)
+	out, err := puzzleio.Encode(puzzleio.Format(f.format), g, opt.Rules)
 	if err != nil {
 		return nlFail(e, usagef("%v", err))
 	}
 	e.stdout.Write(out)
 	if *showSol {
-		fmt.Fprint(e.stdout, "\n"+numberlink.Draw(g, sol))
+		fmt.Fprint(e.stdout, "\n"+puzzleio.Draw(g, sol))
 	}
 	return exitOK
 }

@@ -1,6 +1,10 @@
-package numberlink
+package puzzleio
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/boardgraph/boardgraph/numberlink"
+)
 
 // tathamAccepts reports, as an ErrNotEncodable error, the first reason
 // Simon Tatham's Bridges (sgt-bridges, 2023 Debian build) would refuse g's
@@ -9,7 +13,7 @@ import "fmt"
 // at least two islands and no two islands in orthogonally adjacent cells
 // ("Game description contains joined islands"). Generate with StyleHashi
 // never places adjacent islands.
-func tathamAccepts(g *Grid) error {
+func tathamAccepts(g *numberlink.Grid) error {
 	if g.Rows < 3 || g.Cols < 3 {
 		return fmt.Errorf("%w: %dx%d: Tatham's Bridges needs both sides at least 3", ErrNotEncodable, g.Cols, g.Rows)
 	}
@@ -29,9 +33,9 @@ func tathamAccepts(g *Grid) error {
 
 // AdjacentIslands returns two nodes of g in orthogonally adjacent cells, if
 // any (ok false when there are none). The Hashi style forbids them.
-func AdjacentIslands(g *Grid) (i, j int, ok bool) {
+func AdjacentIslands(g *numberlink.Grid) (i, j int, ok bool) {
 	for a, nd := range g.Nodes {
-		for _, d := range []Direction{Right, Down} {
+		for _, d := range []numberlink.Direction{numberlink.Right, numberlink.Down} {
 			b := g.Nbr[a][d]
 			if b < 0 {
 				continue

@@ -1,4 +1,4 @@
-package numberlink
+package puzzleio
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 // in the text format.
 func TestDamagedHasRefused(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile("testdata/Hs_16_100_25_00_001.has")
+	data, err := os.ReadFile("../testdata/Hs_16_100_25_00_001.has")
 	if err != nil {
 		t.Fatal(err)
 	}
