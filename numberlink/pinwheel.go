@@ -13,10 +13,10 @@ var pinwheelRows = []string{
 	"2432",
 }
 
-// Pinwheel returns the Pinwheel fixture of §3.2 (Figure 6): a uniquely
+// pinwheel returns the Pinwheel fixture of §3.2 (Figure 6): a uniquely
 // solvable 2-grid on which the τ algorithm draws no connection, showing that
 // the converse of the Theorem fails.
-func Pinwheel() *Grid {
+func pinwheel() *Grid {
 	return rowsGrid(2, pinwheelRows)
 }
 

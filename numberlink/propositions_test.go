@@ -17,7 +17,7 @@ func mustText(t testing.TB, s string) (*Grid, Rules) {
 }
 
 // TestPropositionParts gives, for each part of the §2.1 Proposition, a grid
-// on which exactly that part fires (UnsolvableAll reports no other part), and
+// on which exactly that part fires (unsolvableAll reports no other part), and
 // checks the node it names. Each grid is also confirmed unsolvable by brute
 // force.
 func TestPropositionParts(t *testing.T) {
@@ -46,7 +46,7 @@ func TestPropositionParts(t *testing.T) {
 		t.Run(fmt.Sprintf("part%d", tc.part), func(t *testing.T) {
 			t.Parallel()
 			g, rules := mustText(t, tc.grid)
-			all := UnsolvableAll(g, rules)
+			all := unsolvableAll(g, rules)
 			if len(all) == 0 {
 				t.Fatal("no part fires")
 			}
@@ -88,7 +88,7 @@ func TestPropositionSound(t *testing.T) {
 	t.Parallel()
 	fired := map[int]int{}
 	forEachSmallGrid(t, 400, func(g *Grid, rules Rules, sols []Solution) {
-		for _, v := range UnsolvableAll(g, rules) {
+		for _, v := range unsolvableAll(g, rules) {
 			fired[v.Part]++
 			if len(sols) > 0 {
 				t.Fatalf("part %d fires on a grid with %d solutions:\n%s", v.Part, len(sols), formatText(g, rules))

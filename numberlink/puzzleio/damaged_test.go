@@ -107,7 +107,7 @@ func TestParseContextCancel(t *testing.T) {
 func TestParseRefusesHugeInput(t *testing.T) {
 	t.Parallel()
 	big := make([]byte, MaxInputBytes+1)
-	_, _, err := ParseAs(FormatTextName, big)
+	_, _, err := parseAs(FormatTextName, big)
 	if !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), "64 MiB limit") {
 		t.Fatalf("got %v", err)
 	}

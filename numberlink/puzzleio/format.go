@@ -93,11 +93,11 @@ func Detect(data []byte) Format {
 // Parse reads a puzzle in any supported format (see Detect) and returns the
 // grid and the rules the format states (Tatham's L, our text header).
 func Parse(data []byte) (*numberlink.Grid, numberlink.Rules, error) {
-	return ParseAs(Detect(data), data)
+	return parseAs(Detect(data), data)
 }
 
-// ParseAs reads a puzzle in the named format.
-func ParseAs(f Format, data []byte) (*numberlink.Grid, numberlink.Rules, error) {
+// parseAs reads a puzzle in the named format.
+func parseAs(f Format, data []byte) (*numberlink.Grid, numberlink.Rules, error) {
 	return ParseAsContext(context.Background(), f, data)
 }
 

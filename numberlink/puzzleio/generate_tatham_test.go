@@ -34,7 +34,7 @@ func checkGenerated(t *testing.T, opt numberlink.GenerateOptions, g *numberlink.
 			t.Fatalf("seed %d: Tatham round trip of %s: %v", opt.Seed, id, err)
 		}
 	}
-	if i, j, adj := AdjacentIslands(g); adj && opt.Style == numberlink.StyleHashi {
+	if i, j, adj := adjacentIslands(g); adj && opt.Style == numberlink.StyleHashi {
 		t.Fatalf("seed %d: hashi style but nodes %v and %v touch", opt.Seed, g.Nodes[i], g.Nodes[j])
 	}
 }

@@ -23,7 +23,7 @@ func tathamAccepts(g *numberlink.Grid) error {
 	if len(g.Nodes) < 2 {
 		return fmt.Errorf("%w: %d island(s): Tatham's Bridges needs at least 2", ErrNotEncodable, len(g.Nodes))
 	}
-	if i, j, ok := AdjacentIslands(g); ok {
+	if i, j, ok := adjacentIslands(g); ok {
 		a, b := g.Nodes[i], g.Nodes[j]
 		return fmt.Errorf("%w: islands at %d,%d and %d,%d touch: Tatham's Bridges refuses joined islands (generate with the hashi style)",
 			ErrNotEncodable, a.Row+1, a.Col+1, b.Row+1, b.Col+1)
@@ -31,9 +31,9 @@ func tathamAccepts(g *numberlink.Grid) error {
 	return nil
 }
 
-// AdjacentIslands returns two nodes of g in orthogonally adjacent cells, if
+// adjacentIslands returns two nodes of g in orthogonally adjacent cells, if
 // any (ok false when there are none). The Hashi style forbids them.
-func AdjacentIslands(g *numberlink.Grid) (i, j int, ok bool) {
+func adjacentIslands(g *numberlink.Grid) (i, j int, ok bool) {
 	for a, nd := range g.Nodes {
 		for _, d := range []numberlink.Direction{numberlink.Right, numberlink.Down} {
 			b := g.Nbr[a][d]
