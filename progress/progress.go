@@ -31,43 +31,44 @@ func Left(elapsed time.Duration, done, total float64) (time.Duration, bool) {
 }
 
 // Search words a snapshot of a hamilton search (Count, CountPerStart,
-// Enumerate, CountShard, Find), after verb (such as "count"):
+// Enumerate, CountShard, Find) for a progress line, after the caller's
+// "verb: elapsed, ":
 //
-//	count: 12s, 37 of 128 units, 29% done, about 29s left, 1.2G nodes (98M/s), 3.46M solutions so far
+//	32 of 128 units, 25% done, about 36s left, 1.2G nodes (100M/s), 3.5M solutions so far
 //
 // Units appear when the call has a list of them (Stats.Units); the time
 // left is the time so far scaled by the units left, so it assumes the
 // units left cost what the finished ones did on average. Solutions appear
 // once there are some; during a count they are those of the finished
 // units, a lower bound. The cost is O(1).
-func Search(verb string, st hamilton.Stats) string {
+func Search(st hamilton.Stats) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s", verb, round(st.Elapsed))
 	if st.Units > 0 {
-		fmt.Fprintf(&b, ", %d of %d units, %s done", st.UnitsDone, st.Units, percent(float64(st.UnitsDone), float64(st.Units)))
+		fmt.Fprintf(&b, "%d of %d units, %s done, ", st.UnitsDone, st.Units, percent(float64(st.UnitsDone), float64(st.Units)))
 		if left, ok := Left(st.Elapsed, float64(st.UnitsDone), float64(st.Units)); ok {
-			fmt.Fprintf(&b, ", about %s left", round(left))
+			fmt.Fprintf(&b, "about %s left, ", Round(left))
 		}
 	}
-	fmt.Fprintf(&b, ", %s nodes (%s/s)", Human(st.Nodes), Human(uint64(float64(st.Nodes)/max(st.Elapsed.Seconds(), 1e-9))))
+	fmt.Fprintf(&b, "%s nodes (%s/s)", Human(st.Nodes), Human(uint64(float64(st.Nodes)/max(st.Elapsed.Seconds(), 1e-9))))
 	if st.Solutions > 0 {
 		fmt.Fprintf(&b, ", %s solutions so far", Human(st.Solutions))
 	}
 	return b.String()
 }
 
-// DP words a snapshot of the frontier dynamic program (count.Count), after
-// verb (such as "count (dp)"); elapsed is the time since the count began:
+// DP words a snapshot of the frontier dynamic program (count.Count) for a
+// progress line, after the caller's "verb: elapsed, "; elapsed is the time
+// since the count began:
 //
-//	count (dp): 12s, step 20 of 49, 41% of the steps, 1.2M states (peak 1.3M), 40 MB of tables, about 17s left
+//	step 20 of 49, 40% of the steps, 200k states (peak 250k), 40.0 MB of tables, about 58s left
 //
 // The time left assumes every step left handles as many states as the
 // current layer holds, at the time per state so far: layers grow from the
 // first row and shrink at the last, so it errs long near the end. The cost
 // is O(1).
-func DP(verb string, st count.Stats, elapsed time.Duration) string {
+func DP(st count.Stats, elapsed time.Duration) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s, step %d of %d", verb, round(elapsed), st.Step, st.Steps)
+	fmt.Fprintf(&b, "step %d of %d", st.Step, st.Steps)
 	if st.Steps > 0 {
 		fmt.Fprintf(&b, ", %s of the steps", percent(float64(st.Step), float64(st.Steps)))
 	}
@@ -75,7 +76,7 @@ func DP(verb string, st count.Stats, elapsed time.Duration) string {
 	if st.StatesDone > 0 && st.Step < st.Steps {
 		done := float64(st.StatesDone)
 		if left, ok := Left(elapsed, done, done+float64(st.Steps-st.Step)*float64(st.States)); ok {
-			fmt.Fprintf(&b, ", about %s left", round(left))
+			fmt.Fprintf(&b, ", about %s left", Round(left))
 		}
 	}
 	return b.String()
@@ -90,9 +91,9 @@ func percent(done, total float64) string {
 	return fmt.Sprintf("%d%%", int(math.Floor(100*done/total)))
 }
 
-// round shortens a duration for a line a person reads: tenths of a second
-// below a minute, whole seconds above.
-func round(d time.Duration) time.Duration {
+// Round shortens a duration for a progress line: tenths of a second below
+// a minute, whole seconds above.
+func Round(d time.Duration) time.Duration {
 	if d < time.Minute {
 		return d.Round(100 * time.Millisecond)
 	}

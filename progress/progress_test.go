@@ -16,15 +16,15 @@ func TestSearchLine(t *testing.T) {
 		want string
 	}{
 		{"count with units", hamilton.Stats{Elapsed: 12 * time.Second, UnitsDone: 32, Units: 128, Nodes: 1_200_000_000, Solutions: 3_456_789},
-			"count: 12s, 32 of 128 units, 25% done, about 36s left, 1.2G nodes (100M/s), 3.5M solutions so far"},
+			"32 of 128 units, 25% done, about 36s left, 1.2G nodes (100M/s), 3.5M solutions so far"},
 		{"too early for an estimate", hamilton.Stats{Elapsed: 2 * time.Second, UnitsDone: 1, Units: 128, Nodes: 5000},
-			"count: 2s, 1 of 128 units, 0% done, 5k nodes (2.5k/s)"},
+			"1 of 128 units, 0% done, 5k nodes (2.5k/s)"},
 		{"finished", hamilton.Stats{Elapsed: 90 * time.Second, UnitsDone: 10, Units: 10, Nodes: 999, Solutions: 7},
-			"count: 1m30s, 10 of 10 units, 100% done, 999 nodes (11/s), 7 solutions so far"},
+			"10 of 10 units, 100% done, 999 nodes (11/s), 7 solutions so far"},
 		{"find has no units", hamilton.Stats{Elapsed: 1500 * time.Millisecond, Nodes: 3000},
-			"count: 1.5s, 3k nodes (2k/s)"},
+			"3k nodes (2k/s)"},
 	} {
-		if got := Search("count", tc.st); got != tc.want {
+		if got := Search(tc.st); got != tc.want {
 			t.Errorf("%s:\n got %q\nwant %q", tc.name, got, tc.want)
 		}
 	}
@@ -35,13 +35,13 @@ func TestDPLine(t *testing.T) {
 	// 20 of 49 steps, 1,000,000 states so far at 1M per 10 s; 29 steps of
 	// 200k states are 5.8M states left: 58 s.
 	st := count.Stats{Step: 20, Steps: 49, States: 200_000, PeakStates: 250_000, PeakBytes: 40_000_000, StatesDone: 1_000_000}
-	want := "count (dp): 10s, step 20 of 49, 40% of the steps, 200k states (peak 250k), 40.0 MB of tables, about 58s left"
-	if got := DP("count (dp)", st, 10*time.Second); got != want {
+	want := "step 20 of 49, 40% of the steps, 200k states (peak 250k), 40.0 MB of tables, about 58s left"
+	if got := DP(st, 10*time.Second); got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 	st.Step = st.Steps
-	want = "count (dp): 10s, step 49 of 49, 100% of the steps, 200k states (peak 250k), 40.0 MB of tables"
-	if got := DP("count (dp)", st, 10*time.Second); got != want {
+	want = "step 49 of 49, 100% of the steps, 200k states (peak 250k), 40.0 MB of tables"
+	if got := DP(st, 10*time.Second); got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
