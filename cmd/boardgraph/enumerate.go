@@ -47,7 +47,7 @@ func runEnumerate(e *env) int {
 	if err != nil {
 		return fail(e, err)
 	}
-	if err := j.closedGivensOK(); err != nil {
+	if err := j.ClosedGivensOK(); err != nil {
 		return fail(e, err)
 	}
 	ctx, cancel := pf.context(e)

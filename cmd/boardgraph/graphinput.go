@@ -221,7 +221,7 @@ func writeNames(w io.Writer, names []string) error {
 
 func graphCount(ctx context.Context, e *env, gj *request.Graph, opt hamilton.Options, method string, undirected bool, format string, quiet bool, timeout time.Duration) int {
 	n := gj.Named.G.N()
-	if n > maxCountOpen && !gj.Problem.FixStart && timeout == 0 && method != "dp" {
+	if n > request.MaxCountOpen && !gj.Problem.FixStart && timeout == 0 && method != "dp" {
 		return fail(e, usagef("%d vertices: an exact count by search would not finish; give --start, --timeout or --method dp", n))
 	}
 	res, err := gj.Count(ctx, request.GraphCountOptions{Method: method, Undirected: undirected, Workers: opt.Workers, Bounded: timeout > 0})

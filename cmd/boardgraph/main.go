@@ -195,6 +195,7 @@ func describe(err error) (string, int) {
 		ue *usageError
 		ie *internalError
 		se *stoppedError
+		ic *request.IncompleteError
 	)
 	text := oneLine(err.Error())
 	// Errors that already carry the program's name keep one prefix.
@@ -204,7 +205,7 @@ func describe(err error) (string, int) {
 		return "boardgraph: INTERNAL ERROR (a bug in boardgraph, please report it): " + text, exitInternal
 	case errors.As(err, &ue), isInputError(err):
 		return "boardgraph: " + strings.TrimPrefix(text, request.ErrInput.Error()+": "), exitUsage
-	case errors.As(err, &se):
+	case errors.As(err, &se), errors.As(err, &ic):
 		return "boardgraph: " + text, exitStopped
 	}
 	return "boardgraph: " + text, exitNone

@@ -6,7 +6,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/request"
 )
 
 // progress prints the engine's progress snapshots on stderr for runs longer
@@ -78,6 +80,41 @@ func (p *progress) done() {
 		fmt.Fprint(p.e.stderr, "\r\033[K")
 		p.printed = false
 	}
+}
+
+// dpProgress prints the DP's steps on stderr, at most every few seconds,
+// after a grace second (like the search's progress lines).
+type dpProgress struct {
+	e     *env
+	quiet bool
+	grace time.Duration
+	every time.Duration
+	start time.Time
+	mu    sync.Mutex
+}
+
+func newDPProgress(e *env, quiet bool) *dpProgress {
+	p := &dpProgress{e: e, quiet: quiet, grace: time.Second, every: 5 * time.Second, start: time.Now()}
+	if e.progressEvery > 0 {
+		p.grace, p.every = e.progressEvery, e.progressEvery
+	}
+	return p
+}
+
+// options returns the DP's progress options, reporting to p.
+func (p *dpProgress) options() request.DPOptions {
+	return request.DPOptions{Progress: p.report, ProgressEvery: p.every}
+}
+
+func (p *dpProgress) report(st count.Stats) {
+	elapsed := time.Since(p.start) // the DP fills Stats.Elapsed only at the end
+	if p.quiet || elapsed < p.grace {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	fmt.Fprintf(p.e.stderr, "count (dp): %s, step %d of %d, %s states (peak %s), %s of tables\n",
+		elapsed.Round(100*time.Millisecond), st.Step, st.Steps, human(uint64(st.States)), human(uint64(st.PeakStates)), humanBytes(st.PeakBytes))
 }
 
 // human writes a count with a k/M/G suffix.
