@@ -246,15 +246,8 @@ func stopReason(ctx context.Context, timeout time.Duration) string {
 	return "interrupted"
 }
 
-// checked converts and verifies an engine path. A path that fails the
-// independent verifier is an internal error and is never printed.
-func (j *leaperJob) checked(path []int32) ([]verify.Cell, error) {
-	cells := j.Cells(path)
-	if err := verify.Path(j.rules, cells); err != nil {
-		return nil, &internalError{fmt.Sprintf("the engine returned a path that fails verification (%v); nothing was printed", err)}
-	}
-	return cells, nil
-}
+// checked converts and verifies an engine path (request.Search.Verified).
+func (j *leaperJob) checked(path []int32) ([]verify.Cell, error) { return j.Verified(path) }
 
 // leaperSpec and movesLabel name move sets (request.LeaperSpec,
 // request.MovesLabel).

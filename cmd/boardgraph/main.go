@@ -196,12 +196,13 @@ func describe(err error) (string, int) {
 		ie *internalError
 		se *stoppedError
 		ic *request.IncompleteError
+		uv *request.UnverifiedError
 	)
 	text := oneLine(err.Error())
 	// Errors that already carry the program's name keep one prefix.
 	text = strings.TrimPrefix(text, "boardgraph: ")
 	switch {
-	case errors.As(err, &ie):
+	case errors.As(err, &ie), errors.As(err, &uv):
 		return "boardgraph: INTERNAL ERROR (a bug in boardgraph, please report it): " + text, exitInternal
 	case errors.As(err, &ue), isInputError(err):
 		return "boardgraph: " + strings.TrimPrefix(text, request.ErrInput.Error()+": "), exitUsage
