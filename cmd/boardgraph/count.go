@@ -124,7 +124,7 @@ func runCount(e *env) int {
 	opt := j.Options()
 	pr := newProgress(e, "count", pf.Quiet)
 	pr.set(&opt)
-	res, err := c.Run(ctx, opt, newDPProgress(e, pf.Quiet).options())
+	res, err := c.Run(ctx, opt, newProgress(e, "count (dp)", pf.Quiet).dp())
 	pr.done()
 	if res.DP.Spilled {
 		defer fmt.Fprintf(e.stderr, "the layers spilled to %s (at most %s of files at once)\n", cf.SpillDir, humanBytes(res.DP.SpillBytes))

@@ -50,7 +50,7 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 	if sc.Resumed > 0 {
 		fmt.Fprintf(e.stderr, "resuming from %s: %d of the shard's %d units already counted\n", c.Flags.Checkpoint, sc.Resumed, sc.Result.ShardUnits)
 	}
-	dp := newDPProgress(e, c.Output.Quiet).options()
+	dp := newProgress(e, "count (dp)", c.Output.Quiet).dp()
 	dp.CheckpointEvery = dpCheckpointEvery
 	if e.progressEvery > 0 {
 		dp.CheckpointEvery = 0 // tests: every layer

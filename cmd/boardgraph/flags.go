@@ -118,6 +118,13 @@ func (pf *problemFlags) register(fs *flag.FlagSet, formats string) {
 	fs.BoolVar(&f.Quiet, "quiet", false, "no progress or summary lines on stderr")
 }
 
+// flagGiven reports whether the flag name was set on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
 // outVar defines --out FILE for commands whose result is what they print:
 // the result goes to FILE instead of stdout, written whole or not at all
 // (env.redirect).

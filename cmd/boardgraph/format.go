@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"time"
 
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
@@ -33,6 +34,11 @@ func statsJSON(st hamilton.Stats) *jsonStats {
 }
 
 func (j *leaperJob) jsonProblem(cmd string) jsonProblem { return j.Describe(cmd) }
+
+// humanBytes and roundDur word sizes and durations in messages
+// (format.Bytes, format.Round).
+func humanBytes(n int64) string              { return format.Bytes(n) }
+func roundDur(d time.Duration) time.Duration { return format.Round(d) }
 
 // emitJSON writes v as one line of JSON with the program's version.
 func emitJSON(w io.Writer, v any) error { return format.WriteJSON(w, v) }

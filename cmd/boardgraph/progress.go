@@ -2,8 +2,8 @@ package main
 
 import (
 	"fmt"
-	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/boardgraph/boardgraph/count"
@@ -11,65 +11,74 @@ import (
 	"github.com/boardgraph/boardgraph/request"
 )
 
-// progress prints the engine's progress snapshots on stderr for runs longer
-// than a second: a live line rewritten in place on a terminal, a plain line
-// every few seconds otherwise, nothing with --quiet. The engine calls it
-// from its own watcher goroutine; the mutex keeps it apart from done.
+// progress prints progress lines on stderr for runs longer than a second:
+// a live line rewritten in place on a terminal, a plain line every few
+// seconds otherwise, nothing with --quiet. Engines call it from their own
+// goroutines; the mutex keeps it apart from done. The library words the
+// lines (request.SearchProgress, DPProgress, CellProgress).
 type progress struct {
 	e       *env
 	verb    string
 	quiet   bool
 	grace   time.Duration // no output before this much time has passed
 	every   time.Duration // between plain lines
+	start   time.Time
 	mu      sync.Mutex
 	last    time.Duration
 	printed bool // a live line is on the screen
 }
 
 func newProgress(e *env, verb string, quiet bool) *progress {
-	p := &progress{e: e, verb: verb, quiet: quiet, grace: time.Second, every: 5 * time.Second}
+	p := &progress{e: e, verb: verb, quiet: quiet, grace: time.Second, every: 5 * time.Second, start: time.Now()}
 	if e.progressEvery > 0 {
 		p.grace, p.every = e.progressEvery, e.progressEvery
 	}
 	return p
 }
 
-// set installs the callback in opt.
+// interval is how often an engine should call back: four times a second
+// for a live line, at most every second (or every line) otherwise.
+func (p *progress) interval() time.Duration {
+	switch {
+	case p.e.progressEvery > 0:
+		return p.e.progressEvery
+	case p.e.stderrTTY:
+		return 250 * time.Millisecond
+	}
+	return min(time.Second, p.every)
+}
+
+// set installs the search's callback in opt.
 func (p *progress) set(opt *hamilton.Options) {
 	if p.quiet {
 		return
 	}
 	opt.Progress = p.report
-	opt.ProgressEvery = 250 * time.Millisecond
-	if !p.e.stderrTTY {
-		opt.ProgressEvery = min(time.Second, p.every)
-	}
-	if p.e.progressEvery > 0 {
-		opt.ProgressEvery = p.e.progressEvery
-	}
+	opt.ProgressEvery = p.interval()
 }
 
-func (p *progress) report(st hamilton.Stats) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if st.Elapsed < p.grace {
-		return
+func (p *progress) report(st hamilton.Stats) { p.line(st.Elapsed, request.SearchProgress(st)) }
+
+// dp returns the dynamic program's progress options, reporting to p.
+func (p *progress) dp() request.DPOptions {
+	if p.quiet {
+		return request.DPOptions{}
 	}
-	line := fmt.Sprintf("%s: %s, %s nodes (%s/s)", p.verb, st.Elapsed.Round(100*time.Millisecond),
-		human(st.Nodes), human(uint64(float64(st.Nodes)/max(st.Elapsed.Seconds(), 1e-9))))
-	if st.Solutions > 0 {
-		line += fmt.Sprintf(", %s solutions so far", human(st.Solutions))
+	report := func(st count.Stats) {
+		p.line(time.Since(p.start), request.DPProgress(st)) // the DP fills Stats.Elapsed only at the end
 	}
+	return request.DPOptions{Progress: report, ProgressEvery: p.interval()}
+}
+
+// emit writes text as the live line on a terminal, as a plain line
+// otherwise. The caller holds p.mu.
+func (p *progress) emit(text string) {
 	if p.e.stderrTTY {
-		fmt.Fprintf(p.e.stderr, "\r\033[K%s", line)
+		fmt.Fprintf(p.e.stderr, "\r\033[K%s", text)
 		p.printed = true
 		return
 	}
-	if p.last != 0 && st.Elapsed-p.last < p.every {
-		return
-	}
-	p.last = st.Elapsed
-	fmt.Fprintln(p.e.stderr, line)
+	fmt.Fprintln(p.e.stderr, text)
 }
 
 // done clears the live line, if any, before the result is printed.
@@ -82,52 +91,69 @@ func (p *progress) done() {
 	}
 }
 
-// dpProgress prints the DP's steps on stderr, at most every few seconds,
-// after a grace second (like the search's progress lines).
-type dpProgress struct {
-	e     *env
-	quiet bool
-	grace time.Duration
-	every time.Duration
-	start time.Time
-	mu    sync.Mutex
+// cellProgress prints the progress of a streaming write or check: after
+// the grace period, on every tick of its own goroutine (four times a
+// second on a terminal, every five seconds otherwise), the cells the
+// worker has stored in count.
+type cellProgress struct {
+	*progress
+	total int64
+	count atomic.Int64
+	stage string // "writing", "verifying"
+	since time.Time
+	quit  chan struct{}
+	wg    sync.WaitGroup
+	ended bool
 }
 
-func newDPProgress(e *env, quiet bool) *dpProgress {
-	p := &dpProgress{e: e, quiet: quiet, grace: time.Second, every: 5 * time.Second, start: time.Now()}
-	if e.progressEvery > 0 {
-		p.grace, p.every = e.progressEvery, e.progressEvery
+func startCellProgress(e *env, quiet bool, cmd string, total int64) *cellProgress {
+	p := &cellProgress{progress: newProgress(e, cmd, quiet), total: total, since: time.Now(), quit: make(chan struct{}), ended: quiet}
+	if quiet {
+		return p
 	}
+	every := p.every
+	if e.stderrTTY && e.progressEvery == 0 {
+		every = 250 * time.Millisecond
+	}
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-p.quit:
+				return
+			case <-t.C:
+				if time.Since(p.start) >= p.grace {
+					p.mu.Lock()
+					p.emit(p.verb + ": " + request.CellProgress(p.stage, p.count.Load(), p.total, time.Since(p.since)))
+					p.mu.Unlock()
+				}
+			}
+		}
+	}()
 	return p
 }
 
-// options returns the DP's progress options, reporting to p.
-func (p *dpProgress) options() request.DPOptions {
-	return request.DPOptions{Progress: p.report, ProgressEvery: p.every}
-}
-
-func (p *dpProgress) report(st count.Stats) {
-	elapsed := time.Since(p.start) // the DP fills Stats.Elapsed only at the end
-	if p.quiet || elapsed < p.grace {
-		return
-	}
+// phase starts a new stage ("writing", "verifying"), counting from 0.
+func (p *cellProgress) phase(verb string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	fmt.Fprintf(p.e.stderr, "count (dp): %s, step %d of %d, %s states (peak %s), %s of tables\n",
-		elapsed.Round(100*time.Millisecond), st.Step, st.Steps, human(uint64(st.States)), human(uint64(st.PeakStates)), humanBytes(st.PeakBytes))
+	p.stage, p.since = verb, time.Now()
+	p.count.Store(0)
 }
 
-// human writes a count with a k/M/G suffix.
-func human(x uint64) string {
-	f := float64(x)
-	for _, s := range []string{"", "k", "M", "G", "T", "P"} {
-		if f < 1000 {
-			if s == "" {
-				return fmt.Sprintf("%d", x)
-			}
-			return strings.TrimSuffix(strings.TrimSuffix(fmt.Sprintf("%.1f", f), "0"), ".") + s
-		}
-		f /= 1000
+// stop ends the ticker and clears a live line. It may be called twice.
+func (p *cellProgress) stop() {
+	p.mu.Lock()
+	if p.ended {
+		p.mu.Unlock()
+		return
 	}
-	return fmt.Sprintf("%.3g", float64(x))
+	p.ended = true
+	p.mu.Unlock()
+	close(p.quit)
+	p.wg.Wait()
+	p.done()
 }

@@ -97,7 +97,7 @@ func runSolve(e *env) int {
 	if err := pics.check(); err != nil {
 		return fail(e, err)
 	}
-	walk, err := planConstruction(l, m)
+	walk, err := l.Construction(m, buildWalk) // a proof of no path: exit 1
 	if err != nil {
 		return fail(e, err)
 	}
