@@ -20,19 +20,6 @@ import (
 	"github.com/boardgraph/boardgraph/shard"
 )
 
-// IncompleteError is a count that ended without a complete result for a
-// reason other than its context: a count past the widest integer of its
-// counter, or a checkpoint that could not be written. The message says
-// what was done; Err is the cause (hamilton.ErrOverflow,
-// shard.ErrCheckpoint).
-type IncompleteError struct {
-	Msg string
-	Err error
-}
-
-func (e *IncompleteError) Error() string { return e.Msg }
-func (e *IncompleteError) Unwrap() error { return e.Err }
-
 // checkShardFlags checks the shard and checkpoint flags of a count by
 // c.Method and sets Shard and Shards. The directory of the result file
 // must exist now, rather than after hours of counting.

@@ -2,8 +2,6 @@ package request
 
 import (
 	"bufio"
-	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -48,40 +46,6 @@ func (gr *Graph) CheckFormat(command, f string) error {
 	}
 	return inputf("unknown --format %q; use path, json or (solve --closed) tour", f)
 }
-
-// Solve finds one solution with the search and checks it with the
-// independent verifier. A proof that there is none is an error wrapping
-// hamilton.ErrNoSolution that says why; a path the verifier rejects is an
-// *UnverifiedError. When ctx ends first it returns ctx's error.
-func (gr *Graph) Solve(ctx context.Context, opt hamilton.Options) ([]int32, hamilton.Stats, error) {
-	path, st, err := hamilton.Find(ctx, gr.Problem, opt)
-	switch {
-	case errors.Is(err, hamilton.ErrNoSolution):
-		var reason *hamilton.Reason
-		if errors.As(err, &reason) {
-			return nil, st, fmt.Errorf("%w in %s: %s", noSolution(gr.Kind()), gr.File, reason.Text)
-		}
-		return nil, st, fmt.Errorf("%w in %s: the search examined every possibility (%d nodes)", noSolution(gr.Kind()), gr.File, st.Nodes)
-	case err != nil:
-		return nil, st, err
-	}
-	return path, st, gr.Verified(path)
-}
-
-// noSolution is hamilton.ErrNoSolution worded for kind: "no Hamiltonian
-// cycle".
-func noSolution(kind string) error {
-	return &wordedError{"no " + kind, hamilton.ErrNoSolution}
-}
-
-// wordedError is err with another text.
-type wordedError struct {
-	msg string
-	err error
-}
-
-func (e *wordedError) Error() string { return e.msg }
-func (e *wordedError) Unwrap() error { return e.err }
 
 // WriteSolution writes a verified solution in f: path (the vertex names,
 // one per line), json (with stats), or tour (a TSPLIB TOUR).

@@ -2,25 +2,10 @@ package request
 
 import (
 	"context"
-	"fmt"
 	"iter"
 
 	"github.com/boardgraph/boardgraph/verify"
 )
-
-// UnverifiedError is a solution that a solver returned and the
-// independent verifier rejected: a bug in the solver, never bad input.
-// Nothing was written.
-type UnverifiedError struct {
-	Solver string // "the engine", "the construction"
-	Err    error  // the verifier's reason
-}
-
-func (e *UnverifiedError) Error() string {
-	return fmt.Sprintf("%s returned a path that fails verification (%v); nothing was printed", e.Solver, e.Err)
-}
-
-func (e *UnverifiedError) Unwrap() error { return e.Err }
 
 // Verified converts an engine path to 1-based cells and checks it with
 // the independent verifier; a rejected path is an *UnverifiedError.

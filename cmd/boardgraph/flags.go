@@ -13,7 +13,6 @@ import (
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/moves"
-	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/request"
 	"github.com/boardgraph/boardgraph/verify"
 )
@@ -21,18 +20,6 @@ import (
 // maxSearchCells bounds the boards the search commands build a graph for
 // (request.MaxSearchCells).
 const maxSearchCells = request.MaxSearchCells
-
-// isInputError reports whether err comes from parsing what the user typed or
-// supplied; such errors map to exit code 2.
-func isInputError(err error) bool {
-	for _, target := range []error{board.ErrSpec, board.ErrMap, board.ErrCoord, moves.ErrMoves, hamilton.ErrInvalid, verify.ErrSyntax,
-		pathio.ErrWrite, pathio.ErrSpecialFile, request.ErrInput, format.ErrName, format.ErrSolution} {
-		if errors.Is(err, target) {
-			return true
-		}
-	}
-	return false
-}
 
 // cmdHelp describes a subcommand for its -h output.
 type cmdHelp struct {
@@ -135,38 +122,8 @@ func outVar(fs *flag.FlagSet, p *string) {
 // durationVar defines a duration flag read by request.ParseDuration, whose
 // errors suggest the fix ("--timeout 10": give a unit, 10s).
 func durationVar(fs *flag.FlagSet, p *time.Duration, name, usage string) {
-	fs.Var(&durationValue{p: p, name: name}, name, usage)
+	fs.Var(&request.DurationValue{P: p, Name: name}, name, usage)
 }
-
-// durationValue is a flag.Getter of a time.Duration.
-type durationValue struct {
-	p    *time.Duration
-	name string
-}
-
-func (d *durationValue) Set(s string) error {
-	v, err := request.ParseDuration(d.name, s)
-	if err != nil {
-		msg := strings.TrimPrefix(err.Error(), request.ErrInput.Error()+": ")
-		// The flag package names the flag and value already.
-		if _, rest, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(msg, "--"+d.name) {
-			msg = rest
-		}
-		return errors.New(msg)
-	}
-	*d.p = v
-	return nil
-}
-
-func (d *durationValue) String() string {
-	if d.p == nil || *d.p == 0 {
-		return ""
-	}
-	return d.p.String()
-}
-
-// Get returns the duration (flag.Getter).
-func (d *durationValue) Get() any { return *d.p }
 
 // leaperJob is a checked leaper request made ready for the engines, with
 // short names for what the commands use.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -164,7 +163,14 @@ geometry (--moves, --board, --svg, --png, --per-start, shards) do not apply.`,
 		}
 		return exitOK
 	case "enumerate":
-		return graphEnumerate(ctx, e, gj, opt, *limit, *format, *quiet, *timeout)
+		write := func(index uint64, path []int32) error {
+			if err := gj.Verified(path); err != nil {
+				return err
+			}
+			return gj.WriteEnumerated(e.stdout, *format, index, path)
+		}
+		none := func() string { return "no solution in " + gj.Label() }
+		return enumerateTo(ctx, e, gj.Problem, opt, *limit, *timeout, *quiet, "in "+gj.Label(), none, write)
 	}
 	return fail(e, usagef("--graph does not apply to %s", cmd))
 }
@@ -192,47 +198,6 @@ func graphSolve(ctx context.Context, e *env, gj *request.Graph, opt hamilton.Opt
 			fixed = fmt.Sprintf("; it uses %d of the file's %d FIXED_EDGES (the search does not force them)", gj.FixedUsed(path), len(gj.Named.Fixed))
 		}
 		fmt.Fprintf(e.stderr, "solved %s: a %s, verified%s; %d nodes, %v\n", gj.Label(), gj.Kind(), fixed, st.Nodes, st.Elapsed.Round(time.Microsecond))
-	}
-	return exitOK
-}
-
-func graphEnumerate(ctx context.Context, e *env, gj *request.Graph, opt hamilton.Options, limit uint64, format string, quiet bool, timeout time.Duration) int {
-	var (
-		bad     error
-		printed uint64
-	)
-	bw := bufio.NewWriter(e.stdout)
-	yield := func(path []int32) bool {
-		if bad = gj.Verified(path); bad == nil {
-			bad = gj.WriteEnumerated(bw, format, printed+1, path)
-		}
-		if bad != nil {
-			return false
-		}
-		printed++
-		return true
-	}
-	_, st, err := hamilton.Enumerate(ctx, gj.Problem, opt, limit, yield)
-	if ferr := bw.Flush(); bad == nil && ferr != nil {
-		bad = ferr
-	}
-	if bad != nil {
-		return fail(e, bad)
-	}
-	if err != nil && ctx.Err() == nil {
-		return fail(e, err)
-	}
-	sum := fmt.Sprintf("%s (directed) in %s; %d nodes, %v", plural(int(printed), "solution"), gj.Label(), st.Nodes, st.Elapsed.Round(time.Microsecond))
-	switch {
-	case err != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("%s: printed %s, there may be more", stopReason(ctx, timeout), sum)})
-	case limit > 0 && printed >= limit:
-		return fail(e, &stoppedError{fmt.Sprintf("stopped at --limit %d: printed %s; there may be more", limit, sum)})
-	case printed == 0:
-		return fail(e, &noSolutionError{fmt.Sprintf("no solution in %s", gj.Label())})
-	}
-	if !quiet {
-		fmt.Fprintf(e.stderr, "all %s, each verified\n", sum)
 	}
 	return exitOK
 }

@@ -204,7 +204,7 @@ func describe(err error) (string, int) {
 	switch {
 	case errors.As(err, &ie), errors.As(err, &uv):
 		return "boardgraph: INTERNAL ERROR (a bug in boardgraph, please report it): " + text, exitInternal
-	case errors.As(err, &ue), isInputError(err):
+	case errors.As(err, &ue), request.IsInput(err):
 		return "boardgraph: " + strings.TrimPrefix(text, request.ErrInput.Error()+": "), exitUsage
 	case errors.As(err, &se), errors.As(err, &ic):
 		return "boardgraph: " + text, exitStopped

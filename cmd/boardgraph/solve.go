@@ -115,23 +115,13 @@ func runSolve(e *env) int {
 	opt.Strategy = strat
 	pr := newProgress(e, "solve", l.Output.Quiet)
 	pr.set(&opt)
-	path, st, err := hamilton.Find(ctx, j.prob, opt)
+	cells, st, err := j.Solve(ctx, opt)
 	pr.done()
 	switch {
-	case errors.Is(err, hamilton.ErrNoSolution):
-		var reason *hamilton.Reason
-		if errors.As(err, &reason) {
-			return fail(e, &noSolutionError{fmt.Sprintf("no solution on %s: %s", l.Label(), reason.Text)})
-		}
-		return fail(e, &noSolutionError{fmt.Sprintf("no solution on %s: the search examined every possibility (%d nodes)", l.Label(), st.Nodes)})
-	case err != nil && ctx.Err() != nil:
+	case err != nil && ctx.Err() != nil && !errors.Is(err, hamilton.ErrNoSolution):
 		return fail(e, &stoppedError{fmt.Sprintf("%s before a solution was found (%d nodes searched)", stopReason(ctx, l.Timeout), st.Nodes)})
 	case err != nil:
-		return fail(e, err)
-	}
-	cells, err := j.checked(path)
-	if err != nil {
-		return fail(e, err)
+		return fail(e, err) // a proof of no solution: exit 1
 	}
 	if code := emit(ctx, e, l, cells, format.Result{Method: "search", Stats: statsJSON(st)}); code != exitOK {
 		return code
