@@ -50,3 +50,15 @@ func (l *Leaper) ConstructedCells(ctx context.Context, walk iter.Seq2[int, int])
 	}
 	return cells, n, nil
 }
+
+// CellWalk is the walk of a path of 1-based cells as 0-based (row, col)
+// pairs, the form Leaper.WritePath and package pathio stream.
+func CellWalk(cells []verify.Cell) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		for _, c := range cells {
+			if !yield(c.Row-1, c.Col-1) {
+				return
+			}
+		}
+	}
+}

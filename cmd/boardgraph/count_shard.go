@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"sync/atomic"
 	"time"
 
-	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/request"
 	"github.com/boardgraph/boardgraph/shard"
 )
@@ -37,15 +35,14 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 	opt := c.Options()
 	pr := newProgress(e, "count", c.Output.Quiet)
 	pr.set(&opt)
-	var finished atomic.Int64
-	finished.Store(int64(sc.Resumed))
-	if report := opt.Progress; report != nil {
-		opt.Progress = func(st hamilton.Stats) {
-			pr.mu.Lock()
-			pr.verb = fmt.Sprintf("count shard %d/%d: %d of %d units", c.Shard, c.Shards, finished.Load(), sc.Result.ShardUnits)
-			pr.mu.Unlock()
-			report(st)
-		}
+	shardVerb := func(done int) string {
+		return fmt.Sprintf("count shard %d/%d: %d of %d units", c.Shard, c.Shards, done, sc.Result.ShardUnits)
+	}
+	pr.verb = shardVerb(sc.Resumed)
+	onUnit := func(done int) {
+		pr.mu.Lock()
+		defer pr.mu.Unlock()
+		pr.verb = shardVerb(done)
 	}
 	if sc.Resumed > 0 {
 		fmt.Fprintf(e.stderr, "resuming from %s: %d of the shard's %d units already counted\n", c.Flags.Checkpoint, sc.Resumed, sc.Result.ShardUnits)
@@ -55,7 +52,7 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 	if e.progressEvery > 0 {
 		dp.CheckpointEvery = 0 // tests: every layer
 	}
-	got, err := sc.Run(ctx, opt, dp, func(done int) { finished.Store(int64(done)) })
+	got, err := sc.Run(ctx, opt, dp, onUnit)
 	pr.done()
 	if err != nil && c.Method == request.MethodDP && ctx.Err() != nil {
 		keep := "rerun it in full"

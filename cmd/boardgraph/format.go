@@ -19,14 +19,11 @@ var (
 // jsonProblem is the "problem" object of every JSON result.
 type jsonProblem = format.Problem
 
-// jsonStats is the "stats" object of search results.
-type jsonStats = format.Stats
-
 // hideStats zeroes the statistics in JSON output (golden tests: node
 // counts vary with the number of workers and the timing with the machine).
 var hideStats bool
 
-func statsJSON(st hamilton.Stats) *jsonStats {
+func statsJSON(st hamilton.Stats) *format.Stats {
 	if hideStats {
 		st = hamilton.Stats{}
 	}

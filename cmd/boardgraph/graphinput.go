@@ -17,9 +17,8 @@ import (
 // each of those commands calls graphInput first, and when its arguments
 // hold --graph FILE the whole command runs here, on the graph in the file
 // (edge list, DIMACS, TSPLIB HCP, GraphML or node-link JSON, detected by
-// content) with its vertex names. It is kept apart so that the request
-// layer can take it over later: graphJob is the graph counterpart of
-// leaperJob.
+// content) with its vertex names: request.Graph, the graph counterpart of
+// request.Leaper, makes every decision and writes every result.
 
 // boardOnlyFlags need board geometry; with --graph they are refused by name.
 var boardOnlyFlags = map[string]string{
@@ -67,7 +66,8 @@ func runGraphCommand(e *env, cmd string) int {
 	start := fs.String("start", "", "fix the first vertex (its `NAME` in the file)")
 	end := fs.String("end", "", "fix the last vertex (its `NAME`)")
 	closed := fs.Bool("closed", false, "Hamiltonian cycles instead of paths")
-	timeout := fs.Duration("timeout", 0, "stop after `D`")
+	var timeout time.Duration
+	durationVar(fs, &timeout, "timeout", "stop after `D` (for example 30s, 5m)")
 	workers := fs.Int("workers", 0, "search with `N` goroutines (default: all cores)")
 	quiet := fs.Bool("quiet", false, "no summary on stderr")
 	format := fs.String("format", "path", "output `FORMAT`: path (one vertex name per line), json, or for solve --closed tour (TSPLIB TOUR)")
@@ -114,7 +114,7 @@ geometry (--moves, --board, --svg, --png, --per-start, shards) do not apply.`,
 	if err := gj.CheckFormat(cmd, *format); err != nil {
 		return fail(e, err)
 	}
-	ctx, cancel := timeoutContext(e, *timeout)
+	ctx, cancel := timeoutContext(e, timeout)
 	defer cancel()
 	opt := hamilton.Options{Workers: *workers}
 	switch cmd {
@@ -147,9 +147,9 @@ geometry (--moves, --board, --svg, --png, --per-start, shards) do not apply.`,
 			return fail(e, err)
 		}
 		opt.Seed, opt.Strategy = *seed, strat
-		return graphSolve(ctx, e, gj, opt, *format, *out, *quiet, *timeout)
+		return graphSolve(ctx, e, gj, opt, *format, *out, *quiet, timeout)
 	case "count":
-		res, err := gj.Count(ctx, request.GraphCountOptions{Method: *method, Undirected: *undirected, Workers: *workers, Bounded: *timeout > 0})
+		res, err := gj.Count(ctx, request.GraphCountOptions{Method: *method, Undirected: *undirected, Workers: *workers, Bounded: timeout > 0})
 		if err == nil {
 			err = gj.WriteCount(e.stdout, *format, res)
 		}
@@ -157,7 +157,7 @@ geometry (--moves, --board, --svg, --png, --per-start, shards) do not apply.`,
 		case err != nil:
 			return fail(e, err)
 		case !res.Complete:
-			return fail(e, &stoppedError{fmt.Sprintf("%s: %d %s so far in %s is a lower bound", stopReason(ctx, *timeout), res.Count, res.Convention, gj.Label())})
+			return fail(e, &stoppedError{fmt.Sprintf("%s: %d %s so far in %s is a lower bound", stopReason(ctx, timeout), res.Count, res.Convention, gj.Label())})
 		case !*quiet:
 			fmt.Fprintf(e.stderr, "%d %s in %s; method %s; %d nodes, %v\n", res.Count, res.Convention, gj.Label(), res.Method, res.Nodes, res.Elapsed.Round(time.Microsecond))
 		}
@@ -170,7 +170,7 @@ geometry (--moves, --board, --svg, --png, --per-start, shards) do not apply.`,
 			return gj.WriteEnumerated(e.stdout, *format, index, path)
 		}
 		none := func() string { return "no solution in " + gj.Label() }
-		return enumerateTo(ctx, e, gj.Problem, opt, *limit, *timeout, *quiet, "in "+gj.Label(), none, write)
+		return enumerateTo(ctx, e, gj.Problem, opt, *limit, timeout, *quiet, "in "+gj.Label(), none, write)
 	}
 	return fail(e, usagef("--graph does not apply to %s", cmd))
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/format"
+	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/request"
 )
 
@@ -78,7 +79,7 @@ func (e *env) finishOut(code int) int {
 		return code
 	}
 	e.pending = nil
-	if err := writeFileAtomic(p.name, p.buf.Bytes()); err != nil {
+	if err := pathio.WriteFileAtomic(p.name, func(w io.Writer) error { _, err := p.buf.WriteTo(w); return err }); err != nil {
 		return fail(e, err)
 	}
 	return code

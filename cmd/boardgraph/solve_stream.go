@@ -1,10 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -70,14 +70,7 @@ func emit(ctx context.Context, e *env, l *request.Leaper, cells []verify.Cell, r
 		return exitOK
 	}
 	if out.Format == "path" || out.Format == "binary" {
-		walk := func(yield func(int, int) bool) {
-			for _, c := range cells {
-				if !yield(c.Row-1, c.Col-1) {
-					return
-				}
-			}
-		}
-		info, err := writeStreamed(ctx, e, l, walk)
+		info, err := writeStreamed(ctx, e, l, request.CellWalk(cells))
 		if err != nil {
 			return fail(e, streamError(ctx, l.Timeout, err, "the solver", out.Out))
 		}
@@ -86,31 +79,14 @@ func emit(ctx context.Context, e *env, l *request.Leaper, cells []verify.Cell, r
 		}
 		return exitOK
 	}
-	var buf bytes.Buffer
-	if err := l.WriteSolution(&buf, out.Format, "solve", cells, res); err != nil {
-		return fail(e, err)
-	}
-	if err := writeFileAtomic(out.Out, buf.Bytes()); err != nil {
+	write := func(w io.Writer) error { return l.WriteSolution(w, out.Format, "solve", cells, res) }
+	if err := pathio.WriteFileAtomic(out.Out, write); err != nil {
 		return fail(e, err)
 	}
 	if !out.Quiet {
 		fmt.Fprintf(e.stderr, "wrote %s (%s)\n", out.Out, out.Format)
 	}
 	return exitOK
-}
-
-// writeFileAtomic writes data to name through an atomic file: the file
-// appears whole or not at all.
-func writeFileAtomic(name string, data []byte) error {
-	af, err := pathio.CreateAtomic(name)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	defer af.Abort()
-	if _, err := af.Write(data); err != nil {
-		return usagef("cannot write %s: %v", name, err)
-	}
-	return af.Commit()
 }
 
 // writeStreamed writes walk to --out as a verified path file
