@@ -2,6 +2,8 @@ package request
 
 import (
 	"fmt"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/boardgraph/boardgraph/count"
@@ -34,4 +36,35 @@ func DPProgress(st count.Stats) string {
 func CellProgress(verb string, done, total int64, elapsed time.Duration) string {
 	return fmt.Sprintf("%s %s of %s cells (%s cells/s), %v", verb, format.Human(uint64(done)), format.Human(uint64(total)),
 		format.Human(uint64(float64(done)/max(elapsed.Seconds(), 1e-9))), elapsed.Round(100*time.Millisecond))
+}
+
+// StreamProgress follows a streamed write or check of a path for progress
+// lines: give Phase and &Count to pathio.VerifiedOptions (or store the
+// cells done in Count), and call Line from any goroutine.
+type StreamProgress struct {
+	Total int64        // cells of the path
+	Count atomic.Int64 // cells done in the current phase
+
+	mu    sync.Mutex
+	phase string
+	since time.Time
+}
+
+// Phase starts a new stage ("writing", "verifying"), counting from 0.
+func (p *StreamProgress) Phase(verb string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.phase, p.since = verb, time.Now()
+	p.Count.Store(0)
+}
+
+// Line words the progress of the current phase (CellProgress).
+func (p *StreamProgress) Line() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	since := p.since
+	if since.IsZero() {
+		since = time.Now()
+	}
+	return CellProgress(p.phase, p.Count.Load(), p.Total, time.Since(since))
 }

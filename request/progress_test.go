@@ -1,6 +1,7 @@
 package request
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -19,5 +20,19 @@ func TestProgressLines(t *testing.T) {
 		if tc.got != tc.want {
 			t.Errorf("got %q, want %q", tc.got, tc.want)
 		}
+	}
+}
+
+func TestStreamProgress(t *testing.T) {
+	t.Parallel()
+	p := &StreamProgress{Total: 100}
+	p.Count.Store(7)
+	if got := p.Line(); !strings.HasPrefix(got, " 7 of 100 cells (") {
+		t.Errorf("before a phase: %q", got)
+	}
+	p.Phase("verifying")
+	p.Count.Store(40)
+	if got := p.Line(); !strings.HasPrefix(got, "verifying 40 of 100 cells (") {
+		t.Errorf("verifying: %q", got)
 	}
 }

@@ -91,69 +91,55 @@ func (p *progress) done() {
 	}
 }
 
-// cellProgress prints the progress of a streaming write or check: after
-// the grace period, on every tick of its own goroutine (four times a
-// second on a terminal, every five seconds otherwise), the cells the
-// worker has stored in count.
-type cellProgress struct {
-	*progress
-	total int64
-	count atomic.Int64
-	stage string // "writing", "verifying"
-	since time.Time
-	quit  chan struct{}
-	wg    sync.WaitGroup
-	ended bool
-}
-
-func startCellProgress(e *env, quiet bool, cmd string, total int64) *cellProgress {
-	p := &cellProgress{progress: newProgress(e, cmd, quiet), total: total, since: time.Now(), quit: make(chan struct{}), ended: quiet}
-	if quiet {
-		return p
+// poll prints line() after the grace period on every tick of its own
+// goroutine (four times a second on a terminal, every few seconds
+// otherwise) until the returned stop is called; stop clears a live line
+// and may be called more than once.
+func (p *progress) poll(line func() string) (stop func()) {
+	if p.quiet {
+		return func() {}
 	}
 	every := p.every
-	if e.stderrTTY && e.progressEvery == 0 {
+	if p.e.stderrTTY && p.e.progressEvery == 0 {
 		every = 250 * time.Millisecond
 	}
-	p.wg.Add(1)
+	quit := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
 	go func() {
-		defer p.wg.Done()
+		defer wg.Done()
 		t := time.NewTicker(every)
 		defer t.Stop()
 		for {
 			select {
-			case <-p.quit:
+			case <-quit:
 				return
 			case <-t.C:
 				if time.Since(p.start) >= p.grace {
 					p.mu.Lock()
-					p.emit(p.verb + ": " + request.CellProgress(p.stage, p.count.Load(), p.total, time.Since(p.since)))
+					p.emit(line())
 					p.mu.Unlock()
 				}
 			}
 		}
 	}()
-	return p
+	var once sync.Once
+	return func() { once.Do(func() { close(quit); wg.Wait(); p.done() }) }
 }
 
-// phase starts a new stage ("writing", "verifying"), counting from 0.
-func (p *cellProgress) phase(verb string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.stage, p.since = verb, time.Now()
-	p.count.Store(0)
+// cellProgress shows a streamed write or check (request.StreamProgress)
+// on stderr, prefixed with the command's name.
+type cellProgress struct {
+	*request.StreamProgress
+	count *atomic.Int64 // the cells done in the current phase
+	stop  func()
 }
 
-// stop ends the ticker and clears a live line. It may be called twice.
-func (p *cellProgress) stop() {
-	p.mu.Lock()
-	if p.ended {
-		p.mu.Unlock()
-		return
-	}
-	p.ended = true
-	p.mu.Unlock()
-	close(p.quit)
-	p.wg.Wait()
-	p.done()
+func startCellProgress(e *env, quiet bool, cmd string, total int64) *cellProgress {
+	sp := &request.StreamProgress{Total: total}
+	stop := newProgress(e, cmd, quiet).poll(func() string { return cmd + ": " + sp.Line() })
+	return &cellProgress{StreamProgress: sp, count: &sp.Count, stop: stop}
 }
+
+// phase starts a new stage (request.StreamProgress.Phase).
+func (p *cellProgress) phase(verb string) { p.Phase(verb) }

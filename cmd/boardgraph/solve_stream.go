@@ -95,7 +95,7 @@ func emit(ctx context.Context, e *env, l *request.Leaper, cells []verify.Cell, r
 func writeStreamed(ctx context.Context, e *env, l *request.Leaper, walk construct.Walk) (string, error) {
 	pr := startCellProgress(e, l.Output.Quiet, "solve", int64(l.Board.Open()))
 	defer pr.stop()
-	res, err := l.WritePath(ctx, walk, pathio.VerifiedOptions{Phase: pr.phase, Count: &pr.count})
+	res, err := l.WritePath(ctx, walk, pathio.VerifiedOptions{Phase: pr.Phase, Count: pr.count})
 	pr.stop()
 	if err != nil {
 		return "", err
