@@ -2,6 +2,7 @@ package request
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -60,4 +61,52 @@ func TestCellWalk(t *testing.T) {
 	if _, n, err := l.ConstructedCells(t.Context(), CellWalk(path)); n != 3 || !errors.As(err, new(*UnverifiedError)) {
 		t.Fatalf("a partial walk: %d %v", n, err)
 	}
+}
+
+// TestNewSolve: the format follows --out's name, a strategy makes auto
+// search, and the binary format is refused without a file or for a move
+// set it cannot hold.
+func TestNewSolve(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		lf             LeaperFlags
+		f              SolveFlags
+		format, method string
+	}{
+		{LeaperFlags{Spec: "5x5"}, SolveFlags{}, "grid", "auto"},
+		{LeaperFlags{Spec: "5x5", Out: "p.txt"}, SolveFlags{Method: "Construct"}, "path", "construct"},
+		{LeaperFlags{Spec: "5x5", Out: "p.BGP"}, SolveFlags{Strategy: "okuno-miyano"}, "binary", "search"},
+		{LeaperFlags{Spec: "5x5", Out: "p.bgp", Format: "json"}, SolveFlags{Strategy: "default", Method: "construct"}, "json", "construct"},
+	} {
+		sv, err := NewSolve(tc.lf, tc.f, Source{})
+		if err != nil || sv.Output.Format != tc.format || sv.Method != tc.method {
+			t.Errorf("%+v %+v: %+v %v; want %s by %s", tc.lf, tc.f, sv, err, tc.format, tc.method)
+		}
+	}
+	for _, tc := range []struct {
+		lf   LeaperFlags
+		f    SolveFlags
+		want string
+	}{
+		{LeaperFlags{Spec: "5x5"}, SolveFlags{Strategy: "greedy"}, "--strategy"},
+		{LeaperFlags{Spec: "5x5"}, SolveFlags{Method: "guess"}, `unknown --method "guess"`},
+		{LeaperFlags{Spec: "5x5", Format: "binary"}, SolveFlags{}, "give --out FILE"},
+		{LeaperFlags{Spec: "8x8", Format: "bgp", Out: "x", Moves: manyLeapers()}, SolveFlags{}, "use --format path"},
+	} {
+		if _, err := NewSolve(tc.lf, tc.f, Source{}); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v %+v: %v; want an input error with %q", tc.lf, tc.f, err, tc.want)
+		}
+	}
+}
+
+// manyLeapers is a union of 203 leapers, whose spec is longer than the
+// 255 bytes the binary path format holds for a move set's name.
+func manyLeapers() string {
+	var parts []string
+	for a := 1; a <= 7; a++ {
+		for b := a; b < 30; b++ {
+			parts = append(parts, fmt.Sprintf("%d,%d", a, b))
+		}
+	}
+	return strings.Join(parts, "+")
 }

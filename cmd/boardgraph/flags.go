@@ -145,16 +145,25 @@ func readBoard(e *env, spec, file string) (*board.Board, error) {
 	return request.ReadBoard(spec, file, e.source())
 }
 
-// request checks the flags and the positional arguments (at most one, the
-// size spec) once and returns the request.
-func (pf *problemFlags) request(e *env, pos []string, names format.Names) (*request.Leaper, error) {
+// flags returns the typed problem with the positional arguments (at most
+// one, the size spec).
+func (pf *problemFlags) flags(pos []string) (request.LeaperFlags, error) {
 	f := pf.LeaperFlags
-	switch len(pos) {
-	case 0:
-	case 1:
+	if len(pos) > 1 {
+		return f, usagef("unexpected argument %q; give one board (a size such as 5x5 or --board FILE)", pos[1])
+	}
+	if len(pos) == 1 {
 		f.Spec = pos[0]
-	default:
-		return nil, usagef("unexpected argument %q; give one board (a size such as 5x5 or --board FILE)", pos[1])
+	}
+	return f, nil
+}
+
+// request checks the flags and the positional arguments once and returns
+// the request.
+func (pf *problemFlags) request(e *env, pos []string, names format.Names) (*request.Leaper, error) {
+	f, err := pf.flags(pos)
+	if err != nil {
+		return nil, err
 	}
 	l, err := request.NewLeaper(f, e.source(), names)
 	if err != nil {

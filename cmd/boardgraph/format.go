@@ -11,7 +11,6 @@ import (
 // Output formats of the leaper commands (format.Names: case-insensitive,
 // "text" and "json" everywhere).
 var (
-	solveFormats     = format.Names{Names: []string{"grid", "path", "json", "binary"}, Text: "grid", Aliases: map[string]string{"bgp": "binary"}}
 	enumerateFormats = format.Names{Names: []string{"grid", "path", "json"}, Text: "grid"}
 	textJSON         = format.Names{Names: []string{"text", "json"}, Aliases: map[string]string{"grid": "text"}}
 )
