@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/boardgraph/boardgraph/format"
@@ -132,3 +133,25 @@ type wordedError struct {
 
 func (e *wordedError) Error() string { return e.msg }
 func (e *wordedError) Unwrap() error { return e.err }
+
+// WriteEnumerated writes the index-th (from 1) verified solution of an
+// enumeration in the request's format: grids and paths with a blank line
+// before every solution but the first, JSON one object per line.
+func (l *Leaper) WriteEnumerated(w io.Writer, index uint64, cells []verify.Cell) error {
+	if !l.Output.JSON() && index > 1 {
+		if _, err := io.WriteString(w, "\n"); err != nil {
+			return err
+		}
+	}
+	return l.WriteSolution(w, l.Output.Format, "enumerate", cells, format.Result{Index: index})
+}
+
+// NoSolutionReason says why a complete search found no solution: the
+// proof of one of hamilton's prechecks, or that the search examined
+// every possibility.
+func (s *Search) NoSolutionReason() string {
+	if r, _ := hamilton.Precheck(&s.Problem); r != nil {
+		return r.Text
+	}
+	return "the search examined every possibility"
+}

@@ -110,3 +110,33 @@ func manyLeapers() string {
 	}
 	return strings.Join(parts, "+")
 }
+
+// TestWriteEnumerated: grids are separated by a blank line; a board
+// without solutions says why.
+func TestWriteEnumerated(t *testing.T) {
+	t.Parallel()
+	l, err := NewLeaper(LeaperFlags{Spec: "1x3", Moves: "king"}, Source{}, solveNames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf strings.Builder
+	for i, p := range [][]verify.Cell{{{Row: 1, Col: 1}, {Row: 1, Col: 2}, {Row: 1, Col: 3}}, {{Row: 1, Col: 3}, {Row: 1, Col: 2}, {Row: 1, Col: 1}}} {
+		if err := l.WriteEnumerated(&buf, uint64(i+1), p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := buf.String(); !strings.HasPrefix(got, "1 2 3\n\n3 2 1\n") {
+		t.Fatalf("two grids:\n%q", got)
+	}
+	l, err = NewLeaper(LeaperFlags{Spec: "3x3", Moves: "knight"}, Source{}, solveNames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := l.Search()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := s.NoSolutionReason(); r == "" || r == "the search examined every possibility" {
+		t.Fatalf("knight 3x3 (the centre is isolated): %q", r)
+	}
+}

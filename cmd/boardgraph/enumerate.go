@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
 )
 
@@ -53,25 +52,15 @@ func runEnumerate(e *env) int {
 	}
 	ctx, cancel := pf.context(e)
 	defer cancel()
-	gridMode := !j.out.JSON()
 	write := func(index uint64, path []int32) error {
 		cells, err := j.checked(path)
 		if err != nil {
 			return err
 		}
-		if gridMode && index > 1 {
-			if _, err := fmt.Fprintln(e.stdout); err != nil {
-				return err
-			}
-		}
-		return j.WriteSolution(e.stdout, j.out.Format, "enumerate", cells, format.Result{Index: index})
+		return j.WriteEnumerated(e.stdout, index, cells)
 	}
 	none := func() string {
-		reason := "the search examined every possibility"
-		if r, _ := hamilton.Precheck(&j.prob); r != nil {
-			reason = r.Text
-		}
-		return fmt.Sprintf("no solution on %s with %s: %s", j.b.Spec(), movesLabel(j.ms), reason)
+		return fmt.Sprintf("no solution on %s with %s: %s", j.b.Spec(), movesLabel(j.ms), j.NoSolutionReason())
 	}
 	return enumerateTo(ctx, e, j.prob, j.Options(), *limit, pf.Timeout, pf.Quiet, "on "+j.b.Spec()+" with "+movesLabel(j.ms), none, write)
 }
