@@ -680,6 +680,7 @@ func (r *dp) runExchange(ctx context.Context, ws []*worker) (lo, hi uint64, err 
 			states = cur.states()
 		}
 		r.st.Step, r.st.States = i+1, states
+		r.st.StatesDone += uint64(states)
 		r.st.PeakStates = max(r.st.PeakStates, states)
 		r.st.PeakBytes = atomic.LoadInt64(&r.mem.peak)
 		r.st.ExchangeBytes = r.x.bytes
