@@ -2,6 +2,7 @@ package request
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -26,6 +27,10 @@ func SearchProgress(st hamilton.Stats) string {
 // a progress line: "step 57 of 120, 1.2M states (peak 3.4M), 1.10 GB of
 // tables".
 func DPProgress(st count.Stats) string {
+	if st.Waiting != nil {
+		return fmt.Sprintf("step %d of %d done; waiting for shard %s to finish layer %d (start every shard of the count at once)",
+			st.Step, st.Steps, shardList(st.Waiting), st.WaitLayer)
+	}
 	return fmt.Sprintf("step %d of %d, %s states (peak %s), %s of tables",
 		st.Step, st.Steps, format.Human(uint64(st.States)), format.Human(uint64(st.PeakStates)), format.Bytes(st.PeakBytes))
 }
@@ -67,4 +72,20 @@ func (p *StreamProgress) Line() string {
 		since = time.Now()
 	}
 	return CellProgress(p.phase, p.Count.Load(), p.Total, time.Since(since))
+}
+
+// shardList writes shard numbers, up to 8 of them.
+func shardList(s []int) string {
+	var b strings.Builder
+	for i, j := range s {
+		if i == 8 {
+			fmt.Fprintf(&b, " and %d more", len(s)-8)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprint(&b, j)
+	}
+	return b.String()
 }

@@ -47,10 +47,16 @@ result (JSON with the problem, shard, units, code version and a checksum),
 and 'count merge FILE...' adds the shards up, refusing missing, duplicate or
 foreign ones. --checkpoint FILE appends every finished unit to FILE;
 after a crash or kill, the same command with --resume counts only the rest.
-With --method dp, --shard I/N splits the dynamic program instead (each
-shard keeps a hash class of one layer; the shards add up exactly, but
-their total work is several times one run's, docs/results.md), and
---checkpoint saves its layer at layer boundaries for --resume.
+With --method dp, --shard I/N --shared DIR splits the dynamic program into
+cooperative shards: shard I owns a hash class of every layer, and the
+shards pass each other their states through layer files in DIR, so their
+total work is about one run's and each holds 1/N of a layer; all N must
+run at the same time (parallel -j N, an Indexed Job with parallelism =
+completions), and a killed shard started again resumes from DIR. Without
+--shared the DP's shards are independent (each keeps a hash class of one
+layer and goes on alone: they may run one after the other, but their total
+work is several times one run's, docs/results.md), and --checkpoint saves
+the layer at layer boundaries for --resume.
 --max-memory bounds the whole DP process: past it the layers spill to
 files in --tmp DIR (default the system's temporary directory; --tmp ""
 refuses instead).
@@ -67,6 +73,7 @@ Ctrl-C the count so far is printed as a lower bound and the exit code is 3.`,
 		"boardgraph count --method dp --moves knight 3x20   # the frontier DP",
 		"boardgraph count 6x6 --shard 3/16 --out s3.json    # then: boardgraph count merge s*.json",
 		"boardgraph count 6x6 --checkpoint c.txt --resume   # continues after a kill",
+		"seq 0 7 | parallel -j 8 boardgraph count 7x7 --method dp --shard {}/8 --shared dir --out s{}.json   # cooperative DP shards",
 	},
 }
 
@@ -99,6 +106,9 @@ func runCount(e *env) int {
 	fs.StringVar(&cf.Out, "out", "", "write the shard's result to `FILE` (JSON, for 'count merge'); written only when the shard is complete")
 	fs.StringVar(&cf.Checkpoint, "checkpoint", "", "append every finished work unit to `FILE`, so that --resume can continue after a crash or kill")
 	fs.BoolVar(&cf.Resume, "resume", false, "continue the count recorded in --checkpoint FILE (a missing file starts afresh)")
+	fs.StringVar(&cf.Shared, "shared", "", "with --method dp and --shard I/N: cooperative DP shards that exchange their layers through `DIR` (every shard must run at once and see DIR; a restarted shard resumes from it)")
+	fs.BoolVar(&cf.SharedSync, "shared-sync", false, "with --shared: sync every layer file before announcing it (survives a machine crash, not only a killed shard; slower)")
+	fs.DurationVar(&cf.SharedWait, "shared-wait", 0, "with --shared: wait at most `D` for the other shards at one layer (default 6h)")
 	fs.IntVar(&cf.Units, "units", 0, "split the count into at least `N` work units (default 4096; every shard of a count needs the same value)")
 	pos, code := parseArgs(e, countHelp, fs)
 	if code >= 0 {
