@@ -174,15 +174,9 @@ func (rf *renderFlags) run(e *env, pos []string) error {
 		}
 		return usagef("unexpected argument %q; give at most a board size (the input comes from --in FILE or stdin)", a)
 	}
-	if rf.boardFile == "-" && (rf.in == "" || rf.in == "-") {
-		return usagef("--board - and the input cannot both come from stdin; name the input with --in FILE")
-	}
-	var b *board.Board
-	if spec != "" || rf.boardFile != "" {
-		var err error
-		if b, err = readBoard(e, spec, rf.boardFile); err != nil {
-			return err
-		}
+	b, err := request.SolutionBoard(spec, rf.boardFile, rf.in, "--in", e.source())
+	if err != nil {
+		return err
 	}
 	text, err := readSolution(e, rf.in)
 	if err != nil {
