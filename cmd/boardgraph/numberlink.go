@@ -70,7 +70,11 @@ func runNumberlink(e *env) int {
 	}
 	for _, s := range nlSubs {
 		if s.name == e.args[0] {
-			return s.run(e, e.args[1:])
+			code, rest, hex := nlHexRoute(e, s.name, e.args[1:])
+			if hex {
+				return code
+			}
+			return s.run(e, rest)
 		}
 	}
 	fmt.Fprintf(e.stderr, "boardgraph: numberlink: unknown subcommand %q; run 'boardgraph numberlink -h'\n", e.args[0])
