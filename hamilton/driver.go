@@ -284,6 +284,10 @@ func driveFind(ctx context.Context, b backend) ([]int32, Stats, error) {
 	} else {
 		var wg sync.WaitGroup
 		unit := uint64(4*p.n() + 1024)
+		var ring *rootRing
+		if !opt.Strategy.NoRestarts && r.freeStartGivens() {
+			ring = newRootRing(roots)
+		}
 		for wi := range r.workers {
 			wg.Go(func() {
 				w := b.newWorker(modeFind, wi)
@@ -291,14 +295,29 @@ func driveFind(ctx context.Context, b backend) ([]int32, Stats, error) {
 				for a := uint64(0); !r.sh.stop.Load(); a++ {
 					w.reseed(opt.Seed, wi, a)
 					budget := cap
-					if !opt.Strategy.NoRestarts {
+					from, root := roots, int32(-1)
+					if ring != nil {
+						var ra uint64
+						var ok bool
+						if root, ra, ok = ring.take(); !ok {
+							break // every first vertex is refuted (below)
+						}
+						from = []int32{root}
+						budget = w.nodeCount() + unit*restart.Luby(ra+1)
+						if cap > 0 {
+							budget = min(budget, cap)
+						}
+					} else if !opt.Strategy.NoRestarts {
 						budget = w.nodeCount() + unit*restart.Luby(a+1)
 						if cap > 0 {
 							budget = min(budget, cap)
 						}
 					}
 					w.setBudget(budget)
-					if _, complete := w.search(nil, roots); complete {
+					if _, complete := w.search(nil, from); complete {
+						if ring != nil && !ring.refute(root) {
+							continue // other first vertices are still open
+						}
 						mu.Lock()
 						proved = proved || found == nil
 						mu.Unlock()
@@ -334,4 +353,72 @@ func findResult(ctx context.Context, found []int32, proved bool, st Stats) ([]in
 		return nil, st, ctx.Err()
 	}
 	return nil, st, ErrLimit
+}
+
+// freeStartGivens reports an open path whose first vertex is free while
+// givens fix later positions: a Hidato-style puzzle solved without knowing
+// where 1 lies.
+func (r *run) freeStartGivens() bool {
+	if r.p.Closed || r.at[0] >= 0 {
+		return false
+	}
+	for _, v := range r.at[1:] {
+		if v >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// rootRing is Find's restart portfolio over first vertices, for open paths
+// with givens and a free start. A search from a wrong first vertex has no
+// solution, and with the givens far ahead the depth-first search refutes it
+// only after exploring a huge subtree; Warnsdorff's order puts the same
+// (wrong) first vertex first on every restart, so a plain restart spends
+// every budget below it (one 10x10 Diplomatico puzzle with 31 givens: over
+// two minutes, against 0.1 s from the right first vertex). The ring gives
+// each attempt one first vertex in turn, each with its own Luby budget
+// sequence, and drops a vertex once an attempt below it finishes without a
+// solution: the search stays complete (every vertex's budgets grow without
+// bound) and the right first vertex is reached after one short attempt per
+// vertex.
+type rootRing struct {
+	mu    sync.Mutex
+	live  []int32  // first vertices not yet refuted
+	tries []uint64 // attempts so far, per entry of live
+	next  int
+}
+
+func newRootRing(roots []int32) *rootRing {
+	return &rootRing{live: slices.Clone(roots), tries: make([]uint64, len(roots))}
+}
+
+// take returns the next first vertex to try and how many attempts it has
+// had; ok is false when every vertex is refuted.
+func (g *rootRing) take() (v int32, tries uint64, ok bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if len(g.live) == 0 {
+		return -1, 0, false
+	}
+	i := g.next % len(g.live)
+	g.next = i + 1
+	v, tries = g.live[i], g.tries[i]
+	g.tries[i]++
+	return v, tries, true
+}
+
+// refute drops v, searched to the end without a solution, and reports
+// whether every first vertex is now refuted.
+func (g *rootRing) refute(v int32) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if i := slices.Index(g.live, v); i >= 0 {
+		g.live = slices.Delete(g.live, i, i+1)
+		g.tries = slices.Delete(g.tries, i, i+1)
+		if g.next > i {
+			g.next--
+		}
+	}
+	return len(g.live) == 0
 }

@@ -31,6 +31,24 @@ func Figure5(r, k, kmax int) (*report.Figure5Table, error) {
 	return report.Figure5(r, lo, hi), nil
 }
 
+// Formula checks the arguments of "numberlink formula", three whole
+// numbers N K R (magnitude, bridge limit, neighbours; 0..10000 each), and
+// evaluates the closed form of the Figure 5 count.
+func Formula(args []string) (*report.FormulaReport, error) {
+	if len(args) != 3 {
+		return nil, fmt.Errorf("%w: formula needs three numbers N K R (magnitude, bridge limit, neighbours), e.g. formula 4 2 4", ErrInput)
+	}
+	var v [3]int
+	for i, s := range args {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 || n > 10000 {
+			return nil, fmt.Errorf("%w: %q: N, K and R are whole numbers 0..10000", ErrInput, s)
+		}
+		v[i] = n
+	}
+	return report.Formula(v[0], v[1], v[2]), nil
+}
+
 // SolutionBridges returns the bridges of the proposed solution of p that
 // "numberlink check" verifies: with arg empty, p's own input must be a
 // JSON solution with "bridges"; otherwise arg names (as PuzzleInput reads

@@ -117,3 +117,17 @@ func TestSolutionBridges(t *testing.T) {
 		t.Errorf("other puzzle: %v", err)
 	}
 }
+
+// TestFormulaArgs: numberlink formula's three numbers; bad ones are
+// refused naming the fix.
+func TestFormulaArgs(t *testing.T) {
+	t.Parallel()
+	if r, err := Formula([]string{"4", "2", "4"}); err != nil || r.Configurations != "19" {
+		t.Fatalf("4 2 4: %+v %v", r, err)
+	}
+	for _, args := range [][]string{{"4", "2"}, {"4", "2", "x"}, {"4", "-1", "4"}, {"10001", "2", "4"}} {
+		if _, err := Formula(args); !errors.Is(err, ErrInput) {
+			t.Errorf("%q: %v", args, err)
+		}
+	}
+}

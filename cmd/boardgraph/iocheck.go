@@ -1,13 +1,10 @@
 package main
 
 import (
-	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
-	"time"
 )
 
 // checkedWriter passes writes to w and remembers the first error; after
@@ -51,29 +48,4 @@ func runChecked(e *env) int {
 		fmt.Fprintf(e.stderr, "boardgraph: cannot write the result to standard output: %v\n", err)
 	}
 	return exitUsage
-}
-
-// loadContext is the context for loading a numberlink puzzle: the
-// command's (Ctrl-C, SIGTERM, SIGHUP) with the subcommand's --timeout, if
-// it has one, so that neither waits for a large puzzle to load.
-func (f *nlFlags) loadContext(e *env) (context.Context, context.CancelFunc) {
-	if fl := f.Lookup("timeout"); fl != nil {
-		if g, ok := fl.Value.(flag.Getter); ok {
-			if d, ok := g.Get().(time.Duration); ok && d > 0 {
-				return context.WithTimeout(e.ctx, d)
-			}
-		}
-	}
-	return context.WithCancel(e.ctx)
-}
-
-// loadStopped reports a puzzle load stopped by ctx (exit 3).
-func loadStopped(ctx context.Context, name string) error {
-	why := "interrupted"
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		why = "timed out"
-	} else if c := context.Cause(ctx); c != nil && c != ctx.Err() {
-		why = "interrupted (" + c.Error() + ")"
-	}
-	return &stoppedError{fmt.Sprintf("numberlink: %s while loading the puzzle %s; nothing was solved", why, displayName(name))}
 }

@@ -5,14 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/numberlink"
-	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/render"
 	"github.com/boardgraph/boardgraph/request"
 	"github.com/boardgraph/boardgraph/verify"
@@ -57,100 +52,69 @@ func init() {
 	register(&command{name: "render", summary: "draw a solution, count table or k-grid as SVG/PNG", run: runRender})
 }
 
-// pictureFlags are the output flags shared by render and solve.
-type pictureFlags struct {
-	svg, png string
-}
+// pictureFlags are the picture flags shared by render, solve and
+// numberlink solve: --svg FILE and --png FILE.
+type pictureFlags struct{ render.Files }
 
 func (pf *pictureFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&pf.svg, "svg", "", "write the picture as SVG to `FILE`")
-	fs.StringVar(&pf.png, "png", "", "write the picture as PNG to `FILE`")
+	fs.StringVar(&pf.SVG, "svg", "", "write the picture as SVG to `FILE`")
+	fs.StringVar(&pf.PNG, "png", "", "write the picture as PNG to `FILE`")
 }
 
 // check rejects output names that cannot work before any work is done.
-func (pf *pictureFlags) check() error {
-	for _, f := range []struct{ flag, name, ext string }{{"svg", pf.svg, ".svg"}, {"png", pf.png, ".png"}} {
-		if f.name == "" {
-			continue
-		}
-		if strings.ToLower(filepath.Ext(f.name)) != f.ext {
-			return usagef("--%s %q: name the file *%s", f.flag, f.name, f.ext)
-		}
-		if dir := filepath.Dir(f.name); dir != "." {
-			if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-				return usagef("--%s %q: the directory %s does not exist; create it first", f.flag, f.name, dir)
-			}
-		}
+func (pf *pictureFlags) check() error { return pictureErr(pf.Check()) }
+
+func (pf *pictureFlags) any() bool { return pf.Any() }
+
+// pictureErr marks the picture errors the user fixes (a bad file name, a
+// picture too large for PNG) as bad input (exit 2).
+func pictureErr(err error) error {
+	if errors.Is(err, render.ErrFileName) || errors.Is(err, render.ErrTooLarge) {
+		return usagef("%v", err)
 	}
-	return nil
+	return err
 }
 
-func (pf *pictureFlags) any() bool { return pf.svg != "" || pf.png != "" }
-
-// save writes pic to the requested files. Each file is written whole or
-// not at all (render.WriteFileAtomic).
-func (pf *pictureFlags) save(pic *render.Picture) ([]string, error) {
-	var wrote []string
-	for _, name := range []string{pf.svg, pf.png} {
-		if name == "" {
-			continue
-		}
-		if err := pic.Save(name); err != nil {
-			if errors.Is(err, render.ErrTooLarge) {
-				return wrote, usagef("%s: %v", name, err)
-			}
-			if errors.Is(err, pathio.ErrWrite) || errors.Is(err, pathio.ErrSpecialFile) {
-				return wrote, err // names the file
-			}
-			return wrote, fmt.Errorf("writing %s: %w", name, err)
-		}
-		wrote = append(wrote, name)
-	}
-	return wrote, nil
-}
-
-// savePath draws a verified path on b and writes the requested pictures
-// (solve --svg/--png).
-func (pf *pictureFlags) savePath(b *board.Board, path []verify.Cell, opt render.PathOptions) ([]string, error) {
-	cells := make([]int32, len(path))
-	for i, c := range path {
-		cells[i] = b.Cell(c.Row-1, c.Col-1)
-	}
-	pic, err := render.Path(b, cells, opt)
-	if err != nil {
-		return nil, &internalError{fmt.Sprintf("drawing a verified path: %v", err)}
-	}
-	return pf.save(pic)
-}
-
-// savePathQuietly writes solve's pictures of a verified path, if any were
-// asked for, and names each file on stderr unless quiet.
-func (pf *pictureFlags) savePathQuietly(e *env, b *board.Board, path []verify.Cell, closed, quiet bool) error {
-	if !pf.any() {
-		return nil
-	}
-	wrote, err := pf.savePath(b, path, render.PathOptions{Closed: closed})
-	if err != nil {
-		return err
-	}
+// saveNamed writes pic to files and names each file written on stderr
+// unless quiet.
+func saveNamed(e *env, files render.Files, pic *render.Picture, quiet bool) error {
+	wrote, err := files.Save(pic)
 	if !quiet {
 		for _, name := range wrote {
 			fmt.Fprintf(e.stderr, "wrote %s\n", name)
 		}
 	}
-	return nil
+	return pictureErr(err)
 }
 
-// saveKGrid draws a k-grid with a (possibly partial or nil) solution and
-// writes the requested pictures: the hook for numberlink solve --svg/--png
-// (register the flags with pictureFlags.register, call check before
-// solving and saveKGrid with the verified solution).
-func (pf *pictureFlags) saveKGrid(g *numberlink.Grid, sol numberlink.Solution) ([]string, error) {
+// savePathQuietly writes solve's pictures of a verified path, if any were
+// asked for, and names each file on stderr unless quiet.
+func (pf *pictureFlags) savePathQuietly(e *env, b *board.Board, path []verify.Cell, closed, quiet bool) error {
+	if !pf.Any() {
+		return nil
+	}
+	cells := make([]int32, len(path))
+	for i, c := range path {
+		cells[i] = b.Cell(c.Row-1, c.Col-1)
+	}
+	pic, err := render.Path(b, cells, render.PathOptions{Closed: closed})
+	if err != nil {
+		return &internalError{fmt.Sprintf("drawing a verified path: %v", err)}
+	}
+	return saveNamed(e, pf.Files, pic, quiet)
+}
+
+// saveKGrid draws a k-grid with its verified solution and writes the
+// requested pictures (numberlink solve --svg/--png), if any.
+func (pf *pictureFlags) saveKGrid(e *env, g *numberlink.Grid, sol numberlink.Solution, quiet bool) error {
+	if !pf.Any() {
+		return nil
+	}
 	pic, err := render.KGrid(g, sol, render.KGridOptions{Node: -1})
 	if err != nil {
-		return nil, &internalError{fmt.Sprintf("drawing a k-grid: %v", err)}
+		return &internalError{fmt.Sprintf("drawing a k-grid: %v", err)}
 	}
-	return pf.save(pic)
+	return saveNamed(e, pf.Files, pic, quiet)
 }
 
 type renderFlags struct {
@@ -234,36 +198,21 @@ func (rf *renderFlags) run(e *env, pos []string) error {
 	case err != nil:
 		return err
 	}
-	if frames != nil {
-		return rf.saveFrames(e, frames, what)
-	}
-	wrote, err := rf.save(pic)
-	for _, name := range wrote {
-		fmt.Fprintf(e.stdout, "%s: %s, %sx%s pixels\n", name, what, strconv.Itoa(int(math.Ceil(pic.Width))), strconv.Itoa(int(math.Ceil(pic.Height))))
-	}
-	return err
-}
-
-// saveFrames writes τ frames as NAME-000.EXT, NAME-001.EXT, ...
-func (rf *renderFlags) saveFrames(e *env, frames []*render.Picture, what string) error {
-	digits := max(3, len(strconv.Itoa(len(frames)-1)))
-	for i, pic := range frames {
-		var one pictureFlags
-		for _, dst := range []struct {
-			name string
-			out  *string
-		}{{rf.svg, &one.svg}, {rf.png, &one.png}} {
-			if dst.name != "" {
-				ext := filepath.Ext(dst.name)
-				*dst.out = fmt.Sprintf("%s-%0*d%s", strings.TrimSuffix(dst.name, ext), digits, i, ext)
-			}
+	if frames == nil {
+		wrote, err := rf.Save(pic)
+		for _, name := range wrote {
+			fmt.Fprintf(e.stdout, "%s: %s, %.0fx%.0f pixels\n", name, what, math.Ceil(pic.Width), math.Ceil(pic.Height))
 		}
-		wrote, err := one.save(pic)
+		return pictureErr(err)
+	}
+	// τ frames: NAME-000.svg, NAME-001.svg, ...
+	for i, pic := range frames {
+		wrote, err := rf.Frame(i, len(frames)).Save(pic)
 		for _, name := range wrote {
 			fmt.Fprintf(e.stdout, "%s: %s, frame %d of %d\n", name, what, i, len(frames)-1)
 		}
 		if err != nil {
-			return err
+			return pictureErr(err)
 		}
 	}
 	return nil
