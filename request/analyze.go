@@ -2,30 +2,12 @@ package request
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/boardgraph/boardgraph/analysis"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/verify"
 )
-
-// ErrSelfCheck reports a result (a path from an engine or a database)
-// that failed the independent verifier: a bug, never bad input. Nothing
-// that fails it is returned.
-var ErrSelfCheck = errors.New("a result failed the independent verifier")
-
-// Verified converts an engine path to the verifier's 1-based cells and
-// checks it against the request's rules (package verify, which shares no
-// code with the engines). A path that fails is an error wrapping
-// ErrSelfCheck.
-func (s *Search) Verified(path []int32) ([]verify.Cell, error) {
-	cells := s.Cells(path)
-	if err := verify.Path(s.Rules(), cells); err != nil {
-		return nil, fmt.Errorf("%w: the engine returned a path that fails verification (%v)", ErrSelfCheck, err)
-	}
-	return cells, nil
-}
 
 // MaxAnalyzeOpen is the largest number of open cells CheckAnalyze accepts
 // without a deadline: enumeration visits every path, and 6x6 Diplomatico
@@ -76,8 +58,8 @@ type AnalyzeOptions struct {
 // (analysis.Analyze), counts the completions of the prefixes of
 // opt.Key, or of the smallest solution (analysis.Completions), and
 // returns the report (without Stats, which the caller words). Every path
-// the report shows passes the independent verifier first (an error
-// wrapping ErrSelfCheck otherwise). When ctx ends, the report covers the
+// the report shows passes the independent verifier first (an
+// *UnverifiedError otherwise). When ctx ends, the report covers the
 // paths enumerated so far and complete is false; err is then nil.
 func (s *Search) Analyze(ctx context.Context, opt AnalyzeOptions) (rep *analysis.Report, complete bool, err error) {
 	res, err := analysis.Analyze(ctx, s.Problem, opt.Options)

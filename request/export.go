@@ -70,7 +70,7 @@ func (x *Export) FromGraph(file string, src Source) error {
 
 // FromBoard makes the export of the move graph of s, with what the flags
 // add: a solution found by hamilton.Find and checked by the independent
-// verifier (an error wrapping ErrSelfCheck if it fails; hamilton's
+// verifier (an *UnverifiedError if it fails; hamilton's
 // ErrNoSolution when there is none), and the analysis counts
 // paths_starting, paths_ending and paths_using (directed paths:
 // analysis.Analyze). When ctx ends first, the error wraps ctx.Err().

@@ -2,9 +2,7 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/boardgraph/boardgraph/analysis"
@@ -91,7 +89,7 @@ func runAnalyze(e *env) int {
 		MaxCanonical: 10000, Progress: hopt.Progress, ProgressEvery: hopt.ProgressEvery}})
 	pr.done()
 	if err != nil {
-		return fail(e, selfCheckErr(err))
+		return fail(e, err)
 	}
 	res := rep.Result
 	rep.Stats = statsJSON(res.Stats)
@@ -123,13 +121,4 @@ func runAnalyze(e *env) int {
 		fmt.Fprintf(e.stderr, "analysed %s with %s: %s, %v\n", j.b.Spec(), movesLabel(j.ms), plural(int(res.Total), "directed path"), res.Stats.Elapsed.Round(time.Millisecond))
 	}
 	return exitOK
-}
-
-// selfCheckErr words a result that failed the independent verifier as the
-// bug it is (exit 70).
-func selfCheckErr(err error) error {
-	if errors.Is(err, request.ErrSelfCheck) {
-		return &internalError{strings.TrimPrefix(err.Error(), request.ErrSelfCheck.Error()+": ") + "; nothing was printed"}
-	}
-	return err
 }

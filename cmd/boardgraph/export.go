@@ -93,7 +93,7 @@ func runExport(e *env) int {
 	case err != nil && ctx.Err() != nil:
 		return fail(e, &stoppedError{fmt.Sprintf("%s before the export was ready; nothing was written", stopReason(ctx, pf.Timeout))})
 	case err != nil:
-		return fail(e, selfCheckErr(err))
+		return fail(e, err)
 	}
 	dest := "stdout"
 	if x.Out == "" {

@@ -91,7 +91,7 @@ func runNeo4j(e *env) int {
 	case err != nil && e.ctx.Err() != nil:
 		return fail(e, &stoppedError{"interrupted"})
 	case err != nil:
-		return fail(e, selfCheckErr(err))
+		return fail(e, err)
 	}
 	if err := table.WriteText(e.stdout); err != nil {
 		return fail(e, err)
