@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/analysis"
-	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/render"
 	"github.com/boardgraph/boardgraph/request"
 )
@@ -83,10 +82,11 @@ func runAnalyze(e *env) int {
 	ctx, cancel := pf.context(e)
 	defer cancel()
 	pr := newProgress(e, "analyze", pf.Quiet)
-	var hopt hamilton.Options
-	pr.set(&hopt)
-	rep, complete, err := j.Analyze(ctx, request.AnalyzeOptions{Key: key, Options: analysis.Options{Workers: pf.Workers, Canonical: *canonical,
-		MaxCanonical: 10000, Progress: hopt.Progress, ProgressEvery: hopt.ProgressEvery}})
+	opt := request.AnalyzeOptions{Key: key, Options: analysis.Options{Workers: pf.Workers, Canonical: *canonical, MaxCanonical: 10000}}
+	if !pf.Quiet {
+		opt.Progress, opt.ProgressEvery = pr.report, pr.interval()
+	}
+	rep, complete, err := j.Analyze(ctx, opt)
 	pr.done()
 	if err != nil {
 		return fail(e, err)

@@ -106,15 +106,8 @@ func (p *progress) line(elapsed time.Duration, what string) {
 	if elapsed < p.grace {
 		return
 	}
-	text := fmt.Sprintf("%s: %s, %s", p.verb, elapsed.Round(100*time.Millisecond), what)
-	if p.e.stderrTTY {
-		fmt.Fprintf(p.e.stderr, "\r\033[K%s", text)
-		p.printed = true
-		return
+	if p.e.stderrTTY || p.last == 0 || elapsed-p.last >= p.every {
+		p.last = elapsed
+		p.emit(fmt.Sprintf("%s: %s, %s", p.verb, elapsed.Round(100*time.Millisecond), what))
 	}
-	if p.last != 0 && elapsed-p.last < p.every {
-		return
-	}
-	p.last = elapsed
-	fmt.Fprintln(p.e.stderr, text)
 }

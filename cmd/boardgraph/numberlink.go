@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/format"
-	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 	"github.com/boardgraph/boardgraph/numberlink/report"
@@ -280,9 +279,7 @@ func (f *nlFlags) progress(rules numberlink.Rules) (numberlink.SolveOptions, *pr
 	pr := newProgress(f.e, "numberlink "+f.sub.name, f.quiet)
 	opt := numberlink.SolveOptions{Rules: rules}
 	if !f.quiet {
-		var h hamilton.Options
-		pr.set(&h) // the interval that suits stderr
-		opt.ProgressEvery = h.ProgressEvery
+		opt.ProgressEvery = pr.interval()
 		opt.Progress = func(st numberlink.SolveStats) {
 			pr.line(st.Elapsed, fmt.Sprintf("%d nodes, %d backtracks, %d solutions, depth %d", st.Nodes, st.Backtracks, st.Solutions, st.MaxDepth))
 		}
