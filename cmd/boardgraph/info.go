@@ -46,10 +46,8 @@ func runInfo(e *env) int {
 		return fail(e, err)
 	}
 	facts, err := j.Facts("info")
-	if err == nil && j.out.JSON() {
-		err = emitJSON(e.stdout, facts)
-	} else if err == nil {
-		err = facts.WriteText(e.stdout)
+	if err == nil {
+		err = writeReport(e.stdout, facts, j.out.JSON())
 	}
 	if err != nil {
 		return fail(e, err)

@@ -232,15 +232,17 @@ func nlFail(e *env, err error) int {
 // textReport is a library report: its JSON form is the value itself.
 type textReport interface{ WriteText(io.Writer) error }
 
-// write prints rep as --format asks: JSON (format.WriteJSON: snake_case
-// keys, the program version) or its text form.
-func (f *nlFlags) write(rep textReport) {
-	if f.format == "json" {
-		format.WriteJSON(f.e.stdout, rep)
-	} else {
-		rep.WriteText(f.e.stdout)
+// writeReport writes rep to w as JSON (format.WriteJSON: snake_case keys,
+// the program version) or in its text form.
+func writeReport(w io.Writer, rep textReport, json bool) error {
+	if json {
+		return format.WriteJSON(w, rep)
 	}
+	return rep.WriteText(w)
 }
+
+// write prints rep as --format asks.
+func (f *nlFlags) write(rep textReport) { writeReport(f.e.stdout, rep, f.format == "json") }
 
 // writePuzzle prints g in the --format the subcommand was given.
 func (f *nlFlags) writePuzzle(g *numberlink.Grid, rules numberlink.Rules) error {

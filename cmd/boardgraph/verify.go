@@ -102,13 +102,8 @@ func runVerify(e *env) int {
 	case err != nil && !errors.As(err, &ve):
 		return fail(e, &internalError{fmt.Sprintf("the verifier failed: %v", err)})
 	}
-	rep := pi.Report(res, err)
-	if json {
-		if werr := emitJSON(e.stdout, rep); werr != nil {
-			return fail(e, werr)
-		}
-	} else {
-		rep.WriteText(e.stdout)
+	if werr := writeReport(e.stdout, pi.Report(res, err), json); werr != nil {
+		return fail(e, werr)
 	}
 	if streamed && err == nil && !pf.Quiet && !json {
 		line := fmt.Sprintf("verify: %s in %v", plural(int(res.Cells), "cell"), roundDur(time.Since(began)))
