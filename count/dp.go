@@ -112,6 +112,11 @@ type Stats struct {
 	SpillBytes  int64
 	Checkpoints int
 	ResumedAt   int
+	// StatesDone is the number of states of the layers built so far by
+	// this call (a resumed count starts from its checkpoint's layer): with
+	// Elapsed it gives the time per state, and the steps left times States
+	// an estimate of the work left.
+	StatesDone uint64
 }
 
 // check validates p and returns the vertices that must be path ends.
@@ -440,6 +445,7 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 			return 0, 0, r.memoryError()
 		}
 		r.prof = append(r.prof, states)
+		r.st.StatesDone += uint64(states)
 		if r.st.Predicted.ProbeSteps == 0 && r.opt.ProbeStates >= 0 && states >= r.probeStates() && start == 0 && disk == nil {
 			r.st.Predicted = r.predict(r.prof)
 			if !r.estimateOnly && r.spillDir == "" && !r.st.Predicted.Exact && r.st.Predicted.Bytes > float64(r.opt.MaxBytes) {

@@ -12,6 +12,7 @@ import (
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 	"github.com/boardgraph/boardgraph/numberlink/report"
 	"github.com/boardgraph/boardgraph/request"
 )
@@ -69,7 +70,11 @@ func runNumberlink(e *env) int {
 	}
 	for _, s := range nlSubs {
 		if s.name == e.args[0] {
-			return s.run(e, e.args[1:])
+			code, rest, hex := nlHexRoute(e, s.name, e.args[1:])
+			if hex {
+				return code
+			}
+			return s.run(e, rest)
 		}
 	}
 	fmt.Fprintf(e.stderr, "boardgraph: numberlink: unknown subcommand %q; run 'boardgraph numberlink -h'\n", e.args[0])
@@ -258,7 +263,7 @@ func (f *nlFlags) write(rep textReport) {
 
 // writePuzzle prints g in the --format the subcommand was given.
 func (f *nlFlags) writePuzzle(g *numberlink.Grid, rules numberlink.Rules) error {
-	out, err := numberlink.Encode(numberlink.Format(f.format), g, rules)
+	out, err := puzzleio.Encode(puzzleio.Format(f.format), g, rules)
 	if err != nil {
 		return usagef("%v", err)
 	}
@@ -558,7 +563,7 @@ func nlGenerate(e *env, args []string) int {
 		return nlFail(e, err)
 	}
 	if *showSol {
-		fmt.Fprint(e.stdout, "\n"+numberlink.Draw(g, sol))
+		fmt.Fprint(e.stdout, "\n"+puzzleio.Draw(g, sol))
 	}
 	return exitOK
 }

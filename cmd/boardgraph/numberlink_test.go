@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
 
 // runNL runs "boardgraph numberlink args..." in-process.
@@ -520,7 +520,7 @@ func TestNLGenerate(t *testing.T) {
 			if a != b {
 				t.Errorf("seed 42 gave two different puzzles:\n%s\n%s", a, b)
 			}
-			g, _, err := numberlink.Parse([]byte(a))
+			g, _, err := puzzleio.Parse([]byte(a))
 			if err != nil || g.Rows != 7 || g.Cols != 7 || strconv.Itoa(g.K) != k {
 				t.Fatalf("output does not parse as 7x7 k=%s: %v\n%s", k, err, a)
 			}
@@ -535,7 +535,7 @@ func TestNLGenerate(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("--to %s: %d %s", to, code, errs)
 		}
-		if g, _, err := numberlink.Parse([]byte(out)); err != nil || g.Rows != 8 || g.Cols != 6 {
+		if g, _, err := puzzleio.Parse([]byte(out)); err != nil || g.Rows != 8 || g.Cols != 6 {
 			t.Errorf("--to %s: %v\n%s", to, err, out)
 		}
 	}
