@@ -4,6 +4,6 @@
 // once, with errors that name the fix, and makes the decisions every front
 // end shares: how to solve (NewSolve), how to count, shard and merge
 // (NewCount, MergeFiles), commands on graph files (NewGraph), and the
-// words of results and progress lines. The CLI and the web server build
-// their requests here; library users may too.
+// words of their results. The CLI and the web server build their requests
+// here; library users may too.
 package request
