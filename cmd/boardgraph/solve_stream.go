@@ -37,7 +37,7 @@ func runConstruct(e *env, l *request.Leaper, walk construct.Walk, pics *pictureF
 		}
 		return exitOK
 	}
-	if l.Board.Cells() > maxSearchCells { // planConstruction refuses these; pictures need the path in memory too
+	if l.Board.Cells() > maxSearchCells { // Leaper.Construction refuses these; pictures need the path in memory too
 		return fail(e, usagef("the %s board has %d cells, too many to hold in memory for pictures: drop --svg and --png", l.Board.Spec(), l.Board.Cells()))
 	}
 	cells, n, err := l.ConstructedCells(ctx, walk)
