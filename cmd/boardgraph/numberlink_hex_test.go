@@ -62,3 +62,28 @@ func TestNLHex(t *testing.T) {
 		t.Fatalf("square: %d %q", code, errs)
 	}
 }
+
+// TestNLHexGenerateTau: generate --grid hex writes a puzzle that solve
+// (detecting the header) finds unique and τ solves; the same seed gives the
+// same puzzle; a bad size is exit 2 naming the fix.
+func TestNLHexGenerateTau(t *testing.T) {
+	t.Parallel()
+	code, puzzle, errs := runNL(t, "", "generate", "--grid", "hex", "7x7", "--seed", "5")
+	if code != 0 || !strings.HasPrefix(puzzle, "hex k=2\n") || !strings.Contains(errs, "unique (proved by the exact counter)") {
+		t.Fatalf("generate: %d %q %s", code, puzzle, errs)
+	}
+	if _, again, _ := runNL(t, "", "generate", "--grid=hex", "--seed", "5", "7x7"); again != puzzle {
+		t.Fatalf("same seed, another puzzle:\n%s\n%s", puzzle, again)
+	}
+	code, out, _ := runNL(t, puzzle, "solve", "--format", "json")
+	if code != 0 || !strings.Contains(out, `"unique":true`) {
+		t.Fatalf("solve the generated puzzle: %d %q", code, out)
+	}
+	code, out, _ = runNL(t, hexSmall, "tau")
+	if code != 0 || !strings.Contains(out, "τ solved the grid in") || !strings.HasPrefix(out, "step 1: node (1,1) magn 2") {
+		t.Fatalf("tau: %d %q", code, out)
+	}
+	if code, _, errs = runNL(t, "", "generate", "--grid", "hex", "7by7"); code != 2 || !strings.Contains(errs, "write RxC") {
+		t.Fatalf("bad size: %d %q", code, errs)
+	}
+}

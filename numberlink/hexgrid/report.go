@@ -153,3 +153,41 @@ func (r *CheckReport) WriteText(w io.Writer) error {
 	_, err := fmt.Fprintf(w, "invalid: %s\n", r.Reason)
 	return err
 }
+
+// TauReport is the outcome of τ for printing.
+type TauReport struct {
+	Grid   string    `json:"grid"`
+	Solved bool      `json:"solved"`
+	Steps  []TauStep `json:"steps"`
+	// Drawn lists the connections τ drew (all forced).
+	Drawn         []BridgeJSON `json:"drawn"`
+	Contradiction string       `json:"contradiction,omitempty"`
+}
+
+// NewTauReport wraps a τ result.
+func NewTauReport(g *Grid, res TauResult) *TauReport {
+	r := &TauReport{Grid: "hex", Solved: res.Solved, Steps: res.Steps, Drawn: ToJSON(g, res.State.Rules, res.State.Conn).Bridges}
+	if r.Steps == nil {
+		r.Steps = []TauStep{}
+	}
+	if res.Contradiction != nil {
+		r.Contradiction = res.Contradiction.Error()
+	}
+	return r
+}
+
+// WriteText writes one line per step and the verdict.
+func (r *TauReport) WriteText(w io.Writer) error {
+	for _, st := range r.Steps {
+		fmt.Fprintln(w, st.Text)
+	}
+	switch {
+	case r.Contradiction != "":
+		fmt.Fprintf(w, "τ proves the grid unsolvable: %s\n", r.Contradiction)
+	case r.Solved:
+		fmt.Fprintf(w, "τ solved the grid in %d steps: the solution is unique (the seed's Theorem, §3.2)\n", len(r.Steps))
+	default:
+		fmt.Fprintf(w, "τ stopped after %d steps with ω* = ∅ at every incomplete node (%d bridges forced)\n", len(r.Steps), len(r.Drawn))
+	}
+	return nil
+}
