@@ -294,10 +294,17 @@ func layout(rng *rand.Rand, rows, cols, k int, density float64, noLoops bool) ([
 	in := func(r, c int) bool { return r >= 0 && r < rows && c >= 0 && c < cols }
 	fails := 0
 	for len(nodes) < target && fails < 50*target {
+		// Grow from the least crowded of a few random nodes, and stop far
+		// along the line, so that the nodes spread over the board.
 		from := nodes[rng.IntN(len(nodes))]
+		for range 3 {
+			if c := nodes[rng.IntN(len(nodes))]; crowd(node, rows, cols, c) < crowd(node, rows, cols, from) {
+				from = c
+			}
+		}
 		d := Direction(rng.IntN(6))
 		axis := uint8(1) << axisOf(d)
-		maxLen := 1 + rng.IntN(max(2, min(rows, cols)/2))
+		maxLen := 1 + rng.IntN(max(2, min(rows, cols)/2+1))
 		r, c := from/cols, from%cols
 		var path []int
 		end := -1
@@ -330,7 +337,7 @@ func layout(rng *rand.Rand, rows, cols, k int, density float64, noLoops bool) ([
 		default:
 			// Stop at a random cell of the path; the new node may not sit
 			// next to nothing useful, and the cell must be uncovered.
-			cut := rng.IntN(len(path))
+			cut := max(rng.IntN(len(path)), rng.IntN(len(path)))
 			end = path[cut]
 			path = path[:cut]
 		}
@@ -357,4 +364,17 @@ func layout(rng *rand.Rand, rows, cols, k int, density float64, noLoops bool) ([
 		clues[i] = deg[i]
 	}
 	return clues, bridges
+}
+
+// crowd counts the nodes within two rows and two columns of cell c.
+func crowd(node []bool, rows, cols, c int) int {
+	n := 0
+	for r := max(0, c/cols-2); r <= min(rows-1, c/cols+2); r++ {
+		for x := max(0, c%cols-2); x <= min(cols-1, c%cols+2); x++ {
+			if node[r*cols+x] {
+				n++
+			}
+		}
+	}
+	return n
 }
