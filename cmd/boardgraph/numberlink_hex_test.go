@@ -24,8 +24,17 @@ func TestNLHex(t *testing.T) {
 	puzzle := filepath.Join(dir, "p.hex")
 	os.WriteFile(puzzle, []byte(hexSmall), 0o644)
 	code, out, errs = runNL(t, "", "solve", "--format", "json", puzzle, "--png", filepath.Join(dir, "p.png"))
-	if code != 0 || !strings.Contains(out, `"unique":true`) || !strings.Contains(out, `"verified":true`) {
+	if code != 0 || !strings.Contains(out, `"uniqueness":"unique"`) || !strings.Contains(out, `"verified":true`) {
 		t.Fatalf("solve a file: %d %q %s", code, out, errs)
+	}
+	// check reads solve's JSON back, alone or as the solution file.
+	report := filepath.Join(dir, "sol.json")
+	os.WriteFile(report, []byte(out), 0o644)
+	if code, got, errs := runNL(t, "", "check", report); code != 0 || !strings.HasPrefix(got, "valid") {
+		t.Fatalf("check solve's JSON: %d %q %s", code, got, errs)
+	}
+	if code, got, errs := runNL(t, "", "check", puzzle, report); code != 0 || !strings.HasPrefix(got, "valid") {
+		t.Fatalf("check a puzzle with solve's JSON: %d %q %s", code, got, errs)
 	}
 	if st, err := os.Stat(filepath.Join(dir, "p.png")); err != nil || st.Size() < 1000 {
 		t.Fatalf("no picture: %v", err)
@@ -76,7 +85,7 @@ func TestNLHexGenerateTau(t *testing.T) {
 		t.Fatalf("same seed, another puzzle:\n%s\n%s", puzzle, again)
 	}
 	code, out, _ := runNL(t, puzzle, "solve", "--format", "json")
-	if code != 0 || !strings.Contains(out, `"unique":true`) {
+	if code != 0 || !strings.Contains(out, `"uniqueness":"unique"`) {
 		t.Fatalf("solve the generated puzzle: %d %q", code, out)
 	}
 	code, out, _ = runNL(t, hexSmall, "tau")

@@ -55,20 +55,23 @@ func Solve(ctx context.Context, g *Grid, opt SolveOptions) (Solution, SolveStats
 // the statistics; on cancellation it returns what it has with ctx.Err().
 //
 // This is the square solver's method (package numberlink, Count)
-// generalised from four to six directions, without its restarts and
-// probing: a depth-first search that branches on one pair's connection
-// count at a time (the pair with the fewest values left, then the endpoint
-// with the fewest open pairs), so distinct leaves are distinct solutions.
-// Each search node is closed under four sound rules: node bounds (a pair
-// at node i with magnitude m carries at least m minus what i's other pairs
-// can carry, at most m minus what they must carry), crossing (a pair with
-// a connection forbids every pair crossing it), isolation (a component of
+// generalised from four to six directions, without its restarts: a
+// depth-first search that branches on one pair's connection count at a
+// time (the pair with the fewest values left, then the endpoint with the
+// fewest open pairs), so distinct leaves are distinct solutions. Each
+// search node is closed under sound rules: node bounds (a pair at node i
+// with magnitude m carries at least m minus what i's other pairs can
+// carry, at most m minus what they must carry), crossing (a pair with a
+// connection forbids every pair crossing it), isolation (a component of
 // drawn connections with no demand left that is not the whole grid is a
-// contradiction, and a pair that would close one off is capped below the
-// value that would) and connectivity of the potential graph (pairs that
-// can still carry a connection); with NoLoops, a pair inside one drawn
-// component is forbidden. Each round of the rules costs O(pairs); the
-// search is exponential in the worst case.
+// contradiction, and a pair that would close one off is capped below that
+// value), bridges (the potential graph of pairs that can still carry a
+// connection must be connected, and its cut edges are bounded by the
+// demand on either side; see bridges) and, with NoLoops, no pair inside
+// one drawn component. Then failed-value probing (probe) runs over every
+// open pair at the root and over the pairs near the last decision below
+// it. A round of the rules costs O(pairs), a probe O(pairs) rounds per
+// probed pair; the search is exponential in the worst case.
 func Count(ctx context.Context, g *Grid, limit uint64, opt SolveOptions) (uint64, Solution, SolveStats, error) {
 	s := newSolver(g, opt.Rules)
 	s.ctx, s.limit, s.progress = ctx, limit, opt.Progress
