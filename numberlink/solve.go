@@ -174,9 +174,17 @@ type solver struct {
 	ufSize   []int32
 	ufRem    []int32
 	// trial is set during probe trials: the whole-grid pass is skipped and
-	// only the incremental isolation checks run.
+	// only the incremental isolation checks and cutsConnected run.
 	trial bool
-	open  int // number of pairs with lo < hi
+	// cut lists the pairs whose upper bound fell to 0 during the current
+	// trial: the potential graph lost them (see cutsConnected).
+	cut []int32
+	// scratch for cutsConnected: per node the stamp of the side that
+	// reached it, and the two searches' queues.
+	vis      []uint32
+	visStamp uint32
+	qa, qb   []int32
+	open     int // number of pairs with lo < hi
 
 	trail []trailEntry
 	queue []int32
@@ -254,6 +262,7 @@ func newSolver(g *Grid, rules Rules, level stage) (*solver, error) {
 		disc:   make([]int32, n),
 		low:    make([]int32, n),
 		mark:   make([]uint32, np),
+		vis:    make([]uint32, n),
 		subMag: make([]int32, n),
 		subLo:  make([]int32, n),
 		subHi:  make([]int32, n),
@@ -368,6 +377,9 @@ func (s *solver) setHi(p int32, v int8, by stage) {
 	s.hi[p] = v
 	if v == s.lo[p] {
 		s.open--
+	}
+	if v == 0 && s.trial {
+		s.cut = append(s.cut, p)
 	}
 	pr := s.g.Pairs[p]
 	s.sumHi[pr.A] -= int32(old - v)
@@ -493,6 +505,10 @@ func (s *solver) propagate() bool {
 			return false
 		}
 		if s.trial && s.open > 0 {
+			if !s.cutsConnected() {
+				s.clearQueue()
+				return false
+			}
 			return true
 		}
 		if !s.global() {
@@ -803,6 +819,7 @@ func (s *solver) probeList(cand []int32, trial stage) bool {
 			full := s.level
 			s.level = trial
 			s.trial = trial < stageBridges
+			s.cut = s.cut[:0]
 			if side == 0 {
 				s.setHi(p, s.lo[p], numStages)
 			} else {
@@ -975,4 +992,81 @@ func (s *solver) search(depth int, from int) bool {
 		}
 	}
 	return false
+}
+
+// cutsConnected is the trial form of the potential graph's connectivity
+// check (stage bridges finds the same contradiction on the whole grid). At
+// the start of a trial the potential graph (pairs with hi > 0) is
+// connected, so it is disconnected now exactly when the two ends of some
+// pair it lost (s.cut) are no longer joined. Each lost pair is checked by
+// two breadth-first searches, one from each end, advanced in turn: they
+// stop when they meet, or when one side runs out, which proves that side a
+// part of the grid cut off from the rest. The cost is about twice the
+// smaller of the detour and the cut-off part, not the whole grid.
+func (s *solver) cutsConnected() bool {
+	if s.rules.AllowDisconnected {
+		return true
+	}
+	g := s.g
+	for _, p := range s.cut {
+		pr := g.Pairs[p]
+		if s.root(pr.A) == s.root(pr.B) {
+			continue // joined by drawn pairs, which stay in the potential graph
+		}
+		if s.visStamp >= ^uint32(0)-2 {
+			clear(s.vis)
+			s.visStamp = 0
+		}
+		sa, sb := s.visStamp+1, s.visStamp+2
+		s.visStamp += 2
+		s.vis[pr.A], s.vis[pr.B] = sa, sb
+		qa := append(s.qa[:0], pr.A)
+		qb := append(s.qb[:0], pr.B)
+		ia, ib := 0, 0
+		met := false
+		for !met {
+			if ia == len(qa) || ib == len(qb) {
+				s.qa, s.qb = qa, qb
+				return false // one side is closed off
+			}
+			// Advance the side with the smaller frontier by one node.
+			if len(qa)-ia <= len(qb)-ib {
+				v := qa[ia]
+				ia++
+				for d, q := range g.PairAt[v] {
+					if q < 0 || s.hi[q] == 0 {
+						continue
+					}
+					w := g.Nbr[v][d]
+					if s.vis[w] == sb {
+						met = true
+						break
+					}
+					if s.vis[w] != sa {
+						s.vis[w] = sa
+						qa = append(qa, w)
+					}
+				}
+			} else {
+				v := qb[ib]
+				ib++
+				for d, q := range g.PairAt[v] {
+					if q < 0 || s.hi[q] == 0 {
+						continue
+					}
+					w := g.Nbr[v][d]
+					if s.vis[w] == sa {
+						met = true
+						break
+					}
+					if s.vis[w] != sb {
+						s.vis[w] = sb
+						qb = append(qb, w)
+					}
+				}
+			}
+		}
+		s.qa, s.qb = qa, qb
+	}
+	return true
 }

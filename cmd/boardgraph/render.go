@@ -13,40 +13,7 @@ import (
 	"github.com/boardgraph/boardgraph/verify"
 )
 
-var renderHelp = cmdHelp{
-	name:  "render",
-	usage: "[SPEC] [--board FILE] [--in FILE|-] --svg FILE | --png FILE [--kind K] [--show auto|numbers|path] [--arrows] [--highlight S,...] [--cell PX]",
-	about: `Draws a solution, a count table or a k-grid as an SVG or PNG picture
-(both when both flags are given). Files are written to a temporary name and
-renamed, so a failed run never leaves a partial picture.
-
-The input (--in FILE, or stdin) is recognised by its content:
-  a numbered grid or a path file (what solve prints; a path file needs its
-    board: a size SPEC or --board FILE) - the board with the path drawn
-    through consecutive cells, like Figures 4 and 5 of the Diplomatico paper.
-    The solution is checked by the independent verifier first (--moves,
-    --closed; --unchecked draws partial or invalid paths anyway);
-  JSON from solve --format json - the same picture;
-  JSON from count --per-start --format json - a heatmap of counts by start
-    cell with a colour legend;
-  JSON {"board":"5x5","title":"...","values":[[1,2,...],...]} - a heatmap of
-    any per-cell values (null for none; numbers or decimal strings);
-  JSON {"board":"5x5","edges":[{"from":"1,1","to":"1,4","count":"12"},...]} -
-    an edge-usage map: every move drawn with width and colour by its count;
-  a k-grid (--kind kgrid: numberlink's text, .has, Tatham or puzz.link
-    formats; numberlink JSON with "clues" is recognised by itself) - nodes
-    and bridges; --kind tau runs the τ algorithm and writes one frame per
-    step, NAME-000.svg, NAME-001.svg, ...
-Numbers are dropped on boards too large to print them legibly (200x200 at
-the default size); the path is kept. Exit 0 when the pictures were written,
-1 when the solution is invalid, 2 for bad input.`,
-	examples: []string{
-		"boardgraph solve 5x10 --format path | boardgraph render 5x10 --svg fig4.svg",
-		"boardgraph render --in fig4.txt --png fig4.png --highlight 25 --arrows",
-		"boardgraph count --per-start --format json 5x5 | boardgraph render --svg starts.svg",
-		"boardgraph render --kind tau --in puzzle.txt --svg tau.svg   # tau-000.svg, tau-001.svg, ...",
-	},
-}
+var renderHelp = loadHelp("render")
 
 func init() {
 	register(&command{name: "render", summary: "draw a solution, count table or k-grid as SVG/PNG", run: runRender})
@@ -117,38 +84,31 @@ func (pf *pictureFlags) saveKGrid(e *env, g *numberlink.Grid, sol numberlink.Sol
 	return saveNamed(e, pf.Files, pic, quiet)
 }
 
+// renderFlags are render's flags: the pictures, the inputs and the
+// picture's options.
 type renderFlags struct {
 	pictureFlags
-	boardFile string
-	in        string
-	moveSpec  string
-	kind      string
-	show      string
-	arrows    bool
-	gradient  bool
-	closed    bool
-	highlight string
-	cell      float64
-	title     string
-	unchecked bool
+	boardFile, in string
+	pic           request.PictureFlags
 }
 
 func runRender(e *env) int {
 	var rf renderFlags
+	p := &rf.pic
 	fs := newFlagSet("render")
 	rf.pictureFlags.register(fs)
 	fs.StringVar(&rf.in, "in", "", "read the solution, table or k-grid from `FILE` ('-' or absent: stdin)")
 	fs.StringVar(&rf.boardFile, "board", "", "the board as a text `FILE` (blocked cells and givens; needed for path files without SPEC)")
-	fs.StringVar(&rf.moveSpec, "moves", "hopido", "move set `M` the solution is verified against (hopido, knight, a,b, unions 3,0+2,2)")
-	fs.StringVar(&rf.kind, "kind", "auto", "what the input is: `K` = auto, path (a path or numbered grid), heatmap (a table of numbers, '#' blocked), kgrid or tau")
-	fs.StringVar(&rf.show, "show", "auto", "path pictures: `WHAT` = auto (numbers and path; numbers dropped when illegible), numbers or path")
-	fs.BoolVar(&rf.arrows, "arrows", false, "path pictures: an arrowhead on every move")
-	fs.BoolVar(&rf.gradient, "gradient", false, "path pictures: colour the path by step, dark at the start to light at the end (automatic when numbers are dropped)")
-	fs.BoolVar(&rf.closed, "closed", false, "the path is a closed tour: verify it as one and draw the closing move")
-	fs.StringVar(&rf.highlight, "highlight", "", "path pictures: draw the moves from steps `S,...` to the next step in blue (the paper's 'link', e.g. 25)")
-	fs.Float64Var(&rf.cell, "cell", 0, "cell size in `PX` (default: fit the board in 1600 pixels, at most 48 per cell)")
-	fs.StringVar(&rf.title, "title", "", "heatmaps and edge maps: the `TITLE` above the board")
-	fs.BoolVar(&rf.unchecked, "unchecked", false, "draw a path even if the verifier rejects it (partial or broken paths)")
+	fs.StringVar(&p.Moves, "moves", "hopido", "move set `M` the solution is verified against (hopido, knight, a,b, unions 3,0+2,2)")
+	fs.StringVar(&p.Kind, "kind", "auto", "what the input is: `K` = auto, path (a path or numbered grid), heatmap (a table of numbers, '#' blocked), kgrid or tau")
+	fs.StringVar(&p.Show, "show", "auto", "path pictures: `WHAT` = auto (numbers and path; numbers dropped when illegible), numbers or path")
+	fs.BoolVar(&p.Arrows, "arrows", false, "path pictures: an arrowhead on every move")
+	fs.BoolVar(&p.Gradient, "gradient", false, "path pictures: colour the path by step, dark at the start to light at the end (automatic when numbers are dropped)")
+	fs.BoolVar(&p.Closed, "closed", false, "the path is a closed tour: verify it as one and draw the closing move")
+	fs.StringVar(&p.Highlight, "highlight", "", "path pictures: draw the moves from steps `S,...` to the next step in blue (the paper's 'link', e.g. 25)")
+	fs.Float64Var(&p.Cell, "cell", 0, "cell size in `PX` (default: fit the board in 1600 pixels, at most 48 per cell)")
+	fs.StringVar(&p.Title, "title", "", "heatmaps and edge maps: the `TITLE` above the board")
+	fs.BoolVar(&p.Unchecked, "unchecked", false, "draw a path even if the verifier rejects it (partial or broken paths)")
 	pos, code := parseArgs(e, renderHelp, fs)
 	if code >= 0 {
 		return code
@@ -174,22 +134,15 @@ func (rf *renderFlags) run(e *env, pos []string) error {
 		}
 		return usagef("unexpected argument %q; give at most a board size (the input comes from --in FILE or stdin)", a)
 	}
-	if rf.boardFile == "-" && (rf.in == "" || rf.in == "-") {
-		return usagef("--board - and the input cannot both come from stdin; name the input with --in FILE")
-	}
-	var b *board.Board
-	if spec != "" || rf.boardFile != "" {
-		var err error
-		if b, err = readBoard(e, spec, rf.boardFile); err != nil {
-			return err
-		}
+	b, err := request.SolutionBoard(spec, rf.boardFile, rf.in, "--in", e.source())
+	if err != nil {
+		return err
 	}
 	text, err := readSolution(e, rf.in)
 	if err != nil {
 		return err
 	}
-	pic, frames, what, err := request.Picture(e.ctx, text, b, request.PictureFlags{Kind: rf.kind, Moves: rf.moveSpec, Show: rf.show,
-		Highlight: rf.highlight, Title: rf.title, Arrows: rf.arrows, Gradient: rf.gradient, Closed: rf.closed, Unchecked: rf.unchecked, Cell: rf.cell})
+	pic, frames, what, err := request.Picture(e.ctx, text, b, rf.pic)
 	switch {
 	case errors.Is(err, request.ErrInvalidSolution):
 		return &noSolutionError{err.Error()}
