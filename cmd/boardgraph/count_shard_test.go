@@ -492,6 +492,29 @@ func TestOrchestrationRecipes(t *testing.T) {
 	if got := merge(par); got != "12400\n" {
 		t.Errorf("GNU parallel recipe: %q", got)
 	}
+	// Cooperative DP shards: all at once (-j N), through a shared directory
+	// (6x6 and 4 shards instead of 7x7 and 8).
+	coop := t.TempDir()
+	run(coop, `mkdir -p shared/dp6 && seq 0 3 | parallel -j 4 --retries 3 boardgraph count 6x6 --method dp --shard {}/4 --shared shared/dp6 --out shard-{}.json --quiet`)
+	if got := merge(coop); got != "8250272\n" {
+		t.Errorf("cooperative DP recipe: %q", got)
+	}
+	// Slurm: one job step of N tasks, each with its SLURM_PROCID.
+	srun := t.TempDir()
+	os.Mkdir(filepath.Join(srun, "dp6"), 0o755)
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			run(srun, `boardgraph count 6x6 --method dp --workers "$SLURM_CPUS_PER_TASK" --shard "$SLURM_PROCID/4" --shared dp6 --out "shard-$SLURM_PROCID.json" --quiet`,
+				fmt.Sprintf("SLURM_PROCID=%d", i), "SLURM_CPUS_PER_TASK=1")
+		}()
+	}
+	wg.Wait()
+	if got := merge(srun); got != "8250272\n" {
+		t.Errorf("Slurm cooperative DP recipe: %q", got)
+	}
 }
 
 // checkpointUnits counts the complete unit lines of a checkpoint file.
