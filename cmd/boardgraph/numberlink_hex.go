@@ -260,7 +260,7 @@ func nlHexSolve(e *env, args []string) int {
 	pr.done()
 	switch {
 	case errors.Is(err, hexgrid.ErrNoSolution):
-		return fail(e, &noSolutionError{fmt.Sprintf("numberlink solve: the hex puzzle has no solution (complete search, %d nodes)", rep.Nodes)})
+		return fail(e, &noSolutionError{fmt.Sprintf("numberlink solve: the hex puzzle has no solution (complete search, %d search nodes)", rep.Nodes)})
 	case err != nil && ctx.Err() != nil:
 		return fail(e, &stoppedError{fmt.Sprintf("numberlink solve: %s, %d search nodes in, before a solution was found", stopReason(ctx, f.timeout), rep.Nodes)})
 	case errors.Is(err, hexgrid.ErrSelfCheck):
