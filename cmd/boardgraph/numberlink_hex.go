@@ -253,6 +253,9 @@ func nlHexSolve(e *env, args []string) int {
 	if err != nil {
 		return nlFail(e, err)
 	}
+	if err := hexgrid.Unsolvable(p.Grid); err != nil {
+		return fail(e, &noSolutionError{"numberlink " + f.sub + ": " + err.Error()})
+	}
 	ctx, cancel := timeoutContext(e, f.timeout)
 	defer cancel()
 	opt, pr := f.options(p.Rules)
@@ -298,6 +301,9 @@ func nlHexCount(e *env, args []string) int {
 	p, err := f.load(name)
 	if err != nil {
 		return nlFail(e, err)
+	}
+	if err := hexgrid.Unsolvable(p.Grid); err != nil {
+		return fail(e, &noSolutionError{"numberlink " + f.sub + ": " + err.Error()})
 	}
 	ctx, cancel := timeoutContext(e, f.timeout)
 	defer cancel()
