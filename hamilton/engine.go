@@ -27,6 +27,9 @@ type shared struct {
 	prunes    atomic.Uint64
 	memoHits  atomic.Uint64
 	solutions atomic.Uint64
+	// unitsDone of units work units are finished (Stats.UnitsDone).
+	unitsDone atomic.Uint64
+	units     atomic.Uint64
 }
 
 // engine is one worker's search state. The search keeps, for every

@@ -95,6 +95,15 @@ type Stats struct {
 	Elapsed    time.Duration // wall time
 	Restarts   uint64        // randomised restarts (Find)
 	Workers    int           // goroutines that searched
+	// UnitsDone of Units work units are searched to the end: the subtrees
+	// below the first vertices or the split prefixes that Count,
+	// CountPerStart, Enumerate and CountShard (its shard's units, those
+	// taken from ShardOptions.Done included) deal to the workers. Units is
+	// 0 where a call has no fixed list (Find). Units differ in size, so
+	// UnitsDone/Units is the share of the subtrees, not of the time. While
+	// a count runs, Solutions holds the solutions of the finished units
+	// (a lower bound, in the convention of Problem).
+	UnitsDone, Units uint64
 	// Pruned counts, per Okuno–Miyano rule (index by Rule), how often it
 	// fired: edges deleted, edges forced, dead ends found (see Rule). Only
 	// the okuno-miyano strategy fills it, at the end of the run.

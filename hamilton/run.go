@@ -144,6 +144,8 @@ func (r *run) stats() Stats {
 		Solutions:  r.sh.solutions.Load(),
 		Elapsed:    time.Since(r.start),
 		Workers:    r.workers,
+		UnitsDone:  r.sh.unitsDone.Load(),
+		Units:      r.sh.units.Load(),
 	}
 }
 

@@ -251,6 +251,8 @@ func CountShard(ctx context.Context, p Problem, opt Options, shard, of int, sopt
 		todo = append(todo, u)
 	}
 	r.sh.solutions.Store(res.Count)
+	r.sh.units.Store(uint64(res.Mine))
+	r.sh.unitsDone.Store(uint64(res.Skipped))
 	if r.workers > len(todo) {
 		r.workers = max(1, len(todo))
 	}
@@ -298,6 +300,7 @@ func CountShard(ctx context.Context, p Problem, opt Options, shard, of int, sopt
 				add(lo)
 				counted++
 				r.sh.solutions.Store(res.Count)
+				r.sh.unitsDone.Add(1)
 				mu.Unlock()
 			}
 		})

@@ -11,7 +11,7 @@ import (
 // draws nothing on it, and ω*(p) = ∅ at every node (§3.2, Figure 6).
 func TestPinwheel(t *testing.T) {
 	t.Parallel()
-	g := Pinwheel()
+	g := pinwheel()
 	sols := bruteSolutions(t, g, Rules{})
 	if len(sols) != 1 {
 		t.Fatalf("Pinwheel has %d solutions, want 1", len(sols))

@@ -106,7 +106,7 @@ func TestMinTauSteps(t *testing.T) {
 		t.Errorf("only %d of %d plans proved minimal", exact, solved)
 	}
 	t.Logf("%d grids solved by τ; %d have a shorter order than τ's; %d proved minimal", solved, shorter, exact)
-	if _, err := MinTauSteps(context.Background(), Pinwheel(), Rules{}, 0); !errors.Is(err, ErrTauIncomplete) {
+	if _, err := MinTauSteps(context.Background(), pinwheel(), Rules{}, 0); !errors.Is(err, ErrTauIncomplete) {
 		t.Errorf("Pinwheel: %v", err)
 	}
 }

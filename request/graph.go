@@ -232,7 +232,8 @@ type GraphCount struct {
 
 // Count counts the Hamiltonian paths (cycles when closed) of the graph by
 // the frontier DP or by search. When ctx ends first it returns the partial
-// count with Complete false and no error.
+// count with Complete false and no error. A search over more than
+// MaxCountOpen vertices needs a fixed start or opt.Bounded.
 func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, error) {
 	began := time.Now()
 	var res GraphCount
@@ -242,6 +243,9 @@ func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, 
 	case "auto", "dfs", "dp":
 	default:
 		return res, inputf("unknown --method %q; use auto, dfs or dp", opt.Method)
+	}
+	if n := gr.Named.G.N(); n > MaxCountOpen && !gr.Problem.FixStart && !opt.Bounded && opt.Method != "dp" {
+		return res, inputf("%d vertices: an exact count by search would not finish; give --start, --timeout or --method dp", n)
 	}
 	var (
 		order  []int32

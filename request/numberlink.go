@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 	"github.com/boardgraph/boardgraph/numberlink/report"
 )
 
@@ -55,10 +56,10 @@ func Formula(args []string) (*report.FormulaReport, error) {
 // it) a JSON solution of the same puzzle or a drawing.
 func SolutionBridges(p *Puzzle, puzzleArg, arg string, src Source) ([]numberlink.Bridge, error) {
 	if arg == "" {
-		if numberlink.Detect(p.Data) != numberlink.FormatJSONName {
+		if puzzleio.Detect(p.Data) != puzzleio.FormatJSONName {
 			return nil, fmt.Errorf("%w: %s holds no solution: give the solution as a second file, or one JSON file with \"bridges\"", ErrInput, puzzleArg)
 		}
-		s, _ := numberlink.UnmarshalPuzzle(p.Data)
+		s, _ := puzzleio.UnmarshalPuzzle(p.Data)
 		return s.Bridges, nil
 	}
 	data, _, err := PuzzleInput(arg, src)
@@ -66,7 +67,7 @@ func SolutionBridges(p *Puzzle, puzzleArg, arg string, src Source) ([]numberlink
 		return nil, err
 	}
 	if bytes.HasPrefix(bytes.TrimSpace(data), []byte("{")) {
-		s, err := numberlink.UnmarshalPuzzle(data)
+		s, err := puzzleio.UnmarshalPuzzle(data)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %s: %v", ErrInput, arg, err)
 		}
@@ -75,7 +76,7 @@ func SolutionBridges(p *Puzzle, puzzleArg, arg string, src Source) ([]numberlink
 		}
 		return s.Bridges, nil
 	}
-	bridges, err := numberlink.ParseDrawing(p.Grid, data)
+	bridges, err := puzzleio.ParseDrawing(p.Grid, data)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrInput, arg, err)
 	}

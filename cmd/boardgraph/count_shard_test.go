@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/boardgraph/boardgraph/shard"
 	"math/big"
 	"os"
 	"os/exec"
@@ -21,8 +20,10 @@ import (
 
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/count"
+	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/moves"
+	"github.com/boardgraph/boardgraph/shard"
 )
 
 // writeShards counts every shard of `of` of the count args into dir and
@@ -101,7 +102,7 @@ func TestMergeUndirectedJSON(t *testing.T) {
 		t.Fatalf("merge --undirected %v; want %q", r, want.stdout)
 	}
 	r = cli(t, "", append([]string{"count", "merge", "--format", "json"}, files...)...)
-	var j jsonMerge
+	var j format.Merge
 	if err := json.Unmarshal([]byte(r.stdout), &j); err != nil || r.code != exitOK {
 		t.Fatalf("json: %v %v", r, err)
 	}
@@ -226,31 +227,6 @@ func TestCountMethods(t *testing.T) {
 	}
 }
 
-// TestChooseMethod pins the auto rule.
-func TestChooseMethod(t *testing.T) {
-	t.Parallel()
-	dp := count.Choice{DP: true, Reason: "the dynamic program", Width: 14}
-	narrow := count.Choice{DP: true, Reason: "the dynamic program", Width: 8}
-	search := count.Choice{Reason: "25 vertices: the search is instant", Width: 12}
-	for _, tc := range []struct {
-		in   methodInput
-		want string
-	}{
-		{methodInput{dp: dp}, methodDP},
-		{methodInput{dp: narrow}, methodDP},
-		{methodInput{dp: search}, methodDFS},
-		{methodInput{dp: dp, givens: true}, methodDFS},
-		{methodInput{dp: dp, perStart: true}, methodDFS},
-		{methodInput{dp: dp, sharded: true}, methodDFS},
-		{methodInput{dp: dp, timeout: true}, methodDFS},
-		{methodInput{dp: narrow, timeout: true}, methodDP},
-	} {
-		if got, why := chooseMethod(tc.in); got != tc.want || why == "" {
-			t.Errorf("%+v: %s (%s), want %s", tc.in, got, why, tc.want)
-		}
-	}
-}
-
 // TestCountPast64Bits: a DP count past 2^64-1 is printed exactly (the CLI
 // recounts with 128-bit counts), equal to the library's CountBig and halved
 // exactly by --undirected; past 2^128-1 it refuses to print a wrapped count.
@@ -307,16 +283,6 @@ func TestCountMemoryRefusal(t *testing.T) {
 	if r.code != exitUsage || strings.Count(r.stderr, "\n") != 1 || strings.Contains(r.stderr, "would not fit") ||
 		!strings.Contains(r.stderr, "raise --max-memory") {
 		t.Fatalf("want the limit reached while counting:\n%v", r)
-	}
-	for _, bad := range []string{"", "0", "12X", "-1G", "99999999T"} {
-		if _, err := parseMemory(bad); err == nil {
-			t.Errorf("parseMemory(%q) accepted", bad)
-		}
-	}
-	for in, want := range map[string]int64{"800M": 800 << 20, "12G": 12 << 30, "4096": 4096, "2gb": 2 << 30} {
-		if got, err := parseMemory(in); err != nil || got != want {
-			t.Errorf("parseMemory(%q) = %d, %v; want %d", in, got, err, want)
-		}
 	}
 }
 

@@ -1,10 +1,12 @@
-package numberlink
+package puzzleio
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/boardgraph/boardgraph/numberlink"
 )
 
 // Draw renders g with the connections of sol (nil or a partial solution is
@@ -18,7 +20,7 @@ import (
 //	2=3-1
 //	" |
 //	2 1
-func Draw(g *Grid, sol Solution) string {
+func Draw(g *numberlink.Grid, sol numberlink.Solution) string {
 	w := drawWidth(g)
 	width := g.Cols*(w+1) - 1
 	canvas := make([][]byte, 2*g.Rows-1)
@@ -64,7 +66,7 @@ func Draw(g *Grid, sol Solution) string {
 	return sb.String()
 }
 
-func drawWidth(g *Grid) int {
+func drawWidth(g *numberlink.Grid) int {
 	w := 1
 	for _, nd := range g.Nodes {
 		w = max(w, len(strconv.Itoa(nd.Mag)))
@@ -111,7 +113,7 @@ func bridgeCount(k int, ch byte, horizontal bool) int {
 // finds; it checks that the drawing's clues match g's and that every bridge
 // runs unbroken to a node. It does not check the puzzle's rules; pass the
 // result to Verify.
-func ParseDrawing(g *Grid, data []byte) ([]Bridge, error) {
+func ParseDrawing(g *numberlink.Grid, data []byte) ([]numberlink.Bridge, error) {
 	w := drawWidth(g)
 	width := g.Cols*(w+1) - 1
 	raw := strings.Split(strings.TrimRight(strings.ReplaceAll(string(data), "\r", ""), "\n"), "\n")
@@ -142,7 +144,7 @@ func ParseDrawing(g *Grid, data []byte) ([]Bridge, error) {
 			}
 		}
 	}
-	var out []Bridge
+	var out []numberlink.Bridge
 	for r := range g.Rows {
 		for c := range g.Cols {
 			if clues[r*g.Cols+c] == 0 {
@@ -165,7 +167,7 @@ func ParseDrawing(g *Grid, data []byte) ([]Bridge, error) {
 				if c2 == g.Cols {
 					return nil, fmt.Errorf("%w: the bridge from (%d,%d) runs off the grid", ErrFormat, r+1, c+1)
 				}
-				out = append(out, Bridge{R1: r, C1: c, R2: r, C2: c2, N: n})
+				out = append(out, numberlink.Bridge{R1: r, C1: c, R2: r, C2: c2, N: n})
 			}
 			// Down.
 			x = c*(w+1) + w - 1
@@ -184,7 +186,7 @@ func ParseDrawing(g *Grid, data []byte) ([]Bridge, error) {
 				if r2 == g.Rows {
 					return nil, fmt.Errorf("%w: the bridge from (%d,%d) runs off the grid", ErrFormat, r+1, c+1)
 				}
-				out = append(out, Bridge{R1: r, C1: c, R2: r2, C2: c, N: n})
+				out = append(out, numberlink.Bridge{R1: r, C1: c, R2: r2, C2: c, N: n})
 			}
 		}
 	}

@@ -1,9 +1,11 @@
-package numberlink
+package puzzleio
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"github.com/boardgraph/boardgraph/numberlink"
 )
 
 // PuzzleJSON is the JSON form of a puzzle and, optionally, its (proposed or
@@ -32,20 +34,20 @@ type BridgeJSON struct {
 
 // Puzzle is a grid, its rules and an optional list of bridges.
 type Puzzle struct {
-	Grid    *Grid
-	Rules   Rules
-	Bridges []Bridge
+	Grid    *numberlink.Grid
+	Rules   numberlink.Rules
+	Bridges []numberlink.Bridge
 }
 
 // ToJSON converts a grid, its rules and an optional solution (nil for none)
 // to PuzzleJSON.
-func ToJSON(g *Grid, rules Rules, sol Solution) PuzzleJSON {
+func ToJSON(g *numberlink.Grid, rules numberlink.Rules, sol numberlink.Solution) PuzzleJSON {
 	p := PuzzleJSON{Rows: g.Rows, Cols: g.Cols, K: g.K, NoLoops: rules.NoLoops, AllowDisconnected: rules.AllowDisconnected}
 	clues := g.Clues()
 	for r := range g.Rows {
 		p.Clues = append(p.Clues, clues[r*g.Cols:(r+1)*g.Cols])
 	}
-	for _, b := range Bridges(g, sol) {
+	for _, b := range numberlink.Bridges(g, sol) {
 		p.Bridges = append(p.Bridges, BridgeJSON{From: [2]int{b.R1 + 1, b.C1 + 1}, To: [2]int{b.R2 + 1, b.C2 + 1}, N: b.N})
 	}
 	return p
@@ -54,11 +56,11 @@ func ToJSON(g *Grid, rules Rules, sol Solution) PuzzleJSON {
 // Puzzle builds the grid described by p and returns it with p's bridges
 // (0-based). The bridges are not checked here; use Verify.
 func (p PuzzleJSON) Puzzle() (Puzzle, error) {
-	if p.Rows < 1 || p.Cols < 1 || p.Rows > MaxCells/p.Cols {
+	if p.Rows < 1 || p.Cols < 1 || p.Rows > numberlink.MaxCells/p.Cols {
 		return Puzzle{}, fmt.Errorf("%w: JSON rows=%d cols=%d: both must be positive", ErrFormat, p.Rows, p.Cols)
 	}
-	if p.K < 1 || p.K > MaxK {
-		return Puzzle{}, fmt.Errorf("%w: JSON k=%d: give \"k\" in 1..%d", ErrFormat, p.K, MaxK)
+	if p.K < 1 || p.K > numberlink.MaxK {
+		return Puzzle{}, fmt.Errorf("%w: JSON k=%d: give \"k\" in 1..%d", ErrFormat, p.K, numberlink.MaxK)
 	}
 	if len(p.Clues) != p.Rows {
 		return Puzzle{}, fmt.Errorf("%w: JSON has %d clue rows, rows=%d: give one array per row", ErrFormat, len(p.Clues), p.Rows)
@@ -70,20 +72,20 @@ func (p PuzzleJSON) Puzzle() (Puzzle, error) {
 		}
 		clues = append(clues, row...)
 	}
-	g, err := NewGrid(p.Rows, p.Cols, p.K, clues)
+	g, err := numberlink.NewGrid(p.Rows, p.Cols, p.K, clues)
 	if err != nil {
 		return Puzzle{}, fmt.Errorf("%w: %w", ErrFormat, err)
 	}
-	out := Puzzle{Grid: g, Rules: Rules{NoLoops: p.NoLoops, AllowDisconnected: p.AllowDisconnected}}
+	out := Puzzle{Grid: g, Rules: numberlink.Rules{NoLoops: p.NoLoops, AllowDisconnected: p.AllowDisconnected}}
 	for _, b := range p.Bridges {
-		out.Bridges = append(out.Bridges, Bridge{R1: b.From[0] - 1, C1: b.From[1] - 1, R2: b.To[0] - 1, C2: b.To[1] - 1, N: b.N})
+		out.Bridges = append(out.Bridges, numberlink.Bridge{R1: b.From[0] - 1, C1: b.From[1] - 1, R2: b.To[0] - 1, C2: b.To[1] - 1, N: b.N})
 	}
 	return out, nil
 }
 
 // MarshalPuzzle writes g, its rules and an optional solution as PuzzleJSON
 // laid out for reading: one line per clue row and per bridge.
-func MarshalPuzzle(g *Grid, rules Rules, sol Solution) ([]byte, error) {
+func MarshalPuzzle(g *numberlink.Grid, rules numberlink.Rules, sol numberlink.Solution) ([]byte, error) {
 	p := ToJSON(g, rules, sol)
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "{\n  \"rows\": %d,\n  \"cols\": %d,\n  \"k\": %d,\n", p.Rows, p.Cols, p.K)

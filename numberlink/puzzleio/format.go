@@ -1,4 +1,4 @@
-package numberlink
+package puzzleio
 
 // FORMAT: the text formats this package reads and writes.
 //
@@ -45,6 +45,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/boardgraph/boardgraph/numberlink"
 )
 
 // Errors reported by the parsers; each is wrapped with the position and the
@@ -54,10 +56,6 @@ var (
 	ErrUnknownFmt   = errors.New("unrecognised puzzle format")
 	ErrNotEncodable = errors.New("puzzle cannot be written in this format")
 )
-
-// MaxK is the largest bridge limit the parsers accept (a Solution holds
-// counts as int8).
-const MaxK = 100
 
 // Format names a puzzle format.
 type Format string
@@ -94,12 +92,12 @@ func Detect(data []byte) Format {
 
 // Parse reads a puzzle in any supported format (see Detect) and returns the
 // grid and the rules the format states (Tatham's L, our text header).
-func Parse(data []byte) (*Grid, Rules, error) {
-	return ParseAs(Detect(data), data)
+func Parse(data []byte) (*numberlink.Grid, numberlink.Rules, error) {
+	return parseAs(Detect(data), data)
 }
 
-// ParseAs reads a puzzle in the named format.
-func ParseAs(f Format, data []byte) (*Grid, Rules, error) {
+// parseAs reads a puzzle in the named format.
+func parseAs(f Format, data []byte) (*numberlink.Grid, numberlink.Rules, error) {
 	return ParseAsContext(context.Background(), f, data)
 }
 
@@ -113,38 +111,38 @@ const MaxInputBytes = 64 << 20
 // with NewGridContext: a cancelled context stops it with ctx.Err() (not
 // wrapped in ErrFormat). The cost is linear in the size of data and the
 // number of crossing pairs.
-func ParseAsContext(ctx context.Context, f Format, data []byte) (*Grid, Rules, error) {
+func ParseAsContext(ctx context.Context, f Format, data []byte) (*numberlink.Grid, numberlink.Rules, error) {
 	if len(data) > MaxInputBytes {
-		return nil, Rules{}, fmt.Errorf("%w: the puzzle has %d bytes, more than the %d MiB limit: split the puzzle", ErrFormat, len(data), MaxInputBytes>>20)
+		return nil, numberlink.Rules{}, fmt.Errorf("%w: the puzzle has %d bytes, more than the %d MiB limit: split the puzzle", ErrFormat, len(data), MaxInputBytes>>20)
 	}
 	switch f {
 	case FormatTextName:
 		return parseText(ctx, data)
 	case FormatHasName:
 		g, err := parseHas(ctx, data)
-		return g, Rules{}, err
+		return g, numberlink.Rules{}, err
 	case FormatTathamName:
 		return parseTatham(ctx, string(data))
 	case FormatPuzzLinkName:
 		g, err := parsePuzzLink(ctx, string(data))
-		return g, Rules{}, err
+		return g, numberlink.Rules{}, err
 	case FormatJSONName:
 		if err := ctx.Err(); err != nil {
-			return nil, Rules{}, err
+			return nil, numberlink.Rules{}, err
 		}
 		p, err := UnmarshalPuzzle(data)
 		if err != nil {
-			return nil, Rules{}, err
+			return nil, numberlink.Rules{}, err
 		}
 		return p.Grid, p.Rules, nil
 	}
-	return nil, Rules{}, fmt.Errorf("%w %q: use one of %v", ErrUnknownFmt, string(f), Formats)
+	return nil, numberlink.Rules{}, fmt.Errorf("%w %q: use one of %v", ErrUnknownFmt, string(f), Formats)
 }
 
 // buildGrid is NewGridContext for the parsers: a grid error is a format
 // error, a cancellation is not.
-func buildGrid(ctx context.Context, rows, cols, k int, clues []int) (*Grid, error) {
-	g, err := NewGridContext(ctx, rows, cols, k, clues)
+func buildGrid(ctx context.Context, rows, cols, k int, clues []int) (*numberlink.Grid, error) {
+	g, err := numberlink.NewGridContext(ctx, rows, cols, k, clues)
 	if err != nil && ctx.Err() == nil {
 		return nil, fmt.Errorf("%w: %w", ErrFormat, err)
 	}
@@ -153,12 +151,12 @@ func buildGrid(ctx context.Context, rows, cols, k int, clues []int) (*Grid, erro
 
 // Encode writes g in the named format. JSON carries no solution here; use
 // MarshalPuzzle for that.
-func Encode(f Format, g *Grid, rules Rules) ([]byte, error) {
+func Encode(f Format, g *numberlink.Grid, rules numberlink.Rules) ([]byte, error) {
 	switch f {
 	case FormatTextName:
 		return []byte(FormatText(g, rules)), nil
 	case FormatHasName:
-		if g.K != 2 || rules != (Rules{}) {
+		if g.K != 2 || rules != (numberlink.Rules{}) {
 			return nil, fmt.Errorf("%w: .has files are k=2 with the standard rules; this puzzle has k=%d %s", ErrNotEncodable, g.K, rulesWords(rules))
 		}
 		return []byte(FormatHas(g)), nil
@@ -166,7 +164,7 @@ func Encode(f Format, g *Grid, rules Rules) ([]byte, error) {
 		s, err := FormatTatham(g, rules)
 		return []byte(s + "\n"), err
 	case FormatPuzzLinkName:
-		if g.K != 2 || rules != (Rules{}) {
+		if g.K != 2 || rules != (numberlink.Rules{}) {
 			return nil, fmt.Errorf("%w: puzz.link hashikake is k=2 with the standard rules; this puzzle has k=%d %s", ErrNotEncodable, g.K, rulesWords(rules))
 		}
 		s, err := FormatPuzzLink(g)
@@ -177,7 +175,7 @@ func Encode(f Format, g *Grid, rules Rules) ([]byte, error) {
 	return nil, fmt.Errorf("%w %q: use one of %v", ErrUnknownFmt, string(f), Formats)
 }
 
-func rulesWords(r Rules) string {
+func rulesWords(r numberlink.Rules) string {
 	var w []string
 	if r.NoLoops {
 		w = append(w, "noloops")
@@ -207,20 +205,20 @@ func lines(data []byte) (out []string, num []int) {
 
 // ParseText reads our own text format (see the FORMAT comment at the top of
 // this file).
-func ParseText(data []byte) (*Grid, Rules, error) {
+func ParseText(data []byte) (*numberlink.Grid, numberlink.Rules, error) {
 	return parseText(context.Background(), data)
 }
 
-func parseText(ctx context.Context, data []byte) (*Grid, Rules, error) {
+func parseText(ctx context.Context, data []byte) (*numberlink.Grid, numberlink.Rules, error) {
 	ls, num := lines(data)
-	k, rules, wide := 2, Rules{}, false
+	k, rules, wide := 2, numberlink.Rules{}, false
 	if len(ls) > 0 && strings.HasPrefix(strings.ToLower(ls[0]), "k=") {
 		for i, w := range strings.Fields(strings.ToLower(ls[0])) {
 			switch {
 			case i == 0:
 				v, err := strconv.Atoi(w[2:])
-				if err != nil || v < 1 || v > MaxK {
-					return nil, rules, fmt.Errorf("%w: line %d: %q: write the bridge limit as k=<1..%d>", ErrFormat, num[0], w, MaxK)
+				if err != nil || v < 1 || v > numberlink.MaxK {
+					return nil, rules, fmt.Errorf("%w: line %d: %q: write the bridge limit as k=<1..%d>", ErrFormat, num[0], w, numberlink.MaxK)
 				}
 				k = v
 			case w == "noloops" || w == "l":
@@ -277,14 +275,14 @@ func parseText(ctx context.Context, data []byte) (*Grid, Rules, error) {
 		}
 		if cols < 0 {
 			cols = len(row)
-			if len(ls) <= MaxCells/max(cols, 1) {
+			if len(ls) <= numberlink.MaxCells/max(cols, 1) {
 				clues = make([]int, 0, len(ls)*cols)
 			}
 		} else if len(row) != cols {
 			return nil, rules, fmt.Errorf("%w: line %d has %d cells, the first row %d: make every row the same width", ErrFormat, num[i], len(row), cols)
 		}
-		if len(clues)+len(row) > MaxCells {
-			return nil, rules, fmt.Errorf("%w: more than %d cells: split the puzzle", ErrFormat, MaxCells)
+		if len(clues)+len(row) > numberlink.MaxCells {
+			return nil, rules, fmt.Errorf("%w: more than %d cells: split the puzzle", ErrFormat, numberlink.MaxCells)
 		}
 		clues = append(clues, row...)
 	}
@@ -298,7 +296,7 @@ func parseText(ctx context.Context, data []byte) (*Grid, Rules, error) {
 // FormatText writes g in our text format: a "k=" header with the rules, then
 // one character per cell, or space-separated aligned tokens when a clue is
 // above 9.
-func FormatText(g *Grid, rules Rules) string {
+func FormatText(g *numberlink.Grid, rules numberlink.Rules) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "k=%d", g.K)
 	if rules.NoLoops {
@@ -392,11 +390,11 @@ func nonZero(ls []string) int {
 
 // ParseHas reads a Coelho et al. (2019) .has file: "rows cols islands", then
 // rows lines of cols integers (0 = water). The bridge limit is 2.
-func ParseHas(data []byte) (*Grid, error) {
+func ParseHas(data []byte) (*numberlink.Grid, error) {
 	return parseHas(context.Background(), data)
 }
 
-func parseHas(ctx context.Context, data []byte) (*Grid, error) {
+func parseHas(ctx context.Context, data []byte) (*numberlink.Grid, error) {
 	ls, num := lines(data)
 	if len(ls) == 0 {
 		return nil, fmt.Errorf("%w: empty .has file: the first line must be \"rows cols islands\"", ErrFormat)
@@ -414,8 +412,8 @@ func parseHas(ctx context.Context, data []byte) (*Grid, error) {
 		hv[i] = v
 	}
 	rows, cols, islands := hv[0], hv[1], hv[2]
-	if rows < 1 || cols < 1 || rows > MaxCells/cols {
-		return nil, fmt.Errorf("%w: line %d: size %dx%d: rows and cols must be 1..%d cells in all", ErrFormat, num[0], rows, cols, MaxCells)
+	if rows < 1 || cols < 1 || rows > numberlink.MaxCells/cols {
+		return nil, fmt.Errorf("%w: line %d: size %dx%d: rows and cols must be 1..%d cells in all", ErrFormat, num[0], rows, cols, numberlink.MaxCells)
 	}
 	if len(ls)-1 != rows {
 		return nil, fmt.Errorf("%w: the header says %d rows, the file has %d: fix the header or the rows", ErrFormat, rows, len(ls)-1)
@@ -452,7 +450,7 @@ func parseHas(ctx context.Context, data []byte) (*Grid, error) {
 }
 
 // FormatHas writes g as a .has file (the clues only; .has files are k = 2).
-func FormatHas(g *Grid) string {
+func FormatHas(g *numberlink.Grid) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d %d %d\n", g.Rows, g.Cols, len(g.Nodes))
 	clues := g.Clues()
@@ -490,13 +488,13 @@ func looksTatham(s string) bool {
 // ParseTatham reads a Simon Tatham Bridges game ID such as
 // "7x7m2:a1a3b42d2b2d4o3c2a3b3b3" (see the FORMAT comment). The m
 // parameter gives k, L gives Rules.NoLoops.
-func ParseTatham(id string) (*Grid, Rules, error) {
+func ParseTatham(id string) (*numberlink.Grid, numberlink.Rules, error) {
 	return parseTatham(context.Background(), id)
 }
 
-func parseTatham(ctx context.Context, id string) (*Grid, Rules, error) {
+func parseTatham(ctx context.Context, id string) (*numberlink.Grid, numberlink.Rules, error) {
 	id = strings.TrimSpace(id)
-	var rules Rules
+	var rules numberlink.Rules
 	head, desc, ok := strings.Cut(id, ":")
 	if !ok || !looksTatham(id) {
 		return nil, rules, fmt.Errorf("%w: %q is not a Tatham game ID: write <W>x<H>m<k>:<desc>, e.g. 7x7m2:a1a3b42", ErrFormat, clip(id))
@@ -522,11 +520,11 @@ func parseTatham(ctx context.Context, id string) (*Grid, Rules, error) {
 		}
 		i = j
 	}
-	if cols < 1 || rows < 1 || rows > MaxCells/cols {
-		return nil, rules, fmt.Errorf("%w: size %dx%d: width and height must be at least 1 and at most %d cells in all", ErrFormat, cols, rows, MaxCells)
+	if cols < 1 || rows < 1 || rows > numberlink.MaxCells/cols {
+		return nil, rules, fmt.Errorf("%w: size %dx%d: width and height must be at least 1 and at most %d cells in all", ErrFormat, cols, rows, numberlink.MaxCells)
 	}
-	if k < 1 || k > MaxK {
-		return nil, rules, fmt.Errorf("%w: m%d: the bridge limit must be 1..%d", ErrFormat, k, MaxK)
+	if k < 1 || k > numberlink.MaxK {
+		return nil, rules, fmt.Errorf("%w: m%d: the bridge limit must be 1..%d", ErrFormat, k, numberlink.MaxK)
 	}
 	n := rows * cols
 	clues := make([]int, 0, min(n, 26*len(desc)+1))
@@ -560,7 +558,7 @@ func parseTatham(ctx context.Context, id string) (*Grid, Rules, error) {
 // FormatTatham writes g as a Tatham game ID. It refuses what Tatham's
 // Bridges would reject when parsing the ID (see tathamAccepts): clues above
 // 16, k above 4, sides below 3, fewer than two islands, adjacent islands.
-func FormatTatham(g *Grid, rules Rules) (string, error) {
+func FormatTatham(g *numberlink.Grid, rules numberlink.Rules) (string, error) {
 	if rules.AllowDisconnected {
 		return "", fmt.Errorf("%w: Tatham's Bridges always requires connectivity: drop the disconnected rule", ErrNotEncodable)
 	}
@@ -661,11 +659,11 @@ func puzzLinkURL(s string) (typ, body string, ok bool) {
 // supported. A URL of another puzzle type is refused with its type named,
 // and a damaged body (cut short, or with characters past the last cell) is
 // refused, never read as another puzzle.
-func ParsePuzzLink(url string) (*Grid, error) {
+func ParsePuzzLink(url string) (*numberlink.Grid, error) {
 	return parsePuzzLink(context.Background(), url)
 }
 
-func parsePuzzLink(ctx context.Context, url string) (*Grid, error) {
+func parsePuzzLink(ctx context.Context, url string) (*numberlink.Grid, error) {
 	url = strings.TrimSpace(url)
 	typ, body, ok := puzzLinkURL(url)
 	switch {
@@ -685,8 +683,8 @@ func parsePuzzLink(ctx context.Context, url string) (*Grid, error) {
 	}
 	cols, err1 := strconv.Atoi(parts[0])
 	rows, err2 := strconv.Atoi(parts[1])
-	if err1 != nil || err2 != nil || cols < 1 || rows < 1 || rows > MaxCells/cols {
-		return nil, fmt.Errorf("%w: puzz.link size %q/%q: width and height must be positive numbers, at most %d cells in all", ErrFormat, clip(parts[0]), clip(parts[1]), MaxCells)
+	if err1 != nil || err2 != nil || cols < 1 || rows < 1 || rows > numberlink.MaxCells/cols {
+		return nil, fmt.Errorf("%w: puzz.link size %q/%q: width and height must be positive numbers, at most %d cells in all", ErrFormat, clip(parts[0]), clip(parts[1]), numberlink.MaxCells)
 	}
 	data := ""
 	if len(parts) > 2 {
@@ -752,7 +750,7 @@ func parsePuzzLink(ctx context.Context, url string) (*Grid, error) {
 }
 
 // FormatPuzzLink writes g as a puzz.link hashikake URL.
-func FormatPuzzLink(g *Grid) (string, error) {
+func FormatPuzzLink(g *numberlink.Grid) (string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "https://puzz.link/p?hashikake/%d/%d/", g.Cols, g.Rows)
 	run := 0

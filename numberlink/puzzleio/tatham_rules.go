@@ -1,6 +1,10 @@
-package numberlink
+package puzzleio
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/boardgraph/boardgraph/numberlink"
+)
 
 // tathamAccepts reports, as an ErrNotEncodable error, the first reason
 // Simon Tatham's Bridges (sgt-bridges, 2023 Debian build) would refuse g's
@@ -9,7 +13,7 @@ import "fmt"
 // at least two islands and no two islands in orthogonally adjacent cells
 // ("Game description contains joined islands"). Generate with StyleHashi
 // never places adjacent islands.
-func tathamAccepts(g *Grid) error {
+func tathamAccepts(g *numberlink.Grid) error {
 	if g.Rows < 3 || g.Cols < 3 {
 		return fmt.Errorf("%w: %dx%d: Tatham's Bridges needs both sides at least 3", ErrNotEncodable, g.Cols, g.Rows)
 	}
@@ -19,7 +23,7 @@ func tathamAccepts(g *Grid) error {
 	if len(g.Nodes) < 2 {
 		return fmt.Errorf("%w: %d island(s): Tatham's Bridges needs at least 2", ErrNotEncodable, len(g.Nodes))
 	}
-	if i, j, ok := AdjacentIslands(g); ok {
+	if i, j, ok := adjacentIslands(g); ok {
 		a, b := g.Nodes[i], g.Nodes[j]
 		return fmt.Errorf("%w: islands at %d,%d and %d,%d touch: Tatham's Bridges refuses joined islands (generate with the hashi style)",
 			ErrNotEncodable, a.Row+1, a.Col+1, b.Row+1, b.Col+1)
@@ -27,11 +31,11 @@ func tathamAccepts(g *Grid) error {
 	return nil
 }
 
-// AdjacentIslands returns two nodes of g in orthogonally adjacent cells, if
+// adjacentIslands returns two nodes of g in orthogonally adjacent cells, if
 // any (ok false when there are none). The Hashi style forbids them.
-func AdjacentIslands(g *Grid) (i, j int, ok bool) {
+func adjacentIslands(g *numberlink.Grid) (i, j int, ok bool) {
 	for a, nd := range g.Nodes {
-		for _, d := range []Direction{Right, Down} {
+		for _, d := range []numberlink.Direction{numberlink.Right, numberlink.Down} {
 			b := g.Nbr[a][d]
 			if b < 0 {
 				continue

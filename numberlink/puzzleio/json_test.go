@@ -1,7 +1,8 @@
-package numberlink
+package puzzleio
 
 import (
 	"encoding/json"
+	"github.com/boardgraph/boardgraph/numberlink"
 	"slices"
 	"testing"
 )
@@ -11,9 +12,9 @@ import (
 // JSON with the documented field names.
 func TestJSONSolutionRoundTrip(t *testing.T) {
 	t.Parallel()
-	g, _, _ := Figure4()
-	sol := bruteSolutions(t, g, Rules{})[0]
-	for _, rules := range []Rules{{}, {NoLoops: true, AllowDisconnected: true}} {
+	g, _, _ := numberlink.Figure4()
+	sol := solutions(t, g)[0]
+	for _, rules := range []numberlink.Rules{{}, {NoLoops: true, AllowDisconnected: true}} {
 		data, err := MarshalPuzzle(g, rules, sol)
 		if err != nil {
 			t.Fatal(err)
@@ -34,7 +35,7 @@ func TestJSONSolutionRoundTrip(t *testing.T) {
 		if !sameGrid(p.Grid, g) || p.Rules != rules {
 			t.Errorf("grid or rules changed: %+v", p.Rules)
 		}
-		back, err := SolutionFromBridges(p.Grid, p.Bridges)
+		back, err := numberlink.SolutionFromBridges(p.Grid, p.Bridges)
 		if err != nil || !slices.Equal(back, sol) {
 			t.Errorf("bridges: %v %v", back, err)
 		}

@@ -1,4 +1,4 @@
-package numberlink
+package puzzleio
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 // in the text format.
 func TestDamagedHasRefused(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile("testdata/Hs_16_100_25_00_001.has")
+	data, err := os.ReadFile("../testdata/Hs_16_100_25_00_001.has")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestParseContextCancel(t *testing.T) {
 func TestParseRefusesHugeInput(t *testing.T) {
 	t.Parallel()
 	big := make([]byte, MaxInputBytes+1)
-	_, _, err := ParseAs(FormatTextName, big)
+	_, _, err := parseAs(FormatTextName, big)
 	if !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), "64 MiB limit") {
 		t.Fatalf("got %v", err)
 	}

@@ -1,8 +1,10 @@
-package numberlink
+package puzzleio
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"github.com/boardgraph/boardgraph/numberlink"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -15,7 +17,7 @@ func TestDraw(t *testing.T) {
 	// . . . .
 	// 2 . 2 .   (k = 2): the unique solution.
 	g := gridOf(t, 3, 4, 2, 2, 0, 3, 1, 0, 0, 0, 0, 2, 0, 2, 0)
-	sols := bruteSolutions(t, g, Rules{})
+	sols := solutions(t, g)
 	if len(sols) != 1 {
 		t.Fatalf("%d solutions, want 1", len(sols))
 	}
@@ -29,13 +31,13 @@ func TestDraw(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := SolutionFromBridges(g, br)
+	back, err := numberlink.SolutionFromBridges(g, br)
 	if err != nil || !slices.Equal(back, sol) {
 		t.Errorf("ParseDrawing: %v %v, want %v", back, err, sol)
 	}
 	// k >= 3 draws counts as digits.
 	g3 := gridOf(t, 1, 2, 3, 3, 3)
-	if got := Draw(g3, Solution{3}); got != "333\n" {
+	if got := Draw(g3, numberlink.Solution{3}); got != "333\n" {
 		t.Errorf("k=3: %q", got)
 	}
 }
@@ -54,7 +56,7 @@ func TestDrawRoundTrip(t *testing.T) {
 			}
 		}
 		g := gridOf(t, rows, cols, k, clues...)
-		sol := make(Solution, len(g.Pairs))
+		sol := make(numberlink.Solution, len(g.Pairs))
 		for p := range sol {
 			// Respect crossings so that the drawing is well defined.
 			ok := true
@@ -72,7 +74,7 @@ func TestDrawRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("case %d: %v\n%s", it, err, pic)
 		}
-		back, err := SolutionFromBridges(g, br)
+		back, err := numberlink.SolutionFromBridges(g, br)
 		if err != nil || !slices.Equal(back, sol) {
 			t.Fatalf("case %d: got %v %v, want %v\n%s", it, back, err, sol, pic)
 		}
@@ -98,7 +100,7 @@ func TestParseDrawingErrors(t *testing.T) {
 
 func ExampleDraw() {
 	g, _, _ := Parse([]byte("k=2\n2.2\n...\n2.2\n"))
-	sol := make(Solution, len(g.Pairs))
+	sol := make(numberlink.Solution, len(g.Pairs))
 	for p := range sol {
 		sol[p] = 1
 	}
@@ -125,9 +127,20 @@ func FuzzParseDrawing(f *testing.F) {
 		}
 		// Whatever parses is a list of segments between nodes along rows or
 		// columns; Verify must judge it without panicking.
-		_ = Verify(g.Rows, g.Cols, g.Clues(), g.K, Rules{}, br)
-		if _, err := SolutionFromBridges(g, br); err != nil && !errors.Is(err, ErrOverLimit) {
+		_ = numberlink.Verify(g.Rows, g.Cols, g.Clues(), g.K, numberlink.Rules{}, br)
+		if _, err := numberlink.SolutionFromBridges(g, br); err != nil && !errors.Is(err, numberlink.ErrOverLimit) {
 			t.Errorf("parsed bridges do not map to pairs: %v", err)
 		}
 	})
+}
+
+// solutions returns every solution of g under the standard rules (the
+// grids here are small), failing the test if there is none.
+func solutions(t testing.TB, g *numberlink.Grid) []numberlink.Solution {
+	t.Helper()
+	sols, err := numberlink.Solutions(context.Background(), g, numberlink.Rules{}, 1<<20)
+	if err != nil || len(sols) == 0 {
+		t.Fatalf("Solutions: %d solutions, %v", len(sols), err)
+	}
+	return sols
 }

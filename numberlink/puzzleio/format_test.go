@@ -1,9 +1,10 @@
-package numberlink
+package puzzleio
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/boardgraph/boardgraph/numberlink"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,16 +15,16 @@ import (
 	"time"
 )
 
-func gridOf(t testing.TB, rows, cols, k int, clues ...int) *Grid {
+func gridOf(t testing.TB, rows, cols, k int, clues ...int) *numberlink.Grid {
 	t.Helper()
-	g, err := NewGrid(rows, cols, k, clues)
+	g, err := numberlink.NewGrid(rows, cols, k, clues)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return g
 }
 
-func sameGrid(a, b *Grid) bool {
+func sameGrid(a, b *numberlink.Grid) bool {
 	return a.Rows == b.Rows && a.Cols == b.Cols && a.K == b.K && slices.Equal(a.Clues(), b.Clues())
 }
 
@@ -37,25 +38,25 @@ func TestParseKnown(t *testing.T) {
 		format     Format
 		rows, cols int
 		k          int
-		rules      Rules
+		rules      numberlink.Rules
 		clues      map[[2]int]int // 0-based (row, col) -> clue
 	}{
-		{"text compact", "k=3 noloops\n2.3\n...\n1.4\n", FormatTextName, 3, 3, 3, Rules{NoLoops: true},
+		{"text compact", "k=3 noloops\n2.3\n...\n1.4\n", FormatTextName, 3, 3, 3, numberlink.Rules{NoLoops: true},
 			map[[2]int]int{{0, 0}: 2, {0, 2}: 3, {2, 0}: 1, {2, 2}: 4, {1, 1}: 0}},
-		{"text default k", "# a comment\n1.1\n", FormatTextName, 1, 3, 2, Rules{}, map[[2]int]int{{0, 0}: 1, {0, 2}: 1}},
-		{"text tokens", "k=4 disconnected\n12 . 3\n. . .\n0 5 16\n", FormatTextName, 3, 3, 4, Rules{AllowDisconnected: true},
+		{"text default k", "# a comment\n1.1\n", FormatTextName, 1, 3, 2, numberlink.Rules{}, map[[2]int]int{{0, 0}: 1, {0, 2}: 1}},
+		{"text tokens", "k=4 disconnected\n12 . 3\n. . .\n0 5 16\n", FormatTextName, 3, 3, 4, numberlink.Rules{AllowDisconnected: true},
 			map[[2]int]int{{0, 0}: 12, {0, 2}: 3, {2, 1}: 5, {2, 2}: 16, {2, 0}: 0}},
-		{"has", "2 3 3\n1 0 2\n0 0 1\n", FormatHasName, 2, 3, 2, Rules{}, map[[2]int]int{{0, 0}: 1, {0, 2}: 2, {1, 2}: 1}},
+		{"has", "2 3 3\n1 0 2\n0 0 1\n", FormatHasName, 2, 3, 2, numberlink.Rules{}, map[[2]int]int{{0, 0}: 1, {0, 2}: 2, {1, 2}: 1}},
 		// sgt-bridges --generate 1 10x6m3L; W=10 is the number of columns.
-		{"tatham", "10x6m3L:4f2a3a3k5e8k5a8c3b3h4", FormatTathamName, 6, 10, 3, Rules{NoLoops: true},
+		{"tatham", "10x6m3L:4f2a3a3k5e8k5a8c3b3h4", FormatTathamName, 6, 10, 3, numberlink.Rules{NoLoops: true},
 			map[[2]int]int{{0, 0}: 4, {0, 7}: 2, {0, 9}: 3, {1, 1}: 3, {5, 9}: 4}},
-		{"tatham big clues", "3x1m4:AGa", FormatTathamName, 1, 3, 4, Rules{}, map[[2]int]int{{0, 0}: 10, {0, 1}: 16, {0, 2}: 0}},
-		{"tatham default k", "2x1:11", FormatTathamName, 1, 2, 2, Rules{}, map[[2]int]int{{0, 0}: 1, {0, 1}: 1}},
-		{"puzzlink", "https://puzz.link/p?hashikake/3/2/1g2-10h", FormatPuzzLinkName, 2, 3, 2, Rules{},
+		{"tatham big clues", "3x1m4:AGa", FormatTathamName, 1, 3, 4, numberlink.Rules{}, map[[2]int]int{{0, 0}: 10, {0, 1}: 16, {0, 2}: 0}},
+		{"tatham default k", "2x1:11", FormatTathamName, 1, 2, 2, numberlink.Rules{}, map[[2]int]int{{0, 0}: 1, {0, 1}: 1}},
+		{"puzzlink", "https://puzz.link/p?hashikake/3/2/1g2-10h", FormatPuzzLinkName, 2, 3, 2, numberlink.Rules{},
 			map[[2]int]int{{0, 0}: 1, {0, 1}: 0, {0, 2}: 2, {1, 0}: 16, {1, 1}: 0}},
-		{"puzzlink alias and flag", "http://pzv.jp/p.html?bridges/v:/2/2/1i", FormatPuzzLinkName, 2, 2, 2, Rules{},
+		{"puzzlink alias and flag", "http://pzv.jp/p.html?bridges/v:/2/2/1i", FormatPuzzLinkName, 2, 2, 2, numberlink.Rules{},
 			map[[2]int]int{{0, 0}: 1, {1, 1}: 0}},
-		{"json", `{"rows":1,"cols":3,"k":5,"noLoops":true,"clues":[[1,0,1]]}`, FormatJSONName, 1, 3, 5, Rules{NoLoops: true},
+		{"json", `{"rows":1,"cols":3,"k":5,"noLoops":true,"clues":[[1,0,1]]}`, FormatJSONName, 1, 3, 5, numberlink.Rules{NoLoops: true},
 			map[[2]int]int{{0, 0}: 1, {0, 2}: 1}},
 	}
 	for _, tc := range tests {
@@ -152,7 +153,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 // roundTrip encodes g in every format that can hold it and parses it back.
-func roundTrip(t *testing.T, g *Grid, rules Rules) {
+func roundTrip(t *testing.T, g *numberlink.Grid, rules numberlink.Rules) {
 	t.Helper()
 	for _, f := range Formats {
 		data, err := Encode(f, g, rules)
@@ -185,7 +186,7 @@ func roundTrip(t *testing.T, g *Grid, rules Rules) {
 // instance and large-clue grids through every format.
 func TestRoundTripAllFormats(t *testing.T) {
 	t.Parallel()
-	has, err := os.ReadFile("testdata/Hs_16_100_25_00_001.has")
+	has, err := os.ReadFile("../testdata/Hs_16_100_25_00_001.has")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,14 +202,14 @@ func TestRoundTripAllFormats(t *testing.T) {
 	}
 	tests := []struct {
 		name  string
-		g     *Grid
-		rules Rules
+		g     *numberlink.Grid
+		rules numberlink.Rules
 	}{
-		{"has instance", hg, Rules{}},
-		{"k1 noloops", gridOf(t, 2, 3, 1, 1, 0, 2, 0, 0, 1), Rules{NoLoops: true}},
-		{"k3 big clues", gridOf(t, 2, 2, 3, 12, 11, 0, 10), Rules{}},
-		{"clue 17 (text, json, puzzlink only)", gridOf(t, 1, 3, 5, 17, 0, 3), Rules{AllowDisconnected: true}},
-		{"long empty runs", gridOf(t, 3, 30, 2, append(append([]int{1}, make([]int, 88)...), 1)...), Rules{}},
+		{"has instance", hg, numberlink.Rules{}},
+		{"k1 noloops", gridOf(t, 2, 3, 1, 1, 0, 2, 0, 0, 1), numberlink.Rules{NoLoops: true}},
+		{"k3 big clues", gridOf(t, 2, 2, 3, 12, 11, 0, 10), numberlink.Rules{}},
+		{"clue 17 (text, json, puzzlink only)", gridOf(t, 1, 3, 5, 17, 0, 3), numberlink.Rules{AllowDisconnected: true}},
+		{"long empty runs", gridOf(t, 3, 30, 2, append(append([]int{1}, make([]int, 88)...), 1)...), numberlink.Rules{}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -218,7 +219,7 @@ func TestRoundTripAllFormats(t *testing.T) {
 	}
 }
 
-func mustParseHas(t *testing.T, s string) *Grid {
+func mustParseHas(t *testing.T, s string) *numberlink.Grid {
 	t.Helper()
 	g, err := ParseHas([]byte(s))
 	if err != nil {
@@ -260,7 +261,7 @@ func TestCoelhoFilesParse(t *testing.T) {
 		if want := parts[2]; want != strconv.Itoa(len(g.Nodes)) {
 			t.Errorf("%s: %d islands", f, len(g.Nodes))
 		}
-		roundTrip(t, g, Rules{})
+		roundTrip(t, g, numberlink.Rules{})
 	}
 }
 
@@ -332,7 +333,7 @@ func TestTathamGenerated(t *testing.T) {
 	}
 }
 
-func fuzzNoPanic(t *testing.T, data []byte, parse func([]byte) (*Grid, error)) {
+func fuzzNoPanic(t *testing.T, data []byte, parse func([]byte) (*numberlink.Grid, error)) {
 	g, err := parse(data)
 	if err != nil {
 		if strings.Contains(err.Error(), "\n") {
@@ -347,7 +348,7 @@ func fuzzNoPanic(t *testing.T, data []byte, parse func([]byte) (*Grid, error)) {
 		t.Fatal("bad grid without error")
 	}
 	// Whatever parsed must survive our own text format.
-	g2, _, err := ParseText([]byte(FormatText(g, Rules{})))
+	g2, _, err := ParseText([]byte(FormatText(g, numberlink.Rules{})))
 	if err != nil || !sameGrid(g, g2) {
 		t.Errorf("text round trip: %v", err)
 	}
@@ -358,7 +359,7 @@ func FuzzParse(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fuzzNoPanic(t, data, func(b []byte) (*Grid, error) { g, _, err := Parse(b); return g, err })
+		fuzzNoPanic(t, data, func(b []byte) (*numberlink.Grid, error) { g, _, err := Parse(b); return g, err })
 	})
 }
 
@@ -366,12 +367,12 @@ func FuzzParseText(f *testing.F) {
 	f.Add([]byte("k=3 noloops\n2.3\n...\n1.4\n"))
 	f.Add([]byte("12 . 3\n. . 0\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fuzzNoPanic(t, data, func(b []byte) (*Grid, error) { g, _, err := ParseText(b); return g, err })
+		fuzzNoPanic(t, data, func(b []byte) (*numberlink.Grid, error) { g, _, err := ParseText(b); return g, err })
 	})
 }
 
 func FuzzParseHas(f *testing.F) {
-	if data, err := os.ReadFile("testdata/Hs_16_100_25_00_001.has"); err == nil {
+	if data, err := os.ReadFile("../testdata/Hs_16_100_25_00_001.has"); err == nil {
 		f.Add(data)
 	}
 	f.Add([]byte("2 3 3\n1 0 2\n0 0 1\n"))
@@ -383,7 +384,7 @@ func FuzzParseTatham(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		fuzzNoPanic(t, []byte(s), func(b []byte) (*Grid, error) { g, _, err := ParseTatham(string(b)); return g, err })
+		fuzzNoPanic(t, []byte(s), func(b []byte) (*numberlink.Grid, error) { g, _, err := ParseTatham(string(b)); return g, err })
 	})
 }
 
@@ -391,14 +392,14 @@ func FuzzParsePuzzLink(f *testing.F) {
 	f.Add("https://puzz.link/p?hashikake/3/2/1g2-10h")
 	f.Add("https://puzz.link/p?hashikake/5/5/1234g1-10+100=100gh")
 	f.Fuzz(func(t *testing.T, s string) {
-		fuzzNoPanic(t, []byte(s), func(b []byte) (*Grid, error) { return ParsePuzzLink(string(b)) })
+		fuzzNoPanic(t, []byte(s), func(b []byte) (*numberlink.Grid, error) { return ParsePuzzLink(string(b)) })
 	})
 }
 
 func FuzzParseJSON(f *testing.F) {
 	f.Add([]byte(`{"rows":1,"cols":3,"k":2,"clues":[[1,0,1]],"bridges":[{"from":[1,1],"to":[1,3],"n":1}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fuzzNoPanic(t, data, func(b []byte) (*Grid, error) { p, err := UnmarshalPuzzle(b); return p.Grid, err })
+		fuzzNoPanic(t, data, func(b []byte) (*numberlink.Grid, error) { p, err := UnmarshalPuzzle(b); return p.Grid, err })
 	})
 }
 
