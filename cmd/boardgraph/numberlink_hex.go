@@ -94,6 +94,11 @@ func nlHexRoute(e *env, sub string, args []string) (code int, rest []string, ok 
 		}
 		head = data
 	default:
+		// Only a regular file is peeked: reading from a pipe or device
+		// would take input away from the square reader (use --grid hex).
+		if st, err := os.Stat(pos[0]); err != nil || !st.Mode().IsRegular() {
+			return 0, rest, false
+		}
 		f, err := os.Open(pos[0])
 		if err != nil {
 			return 0, rest, false
