@@ -399,6 +399,7 @@ func nlHexConvert(e *env, args []string) int {
 
 func nlHexTau(e *env, args []string) int {
 	f, names := newHexFlags(e, "tau", nlTextJSON)
+	f.Bool("trace", true, "print every step (hex τ always does)")
 	pos, code, ok := f.parse(args, names)
 	if !ok {
 		return code
