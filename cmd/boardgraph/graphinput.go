@@ -28,24 +28,10 @@ var boardOnlyFlags = map[string]string{
 	"no-predict": "the board dynamic program's planner",
 }
 
-// hasGraphFlag reports whether args name --graph.
-func hasGraphFlag(args []string) bool {
-	for _, a := range args {
-		if a == "--" {
-			return false
-		}
-		name := strings.TrimLeft(a, "-")
-		if strings.HasPrefix(a, "-") && (name == "graph" || strings.HasPrefix(name, "graph=")) {
-			return true
-		}
-	}
-	return false
-}
-
 // graphInput runs cmd on the graph named by --graph, when the arguments
 // have one; handled is false otherwise and the command goes on as before.
 func graphInput(e *env, cmd string) (code int, handled bool) {
-	if !hasGraphFlag(e.args) {
+	if _, ok := argFlag(e.args, "graph"); !ok {
 		return 0, false
 	}
 	for _, a := range e.args {
