@@ -65,9 +65,27 @@ func Search(st hamilton.Stats) string {
 // The time left assumes every step left handles as many states as the
 // current layer holds, at the time per state so far: layers grow from the
 // first row and shrink at the last, so it errs long near the end. The cost
-// is O(1).
+// is O(1). A cooperative shard waiting for the others (Stats.Waiting)
+// is worded "step 20 of 49 done; waiting for shard 3, 5 to finish layer
+// 21 (...)".
 func DP(st count.Stats, elapsed time.Duration) string {
 	var b strings.Builder
+	if st.Waiting != nil {
+		// A cooperative shard (count.Options.Exchange) between layers.
+		fmt.Fprintf(&b, "step %d of %d done; waiting for shard ", st.Step, st.Steps)
+		for i, j := range st.Waiting {
+			if i == 8 {
+				fmt.Fprintf(&b, " and %d more", len(st.Waiting)-8)
+				break
+			}
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprint(&b, j)
+		}
+		fmt.Fprintf(&b, " to finish layer %d (every shard of the count must run at once)", st.WaitLayer)
+		return b.String()
+	}
 	fmt.Fprintf(&b, "step %d of %d", st.Step, st.Steps)
 	if st.Steps > 0 {
 		fmt.Fprintf(&b, ", %s of the steps", percent(float64(st.Step), float64(st.Steps)))

@@ -76,3 +76,25 @@ func TestHuman(t *testing.T) {
 		}
 	}
 }
+
+// A cooperative DP shard between layers names the shards it waits for.
+func TestDPLineWaiting(t *testing.T) {
+	got := DP(count.Stats{Step: 20, Steps: 49, Waiting: []int{3, 5}, WaitLayer: 21}, time.Minute)
+	want := "step 20 of 49 done; waiting for shard 3, 5 to finish layer 21 (every shard of the count must run at once)"
+	if got != want {
+		t.Errorf("DP = %q, want %q", got, want)
+	}
+	many := DP(count.Stats{Step: 1, Steps: 9, Waiting: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, WaitLayer: 2}, 0)
+	if want := "shard 0, 1, 2, 3, 4, 5, 6, 7 and 2 more to finish"; !contains(many, want) {
+		t.Errorf("DP = %q, want it to say %q", many, want)
+	}
+}
+
+func contains(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}
