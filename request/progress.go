@@ -6,29 +6,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/format"
-	"github.com/boardgraph/boardgraph/hamilton"
 )
-
-// SearchProgress words a search's progress snapshot for a progress line:
-// the nodes, the node rate and, once there are any, the solutions so far:
-// "1.2G nodes (98M/s), 3.4M solutions so far".
-func SearchProgress(st hamilton.Stats) string {
-	line := fmt.Sprintf("%s nodes (%s/s)", format.Human(st.Nodes), format.Human(uint64(float64(st.Nodes)/max(st.Elapsed.Seconds(), 1e-9))))
-	if st.Solutions > 0 {
-		line += fmt.Sprintf(", %s solutions so far", format.Human(st.Solutions))
-	}
-	return line
-}
-
-// DPProgress words the frontier dynamic program's progress snapshot for
-// a progress line: "step 57 of 120, 1.2M states (peak 3.4M), 1.10 GB of
-// tables".
-func DPProgress(st count.Stats) string {
-	return fmt.Sprintf("step %d of %d, %s states (peak %s), %s of tables",
-		st.Step, st.Steps, format.Human(uint64(st.States)), format.Human(uint64(st.PeakStates)), format.Bytes(st.PeakBytes))
-}
 
 // CellProgress words the progress of a streamed write or check of a path
 // for a progress line: "writing 1.2M of 100M cells (3M cells/s), 400ms",

@@ -35,15 +35,7 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 	opt := c.Options()
 	pr := newProgress(e, "count", c.Output.Quiet)
 	pr.set(&opt)
-	shardVerb := func(done int) string {
-		return fmt.Sprintf("count shard %d/%d: %d of %d units", c.Shard, c.Shards, done, sc.Result.ShardUnits)
-	}
-	pr.verb = shardVerb(sc.Resumed)
-	onUnit := func(done int) {
-		pr.mu.Lock()
-		defer pr.mu.Unlock()
-		pr.verb = shardVerb(done)
-	}
+	pr.verb = fmt.Sprintf("count shard %d/%d", c.Shard, c.Shards) // the line says the units done
 	if sc.Resumed > 0 {
 		fmt.Fprintf(e.stderr, "resuming from %s: %d of the shard's %d units already counted\n", c.Flags.Checkpoint, sc.Resumed, sc.Result.ShardUnits)
 	}
@@ -52,7 +44,7 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 	if e.progressEvery > 0 {
 		dp.CheckpointEvery = 0 // tests: every layer
 	}
-	got, err := sc.Run(ctx, opt, dp, onUnit)
+	got, err := sc.Run(ctx, opt, dp, nil)
 	pr.done()
 	if err != nil && c.Method == request.MethodDP && ctx.Err() != nil {
 		keep := "rerun it in full"

@@ -8,6 +8,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
+	prog "github.com/boardgraph/boardgraph/progress"
 	"github.com/boardgraph/boardgraph/request"
 )
 
@@ -15,7 +16,7 @@ import (
 // a live line rewritten in place on a terminal, a plain line every few
 // seconds otherwise, nothing with --quiet. Engines call it from their own
 // goroutines; the mutex keeps it apart from done. The library words the
-// lines (request.SearchProgress, DPProgress, CellProgress).
+// lines (progress.Search, progress.DP, request.CellProgress).
 type progress struct {
 	e       *env
 	verb    string
@@ -57,7 +58,7 @@ func (p *progress) set(opt *hamilton.Options) {
 	opt.ProgressEvery = p.interval()
 }
 
-func (p *progress) report(st hamilton.Stats) { p.line(st.Elapsed, request.SearchProgress(st)) }
+func (p *progress) report(st hamilton.Stats) { p.line(st.Elapsed, prog.Search(st)) }
 
 // dp returns the dynamic program's progress options, reporting to p.
 func (p *progress) dp() request.DPOptions {
@@ -65,7 +66,7 @@ func (p *progress) dp() request.DPOptions {
 		return request.DPOptions{}
 	}
 	report := func(st count.Stats) {
-		p.line(time.Since(p.start), request.DPProgress(st)) // the DP fills Stats.Elapsed only at the end
+		p.line(time.Since(p.start), prog.DP(st))
 	}
 	return request.DPOptions{Progress: report, ProgressEvery: p.interval()}
 }
