@@ -27,7 +27,6 @@ import (
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 	"github.com/boardgraph/boardgraph/request"
-	"github.com/boardgraph/boardgraph/verify"
 )
 
 // leaper is a validated leaper position: the board, the move set, its graph
@@ -135,22 +134,10 @@ func (L *leaper) adjacent(a, b int32) bool {
 	return false
 }
 
-// rules returns the independent verifier's rules for the board (the
-// request layer's, as for the CLI), with the move set's own name.
-func (L *leaper) rules() verify.Rules {
-	r := (&request.Leaper{Board: L.b, Moves: L.ms}).Rules()
-	r.Name = L.ms.Name
-	return r
-}
-
-// verifyPath checks a full solution (board cells) with package verify.
+// verifyPath checks a full solution (board cells) with package verify,
+// against the board's shape, moves and givens (hidato.Puzzle.Check).
 func (L *leaper) verifyPath(path []int32) error {
-	cells := make([]verify.Cell, len(path))
-	for i, c := range path {
-		r, col := L.b.RowCol(c)
-		cells[i] = verify.Cell{Row: r + 1, Col: col + 1}
-	}
-	return verify.Path(L.rules(), cells)
+	return (&hidato.Puzzle{Board: L.b, Moves: L.ms}).Check(path)
 }
 
 // rest is the completion problem of a position: the cells placed before the

@@ -1,6 +1,10 @@
 package main
 
-import "github.com/boardgraph/boardgraph/request"
+import (
+	"flag"
+
+	"github.com/boardgraph/boardgraph/request"
+)
 
 var infoHelp = cmdHelp{
 	name:  "info",
@@ -28,11 +32,7 @@ func runInfo(e *env) int {
 	}
 	var pf problemFlags
 	fs := newFlagSet("info")
-	fs.StringVar(&pf.Board, "board", "", "read the board as a text `FILE` ('-' for stdin) instead of a size spec")
-	fs.StringVar(&pf.Moves, "moves", "hopido", request.MovesHelp())
-	fs.StringVar(&pf.Start, "start", "", "look for paths starting at `ROW,COL`")
-	fs.StringVar(&pf.End, "end", "", "look for paths ending at `ROW,COL`")
-	fs.BoolVar(&pf.Closed, "closed", false, "look for closed tours")
+	pf.registerBoard(fs, "", true)
 	fs.StringVar(&pf.Format, "format", "", "output `FORMAT`: text (the default) or json")
 	outVar(fs, &pf.Out)
 	fs.BoolVar(&pf.Quiet, "quiet", false, "no diagnostics on stderr (info prints none besides errors)")
@@ -46,13 +46,25 @@ func runInfo(e *env) int {
 		return fail(e, err)
 	}
 	facts, err := j.Facts("info")
-	if err == nil && j.out.JSON() {
-		err = emitJSON(e.stdout, facts)
-	} else if err == nil {
-		err = facts.WriteText(e.stdout)
+	if err == nil {
+		err = writeReport(e.stdout, facts, j.out.JSON())
 	}
 	if err != nil {
 		return fail(e, err)
 	}
 	return exitOK
+}
+
+// registerBoard defines the board flags of the commands that take a board
+// but not the search flags (export, info, neo4j): --board, --moves,
+// --start, --end and, with closed, --closed; what begins the help of the
+// last three ("with --with-solution: ", or "").
+func (pf *problemFlags) registerBoard(fs *flag.FlagSet, what string, closed bool) {
+	fs.StringVar(&pf.Board, "board", "", "read the board as a text `FILE` ('-' for stdin) instead of a size spec")
+	fs.StringVar(&pf.Moves, "moves", "hopido", request.MovesHelp())
+	fs.StringVar(&pf.Start, "start", "", what+"the first cell is `ROW,COL`")
+	fs.StringVar(&pf.End, "end", "", what+"the last cell is `ROW,COL`")
+	if closed {
+		fs.BoolVar(&pf.Closed, "closed", false, what+"a closed tour (the last cell one move from the first)")
+	}
 }

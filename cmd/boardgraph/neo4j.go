@@ -1,12 +1,11 @@
 package main
 
 import (
-	"errors"
+	"cmp"
 	"os"
 	"time"
 
 	"github.com/boardgraph/boardgraph/cypherq"
-	"github.com/boardgraph/boardgraph/hamilton"
 )
 
 var neo4jHelp = cmdHelp{
@@ -48,97 +47,53 @@ func init() {
 func runNeo4j(e *env) int {
 	var pf problemFlags
 	fs := newFlagSet("neo4j")
-	fs.StringVar(&pf.Board, "board", "", "read the board as a text `FILE` ('-' for stdin) instead of a size spec")
-	fs.StringVar(&pf.Moves, "moves", "hopido", "move set `M`: hopido, knight, king, a leaper a,b, or a union such as 3,0+2,2")
-	fs.StringVar(&pf.Start, "start", "", "fix the first cell at `ROW,COL`")
-	fs.StringVar(&pf.End, "end", "", "fix the last cell at `ROW,COL`")
+	pf.registerBoard(fs, "", false)
 	fs.DurationVar(&pf.Timeout, "timeout", 30*time.Second, "stop each query after `D`")
 	limit := fs.Int("limit", 0, "return at most `N` paths (0: all)")
 	strategy := fs.String("strategy", "all", "`STRATEGY`: raw, constructive, apoc (as published: NODE_GLOBAL), apoc-node-path, or all")
 	printOnly := fs.Bool("print", false, "print the Cypher of each strategy and stop")
 	kuzu := fs.Bool("kuzu", false, "with --print: write the queries in Kuzu's dialect")
 	uri := fs.String("uri", os.Getenv("NEO4J_URI"), "the Neo4j server's `URI`, bolt://host:7687 (default $NEO4J_URI)")
-	user := fs.String("user", "", "the Neo4j `USER` (default $NEO4J_USERNAME, else neo4j)")
+	user := fs.String("user", cmp.Or(os.Getenv("NEO4J_USERNAME"), "neo4j"), "the Neo4j `USER` (default $NEO4J_USERNAME, else neo4j)")
 	pos, code := parseArgs(e, neo4jHelp, fs)
 	if code >= 0 {
 		return code
 	}
-	if *limit < 0 {
-		return fail(e, usagef("--limit %d: give a positive number of paths, or 0 for all", *limit))
-	}
-	var strategies []cypherq.Strategy
-	if *strategy == "all" {
-		strategies = cypherq.Strategies
-	} else {
-		s, err := cypherq.ParseStrategy(*strategy)
-		if err != nil {
-			return fail(e, usagef("--strategy: %v", err))
-		}
-		strategies = []cypherq.Strategy{s}
+	strategies, err := cypherq.ParseStrategies(*strategy)
+	if err != nil {
+		return fail(e, usagef("--strategy: %v", err))
 	}
 	j, err := pf.load(e, pos, textJSON)
 	if err != nil {
 		return fail(e, err)
 	}
-	opt := cypherq.Options{Limit: *limit, Kuzu: *kuzu}
-	if c := j.rules.Start; c != nil {
-		opt.Start = &cypherq.Endpoint{Row: c.Row, Col: c.Col}
-	}
-	if c := j.rules.End; c != nil {
-		opt.End = &cypherq.Endpoint{Row: c.Row, Col: c.Col}
-	}
-	if *printOnly {
+	opt, err := j.CypherOptions(*limit, *kuzu)
+	switch {
+	case err != nil:
+		return fail(e, err)
+	case *printOnly:
 		if err := cypherq.WriteQueries(e.stdout, strategies, j.bg.N(), opt, j.b.Spec()+" "+movesLabel(j.ms)); err != nil {
 			return fail(e, usagef("%v", err))
 		}
 		return exitOK
-	}
-	if *kuzu {
+	case *kuzu:
 		return fail(e, usagef("--kuzu only changes what --print writes; Kuzu is embedded, not a server"))
-	}
-	if *uri == "" {
+	case *uri == "":
 		return fail(e, usagef("no Neo4j server: give --uri bolt://host:7687 (or set NEO4J_URI), or --print to see the queries"))
-	}
-	if *user == "" {
-		*user = os.Getenv("NEO4J_USERNAME")
-	}
-	if *user == "" {
-		*user = "neo4j"
 	}
 	srv, err := cypherq.Connect(e.ctx, *uri, *user, os.Getenv("NEO4J_PASSWORD"))
 	if err != nil {
 		return fail(e, usagef("%v", err))
 	}
 	defer srv.Close(e.ctx)
-	version, _ := srv.Version(e.ctx)
-	if err := srv.Load(e.ctx, cypherq.BoardRows(j.bg)); err != nil {
+	table, err := j.CompareCypher(e.ctx, srv, opt, strategies, pf.Timeout)
+	switch {
+	case err != nil && e.ctx.Err() != nil:
+		return fail(e, &stoppedError{"interrupted"})
+	case err != nil:
 		return fail(e, err)
 	}
-	res, err := cypherq.RunBoard(e.ctx, srv, j.bg, opt, strategies, pf.Timeout)
-	if err != nil {
-		if e.ctx.Err() != nil {
-			return fail(e, &stoppedError{"interrupted"})
-		}
-		return fail(e, &internalError{err.Error()})
-	}
-	// boardgraph's own time for the same task: every path (or --limit of
-	// them) with the same start and end, each verified.
-	t0 := time.Now()
-	var ours uint64
-	_, _, err = hamilton.Enumerate(e.ctx, j.prob, hamilton.Options{Rank: j.bg.CentreRank()}, uint64(*limit), func(p []int32) bool {
-		if _, err := j.checked(p); err != nil {
-			return false
-		}
-		ours++
-		return true
-	})
-	oursTime := time.Since(t0)
-	if err != nil && !errors.Is(err, hamilton.ErrNoSolution) {
-		return fail(e, err)
-	}
-	cmp := cypherq.Comparison{Board: j.b.Spec(), Label: j.b.Spec() + ", " + movesLabel(j.ms), Server: version, Opt: opt, Timeout: pf.Timeout,
-		Results: res, Ours: ours, OursTime: oursTime}
-	if err := cmp.WriteText(e.stdout); err != nil {
+	if err := table.WriteText(e.stdout); err != nil {
 		return fail(e, err)
 	}
 	return exitOK

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/format"
-	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 	"github.com/boardgraph/boardgraph/numberlink/report"
@@ -116,9 +115,7 @@ func newNLFlags(e *env, name string, rules bool, names format.Names) *nlFlags {
 			sub = s
 		}
 	}
-	f := &nlFlags{FlagSet: flag.NewFlagSet("numberlink "+name, flag.ContinueOnError), sub: sub, e: e, rules: rules, names: names}
-	f.SetOutput(io.Discard)
-	f.Usage = func() {}
+	f := &nlFlags{FlagSet: newFlagSet("numberlink " + name), sub: sub, e: e, rules: rules, names: names}
 	if rules {
 		f.IntVar(&f.puzzle.K, "k", 0, "override the bridge limit k (0: the puzzle's own)")
 		f.BoolVar(&f.puzzle.NoLoops, "noloops", false, "require the connections to form a tree (Tatham's L)")
@@ -135,38 +132,22 @@ func (f *nlFlags) timeoutVar() {
 	durationVar(f.FlagSet, &f.timeout, "timeout", "stop after `D` (for example 30s; 0: no limit)")
 }
 
-// help prints the subcommand's -h text.
-func (f *nlFlags) help() {
-	w := f.e.stdout
-	fmt.Fprintf(w, "Usage: boardgraph numberlink %s\n\nExample:\n  %s\n\nFlags:\n", f.sub.usage, f.sub.example)
-	f.SetOutput(w)
-	f.PrintDefaults()
-	f.SetOutput(io.Discard)
-	if f.rules {
-		fmt.Fprintln(w, "\n"+nlRuleHelp)
-	}
-}
-
-// parse parses flags placed before or after the positional arguments,
-// checks --format and starts the run's context (the caller defers
-// f.cancel). It returns the positional arguments, or an exit code when
-// parsing ended the command (-h: 0, a bad flag: 2).
+// parse parses flags placed before or after the positional arguments
+// (parseArgs, with the subcommand's -h), checks --format and starts the
+// run's context (the caller defers f.cancel). It returns the positional
+// arguments, or an exit code when parsing ended the command (-h: 0, a bad
+// flag: 2).
 func (f *nlFlags) parse(args []string) ([]string, int, bool) {
-	var pos []string
-	for {
-		if err := f.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				f.help()
-				return nil, exitOK, false
-			}
-			return nil, nlFail(f.e, usagef("numberlink %s: %v; run 'boardgraph numberlink %s -h'", f.sub.name, err, f.sub.name)), false
-		}
-		args = f.Args()
-		if len(args) == 0 {
-			break
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
+	about := "See 'boardgraph numberlink -h' for the subcommands and README.md for the formats."
+	if f.rules {
+		about = nlRuleHelp
+	}
+	_, usage, _ := strings.Cut(f.sub.usage, " ")
+	sub := *f.e
+	sub.args = args
+	pos, code := parseArgs(&sub, cmdHelp{name: "numberlink " + f.sub.name, usage: usage, about: about, examples: []string{f.sub.example}}, f.FlagSet)
+	if code >= 0 {
+		return nil, code, false
 	}
 	name, err := f.names.Parse(f.format)
 	if err != nil {
@@ -251,15 +232,17 @@ func nlFail(e *env, err error) int {
 // textReport is a library report: its JSON form is the value itself.
 type textReport interface{ WriteText(io.Writer) error }
 
-// write prints rep as --format asks: JSON (format.WriteJSON: snake_case
-// keys, the program version) or its text form.
-func (f *nlFlags) write(rep textReport) {
-	if f.format == "json" {
-		format.WriteJSON(f.e.stdout, rep)
-	} else {
-		rep.WriteText(f.e.stdout)
+// writeReport writes rep to w as JSON (format.WriteJSON: snake_case keys,
+// the program version) or in its text form.
+func writeReport(w io.Writer, rep textReport, json bool) error {
+	if json {
+		return format.WriteJSON(w, rep)
 	}
+	return rep.WriteText(w)
 }
+
+// write prints rep as --format asks.
+func (f *nlFlags) write(rep textReport) { writeReport(f.e.stdout, rep, f.format == "json") }
 
 // writePuzzle prints g in the --format the subcommand was given.
 func (f *nlFlags) writePuzzle(g *numberlink.Grid, rules numberlink.Rules) error {
@@ -280,9 +263,7 @@ func (f *nlFlags) progress(rules numberlink.Rules) (numberlink.SolveOptions, *pr
 	pr := newProgress(f.e, "numberlink "+f.sub.name, f.quiet)
 	opt := numberlink.SolveOptions{Rules: rules}
 	if !f.quiet {
-		var h hamilton.Options
-		pr.set(&h) // the interval that suits stderr
-		opt.ProgressEvery = h.ProgressEvery
+		opt.ProgressEvery = pr.interval()
 		opt.Progress = func(st numberlink.SolveStats) {
 			pr.line(st.Elapsed, fmt.Sprintf("%d nodes, %d backtracks, %d solutions, depth %d", st.Nodes, st.Backtracks, st.Solutions, st.MaxDepth))
 		}

@@ -146,7 +146,7 @@ func TestNLHelp(t *testing.T) {
 	t.Parallel()
 	for _, sub := range nlSubs {
 		code, out, _ := runNL(t, "", sub.name, "-h")
-		if code != 0 || !strings.Contains(out, "Example:") || !strings.Contains(out, "boardgraph numberlink "+sub.name) {
+		if code != 0 || !strings.Contains(out, "Examples:") || !strings.Contains(out, "boardgraph numberlink "+sub.name) {
 			t.Errorf("%s -h: exit %d\n%s", sub.name, code, out)
 		}
 	}

@@ -117,38 +117,31 @@ func (pf *pictureFlags) saveKGrid(e *env, g *numberlink.Grid, sol numberlink.Sol
 	return saveNamed(e, pf.Files, pic, quiet)
 }
 
+// renderFlags are render's flags: the pictures, the inputs and the
+// picture's options.
 type renderFlags struct {
 	pictureFlags
-	boardFile string
-	in        string
-	moveSpec  string
-	kind      string
-	show      string
-	arrows    bool
-	gradient  bool
-	closed    bool
-	highlight string
-	cell      float64
-	title     string
-	unchecked bool
+	boardFile, in string
+	pic           request.PictureFlags
 }
 
 func runRender(e *env) int {
 	var rf renderFlags
+	p := &rf.pic
 	fs := newFlagSet("render")
 	rf.pictureFlags.register(fs)
 	fs.StringVar(&rf.in, "in", "", "read the solution, table or k-grid from `FILE` ('-' or absent: stdin)")
 	fs.StringVar(&rf.boardFile, "board", "", "the board as a text `FILE` (blocked cells and givens; needed for path files without SPEC)")
-	fs.StringVar(&rf.moveSpec, "moves", "hopido", "move set `M` the solution is verified against (hopido, knight, a,b, unions 3,0+2,2)")
-	fs.StringVar(&rf.kind, "kind", "auto", "what the input is: `K` = auto, path (a path or numbered grid), heatmap (a table of numbers, '#' blocked), kgrid or tau")
-	fs.StringVar(&rf.show, "show", "auto", "path pictures: `WHAT` = auto (numbers and path; numbers dropped when illegible), numbers or path")
-	fs.BoolVar(&rf.arrows, "arrows", false, "path pictures: an arrowhead on every move")
-	fs.BoolVar(&rf.gradient, "gradient", false, "path pictures: colour the path by step, dark at the start to light at the end (automatic when numbers are dropped)")
-	fs.BoolVar(&rf.closed, "closed", false, "the path is a closed tour: verify it as one and draw the closing move")
-	fs.StringVar(&rf.highlight, "highlight", "", "path pictures: draw the moves from steps `S,...` to the next step in blue (the paper's 'link', e.g. 25)")
-	fs.Float64Var(&rf.cell, "cell", 0, "cell size in `PX` (default: fit the board in 1600 pixels, at most 48 per cell)")
-	fs.StringVar(&rf.title, "title", "", "heatmaps and edge maps: the `TITLE` above the board")
-	fs.BoolVar(&rf.unchecked, "unchecked", false, "draw a path even if the verifier rejects it (partial or broken paths)")
+	fs.StringVar(&p.Moves, "moves", "hopido", "move set `M` the solution is verified against (hopido, knight, a,b, unions 3,0+2,2)")
+	fs.StringVar(&p.Kind, "kind", "auto", "what the input is: `K` = auto, path (a path or numbered grid), heatmap (a table of numbers, '#' blocked), kgrid or tau")
+	fs.StringVar(&p.Show, "show", "auto", "path pictures: `WHAT` = auto (numbers and path; numbers dropped when illegible), numbers or path")
+	fs.BoolVar(&p.Arrows, "arrows", false, "path pictures: an arrowhead on every move")
+	fs.BoolVar(&p.Gradient, "gradient", false, "path pictures: colour the path by step, dark at the start to light at the end (automatic when numbers are dropped)")
+	fs.BoolVar(&p.Closed, "closed", false, "the path is a closed tour: verify it as one and draw the closing move")
+	fs.StringVar(&p.Highlight, "highlight", "", "path pictures: draw the moves from steps `S,...` to the next step in blue (the paper's 'link', e.g. 25)")
+	fs.Float64Var(&p.Cell, "cell", 0, "cell size in `PX` (default: fit the board in 1600 pixels, at most 48 per cell)")
+	fs.StringVar(&p.Title, "title", "", "heatmaps and edge maps: the `TITLE` above the board")
+	fs.BoolVar(&p.Unchecked, "unchecked", false, "draw a path even if the verifier rejects it (partial or broken paths)")
 	pos, code := parseArgs(e, renderHelp, fs)
 	if code >= 0 {
 		return code
@@ -174,22 +167,15 @@ func (rf *renderFlags) run(e *env, pos []string) error {
 		}
 		return usagef("unexpected argument %q; give at most a board size (the input comes from --in FILE or stdin)", a)
 	}
-	if rf.boardFile == "-" && (rf.in == "" || rf.in == "-") {
-		return usagef("--board - and the input cannot both come from stdin; name the input with --in FILE")
-	}
-	var b *board.Board
-	if spec != "" || rf.boardFile != "" {
-		var err error
-		if b, err = readBoard(e, spec, rf.boardFile); err != nil {
-			return err
-		}
+	b, err := request.SolutionBoard(spec, rf.boardFile, rf.in, "--in", e.source())
+	if err != nil {
+		return err
 	}
 	text, err := readSolution(e, rf.in)
 	if err != nil {
 		return err
 	}
-	pic, frames, what, err := request.Picture(e.ctx, text, b, request.PictureFlags{Kind: rf.kind, Moves: rf.moveSpec, Show: rf.show,
-		Highlight: rf.highlight, Title: rf.title, Arrows: rf.arrows, Gradient: rf.gradient, Closed: rf.closed, Unchecked: rf.unchecked, Cell: rf.cell})
+	pic, frames, what, err := request.Picture(e.ctx, text, b, rf.pic)
 	switch {
 	case errors.Is(err, request.ErrInvalidSolution):
 		return &noSolutionError{err.Error()}
