@@ -2,6 +2,5 @@
 // to their progress callbacks as one line a person can plan with: the time
 // so far, the share of the work done, an estimate of the time left where
 // the share supports one, the rate, and the solutions found so far. It
-// formats; it never prints. (The streamed cell writes of solve have their
-// own line, request.StreamProgress.)
+// formats; it never prints.
 package progress

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/count"
-	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
 )
 
@@ -40,9 +39,9 @@ func Left(elapsed time.Duration, done, total float64) (time.Duration, bool) {
 //
 // Units and the share done appear when the call has a list of units
 // (Stats.Units); the share is Stats.Share (UnitsDone/Units when that is
-// 0), shown to a tenth of a percent below 10%. The time left is the time
-// so far scaled by the share left, so it assumes the rest of the tree
-// costs what the part searched did. Solutions appear once there are some;
+// 0), to two significant digits below 10%. The time left is the time so
+// far scaled by the share left, so it assumes the rest of the tree costs
+// what the part searched did. Solutions appear once there are some;
 // during a count they are those of the finished units, a lower bound. The
 // cost is O(1).
 func Search(st hamilton.Stats) string {
@@ -54,36 +53,55 @@ func Search(st hamilton.Stats) string {
 		}
 		fmt.Fprintf(&b, "%d of %d units, %s done, ", st.UnitsDone, st.Units, percent(share))
 		if left, ok := Left(st.Elapsed, share, 1); ok {
-			fmt.Fprintf(&b, "about %s left, ", round(left))
+			fmt.Fprintf(&b, "about %s left, ", Round(left))
 		}
 	}
-	fmt.Fprintf(&b, "%s nodes (%s/s)", format.Human(st.Nodes), format.Human(uint64(float64(st.Nodes)/max(st.Elapsed.Seconds(), 1e-9))))
+	fmt.Fprintf(&b, "%s nodes (%s/s)", Human(st.Nodes), Human(uint64(float64(st.Nodes)/max(st.Elapsed.Seconds(), 1e-9))))
 	if st.Solutions > 0 {
-		fmt.Fprintf(&b, ", %s solutions so far", format.Human(st.Solutions))
+		fmt.Fprintf(&b, ", %s solutions so far", Human(st.Solutions))
 	}
 	return b.String()
 }
 
 // DP words a snapshot of the frontier dynamic program (count.Count) for a
-// progress line, after the caller's "verb: elapsed, ":
+// progress line, after the caller's "verb: elapsed, "; elapsed is the time
+// since the count began:
 //
 //	step 20 of 49, 40% of the steps, 200k states (peak 250k), 40.0 MB of tables, about 58s left
 //
 // The time left assumes every step left handles as many states as the
 // current layer holds, at the time per state so far: layers grow from the
 // first row and shrink at the last, so it errs long near the end. The cost
-// is O(1).
-func DP(st count.Stats) string {
+// is O(1). A cooperative shard waiting for the others (Stats.Waiting)
+// is worded "step 20 of 49 done; waiting for shard 3, 5 to finish layer
+// 21 (...)".
+func DP(st count.Stats, elapsed time.Duration) string {
 	var b strings.Builder
+	if st.Waiting != nil {
+		// A cooperative shard (count.Options.Exchange) between layers.
+		fmt.Fprintf(&b, "step %d of %d done; waiting for shard ", st.Step, st.Steps)
+		for i, j := range st.Waiting {
+			if i == 8 {
+				fmt.Fprintf(&b, " and %d more", len(st.Waiting)-8)
+				break
+			}
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprint(&b, j)
+		}
+		fmt.Fprintf(&b, " to finish layer %d (every shard of the count must run at once)", st.WaitLayer)
+		return b.String()
+	}
 	fmt.Fprintf(&b, "step %d of %d", st.Step, st.Steps)
 	if st.Steps > 0 {
 		fmt.Fprintf(&b, ", %s of the steps", percent(float64(st.Step)/float64(st.Steps)))
 	}
-	fmt.Fprintf(&b, ", %s states (peak %s), %s of tables", format.Human(uint64(st.States)), format.Human(uint64(st.PeakStates)), format.Bytes(st.PeakBytes))
+	fmt.Fprintf(&b, ", %s states (peak %s), %s of tables", Human(uint64(st.States)), Human(uint64(st.PeakStates)), Bytes(st.PeakBytes))
 	if st.StatesDone > 0 && st.Step < st.Steps {
 		done := float64(st.StatesDone)
-		if left, ok := Left(st.Elapsed, done, done+float64(st.Steps-st.Step)*float64(st.States)); ok {
-			fmt.Fprintf(&b, ", about %s left", round(left))
+		if left, ok := Left(elapsed, done, done+float64(st.Steps-st.Step)*float64(st.States)); ok {
+			fmt.Fprintf(&b, ", about %s left", Round(left))
 		}
 	}
 	return b.String()
@@ -104,11 +122,40 @@ func percent(share float64) string {
 	return strconv.FormatFloat(math.Floor(p/unit+1e-9)*unit, 'f', max(0, int(-math.Log10(unit)+0.5)), 64) + "%"
 }
 
-// round shortens a duration for a progress line: tenths of a second below
+// Round shortens a duration for a progress line: tenths of a second below
 // a minute, whole seconds above.
-func round(d time.Duration) time.Duration {
+func Round(d time.Duration) time.Duration {
 	if d < time.Minute {
 		return d.Round(100 * time.Millisecond)
 	}
 	return d.Round(time.Second)
+}
+
+// Human writes a count with a k, M, G, T, P or E suffix (powers of 1000) and
+// at most one decimal: 1234 is "1.2k", 999 is "999".
+func Human(x uint64) string {
+	f := float64(x)
+	for _, s := range []string{"", "k", "M", "G", "T", "P", "E"} {
+		if f < 999.95 || (s == "" && f < 1000) {
+			if s == "" {
+				return fmt.Sprintf("%d", x)
+			}
+			return strings.TrimSuffix(strings.TrimSuffix(fmt.Sprintf("%.1f", f), "0"), ".") + s
+		}
+		f /= 1000
+	}
+	return fmt.Sprintf("%.3g", float64(x))
+}
+
+// Bytes writes a size in bytes with a kB, MB or GB suffix (powers of 1000).
+func Bytes(n int64) string {
+	switch {
+	case n >= 1e9:
+		return fmt.Sprintf("%.2f GB", float64(n)/1e9)
+	case n >= 1e6:
+		return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+	case n >= 1e3:
+		return fmt.Sprintf("%.1f kB", float64(n)/1e3)
+	}
+	return fmt.Sprintf("%d B", n)
 }

@@ -38,14 +38,14 @@ func TestDPLine(t *testing.T) {
 	t.Parallel()
 	// 20 of 49 steps, 1,000,000 states so far at 1M per 10 s; 29 steps of
 	// 200k states are 5.8M states left: 58 s.
-	st := count.Stats{Elapsed: 10 * time.Second, Step: 20, Steps: 49, States: 200_000, PeakStates: 250_000, PeakBytes: 40_000_000, StatesDone: 1_000_000}
+	st := count.Stats{Step: 20, Steps: 49, States: 200_000, PeakStates: 250_000, PeakBytes: 40_000_000, StatesDone: 1_000_000}
 	want := "step 20 of 49, 40% of the steps, 200k states (peak 250k), 40.0 MB of tables, about 58s left"
-	if got := DP(st); got != want {
+	if got := DP(st, 10*time.Second); got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 	st.Step = st.Steps
 	want = "step 49 of 49, 100% of the steps, 200k states (peak 250k), 40.0 MB of tables"
-	if got := DP(st); got != want {
+	if got := DP(st, 10*time.Second); got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
@@ -72,9 +72,40 @@ func TestLeft(t *testing.T) {
 	}
 }
 
+func TestHuman(t *testing.T) {
+	t.Parallel()
+	for x, want := range map[uint64]string{0: "0", 999: "999", 1000: "1k", 1234: "1.2k", 999_949: "999.9k", 999_960: "1M", 3_456_789: "3.5M", 1 << 63: "9.2E"} {
+		if got := Human(x); got != want {
+			t.Errorf("Human(%d) = %q, want %q", x, got, want)
+		}
+	}
+}
+
+// A cooperative DP shard between layers names the shards it waits for.
+func TestDPLineWaiting(t *testing.T) {
+	got := DP(count.Stats{Step: 20, Steps: 49, Waiting: []int{3, 5}, WaitLayer: 21}, time.Minute)
+	want := "step 20 of 49 done; waiting for shard 3, 5 to finish layer 21 (every shard of the count must run at once)"
+	if got != want {
+		t.Errorf("DP = %q, want %q", got, want)
+	}
+	many := DP(count.Stats{Step: 1, Steps: 9, Waiting: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, WaitLayer: 2}, 0)
+	if want := "shard 0, 1, 2, 3, 4, 5, 6, 7 and 2 more to finish"; !contains(many, want) {
+		t.Errorf("DP = %q, want it to say %q", many, want)
+	}
+}
+
+func contains(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}
+
 func TestPercent(t *testing.T) {
 	t.Parallel()
-	for share, want := range map[float64]string{0: "0%", 1: "100%", 0.999: "99%", 0.25: "25%", 0.1: "10%", 0.0999: "9.9%", 0.05: "5.0%", 0.0123: "1.2%", 0.00123: "0.12%", 0.000031: "0.0031%", 0.0029: "0.29%"} {
+	for share, want := range map[float64]string{0: "0%", 1: "100%", 0.999: "99%", 0.25: "25%", 0.1: "10%", 0.0999: "9.9%", 0.05: "5.0%", 0.0123: "1.2%", 0.00123: "0.12%", 0.0029: "0.29%", 0.000031: "0.0031%"} {
 		if got := percent(share); got != want {
 			t.Errorf("percent(%v) = %q, want %q", share, got, want)
 		}

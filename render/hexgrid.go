@@ -17,7 +17,7 @@ type HexGridOptions struct {
 	Caption string
 }
 
-var hexCellFill = color3(241, 243, 245)
+var hexCellFill = color3(233, 236, 239)
 
 // HexGrid draws a hexagonal k-grid (hexgrid.Grid, odd-r offset layout) with
 // the connections of sol: every cell a pale hexagon (pointy top, so rows

@@ -343,3 +343,26 @@ func TestCheckpointRefused(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseMemory: any text is a positive size or an input error naming
+// the flag, never a panic; a size read back in bytes reads the same.
+func FuzzParseMemory(f *testing.F) {
+	for _, s := range []string{"800M", "12G", "4096", "2gb", "0", "-1G", "99999999T", " 1k ", "B"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, err := ParseMemory("max-memory", s)
+		if err != nil {
+			if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "--max-memory") {
+				t.Fatalf("%q: %v", s, err)
+			}
+			return
+		}
+		if n <= 0 {
+			t.Fatalf("%q: %d bytes", s, n)
+		}
+		if back, err := ParseMemory("max-memory", fmt.Sprint(n)); err != nil || back != n {
+			t.Fatalf("%q = %d reads back as %d, %v", s, n, back, err)
+		}
+	})
+}

@@ -3,6 +3,7 @@ package request
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -87,5 +88,34 @@ func TestGraphVerifyFile(t *testing.T) {
 	}
 	if _, err := g.VerifyFile("missing", src); !errors.Is(err, ErrInput) {
 		t.Errorf("missing: %v", err)
+	}
+}
+
+// TestGraphCountAuto: auto picks by predicted cost as for boards (the
+// 4-cycle's DP is cheap), and a search over more than MaxCountOpen
+// vertices without a start or deadline is refused where the DP is not.
+func TestGraphCountAuto(t *testing.T) {
+	t.Parallel()
+	g, err := NewGraph(GraphFlags{File: "-"}, files(c4, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := g.Count(t.Context(), GraphCountOptions{})
+	if err != nil || res.Count != 8 || !strings.HasPrefix(res.Method, "dp") {
+		t.Fatalf("c4: %+v %v", res, err)
+	}
+	var path strings.Builder
+	for i := range 70 {
+		fmt.Fprintf(&path, "v%d v%d\n", i, i+1)
+	}
+	g, err = NewGraph(GraphFlags{File: "-"}, files(path.String(), nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, err := g.Count(t.Context(), GraphCountOptions{}); err != nil || res.Count != 2 || !strings.HasPrefix(res.Method, "dp") {
+		t.Fatalf("a path of 71 vertices by auto: %+v %v", res, err)
+	}
+	if _, err := g.Count(t.Context(), GraphCountOptions{Method: "dfs"}); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "would not finish") {
+		t.Fatalf("a search over 71 vertices: %v", err)
 	}
 }

@@ -10,39 +10,7 @@ import (
 	"github.com/boardgraph/boardgraph/request"
 )
 
-var analyzeHelp = cmdHelp{
-	name:  "analyze",
-	usage: "SPEC|--board FILE [--moves M] [--canonical] [--path FILE] [--svg PREFIX] [--png PREFIX] [--timeout D] [--workers N] [--format text|json]",
-	about: `Enumerates every directed Hamiltonian path of the move graph (a path and
-its reverse count as two, the Diplomatico paper's convention) and reports the
-solution space: counts by start cell, end cell and (start, end) pair; closed
-tours (directed: once per direction; undirected: once); how often each move
-edge is used, the edges every solution uses and none uses, the cells that
-never end a path; the solutions up to the board's symmetries and reversal
-(Burnside's lemma: the number of orbits and how many orbits have each size;
---canonical lists the lexicographically smallest path of each orbit, by
-cells in row-major order); structural facts (degrees, the components of each
-leaper on its own, cut cells, bipartiteness); and key states: how many paths
-have each cell at each step, and for one solution (--path FILE, else the
-smallest) how many solutions share each prefix, down to the step after which
-it is the only one.
-
-Only one start cell per symmetry class is enumerated; the statistics are
-carried to the other cells by the symmetries. Boards over 40 open cells are
-refused without --timeout. On --timeout or Ctrl-C the report covers the
-paths seen so far (lower bounds) and the exit code is 3.
-
---svg PREFIX and --png PREFIX write three pictures each: PREFIX-start,
-PREFIX-end (heatmaps of the counts by start and end cell) and PREFIX-edges
-(the edge-usage map). --format json prints one object; its fields are listed
-in the README (counts are decimal strings).`,
-	examples: []string{
-		"boardgraph analyze 5x5                         # 12400 paths, 552 per corner, 352 at the centre",
-		"boardgraph analyze --moves knight 5x5          # 304 per corner, 0 on the minority colour",
-		"boardgraph analyze 5x5 --canonical --format json",
-		"boardgraph analyze 6x6 --png out/6x6           # out/6x6-start.png, -end.png, -edges.png",
-	},
-}
+var analyzeHelp = loadHelp("analyze")
 
 func init() {
 	register(&command{name: "analyze", summary: "analyse the whole solution space (counts, edges, symmetry classes, key states)", run: runAnalyze})

@@ -9,66 +9,7 @@ import (
 	"github.com/boardgraph/boardgraph/request"
 )
 
-var countHelp = cmdHelp{
-	name:  "count",
-	usage: "SPEC|--board FILE [--moves M] [--start r,c] [--end r,c] [--closed] [--per-start] [--undirected] [--method auto|dfs|dp] [--max-memory SIZE] [--no-predict] [--shard I/N --out FILE] [--checkpoint FILE [--resume]] [--timeout D] [--workers N] [--format grid|json]\n       boardgraph count merge FILE... (see 'boardgraph count merge -h')",
-	about: `Counts the solutions exactly and prints the number, a bare integer, on
-stdout; the counting convention goes to stderr (and into --format json).
-
-Conventions. By default paths are directed: a path and its reverse count as
-two (the Diplomatico paper's convention: 5x5 has 12400). --undirected counts
-a path and its reverse once: with neither --start nor --end that halves the
-count; with either fixed it changes nothing (only one direction can start
-there). Closed tours (--closed) are counted once per direction, so every
-cycle counts twice; --closed --undirected counts every cycle once (the
-convention of OEIS A001230: 9862 knight's tours on 6x6).
-
---per-start prints, instead of the total, a grid of directed counts by first
-cell (5x5: 552 at each corner, 352 at the centre).
-
-Methods (--method). dfs is the depth-first search with a memo, one start
-per symmetry orbit; dp is the frontier dynamic program (package count),
-whose cost grows with the frontier width rather than the number of cells
-and which refuses, with its estimate, a count that would not fit in memory.
-auto (the default) picks by predicted cost: dfs for givens, --per-start,
-shards and checkpoints; dp when its predicted cost is tiny (milliseconds,
-as for king 5x5, where the search takes 40 s); else dfs for boards of at
-most 30 cells and frontiers too wide for the DP, dp otherwise; under
---timeout, dfs unless the frontier is at most 9 wide (a stopped search
-leaves a lower bound, the DP nothing). --max-memory SIZE (default: 3/4 of
-the memory available now) bounds the DP's tables: it predicts its peak
-early and refuses, naming the limit that would fit; --no-predict skips the
-prediction (it errs large on some boards) and stops only at the limit.
-
-Counting at scale. --shard I/N counts the work units u with u mod N = I
-(I from 0 to N-1) of a division of the search into at least --units prefixes
-(default 4096), the same on every machine; --out FILE writes the shard's
-result (JSON with the problem, shard, units, code version and a checksum),
-and 'count merge FILE...' adds the shards up, refusing missing, duplicate or
-foreign ones. --checkpoint FILE appends every finished unit to FILE;
-after a crash or kill, the same command with --resume counts only the rest.
-With --method dp, --shard I/N splits the dynamic program instead (each
-shard keeps a hash class of one layer; the shards add up exactly, but
-their total work is several times one run's, docs/results.md), and
---checkpoint saves its layer at layer boundaries for --resume.
---max-memory bounds the whole DP process: past it the layers spill to
-files in --tmp DIR (default the system's temporary directory; --tmp ""
-refuses instead).
-
-Exact counting is exponential: boards over 64 open cells are refused without
-a fixed --start unless --timeout is given (the search only). On --timeout or
-Ctrl-C the count so far is printed as a lower bound and the exit code is 3.`,
-	examples: []string{
-		"boardgraph count 5x5                               # 12400",
-		"boardgraph count --moves knight 5x5                # 1728",
-		"boardgraph count --per-start 5x5                   # table by start cell",
-		"boardgraph count --closed --undirected --moves knight 6x6   # 9862",
-		"boardgraph count 7x7 --timeout 1m                  # a lower bound after a minute",
-		"boardgraph count --method dp --moves knight 3x20   # the frontier DP",
-		"boardgraph count 6x6 --shard 3/16 --out s3.json    # then: boardgraph count merge s*.json",
-		"boardgraph count 6x6 --checkpoint c.txt --resume   # continues after a kill",
-	},
-}
+var countHelp = loadHelp("count")
 
 func init() {
 	register(&command{name: "count", summary: "count the solutions exactly", run: runCount})
@@ -99,6 +40,9 @@ func runCount(e *env) int {
 	fs.StringVar(&cf.Out, "out", "", "write the shard's result to `FILE` (JSON, for 'count merge'); written only when the shard is complete")
 	fs.StringVar(&cf.Checkpoint, "checkpoint", "", "append every finished work unit to `FILE`, so that --resume can continue after a crash or kill")
 	fs.BoolVar(&cf.Resume, "resume", false, "continue the count recorded in --checkpoint FILE (a missing file starts afresh)")
+	fs.StringVar(&cf.Shared, "shared", "", "with --method dp and --shard I/N: cooperative DP shards that exchange their layers through `DIR` (every shard must run at once and see DIR; a restarted shard resumes from it)")
+	fs.BoolVar(&cf.SharedSync, "shared-sync", false, "with --shared: sync every layer file before announcing it (survives a machine crash, not only a killed shard; slower)")
+	fs.DurationVar(&cf.SharedWait, "shared-wait", 0, "with --shared: wait at most `D` for the other shards at one layer (default 6h)")
 	fs.IntVar(&cf.Units, "units", 0, "split the count into at least `N` work units (default 4096; every shard of a count needs the same value)")
 	pos, code := parseArgs(e, countHelp, fs)
 	if code >= 0 {

@@ -6,28 +6,7 @@ import (
 	"github.com/boardgraph/boardgraph/request"
 )
 
-var countMergeHelp = cmdHelp{
-	name:  "count merge",
-	usage: "FILE... [--undirected] [--format grid|json]",
-	about: `Adds up the shard result files of one count (written by
-'boardgraph count --shard I/N --out FILE') and prints the total, a bare
-integer, on stdout.
-
-It refuses, with exit code 2 and one line naming the files, when a shard is
-missing or given twice, when a file is damaged (its checksum fails), or when
-the files come from different counts: another board, blocked cells, moves,
-start, end or closed, another division into work units (--units), another
-number of shards or another boardgraph version.
-
-Totals are directed (a path and its reverse count twice, each closed tour
-once per direction); --undirected halves them where every solution's
-reverse is also one, as count --undirected does.`,
-	examples: []string{
-		"for i in 0 1 2 3; do boardgraph count 6x6 --shard $i/4 --out s$i.json; done",
-		"boardgraph count merge s0.json s1.json s2.json s3.json   # 8250272",
-		"boardgraph count merge --undirected s*.json               # 4125136",
-	},
-}
+var countMergeHelp = loadHelp("count merge")
 
 // runCountMerge is "count merge FILE..." (request.MergeFiles).
 func runCountMerge(e *env) int {

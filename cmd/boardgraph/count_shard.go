@@ -35,7 +35,7 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 	opt := c.Options()
 	pr := newProgress(e, "count", c.Output.Quiet)
 	pr.set(&opt)
-	pr.verb = fmt.Sprintf("count shard %d/%d", c.Shard, c.Shards) // the line says the units done
+	pr.verb = fmt.Sprintf("count shard %d/%d", c.Shard, c.Shards) // progress.Search adds the units done
 	if sc.Resumed > 0 {
 		fmt.Fprintf(e.stderr, "resuming from %s: %d of the shard's %d units already counted\n", c.Flags.Checkpoint, sc.Resumed, sc.Result.ShardUnits)
 	}
@@ -48,7 +48,9 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 	pr.done()
 	if err != nil && c.Method == request.MethodDP && ctx.Err() != nil {
 		keep := "rerun it in full"
-		if c.Flags.Checkpoint != "" && got.DP.Checkpoints+got.DP.ResumedAt > 0 {
+		if c.Flags.Shared != "" {
+			keep = fmt.Sprintf("its layer files in %s stay: the same command resumes at its last layer", c.Flags.Shared)
+		} else if c.Flags.Checkpoint != "" && got.DP.Checkpoints+got.DP.ResumedAt > 0 {
 			keep = fmt.Sprintf("%s keeps the layer of step %d: rerun with --resume", c.Flags.Checkpoint, got.DP.Step)
 		}
 		return fail(e, &stoppedError{fmt.Sprintf("%s: the dynamic program has no partial count (no --out file written; %s)", stopReason(ctx, c.Timeout), keep)})
@@ -94,8 +96,12 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 		if got.DP.ResumedAt > 0 {
 			from = fmt.Sprintf(", resumed at step %d", got.DP.ResumedAt)
 		}
-		fmt.Fprintf(e.stderr, "%s %s on %s with %s, dynamic program shard %d/%d (split after step %d%s); %v\n",
-			total, conv, c.Board.Spec(), movesLabel(c.Moves), c.Shard, c.Shards, got.DP.SplitStep, from, elapsed.Round(time.Microsecond))
+		mode := ""
+		if c.Flags.Shared != "" && c.Shards > 1 {
+			mode = fmt.Sprintf("cooperative, %s written to %s, %v waiting for the others, ", humanBytes(got.DP.ExchangeBytes), c.Flags.Shared, got.DP.Waited.Round(time.Millisecond))
+		}
+		fmt.Fprintf(e.stderr, "%s %s on %s with %s, dynamic program shard %d/%d (%ssplit after step %d%s); %v\n",
+			total, conv, c.Board.Spec(), movesLabel(c.Moves), c.Shard, c.Shards, mode, got.DP.SplitStep, from, elapsed.Round(time.Microsecond))
 		return exitOK
 	}
 	fmt.Fprintf(e.stderr, "%d %s on %s with %s, %s; %d counted now, %d from the checkpoint; %d nodes, %v\n",

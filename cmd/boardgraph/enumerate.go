@@ -8,22 +8,7 @@ import (
 	"github.com/boardgraph/boardgraph/hamilton"
 )
 
-var enumerateHelp = cmdHelp{
-	name:  "enumerate",
-	usage: "SPEC|--board FILE [--moves M] [--start r,c] [--end r,c] [--closed] [--limit N] [--timeout D] [--workers N] [--format grid|path|json]",
-	about: `Streams every solution (directed: a path and its reverse are two), each
-checked by the independent verifier before it is printed. grid and path
-output separate solutions with a blank line; json prints one object per line.
-With more than one worker the order is not deterministic; --workers 1 gives a
-fixed order. Exit 0 when every solution was printed, 1 when there is none,
-3 when stopped by --limit, --timeout or Ctrl-C (the solutions printed so far
-stand).`,
-	examples: []string{
-		"boardgraph enumerate 4x5 --start 1,1 --end 4,5",
-		"boardgraph enumerate 5x5 --limit 10 --format path",
-		"boardgraph enumerate --moves knight 5x5 --start 1,1 --format json --limit 3",
-	},
-}
+var enumerateHelp = loadHelp("enumerate")
 
 func init() {
 	register(&command{name: "enumerate", summary: "stream every solution", run: runEnumerate})

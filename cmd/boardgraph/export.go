@@ -11,41 +11,7 @@ import (
 	"github.com/boardgraph/boardgraph/request"
 )
 
-var exportHelp = cmdHelp{
-	name:  "export",
-	usage: "SPEC|--board FILE|--graph FILE [--moves M] --to graphml|dot|json|csv|cypher|edgelist|dimacs|hcp [--out FILE] [--with-solution [--start r,c] [--end r,c] [--closed]] [--with-analysis] [--batch N]",
-	about: `Writes the move graph for other graph tools, streamed (a 1000x1000 board
-is written without holding the output in memory). Every node carries its
-row and col (1-based, the paper's v_{i,j}; node ids are n_i_j as in the
-paper's Appendix B) and its degree.
-
-  graphml   GraphML (NetworkX read_graphml, Gephi, yEd)
-  dot       Graphviz (dot -Tsvg; neato -n keeps the board layout)
-  json      node-link JSON: NetworkX node_link_graph(data, edges="links"), D3
-  csv       neo4j-admin database import files: --out PREFIX writes
-            PREFIX.nodes.csv and PREFIX.relationships.csv
-  cypher    a cypher-shell script creating the paper's schema,
-            (:Node {row, col})-[:MOVE]->(:Node), in UNWIND batches
-  edgelist, dimacs, hcp   plain graph formats (TSPLIB HCP for Hamiltonian
-            cycle solvers)
-
-Every undirected edge is two MOVE relationships in the csv and cypher
-exports (the paper's queries follow -[:MOVE]-> only). --with-solution finds
-a solution (--start, --end, --closed as for solve), verifies it, and adds
-its step numbers to the nodes and NEXT relationships (path_step on the
-edges in graphml, dot and json). --with-analysis enumerates every solution
-(small boards) and adds paths_starting and paths_ending to the nodes and
-paths_using to the edges (directed paths). --graph FILE converts a graph
-file (edge list, DIMACS, TSPLIB HCP, GraphML, node-link JSON) instead.
---out writes atomically; without it the output goes to stdout.`,
-	examples: []string{
-		"boardgraph export 4x5 --to graphml --out 4x5.graphml",
-		"boardgraph export 10x10 --to cypher --with-solution | cypher-shell -u neo4j -p secret",
-		"boardgraph export 4x5 --to csv --out 4x5   # 4x5.nodes.csv, 4x5.relationships.csv",
-		"boardgraph export 5x5 --to dot --with-solution | dot -Tsvg > 5x5.svg",
-		"boardgraph export --graph graph.hcp --to graphml",
-	},
-}
+var exportHelp = loadHelp("export")
 
 func init() {
 	register(&command{name: "export", summary: "write the graph as GraphML, DOT, JSON, Neo4j CSV or Cypher", run: runExport})

@@ -6,6 +6,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
+	lines "github.com/boardgraph/boardgraph/progress"
 )
 
 // Output formats of the leaper commands (format.Names: case-insensitive,
@@ -33,7 +34,7 @@ func (j *leaperJob) jsonProblem(cmd string) jsonProblem { return j.Describe(cmd)
 
 // humanBytes and roundDur word sizes and durations in messages
 // (format.Bytes, format.Round).
-func humanBytes(n int64) string              { return format.Bytes(n) }
+func humanBytes(n int64) string              { return lines.Bytes(n) }
 func roundDur(d time.Duration) time.Duration { return format.Round(d) }
 
 // emitJSON writes v as one line of JSON with the program's version.

@@ -12,31 +12,7 @@ import (
 	"github.com/boardgraph/boardgraph/request"
 )
 
-var generateHelp = cmdHelp{
-	name:  "generate",
-	usage: "[SPEC|--board FILE] [--moves M] [--difficulty easy|medium|hard|expert] [--minimal] [--seed S] [--tries N] [--format text|json|svg|png|share] [--out FILE] [--solution] [--timeout D] [--quiet]",
-	about: `Makes a Hidato-style puzzle for a leaper (Diplomatico/Hopido by default):
-givens on the board such that exactly one numbering 1..N, each number one
-move from the one before, completes it. Uniqueness is proved by an exact
-counter; the difficulty is the hardest named deduction the grader needs
-(easy: forced moves; medium: dead-end cells; hard: reach, regions and colour
-counts; expert: lookahead). The puzzle has as few givens as its level
-allows: removing any given makes it harder or ambiguous; with --minimal,
-removing any given allows a second solution (slower, mostly expert).
-SPEC is a size such as 10x10; --board FILE gives a shape with blocked cells
-('#'). Text output is the board's text map ('.' open, '#' blocked, numbers
-for givens) with comment lines that 'boardgraph grade' skips; share is a
-compact URL-safe ID that grade reads back. --out writes the result to a
-file (atomically) instead of stdout. Exit 0 with a puzzle, 1 when the board
-has no Hamiltonian path, 2 for bad input, 3 when the tries or the time ran
-out.`,
-	examples: []string{
-		"boardgraph generate 10x10 --difficulty hard --seed 7",
-		"boardgraph generate 8x8 --moves knight --format share",
-		"boardgraph generate 10x10 --format png --out puzzle.png",
-		"boardgraph generate --board shape.txt --difficulty easy --format json",
-	},
-}
+var generateHelp = loadHelp("generate")
 
 func init() {
 	register(&command{name: "generate", summary: "make a Hidato-style puzzle with a unique solution and a difficulty", run: runGenerate})

@@ -11,25 +11,7 @@ import (
 	"github.com/boardgraph/boardgraph/request"
 )
 
-var gradeHelp = cmdHelp{
-	name:  "grade",
-	usage: "FILE|SHARE|- [--moves M] [--depth D] [--format text|json] [--solution] [--timeout D]",
-	about: `Grades a Hidato-style leaper puzzle the way 'generate' does: solves it by
-named deductions only (forced moves, dead-end cells, reach and regions,
-colour counts and pairs, lookahead), cheapest first, and reports the
-hardest one needed as easy, medium, hard or expert. The puzzle is a text
-map FILE ('.' open, '#' blocked, numbers for givens; '-' for stdin; lines
-starting with // are skipped) or a share string from 'generate --format
-share' (it carries its moves; --moves applies to text maps). When the
-deductions stall, the exact counter decides: exit 1 when the puzzle has no
-solution or more than one, exit 0 with "beyond depth D" when it has one
-but needs deeper lookahead. Exit 2 for bad input, 3 when stopped.`,
-	examples: []string{
-		"boardgraph generate 10x10 --out p.txt && boardgraph grade p.txt",
-		"boardgraph grade hopido:6x6:a5d12...",
-		"boardgraph grade --moves knight --format json puzzle.txt",
-	},
-}
+var gradeHelp = loadHelp("grade")
 
 func init() {
 	register(&command{name: "grade", summary: "grade a Hidato-style puzzle by the deductions it needs", run: runGrade})

@@ -25,27 +25,14 @@ var boardOnlyFlags = map[string]string{
 	"board": "a board file", "moves": "a move set", "svg": "a picture of the board", "png": "a picture of the board",
 	"per-start": "a table laid out on the board", "shard": "work units of the board search", "checkpoint": "work units of the board search",
 	"units": "work units of the board search", "resume": "work units of the board search", "max-memory": "the board dynamic program's planner",
-	"no-predict": "the board dynamic program's planner",
-}
-
-// hasGraphFlag reports whether args name --graph.
-func hasGraphFlag(args []string) bool {
-	for _, a := range args {
-		if a == "--" {
-			return false
-		}
-		name := strings.TrimLeft(a, "-")
-		if strings.HasPrefix(a, "-") && (name == "graph" || strings.HasPrefix(name, "graph=")) {
-			return true
-		}
-	}
-	return false
+	"no-predict": "the board dynamic program's planner", "shared": "shards of the board dynamic program",
+	"shared-sync": "shards of the board dynamic program", "shared-wait": "shards of the board dynamic program",
 }
 
 // graphInput runs cmd on the graph named by --graph, when the arguments
 // have one; handled is false otherwise and the command goes on as before.
 func graphInput(e *env, cmd string) (code int, handled bool) {
-	if !hasGraphFlag(e.args) {
+	if _, ok := argFlag(e.args, "graph"); !ok {
 		return 0, false
 	}
 	for _, a := range e.args {

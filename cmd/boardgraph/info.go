@@ -6,21 +6,7 @@ import (
 	"github.com/boardgraph/boardgraph/request"
 )
 
-var infoHelp = cmdHelp{
-	name:  "info",
-	usage: "SPEC|--board FILE [--moves M] [--start r,c] [--end r,c] [--closed] [--format text|json]",
-	about: `Prints the move graph's facts: cells, edges, the degree histogram,
-connected components, whether it is bipartite (with the colour class sizes),
-the cells of degree 1 (they can only be ends of a path), cut cells, and every
-immediate proof that no solution exists (for 4x4 Diplomatico: four cells of
-degree 1, Proposition II.1 of the paper). --start, --end and --closed change
-what the proofs look for. Exit 0 whatever the verdict.`,
-	examples: []string{
-		"boardgraph info 4x4",
-		"boardgraph info --moves knight 7x7 --closed",
-		"boardgraph info --board puzzle.txt --format json",
-	},
-}
+var infoHelp = loadHelp("info")
 
 func init() {
 	register(&command{name: "info", summary: "facts about the move graph and quick unsolvability proofs", run: runInfo})

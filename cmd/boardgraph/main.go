@@ -98,22 +98,27 @@ func (e *env) setJSON(on bool) { e.json = on }
 // the flag package accepts), so that even a flag error is answered in
 // JSON.
 func wantsJSON(args []string) bool {
+	v, _ := argFlag(args, "format")
+	return strings.EqualFold(v, "json")
+}
+
+// argFlag finds the first flag -name or --name in args, before any "--",
+// and returns its value: after '=', or the next argument.
+func argFlag(args []string, name string) (value string, found bool) {
 	for i, a := range args {
 		if a == "--" {
-			return false
+			return "", false
 		}
-		name := strings.TrimLeft(a, "-")
-		if len(name) == len(a) {
+		n, v, eq := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || n != name {
 			continue
 		}
-		if v, ok := strings.CutPrefix(name, "format="); ok {
-			return strings.EqualFold(v, "json")
+		if !eq && i+1 < len(args) {
+			v = args[i+1]
 		}
-		if name == "format" && i+1 < len(args) {
-			return strings.EqualFold(args[i+1], "json")
-		}
+		return v, true
 	}
-	return false
+	return "", false
 }
 
 // command is one subcommand. Each lives in its own file and registers itself

@@ -8,37 +8,7 @@ import (
 	"github.com/boardgraph/boardgraph/cypherq"
 )
 
-var neo4jHelp = cmdHelp{
-	name:  "neo4j",
-	usage: "SPEC|--board FILE [--moves M] [--start r,c] [--end r,c] [--limit N] [--strategy raw|constructive|apoc|apoc-node-path|all] [--print] [--kuzu] [--uri URI --user U] [--timeout D]",
-	about: `The Diplomatico paper's Neo4j implementations (Section III): the Raw query
-(one variable-length MATCH filtered to distinct nodes), the Constructive
-query (a chain of MATCH clauses, each excluding the nodes used) and the
-APOC query (apoc.path.expandConfig). --print writes each strategy's Cypher
-for the board; --kuzu writes it for Kuzu instead (two changes to Raw, see
-the README).
-
-With a server (--uri, or NEO4J_URI; the user from --user or
-NEO4J_USERNAME, default neo4j; the password from NEO4J_PASSWORD) it loads
-the board as the paper's schema, replacing every :Node, runs the strategies
-with --timeout each (default 30s, the paper's cut-off), checks every
-returned path with the independent verifier, and prints the paper's table
-beside boardgraph's own time for the same task (count or enumerate with the
-same start, end and limit).
-
-The paper's APOC query uses uniqueness NODE_GLOBAL, which lets the
-traversal from a start node visit each node once in all, so it returns no
-Hamiltonian path on the paper's boards (breadth first, APOC's default) and
-never more than one per start: the paper's mistake, reproduced as
-"apoc"; "apoc-node-path" is the same query with NODE_PATH, which does
-enumerate them.`,
-	examples: []string{
-		"boardgraph neo4j 4x5 --print",
-		"boardgraph neo4j 4x5 --strategy constructive --start 1,1 --print",
-		"NEO4J_PASSWORD=secret boardgraph neo4j 4x5 --uri bolt://localhost:7687 --limit 1",
-		"boardgraph neo4j 5x5 --start 1,1 --end 5,5 --strategy all --uri bolt://localhost:7687",
-	},
-}
+var neo4jHelp = loadHelp("neo4j")
 
 func init() {
 	register(&command{name: "neo4j", summary: "the paper's Cypher strategies: print them or run them on Neo4j", run: runNeo4j})

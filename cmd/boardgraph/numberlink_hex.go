@@ -94,6 +94,11 @@ func nlHexRoute(e *env, sub string, args []string) (code int, rest []string, ok 
 		}
 		head = data
 	default:
+		// Only a regular file is peeked: reading from a pipe or device
+		// would take input away from the square reader (use --grid hex).
+		if st, err := os.Stat(pos[0]); err != nil || !st.Mode().IsRegular() {
+			return 0, rest, false
+		}
 		f, err := os.Open(pos[0])
 		if err != nil {
 			return 0, rest, false
@@ -253,6 +258,9 @@ func nlHexSolve(e *env, args []string) int {
 	if err != nil {
 		return nlFail(e, err)
 	}
+	if err := hexgrid.Unsolvable(p.Grid); err != nil {
+		return fail(e, &noSolutionError{"numberlink " + f.sub + ": " + err.Error()})
+	}
 	ctx, cancel := timeoutContext(e, f.timeout)
 	defer cancel()
 	opt, pr := f.options(p.Rules)
@@ -260,7 +268,7 @@ func nlHexSolve(e *env, args []string) int {
 	pr.done()
 	switch {
 	case errors.Is(err, hexgrid.ErrNoSolution):
-		return fail(e, &noSolutionError{fmt.Sprintf("numberlink solve: the hex puzzle has no solution (complete search, %d nodes)", rep.Nodes)})
+		return fail(e, &noSolutionError{fmt.Sprintf("numberlink solve: the hex puzzle has no solution (complete search, %d search nodes)", rep.Nodes)})
 	case err != nil && ctx.Err() != nil:
 		return fail(e, &stoppedError{fmt.Sprintf("numberlink solve: %s, %d search nodes in, before a solution was found", stopReason(ctx, f.timeout), rep.Nodes)})
 	case errors.Is(err, hexgrid.ErrSelfCheck):
@@ -298,6 +306,9 @@ func nlHexCount(e *env, args []string) int {
 	p, err := f.load(name)
 	if err != nil {
 		return nlFail(e, err)
+	}
+	if err := hexgrid.Unsolvable(p.Grid); err != nil {
+		return fail(e, &noSolutionError{"numberlink " + f.sub + ": " + err.Error()})
 	}
 	ctx, cancel := timeoutContext(e, f.timeout)
 	defer cancel()
@@ -387,9 +398,96 @@ func nlHexConvert(e *env, args []string) int {
 }
 
 func nlHexTau(e *env, args []string) int {
-	return nlFail(e, usagef("numberlink tau --grid hex: not available yet"))
+	f, names := newHexFlags(e, "tau", nlTextJSON)
+	f.Bool("trace", true, "print every step (hex τ always does)")
+	pos, code, ok := f.parse(args, names)
+	if !ok {
+		return code
+	}
+	name, err := onePuzzle(pos)
+	if err != nil {
+		return nlFail(e, err)
+	}
+	p, err := f.load(name)
+	if err != nil {
+		return nlFail(e, err)
+	}
+	ctx, cancel := timeoutContext(e, f.timeout)
+	defer cancel()
+	res, err := hexgrid.Tau(ctx, p.Grid, p.Rules)
+	if err != nil {
+		return fail(e, &stoppedError{fmt.Sprintf("numberlink tau: %s after %d steps", stopReason(ctx, f.timeout), len(res.Steps))})
+	}
+	f.write(hexgrid.NewTauReport(p.Grid, res))
+	if res.Contradiction != nil {
+		return exitNone
+	}
+	return exitOK
 }
 
 func nlHexGenerate(e *env, args []string) int {
-	return nlFail(e, usagef("numberlink generate --grid hex: not available yet"))
+	f, names := newHexFlags(e, "generate", format.Names{Names: []string{"text", "json"}})
+	seed := f.Uint64("seed", 1, "random seed (the same seed gives the same puzzle)")
+	density := f.Float64("density", 0, "share of cells holding a node (0: 0.3)")
+	solution := f.Bool("solution", false, "also print the solution")
+	var pics pictureFlags
+	pics.register(f.FlagSet)
+	pos, code, ok := f.parse(args, names)
+	if !ok {
+		return code
+	}
+	if len(pos) != 1 {
+		return nlFail(e, usagef("numberlink generate --grid hex needs one size RxC (rows x columns), e.g. 8x8"))
+	}
+	var rows, cols int
+	if n, err := fmt.Sscanf(strings.ToLower(pos[0]), "%dx%d", &rows, &cols); n != 2 || err != nil || fmt.Sprintf("%dx%d", rows, cols) != strings.ToLower(pos[0]) {
+		return nlFail(e, usagef("numberlink generate --grid hex: size %q: write RxC, e.g. 8x8", pos[0]))
+	}
+	if err := pics.check(); err != nil {
+		return nlFail(e, err)
+	}
+	k := f.k
+	if k == 0 {
+		k = 2
+	}
+	ctx, cancel := timeoutContext(e, f.timeout)
+	defer cancel()
+	rules := hexgrid.Rules{NoLoops: f.noloops, AllowDisconnected: f.disconnected}
+	g, sol, err := hexgrid.Generate(ctx, hexgrid.GenerateOptions{Rows: rows, Cols: cols, K: k, Rules: rules, Density: *density, Seed: *seed})
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return fail(e, &stoppedError{fmt.Sprintf("numberlink generate: %s before a unique puzzle was found", stopReason(ctx, f.timeout))})
+	case err != nil:
+		return nlFail(e, usagef("%v", err))
+	}
+	// The generator proved uniqueness; the solution is checked again here.
+	if err := hexgrid.Verify(g, rules, sol); err != nil {
+		return fail(e, &internalError{err.Error()})
+	}
+	var shown hexgrid.Solution
+	if *solution {
+		shown = sol
+	}
+	if f.format == "json" {
+		format.WriteJSON(e.stdout, hexgrid.ToJSON(g, rules, shown))
+	} else {
+		e.stdout.Write(hexgrid.Format(g, rules))
+		if *solution {
+			fmt.Fprintln(e.stdout, "# solution (unique): R1,C1 R2,C2 N")
+			e.stdout.Write(hexgrid.FormatSolution(g, sol))
+		}
+	}
+	if pics.any() {
+		pic, err := render.HexGrid(g, shown, render.HexGridOptions{})
+		if err == nil {
+			err = saveNamed(e, pics.Files, pic, f.quiet)
+		}
+		if err != nil {
+			return nlFail(e, err)
+		}
+	}
+	if !f.quiet {
+		fmt.Fprintf(e.stderr, "generated a %dx%d hex %d-grid with %d nodes; unique (proved by the exact counter), verified\n", rows, cols, k, len(g.Nodes))
+	}
+	return exitOK
 }

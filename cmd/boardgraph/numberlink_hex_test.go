@@ -24,8 +24,17 @@ func TestNLHex(t *testing.T) {
 	puzzle := filepath.Join(dir, "p.hex")
 	os.WriteFile(puzzle, []byte(hexSmall), 0o644)
 	code, out, errs = runNL(t, "", "solve", "--format", "json", puzzle, "--png", filepath.Join(dir, "p.png"))
-	if code != 0 || !strings.Contains(out, `"unique":true`) || !strings.Contains(out, `"verified":true`) {
+	if code != 0 || !strings.Contains(out, `"uniqueness":"unique"`) || !strings.Contains(out, `"verified":true`) {
 		t.Fatalf("solve a file: %d %q %s", code, out, errs)
+	}
+	// check reads solve's JSON back, alone or as the solution file.
+	report := filepath.Join(dir, "sol.json")
+	os.WriteFile(report, []byte(out), 0o644)
+	if code, got, errs := runNL(t, "", "check", report); code != 0 || !strings.HasPrefix(got, "valid") {
+		t.Fatalf("check solve's JSON: %d %q %s", code, got, errs)
+	}
+	if code, got, errs := runNL(t, "", "check", puzzle, report); code != 0 || !strings.HasPrefix(got, "valid") {
+		t.Fatalf("check a puzzle with solve's JSON: %d %q %s", code, got, errs)
 	}
 	if st, err := os.Stat(filepath.Join(dir, "p.png")); err != nil || st.Size() < 1000 {
 		t.Fatalf("no picture: %v", err)
@@ -54,11 +63,41 @@ func TestNLHex(t *testing.T) {
 		t.Fatalf("bad --grid: %d %q", code, errs)
 	}
 	// An unsolvable puzzle: exit 1.
-	if code, _, errs = runNL(t, "hex k=1\n3 1\n", "solve"); code != 1 || !strings.Contains(errs, "no solution") {
+	if code, _, errs = runNL(t, "hex k=1\n3 1\n", "solve"); code != 1 || !strings.Contains(errs, "Proposition part 5 (§2.1): (1,1) has magnitude 3 > rk = 1·1") {
 		t.Fatalf("unsolvable: %d %q", code, errs)
+	}
+	// Even, no Proposition part applies, and still no solution: two
+	// separate pairs (the search proves it).
+	if code, _, errs = runNL(t, "hex k=3\n3 . 3\n . . .\n3 . 3\n", "solve"); code != 1 || !strings.Contains(errs, "no solution (complete search") {
+		t.Fatalf("unsolvable by search: %d %q", code, errs)
 	}
 	// Square puzzles still go to the square solver, with --grid square too.
 	if code, _, errs = runNL(t, "k=2\n2.2\n", "solve", "--grid", "square"); code != 0 {
 		t.Fatalf("square: %d %q", code, errs)
+	}
+}
+
+// TestNLHexGenerateTau: generate --grid hex writes a puzzle that solve
+// (detecting the header) finds unique and τ solves; the same seed gives the
+// same puzzle; a bad size is exit 2 naming the fix.
+func TestNLHexGenerateTau(t *testing.T) {
+	t.Parallel()
+	code, puzzle, errs := runNL(t, "", "generate", "--grid", "hex", "7x7", "--seed", "5")
+	if code != 0 || !strings.HasPrefix(puzzle, "hex k=2\n") || !strings.Contains(errs, "unique (proved by the exact counter)") {
+		t.Fatalf("generate: %d %q %s", code, puzzle, errs)
+	}
+	if _, again, _ := runNL(t, "", "generate", "--grid=hex", "--seed", "5", "7x7"); again != puzzle {
+		t.Fatalf("same seed, another puzzle:\n%s\n%s", puzzle, again)
+	}
+	code, out, _ := runNL(t, puzzle, "solve", "--format", "json")
+	if code != 0 || !strings.Contains(out, `"uniqueness":"unique"`) {
+		t.Fatalf("solve the generated puzzle: %d %q", code, out)
+	}
+	code, out, _ = runNL(t, hexSmall, "tau")
+	if code != 0 || !strings.Contains(out, "τ solved the grid in") || !strings.HasPrefix(out, "step 1: node (1,1) magn 2") {
+		t.Fatalf("tau: %d %q", code, out)
+	}
+	if code, _, errs = runNL(t, "", "generate", "--grid", "hex", "7by7"); code != 2 || !strings.Contains(errs, "write RxC") {
+		t.Fatalf("bad size: %d %q", code, errs)
 	}
 }

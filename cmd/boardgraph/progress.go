@@ -8,7 +8,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
-	prog "github.com/boardgraph/boardgraph/progress"
+	lines "github.com/boardgraph/boardgraph/progress"
 	"github.com/boardgraph/boardgraph/request"
 )
 
@@ -16,7 +16,7 @@ import (
 // a live line rewritten in place on a terminal, a plain line every few
 // seconds otherwise, nothing with --quiet. Engines call it from their own
 // goroutines; the mutex keeps it apart from done. The library words the
-// lines (progress.Search, progress.DP, request.CellProgress).
+// lines (package progress).
 type progress struct {
 	e       *env
 	verb    string
@@ -58,7 +58,7 @@ func (p *progress) set(opt *hamilton.Options) {
 	opt.ProgressEvery = p.interval()
 }
 
-func (p *progress) report(st hamilton.Stats) { p.line(st.Elapsed, prog.Search(st)) }
+func (p *progress) report(st hamilton.Stats) { p.line(st.Elapsed, lines.Search(st)) }
 
 // dp returns the dynamic program's progress options, reporting to p.
 func (p *progress) dp() request.DPOptions {
@@ -66,7 +66,8 @@ func (p *progress) dp() request.DPOptions {
 		return request.DPOptions{}
 	}
 	report := func(st count.Stats) {
-		p.line(time.Since(p.start), prog.DP(st))
+		elapsed := time.Since(p.start) // the DP fills Stats.Elapsed only at the end
+		p.line(elapsed, lines.DP(st, elapsed))
 	}
 	return request.DPOptions{Progress: report, ProgressEvery: p.interval()}
 }
@@ -128,19 +129,19 @@ func (p *progress) poll(line func() string) (stop func()) {
 	return func() { once.Do(func() { close(quit); wg.Wait(); p.done() }) }
 }
 
-// cellProgress shows a streamed write or check (request.StreamProgress)
-// on stderr, prefixed with the command's name.
+// cellProgress shows a streamed write or check (progress.Stream) on
+// stderr, prefixed with the command's name.
 type cellProgress struct {
-	*request.StreamProgress
+	*lines.Stream
 	count *atomic.Int64 // the cells done in the current phase
 	stop  func()
 }
 
 func startCellProgress(e *env, quiet bool, cmd string, total int64) *cellProgress {
-	sp := &request.StreamProgress{Total: total}
+	sp := &lines.Stream{Total: total}
 	stop := newProgress(e, cmd, quiet).poll(func() string { return cmd + ": " + sp.Line() })
-	return &cellProgress{StreamProgress: sp, count: &sp.Count, stop: stop}
+	return &cellProgress{Stream: sp, count: &sp.Count, stop: stop}
 }
 
-// phase starts a new stage (request.StreamProgress.Phase).
+// phase starts a new stage (progress.Stream.Phase).
 func (p *cellProgress) phase(verb string) { p.Phase(verb) }

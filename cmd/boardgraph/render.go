@@ -13,40 +13,7 @@ import (
 	"github.com/boardgraph/boardgraph/verify"
 )
 
-var renderHelp = cmdHelp{
-	name:  "render",
-	usage: "[SPEC] [--board FILE] [--in FILE|-] --svg FILE | --png FILE [--kind K] [--show auto|numbers|path] [--arrows] [--highlight S,...] [--cell PX]",
-	about: `Draws a solution, a count table or a k-grid as an SVG or PNG picture
-(both when both flags are given). Files are written to a temporary name and
-renamed, so a failed run never leaves a partial picture.
-
-The input (--in FILE, or stdin) is recognised by its content:
-  a numbered grid or a path file (what solve prints; a path file needs its
-    board: a size SPEC or --board FILE) - the board with the path drawn
-    through consecutive cells, like Figures 4 and 5 of the Diplomatico paper.
-    The solution is checked by the independent verifier first (--moves,
-    --closed; --unchecked draws partial or invalid paths anyway);
-  JSON from solve --format json - the same picture;
-  JSON from count --per-start --format json - a heatmap of counts by start
-    cell with a colour legend;
-  JSON {"board":"5x5","title":"...","values":[[1,2,...],...]} - a heatmap of
-    any per-cell values (null for none; numbers or decimal strings);
-  JSON {"board":"5x5","edges":[{"from":"1,1","to":"1,4","count":"12"},...]} -
-    an edge-usage map: every move drawn with width and colour by its count;
-  a k-grid (--kind kgrid: numberlink's text, .has, Tatham or puzz.link
-    formats; numberlink JSON with "clues" is recognised by itself) - nodes
-    and bridges; --kind tau runs the τ algorithm and writes one frame per
-    step, NAME-000.svg, NAME-001.svg, ...
-Numbers are dropped on boards too large to print them legibly (200x200 at
-the default size); the path is kept. Exit 0 when the pictures were written,
-1 when the solution is invalid, 2 for bad input.`,
-	examples: []string{
-		"boardgraph solve 5x10 --format path | boardgraph render 5x10 --svg fig4.svg",
-		"boardgraph render --in fig4.txt --png fig4.png --highlight 25 --arrows",
-		"boardgraph count --per-start --format json 5x5 | boardgraph render --svg starts.svg",
-		"boardgraph render --kind tau --in puzzle.txt --svg tau.svg   # tau-000.svg, tau-001.svg, ...",
-	},
-}
+var renderHelp = loadHelp("render")
 
 func init() {
 	register(&command{name: "render", summary: "draw a solution, count table or k-grid as SVG/PNG", run: runRender})

@@ -10,36 +10,7 @@ import (
 	"github.com/boardgraph/boardgraph/request"
 )
 
-var solveHelp = cmdHelp{
-	name:  "solve",
-	usage: "SPEC|--board FILE [--moves M] [--start r,c] [--end r,c] [--closed] [--method auto|search|construct] [--out FILE] [--timeout D] [--workers N] [--seed S] [--strategy default|okuno-miyano] [--format grid|path|json|binary] [--svg FILE] [--png FILE]",
-	about: `Finds one Hamiltonian path (or, with --closed, a closed tour) of the move
-graph: a numbering of every open cell in which consecutive numbers are one
-move apart (Diplomatico/Hopido by default). The solution is checked by an
-independent verifier before it is printed. Exit 0 with a solution, 1 when
-the board provably has none (the reason is printed), 2 for bad input, 3 when
-stopped by --timeout or Ctrl-C. --svg and --png also draw the verified
-solution (see boardgraph render for more picture options).
-
---method construct builds the path without search, in linear time, on plain
-boards (no blocked cells or givens) for the move sets that have a
-construction; --method auto (the default) does so on plain boards of more
-than 2^18 cells and searches otherwise. --out FILE writes the solution to a
-file instead of stdout, atomically: paths are streamed in the text path
-format or, with --format binary (or a name ending in .bgp), in the compact
-binary format (3 bits per cell for the knight), then read back from the file
-by the streaming verifier; the file appears only if it passes, and never
-after an error, --timeout or Ctrl-C. Boards of 10^8 cells need --out.`,
-	examples: []string{
-		"boardgraph solve 10x10                      # the 100 Squares Puzzle",
-		"boardgraph solve 5x5 --start 1,1 --end 5,5  # corner to corner",
-		"boardgraph solve --moves knight --closed 8x8 --format path",
-		"boardgraph solve --board puzzle.txt         # blocked cells and givens",
-		"boardgraph solve 10x10 --svg 10x10.svg      # and draw it",
-		"boardgraph solve --moves king 10000x10000 --out king.bgp  # 10^8 cells, constructed",
-		"boardgraph solve --moves knight 304x304 --start 1,1 --end 304,1 --strategy okuno-miyano",
-	},
-}
+var solveHelp = loadHelp("solve")
 
 func init() {
 	register(&command{name: "solve", summary: "find one solution (a numbered grid)", run: runSolve})

@@ -11,6 +11,7 @@ import (
 	"github.com/boardgraph/boardgraph/construct"
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/pathio"
+	lines "github.com/boardgraph/boardgraph/progress"
 	"github.com/boardgraph/boardgraph/request"
 	"github.com/boardgraph/boardgraph/verify"
 )
@@ -36,7 +37,7 @@ func runConstruct(e *env, l *request.Leaper, walk construct.Walk, pics *pictureF
 		}
 		return exitOK
 	}
-	if l.Board.Cells() > maxSearchCells { // planConstruction refuses these; pictures need the path in memory too
+	if l.Board.Cells() > maxSearchCells { // Leaper.Construction refuses these; pictures need the path in memory too
 		return fail(e, usagef("the %s board has %d cells, too many to hold in memory for pictures: drop --svg and --png", l.Board.Spec(), l.Board.Cells()))
 	}
 	cells, n, err := l.ConstructedCells(ctx, walk)
@@ -105,9 +106,9 @@ func writeStreamed(ctx context.Context, e *env, l *request.Leaper, walk construc
 		kind = "closed tour"
 	}
 	info := fmt.Sprintf("wrote %s (%s, %s, %s) and verified it from the file: a %s; write %v, verify %v",
-		l.Output.Out, l.Output.Format, plural(int(res.Cells), "cell"), format.Bytes(res.Size), kind, format.Round(res.Write), format.Round(res.Verify))
+		l.Output.Out, l.Output.Format, plural(int(res.Cells), "cell"), lines.Bytes(res.Size), kind, format.Round(res.Write), format.Round(res.Verify))
 	if rss := peakRSS(); rss > 0 {
-		info += ", peak memory " + format.Bytes(rss)
+		info += ", peak memory " + lines.Bytes(rss)
 	}
 	return info, nil
 }

@@ -10,31 +10,7 @@ import (
 	"github.com/boardgraph/boardgraph/verify"
 )
 
-var verifyHelp = cmdHelp{
-	name:  "verify",
-	usage: "[SPEC] [FILE|-] [--board FILE] [--moves M] [--start r,c] [--end r,c] [--closed] [--format text|json] [--quiet]",
-	about: `Checks a solution with the independent verifier (it shares no code with
-the solver) and names the first broken rule. The input (FILE, or stdin when
-it is absent or '-') is a numbered grid, one row per line, numbers separated
-by spaces and '#' for blocked cells (what solve prints); a path file, one
-row,col per line (what solve --format path prints); or a binary path file
-(what solve --out FILE --format binary writes), recognised by its first
-bytes. A grid carries its own board; a text path file needs one: a size SPEC
-such as 5x5 or --board FILE (which also supplies blocked cells and givens).
-A binary file carries its board size, move set and closed flag: SPEC,
---board, --moves and --closed, when given, must agree with it. Path files
-are checked as they are read, in one bit of memory per board cell (12.5 MB
-for 10^8 cells), with progress on stderr for long files; a binary file's
-checksum is checked too. Prints "valid" or "invalid: reason" and exits 0
-(valid), 1 (invalid) or 2 (unreadable input).`,
-	examples: []string{
-		"boardgraph solve 10x10 | boardgraph verify",
-		"boardgraph solve 5x5 --format path | boardgraph verify 5x5 --start 1,1",
-		"boardgraph verify --board puzzle.txt solution.txt",
-		"boardgraph verify --moves knight --closed tour.txt",
-		"boardgraph verify tour.bgp                 # a binary path file",
-	},
-}
+var verifyHelp = loadHelp("verify")
 
 func init() {
 	register(&command{name: "verify", summary: "check a numbered grid or a path file", run: runVerify})

@@ -24,7 +24,8 @@ package hexgrid
 //	1,1 1,3 2
 //	1,3 2,3 1
 //
-// or a JSON object with a "bridges" array as PuzzleJSON writes it.
+// or a JSON object with a "bridges" array as PuzzleJSON writes it, or the
+// JSON of a solve report (SolveReport), whose "puzzle" holds them.
 
 import (
 	"bufio"
@@ -40,6 +41,8 @@ import (
 // ErrFormat is wrapped by every parse error; the message names the line and
 // the fix.
 var ErrFormat = errors.New("malformed hex puzzle")
+
+var errNoNodes = fmt.Errorf("%w: the puzzle has no nodes: give at least one number", ErrFormat)
 
 // MaxInput is the most bytes Read and ReadSolution accept.
 const MaxInput = 4 << 20
@@ -172,6 +175,9 @@ func Parse(data []byte) (*Puzzle, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrFormat, err)
 	}
+	if len(g.Nodes) == 0 {
+		return nil, errNoNodes
+	}
 	p.Grid = g
 	return p, nil
 }
@@ -233,11 +239,17 @@ func ParseSolution(data []byte) ([]Bridge, error) {
 		return nil, fmt.Errorf("%w: the solution is over %d bytes", ErrFormat, MaxInput)
 	}
 	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '{' {
-		var pj PuzzleJSON
+		var pj struct {
+			PuzzleJSON
+			Puzzle *PuzzleJSON `json:"puzzle"` // a solve report
+		}
 		if err := json.Unmarshal(t, &pj); err != nil {
 			return nil, fmt.Errorf("%w: solution JSON: %v", ErrFormat, err)
 		}
-		return pj.bridges(), nil
+		if pj.Puzzle != nil {
+			return pj.Puzzle.bridges(), nil
+		}
+		return pj.PuzzleJSON.bridges(), nil
 	}
 	var out []Bridge
 	for i, text := range strings.Split(string(data), "\n") {
@@ -327,6 +339,13 @@ func parseJSON(data []byte) (*Puzzle, error) {
 	if err := json.Unmarshal(data, &p); err != nil {
 		return nil, fmt.Errorf("%w: JSON: %v", ErrFormat, err)
 	}
+	// A solve report holds the puzzle (with its bridges) under "puzzle".
+	var rep struct {
+		Puzzle *PuzzleJSON `json:"puzzle"`
+	}
+	if json.Unmarshal(data, &rep) == nil && rep.Puzzle != nil && p.Grid == "hex" {
+		p = *rep.Puzzle
+	}
 	if p.Grid != "hex" {
 		return nil, fmt.Errorf("%w: JSON \"grid\" is %q: a hex puzzle has \"grid\": \"hex\"", ErrFormat, p.Grid)
 	}
@@ -349,6 +368,9 @@ func parseJSON(data []byte) (*Puzzle, error) {
 	g, err := NewGrid(p.Rows, p.Cols, p.K, clues)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrFormat, err)
+	}
+	if len(g.Nodes) == 0 {
+		return nil, errNoNodes
 	}
 	return &Puzzle{Grid: g, Rules: Rules{NoLoops: p.NoLoops, AllowDisconnected: p.AllowDisconnected}, Bridges: p.bridges()}, nil
 }

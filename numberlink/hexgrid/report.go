@@ -14,16 +14,18 @@ const Convention = "solutions counted as assignments of 0..k connections to unor
 // (a bug, never bad input).
 var ErrSelfCheck = errors.New("hexgrid: internal error: the verifier rejected the solver's output")
 
-// SolveReport is what Report returns: the puzzle, a verified solution and
-// whether it is unique. Its JSON keys are stable.
+// SolveReport is what SolveAndReport returns: the puzzle with a verified
+// solution as its bridges, and whether it is unique. Its JSON keys are
+// stable and follow the square solver's report; Parse and ParseSolution
+// read it back (numberlink check takes it).
 type SolveReport struct {
-	Grid      string       `json:"grid"` // always "hex"
-	Puzzle    PuzzleJSON   `json:"puzzle"`
-	Solution  []BridgeJSON `json:"solution"`
-	Unique    *bool        `json:"unique"` // null when not decided
-	Verified  bool         `json:"verified"`
-	Nodes     uint64       `json:"nodes"`
-	ElapsedMS int64        `json:"elapsed_ms"`
+	Grid   string     `json:"grid"` // always "hex"
+	Puzzle PuzzleJSON `json:"puzzle"`
+	// Uniqueness is "unique", "not_unique" or "not_checked".
+	Uniqueness string `json:"uniqueness"`
+	Verified   bool   `json:"verified"`
+	Nodes      uint64 `json:"nodes"`
+	ElapsedMS  int64  `json:"elapsed_ms"`
 	// Sol is the solution as pair counts (for pictures).
 	Sol Solution `json:"-"`
 	g   *Grid
@@ -39,7 +41,7 @@ func SolveAndReport(ctx context.Context, g *Grid, opt SolveOptions, skipUnique b
 		limit = 1
 	}
 	n, sol, st, err := Count(ctx, g, limit, opt)
-	rep := &SolveReport{Grid: "hex", Puzzle: ToJSON(g, opt.Rules, nil), Nodes: st.Nodes, ElapsedMS: st.Elapsed.Milliseconds(), g: g}
+	rep := &SolveReport{Grid: "hex", Puzzle: ToJSON(g, opt.Rules, nil), Uniqueness: "not_checked", Nodes: st.Nodes, ElapsedMS: st.Elapsed.Milliseconds(), g: g}
 	if sol == nil {
 		if err != nil {
 			return rep, err
@@ -50,10 +52,13 @@ func SolveAndReport(ctx context.Context, g *Grid, opt SolveOptions, skipUnique b
 		return rep, fmt.Errorf("%w: %v", ErrSelfCheck, verr)
 	}
 	rep.Sol, rep.Verified = sol, true
-	rep.Solution = ToJSON(g, opt.Rules, sol).Bridges
-	if !skipUnique && err == nil {
-		u := n == 1
-		rep.Unique = &u
+	rep.Puzzle = ToJSON(g, opt.Rules, sol)
+	switch {
+	case skipUnique || err != nil:
+	case n == 1:
+		rep.Uniqueness = "unique"
+	default:
+		rep.Uniqueness = "not_unique"
 	}
 	return rep, nil
 }
@@ -65,13 +70,13 @@ func (r *SolveReport) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintln(w, "# solution: R1,C1 R2,C2 N (1-based cells, odd-r offset layout)")
 	w.Write(FormatSolution(r.g, r.Sol))
-	switch {
-	case r.Unique == nil:
-		fmt.Fprintln(w, "# uniqueness not decided")
-	case *r.Unique:
+	switch r.Uniqueness {
+	case "unique":
 		fmt.Fprintln(w, "# unique: yes (a complete search found no second solution)")
-	default:
+	case "not_unique":
 		fmt.Fprintln(w, "# unique: no (a second solution exists)")
+	default:
+		fmt.Fprintln(w, "# uniqueness not checked")
 	}
 	return nil
 }
@@ -152,4 +157,42 @@ func (r *CheckReport) WriteText(w io.Writer) error {
 	}
 	_, err := fmt.Fprintf(w, "invalid: %s\n", r.Reason)
 	return err
+}
+
+// TauReport is the outcome of τ for printing.
+type TauReport struct {
+	Grid   string    `json:"grid"`
+	Solved bool      `json:"solved"`
+	Steps  []TauStep `json:"steps"`
+	// Drawn lists the connections τ drew (all forced).
+	Drawn         []BridgeJSON `json:"drawn"`
+	Contradiction string       `json:"contradiction,omitempty"`
+}
+
+// NewTauReport wraps a τ result.
+func NewTauReport(g *Grid, res TauResult) *TauReport {
+	r := &TauReport{Grid: "hex", Solved: res.Solved, Steps: res.Steps, Drawn: ToJSON(g, res.State.Rules, res.State.Conn).Bridges}
+	if r.Steps == nil {
+		r.Steps = []TauStep{}
+	}
+	if res.Contradiction != nil {
+		r.Contradiction = res.Contradiction.Error()
+	}
+	return r
+}
+
+// WriteText writes one line per step and the verdict.
+func (r *TauReport) WriteText(w io.Writer) error {
+	for _, st := range r.Steps {
+		fmt.Fprintln(w, st.Text)
+	}
+	switch {
+	case r.Contradiction != "":
+		fmt.Fprintf(w, "τ proves the grid unsolvable: %s\n", r.Contradiction)
+	case r.Solved:
+		fmt.Fprintf(w, "τ solved the grid in %d steps: the solution is unique (the seed's Theorem, §3.2)\n", len(r.Steps))
+	default:
+		fmt.Fprintf(w, "τ stopped after %d steps with ω* = ∅ at every incomplete node (%d bridges forced)\n", len(r.Steps), len(r.Drawn))
+	}
+	return nil
 }

@@ -55,20 +55,23 @@ func Solve(ctx context.Context, g *Grid, opt SolveOptions) (Solution, SolveStats
 // the statistics; on cancellation it returns what it has with ctx.Err().
 //
 // This is the square solver's method (package numberlink, Count)
-// generalised from four to six directions, without its restarts and
-// probing: a depth-first search that branches on one pair's connection
-// count at a time (the pair with the fewest values left, then the endpoint
-// with the fewest open pairs), so distinct leaves are distinct solutions.
-// Each search node is closed under four sound rules: node bounds (a pair
-// at node i with magnitude m carries at least m minus what i's other pairs
-// can carry, at most m minus what they must carry), crossing (a pair with
-// a connection forbids every pair crossing it), isolation (a component of
+// generalised from four to six directions, without its restarts: a
+// depth-first search that branches on one pair's connection count at a
+// time (the pair with the fewest values left, then the endpoint with the
+// fewest open pairs), so distinct leaves are distinct solutions. Each
+// search node is closed under sound rules: node bounds (a pair at node i
+// with magnitude m carries at least m minus what i's other pairs can
+// carry, at most m minus what they must carry), crossing (a pair with a
+// connection forbids every pair crossing it), isolation (a component of
 // drawn connections with no demand left that is not the whole grid is a
-// contradiction, and a pair that would close one off is capped below the
-// value that would) and connectivity of the potential graph (pairs that
-// can still carry a connection); with NoLoops, a pair inside one drawn
-// component is forbidden. Each round of the rules costs O(pairs); the
-// search is exponential in the worst case.
+// contradiction, and a pair that would close one off is capped below that
+// value), bridges (the potential graph of pairs that can still carry a
+// connection must be connected, and its cut edges are bounded by the
+// demand on either side; see bridges) and, with NoLoops, no pair inside
+// one drawn component. Then failed-value probing (probe) runs over every
+// open pair at the root and over the pairs near the last decision below
+// it. A round of the rules costs O(pairs), a probe O(pairs) rounds per
+// probed pair; the search is exponential in the worst case.
 func Count(ctx context.Context, g *Grid, limit uint64, opt SolveOptions) (uint64, Solution, SolveStats, error) {
 	s := newSolver(g, opt.Rules)
 	s.ctx, s.limit, s.progress = ctx, limit, opt.Progress
@@ -81,7 +84,10 @@ func Count(ctx context.Context, g *Grid, limit uint64, opt SolveOptions) (uint64
 	if err := ctx.Err(); err != nil {
 		return 0, nil, s.stats(), err
 	}
-	if s.propagate() {
+	if s.oddSum() {
+		return 0, nil, s.stats(), nil // no assignment has an odd degree sum
+	}
+	if s.propagate() && s.probe() {
 		s.search()
 	}
 	return s.count, s.first, s.stats(), s.stopErr
@@ -108,6 +114,15 @@ type solver struct {
 	comp, pot  []int32
 	size, rem  []int32
 	stack      []int32
+	disc, low  []int32
+	subMag     []int32
+	subLo      []int32
+	subHi      []int32
+	frames     []frame
+	forced     []bound
+	mark       []uint32 // per pair: stamp of the last candidate list it joined
+	stamp      uint32
+	cand       []int32
 	ctx        context.Context
 	limit      uint64
 	count      uint64
@@ -120,6 +135,7 @@ type solver struct {
 	start      time.Time
 	last       time.Time
 	onSolution func(Solution) bool
+	onNode     func(nodes uint64) // optional: called every 256 search nodes
 }
 
 func newSolver(g *Grid, rules Rules) *solver {
@@ -128,6 +144,7 @@ func newSolver(g *Grid, rules Rules) *solver {
 		mag: make([]int32, n), lo: make([]int8, np), hi: make([]int8, np),
 		sumLo: make([]int32, n), sumHi: make([]int32, n), inQ: make([]bool, n),
 		comp: make([]int32, n), pot: make([]int32, n), size: make([]int32, n), rem: make([]int32, n),
+		disc: make([]int32, n), low: make([]int32, n), subMag: make([]int32, n), subLo: make([]int32, n), subHi: make([]int32, n),
 	}
 	for i, nd := range g.Nodes {
 		s.mag[i] = int32(nd.Mag)
@@ -145,6 +162,16 @@ func newSolver(g *Grid, rules Rules) *solver {
 		s.push(int32(i))
 	}
 	return s
+}
+
+// oddSum reports whether the magnitudes sum to an odd number (the seed's
+// Proposition part 2: every connection adds 2 to the sum of the degrees).
+func (s *solver) oddSum() bool {
+	sum := int32(0)
+	for _, m := range s.mag {
+		sum += m
+	}
+	return sum%2 != 0
 }
 
 func (s *solver) push(i int32) {
@@ -324,10 +351,8 @@ func (s *solver) global() bool {
 	if !needConn && !s.rules.NoLoops || s.n == 0 {
 		return true
 	}
-	if needConn {
-		if nc, _ := s.label(s.pot, false); nc > 1 {
-			return false
-		}
+	if needConn && !s.bridges() {
+		return false
 	}
 	nc, cycle := s.label(s.comp, true)
 	if s.rules.NoLoops && cycle {
@@ -362,6 +387,102 @@ func (s *solver) global() bool {
 		}
 	}
 	return !s.fail
+}
+
+type frame struct {
+	v    int32
+	dir  int8
+	from int32 // the pair used to enter v, or -1
+}
+
+type bound struct {
+	p      int32
+	lo, hi int8
+}
+
+// bridges checks that the potential graph (pairs with hi > 0) is
+// connected and tightens its bridges (cut edges), as the square solver's
+// stage bridges does. If p is a bridge and S the nodes on one side, every
+// connection at a node of S stays in S or crosses p, so x_p = M(S) -
+// 2·I(S) with M(S) the sum of the magnitudes in S and I(S) the connections
+// inside S: x_p >= 1 (S would be cut off), x_p has the parity of M(S), and
+// the lo and hi of the pairs inside S bound I(S). Tarjan's lowlink walk,
+// iterative, with subtree sums; O(nodes + pairs). Returns false on a
+// contradiction.
+func (s *solver) bridges() bool {
+	g := s.g
+	for i := range s.n {
+		s.disc[i] = -1
+		s.subMag[i], s.subLo[i], s.subHi[i] = s.mag[i], s.sumLo[i], s.sumHi[i]
+	}
+	t := int32(0)
+	s.forced = s.forced[:0]
+	st := append(s.frames[:0], frame{v: 0, from: -1})
+	s.disc[0], s.low[0] = 0, 0
+	t++
+	for len(st) > 0 {
+		f := &st[len(st)-1]
+		v := f.v
+		if f.dir < NumDirections {
+			d := f.dir
+			f.dir++
+			p := g.PairAt[v][d]
+			if p < 0 || p == f.from || s.hi[p] == 0 {
+				continue
+			}
+			w := g.Nbr[v][d]
+			if s.disc[w] < 0 {
+				s.disc[w], s.low[w] = t, t
+				t++
+				st = append(st, frame{v: w, from: p})
+			} else if s.disc[w] < s.low[v] {
+				s.low[v] = s.disc[w]
+			}
+			continue
+		}
+		from := f.from
+		st = st[:len(st)-1]
+		if len(st) == 0 {
+			break
+		}
+		u := st[len(st)-1].v
+		s.low[u] = min(s.low[u], s.low[v])
+		s.subMag[u] += s.subMag[v]
+		s.subLo[u] += s.subLo[v]
+		s.subHi[u] += s.subHi[v]
+		if s.low[v] > s.disc[u] {
+			m := s.subMag[v]
+			lo, hi := int32(s.lo[from]), int32(s.hi[from])
+			inLo, inHi := (s.subLo[v]-lo)/2, (s.subHi[v]-hi)/2
+			nlo, nhi := max(lo, 1, m-2*inHi), min(hi, m-2*inLo)
+			if (nlo-m)&1 != 0 {
+				nlo++
+			}
+			if (nhi-m)&1 != 0 {
+				nhi--
+			}
+			if nlo > nhi {
+				s.frames = st
+				return false
+			}
+			if nlo > lo || nhi < hi {
+				s.forced = append(s.forced, bound{from, int8(nlo), int8(nhi)})
+			}
+		}
+	}
+	s.frames = st
+	if t < int32(s.n) {
+		return false // the potential graph is disconnected
+	}
+	for _, b := range s.forced {
+		if s.setLo(b.p, b.lo); !s.fail {
+			s.setHi(b.p, b.hi)
+		}
+		if s.fail {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *solver) stats() SolveStats {
@@ -400,6 +521,9 @@ func (s *solver) openAt(i int32) int32 {
 func (s *solver) search() bool {
 	s.nodes++
 	if s.nodes&255 == 0 {
+		if s.onNode != nil {
+			s.onNode(s.nodes)
+		}
 		if err := s.ctx.Err(); err != nil {
 			s.stopErr = err
 			return true
@@ -429,7 +553,7 @@ func (s *solver) search() bool {
 		if !s.fail {
 			s.setHi(p, v)
 		}
-		if s.fail || !s.propagate() {
+		if s.fail || !s.propagate() || !s.probeNear(mark) {
 			s.clearQueue()
 			s.undo(mark)
 			s.backtracks++
@@ -444,6 +568,103 @@ func (s *solver) search() bool {
 	return false
 }
 
+// probe is failed-value lookahead over every open pair: assume x_p = lo[p]
+// (then x_p = hi[p]), propagate, and when that fails, exclude the value.
+// Sound because a value whose consequences under sound rules contradict
+// is in no solution. It repeats until nothing changes; false on a
+// contradiction. Each pass costs O(pairs) propagations.
+func (s *solver) probe() bool {
+	all := make([]int32, len(s.lo))
+	for p := range all {
+		all[p] = int32(p)
+	}
+	return s.probeList(all)
+}
+
+// probeNear probes the open pairs at the ends of the pairs changed since
+// trail position from and at those ends' neighbours, repeating while the
+// probes change bounds. Which pairs are probed affects only the pruning's
+// strength, never its soundness.
+func (s *solver) probeNear(from int) bool {
+	g := s.g
+	if s.mark == nil {
+		s.mark = make([]uint32, len(s.lo))
+	}
+	for from < len(s.trail) {
+		s.stamp++
+		cand := s.cand[:0]
+		add := func(i int32) {
+			for _, p := range g.PairAt[i] {
+				if p >= 0 && s.lo[p] < s.hi[p] && s.mark[p] != s.stamp {
+					s.mark[p] = s.stamp
+					cand = append(cand, p)
+				}
+			}
+		}
+		end := len(s.trail)
+		for _, e := range s.trail[from:end] {
+			pr := g.Pairs[e.p]
+			for _, a := range [2]int32{pr.A, pr.B} {
+				add(a)
+				for _, b := range g.Nbr[a] {
+					if b >= 0 {
+						add(b)
+					}
+				}
+			}
+		}
+		s.cand = cand
+		from = end
+		if !s.probeOnce(cand) {
+			return false
+		}
+	}
+	return true
+}
+
+// probeList probes the pairs in cand until nothing changes.
+func (s *solver) probeList(cand []int32) bool {
+	for {
+		before := len(s.trail)
+		if !s.probeOnce(cand) {
+			return false
+		}
+		if len(s.trail) == before {
+			return true
+		}
+	}
+}
+
+// probeOnce probes each pair of cand once.
+func (s *solver) probeOnce(cand []int32) bool {
+	for _, p := range cand {
+		for side := 0; side < 2 && s.lo[p] < s.hi[p]; side++ {
+			mark := len(s.trail)
+			if side == 0 {
+				s.setHi(p, s.lo[p])
+			} else {
+				s.setLo(p, s.hi[p])
+			}
+			ok := !s.fail && s.propagate()
+			s.clearQueue()
+			s.undo(mark)
+			if ok {
+				continue
+			}
+			if side == 0 {
+				s.setLo(p, s.lo[p]+1)
+			} else {
+				s.setHi(p, s.hi[p]-1)
+			}
+			if s.fail || !s.propagate() {
+				s.clearQueue()
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // Enumerate calls visit with every solution of g in search order until
 // visit returns false; it returns the number visited.
 func Enumerate(ctx context.Context, g *Grid, rules Rules, visit func(Solution) bool) (uint64, error) {
@@ -451,7 +672,7 @@ func Enumerate(ctx context.Context, g *Grid, rules Rules, visit func(Solution) b
 	s.ctx, s.onSolution = ctx, visit
 	s.start = time.Now()
 	s.last = s.start
-	if s.propagate() {
+	if !s.oddSum() && s.propagate() && s.probe() {
 		s.search()
 	}
 	return s.count, s.stopErr

@@ -3,10 +3,12 @@ package hexgrid
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/boardgraph/boardgraph/verify"
 )
@@ -329,4 +331,43 @@ func crossingFree(rows, cols int, clues []int, k int, rules Rules, bs []verify.B
 		}
 	}
 	return !(rules.NoLoops && cycle)
+}
+
+var hexSeed = flag.Uint64("hexseed", 0, "seed of TestCountFreshPuzzles (0: the clock)")
+
+// TestCountFreshPuzzles runs the brute-force comparison on puzzles no run
+// has seen before: the seed comes from the clock (logged; -hexseed N
+// repeats a run), and generated puzzles of that seed are checked too.
+func TestCountFreshPuzzles(t *testing.T) {
+	seed := *hexSeed
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	t.Logf("seed %d (repeat with -hexseed %d)", seed, seed)
+	rng := rand.New(rand.NewPCG(seed, 99))
+	for i := range 300 {
+		rows, cols, k, clues := randomPuzzle(rng)
+		if len(naivePairs(rows, cols, clues)) > 14 {
+			continue
+		}
+		rules := Rules{NoLoops: i%3 == 1}
+		g, err := NewGrid(rows, cols, k, clues)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, _, err := Count(context.Background(), g, 0, SolveOptions{Rules: rules})
+		if want := bruteCount(rows, cols, clues, k, rules); err != nil || int(got) != want {
+			t.Fatalf("seed %d case %d: %dx%d k=%d %v: Count %d, brute force %d (%v)", seed, i, rows, cols, k, clues, got, want, err)
+		}
+	}
+	for i := range 4 {
+		opt := GenerateOptions{Rows: 4 + rng.IntN(5), Cols: 4 + rng.IntN(5), K: 1 + rng.IntN(3), Seed: seed + uint64(i)}
+		g, sol, err := Generate(context.Background(), opt)
+		if err != nil {
+			t.Fatalf("seed %d: %+v: %v", seed, opt, err)
+		}
+		if n, _, _, _ := Count(context.Background(), g, 0, SolveOptions{}); n != 1 || Verify(g, Rules{}, sol) != nil {
+			t.Fatalf("seed %d: %+v: %d solutions", seed, opt, n)
+		}
+	}
 }
