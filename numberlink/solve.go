@@ -772,8 +772,18 @@ func (s *solver) probe() bool {
 // those endpoints' neighbours. Which pairs are probed affects only the
 // strength of the pruning, never its soundness. Returns false on a
 // contradiction.
-func (s *solver) probeNear(from int) bool {
+//
+// The trials run up to stage isolation plus cutsConnected, except when
+// decision is set (trail[from] is the branching decision): the open pairs
+// at the decided pair's two ends are then probed with every stage, bridges
+// included. On the Coelho benchmark this is what refutes a wrong decision
+// at once instead of after a subtree of backtracks (400 islands: 77 -> 67
+// search nodes per instance on average, the largest 418 -> 321, and over
+// four seeds of the restart schedule the largest 1135 -> 342), for about
+// the cost of the nodes it saves.
+func (s *solver) probeNear(from int, decision bool) bool {
 	g := s.g
+	first := decision
 	for from < len(s.trail) {
 		s.stamp++
 		cand := s.cand[:0]
@@ -786,6 +796,14 @@ func (s *solver) probeNear(from int) bool {
 			}
 		}
 		end := len(s.trail)
+		nStrong := 0
+		if first && s.trail[from].p >= 0 {
+			pr := g.Pairs[s.trail[from].p]
+			add(pr.A)
+			add(pr.B)
+			nStrong = len(cand)
+		}
+		first = false
 		for _, e := range s.trail[from:end] {
 			if e.p < 0 {
 				continue // a union record
@@ -802,7 +820,10 @@ func (s *solver) probeNear(from int) bool {
 		}
 		s.cand = cand
 		from = end
-		if !s.probeList(cand, min(s.level, stageIsolation)) {
+		if nStrong > 0 && !s.probeList(cand[:nStrong], s.level) {
+			return false
+		}
+		if !s.probeList(cand[nStrong:], min(s.level, stageIsolation)) {
 			return false
 		}
 	}
@@ -935,7 +956,7 @@ func (s *solver) search(depth int, from int) bool {
 	if depth > s.maxDepth {
 		s.maxDepth = depth
 	}
-	if !s.propagate() || (s.probing && !s.probeNear(from)) {
+	if !s.propagate() || (s.probing && !s.probeNear(from, depth > 0)) {
 		s.clearQueue()
 		s.backtracks++
 		if s.budget > 0 {
@@ -1004,7 +1025,11 @@ func (s *solver) search(depth int, from int) bool {
 // part of the grid cut off from the rest. The cost is about twice the
 // smaller of the detour and the cut-off part, not the whole grid.
 func (s *solver) cutsConnected() bool {
-	if s.rules.AllowDisconnected {
+	// A trial starts from a state closed under stage bridges, where every
+	// bridge of the potential graph has lo >= 1 and so is never lost: one
+	// lost pair cannot disconnect it. (Returning true is always sound; it
+	// only forgoes a contradiction.)
+	if s.rules.AllowDisconnected || len(s.cut) < 2 {
 		return true
 	}
 	g := s.g

@@ -18,7 +18,11 @@ func TestSearchLine(t *testing.T) {
 		{"count with units", hamilton.Stats{Elapsed: 12 * time.Second, UnitsDone: 32, Units: 128, Nodes: 1_200_000_000, Solutions: 3_456_789},
 			"32 of 128 units, 25% done, about 36s left, 1.2G nodes (100M/s), 3.5M solutions so far"},
 		{"too early for an estimate", hamilton.Stats{Elapsed: 2 * time.Second, UnitsDone: 1, Units: 128, Nodes: 5000},
-			"1 of 128 units, 0% done, 5k nodes (2.5k/s)"},
+			"1 of 128 units, 0.78% done, 5k nodes (2.5k/s)"},
+		{"share inside the units", hamilton.Stats{Elapsed: 20 * time.Second, Units: 170, Share: 0.05, Nodes: 20_000_000},
+			"0 of 170 units, 5.0% done, about 6m20s left, 20M nodes (1M/s)"},
+		{"a small share", hamilton.Stats{Elapsed: 20 * time.Second, Units: 170, Share: 0.00123, Nodes: 20_000_000},
+			"0 of 170 units, 0.12% done, 20M nodes (1M/s)"},
 		{"finished", hamilton.Stats{Elapsed: 90 * time.Second, UnitsDone: 10, Units: 10, Nodes: 999, Solutions: 7},
 			"10 of 10 units, 100% done, 999 nodes (11/s), 7 solutions so far"},
 		{"find has no units", hamilton.Stats{Elapsed: 1500 * time.Millisecond, Nodes: 3000},
@@ -97,4 +101,13 @@ func contains(s, sub string) bool {
 		}
 	}
 	return false
+}
+
+func TestPercent(t *testing.T) {
+	t.Parallel()
+	for share, want := range map[float64]string{0: "0%", 1: "100%", 0.999: "99%", 0.25: "25%", 0.1: "10%", 0.0999: "9.9%", 0.05: "5.0%", 0.0123: "1.2%", 0.00123: "0.12%", 0.0029: "0.29%", 0.000031: "0.0031%"} {
+		if got := percent(share); got != want {
+			t.Errorf("percent(%v) = %q, want %q", share, got, want)
+		}
+	}
 }

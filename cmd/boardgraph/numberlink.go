@@ -49,7 +49,9 @@ PUZZLE: a file, '-' or nothing for standard input, a Tatham game ID
 (7x7m2:a1a3...; Tatham writes width x height, boardgraph rows x columns
 elsewhere), the URL of Tatham's page (.../bridges.html#7x7m2:...) or a
 puzz.link hashikake URL; a file's format (our text format, Coelho .has,
-Tatham ID, puzz.link URL, JSON) is detected from its content.`
+Tatham ID, puzz.link URL, JSON) is detected from its content.
+Hexagonal grids (six neighbours per node): a puzzle whose first line is
+"hex k=K", or --grid hex; see 'boardgraph numberlink solve --grid hex -h'.`
 
 func runNumberlink(e *env) int {
 	if len(e.args) == 0 || e.args[0] == "-h" || e.args[0] == "--help" || e.args[0] == "help" {

@@ -94,6 +94,11 @@ func nlHexRoute(e *env, sub string, args []string) (code int, rest []string, ok 
 		}
 		head = data
 	default:
+		// Only a regular file is peeked: reading from a pipe or device
+		// would take input away from the square reader (use --grid hex).
+		if st, err := os.Stat(pos[0]); err != nil || !st.Mode().IsRegular() {
+			return 0, rest, false
+		}
 		f, err := os.Open(pos[0])
 		if err != nil {
 			return 0, rest, false
@@ -253,6 +258,9 @@ func nlHexSolve(e *env, args []string) int {
 	if err != nil {
 		return nlFail(e, err)
 	}
+	if err := hexgrid.Unsolvable(p.Grid); err != nil {
+		return fail(e, &noSolutionError{"numberlink " + f.sub + ": " + err.Error()})
+	}
 	ctx, cancel := timeoutContext(e, f.timeout)
 	defer cancel()
 	opt, pr := f.options(p.Rules)
@@ -260,7 +268,7 @@ func nlHexSolve(e *env, args []string) int {
 	pr.done()
 	switch {
 	case errors.Is(err, hexgrid.ErrNoSolution):
-		return fail(e, &noSolutionError{fmt.Sprintf("numberlink solve: the hex puzzle has no solution (complete search, %d nodes)", rep.Nodes)})
+		return fail(e, &noSolutionError{fmt.Sprintf("numberlink solve: the hex puzzle has no solution (complete search, %d search nodes)", rep.Nodes)})
 	case err != nil && ctx.Err() != nil:
 		return fail(e, &stoppedError{fmt.Sprintf("numberlink solve: %s, %d search nodes in, before a solution was found", stopReason(ctx, f.timeout), rep.Nodes)})
 	case errors.Is(err, hexgrid.ErrSelfCheck):
@@ -298,6 +306,9 @@ func nlHexCount(e *env, args []string) int {
 	p, err := f.load(name)
 	if err != nil {
 		return nlFail(e, err)
+	}
+	if err := hexgrid.Unsolvable(p.Grid); err != nil {
+		return fail(e, &noSolutionError{"numberlink " + f.sub + ": " + err.Error()})
 	}
 	ctx, cancel := timeoutContext(e, f.timeout)
 	defer cancel()
@@ -388,6 +399,7 @@ func nlHexConvert(e *env, args []string) int {
 
 func nlHexTau(e *env, args []string) int {
 	f, names := newHexFlags(e, "tau", nlTextJSON)
+	f.Bool("trace", true, "print every step (hex τ always does)")
 	pos, code, ok := f.parse(args, names)
 	if !ok {
 		return code
