@@ -18,10 +18,17 @@
 //
 // Past memory, Options.SpillDir lets the layers go to hash-partitioned
 // bucket files read back one bucket at a time (spill.go explains the
-// design and its I/O cost). Options.Shard splits a count into independent
-// shards that add up to it (package shard writes and merges their result
-// files), and Options.Checkpoint saves the current layer at layer
-// boundaries so that a killed count resumes where it was (checkpoint.go).
+// design and its I/O cost). Options.Shard splits a count into shards
+// that add up to it exactly (package shard writes and merges their
+// result files). With Options.Exchange the shards cooperate through a
+// shared directory: each owns a hash class of every layer and sends the
+// states it emits to their owners in layer files, so their total work is
+// about one count's and each holds 1/N of a layer (exchange.go explains
+// the design, its I/O cost and its restarts); all must run at once.
+// Without it they are independent, may run one after the other, and
+// repeat much of each other's work. Options.Checkpoint saves the current
+// layer at layer boundaries so that a killed count resumes where it was
+// (checkpoint.go); cooperative shards resume from their layer files.
 //
 // docs/results.md lists the counts made with this package, the commands,
 // times and memory, and their cross-checks.

@@ -1,6 +1,7 @@
 package count
 
 import (
+	"bufio"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -64,15 +65,41 @@ type Options struct {
 	// not refuse. A count that fits MaxBytes never writes there.
 	SpillDir string
 
-	// Shard and Shards split the count into Shards independent counts
-	// whose results add up to the whole (Shards 0 or 1: no split). Each
-	// runs the steps up to the split step (Stats.SplitStep, the first
-	// whose frontier passes about 1024 x Shards states), keeps the states
-	// of the layer after it whose hash is Shard mod Shards, and goes on
-	// with those alone. Layers after the split overlap between shards, so
-	// the shards' total work is larger than one count's (docs/results.md
-	// measures it); each needs at most the memory of the whole count.
+	// Shard and Shards split the count into Shards shards whose results
+	// add up to the whole (Shards 0 or 1: no split). Every shard runs the
+	// steps up to the split step (Stats.SplitStep, the first whose
+	// frontier passes about 1024 x Shards states) alone.
+	//
+	// With Exchange, a directory every shard can reach, the shards
+	// cooperate (exchange.go): shard I owns the states of every later
+	// layer whose hash is I mod Shards, and at each step the shards pass
+	// the states they emit to their owners through files in Exchange and
+	// wait for each other. Every state is expanded once, so the shards'
+	// total work is about one count's plus the files' I/O, and each needs
+	// memory for its own class only; but all shards must run at the same
+	// time, and a restarted shard resumes from the layer files.
+	//
+	// Without Exchange the shards are independent: each keeps the states
+	// of the layer after the split whose hash is Shard mod Shards and goes
+	// on with those alone, so they may run at any time, one after the
+	// other; but layers after the split overlap between shards, so their
+	// total work is several times one count's (5.9x on hopido 7x7 in 8
+	// shards, docs/results.md), and each needs up to the memory of the
+	// whole count.
 	Shard, Shards int
+	Exchange      string
+	// ExchangeWait bounds how long a cooperative shard waits for the
+	// others to finish one layer (0: DefaultExchangeWait).
+	ExchangeWait time.Duration
+	// ExchangeSync makes cooperative shards sync every layer file before
+	// they announce it, so that a machine crash (not only a killed
+	// process) loses nothing announced (exchange.go).
+	ExchangeSync bool
+	// splitPer replaces the 1024 states per shard of the split rule
+	// (tests split small boards early).
+	splitPer float64
+	// quick: cooperative shards poll every 20 ms at most (tests).
+	quick bool
 
 	// Checkpoint, if set, is a file the count writes its current layer to
 	// at layer boundaries, at most every CheckpointEvery (0: every
@@ -112,6 +139,21 @@ type Stats struct {
 	SpillBytes  int64
 	Checkpoints int
 	ResumedAt   int
+	// Cooperative shards (Options.Exchange): ExchangeBytes is what this
+	// shard wrote to the shared directory in all, Waited the time it
+	// spent waiting for the others; while it waits, Progress is called
+	// with Waiting (the shards that have not finished layer WaitLayer)
+	// set, and nil otherwise. States and PeakStates count this shard's
+	// own class.
+	ExchangeBytes int64
+	Waited        time.Duration
+	Waiting       []int
+	WaitLayer     int
+	// StatesDone is the number of states of the layers built so far by
+	// this call (a resumed count starts from its checkpoint's layer): with
+	// Elapsed it gives the time per state, and the steps left times States
+	// an estimate of the work left.
+	StatesDone uint64
 }
 
 // check validates p and returns the vertices that must be path ends.
@@ -266,6 +308,17 @@ func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide, 
 		}
 		r.spillDir = opt.SpillDir
 	}
+	if opt.Exchange != "" && r.shards > 1 && !estimateOnly {
+		if opt.Checkpoint != "" {
+			return 0, 0, Stats{}, fmt.Errorf("%w: cooperative shards (Options.Exchange) checkpoint through their layer files; drop Options.Checkpoint", ErrInvalid)
+		}
+		x, err := r.openExchange(opt.Exchange, r.st.Fingerprint+"-"+opt.CheckpointKey, opt.ExchangeWait)
+		if err != nil {
+			return 0, 0, Stats{}, err
+		}
+		r.x = x
+		defer x.close()
+	}
 	if opt.Checkpoint != "" && !estimateOnly {
 		if err := r.openCheckpoint(opt.Checkpoint, fmt.Sprintf("%s-%d-%s", r.st.Fingerprint, r.shard, opt.CheckpointKey), opt.CheckpointEvery, opt.Resume); err != nil {
 			return 0, 0, Stats{}, err
@@ -320,6 +373,7 @@ type dp struct {
 	spillDir                 string        // Options.SpillDir
 	spillRoot                string        // the run's own directory inside it, once made
 	ck                       *dpCheckpoint // Options.Checkpoint, once opened
+	x                        *exchange     // Options.Exchange, once opened
 }
 
 // worker expands states of the current layer into the next one.
@@ -332,9 +386,12 @@ type worker struct {
 	cntHi    uint64   // its high word (128-bit counts)
 	trans    uint64
 	overflow bool
-	full     bool      // an insert passed the memory limit
-	out      *spillSet // bucket files the next layer goes to (spilled steps)
-	ioErr    error     // writing out failed
+	ownOnly  bool          // expand only this shard's states (cooperative split step)
+	full     bool          // an insert passed the memory limit
+	out      *spillSet     // bucket files the next layer goes to (spilled steps)
+	rd       *bufio.Reader // reads cooperative shards' files (reused)
+	raw      []byte        // and its records' bytes
+	ioErr    error         // writing out failed
 }
 
 // bufRecs is the number of records a worker batches per partition.
@@ -370,6 +427,11 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 	ws := make([]*worker, r.workers)
 	for i := range ws {
 		ws[i] = &worker{dp: r}
+	}
+	if r.x != nil {
+		lo, hi, err = r.runExchange(ctx, ws)
+		r.st.ExchangeBytes = r.x.bytes
+		return lo, hi, err
 	}
 	start := 0
 	var cur *layer
@@ -440,6 +502,7 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 			return 0, 0, r.memoryError()
 		}
 		r.prof = append(r.prof, states)
+		r.st.StatesDone += uint64(states)
 		if r.st.Predicted.ProbeSteps == 0 && r.opt.ProbeStates >= 0 && states >= r.probeStates() && start == 0 && disk == nil {
 			r.st.Predicted = r.predict(r.prof)
 			if !r.estimateOnly && r.spillDir == "" && !r.st.Predicted.Exact && r.st.Predicted.Bytes > float64(r.opt.MaxBytes) {
@@ -571,6 +634,9 @@ func (w *worker) expandPart(st *step, p *part) bool {
 		if kw == 2 {
 			k.hi = a[j+1]
 		}
+		if w.ownOnly && w.shardOf(k) != w.shard {
+			continue // another shard expands it (Options.Exchange)
+		}
 		w.expand(st, k)
 		if w.full || w.overflow || w.ioErr != nil {
 			return false
@@ -614,7 +680,11 @@ func (r *dp) chooseSplit() int {
 	if r.shards <= 1 {
 		return -1
 	}
-	want := 1024 * float64(r.shards)
+	per := 1024.0
+	if r.opt.splitPer > 0 {
+		per = r.opt.splitPer
+	}
+	want := per * float64(r.shards)
 	for i := 1; i < len(r.steps); i++ {
 		if math.Pow(orderCostBase, float64(len(r.steps[i-1].kept))) >= want {
 			return i
@@ -645,6 +715,9 @@ func (r *dp) fingerprint(p hamilton.Problem) string {
 	put(int64(e))
 	put(int64(b2i(p.Closed)))
 	put(int64(r.shards))
+	if r.shards > 1 && r.opt.Exchange != "" {
+		put(-1) // cooperative shards own other states than independent ones
+	}
 	put(int64(b2i(r.forceWide)))
 	put(int64(b2i(r.wideCount)))
 	return hex.EncodeToString(h.Sum(nil)[:8])
@@ -686,10 +759,15 @@ func (w *worker) add(k key) {
 	if w.full {
 		return
 	}
-	if w.filterStep && hashKey(k.lo^shardSalt, k.hi)%uint64(w.shards) != uint64(w.shard) {
+	if w.filterStep && w.shardOf(k) != w.shard {
 		return // another shard's state (Options.Shard)
 	}
-	p := w.next.partOf(hashKey(k.lo, k.hi))
+	var p int
+	if w.out != nil && w.out.route {
+		p = w.shardOf(k) // its owner's file (Options.Exchange)
+	} else {
+		p = w.next.partOf(hashKey(k.lo, k.hi))
+	}
 	sd, kw := w.mem.stride, w.mem.kw
 	base := p * bufRecs * sd
 	f := int(w.fill[p])

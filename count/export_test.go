@@ -11,3 +11,11 @@ func CountWide(ctx context.Context, p hamilton.Problem, opt Options) (uint64, St
 	lo, _, st, err := countWith(ctx, p, opt, true, false, false)
 	return lo, st, err
 }
+
+// SplitEarly returns opt with the split rule at per states per shard
+// instead of 1024, so that shards of small boards split early, and with
+// cooperative shards that poll every 20 ms.
+func SplitEarly(opt Options, per float64) Options {
+	opt.splitPer, opt.quick = per, true
+	return opt
+}

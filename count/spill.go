@@ -75,6 +75,9 @@ type spillSet struct {
 	rec   int     // bytes per record
 	enc   [][]byte
 	bits  uint // 2^bits buckets
+	// route: the files are the owners of Options.Exchange (a state goes
+	// to file shardOf), not hash buckets.
+	route bool
 }
 
 // newSpillSet creates the bucket files of one layer in a new directory
@@ -235,9 +238,14 @@ func (r *dp) shouldLoad(s *spillSet) bool {
 // checkDisk fails with ErrDisk when the spill directory has less room
 // than need bytes (statfs); where statfs is missing it passes.
 func (r *dp) checkDisk(need float64, what string) error {
-	if free, err := freeBytes(r.spillDir); err == nil && float64(free) < need {
-		return fmt.Errorf("%w: at step %d of %d %s needs about %s in %s, %s free; give another directory (--tmp) or more memory",
-			ErrDisk, r.i+1, len(r.steps), what, fmtBytes(need), r.spillDir, fmtBytes(float64(free)))
+	return r.checkDiskAt(r.spillDir, need, what)
+}
+
+// checkDiskAt is checkDisk for directory dir.
+func (r *dp) checkDiskAt(dir string, need float64, what string) error {
+	if free, err := freeBytes(dir); err == nil && float64(free) < need {
+		return fmt.Errorf("%w: at step %d of %d %s needs about %s in %s, %s free; give another directory or more memory",
+			ErrDisk, r.i+1, len(r.steps), what, fmtBytes(need), dir, fmtBytes(float64(free)))
 	}
 	return nil
 }
@@ -301,7 +309,21 @@ func (r *dp) stepSpill(ctx context.Context, i int, cur *spillSet, ws []*worker) 
 	if err != nil {
 		return nil, err
 	}
+	if err := r.stepSpillTo(ctx, i, cur, next, ws); err != nil {
+		next.remove()
+		return nil, err
+	}
+	cur.remove()
+	return next, nil
+}
+
+// stepSpillTo expands the spilled layer cur by step i into next: bucket
+// files, or the owners' files of cooperative shards (next.route).
+func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*worker) error {
 	bl := bucketLayer(next.bits)
+	if next.route {
+		bl = &layer{parts: make([]part, len(next.files))}
+	}
 	var idx atomic.Int64
 	var stop atomic.Bool
 	var wg sync.WaitGroup
@@ -346,7 +368,7 @@ func (r *dp) stepSpill(ctx context.Context, i int, cur *spillSet, ws []*worker) 
 	for _, w := range ws {
 		w.out = nil
 	}
-	err = r.collect(ws)
+	err := r.collect(ws)
 	for _, e := range errs {
 		if err == nil {
 			err = e
@@ -355,19 +377,17 @@ func (r *dp) stepSpill(ctx context.Context, i int, cur *spillSet, ws []*worker) 
 	if errors.Is(err, errFull) {
 		err = fmt.Errorf("%w: at step %d of %d one bucket of a spilled layer needs more than the limit of %s; raise --max-memory", ErrMemory, i+1, len(r.steps), fmtBytes(float64(r.opt.MaxBytes)))
 	}
-	if err == nil {
-		err = next.finish()
+	if err == nil && !next.route {
+		err = next.finish() // publish finishes the owners' files
 	}
 	if err != nil {
-		next.remove()
-		return nil, err
+		return err
 	}
 	if i > 0 && len(r.prof) >= i {
 		r.prof[i-1] = int(states.Load()) // the exact size of the layer read
 	}
 	r.st.SpillBytes = max(r.st.SpillBytes, (cur.records()+next.records())*int64(cur.rec))
-	cur.remove()
-	return next, nil
+	return nil
 }
 
 // loadAll reads every bucket of s into one layer in memory.

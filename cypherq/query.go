@@ -35,6 +35,19 @@ func ParseStrategy(s string) (Strategy, error) {
 	return "", fmt.Errorf("unknown strategy %q; use raw, constructive, apoc, apoc-node-path or all", s)
 }
 
+// ParseStrategies reads a --strategy value: one strategy's name, or "all"
+// for Strategies.
+func ParseStrategies(s string) ([]Strategy, error) {
+	if s == "all" {
+		return Strategies, nil
+	}
+	st, err := ParseStrategy(s)
+	if err != nil {
+		return nil, err
+	}
+	return []Strategy{st}, nil
+}
+
 // Endpoint fixes a path's first or last node: a board cell (Row and Col,
 // 1-based, matched as {row: r, col: c} like the paper) or, for graphs that
 // are not boards, a node id (matched as {id: "..."}).

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/boardgraph/boardgraph/board"
@@ -84,5 +85,18 @@ func TestExpandUniqueness(t *testing.T) {
 			t.Errorf("%s dfs=%v: %d paths, want %d (max=%v)", tc.uniq, tc.dfs, got, tc.want, tc.max)
 		}
 		t.Logf("%s dfs=%v: %d paths of 19 moves on 4x5", tc.uniq, tc.dfs, got)
+	}
+}
+
+// TestParseStrategies: "all" is every strategy in the paper's order.
+func TestParseStrategies(t *testing.T) {
+	if s, err := cypherq.ParseStrategies("all"); err != nil || len(s) != len(cypherq.Strategies) || s[0] != cypherq.Raw {
+		t.Errorf("all: %v %v", s, err)
+	}
+	if s, err := cypherq.ParseStrategies("apoc"); err != nil || len(s) != 1 || s[0] != cypherq.APOC {
+		t.Errorf("apoc: %v %v", s, err)
+	}
+	if _, err := cypherq.ParseStrategies("fast"); err == nil || !strings.Contains(err.Error(), "use raw") {
+		t.Errorf("fast: %v", err)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"math/bits"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -40,6 +42,8 @@ type worker interface {
 	nodeCount() uint64
 	// overflowed reports a count that wrapped 2^64.
 	overflowed() bool
+	// unitDone records a work unit searched to the end (Stats.UnitsDone).
+	unitDone()
 }
 
 // backend is what a strategy prepares once per call for the driver.
@@ -146,15 +150,31 @@ func driveCount(ctx context.Context, b backend, perStart bool) ([]uint64, Stats,
 		}
 	}
 	byRoot := make([]uint64, n)
+	// weight[v]: how many first vertices the representative v stands for.
+	weight := make([]uint64, n)
+	for v := range n {
+		weight[orbit[v]]++
+	}
 	var mu sync.Mutex
 	var overflow atomic.Bool
-	add := func(w worker, v int32, x uint64) {
+	var soFar uint64 // the finished units' solutions, weighted (saturates)
+	add := func(w worker, v int32, x uint64, complete bool) {
 		mu.Lock()
 		s := byRoot[v] + x
 		if s < x || w.overflowed() {
 			overflow.Store(true)
 		}
 		byRoot[v] = s
+		if complete {
+			hi, lo := bits.Mul64(x, weight[v])
+			sum, carry := bits.Add64(soFar, lo, 0)
+			if hi != 0 || carry != 0 {
+				sum = math.MaxUint64
+			}
+			soFar = sum
+			r.sh.solutions.Store(soFar)
+			w.unitDone()
+		}
 		mu.Unlock()
 	}
 	if n <= serialBelow {
@@ -162,19 +182,22 @@ func driveCount(ctx context.Context, b backend, perStart bool) ([]uint64, Stats,
 	}
 	stopWatch := r.watch(ctx)
 	if r.workers == 1 {
+		r.sh.units.Store(uint64(len(roots)))
 		w := b.newWorker(modeCount, 0)
 		for _, v := range roots {
-			c, _ := w.search(nil, []int32{v})
-			add(w, v, c)
+			c, complete := w.search(nil, []int32{v})
+			add(w, v, c, complete)
 			if r.sh.stop.Load() {
 				break
 			}
 		}
 		b.absorb(w)
 	} else {
-		parallel(b, b.split(roots, 0), modeCount, func(w worker, t task) {
-			c, _ := w.search(t, nil)
-			add(w, t[0], c)
+		tasks := b.split(roots, 0)
+		r.sh.units.Store(uint64(len(tasks)))
+		parallel(b, tasks, modeCount, func(w worker, t task) {
+			c, complete := w.search(t, nil)
+			add(w, t[0], c, complete)
 		})
 	}
 	stopWatch()
@@ -215,14 +238,23 @@ func driveEnumerate(ctx context.Context, b backend, limit uint64, yield func(pat
 	emit := r.sh.emitter(limit, yield, func(path []int32) []int32 { return r.unrotate(path, buf) })
 	roots := b.roots()
 	if r.workers == 1 {
+		// One unit: the search runs the roots in its own (Warnsdorff)
+		// order, which fixes the order of the solutions.
+		r.sh.units.Store(1)
 		w := b.newWorker(modeEnumerate, 0)
 		w.setOnSolution(emit)
-		w.search(nil, roots)
+		if _, complete := w.search(nil, roots); complete {
+			w.unitDone()
+		}
 		b.absorb(w)
 	} else {
-		parallel(b, b.split(roots, 0), modeEnumerate, func(w worker, t task) {
+		tasks := b.split(roots, 0)
+		r.sh.units.Store(uint64(len(tasks)))
+		parallel(b, tasks, modeEnumerate, func(w worker, t task) {
 			w.setOnSolution(emit)
-			w.search(t, nil)
+			if _, complete := w.search(t, nil); complete {
+				w.unitDone()
+			}
 		})
 	}
 	stopWatch()

@@ -19,13 +19,13 @@ func (w Word) Len() int { return w[0] + w[1] + w[2] + w[3] }
 // Count returns count(ω, l) for the paper's symbol l in 1..4.
 func (w Word) Count(l int) int { return w[l-1] }
 
-// Empty reports whether the word has no symbol (ω = ∅).
-func (w Word) Empty() bool { return w.Len() == 0 }
+// empty reports whether the word has no symbol (ω = ∅).
+func (w Word) empty() bool { return w.Len() == 0 }
 
 // String writes the word as the paper does: its symbols in ascending order,
 // "11223"; the empty word is "∅".
 func (w Word) String() string {
-	if w.Empty() {
+	if w.empty() {
 		return "∅"
 	}
 	var b strings.Builder
@@ -53,30 +53,30 @@ func ParseWord(s string) (Word, error) {
 	return w, nil
 }
 
-// Intersect returns the common part of two words "without deleting
+// intersect returns the common part of two words "without deleting
 // duplicates" (§2.2, the definition of ω*): the per-symbol minimum.
-func (w Word) Intersect(v Word) Word {
+func (w Word) intersect(v Word) Word {
 	for d := range w {
 		w[d] = min(w[d], v[d])
 	}
 	return w
 }
 
-// AllDirections is the mask of all four symbols of W.
-const AllDirections = 0b1111
+// allDirections is the mask of all four symbols of W.
+const allDirections = 0b1111
 
 // Phi returns Φ_k[p] for a node of magnitude n (§2.2): every word of length n
 // over W = {1, 2, 3, 4} in which no symbol occurs more than k times, in the
 // paper's listing order (ascending as written strings). Phi(2, 2) is the
 // §2.3 set {11, 12, 13, 14, 22, 23, 24, 33, 34, 44}.
 //
-// The result has ConfigCount(k, n, 4) words; the cost is proportional to it.
-func Phi(k, n int) []Word { return PhiOver(k, n, AllDirections) }
+// The result has configCount(k, n, 4) words; the cost is proportional to it.
+func Phi(k, n int) []Word { return phiOver(k, n, allDirections) }
 
-// PhiOver is Φ_k[p] restricted to the symbols in mask (bit d set: direction d
+// phiOver is Φ_k[p] restricted to the symbols in mask (bit d set: direction d
 // is allowed), the words available to a node whose neighbours lie in those
 // directions. Figure 5 counts these words for 4, 3 and 2 neighbours.
-func PhiOver(k, n int, mask int) []Word {
+func phiOver(k, n int, mask int) []Word {
 	var out []Word
 	if k < 0 || n < 0 {
 		return out
@@ -106,11 +106,11 @@ func PhiOver(k, n int, mask int) []Word {
 	return out
 }
 
-// ConfigCount returns |Φ_k[p]| for a node of magnitude n with r neighbours
+// configCount returns |Φ_k[p]| for a node of magnitude n with r neighbours
 // (§3.1, Figure 5): the number of ways to write n = x_1 + ... + x_r with
 // 0 <= x_i <= k. It is 0 when n > rk or n < 0, and computed by dynamic
 // programming in O(r·n) without listing the words.
-func ConfigCount(k, n, r int) uint64 {
+func configCount(k, n, r int) uint64 {
 	if k < 0 || n < 0 || r < 0 || n > r*k {
 		return 0
 	}
@@ -131,10 +131,10 @@ func ConfigCount(k, n, r int) uint64 {
 	return ways[n]
 }
 
-// Figure5 returns the rows of the seed's Figure 5 table for nodes with r
-// neighbours (§3.1): row k-1 holds ConfigCount(k, n, r) for n = 1 .. r·k
+// figure5 returns the rows of the seed's Figure 5 table for nodes with r
+// neighbours (§3.1): row k-1 holds configCount(k, n, r) for n = 1 .. r·k
 // (the nonzero entries; the seed leaves the rest blank), for k = 1..kmax.
-func Figure5(r, kmax int) [][]uint64 {
+func figure5(r, kmax int) [][]uint64 {
 	rows := make([][]uint64, 0, kmax)
 	for k := 1; k <= kmax; k++ {
 		rows = append(rows, Figure5Row(r, k))
@@ -142,15 +142,15 @@ func Figure5(r, kmax int) [][]uint64 {
 	return rows
 }
 
-// Figure5Row returns one row of Figure 5: ConfigCount(k, n, r) for
+// Figure5Row returns one row of Figure 5: configCount(k, n, r) for
 // n = 1 .. r·k.
 func Figure5Row(r, k int) []uint64 {
 	row := make([]uint64, 0, max(0, r*k))
 	for n := 1; n <= r*k; n++ {
-		row = append(row, ConfigCount(k, n, r))
+		row = append(row, configCount(k, n, r))
 	}
 	return row
 }
 
 // maskSize returns the number of directions in a mask.
-func maskSize(mask int) int { return bits.OnesCount(uint(mask & AllDirections)) }
+func maskSize(mask int) int { return bits.OnesCount(uint(mask & allDirections)) }

@@ -49,7 +49,7 @@ func readFigure5(t *testing.T) map[int]map[int][]uint64 {
 }
 
 // TestFigure5 checks every entry of the seed's three Figure 5 tables
-// (k = 1..10, n = 1..40, 4/3/2 neighbours) against ConfigCount, and that the
+// (k = 1..10, n = 1..40, 4/3/2 neighbours) against configCount, and that the
 // blank cells of the seed are exactly the zero counts (n > rk).
 func TestFigure5(t *testing.T) {
 	t.Parallel()
@@ -60,7 +60,7 @@ func TestFigure5(t *testing.T) {
 			if len(tables[r]) != 10 {
 				t.Fatalf("testdata has %d rows for %d neighbours, want 10", len(tables[r]), r)
 			}
-			got := Figure5(r, 10)
+			got := figure5(r, 10)
 			for k := 1; k <= 10; k++ {
 				want := tables[r][k]
 				if !slices.Equal(got[k-1], want) {
@@ -71,8 +71,8 @@ func TestFigure5(t *testing.T) {
 					if n <= len(want) {
 						seed = want[n-1]
 					}
-					if c := ConfigCount(k, n, r); c != seed {
-						t.Errorf("ConfigCount(k=%d, n=%d, r=%d) = %d, seed %d", k, n, r, c, seed)
+					if c := configCount(k, n, r); c != seed {
+						t.Errorf("configCount(k=%d, n=%d, r=%d) = %d, seed %d", k, n, r, c, seed)
 					}
 				}
 			}
@@ -174,9 +174,9 @@ func TestPhiAgreesWithCount(t *testing.T) {
 		for mask := 0; mask < 16; mask++ {
 			r := maskSize(mask)
 			for n := 0; n <= 4*k+1; n++ {
-				ws := PhiOver(k, n, mask)
-				if uint64(len(ws)) != ConfigCount(k, n, r) {
-					t.Fatalf("k=%d mask=%04b n=%d: %d words, count %d", k, mask, n, len(ws), ConfigCount(k, n, r))
+				ws := phiOver(k, n, mask)
+				if uint64(len(ws)) != configCount(k, n, r) {
+					t.Fatalf("k=%d mask=%04b n=%d: %d words, count %d", k, mask, n, len(ws), configCount(k, n, r))
 				}
 				seen := map[Word]bool{}
 				for _, w := range ws {
@@ -190,7 +190,7 @@ func TestPhiAgreesWithCount(t *testing.T) {
 						}
 					}
 				}
-				if n <= r*k && ConfigCount(k, n, r) != ConfigCount(k, r*k-n, r) {
+				if n <= r*k && configCount(k, n, r) != configCount(k, r*k-n, r) {
 					t.Errorf("k=%d r=%d: count(n=%d) != count(rk-n=%d)", k, r, n, r*k-n)
 				}
 			}
@@ -200,13 +200,13 @@ func TestPhiAgreesWithCount(t *testing.T) {
 	// 20, four neighbours, k = 10 has 891. (§2.2 also says a magnitude-3 node
 	// with four neighbours in a 2-grid has 4 ways; its own Figure 5 gives 16
 	// for n = 3, and 4 for n = 7, the symmetric case; the table is right.)
-	if c := ConfigCount(2, 3, 4); c != 16 {
+	if c := configCount(2, 3, 4); c != 16 {
 		t.Errorf("k=2 n=3 r=4: %d, Figure 5 says 16", c)
 	}
-	if c := ConfigCount(2, 7, 4); c != 4 {
+	if c := configCount(2, 7, 4); c != 4 {
 		t.Errorf("k=2 n=7 r=4: %d, §3.1 says 4", c)
 	}
-	if c := ConfigCount(10, 20, 4); c != 891 {
+	if c := configCount(10, 20, 4); c != 891 {
 		t.Errorf("k=10 n=20 r=4: %d, §2.2 says 891", c)
 	}
 }
@@ -228,14 +228,14 @@ func TestWordString(t *testing.T) {
 	}
 	a, _ := ParseWord("11223")
 	b, _ := ParseWord("12234")
-	if got := a.Intersect(b).String(); got != "1223" {
+	if got := a.intersect(b).String(); got != "1223" {
 		t.Errorf("11223 ∩ 12234 = %s, want 122", got)
 	}
 }
 
 func ExamplePhi() {
 	fmt.Println(Phi(2, 2))
-	fmt.Println(ConfigCount(2, 5, 4), ConfigCount(10, 20, 4))
+	fmt.Println(configCount(2, 5, 4), configCount(10, 20, 4))
 	// Output:
 	// [11 12 13 14 22 23 24 33 34 44]
 	// 16 891

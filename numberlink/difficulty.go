@@ -55,7 +55,7 @@ func ParseDifficulty(s string) (Level, error) {
 	if n, err := strconv.Atoi(s); err == nil && n >= int(LevelBounds) && n <= int(LevelSearch) {
 		return Level(n), nil
 	}
-	if l, err := ParseLevel(s); err == nil {
+	if l, err := parseLevel(s); err == nil {
 		return l, nil
 	}
 	return 0, fmt.Errorf("unknown difficulty %q: use easy, medium, hard, expert, a stage (bounds, crossing, isolation, bridges, probe, search) or 1..6", s)

@@ -71,10 +71,10 @@ func ConfigFormula(n, k, r int) *big.Int {
 	return sum
 }
 
-// ConfigFormulaTerms returns the inclusion-exclusion terms of
+// configFormulaTerms returns the inclusion-exclusion terms of
 // ConfigFormula, one per j, as signed numbers in the order of the sum, for
 // showing the working.
-func ConfigFormulaTerms(n, k, r int) []*big.Int {
+func configFormulaTerms(n, k, r int) []*big.Int {
 	var out []*big.Int
 	if n < 0 || k < 0 || r < 1 || n > r*k {
 		return out
@@ -93,7 +93,7 @@ func ConfigFormulaTerms(n, k, r int) []*big.Int {
 // ConfigFormulaString writes the sum with its terms for n, k, r, e.g.
 // "C(4,1)·C(6,3) ... = 19".
 func ConfigFormulaString(n, k, r int) string {
-	terms := ConfigFormulaTerms(n, k, r)
+	terms := configFormulaTerms(n, k, r)
 	s := ""
 	for j := range terms {
 		sign := " + "

@@ -6,7 +6,7 @@ import (
 )
 
 // countBrute counts x_1 + ... + x_r = n with 0 <= x_i <= k by listing every
-// tuple, independently of the formula and of ConfigCount's recurrence.
+// tuple, independently of the formula and of configCount's recurrence.
 func countBrute(n, k, r int) int64 {
 	var c int64
 	var rec func(i, left int)
@@ -59,7 +59,7 @@ func TestConfigFormulaFigure5(t *testing.T) {
 				}
 				if r <= 4 && n >= 0 {
 					mask := (1 << r) - 1
-					if got := len(PhiOver(k, n, mask)); int64(got) != want {
+					if got := len(phiOver(k, n, mask)); int64(got) != want {
 						t.Errorf("n=%d k=%d r=%d: %d words listed, enumeration %d", n, k, r, got, want)
 					}
 				}
@@ -70,7 +70,7 @@ func TestConfigFormulaFigure5(t *testing.T) {
 
 // TestConfigFormulaProperties checks the §3.1 observations the doc comment
 // derives, beyond the table: symmetry, the maximum at ⌊rk/2⌋, the tail
-// C(n+r-1, r-1), stabilisation for k >= n; and agreement with ConfigCount
+// C(n+r-1, r-1), stabilisation for k >= n; and agreement with configCount
 // for larger r and k, where both are exact.
 func TestConfigFormulaProperties(t *testing.T) {
 	t.Parallel()
@@ -91,8 +91,8 @@ func TestConfigFormulaProperties(t *testing.T) {
 						t.Fatalf("r=%d k=%d n=%d: %v, want C(n+r-1,r-1) = %v", r, k, n, v, tail)
 					}
 				}
-				if v.Cmp(new(big.Int).SetUint64(ConfigCount(k, n, r))) != 0 {
-					t.Fatalf("r=%d k=%d n=%d: formula %v, ConfigCount %d", r, k, n, v, ConfigCount(k, n, r))
+				if v.Cmp(new(big.Int).SetUint64(configCount(k, n, r))) != 0 {
+					t.Fatalf("r=%d k=%d n=%d: formula %v, configCount %d", r, k, n, v, configCount(k, n, r))
 				}
 			}
 		}

@@ -59,8 +59,8 @@ func (l Level) String() string {
 	return fmt.Sprintf("Level(%d)", int(l))
 }
 
-// ParseLevel turns a stage name (as printed by Level.String) into a Level.
-func ParseLevel(s string) (Level, error) {
+// parseLevel turns a stage name (as printed by Level.String) into a Level.
+func parseLevel(s string) (Level, error) {
 	for l := LevelBounds; l <= LevelSearch; l++ {
 		if levelNames[l] == s {
 			return l, nil

@@ -119,7 +119,7 @@ func TestRateTatham(t *testing.T) {
 		if testing.Short() && i%10 != 0 {
 			continue
 		}
-		g, rules, err := ParseTatham(id)
+		g, rules, err := parseTatham(id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,13 +138,13 @@ func TestRateTatham(t *testing.T) {
 func TestLevelNames(t *testing.T) {
 	t.Parallel()
 	for l := LevelBounds; l <= LevelSearch; l++ {
-		got, err := ParseLevel(l.String())
+		got, err := parseLevel(l.String())
 		if err != nil || got != l {
-			t.Errorf("%v: ParseLevel gives %v, %v", l, got, err)
+			t.Errorf("%v: parseLevel gives %v, %v", l, got, err)
 		}
 	}
-	if _, err := ParseLevel("hard"); err == nil {
-		t.Error("ParseLevel accepted hard")
+	if _, err := parseLevel("hard"); err == nil {
+		t.Error("parseLevel accepted hard")
 	}
 	if s := fmt.Sprint(Level(99)); s != "Level(99)" {
 		t.Error(s)
@@ -163,7 +163,7 @@ func TestLevelNames(t *testing.T) {
 // yet the complete solver solves it and proves it unique.
 func TestPinwheelComplete(t *testing.T) {
 	t.Parallel()
-	g := Pinwheel()
+	g := pinwheel()
 	n, sol, _, err := Count(context.Background(), g, 0, SolveOptions{})
 	if err != nil || n != 1 {
 		t.Fatalf("Pinwheel: %d solutions, %v; want exactly 1", n, err)
@@ -188,7 +188,7 @@ func TestTauAgreesWithCount(t *testing.T) {
 		if testing.Short() && i%5 != 0 {
 			continue
 		}
-		g, rules, err := ParseTatham(id)
+		g, rules, err := parseTatham(id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -218,7 +218,7 @@ func ExampleRate() {
 	g, _ := NewGrid(2, 2, 2, []int{2, 2, 2, 2})
 	gr, _ := Rate(context.Background(), g, SolveOptions{})
 	fmt.Println(gr, gr.Level)
-	gr, _ = Rate(context.Background(), Pinwheel(), SolveOptions{})
+	gr, _ = Rate(context.Background(), pinwheel(), SolveOptions{})
 	fmt.Println(gr, gr.Level)
 	// Output:
 	// tau isolation

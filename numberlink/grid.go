@@ -77,6 +77,10 @@ var (
 // MaxCells bounds Rows*Cols so that a hostile size cannot exhaust memory.
 const MaxCells = 1 << 24
 
+// MaxK is the largest bridge limit the parsers accept (a Solution holds
+// counts as int8).
+const MaxK = 100
+
 // NewGrid builds a k-grid of the given size from row-major clues: clues[r*cols+c]
 // is the magnitude of the node at (r, c), or 0 for an empty cell. Magnitudes
 // must be positive; a magnitude above 4k is accepted here (it makes the grid

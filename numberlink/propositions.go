@@ -36,8 +36,8 @@ func Unsolvable(g *Grid, rules Rules) *Violation {
 	return nil
 }
 
-// UnsolvableAll returns every (part, node) of the Proposition that holds.
-func UnsolvableAll(g *Grid, rules Rules) []Violation {
+// unsolvableAll returns every (part, node) of the Proposition that holds.
+func unsolvableAll(g *Grid, rules Rules) []Violation {
 	var out []Violation
 	for part := 1; part <= 6; part++ {
 		out = append(out, checkPart(g, rules, part, false)...)
@@ -50,20 +50,20 @@ func UnsolvableAll(g *Grid, rules Rules) []Violation {
 func checkPart(g *Grid, rules Rules, part int, first bool) []Violation {
 	switch part {
 	case 1:
-		return PropositionPart1(g, first)
+		return propositionPart1(g, first)
 	case 2:
-		return PropositionPart2(g)
+		return propositionPart2(g)
 	case 3:
-		return PropositionPart3(g, first)
+		return propositionPart3(g, first)
 	case 4:
 		if rules.AllowDisconnected {
 			return nil
 		}
-		return PropositionPart4(g, first)
+		return propositionPart4(g, first)
 	case 5:
-		return PropositionPart5(g, first)
+		return propositionPart5(g, first)
 	case 6:
-		return PropositionPart6(g, first)
+		return propositionPart6(g, first)
 	}
 	return nil
 }
@@ -72,9 +72,9 @@ func at(g *Grid, p int) string {
 	return fmt.Sprintf("(%d,%d)", g.Nodes[p].Row+1, g.Nodes[p].Col+1)
 }
 
-// PropositionPart1 is part 1 of the Proposition (§2.1): a node with no
+// propositionPart1 is part 1 of the Proposition (§2.1): a node with no
 // neighbours can form no connection.
-func PropositionPart1(g *Grid, first bool) []Violation {
+func propositionPart1(g *Grid, first bool) []Violation {
 	var out []Violation
 	for p := range g.Nodes {
 		if g.Degree(p) == 0 {
@@ -88,9 +88,9 @@ func PropositionPart1(g *Grid, first bool) []Violation {
 	return out
 }
 
-// PropositionPart2 is part 2 (§2.1): each connection adds 1 to two
+// propositionPart2 is part 2 (§2.1): each connection adds 1 to two
 // magnitudes, so the magnitudes must sum to an even number.
-func PropositionPart2(g *Grid) []Violation {
+func propositionPart2(g *Grid) []Violation {
 	sum := 0
 	for _, nd := range g.Nodes {
 		sum += nd.Mag
@@ -101,9 +101,9 @@ func PropositionPart2(g *Grid) []Violation {
 	return []Violation{{Part: 2, Node: -1, Neighbour: -1, Detail: fmt.Sprintf("the magnitudes sum to %d, an odd number", sum)}}
 }
 
-// PropositionPart3 is part 3 (§2.1): a node whose neighbours' magnitudes sum
+// propositionPart3 is part 3 (§2.1): a node whose neighbours' magnitudes sum
 // to less than its own cannot be completed.
-func PropositionPart3(g *Grid, first bool) []Violation {
+func propositionPart3(g *Grid, first bool) []Violation {
 	var out []Violation
 	for p, nd := range g.Nodes {
 		sum := 0
@@ -123,19 +123,19 @@ func PropositionPart3(g *Grid, first bool) []Violation {
 	return out
 }
 
-// PropositionPart4 is part 4 (§2.1): every configuration of connections of
+// propositionPart4 is part 4 (§2.1): every configuration of connections of
 // some node p disconnects the graph. A configuration here is a word of
 // Φ_k[p] that meets conditions 1 to 3 of Φ_Γk[p] (§2.2) in the grid with no
 // connections drawn; it disconnects the graph when it completes p and all
 // the neighbours it uses without reaching the rest (condition 4). The part
 // holds only if at least one configuration exists (otherwise parts 3, 5 or 6
 // speak to the node).
-func PropositionPart4(g *Grid, first bool) []Violation {
+func propositionPart4(g *Grid, first bool) []Violation {
 	var out []Violation
 	s := NewState(g, Rules{})
 	for p := range g.Nodes {
 		configs, disjoint := 0, 0
-		for _, w := range PhiOver(g.K, s.Rem[p], s.Mask(p)) {
+		for _, w := range phiOver(g.K, s.Rem[p], s.mask(p)) {
 			switch s.Check(p, w) {
 			case CondLimit, CondCrossing, CondNeighbour:
 			case CondDisjoint:
@@ -156,9 +156,9 @@ func PropositionPart4(g *Grid, first bool) []Violation {
 	return out
 }
 
-// PropositionPart5 is part 5 (§2.1): a node with r neighbours and magnitude
+// propositionPart5 is part 5 (§2.1): a node with r neighbours and magnitude
 // above rk would need more than k connections to some neighbour.
-func PropositionPart5(g *Grid, first bool) []Violation {
+func propositionPart5(g *Grid, first bool) []Violation {
 	var out []Violation
 	for p, nd := range g.Nodes {
 		r := g.Degree(p)
@@ -173,12 +173,12 @@ func PropositionPart5(g *Grid, first bool) []Violation {
 	return out
 }
 
-// PropositionPart6 is part 6, the incompatible nodes property (§2.1): if
+// propositionPart6 is part 6, the incompatible nodes property (§2.1): if
 // k > 1 and a node p with r neighbours has magn(p) = (r-1)k + j for some j in
 // 2..k, every neighbour must take at least j connections, so a neighbour q
 // with magn(q) <= j-1 makes p impossible to complete. (The seed's proof
 // calls this part 7.)
-func PropositionPart6(g *Grid, first bool) []Violation {
+func propositionPart6(g *Grid, first bool) []Violation {
 	var out []Violation
 	if g.K <= 1 {
 		return nil

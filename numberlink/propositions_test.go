@@ -9,7 +9,7 @@ import (
 
 func mustText(t testing.TB, s string) (*Grid, Rules) {
 	t.Helper()
-	g, rules, err := ParseText([]byte(s))
+	g, rules, err := parseText([]byte(s))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -17,7 +17,7 @@ func mustText(t testing.TB, s string) (*Grid, Rules) {
 }
 
 // TestPropositionParts gives, for each part of the §2.1 Proposition, a grid
-// on which exactly that part fires (UnsolvableAll reports no other part), and
+// on which exactly that part fires (unsolvableAll reports no other part), and
 // checks the node it names. Each grid is also confirmed unsolvable by brute
 // force.
 func TestPropositionParts(t *testing.T) {
@@ -46,7 +46,7 @@ func TestPropositionParts(t *testing.T) {
 		t.Run(fmt.Sprintf("part%d", tc.part), func(t *testing.T) {
 			t.Parallel()
 			g, rules := mustText(t, tc.grid)
-			all := UnsolvableAll(g, rules)
+			all := unsolvableAll(g, rules)
 			if len(all) == 0 {
 				t.Fatal("no part fires")
 			}
@@ -88,10 +88,10 @@ func TestPropositionSound(t *testing.T) {
 	t.Parallel()
 	fired := map[int]int{}
 	forEachSmallGrid(t, 400, func(g *Grid, rules Rules, sols []Solution) {
-		for _, v := range UnsolvableAll(g, rules) {
+		for _, v := range unsolvableAll(g, rules) {
 			fired[v.Part]++
 			if len(sols) > 0 {
-				t.Fatalf("part %d fires on a grid with %d solutions:\n%s", v.Part, len(sols), FormatText(g, rules))
+				t.Fatalf("part %d fires on a grid with %d solutions:\n%s", v.Part, len(sols), formatText(g, rules))
 			}
 		}
 	})
@@ -116,7 +116,7 @@ func TestPropositionNoFalseAlarm(t *testing.T) {
 }
 
 func ExampleUnsolvable() {
-	g, _, _ := ParseText([]byte("k=2\n2.1.2\n.....\n4.8.4\n.....\n2.3.2\n"))
+	g, _, _ := parseText([]byte("k=2\n2.1.2\n.....\n4.8.4\n.....\n2.3.2\n"))
 	fmt.Println(Unsolvable(g, Rules{}))
 	// Output:
 	// unsolvable by Proposition part 6 (§2.1): node (3,3) has magnitude 8 = (4-1)·2 + 2, so each neighbour needs 2 connections, but (1,3) has magnitude 1

@@ -174,9 +174,17 @@ type solver struct {
 	ufSize   []int32
 	ufRem    []int32
 	// trial is set during probe trials: the whole-grid pass is skipped and
-	// only the incremental isolation checks run.
+	// only the incremental isolation checks and cutsConnected run.
 	trial bool
-	open  int // number of pairs with lo < hi
+	// cut lists the pairs whose upper bound fell to 0 during the current
+	// trial: the potential graph lost them (see cutsConnected).
+	cut []int32
+	// scratch for cutsConnected: per node the stamp of the side that
+	// reached it, and the two searches' queues.
+	vis      []uint32
+	visStamp uint32
+	qa, qb   []int32
+	open     int // number of pairs with lo < hi
 
 	trail []trailEntry
 	queue []int32
@@ -254,6 +262,7 @@ func newSolver(g *Grid, rules Rules, level stage) (*solver, error) {
 		disc:   make([]int32, n),
 		low:    make([]int32, n),
 		mark:   make([]uint32, np),
+		vis:    make([]uint32, n),
 		subMag: make([]int32, n),
 		subLo:  make([]int32, n),
 		subHi:  make([]int32, n),
@@ -368,6 +377,9 @@ func (s *solver) setHi(p int32, v int8, by stage) {
 	s.hi[p] = v
 	if v == s.lo[p] {
 		s.open--
+	}
+	if v == 0 && s.trial {
+		s.cut = append(s.cut, p)
 	}
 	pr := s.g.Pairs[p]
 	s.sumHi[pr.A] -= int32(old - v)
@@ -493,6 +505,10 @@ func (s *solver) propagate() bool {
 			return false
 		}
 		if s.trial && s.open > 0 {
+			if !s.cutsConnected() {
+				s.clearQueue()
+				return false
+			}
 			return true
 		}
 		if !s.global() {
@@ -756,8 +772,18 @@ func (s *solver) probe() bool {
 // those endpoints' neighbours. Which pairs are probed affects only the
 // strength of the pruning, never its soundness. Returns false on a
 // contradiction.
-func (s *solver) probeNear(from int) bool {
+//
+// The trials run up to stage isolation plus cutsConnected, except when
+// decision is set (trail[from] is the branching decision): the open pairs
+// at the decided pair's two ends are then probed with every stage, bridges
+// included. On the Coelho benchmark this is what refutes a wrong decision
+// at once instead of after a subtree of backtracks (400 islands: 77 -> 67
+// search nodes per instance on average, the largest 418 -> 321, and over
+// four seeds of the restart schedule the largest 1135 -> 342), for about
+// the cost of the nodes it saves.
+func (s *solver) probeNear(from int, decision bool) bool {
 	g := s.g
+	first := decision
 	for from < len(s.trail) {
 		s.stamp++
 		cand := s.cand[:0]
@@ -770,6 +796,14 @@ func (s *solver) probeNear(from int) bool {
 			}
 		}
 		end := len(s.trail)
+		nStrong := 0
+		if first && s.trail[from].p >= 0 {
+			pr := g.Pairs[s.trail[from].p]
+			add(pr.A)
+			add(pr.B)
+			nStrong = len(cand)
+		}
+		first = false
 		for _, e := range s.trail[from:end] {
 			if e.p < 0 {
 				continue // a union record
@@ -786,7 +820,10 @@ func (s *solver) probeNear(from int) bool {
 		}
 		s.cand = cand
 		from = end
-		if !s.probeList(cand, min(s.level, stageIsolation)) {
+		if nStrong > 0 && !s.probeList(cand[:nStrong], s.level) {
+			return false
+		}
+		if !s.probeList(cand[nStrong:], min(s.level, stageIsolation)) {
 			return false
 		}
 	}
@@ -803,6 +840,7 @@ func (s *solver) probeList(cand []int32, trial stage) bool {
 			full := s.level
 			s.level = trial
 			s.trial = trial < stageBridges
+			s.cut = s.cut[:0]
 			if side == 0 {
 				s.setHi(p, s.lo[p], numStages)
 			} else {
@@ -918,7 +956,7 @@ func (s *solver) search(depth int, from int) bool {
 	if depth > s.maxDepth {
 		s.maxDepth = depth
 	}
-	if !s.propagate() || (s.probing && !s.probeNear(from)) {
+	if !s.propagate() || (s.probing && !s.probeNear(from, depth > 0)) {
 		s.clearQueue()
 		s.backtracks++
 		if s.budget > 0 {
@@ -975,4 +1013,85 @@ func (s *solver) search(depth int, from int) bool {
 		}
 	}
 	return false
+}
+
+// cutsConnected is the trial form of the potential graph's connectivity
+// check (stage bridges finds the same contradiction on the whole grid). At
+// the start of a trial the potential graph (pairs with hi > 0) is
+// connected, so it is disconnected now exactly when the two ends of some
+// pair it lost (s.cut) are no longer joined. Each lost pair is checked by
+// two breadth-first searches, one from each end, advanced in turn: they
+// stop when they meet, or when one side runs out, which proves that side a
+// part of the grid cut off from the rest. The cost is about twice the
+// smaller of the detour and the cut-off part, not the whole grid.
+func (s *solver) cutsConnected() bool {
+	// A trial starts from a state closed under stage bridges, where every
+	// bridge of the potential graph has lo >= 1 and so is never lost: one
+	// lost pair cannot disconnect it. (Returning true is always sound; it
+	// only forgoes a contradiction.)
+	if s.rules.AllowDisconnected || len(s.cut) < 2 {
+		return true
+	}
+	g := s.g
+	for _, p := range s.cut {
+		pr := g.Pairs[p]
+		if s.root(pr.A) == s.root(pr.B) {
+			continue // joined by drawn pairs, which stay in the potential graph
+		}
+		if s.visStamp >= ^uint32(0)-2 {
+			clear(s.vis)
+			s.visStamp = 0
+		}
+		sa, sb := s.visStamp+1, s.visStamp+2
+		s.visStamp += 2
+		s.vis[pr.A], s.vis[pr.B] = sa, sb
+		qa := append(s.qa[:0], pr.A)
+		qb := append(s.qb[:0], pr.B)
+		ia, ib := 0, 0
+		met := false
+		for !met {
+			if ia == len(qa) || ib == len(qb) {
+				s.qa, s.qb = qa, qb
+				return false // one side is closed off
+			}
+			// Advance the side with the smaller frontier by one node.
+			if len(qa)-ia <= len(qb)-ib {
+				v := qa[ia]
+				ia++
+				for d, q := range g.PairAt[v] {
+					if q < 0 || s.hi[q] == 0 {
+						continue
+					}
+					w := g.Nbr[v][d]
+					if s.vis[w] == sb {
+						met = true
+						break
+					}
+					if s.vis[w] != sa {
+						s.vis[w] = sa
+						qa = append(qa, w)
+					}
+				}
+			} else {
+				v := qb[ib]
+				ib++
+				for d, q := range g.PairAt[v] {
+					if q < 0 || s.hi[q] == 0 {
+						continue
+					}
+					w := g.Nbr[v][d]
+					if s.vis[w] == sa {
+						met = true
+						break
+					}
+					if s.vis[w] != sb {
+						s.vis[w] = sb
+						qb = append(qb, w)
+					}
+				}
+			}
+		}
+		s.qa, s.qb = qa, qb
+	}
+	return true
 }

@@ -34,7 +34,7 @@ func readHasTest(path string) (*Grid, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := ParseHas(data)
+	g, err := parseHas(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}

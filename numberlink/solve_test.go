@@ -240,7 +240,7 @@ func newTestRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 1))
 func checkTathamIDs(t *testing.T, ids []string) {
 	t.Helper()
 	for _, id := range ids {
-		g, rules, err := ParseTatham(id)
+		g, rules, err := parseTatham(id)
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
@@ -291,7 +291,7 @@ func TestTatham(t *testing.T) {
 			_, rest, _ := strings.Cut(label, "m")
 			wantK := int(rest[0] - '0')
 			for _, id := range ids {
-				g, rules, err := ParseTatham(id)
+				g, rules, err := parseTatham(id)
 				if err != nil || g.K != wantK || rules.NoLoops != strings.Contains(rest, "L") {
 					t.Fatalf("%s: parsed k=%v rules=%+v err=%v for %s", id, g != nil && g.K == wantK, rules, err, label)
 				}

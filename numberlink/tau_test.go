@@ -3,7 +3,6 @@ package numberlink
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -87,7 +86,7 @@ func TestTauSound(t *testing.T) {
 		for _, sol := range sols {
 			for p, n := range res.State.Conn {
 				if n > sol[p] {
-					t.Fatalf("τ drew %d on pair %d, a solution has %d\n%s\nsolution:\n%s", n, p, sol[p], FormatText(g, rules), Draw(g, sol))
+					t.Fatalf("τ drew %d on pair %d, a solution has %d\n%s\nsolution: %v", n, p, sol[p], formatText(g, rules), sol)
 				}
 			}
 		}
@@ -95,12 +94,12 @@ func TestTauSound(t *testing.T) {
 		case res.Solved:
 			solved++
 			if len(sols) != 1 {
-				t.Fatalf("τ solved a grid with %d solutions\n%s", len(sols), FormatText(g, rules))
+				t.Fatalf("τ solved a grid with %d solutions\n%s", len(sols), formatText(g, rules))
 			}
 		case res.Contradiction != nil:
 			contradictions++
 			if !errors.Is(res.Contradiction, ErrUnsolvable) || len(sols) != 0 {
-				t.Fatalf("τ contradiction %v on a grid with %d solutions\n%s", res.Contradiction, len(sols), FormatText(g, rules))
+				t.Fatalf("τ contradiction %v on a grid with %d solutions\n%s", res.Contradiction, len(sols), formatText(g, rules))
 			}
 		default:
 			partial++
@@ -146,7 +145,7 @@ func TestOmegaStarSound(t *testing.T) {
 					found = found || f == used
 				}
 				if !ok || !found {
-					t.Fatalf("node %d: a solution uses %v, not in Φ_Γk = %v\n%s", p, used, feasible, FormatText(g, rules))
+					t.Fatalf("node %d: a solution uses %v, not in Φ_Γk = %v\n%s", p, used, feasible, formatText(g, rules))
 				}
 				for d := range 4 {
 					if w[d] > used[d] {
@@ -195,7 +194,7 @@ func TestTauTatham(t *testing.T) {
 					t.Parallel()
 					solved := 0
 					for _, id := range tathamIDs(t, params, 10) {
-						g, rules, err := ParseTatham(id)
+						g, rules, err := parseTatham(id)
 						if err != nil {
 							t.Fatalf("%s: %v", id, err)
 						}
@@ -249,27 +248,6 @@ func TestTauTatham(t *testing.T) {
 	}
 }
 
-func ExampleTau() {
-	g, p, _ := Figure4()
-	res, _ := Tau(context.Background(), g, Rules{})
-	fmt.Println(res.Steps[0].Format(g))
-	fmt.Println(len(res.Steps), "steps; solved:", res.Solved)
-	fmt.Print(Draw(g, res.State.Conn))
-	_ = p
-	// Output:
-	// step 1: node (1,5) magn 2: magn = rk = 1·2: u(p, 33) draws 2 to (2,5)
-	// 9 steps; solved: true
-	// . . . . 2
-	//         "
-	// . . 3---3
-	//     "
-	// 2---5=4 .
-	// |     "
-	// 2 . . " .
-	// |     "
-	// 2---2-3 .
-}
-
 // BenchmarkTau runs τ on the bundled 100-island Coelho instance and, when
 // the shared data directory is present, on a 400-island one.
 func BenchmarkTau(b *testing.B) {
@@ -289,7 +267,7 @@ func BenchmarkTau(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		g, err := ParseHas(data)
+		g, err := parseHas(data)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -334,7 +312,7 @@ func TestTauCoelho(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := ParseHas(data)
+		g, err := parseHas(data)
 		if err != nil {
 			t.Fatal(err)
 		}

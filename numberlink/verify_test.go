@@ -99,7 +99,7 @@ func TestVerifyAgreesWithGrid(t *testing.T) {
 					want := modelSolved(g, rules, sol)
 					got := VerifySolution(g, rules, sol) == nil
 					if got != want {
-						t.Fatalf("%v: Verify says %v, model says %v\n%s", sol, got, want, Draw(g, sol))
+						t.Fatalf("%v: Verify says %v, model says %v\n%s", sol, got, want, formatText(g, Rules{}))
 					}
 				}
 			})

@@ -231,8 +231,9 @@ type GraphCount struct {
 }
 
 // Count counts the Hamiltonian paths (cycles when closed) of the graph by
-// the frontier DP or by search. When ctx ends first it returns the partial
-// count with Complete false and no error.
+// the frontier DP or by search (auto: PickMethod, as for boards). When ctx ends first it returns the partial
+// count with Complete false and no error. A search over more than
+// MaxCountOpen vertices needs a fixed start or opt.Bounded.
 func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, error) {
 	began := time.Now()
 	var res GraphCount
@@ -252,7 +253,13 @@ func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, 
 		order = count.OptimizeOrder(gr.Named.G, nil, 1, 0)
 		choice = count.Choose(gr.Problem, order)
 	}
-	if opt.Method == "dp" || opt.Method == "auto" && choice.DP && !opt.Bounded {
+	if opt.Method == "auto" {
+		opt.Method, _ = PickMethod(choice, MethodNeeds{Bounded: opt.Bounded})
+	}
+	if n := gr.Named.G.N(); opt.Method == "dfs" && n > MaxCountOpen && !gr.Problem.FixStart && !opt.Bounded {
+		return res, inputf("%d vertices: an exact count by search would not finish; give --start, --timeout or --method dp", n)
+	}
+	if opt.Method == "dp" {
 		res.Method = "dp (frontier dynamic program)"
 		res.Count, _, err = count.Count(ctx, gr.Problem, count.Options{Order: order, Workers: opt.Workers})
 	} else {

@@ -20,24 +20,9 @@ func HidatoPuzzle(arg string, ms moves.Set, src Source) (*hidato.Puzzle, error) 
 	text := arg
 	share := strings.Contains(arg, ":") && !strings.ContainsAny(arg, "/\\")
 	if arg == "-" || !share || src.exists(arg) {
-		var r io.Reader = src.Stdin
-		if arg != "-" {
-			f, err := src.open(arg)
-			if err != nil {
-				return nil, fmt.Errorf("%w: cannot read the puzzle: %v; give a text map file or a share string", ErrInput, err)
-			}
-			defer f.Close()
-			r = f
-		}
-		if r == nil {
-			r = strings.NewReader("")
-		}
-		data, err := io.ReadAll(io.LimitReader(r, board.MaxMapBytes+1))
+		data, err := src.Read(arg, "the puzzle", board.MaxMapBytes)
 		if err != nil {
-			return nil, fmt.Errorf("%w: cannot read the puzzle: %v", ErrInput, err)
-		}
-		if len(data) > board.MaxMapBytes {
-			return nil, fmt.Errorf("%w: the puzzle is larger than %d bytes", ErrInput, board.MaxMapBytes)
+			return nil, fmt.Errorf("%w; give a text map file or a share string", err)
 		}
 		text = string(data)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 	"github.com/boardgraph/boardgraph/numberlink/report"
 )
 
@@ -31,16 +32,34 @@ func Figure5(r, k, kmax int) (*report.Figure5Table, error) {
 	return report.Figure5(r, lo, hi), nil
 }
 
+// Formula checks the arguments of "numberlink formula", three whole
+// numbers N K R (magnitude, bridge limit, neighbours; 0..10000 each), and
+// evaluates the closed form of the Figure 5 count.
+func Formula(args []string) (*report.FormulaReport, error) {
+	if len(args) != 3 {
+		return nil, fmt.Errorf("%w: formula needs three numbers N K R (magnitude, bridge limit, neighbours), e.g. formula 4 2 4", ErrInput)
+	}
+	var v [3]int
+	for i, s := range args {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 || n > 10000 {
+			return nil, fmt.Errorf("%w: %q: N, K and R are whole numbers 0..10000", ErrInput, s)
+		}
+		v[i] = n
+	}
+	return report.Formula(v[0], v[1], v[2]), nil
+}
+
 // SolutionBridges returns the bridges of the proposed solution of p that
 // "numberlink check" verifies: with arg empty, p's own input must be a
 // JSON solution with "bridges"; otherwise arg names (as PuzzleInput reads
 // it) a JSON solution of the same puzzle or a drawing.
 func SolutionBridges(p *Puzzle, puzzleArg, arg string, src Source) ([]numberlink.Bridge, error) {
 	if arg == "" {
-		if numberlink.Detect(p.Data) != numberlink.FormatJSONName {
+		if puzzleio.Detect(p.Data) != puzzleio.FormatJSONName {
 			return nil, fmt.Errorf("%w: %s holds no solution: give the solution as a second file, or one JSON file with \"bridges\"", ErrInput, puzzleArg)
 		}
-		s, _ := numberlink.UnmarshalPuzzle(p.Data)
+		s, _ := puzzleio.UnmarshalPuzzle(p.Data)
 		return s.Bridges, nil
 	}
 	data, _, err := PuzzleInput(arg, src)
@@ -48,7 +67,7 @@ func SolutionBridges(p *Puzzle, puzzleArg, arg string, src Source) ([]numberlink
 		return nil, err
 	}
 	if bytes.HasPrefix(bytes.TrimSpace(data), []byte("{")) {
-		s, err := numberlink.UnmarshalPuzzle(data)
+		s, err := puzzleio.UnmarshalPuzzle(data)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %s: %v", ErrInput, arg, err)
 		}
@@ -57,7 +76,7 @@ func SolutionBridges(p *Puzzle, puzzleArg, arg string, src Source) ([]numberlink
 		}
 		return s.Bridges, nil
 	}
-	bridges, err := numberlink.ParseDrawing(p.Grid, data)
+	bridges, err := puzzleio.ParseDrawing(p.Grid, data)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrInput, arg, err)
 	}

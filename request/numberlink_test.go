@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 	"github.com/boardgraph/boardgraph/numberlink/report"
 )
 
@@ -15,7 +16,7 @@ const phiFigure4 = "k=2\n....2\n..3.3\n2.54.\n2....\n2.23.\n"
 
 func loadText(t *testing.T, text string) *Puzzle {
 	t.Helper()
-	g, rules, err := numberlink.ParseText([]byte(text))
+	g, rules, err := puzzleio.ParseText([]byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,14 +95,14 @@ func TestSolutionBridges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	js, err := numberlink.MarshalPuzzle(p.Grid, p.Rules, sol)
+	js, err := puzzleio.MarshalPuzzle(p.Grid, p.Rules, sol)
 	if err != nil {
 		t.Fatal(err)
 	}
 	file := filepath.Join(dir, "s.json")
 	os.WriteFile(file, js, 0o644)
 	drawing := filepath.Join(dir, "s.txt")
-	os.WriteFile(drawing, []byte(numberlink.Draw(p.Grid, sol)), 0o644)
+	os.WriteFile(drawing, []byte(puzzleio.Draw(p.Grid, sol)), 0o644)
 	own := &Puzzle{Grid: p.Grid, Rules: p.Rules, Data: js}
 	for _, c := range []struct {
 		p   *Puzzle
@@ -115,5 +116,19 @@ func TestSolutionBridges(t *testing.T) {
 	other := loadText(t, "2.2\n...\n2.2\n")
 	if _, err := SolutionBridges(other, "sq.txt", file, Source{}); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "solution of another puzzle") {
 		t.Errorf("other puzzle: %v", err)
+	}
+}
+
+// TestFormulaArgs: numberlink formula's three numbers; bad ones are
+// refused naming the fix.
+func TestFormulaArgs(t *testing.T) {
+	t.Parallel()
+	if r, err := Formula([]string{"4", "2", "4"}); err != nil || r.Configurations != "19" {
+		t.Fatalf("4 2 4: %+v %v", r, err)
+	}
+	for _, args := range [][]string{{"4", "2"}, {"4", "2", "x"}, {"4", "-1", "4"}, {"10001", "2", "4"}} {
+		if _, err := Formula(args); !errors.Is(err, ErrInput) {
+			t.Errorf("%q: %v", args, err)
+		}
 	}
 }

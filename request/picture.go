@@ -15,6 +15,7 @@ import (
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 	"github.com/boardgraph/boardgraph/render"
 	"github.com/boardgraph/boardgraph/verify"
 )
@@ -122,7 +123,7 @@ func (rf *pictureState) picture(ctx context.Context, b *board.Board, text []byte
 	pic, what, err := rf.path(b, text, nil, layout)
 	if err != nil && rf.Kind == "auto" && !errors.Is(err, ErrInvalidSolution) {
 		// A k-grid read as a path fails; name the kind that reads it.
-		if _, _, kerr := numberlink.Parse(text); kerr == nil {
+		if _, _, kerr := puzzleio.Parse(text); kerr == nil {
 			return nil, nil, "", inputf("%v; the input reads as a k-grid (numberlink puzzle): use --kind kgrid, or --kind tau for the τ frames", err)
 		}
 	}
@@ -357,7 +358,7 @@ func (rf *pictureState) fromJSON(b *board.Board, data []byte, layout render.Layo
 		if in.Clues == nil {
 			raw = *in.Puzzle
 		}
-		pz, err := numberlink.UnmarshalPuzzle(raw)
+		pz, err := puzzleio.UnmarshalPuzzle(raw)
 		if err != nil {
 			return nil, nil, "", inputf("%v", err)
 		}
@@ -527,14 +528,14 @@ func (rf *pictureState) kgrid(ctx context.Context, text []byte, layout render.La
 		if json.Unmarshal(t, &wrap) == nil && wrap.Puzzle != nil {
 			t = *wrap.Puzzle
 		}
-		pz, err := numberlink.UnmarshalPuzzle(t)
+		pz, err := puzzleio.UnmarshalPuzzle(t)
 		if err != nil {
 			return nil, nil, "", inputf("%v", err)
 		}
 		g, rules, bridges = pz.Grid, pz.Rules, pz.Bridges
 	} else {
 		var err error
-		if g, rules, err = numberlink.Parse(text); err != nil {
+		if g, rules, err = puzzleio.Parse(text); err != nil {
 			return nil, nil, "", inputf("%v", err)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
 
 // tathamRE matches the head of a Tatham Bridges game ID: <W>x<H>, then
@@ -30,7 +31,7 @@ func PuzzleInput(arg string, src Source) (data []byte, name string, err error) {
 	a := strings.TrimSpace(arg)
 	switch {
 	case a == "" || a == "-":
-		data, err = src.Read("-", "the puzzle", numberlink.MaxInputBytes)
+		data, err = src.Read("-", "the puzzle", puzzleio.MaxInputBytes)
 		return data, "stdin", err
 	case strings.Contains(a, "://") || strings.HasPrefix(a, "puzz.link/"):
 		data, err := fromURL(a)
@@ -38,7 +39,7 @@ func PuzzleInput(arg string, src Source) (data []byte, name string, err error) {
 	case tathamRE.MatchString(a) && !src.exists(a):
 		return []byte(a), "the game ID", nil
 	}
-	data, err = src.Read(a, "the puzzle", numberlink.MaxInputBytes)
+	data, err = src.Read(a, "the puzzle", puzzleio.MaxInputBytes)
 	return data, a, err
 }
 
@@ -105,11 +106,11 @@ func NewPuzzle(ctx context.Context, f PuzzleFlags, src Source) (*Puzzle, error) 
 	if err != nil {
 		return nil, err
 	}
-	fm := numberlink.Detect(data)
+	fm := puzzleio.Detect(data)
 	if f.From != "" {
-		fm = numberlink.Format(strings.ToLower(f.From))
+		fm = puzzleio.Format(strings.ToLower(f.From))
 	}
-	g, rules, err := numberlink.ParseAsContext(ctx, fm, data)
+	g, rules, err := puzzleio.ParseAsContext(ctx, fm, data)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("loading %s: %w", name, ctx.Err())

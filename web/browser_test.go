@@ -28,6 +28,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
 
 var (
@@ -216,7 +217,7 @@ func TestBrowser(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-nl")), chromedp.SetValue(chromedp.ID("n-input"), id), chromedp.Click(chromedp.ID("n-load"))); err != nil {
 			t.Fatal(err)
 		}
-		g, rules, err := numberlink.ParseTatham(id)
+		g, rules, err := puzzleio.ParseTatham(id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -266,7 +267,7 @@ func TestBrowser(t *testing.T) {
 		ctx := b.tab(t)
 		b.open(t, ctx, b.url)
 		url := puzzLinkFixture(t)
-		g, err := numberlink.ParsePuzzLink(url)
+		g, err := puzzleio.ParsePuzzLink(url)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -556,11 +557,11 @@ func puzzLinkFixture(t *testing.T) string {
 		if len(f) != 2 || !strings.HasPrefix(f[0], "10x10m2d") {
 			continue
 		}
-		g, _, err := numberlink.ParseTatham(f[1])
+		g, _, err := puzzleio.ParseTatham(f[1])
 		if err != nil {
 			t.Fatal(err)
 		}
-		url, err := numberlink.FormatPuzzLink(g)
+		url, err := puzzleio.FormatPuzzLink(g)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -25,8 +25,8 @@ import (
 	"github.com/boardgraph/boardgraph/hidato"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 	"github.com/boardgraph/boardgraph/request"
-	"github.com/boardgraph/boardgraph/verify"
 )
 
 // leaper is a validated leaper position: the board, the move set, its graph
@@ -134,22 +134,10 @@ func (L *leaper) adjacent(a, b int32) bool {
 	return false
 }
 
-// rules returns the independent verifier's rules for the board (the
-// request layer's, as for the CLI), with the move set's own name.
-func (L *leaper) rules() verify.Rules {
-	r := (&request.Leaper{Board: L.b, Moves: L.ms}).Rules()
-	r.Name = L.ms.Name
-	return r
-}
-
-// verifyPath checks a full solution (board cells) with package verify.
+// verifyPath checks a full solution (board cells) with package verify,
+// against the board's shape, moves and givens (hidato.Puzzle.Check).
 func (L *leaper) verifyPath(path []int32) error {
-	cells := make([]verify.Cell, len(path))
-	for i, c := range path {
-		r, col := L.b.RowCol(c)
-		cells[i] = verify.Cell{Row: r + 1, Col: col + 1}
-	}
-	return verify.Path(L.rules(), cells)
+	return (&hidato.Puzzle{Board: L.b, Moves: L.ms}).Check(path)
 }
 
 // rest is the completion problem of a position: the cells placed before the
@@ -403,7 +391,7 @@ func nlInput(text string, maxCells int) (*numberlink.Grid, numberlink.Rules, err
 	if r, c, ok := declaredSize(text); ok && (r > maxCells || c > maxCells || r*c > maxCells) {
 		return nil, numberlink.Rules{}, badf("puzzle: %dx%d has %d cells; this server plays at most %d", r, c, r*c, maxCells)
 	}
-	g, rules, err := numberlink.Parse([]byte(text))
+	g, rules, err := puzzleio.Parse([]byte(text))
 	if err != nil {
 		return nil, rules, badf("puzzle: %v", err)
 	}
@@ -414,8 +402,8 @@ func nlInput(text string, maxCells int) (*numberlink.Grid, numberlink.Rules, err
 }
 
 // tathamURL returns the game ID of a Tatham web URL ("https://.../bridges.html#7x7m2:..."),
-// and any other text unchanged. numberlink.Parse reads the bare ID.
-// TODO(request): move this into the shared request layer or numberlink.Detect.
+// and any other text unchanged. puzzleio.Parse reads the bare ID.
+// TODO(request): move this into the shared request layer or puzzleio.Detect.
 func tathamURL(text string) string {
 	if !strings.HasPrefix(text, "http://") && !strings.HasPrefix(text, "https://") || strings.Contains(text, "puzz.link") {
 		return text
@@ -445,8 +433,8 @@ func declaredSize(text string) (rows, cols int, ok bool) {
 		}
 		return n, true
 	}
-	switch numberlink.Detect([]byte(text)) {
-	case numberlink.FormatTathamName:
+	switch puzzleio.Detect([]byte(text)) {
+	case puzzleio.FormatTathamName:
 		head, _, _ := strings.Cut(text, ":")
 		w, rest, _ := strings.Cut(head, "x")
 		i := 0
@@ -456,7 +444,7 @@ func declaredSize(text string) (rows, cols int, ok bool) {
 		c, ok1 := num(w)
 		r, ok2 := num(rest[:i])
 		return r, c, ok1 && ok2
-	case numberlink.FormatPuzzLinkName:
+	case puzzleio.FormatPuzzLinkName:
 		_, q, _ := strings.Cut(text, "?")
 		f := strings.Split(q, "/")
 		if len(f) >= 3 {

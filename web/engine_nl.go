@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
 
 // NLGrid is a k-grid as the page draws it. Coordinates are 0-based.
@@ -51,10 +52,10 @@ func nlGridJSON(g *numberlink.Grid, rules numberlink.Rules) *NLGrid {
 	for _, p := range g.Pairs {
 		out.Pairs = append(out.Pairs, NLPair{p.A, p.B, p.Horizontal})
 	}
-	if id, err := numberlink.FormatTatham(g, rules); err == nil && !rules.AllowDisconnected {
+	if id, err := puzzleio.FormatTatham(g, rules); err == nil && !rules.AllowDisconnected {
 		out.ID = id
 	} else {
-		out.ID = numberlink.FormatText(g, rules)
+		out.ID = puzzleio.FormatText(g, rules)
 	}
 	return out
 }
@@ -121,7 +122,7 @@ func (c *nlCache) put(key string, v *nlSolved) {
 // nlSolve solves g (counting up to two solutions) and runs τ, through the
 // cache. A solution it returns has passed VerifySolution.
 func (s *Server) nlSolve(ctx context.Context, g *numberlink.Grid, rules numberlink.Rules) (*nlSolved, error) {
-	key := numberlink.FormatText(g, rules)
+	key := puzzleio.FormatText(g, rules)
 	if v := s.cache.get(key); v != nil {
 		return v, nil
 	}

@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
 
 var loadFlag = flag.Bool("load", false, "run the load test against a freshly started 'boardgraph serve'")
@@ -67,7 +68,7 @@ func TestLoad(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		id, err := numberlink.FormatTatham(g, numberlink.Rules{})
+		id, err := puzzleio.FormatTatham(g, numberlink.Rules{})
 		if err != nil {
 			t.Fatal(err)
 		}

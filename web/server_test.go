@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
 
 func post(t *testing.T, h http.Handler, path, body string) (*httptest.ResponseRecorder, map[string]any) {
@@ -183,7 +184,7 @@ func TestNumberlinkAPI(t *testing.T) {
 		t.Errorf("hint on the solution: %v", m)
 	}
 	// A wrong bridge is named.
-	g, _, _ := numberlink.ParseTatham(id)
+	g, _, _ := puzzleio.ParseTatham(id)
 	var c []int8
 	json.Unmarshal(conn, &c)
 	for p := range c {
@@ -332,7 +333,7 @@ func TestNumberlinkHintsSolve(t *testing.T) {
 		{"7x7m2:a1a3b42d2b2d4o3c2a3b3b3", "τ step"},
 		{"12x12m3:44b574c46d2a2d4a5c6d3a4a3b6a2j31a35m96d4c6a3h241zv", "probe"},
 	} {
-		g, rules, err := numberlink.ParseTatham(c.id)
+		g, rules, err := puzzleio.ParseTatham(c.id)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,29 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"time"
 
-	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
 )
 
-var enumerateHelp = cmdHelp{
-	name:  "enumerate",
-	usage: "SPEC|--board FILE [--moves M] [--start r,c] [--end r,c] [--closed] [--limit N] [--timeout D] [--workers N] [--format grid|path|json]",
-	about: `Streams every solution (directed: a path and its reverse are two), each
-checked by the independent verifier before it is printed. grid and path
-output separate solutions with a blank line; json prints one object per line.
-With more than one worker the order is not deterministic; --workers 1 gives a
-fixed order. Exit 0 when every solution was printed, 1 when there is none,
-3 when stopped by --limit, --timeout or Ctrl-C (the solutions printed so far
-stand).`,
-	examples: []string{
-		"boardgraph enumerate 4x5 --start 1,1 --end 4,5",
-		"boardgraph enumerate 5x5 --limit 10 --format path",
-		"boardgraph enumerate --moves knight 5x5 --start 1,1 --format json --limit 3",
-	},
-}
+var enumerateHelp = loadHelp("enumerate")
 
 func init() {
 	register(&command{name: "enumerate", summary: "stream every solution", run: runEnumerate})
@@ -47,40 +32,46 @@ func runEnumerate(e *env) int {
 	if err != nil {
 		return fail(e, err)
 	}
-	if err := j.closedGivensOK(); err != nil {
+	if err := j.ClosedGivensOK(); err != nil {
 		return fail(e, err)
 	}
 	ctx, cancel := pf.context(e)
 	defer cancel()
-	opt := pf.options(j)
-	pr := newProgress(e, "enumerate", pf.Quiet)
+	write := func(index uint64, path []int32) error {
+		cells, err := j.checked(path)
+		if err != nil {
+			return err
+		}
+		return j.WriteEnumerated(e.stdout, index, cells)
+	}
+	none := func() string {
+		return fmt.Sprintf("no solution on %s with %s: %s", j.b.Spec(), movesLabel(j.ms), j.NoSolutionReason())
+	}
+	return enumerateTo(ctx, e, j.prob, j.Options(), *limit, pf.Timeout, pf.Quiet, "on "+j.b.Spec()+" with "+movesLabel(j.ms), none, write)
+}
+
+// enumerateTo streams the solutions of p through write, which verifies
+// and prints the index-th (from 1), and words the outcome: exit 0 when
+// every solution was printed, 1 when there is none (none says why), 3
+// when stopped by --limit, --timeout or a signal. label names the problem
+// in the summary ("on 5x5 with ...", "in g.hcp (...)").
+func enumerateTo(ctx context.Context, e *env, p hamilton.Problem, opt hamilton.Options, limit uint64, timeout time.Duration, quiet bool,
+	label string, none func() string, write func(index uint64, path []int32) error) int {
+	pr := newProgress(e, "enumerate", quiet)
 	pr.set(&opt)
 	var (
-		bad      error // first verification or write failure
-		printed  uint64
-		gridMode = !j.out.JSON()
+		bad     error // first verification or write failure
+		printed uint64
 	)
 	// yield is never called concurrently (hamilton.Enumerate).
 	yield := func(path []int32) bool {
-		cells, err := j.checked(path)
-		if err != nil {
-			bad = err
-			return false
-		}
-		if gridMode && printed > 0 {
-			if _, err := fmt.Fprintln(e.stdout); err != nil {
-				bad = err
-				return false
-			}
-		}
-		if err := j.WriteSolution(e.stdout, j.out.Format, "enumerate", cells, format.Result{Index: printed + 1}); err != nil {
-			bad = err
+		if bad = write(printed+1, path); bad != nil {
 			return false
 		}
 		printed++
 		return true
 	}
-	_, st, err := hamilton.Enumerate(ctx, j.prob, opt, *limit, yield)
+	_, st, err := hamilton.Enumerate(ctx, p, opt, limit, yield)
 	pr.done()
 	if bad != nil {
 		return fail(e, bad)
@@ -88,20 +79,16 @@ func runEnumerate(e *env) int {
 	if err != nil && ctx.Err() == nil {
 		return fail(e, err)
 	}
-	sum := fmt.Sprintf("%s (directed) on %s with %s; %d nodes, %v", plural(int(printed), "solution"), j.b.Spec(), movesLabel(j.ms), st.Nodes, st.Elapsed.Round(time.Microsecond))
+	sum := fmt.Sprintf("%s (directed) %s; %d nodes, %v", plural(int(printed), "solution"), label, st.Nodes, st.Elapsed.Round(time.Microsecond))
 	switch {
 	case err != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("%s: printed %s, there may be more", stopReason(ctx, pf.Timeout), sum)})
-	case *limit > 0 && printed >= *limit:
-		return fail(e, &stoppedError{fmt.Sprintf("stopped at --limit %d: printed %s; there may be more", *limit, sum)})
+		return fail(e, &stoppedError{fmt.Sprintf("%s: printed %s, there may be more", stopReason(ctx, timeout), sum)})
+	case limit > 0 && printed >= limit:
+		return fail(e, &stoppedError{fmt.Sprintf("stopped at --limit %d: printed %s; there may be more", limit, sum)})
 	case printed == 0:
-		reason := "the search examined every possibility"
-		if r, _ := hamilton.Precheck(&j.prob); r != nil {
-			reason = r.Text
-		}
-		return fail(e, &noSolutionError{fmt.Sprintf("no solution on %s with %s: %s", j.b.Spec(), movesLabel(j.ms), reason)})
+		return fail(e, &noSolutionError{none()})
 	}
-	if !pf.Quiet {
+	if !quiet {
 		fmt.Fprintf(e.stderr, "all %s, each verified\n", sum)
 	}
 	return exitOK

@@ -13,7 +13,6 @@ import (
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/moves"
-	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/request"
 	"github.com/boardgraph/boardgraph/verify"
 )
@@ -21,18 +20,6 @@ import (
 // maxSearchCells bounds the boards the search commands build a graph for
 // (request.MaxSearchCells).
 const maxSearchCells = request.MaxSearchCells
-
-// isInputError reports whether err comes from parsing what the user typed or
-// supplied; such errors map to exit code 2.
-func isInputError(err error) bool {
-	for _, target := range []error{board.ErrSpec, board.ErrMap, board.ErrCoord, moves.ErrMoves, hamilton.ErrInvalid, verify.ErrSyntax,
-		pathio.ErrWrite, pathio.ErrSpecialFile, request.ErrInput, format.ErrName, format.ErrSolution} {
-		if errors.Is(err, target) {
-			return true
-		}
-	}
-	return false
-}
 
 // cmdHelp describes a subcommand for its -h output.
 type cmdHelp struct {
@@ -118,6 +105,13 @@ func (pf *problemFlags) register(fs *flag.FlagSet, formats string) {
 	fs.BoolVar(&f.Quiet, "quiet", false, "no progress or summary lines on stderr")
 }
 
+// flagGiven reports whether the flag name was set on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
 // outVar defines --out FILE for commands whose result is what they print:
 // the result goes to FILE instead of stdout, written whole or not at all
 // (env.redirect).
@@ -128,38 +122,8 @@ func outVar(fs *flag.FlagSet, p *string) {
 // durationVar defines a duration flag read by request.ParseDuration, whose
 // errors suggest the fix ("--timeout 10": give a unit, 10s).
 func durationVar(fs *flag.FlagSet, p *time.Duration, name, usage string) {
-	fs.Var(&durationValue{p: p, name: name}, name, usage)
+	fs.Var(&request.DurationValue{P: p, Name: name}, name, usage)
 }
-
-// durationValue is a flag.Getter of a time.Duration.
-type durationValue struct {
-	p    *time.Duration
-	name string
-}
-
-func (d *durationValue) Set(s string) error {
-	v, err := request.ParseDuration(d.name, s)
-	if err != nil {
-		msg := strings.TrimPrefix(err.Error(), request.ErrInput.Error()+": ")
-		// The flag package names the flag and value already.
-		if _, rest, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(msg, "--"+d.name) {
-			msg = rest
-		}
-		return errors.New(msg)
-	}
-	*d.p = v
-	return nil
-}
-
-func (d *durationValue) String() string {
-	if d.p == nil || *d.p == 0 {
-		return ""
-	}
-	return d.p.String()
-}
-
-// Get returns the duration (flag.Getter).
-func (d *durationValue) Get() any { return *d.p }
 
 // leaperJob is a checked leaper request made ready for the engines, with
 // short names for what the commands use.
@@ -181,16 +145,25 @@ func readBoard(e *env, spec, file string) (*board.Board, error) {
 	return request.ReadBoard(spec, file, e.source())
 }
 
-// request checks the flags and the positional arguments (at most one, the
-// size spec) once and returns the request.
-func (pf *problemFlags) request(e *env, pos []string, names format.Names) (*request.Leaper, error) {
+// flags returns the typed problem with the positional arguments (at most
+// one, the size spec).
+func (pf *problemFlags) flags(pos []string) (request.LeaperFlags, error) {
 	f := pf.LeaperFlags
-	switch len(pos) {
-	case 0:
-	case 1:
+	if len(pos) > 1 {
+		return f, usagef("unexpected argument %q; give one board (a size such as 5x5 or --board FILE)", pos[1])
+	}
+	if len(pos) == 1 {
 		f.Spec = pos[0]
-	default:
-		return nil, usagef("unexpected argument %q; give one board (a size such as 5x5 or --board FILE)", pos[1])
+	}
+	return f, nil
+}
+
+// request checks the flags and the positional arguments once and returns
+// the request.
+func (pf *problemFlags) request(e *env, pos []string, names format.Names) (*request.Leaper, error) {
+	f, err := pf.flags(pos)
+	if err != nil {
+		return nil, err
 	}
 	l, err := request.NewLeaper(f, e.source(), names)
 	if err != nil {
@@ -246,15 +219,8 @@ func stopReason(ctx context.Context, timeout time.Duration) string {
 	return "interrupted"
 }
 
-// checked converts and verifies an engine path. A path that fails the
-// independent verifier is an internal error and is never printed.
-func (j *leaperJob) checked(path []int32) ([]verify.Cell, error) {
-	cells := j.Cells(path)
-	if err := verify.Path(j.rules, cells); err != nil {
-		return nil, &internalError{fmt.Sprintf("the engine returned a path that fails verification (%v); nothing was printed", err)}
-	}
-	return cells, nil
-}
+// checked converts and verifies an engine path (request.Search.Verified).
+func (j *leaperJob) checked(path []int32) ([]verify.Cell, error) { return j.Verified(path) }
 
 // leaperSpec and movesLabel name move sets (request.LeaperSpec,
 // request.MovesLabel).

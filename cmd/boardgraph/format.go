@@ -2,15 +2,16 @@ package main
 
 import (
 	"io"
+	"time"
 
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
+	lines "github.com/boardgraph/boardgraph/progress"
 )
 
 // Output formats of the leaper commands (format.Names: case-insensitive,
 // "text" and "json" everywhere).
 var (
-	solveFormats     = format.Names{Names: []string{"grid", "path", "json", "binary"}, Text: "grid", Aliases: map[string]string{"bgp": "binary"}}
 	enumerateFormats = format.Names{Names: []string{"grid", "path", "json"}, Text: "grid"}
 	textJSON         = format.Names{Names: []string{"text", "json"}, Aliases: map[string]string{"grid": "text"}}
 )
@@ -18,14 +19,11 @@ var (
 // jsonProblem is the "problem" object of every JSON result.
 type jsonProblem = format.Problem
 
-// jsonStats is the "stats" object of search results.
-type jsonStats = format.Stats
-
 // hideStats zeroes the statistics in JSON output (golden tests: node
 // counts vary with the number of workers and the timing with the machine).
 var hideStats bool
 
-func statsJSON(st hamilton.Stats) *jsonStats {
+func statsJSON(st hamilton.Stats) *format.Stats {
 	if hideStats {
 		st = hamilton.Stats{}
 	}
@@ -33,6 +31,11 @@ func statsJSON(st hamilton.Stats) *jsonStats {
 }
 
 func (j *leaperJob) jsonProblem(cmd string) jsonProblem { return j.Describe(cmd) }
+
+// humanBytes and roundDur word sizes and durations in messages
+// (format.Bytes, format.Round).
+func humanBytes(n int64) string              { return lines.Bytes(n) }
+func roundDur(d time.Duration) time.Duration { return format.Round(d) }
 
 // emitJSON writes v as one line of JSON with the program's version.
 func emitJSON(w io.Writer, v any) error { return format.WriteJSON(w, v) }

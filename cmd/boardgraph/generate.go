@@ -4,85 +4,50 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
 	"github.com/boardgraph/boardgraph/hidato"
 
-	"github.com/boardgraph/boardgraph/render"
 	"github.com/boardgraph/boardgraph/request"
 )
 
-var generateHelp = cmdHelp{
-	name:  "generate",
-	usage: "[SPEC|--board FILE] [--moves M] [--difficulty easy|medium|hard|expert] [--minimal] [--seed S] [--tries N] [--format text|json|svg|png|share] [--out FILE] [--solution] [--timeout D] [--quiet]",
-	about: `Makes a Hidato-style puzzle for a leaper (Diplomatico/Hopido by default):
-givens on the board such that exactly one numbering 1..N, each number one
-move from the one before, completes it. Uniqueness is proved by an exact
-counter; the difficulty is the hardest named deduction the grader needs
-(easy: forced moves; medium: dead-end cells; hard: reach, regions and colour
-counts; expert: lookahead). The puzzle has as few givens as its level
-allows: removing any given makes it harder or ambiguous; with --minimal,
-removing any given allows a second solution (slower, mostly expert).
-SPEC is a size such as 10x10; --board FILE gives a shape with blocked cells
-('#'). Text output is the board's text map ('.' open, '#' blocked, numbers
-for givens) with comment lines that 'boardgraph grade' skips; share is a
-compact URL-safe ID that grade reads back. --out writes the result to a
-file (atomically) instead of stdout. Exit 0 with a puzzle, 1 when the board
-has no Hamiltonian path, 2 for bad input, 3 when the tries or the time ran
-out.`,
-	examples: []string{
-		"boardgraph generate 10x10 --difficulty hard --seed 7",
-		"boardgraph generate 8x8 --moves knight --format share",
-		"boardgraph generate 10x10 --format png --out puzzle.png",
-		"boardgraph generate --board shape.txt --difficulty easy --format json",
-	},
-}
+var generateHelp = loadHelp("generate")
 
 func init() {
 	register(&command{name: "generate", summary: "make a Hidato-style puzzle with a unique solution and a difficulty", run: runGenerate})
 }
 
 func runGenerate(e *env) int {
+	var h hidatoFlags
 	fs := newFlagSet("generate")
 	boardFile := fs.String("board", "", "the shape as a text `FILE` ('.' open, '#' blocked; '-' for stdin) instead of a size spec")
-	moveSpec := fs.String("moves", "hopido", "move set `M`: hopido (alias diplomatico), knight, a leaper a,b, or a union such as 3,0+1,1")
 	diff := fs.String("difficulty", "medium", "`LEVEL`: easy, medium, hard or expert")
 	minimal := fs.Bool("minimal", false, "locally minimal for uniqueness: every given is needed for a unique solution")
 	seed := fs.Uint64("seed", 1, "random `S`eed: the same arguments and seed give the same puzzle")
 	tries := fs.Int("tries", 0, "give up after `N` puzzles of another level (default 500)")
-	depth := fs.Int("depth", 0, "deepest lookahead `D` the grader may use (default 1)")
-	format := fs.String("format", "text", "output `FORMAT`: text, json, svg, png or share")
-	out := fs.String("out", "", "write to `FILE` instead of stdout")
-	withSol := fs.Bool("solution", false, "also print the solution (text and json), or draw it in grey (svg, png)")
-	timeout := fs.Duration("timeout", 0, "stop after `D` (for example 30s)")
-	quiet := fs.Bool("quiet", false, "no progress lines on stderr")
+	h.register(fs, "text, json, svg, png or share", "also print the solution (text and json), or draw it in grey (svg, png)")
 	pos, code := parseArgs(e, generateHelp, fs)
 	if code >= 0 {
 		return code
 	}
-	if err := request.CheckHidatoFormat(*format, *out); err != nil {
+	if err := request.CheckHidatoFormat(h.format, h.out); err != nil {
 		return fail(e, err)
 	}
+	e.redirect(h.out)
 	if len(pos) > 1 {
 		return fail(e, usagef("one board only: got %q; give a size such as 10x10 or --board FILE", pos))
 	}
-	b, opt, err := request.HidatoFlags{Spec: strings.Join(pos, ""), Board: *boardFile, Moves: *moveSpec, Difficulty: *diff,
-		Seed: *seed, Tries: *tries, Depth: *depth, Minimal: *minimal}.Generate(e.source())
+	b, opt, err := request.HidatoFlags{Spec: strings.Join(pos, ""), Board: *boardFile, Moves: h.moves, Difficulty: *diff,
+		Seed: *seed, Tries: *tries, Depth: h.depth, Minimal: *minimal}.Generate(e.source())
 	if err != nil {
 		return fail(e, err)
 	}
-	ctx, cancel := e.ctx, context.CancelFunc(func() {})
-	if *timeout > 0 {
-		ctx, cancel = context.WithTimeout(ctx, *timeout)
-	}
+	ctx, cancel := timeoutContext(e, h.timeout)
 	defer cancel()
-	pr := newProgress(e, "generate", *quiet)
-	if !*quiet {
-		opt.Progress = func(p hidato.Progress) {
-			pr.line(p.Elapsed, fmt.Sprintf("try %d, %d givens left after %d tested", p.Try, p.Givens, p.Tested))
-		}
+	pr := newProgress(e, "generate", h.quiet)
+	opt.Progress = func(p hidato.Progress) {
+		pr.line(p.Elapsed, fmt.Sprintf("try %d, %d givens left after %d tested", p.Try, p.Givens, p.Tested))
 	}
 	g, err := hidato.Generate(ctx, b, opt)
 	pr.done()
@@ -98,17 +63,10 @@ func runGenerate(e *env) int {
 	case err != nil:
 		return fail(e, err)
 	}
-	rep := hidato.NewReport(g.Puzzle, g.Grading, *withSol)
+	rep := hidato.NewReport(g.Puzzle, g.Grading, h.withSol)
 	rep.Seed, rep.Tries = seed, g.Tries
-	write := func(w io.Writer) error { return request.WriteHidato(w, *format, g.Puzzle, g.Grading, rep, *withSol) }
-	if *out == "" {
-		if err := write(e.stdout); err != nil {
-			return fail(e, err)
-		}
-		return exitOK
-	}
-	if err := render.WriteFileAtomic(*out, write); err != nil {
-		return fail(e, fmt.Errorf("writing %s: %v", *out, err))
+	if err := request.WriteHidato(e.stdout, h.format, g.Puzzle, g.Grading, rep, h.withSol); err != nil {
+		return fail(e, err)
 	}
 	return exitOK
 }
@@ -124,15 +82,8 @@ func (p *progress) line(elapsed time.Duration, what string) {
 	if elapsed < p.grace {
 		return
 	}
-	text := fmt.Sprintf("%s: %s, %s", p.verb, elapsed.Round(100*time.Millisecond), what)
-	if p.e.stderrTTY {
-		fmt.Fprintf(p.e.stderr, "\r\033[K%s", text)
-		p.printed = true
-		return
+	if p.e.stderrTTY || p.last == 0 || elapsed-p.last >= p.every {
+		p.last = elapsed
+		p.emit(fmt.Sprintf("%s: %s, %s", p.verb, elapsed.Round(100*time.Millisecond), what))
 	}
-	if p.last != 0 && elapsed-p.last < p.every {
-		return
-	}
-	p.last = elapsed
-	fmt.Fprintln(p.e.stderr, text)
 }

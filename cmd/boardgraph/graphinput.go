@@ -1,17 +1,13 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"strconv"
 	"strings"
 	"time"
 
-	"github.com/boardgraph/boardgraph/graphio"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/request"
@@ -21,36 +17,22 @@ import (
 // each of those commands calls graphInput first, and when its arguments
 // hold --graph FILE the whole command runs here, on the graph in the file
 // (edge list, DIMACS, TSPLIB HCP, GraphML or node-link JSON, detected by
-// content) with its vertex names. It is kept apart so that the request
-// layer can take it over later: graphJob is the graph counterpart of
-// leaperJob.
+// content) with its vertex names: request.Graph, the graph counterpart of
+// request.Leaper, makes every decision and writes every result.
 
 // boardOnlyFlags need board geometry; with --graph they are refused by name.
 var boardOnlyFlags = map[string]string{
 	"board": "a board file", "moves": "a move set", "svg": "a picture of the board", "png": "a picture of the board",
 	"per-start": "a table laid out on the board", "shard": "work units of the board search", "checkpoint": "work units of the board search",
 	"units": "work units of the board search", "resume": "work units of the board search", "max-memory": "the board dynamic program's planner",
-	"no-predict": "the board dynamic program's planner",
-}
-
-// hasGraphFlag reports whether args name --graph.
-func hasGraphFlag(args []string) bool {
-	for _, a := range args {
-		if a == "--" {
-			return false
-		}
-		name := strings.TrimLeft(a, "-")
-		if strings.HasPrefix(a, "-") && (name == "graph" || strings.HasPrefix(name, "graph=")) {
-			return true
-		}
-	}
-	return false
+	"no-predict": "the board dynamic program's planner", "shared": "shards of the board dynamic program",
+	"shared-sync": "shards of the board dynamic program", "shared-wait": "shards of the board dynamic program",
 }
 
 // graphInput runs cmd on the graph named by --graph, when the arguments
 // have one; handled is false otherwise and the command goes on as before.
 func graphInput(e *env, cmd string) (code int, handled bool) {
-	if !hasGraphFlag(e.args) {
+	if _, ok := argFlag(e.args, "graph"); !ok {
 		return 0, false
 	}
 	for _, a := range e.args {
@@ -71,7 +53,8 @@ func runGraphCommand(e *env, cmd string) int {
 	start := fs.String("start", "", "fix the first vertex (its `NAME` in the file)")
 	end := fs.String("end", "", "fix the last vertex (its `NAME`)")
 	closed := fs.Bool("closed", false, "Hamiltonian cycles instead of paths")
-	timeout := fs.Duration("timeout", 0, "stop after `D`")
+	var timeout time.Duration
+	durationVar(fs, &timeout, "timeout", "stop after `D` (for example 30s, 5m)")
 	workers := fs.Int("workers", 0, "search with `N` goroutines (default: all cores)")
 	quiet := fs.Bool("quiet", false, "no summary on stderr")
 	format := fs.String("format", "path", "output `FORMAT`: path (one vertex name per line), json, or for solve --closed tour (TSPLIB TOUR)")
@@ -115,75 +98,79 @@ geometry (--moves, --board, --svg, --png, --per-start, shards) do not apply.`,
 	if err != nil {
 		return fail(e, err)
 	}
-	switch *format {
-	case "path", "text", "json":
-	case "tour":
-		if cmd != "solve" || !*closed {
-			return fail(e, usagef("--format tour writes a Hamiltonian cycle: use it with solve --closed"))
-		}
-	default:
-		return fail(e, usagef("unknown --format %q; use path, json or (solve --closed) tour", *format))
+	if err := gj.CheckFormat(cmd, *format); err != nil {
+		return fail(e, err)
 	}
-	ctx, cancel := context.WithCancel(e.ctx)
-	if *timeout > 0 {
-		ctx, cancel = context.WithTimeout(e.ctx, *timeout)
-	}
+	ctx, cancel := timeoutContext(e, timeout)
 	defer cancel()
 	opt := hamilton.Options{Workers: *workers}
 	switch cmd {
 	case "info":
-		return graphInfo(e, gj, *format)
-	case "verify":
-		return graphVerify(e, gj, pos[0], *format)
-	case "solve":
-		if *strategy == "auto" {
-			*strategy = "default"
-			if *closed {
-				*strategy = "okuno-miyano"
-			}
+		facts, err := gj.Facts()
+		if err == nil && *format == "json" {
+			err = emitJSON(e.stdout, facts)
+		} else if err == nil {
+			err = facts.WriteText(e.stdout)
 		}
-		strat, err := hamilton.ParseStrategy(*strategy)
 		if err != nil {
-			return fail(e, usagef("--strategy: %v", err))
+			return fail(e, err)
+		}
+		return exitOK
+	case "verify":
+		v, err := gj.VerifyFile(pos[0], e.source())
+		if err == nil {
+			err = v.Write(e.stdout, *format)
+		}
+		switch {
+		case err != nil:
+			return fail(e, err)
+		case v.Err != nil:
+			return exitNone
+		}
+		return exitOK
+	case "solve":
+		strat, err := gj.Strategy(*strategy)
+		if err != nil {
+			return fail(e, err)
 		}
 		opt.Seed, opt.Strategy = *seed, strat
-		return graphSolve(ctx, e, gj, opt, *format, *out, *quiet, *timeout)
+		return graphSolve(ctx, e, gj, opt, *format, *out, *quiet, timeout)
 	case "count":
-		return graphCount(ctx, e, gj, opt, *method, *undirected, *format, *quiet, *timeout)
+		res, err := gj.Count(ctx, request.GraphCountOptions{Method: *method, Undirected: *undirected, Workers: *workers, Bounded: timeout > 0})
+		if err == nil {
+			err = gj.WriteCount(e.stdout, *format, res)
+		}
+		switch {
+		case err != nil:
+			return fail(e, err)
+		case !res.Complete:
+			return fail(e, &stoppedError{fmt.Sprintf("%s: %d %s so far in %s is a lower bound", stopReason(ctx, timeout), res.Count, res.Convention, gj.Label())})
+		case !*quiet:
+			fmt.Fprintf(e.stderr, "%d %s in %s; method %s; %d nodes, %v\n", res.Count, res.Convention, gj.Label(), res.Method, res.Nodes, res.Elapsed.Round(time.Microsecond))
+		}
+		return exitOK
 	case "enumerate":
-		return graphEnumerate(ctx, e, gj, opt, *limit, *format, *quiet, *timeout)
+		write := func(index uint64, path []int32) error {
+			if err := gj.Verified(path); err != nil {
+				return err
+			}
+			return gj.WriteEnumerated(e.stdout, *format, index, path)
+		}
+		none := func() string { return "no solution in " + gj.Label() }
+		return enumerateTo(ctx, e, gj.Problem, opt, *limit, timeout, *quiet, "in "+gj.Label(), none, write)
 	}
 	return fail(e, usagef("--graph does not apply to %s", cmd))
 }
 
 func graphSolve(ctx context.Context, e *env, gj *request.Graph, opt hamilton.Options, format, out string, quiet bool, timeout time.Duration) int {
-	path, st, err := hamilton.Find(ctx, gj.Problem, opt)
-	kind := gj.Kind()
+	path, st, err := gj.Solve(ctx, opt)
 	switch {
-	case errors.Is(err, hamilton.ErrNoSolution):
-		var reason *hamilton.Reason
-		if errors.As(err, &reason) {
-			return fail(e, &noSolutionError{fmt.Sprintf("no %s in %s: %s", kind, gj.File, reason.Text)})
-		}
-		return fail(e, &noSolutionError{fmt.Sprintf("no %s in %s: the search examined every possibility (%d nodes)", kind, gj.File, st.Nodes)})
-	case err != nil && ctx.Err() != nil:
+	case err != nil && ctx.Err() != nil && !errors.Is(err, hamilton.ErrNoSolution):
 		return fail(e, &stoppedError{fmt.Sprintf("%s before a solution was found (%d nodes searched)", stopReason(ctx, timeout), st.Nodes)})
 	case err != nil:
 		return fail(e, err)
 	}
-	if err := graphChecked(gj, path); err != nil {
-		return fail(e, err)
-	}
-	write := func(w io.Writer) error {
-		switch format {
-		case "tour":
-			return graphio.WriteTour(w, strings.TrimSuffix(gj.Named.Name, ".hcp")+".tour", gj.Named.G.N(), path)
-		case "json":
-			return emitJSON(w, map[string]any{"graph": gj.File, "vertices": gj.Named.G.N(), "edges": gj.Named.G.M(), "closed": gj.Problem.Closed,
-				"path": gj.Names(path), "verified": true, "stats": statsJSON(st)})
-		}
-		return writeNames(w, gj.Names(path))
-	}
+	write := func(w io.Writer) error { return gj.WriteSolution(w, format, path, statsJSON(st)) }
 	if out != "" {
 		err = pathio.WriteFileAtomic(out, write)
 	} else {
@@ -197,156 +184,7 @@ func graphSolve(ctx context.Context, e *env, gj *request.Graph, opt hamilton.Opt
 		if len(gj.Named.Fixed) > 0 {
 			fixed = fmt.Sprintf("; it uses %d of the file's %d FIXED_EDGES (the search does not force them)", gj.FixedUsed(path), len(gj.Named.Fixed))
 		}
-		fmt.Fprintf(e.stderr, "solved %s: a %s, verified%s; %d nodes, %v\n", gj.Label(), kind, fixed, st.Nodes, st.Elapsed.Round(time.Microsecond))
+		fmt.Fprintf(e.stderr, "solved %s: a %s, verified%s; %d nodes, %v\n", gj.Label(), gj.Kind(), fixed, st.Nodes, st.Elapsed.Round(time.Microsecond))
 	}
-	return exitOK
-}
-
-// graphChecked verifies an engine path; a failure is a bug (exit 70).
-func graphChecked(gj *request.Graph, path []int32) error {
-	if err := gj.Check(path); err != nil {
-		return &internalError{fmt.Sprintf("the engine returned a path that fails verification (%v); nothing was printed", err)}
-	}
-	return nil
-}
-
-// writeNames writes one vertex name per line.
-func writeNames(w io.Writer, names []string) error {
-	bw := bufio.NewWriter(w)
-	for _, s := range names {
-		bw.WriteString(s + "\n")
-	}
-	return bw.Flush()
-}
-
-func graphCount(ctx context.Context, e *env, gj *request.Graph, opt hamilton.Options, method string, undirected bool, format string, quiet bool, timeout time.Duration) int {
-	n := gj.Named.G.N()
-	if n > maxCountOpen && !gj.Problem.FixStart && timeout == 0 && method != "dp" {
-		return fail(e, usagef("%d vertices: an exact count by search would not finish; give --start, --timeout or --method dp", n))
-	}
-	res, err := gj.Count(ctx, request.GraphCountOptions{Method: method, Undirected: undirected, Workers: opt.Workers, Bounded: timeout > 0})
-	if err != nil {
-		return fail(e, err)
-	}
-	c, conv := res.Count, res.Convention
-	if format == "json" {
-		if err := emitJSON(e.stdout, map[string]any{"graph": gj.File, "vertices": n, "edges": gj.Named.G.M(), "count": strconv.FormatUint(c, 10),
-			"convention": conv, "complete": res.Complete, "method": res.Method}); err != nil {
-			return fail(e, err)
-		}
-	} else if _, err := fmt.Fprintln(e.stdout, c); err != nil {
-		return fail(e, err)
-	}
-	if !res.Complete {
-		return fail(e, &stoppedError{fmt.Sprintf("%s: %d %s so far in %s is a lower bound", stopReason(ctx, timeout), c, conv, gj.Label())})
-	}
-	if !quiet {
-		fmt.Fprintf(e.stderr, "%d %s in %s; method %s; %d nodes, %v\n", c, conv, gj.Label(), res.Method, res.Nodes, res.Elapsed.Round(time.Microsecond))
-	}
-	return exitOK
-}
-
-func graphEnumerate(ctx context.Context, e *env, gj *request.Graph, opt hamilton.Options, limit uint64, format string, quiet bool, timeout time.Duration) int {
-	var (
-		bad     error
-		printed uint64
-	)
-	bw := bufio.NewWriter(e.stdout)
-	yield := func(path []int32) bool {
-		if err := graphChecked(gj, path); err != nil {
-			bad = err
-			return false
-		}
-		if format == "json" {
-			if err := emitJSON(bw, map[string]any{"index": printed + 1, "path": gj.Names(path), "verified": true}); err != nil {
-				bad = err
-				return false
-			}
-		} else {
-			if printed > 0 {
-				bw.WriteString("\n")
-			}
-			writeNames(bw, gj.Names(path))
-		}
-		printed++
-		return true
-	}
-	_, st, err := hamilton.Enumerate(ctx, gj.Problem, opt, limit, yield)
-	if ferr := bw.Flush(); bad == nil && ferr != nil {
-		bad = ferr
-	}
-	if bad != nil {
-		return fail(e, bad)
-	}
-	if err != nil && ctx.Err() == nil {
-		return fail(e, err)
-	}
-	sum := fmt.Sprintf("%s (directed) in %s; %d nodes, %v", plural(int(printed), "solution"), gj.Label(), st.Nodes, st.Elapsed.Round(time.Microsecond))
-	switch {
-	case err != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("%s: printed %s, there may be more", stopReason(ctx, timeout), sum)})
-	case limit > 0 && printed >= limit:
-		return fail(e, &stoppedError{fmt.Sprintf("stopped at --limit %d: printed %s; there may be more", limit, sum)})
-	case printed == 0:
-		return fail(e, &noSolutionError{fmt.Sprintf("no solution in %s", gj.Label())})
-	}
-	if !quiet {
-		fmt.Fprintf(e.stderr, "all %s, each verified\n", sum)
-	}
-	return exitOK
-}
-
-func graphInfo(e *env, gj *request.Graph, format string) int {
-	facts, err := gj.Facts()
-	if err == nil && format == "json" {
-		err = emitJSON(e.stdout, facts)
-	} else if err == nil {
-		err = facts.WriteText(e.stdout)
-	}
-	if err != nil {
-		return fail(e, err)
-	}
-	return exitOK
-}
-
-// graphVerify checks a solution file against the graph: vertex names one
-// per line, or a TSPLIB TOUR, which is checked as a cycle.
-func graphVerify(e *env, gj *request.Graph, file, format string) int {
-	f, err := os.Open(file)
-	if err != nil {
-		return fail(e, usagef("cannot read the solution: %v; check the file name", err))
-	}
-	defer f.Close()
-	text, err := io.ReadAll(io.LimitReader(f, 1<<30+1))
-	if err != nil || len(text) > 1<<30 {
-		return fail(e, usagef("cannot read the solution %s (at most 1 GiB)", file))
-	}
-	sol, err := gj.ReadSolution(text, file)
-	if err != nil {
-		return fail(e, err)
-	}
-	rules, err := gj.Verify(sol)
-	what := "a Hamiltonian path"
-	if rules.Closed {
-		what = "a Hamiltonian cycle"
-	}
-	if format == "json" {
-		msg := ""
-		if err != nil {
-			msg = err.Error()
-		}
-		if werr := emitJSON(e.stdout, map[string]any{"graph": gj.File, "solution": file, "kind": sol.Kind, "valid": err == nil, "error": msg}); werr != nil {
-			return fail(e, werr)
-		}
-		if err != nil {
-			return exitNone
-		}
-		return exitOK
-	}
-	if err != nil {
-		fmt.Fprintf(e.stdout, "invalid: %v\n", err)
-		return exitNone
-	}
-	fmt.Fprintf(e.stdout, "valid: %s of %s, read as a %s\n", what, gj.Label(), sol.Kind)
 	return exitOK
 }

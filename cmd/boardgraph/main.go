@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/format"
+	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/request"
 )
 
@@ -47,7 +48,7 @@ type env struct {
 	// also reported on stdout as {"error": ..., "exit_code": N}.
 	json bool
 	// written counts the bytes written to stdout (see fail), when set.
-	written *countWriter
+	written *stdoutWriter
 	// pending holds the output of --out FILE until the command ends
 	// (redirect, finishOut).
 	pending *pendingOut
@@ -78,7 +79,7 @@ func (e *env) finishOut(code int) int {
 		return code
 	}
 	e.pending = nil
-	if err := writeFileAtomic(p.name, p.buf.Bytes()); err != nil {
+	if err := pathio.WriteFileAtomic(p.name, func(w io.Writer) error { _, err := p.buf.WriteTo(w); return err }); err != nil {
 		return fail(e, err)
 	}
 	return code
@@ -90,18 +91,6 @@ func (e *env) wroteResult() bool {
 	return (e.written != nil && e.written.n > 0) || (e.pending != nil && e.pending.buf.Len() > 0)
 }
 
-// countWriter counts the bytes written through it.
-type countWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
-}
-
 // setJSON records whether the command writes JSON (see fail).
 func (e *env) setJSON(on bool) { e.json = on }
 
@@ -109,22 +98,27 @@ func (e *env) setJSON(on bool) { e.json = on }
 // the flag package accepts), so that even a flag error is answered in
 // JSON.
 func wantsJSON(args []string) bool {
+	v, _ := argFlag(args, "format")
+	return strings.EqualFold(v, "json")
+}
+
+// argFlag finds the first flag -name or --name in args, before any "--",
+// and returns its value: after '=', or the next argument.
+func argFlag(args []string, name string) (value string, found bool) {
 	for i, a := range args {
 		if a == "--" {
-			return false
+			return "", false
 		}
-		name := strings.TrimLeft(a, "-")
-		if len(name) == len(a) {
+		n, v, eq := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || n != name {
 			continue
 		}
-		if v, ok := strings.CutPrefix(name, "format="); ok {
-			return strings.EqualFold(v, "json")
+		if !eq && i+1 < len(args) {
+			v = args[i+1]
 		}
-		if name == "format" && i+1 < len(args) {
-			return strings.EqualFold(args[i+1], "json")
-		}
+		return v, true
 	}
-	return false
+	return "", false
 }
 
 // command is one subcommand. Each lives in its own file and registers itself
@@ -195,16 +189,18 @@ func describe(err error) (string, int) {
 		ue *usageError
 		ie *internalError
 		se *stoppedError
+		ic *request.IncompleteError
+		uv *request.UnverifiedError
 	)
 	text := oneLine(err.Error())
 	// Errors that already carry the program's name keep one prefix.
 	text = strings.TrimPrefix(text, "boardgraph: ")
 	switch {
-	case errors.As(err, &ie):
+	case errors.As(err, &ie), errors.As(err, &uv):
 		return "boardgraph: INTERNAL ERROR (a bug in boardgraph, please report it): " + text, exitInternal
-	case errors.As(err, &ue), isInputError(err):
+	case errors.As(err, &ue), request.IsInput(err):
 		return "boardgraph: " + strings.TrimPrefix(text, request.ErrInput.Error()+": "), exitUsage
-	case errors.As(err, &se):
+	case errors.As(err, &se), errors.As(err, &ic):
 		return "boardgraph: " + text, exitStopped
 	}
 	return "boardgraph: " + text, exitNone
@@ -223,16 +219,25 @@ func main() {
 	go func() { <-ctx.Done(); stop() }()
 	fi, _ := os.Stderr.Stat()
 	tty := fi != nil && fi.Mode()&os.ModeCharDevice != 0
-	os.Exit(runChecked(&env{ctx: ctx, args: os.Args[1:], stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stderrTTY: tty}))
+	os.Exit(run(&env{ctx: ctx, args: os.Args[1:], stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stderrTTY: tty}))
 }
 
-// run dispatches to a subcommand and returns the exit code.
+// run runs the command line e.args and returns the exit code. A result
+// that could not be written to stdout makes it 2 (stdoutWriter.check).
 func run(e *env) int {
+	out := &stdoutWriter{w: e.stdout}
+	sub := *e
+	sub.stdout = out
+	return out.check(e.stderr, dispatch(&sub))
+}
+
+// dispatch runs the subcommand (or the help) that e.args name.
+func dispatch(e *env) int {
 	if len(e.args) == 2 && e.args[0] == "help" {
 		if _, ok := commands[e.args[1]]; ok {
 			sub := *e
 			sub.args = []string{e.args[1], "-h"}
-			return run(&sub)
+			return dispatch(&sub)
 		}
 	}
 	if len(e.args) == 0 || e.args[0] == "help" || e.args[0] == "-h" || e.args[0] == "--help" {
@@ -250,7 +255,7 @@ func run(e *env) int {
 	sub := *e
 	sub.args = e.args[1:]
 	sub.json = wantsJSON(sub.args)
-	sub.written = &countWriter{w: e.stdout}
+	sub.written = &stdoutWriter{w: e.stdout}
 	sub.stdout = sub.written
 	return sub.finishOut(c.run(&sub))
 }

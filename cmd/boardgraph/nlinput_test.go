@@ -83,7 +83,7 @@ func TestNumberlinkLoadHonoursTimeout(t *testing.T) {
 	}
 	puzzle := b.String()
 	r := cli(t, puzzle, "numberlink", "solve", "--timeout", "1ms")
-	if r.code != exitStopped || !strings.Contains(r.stderr, "timed out while loading the puzzle") {
+	if r.code != exitStopped || !strings.Contains(r.stderr, "timed out after 1ms while loading the puzzle") {
 		t.Fatalf("%v", r)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

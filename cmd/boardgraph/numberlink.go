@@ -11,6 +11,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 	"github.com/boardgraph/boardgraph/numberlink/report"
 	"github.com/boardgraph/boardgraph/request"
 )
@@ -48,7 +49,9 @@ PUZZLE: a file, '-' or nothing for standard input, a Tatham game ID
 (7x7m2:a1a3...; Tatham writes width x height, boardgraph rows x columns
 elsewhere), the URL of Tatham's page (.../bridges.html#7x7m2:...) or a
 puzz.link hashikake URL; a file's format (our text format, Coelho .has,
-Tatham ID, puzz.link URL, JSON) is detected from its content.`
+Tatham ID, puzz.link URL, JSON) is detected from its content.
+Hexagonal grids (six neighbours per node): a puzzle whose first line is
+"hex k=K", or --grid hex; see 'boardgraph numberlink solve --grid hex -h'.`
 
 func runNumberlink(e *env) int {
 	if len(e.args) == 0 || e.args[0] == "-h" || e.args[0] == "--help" || e.args[0] == "help" {
@@ -68,7 +71,11 @@ func runNumberlink(e *env) int {
 	}
 	for _, s := range nlSubs {
 		if s.name == e.args[0] {
-			return s.run(e, e.args[1:])
+			code, rest, hex := nlHexRoute(e, s.name, e.args[1:])
+			if hex {
+				return code
+			}
+			return s.run(e, rest)
 		}
 	}
 	fmt.Fprintf(e.stderr, "boardgraph: numberlink: unknown subcommand %q; run 'boardgraph numberlink -h'\n", e.args[0])
@@ -76,19 +83,23 @@ func runNumberlink(e *env) int {
 }
 
 // nlFlags is a flag set for one subcommand with the shared flags: the rule
-// flags (when the subcommand reads a puzzle), --format, --out and --quiet.
+// flags (when the subcommand reads a puzzle), --format, --out and --quiet,
+// and --timeout when the subcommand asks for it (timeoutVar).
 type nlFlags struct {
 	*flag.FlagSet
-	sub          nlSub
-	e            *env
-	help         func()
-	names        format.Names
-	k            int
-	noLoops      bool
-	disconnected bool
-	format       string // canonical, after parse
-	out          string
-	quiet        bool
+	sub     nlSub
+	e       *env
+	rules   bool
+	names   format.Names
+	puzzle  request.PuzzleFlags // the rule flags; the argument is set by open
+	timeout time.Duration
+	format  string // canonical, after parse
+	out     string
+	quiet   bool
+	// ctx is the run's context after parse: the command's, ending after
+	// --timeout; cancel releases it.
+	ctx    context.Context
+	cancel context.CancelFunc
 }
 
 // Output formats of the numberlink subcommands.
@@ -97,34 +108,20 @@ var (
 	nlPuzzleFormats = format.Names{Names: []string{"text", "has", "tatham", "puzzlink", "json"}, Aliases: map[string]string{"puzzle": "text", "puzz.link": "puzzlink"}}
 )
 
-func newNLFlags(e *env, name string, rules bool) *nlFlags {
-	return newNLFlagsAs(e, name, rules, nlTextJSON)
-}
-
-// newNLFlagsAs is newNLFlags for a subcommand whose --format takes names.
-func newNLFlagsAs(e *env, name string, rules bool, names format.Names) *nlFlags {
+// newNLFlags returns the flag set of the subcommand name, whose --format
+// takes names; rules adds the rule flags.
+func newNLFlags(e *env, name string, rules bool, names format.Names) *nlFlags {
 	var sub nlSub
 	for _, s := range nlSubs {
 		if s.name == name {
 			sub = s
 		}
 	}
-	f := &nlFlags{FlagSet: flag.NewFlagSet("numberlink "+name, flag.ContinueOnError), sub: sub, e: e, names: names}
-	f.SetOutput(io.Discard)
-	f.Usage = func() {}
-	f.help = func() {
-		fmt.Fprintf(e.stdout, "Usage: boardgraph numberlink %s\n\nExample:\n  %s\n\nFlags:\n", sub.usage, sub.example)
-		f.SetOutput(e.stdout)
-		f.PrintDefaults()
-		f.SetOutput(io.Discard)
-		if rules {
-			fmt.Fprintln(e.stdout, "\n"+nlRuleHelp)
-		}
-	}
+	f := &nlFlags{FlagSet: newFlagSet("numberlink " + name), sub: sub, e: e, rules: rules, names: names}
 	if rules {
-		f.IntVar(&f.k, "k", 0, "override the bridge limit k (0: the puzzle's own)")
-		f.BoolVar(&f.noLoops, "noloops", false, "require the connections to form a tree (Tatham's L)")
-		f.BoolVar(&f.disconnected, "disconnected", false, "do not require the nodes to be connected")
+		f.IntVar(&f.puzzle.K, "k", 0, "override the bridge limit k (0: the puzzle's own)")
+		f.BoolVar(&f.puzzle.NoLoops, "noloops", false, "require the connections to form a tree (Tatham's L)")
+		f.BoolVar(&f.puzzle.Disconnected, "disconnected", false, "do not require the nodes to be connected")
 	}
 	f.StringVar(&f.format, "format", "", "output format: "+strings.Join(names.Names, ", ")+" (default "+names.Names[0]+"; case-insensitive)")
 	outVar(f.FlagSet, &f.out)
@@ -132,25 +129,27 @@ func newNLFlagsAs(e *env, name string, rules bool, names format.Names) *nlFlags 
 	return f
 }
 
-// parse parses flags placed before or after the positional arguments and
-// checks --format. It returns the positional arguments, or an exit code
-// when parsing ended the command (-h: 0, a bad flag: 2).
+// timeoutVar adds --timeout: it ends the run's context, loading included.
+func (f *nlFlags) timeoutVar() {
+	durationVar(f.FlagSet, &f.timeout, "timeout", "stop after `D` (for example 30s; 0: no limit)")
+}
+
+// parse parses flags placed before or after the positional arguments
+// (parseArgs, with the subcommand's -h), checks --format and starts the
+// run's context (the caller defers f.cancel). It returns the positional
+// arguments, or an exit code when parsing ended the command (-h: 0, a bad
+// flag: 2).
 func (f *nlFlags) parse(args []string) ([]string, int, bool) {
-	var pos []string
-	for {
-		if err := f.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				f.help()
-				return nil, exitOK, false
-			}
-			return nil, nlFail(f.e, usagef("numberlink %s: %v; run 'boardgraph numberlink %s -h'", f.sub.name, err, f.sub.name)), false
-		}
-		args = f.Args()
-		if len(args) == 0 {
-			break
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
+	about := "See 'boardgraph numberlink -h' for the subcommands and README.md for the formats."
+	if f.rules {
+		about = nlRuleHelp
+	}
+	_, usage, _ := strings.Cut(f.sub.usage, " ")
+	sub := *f.e
+	sub.args = args
+	pos, code := parseArgs(&sub, cmdHelp{name: "numberlink " + f.sub.name, usage: usage, about: about, examples: []string{f.sub.example}}, f.FlagSet)
+	if code >= 0 {
+		return nil, code, false
 	}
 	name, err := f.names.Parse(f.format)
 	if err != nil {
@@ -159,21 +158,59 @@ func (f *nlFlags) parse(args []string) ([]string, int, bool) {
 	f.format = name
 	f.e.setJSON(name == "json")
 	f.e.redirect(f.out)
+	f.ctx, f.cancel = timeoutContext(f.e, f.timeout)
 	return pos, 0, true
 }
 
-// loadRequest reads and parses a puzzle (a file, "-" or "" for stdin, a
-// Tatham game ID or URL, a puzz.link URL: request.NewPuzzle), applying the
-// rule flags; a stop while loading is worded as such.
-func (f *nlFlags) loadRequest(e *env, name string, from string) (*request.Puzzle, error) {
-	ctx, cancel := f.loadContext(e)
-	defer cancel()
-	p, err := request.NewPuzzle(ctx, request.PuzzleFlags{Arg: name, From: from, K: f.k, NoLoops: f.noLoops, Disconnected: f.disconnected}, e.source())
-	if err != nil && ctx.Err() != nil {
-		return nil, loadStopped(ctx, name)
+// load reads and parses a puzzle (a file, "-" or "" for stdin, a Tatham
+// game ID or URL, a puzz.link URL: request.NewPuzzle) with the rule flags;
+// a stop while loading is worded as such.
+func (f *nlFlags) load(name, from string) (*request.Puzzle, error) {
+	pf := f.puzzle
+	pf.Arg, pf.From = name, from
+	p, err := request.NewPuzzle(f.ctx, pf, f.e.source())
+	if err != nil && f.ctx.Err() != nil {
+		return nil, &stoppedError{fmt.Sprintf("numberlink: %s while loading the puzzle %s; nothing was solved", stopReason(f.ctx, f.timeout), displayName(name))}
 	}
 	return p, err
 }
+
+// open parses the flags and at most one puzzle argument (none: stdin) and
+// loads the puzzle; with prove, the Propositions' checks refuse a puzzle
+// they show unsolvable (exit 1). When p is nil the command exits with code
+// (the message is printed); otherwise the caller defers f.cancel.
+func (f *nlFlags) open(args []string, prove bool) (p *request.Puzzle, code int) {
+	pos, code, ok := f.parse(args)
+	if !ok {
+		return nil, code
+	}
+	name, err := onePuzzle(pos)
+	if err == nil {
+		p, err = f.load(name, "")
+	}
+	if err == nil && prove {
+		if v := numberlink.Unsolvable(p.Grid, p.Rules); v != nil {
+			err = v
+		}
+	}
+	if err != nil {
+		f.cancel()
+		return nil, nlFail(f.e, err)
+	}
+	return p, 0
+}
+
+// onePuzzle returns the one puzzle argument, "" (stdin) for none.
+func onePuzzle(pos []string) (string, error) {
+	if len(pos) > 1 {
+		return "", usagef("too many arguments %q: give one puzzle (a file, a Tatham game ID or URL, a puzz.link URL) or none for standard input", pos[1:])
+	}
+	return strings.Join(pos, ""), nil
+}
+
+// stopped words why the run's context ended: "timed out after 2s" or
+// "interrupted".
+func (f *nlFlags) stopped() string { return stopReason(f.ctx, f.timeout) }
 
 // nlFail prints err as one line and returns its exit code: 1 for a proof of
 // unsolvability or a failed verification, 2 for bad input, 70 for a bug.
@@ -194,56 +231,52 @@ func nlFail(e *env, err error) int {
 	return fail(e, usagef("numberlink: %v", err))
 }
 
-// parseOne parses the flags and at most one puzzle name (empty: stdin); on
-// failure the message is printed and ok is false, with the exit code.
-func (f *nlFlags) parseOne(e *env, args []string) (name string, code int, ok bool) {
-	pos, code, ok := f.parse(args)
-	if !ok {
-		return "", code, false
-	}
-	name, err := onePositional(pos)
-	if err != nil {
-		return "", nlFail(e, err), false
-	}
-	return name, 0, true
-}
-
-func onePositional(pos []string) (string, error) {
-	switch len(pos) {
-	case 0:
-		return "", nil
-	case 1:
-		return pos[0], nil
-	}
-	return "", usagef("too many arguments %q: give one puzzle (a file, a Tatham game ID or URL, a puzz.link URL) or none for standard input", pos[1:])
-}
-
 // textReport is a library report: its JSON form is the value itself.
 type textReport interface{ WriteText(io.Writer) error }
 
-// write prints rep as --format asks: JSON (format.WriteJSON: snake_case
-// keys, the program version) or its text form.
-func (f *nlFlags) write(rep textReport) {
-	if f.format == "json" {
-		format.WriteJSON(f.e.stdout, rep)
-	} else {
-		rep.WriteText(f.e.stdout)
+// writeReport writes rep to w as JSON (format.WriteJSON: snake_case keys,
+// the program version) or in its text form.
+func writeReport(w io.Writer, rep textReport, json bool) error {
+	if json {
+		return format.WriteJSON(w, rep)
 	}
+	return rep.WriteText(w)
 }
 
-// stopSentence words why a numberlink run stopped: "stopped by --timeout
-// after 2s" or "interrupted".
-func stopSentence(ctx context.Context, timeout time.Duration) string {
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return fmt.Sprintf("stopped by --timeout after %v", timeout)
+// write prints rep as --format asks.
+func (f *nlFlags) write(rep textReport) { writeReport(f.e.stdout, rep, f.format == "json") }
+
+// writePuzzle prints g in the --format the subcommand was given.
+func (f *nlFlags) writePuzzle(g *numberlink.Grid, rules numberlink.Rules) error {
+	out, err := puzzleio.Encode(puzzleio.Format(f.format), g, rules)
+	if err != nil {
+		return usagef("%v", err)
 	}
-	return "interrupted"
+	if _, err := f.e.stdout.Write(out); err != nil {
+		return usagef("writing the puzzle: %v", err)
+	}
+	return nil
+}
+
+// progress returns search options with the rules and, unless --quiet,
+// the shared progress lines (a live line on a terminal, plain lines
+// otherwise); the caller calls done on the progress before printing.
+func (f *nlFlags) progress(rules numberlink.Rules) (numberlink.SolveOptions, *progress) {
+	pr := newProgress(f.e, "numberlink "+f.sub.name, f.quiet)
+	opt := numberlink.SolveOptions{Rules: rules}
+	if !f.quiet {
+		opt.ProgressEvery = pr.interval()
+		opt.Progress = func(st numberlink.SolveStats) {
+			pr.line(st.Elapsed, fmt.Sprintf("%d nodes, %d backtracks, %d solutions, depth %d", st.Nodes, st.Backtracks, st.Solutions, st.MaxDepth))
+		}
+	}
+	return opt, pr
 }
 
 // nlTable prints a Figure 5 table (§3.1): the number of connection
 // configurations of a node with the given number of neighbours.
 func nlTable(e *env, args []string) int {
-	f := newNLFlags(e, "table", false)
+	f := newNLFlags(e, "table", false, nlTextJSON)
 	r := f.Int("neighbours", 4, "number of neighbours of the node: 2, 3 or 4")
 	f.IntVar(r, "neighbors", 4, "same as --neighbours")
 	k := f.Int("k", 0, "print only the row of this k (default: the seed's rows k = 1..10)")
@@ -252,6 +285,7 @@ func nlTable(e *env, args []string) int {
 	if !ok {
 		return code
 	}
+	defer f.cancel()
 	if len(pos) > 0 {
 		return nlFail(e, usagef("table takes no arguments, got %q", pos))
 	}
@@ -266,17 +300,14 @@ func nlTable(e *env, args []string) int {
 
 // nlTau runs the τ algorithm of §3.2 and prints τ(Γ_k).
 func nlTau(e *env, args []string) int {
-	f := newNLFlags(e, "tau", true)
+	f := newNLFlags(e, "tau", true, nlTextJSON)
 	trace := f.Bool("trace", false, "print every step: node, rule, connections drawn")
-	name, code, ok := f.parseOne(e, args)
-	if !ok {
+	p, code := f.open(args, false)
+	if p == nil {
 		return code
 	}
-	p, err := f.loadRequest(e, name, "")
-	if err != nil {
-		return nlFail(e, err)
-	}
-	rep, err := report.Tau(e.ctx, p.Grid, p.Rules)
+	defer f.cancel()
+	rep, err := report.Tau(f.ctx, p.Grid, p.Rules)
 	if rep == nil {
 		return nlFail(e, err)
 	}
@@ -284,7 +315,7 @@ func nlTau(e *env, args []string) int {
 	f.write(rep)
 	switch {
 	case err != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("numberlink tau: %s after %d steps; the drawing above is as far as τ got", stopSentence(e.ctx, 0), len(rep.Steps))})
+		return fail(e, &stoppedError{fmt.Sprintf("numberlink tau: %s after %d steps; the drawing above is as far as τ got", f.stopped(), len(rep.Steps))})
 	case rep.Result.Contradiction != nil:
 		return nlFail(e, rep.Result.Contradiction)
 	}
@@ -293,15 +324,16 @@ func nlTau(e *env, args []string) int {
 
 // nlCheck verifies a proposed solution with the independent verifier.
 func nlCheck(e *env, args []string) int {
-	f := newNLFlags(e, "check", true)
+	f := newNLFlags(e, "check", true, nlTextJSON)
 	pos, code, ok := f.parse(args)
 	if !ok {
 		return code
 	}
+	defer f.cancel()
 	if len(pos) == 0 || len(pos) > 2 {
 		return nlFail(e, usagef("check needs PUZZLE [SOLUTION]: a JSON file with \"bridges\", or a puzzle and its drawing or JSON solution"))
 	}
-	p, err := f.loadRequest(e, pos[0], "")
+	p, err := f.load(pos[0], "")
 	if err != nil {
 		return nlFail(e, err)
 	}
@@ -319,27 +351,24 @@ func nlCheck(e *env, args []string) int {
 
 // nlConvert converts a puzzle between formats.
 func nlConvert(e *env, args []string) int {
-	f := newNLFlagsAs(e, "convert", true, nlPuzzleFormats)
+	f := newNLFlags(e, "convert", true, nlPuzzleFormats)
 	f.StringVar(&f.format, "to", "", "the same as --format")
 	from := f.String("from", "", "input format (default: detected)")
 	pos, code, ok := f.parse(args)
 	if !ok {
 		return code
 	}
-	name, err := onePositional(pos)
+	defer f.cancel()
+	name, err := onePuzzle(pos)
+	var p *request.Puzzle
+	if err == nil {
+		p, err = f.load(name, *from)
+	}
+	if err == nil {
+		err = f.writePuzzle(p.Grid, p.Rules)
+	}
 	if err != nil {
 		return nlFail(e, err)
-	}
-	p, err := f.loadRequest(e, name, *from)
-	if err != nil {
-		return nlFail(e, err)
-	}
-	out, err := numberlink.Encode(numberlink.Format(f.format), p.Grid, p.Rules)
-	if err != nil {
-		return nlFail(e, usagef("%v", err))
-	}
-	if _, err := e.stdout.Write(out); err != nil {
-		return fail(e, usagef("writing the puzzle: %v", err))
 	}
 	return exitOK
 }
@@ -355,148 +384,59 @@ func init() {
 		"boardgraph numberlink generate 15x15 --k 2 --seed 7 --format tatham   # sizes RxC are rows x columns; Tatham IDs write width x height", nlGenerate})
 }
 
-// solveFlags adds the flags shared by the solver subcommands.
-func (f *nlFlags) solveFlags() (timeout *time.Duration, quiet *bool) {
-	timeout = new(time.Duration)
-	durationVar(f.FlagSet, timeout, "timeout", "stop after `D` (for example 30s; 0: no limit)")
-	return timeout, &f.quiet
-}
-
-// withTimeout derives the context of a run.
-func withTimeout(e *env, d time.Duration) (context.Context, context.CancelFunc) {
-	if d > 0 {
-		return context.WithTimeout(e.ctx, d)
-	}
-	return context.WithCancel(e.ctx)
-}
-
-// progressFunc returns a SolveOptions.Progress callback printing to stderr: a
-// live line on a terminal, plain lines otherwise; nil when quiet. The solver
-// calls it from its own goroutine, one call at a time.
-func progressFunc(e *env, quiet bool) (func(numberlink.SolveStats), func()) {
-	if quiet {
-		return nil, func() {}
-	}
-	live := false
-	grace := time.Second
-	if e.progressEvery > 0 {
-		grace = e.progressEvery
-	}
-	report := func(st numberlink.SolveStats) {
-		if st.Elapsed < grace {
-			return
-		}
-		line := fmt.Sprintf("%s: %d nodes, %d backtracks, %d solutions, depth %d", st.Elapsed.Round(time.Millisecond), st.Nodes, st.Backtracks, st.Solutions, st.MaxDepth)
-		if e.stderrTTY {
-			fmt.Fprintf(e.stderr, "\r\033[K%s", line)
-			live = true
-		} else {
-			fmt.Fprintln(e.stderr, line)
-		}
-	}
-	done := func() {
-		if live {
-			fmt.Fprint(e.stderr, "\r\033[K")
-		}
-	}
-	return report, done
-}
-
-// nlProgressEvery is the interval between progress reports: a quarter
-// second for a live terminal line, a second for plain lines, or the tests'
-// override.
-func nlProgressEvery(e *env) time.Duration {
-	switch {
-	case e.progressEvery > 0:
-		return e.progressEvery
-	case e.stderrTTY:
-		return 250 * time.Millisecond
-	}
-	return time.Second
-}
-
-// openPuzzle parses a subcommand's flags and its one puzzle argument, loads
-// the puzzle and applies the Proposition checks. When ok is false the
-// command exits with code (the message is already printed).
-func (f *nlFlags) openPuzzle(e *env, args []string) (g *numberlink.Grid, rules numberlink.Rules, code int, ok bool) {
-	name, code, ok := f.parseOne(e, args)
-	if !ok {
-		return nil, rules, code, false
-	}
-	p, err := f.loadRequest(e, name, "")
-	if err != nil {
-		return nil, rules, nlFail(e, err), false
-	}
-	if v := numberlink.Unsolvable(p.Grid, p.Rules); v != nil {
-		return nil, rules, nlFail(e, v), false
-	}
-	return p.Grid, p.Rules, 0, true
-}
-
 func nlSolve(e *env, args []string) int {
-	f := newNLFlags(e, "solve", true)
-	timeout, quiet := f.solveFlags()
+	f := newNLFlags(e, "solve", true, nlTextJSON)
+	f.timeoutVar()
 	checkUnique := f.Bool("unique", true, "also decide whether the solution is unique (a second, complete search for another; --unique=false skips it)")
 	showSecond := f.Bool("show-second", false, "when the solution is not unique, print a second solution too")
 	var pics pictureFlags
 	pics.register(f.FlagSet)
-	g, rules, code, ok := f.openPuzzle(e, args)
-	if !ok {
+	p, code := f.open(args, true)
+	if p == nil {
 		return code
 	}
+	defer f.cancel()
 	if err := pics.check(); err != nil {
 		return nlFail(e, err)
 	}
-	ctx, cancel := withTimeout(e, *timeout)
-	defer cancel()
-	prog, done := progressFunc(e, *quiet)
-	opt := numberlink.SolveOptions{Rules: rules, Progress: prog, ProgressEvery: nlProgressEvery(e)}
-	rep, err := report.Solve(ctx, g, opt, report.UniqueOptions{Skip: !*checkUnique, Second: *showSecond})
-	done()
+	opt, pr := f.progress(p.Rules)
+	rep, err := report.Solve(f.ctx, p.Grid, opt, report.UniqueOptions{Skip: !*checkUnique, Second: *showSecond})
+	pr.done()
 	switch {
 	case errors.Is(err, numberlink.ErrNoSolution):
 		return nlFail(e, fmt.Errorf("%w: no solution (complete search, %d nodes)", numberlink.ErrUnsolvable, rep.Nodes))
-	case err != nil && ctx.Err() != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("numberlink solve: %s, %d search nodes in, before a solution was found", stopSentence(ctx, *timeout), rep.Nodes)})
+	case err != nil && f.ctx.Err() != nil:
+		return fail(e, &stoppedError{fmt.Sprintf("numberlink solve: %s, %d search nodes in, before a solution was found", f.stopped(), rep.Nodes)})
 	case err != nil:
 		return nlFail(e, err)
 	}
 	f.write(rep)
 	// Only a verified solution is drawn.
-	if pics.any() {
-		wrote, err := pics.saveKGrid(g, rep.Solution)
-		if err != nil {
-			return nlFail(e, err)
-		}
-		for _, name := range wrote {
-			if !*quiet {
-				fmt.Fprintf(e.stderr, "wrote %s\n", name)
-			}
-		}
+	if err := pics.saveKGrid(e, p.Grid, rep.Solution, f.quiet); err != nil {
+		return nlFail(e, err)
 	}
-	if !*quiet {
+	if !f.quiet {
 		fmt.Fprintf(e.stderr, "solved in %s, %d search nodes; verified\n", rep.Stats.Elapsed.Round(time.Microsecond), rep.Nodes)
 	}
 	return exitOK
 }
 
 func nlCount(e *env, args []string) int {
-	f := newNLFlags(e, "count", true)
+	f := newNLFlags(e, "count", true, nlTextJSON)
 	limit := f.Uint64("limit", 0, "stop after this many solutions (2 decides uniqueness; 0: count all)")
-	timeout, quiet := f.solveFlags()
-	g, rules, code, ok := f.openPuzzle(e, args)
-	if !ok {
+	f.timeoutVar()
+	p, code := f.open(args, true)
+	if p == nil {
 		return code
 	}
-	ctx, cancel := withTimeout(e, *timeout)
-	defer cancel()
-	prog, done := progressFunc(e, *quiet)
-	rep, err := report.Count(ctx, g, *limit, numberlink.SolveOptions{Rules: rules, Progress: prog, ProgressEvery: nlProgressEvery(e)})
-	done()
+	defer f.cancel()
+	opt, pr := f.progress(p.Rules)
+	rep, err := report.Count(f.ctx, p.Grid, *limit, opt)
+	pr.done()
 	if err != nil {
 		return nlFail(e, err)
 	}
-	rep.StopReason = stopSentence(ctx, *timeout)
+	rep.StopReason = f.stopped()
 	f.write(rep)
 	switch {
 	case rep.AtLeast:
@@ -509,22 +449,21 @@ func nlCount(e *env, args []string) int {
 }
 
 func nlGrade(e *env, args []string) int {
-	f := newNLFlags(e, "grade", true)
-	timeout, _ := f.solveFlags()
-	g, rules, code, ok := f.openPuzzle(e, args)
-	if !ok {
+	f := newNLFlags(e, "grade", true, nlTextJSON)
+	f.timeoutVar()
+	p, code := f.open(args, true)
+	if p == nil {
 		return code
 	}
-	ctx, cancel := withTimeout(e, *timeout)
-	defer cancel()
-	rep, err := report.Grade(ctx, g, numberlink.SolveOptions{Rules: rules})
+	defer f.cancel()
+	rep, err := report.Grade(f.ctx, p.Grid, numberlink.SolveOptions{Rules: p.Rules})
 	switch {
-	case err != nil && ctx.Err() != nil && rep == nil:
-		return fail(e, &stoppedError{fmt.Sprintf("numberlink grade: %s while τ ran; no grade", stopSentence(ctx, *timeout))})
+	case err != nil && f.ctx.Err() != nil && rep == nil:
+		return fail(e, &stoppedError{fmt.Sprintf("numberlink grade: %s while τ ran; no grade", f.stopped())})
 	case errors.Is(err, numberlink.ErrNoSolution):
 		return nlFail(e, fmt.Errorf("%w: no solution", numberlink.ErrUnsolvable))
-	case err != nil && ctx.Err() != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("numberlink grade: %s while grading; no grade", stopSentence(ctx, *timeout))})
+	case err != nil && f.ctx.Err() != nil:
+		return fail(e, &stoppedError{fmt.Sprintf("numberlink grade: %s while grading; no grade", f.stopped())})
 	case err != nil:
 		return nlFail(e, err)
 	}
@@ -533,25 +472,22 @@ func nlGrade(e *env, args []string) int {
 }
 
 // nlPhi prints, for one node of the grid (with no connections drawn, or
-// after the --after builder steps), Φ_k[p],
-// Φ_Γk[p] with the condition that excludes each other word, and ω*(p)
-// (§2.2, as in the worked example of §2.3).
+// after the --after builder steps), Φ_k[p], Φ_Γk[p] with the condition that
+// excludes each other word, and ω*(p) (§2.2, as in the worked example of
+// §2.3).
 func nlPhi(e *env, args []string) int {
-	f := newNLFlags(e, "phi", true)
+	f := newNLFlags(e, "phi", true, nlTextJSON)
 	node := f.String("node", "", "the node p as ROW,COL (1-based)")
 	var builds []string
 	f.Func("after", "apply the builder u(p, ω) first, as ROW,COL:WORD (e.g. 5,1:12); repeatable", func(v string) error {
 		builds = append(builds, v)
 		return nil
 	})
-	name, code, ok := f.parseOne(e, args)
-	if !ok {
+	p, code := f.open(args, false)
+	if p == nil {
 		return code
 	}
-	p, err := f.loadRequest(e, name, "")
-	if err != nil {
-		return nlFail(e, err)
-	}
+	defer f.cancel()
 	rep, err := request.Phi(p, request.PhiFlags{Node: *node, After: builds})
 	if err != nil {
 		return nlFail(e, err)
@@ -564,7 +500,7 @@ func nlPhi(e *env, args []string) int {
 }
 
 func nlGenerate(e *env, args []string) int {
-	f := newNLFlagsAs(e, "generate", false, nlPuzzleFormats)
+	f := newNLFlags(e, "generate", false, nlPuzzleFormats)
 	k := f.Int("k", 2, "bridge limit k (>= 1)")
 	islands := f.Int("islands", 0, "number of islands (0: from --density)")
 	density := f.Float64("density", 0, "fraction of cells holding an island, in (0, 0.5] (0: 0.2)")
@@ -575,12 +511,12 @@ func nlGenerate(e *env, args []string) int {
 	showSol := f.Bool("solution", false, "also print the solution's drawing after the puzzle")
 	noLoops := f.Bool("noloops", false, "generate for the no-loops rule (Tatham's L)")
 	progress := f.Bool("progress", false, "report repair rounds on stderr")
-	timeout := new(time.Duration)
-	durationVar(f.FlagSet, timeout, "timeout", "stop after `D` (0: no limit)")
+	f.timeoutVar()
 	pos, code, ok := f.parse(args)
 	if !ok {
 		return code
 	}
+	defer f.cancel()
 	if len(pos) != 1 {
 		return nlFail(e, usagef("generate needs one size argument, e.g. 15x15"))
 	}
@@ -589,29 +525,28 @@ func nlGenerate(e *env, args []string) int {
 	if err != nil {
 		return nlFail(e, err)
 	}
-	ctx, cancel := withTimeout(e, *timeout)
-	defer cancel()
-	if *progress {
-		opt.Progress = generateProgress(e)
+	pr := newProgress(e, "generate", !*progress)
+	pr.grace, pr.every = 0, 200*time.Millisecond // asked for: every round, from the first
+	opt.Progress = func(p numberlink.GenerateProgress) {
+		pr.line(p.Elapsed, fmt.Sprintf("layout %d, round %d: %d islands, %d pairs undecided", p.Attempt, p.Round, p.Islands, p.Open))
 	}
-	g, sol, err := report.Generate(ctx, opt)
+	g, sol, err := report.Generate(f.ctx, opt)
+	pr.done()
 	switch {
-	case err != nil && ctx.Err() != nil && g != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("numberlink generate: %s while proving the puzzle unique", stopSentence(ctx, *timeout))})
-	case err != nil && ctx.Err() != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("numberlink generate: %s before a puzzle was found", stopSentence(ctx, *timeout))})
+	case err != nil && f.ctx.Err() != nil && g != nil:
+		return fail(e, &stoppedError{fmt.Sprintf("numberlink generate: %s while proving the puzzle unique", f.stopped())})
+	case err != nil && f.ctx.Err() != nil:
+		return fail(e, &stoppedError{fmt.Sprintf("numberlink generate: %s before a puzzle was found", f.stopped())})
 	case errors.Is(err, numberlink.ErrBadSize) || errors.Is(err, numberlink.ErrBadK):
 		return nlFail(e, usagef("%v", err))
 	case err != nil:
 		return nlFail(e, err)
 	}
-	out, err := numberlink.Encode(numberlink.Format(f.format), g, opt.Rules)
-	if err != nil {
-		return nlFail(e, usagef("%v", err))
+	if err := f.writePuzzle(g, opt.Rules); err != nil {
+		return nlFail(e, err)
 	}
-	e.stdout.Write(out)
 	if *showSol {
-		fmt.Fprint(e.stdout, "\n"+numberlink.Draw(g, sol))
+		fmt.Fprint(e.stdout, "\n"+puzzleio.Draw(g, sol))
 	}
 	return exitOK
 }

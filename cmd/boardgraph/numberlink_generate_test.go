@@ -53,7 +53,7 @@ func TestNLGenerateSetter(t *testing.T) {
 	if code, _, errs := runNL(t, "", "generate", "10x10", "--density", "0.9"); code != 2 || !strings.Contains(errs, "--density") {
 		t.Errorf("bad density: %d %s", code, errs)
 	}
-	if code, _, errs := runNL(t, "", "generate", "30x30", "--progress"); code != 0 || !strings.Contains(errs, "generate: layout 1, round 1") {
+	if code, _, errs := runNL(t, "", "generate", "30x30", "--progress"); code != 0 || !strings.Contains(errs, "layout 1, round 1:") {
 		t.Errorf("--progress: %d %s", code, errs)
 	}
 }

@@ -3,10 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strconv"
 
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/report"
+	"github.com/boardgraph/boardgraph/request"
 )
 
 // The seed's §4 open questions as numberlink subcommands: formula (the
@@ -22,38 +22,31 @@ func init() {
 }
 
 func nlFormula(e *env, args []string) int {
-	f := newNLFlags(e, "formula", false)
+	f := newNLFlags(e, "formula", false, nlTextJSON)
 	pos, code, ok := f.parse(args)
 	if !ok {
 		return code
 	}
-	if len(pos) != 3 {
-		return nlFail(e, usagef("formula needs three numbers N K R (magnitude, bridge limit, neighbours), e.g. formula 4 2 4"))
+	defer f.cancel()
+	rep, err := request.Formula(pos)
+	if err != nil {
+		return nlFail(e, err)
 	}
-	var v [3]int
-	for i, s := range pos {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 0 || n > 10000 {
-			return nlFail(e, usagef("%q: N, K and R are whole numbers 0..10000", s))
-		}
-		v[i] = n
-	}
-	f.write(report.Formula(v[0], v[1], v[2]))
+	f.write(rep)
 	return exitOK
 }
 
 func nlMinK(e *env, args []string) int {
-	f := newNLFlags(e, "min-k", true)
-	timeout, _ := f.solveFlags()
-	g, rules, code, ok := f.openPuzzle(e, args)
-	if !ok {
+	f := newNLFlags(e, "min-k", true, nlTextJSON)
+	f.timeoutVar()
+	p, code := f.open(args, true)
+	if p == nil {
 		return code
 	}
-	ctx, cancel := withTimeout(e, *timeout)
-	defer cancel()
-	rep, err := report.MinK(ctx, g, numberlink.SolveOptions{Rules: rules})
+	defer f.cancel()
+	rep, err := report.MinK(f.ctx, p.Grid, numberlink.SolveOptions{Rules: p.Rules})
 	switch {
-	case err != nil && ctx.Err() != nil:
+	case err != nil && f.ctx.Err() != nil:
 		fmt.Fprintf(e.stderr, "boardgraph: numberlink min-k: stopped; k = %v proved unsolvable so far\n", rep.Refuted)
 		return exitStopped
 	case errors.Is(err, numberlink.ErrNoSolution):
@@ -66,24 +59,23 @@ func nlMinK(e *env, args []string) int {
 }
 
 func nlTauSteps(e *env, args []string) int {
-	f := newNLFlags(e, "tau-steps", true)
+	f := newNLFlags(e, "tau-steps", true, nlTextJSON)
 	budget := f.Int("budget", 200000, "states the search may expand before it settles for the best order found")
-	timeout, _ := f.solveFlags()
-	g, rules, code, ok := f.openPuzzle(e, args)
-	if !ok {
+	f.timeoutVar()
+	p, code := f.open(args, true)
+	if p == nil {
 		return code
 	}
+	defer f.cancel()
 	if *budget < 1 {
 		return nlFail(e, usagef("--budget %d: use a positive number of states", *budget))
 	}
-	ctx, cancel := withTimeout(e, *timeout)
-	defer cancel()
-	rep, err := report.TauSteps(ctx, g, rules, *budget)
+	rep, err := report.TauSteps(f.ctx, p.Grid, p.Rules, *budget)
 	switch {
 	case errors.Is(err, numberlink.ErrTauIncomplete):
 		fmt.Fprintf(e.stderr, "boardgraph: numberlink tau-steps: %v; no order of τ steps solves it\n", err)
 		return exitNone
-	case err != nil && ctx.Err() != nil:
+	case err != nil && f.ctx.Err() != nil:
 		fmt.Fprintf(e.stderr, "boardgraph: numberlink tau-steps: stopped: best so far %d steps (τ's order: %d)\n", rep.Fewest, rep.TauSteps)
 		return exitStopped
 	case err != nil:

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
 
 // runNL runs "boardgraph numberlink args..." in-process.
@@ -146,7 +146,7 @@ func TestNLHelp(t *testing.T) {
 	t.Parallel()
 	for _, sub := range nlSubs {
 		code, out, _ := runNL(t, "", sub.name, "-h")
-		if code != 0 || !strings.Contains(out, "Example:") || !strings.Contains(out, "boardgraph numberlink "+sub.name) {
+		if code != 0 || !strings.Contains(out, "Examples:") || !strings.Contains(out, "boardgraph numberlink "+sub.name) {
 			t.Errorf("%s -h: exit %d\n%s", sub.name, code, out)
 		}
 	}
@@ -520,7 +520,7 @@ func TestNLGenerate(t *testing.T) {
 			if a != b {
 				t.Errorf("seed 42 gave two different puzzles:\n%s\n%s", a, b)
 			}
-			g, _, err := numberlink.Parse([]byte(a))
+			g, _, err := puzzleio.Parse([]byte(a))
 			if err != nil || g.Rows != 7 || g.Cols != 7 || strconv.Itoa(g.K) != k {
 				t.Fatalf("output does not parse as 7x7 k=%s: %v\n%s", k, err, a)
 			}
@@ -535,7 +535,7 @@ func TestNLGenerate(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("--to %s: %d %s", to, code, errs)
 		}
-		if g, _, err := numberlink.Parse([]byte(out)); err != nil || g.Rows != 8 || g.Cols != 6 {
+		if g, _, err := puzzleio.Parse([]byte(out)); err != nil || g.Rows != 8 || g.Cols != 6 {
 			t.Errorf("--to %s: %v\n%s", to, err, out)
 		}
 	}

@@ -145,14 +145,14 @@ func TestWriteFailuresExit2(t *testing.T) {
 		{"enumerate", "4x5", "--limit", "3"},
 	} {
 		var errb bytes.Buffer
-		code := runChecked(&env{ctx: context.Background(), args: args, stdin: strings.NewReader(""), stdout: failWriter{}, stderr: &errb})
+		code := run(&env{ctx: context.Background(), args: args, stdin: strings.NewReader(""), stdout: failWriter{}, stderr: &errb})
 		if code != exitUsage || strings.Count(errb.String(), "\n") < 1 || !strings.Contains(errb.String(), "no space left on device") {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 naming the failed write", args, code, errb.String())
 		}
 	}
 	// The codes a command returns on its own stay as they were.
 	var errb bytes.Buffer
-	if code := runChecked(&env{ctx: context.Background(), args: []string{"solve", "4x4"}, stdin: strings.NewReader(""), stdout: failWriter{}, stderr: &errb}); code != exitNone {
+	if code := run(&env{ctx: context.Background(), args: []string{"solve", "4x4"}, stdin: strings.NewReader(""), stdout: failWriter{}, stderr: &errb}); code != exitNone {
 		t.Errorf("solve 4x4 (no solution, nothing on stdout): exit %d, want 1", code)
 	}
 

@@ -10,21 +10,7 @@ import (
 	"github.com/boardgraph/boardgraph/web"
 )
 
-var serveHelp = cmdHelp{
-	name:  "serve",
-	usage: "[--addr 127.0.0.1:8080] [--jobs N] [--timeout 5s]",
-	about: `Serves the boardgraph page: play leaper puzzles (Diplomatico, knight, any
-leaper or union, boards with blocked cells and givens) and numbered k-grids
-(Tatham game IDs and URLs, puzz.link URLs), with hints that explain, solving,
-counting, heatmaps, share links and picture export. Everything is embedded;
-nothing is fetched from the internet and no file is written. It listens on
-loopback unless --addr says otherwise, and stops cleanly on Ctrl-C or
-SIGTERM.`,
-	examples: []string{
-		"boardgraph serve",
-		"boardgraph serve --addr 127.0.0.1:9000 --jobs 4",
-	},
-}
+var serveHelp = loadHelp("serve")
 
 func init() {
 	register(&command{name: "serve", summary: "play, solve and study puzzles in the browser", run: runServe})

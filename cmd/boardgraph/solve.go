@@ -3,43 +3,14 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/request"
 )
 
-var solveHelp = cmdHelp{
-	name:  "solve",
-	usage: "SPEC|--board FILE [--moves M] [--start r,c] [--end r,c] [--closed] [--method auto|search|construct] [--out FILE] [--timeout D] [--workers N] [--seed S] [--strategy default|okuno-miyano] [--format grid|path|json|binary] [--svg FILE] [--png FILE]",
-	about: `Finds one Hamiltonian path (or, with --closed, a closed tour) of the move
-graph: a numbering of every open cell in which consecutive numbers are one
-move apart (Diplomatico/Hopido by default). The solution is checked by an
-independent verifier before it is printed. Exit 0 with a solution, 1 when
-the board provably has none (the reason is printed), 2 for bad input, 3 when
-stopped by --timeout or Ctrl-C. --svg and --png also draw the verified
-solution (see boardgraph render for more picture options).
-
---method construct builds the path without search, in linear time, on plain
-boards (no blocked cells or givens) for the move sets that have a
-construction; --method auto (the default) does so on plain boards of more
-than 2^18 cells and searches otherwise. --out FILE writes the solution to a
-file instead of stdout, atomically: paths are streamed in the text path
-format or, with --format binary (or a name ending in .bgp), in the compact
-binary format (3 bits per cell for the knight), then read back from the file
-by the streaming verifier; the file appears only if it passes, and never
-after an error, --timeout or Ctrl-C. Boards of 10^8 cells need --out.`,
-	examples: []string{
-		"boardgraph solve 10x10                      # the 100 Squares Puzzle",
-		"boardgraph solve 5x5 --start 1,1 --end 5,5  # corner to corner",
-		"boardgraph solve --moves knight --closed 8x8 --format path",
-		"boardgraph solve --board puzzle.txt         # blocked cells and givens",
-		"boardgraph solve 10x10 --svg 10x10.svg      # and draw it",
-		"boardgraph solve --moves king 10000x10000 --out king.bgp  # 10^8 cells, constructed",
-		"boardgraph solve --moves knight 304x304 --start 1,1 --end 304,1 --strategy okuno-miyano",
-	},
-}
+var solveHelp = loadHelp("solve")
 
 func init() {
 	register(&command{name: "solve", summary: "find one solution (a numbered grid)", run: runSolve})
@@ -49,12 +20,15 @@ func runSolve(e *env) int {
 	if code, ok := graphInput(e, "solve"); ok { // --graph FILE (graphinput.go)
 		return code
 	}
-	var pf problemFlags
+	var (
+		pf problemFlags
+		sf request.SolveFlags
+	)
 	fs := newFlagSet("solve")
 	pf.register(fs, "text or grid (numbered grid, the default), path (one row,col per line), json, or with --out binary (default with --out: path, binary for a name ending in .bgp)")
-	seed := fs.Uint64("seed", 0, "vary the search's tie-breaking with `S` (0: the fixed default order)")
-	strategy := fs.String("strategy", "default", "search `strategy`: default, or okuno-miyano (edge deletion, forcing, dead ends and island parity of Okuno and Miyano; no givens). Giving it makes --method auto search")
-	method := fs.String("method", "auto", "find the path by `M`: search, construct (linear time, plain boards, no search), or auto (construct on plain boards over 2^18 cells when a construction exists, search otherwise)")
+	fs.Uint64Var(&sf.Seed, "seed", 0, "vary the search's tie-breaking with `S` (0: the fixed default order)")
+	fs.StringVar(&sf.Strategy, "strategy", "", "search `strategy`: default (the default), or okuno-miyano (edge deletion, forcing, dead ends and island parity of Okuno and Miyano; no givens). Giving it makes --method auto search")
+	fs.StringVar(&sf.Method, "method", "auto", "find the path by `M`: search, construct (linear time, plain boards, no search), or auto (construct on plain boards over 2^18 cells when a construction exists, search otherwise)")
 	fs.StringVar(&pf.Out, "out", "", "write the solution to `FILE` (atomically, verified from the file before success) instead of stdout; the format is --format, by default path (binary for a name ending in .bgp)")
 	var pics pictureFlags
 	pics.register(fs)
@@ -62,78 +36,43 @@ func runSolve(e *env) int {
 	if code >= 0 {
 		return code
 	}
-	strat, err := hamilton.ParseStrategy(*strategy)
-	if err != nil {
-		return fail(e, usagef("--strategy: %v", err))
-	}
-	m := strings.ToLower(*method)
-	switch m {
-	case "auto", "search", "construct":
-	default:
-		return fail(e, usagef("unknown --method %q; use auto, search or construct", *method))
-	}
-	if flagGiven(fs, "strategy") && m == "auto" {
-		m = "search" // a search strategy asks for search
-	}
-	names := solveFormats
-	if pf.Out != "" {
-		names.Default = "path"
-		if strings.HasSuffix(strings.ToLower(pf.Out), ".bgp") {
-			names.Default = "binary"
-		}
-	}
-	l, err := pf.request(e, pos, names)
+	lf, err := pf.flags(pos)
 	if err != nil {
 		return fail(e, err)
 	}
-	if l.Output.Format == "binary" && l.Output.Out == "" {
-		return fail(e, usagef("--format binary writes a file: give --out FILE"))
+	l, err := request.NewSolve(lf, sf, e.source())
+	if err != nil {
+		return fail(e, err)
 	}
-	if l.Output.Format == "binary" {
-		if err := l.BinaryHolds(); err != nil {
-			return fail(e, err)
-		}
-	}
+	e.setJSON(l.Output.JSON())
 	if err := pics.check(); err != nil {
 		return fail(e, err)
 	}
-	walk, err := planConstruction(l, m)
+	walk, err := l.Construction(l.Method, buildWalk) // a proof of no path: exit 1
 	if err != nil {
 		return fail(e, err)
 	}
 	if walk != nil {
-		return runConstruct(e, l, walk, &pics)
+		return runConstruct(e, l.Leaper, walk, &pics)
 	}
-	j, err := searchJob(l)
+	j, err := searchJob(l.Leaper)
 	if err != nil {
 		return fail(e, err)
 	}
 	ctx, cancel := pf.context(e)
 	defer cancel()
-	opt := j.Options()
-	opt.Seed = *seed
-	opt.Strategy = strat
+	opt := l.SearchOptions(j.Search)
 	pr := newProgress(e, "solve", l.Output.Quiet)
 	pr.set(&opt)
-	path, st, err := hamilton.Find(ctx, j.prob, opt)
+	cells, st, err := j.Solve(ctx, opt)
 	pr.done()
 	switch {
-	case errors.Is(err, hamilton.ErrNoSolution):
-		var reason *hamilton.Reason
-		if errors.As(err, &reason) {
-			return fail(e, &noSolutionError{fmt.Sprintf("no solution on %s: %s", l.Label(), reason.Text)})
-		}
-		return fail(e, &noSolutionError{fmt.Sprintf("no solution on %s: the search examined every possibility (%d nodes)", l.Label(), st.Nodes)})
-	case err != nil && ctx.Err() != nil:
+	case err != nil && ctx.Err() != nil && !errors.Is(err, hamilton.ErrNoSolution):
 		return fail(e, &stoppedError{fmt.Sprintf("%s before a solution was found (%d nodes searched)", stopReason(ctx, l.Timeout), st.Nodes)})
 	case err != nil:
-		return fail(e, err)
+		return fail(e, err) // a proof of no solution: exit 1
 	}
-	cells, err := j.checked(path)
-	if err != nil {
-		return fail(e, err)
-	}
-	if code := emit(ctx, e, l, cells, format.Result{Method: "search", Stats: statsJSON(st)}); code != exitOK {
+	if code := emit(ctx, e, l.Leaper, cells, format.Result{Method: "search", Stats: statsJSON(st)}); code != exitOK {
 		return code
 	}
 	if err := pics.savePathQuietly(e, j.b, cells, l.Closed, l.Output.Quiet); err != nil {

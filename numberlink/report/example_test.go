@@ -6,13 +6,14 @@ import (
 
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 	"github.com/boardgraph/boardgraph/numberlink/report"
 )
 
 // Solve a puzzle, decide whether its solution is unique and print both
 // forms that boardgraph numberlink solve prints.
 func ExampleSolve() {
-	g, rules, err := numberlink.ParseText([]byte("2.2\n...\n2.2\n"))
+	g, rules, err := puzzleio.ParseText([]byte("2.2\n...\n2.2\n"))
 	if err != nil {
 		panic(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
 
 // Reports of the seed's §4 open questions, as boardgraph numberlink
@@ -39,7 +40,7 @@ func (f *FormulaReport) WriteText(w io.Writer) error {
 type MinKReport struct {
 	LowerBound int                   `json:"lower_bound"`
 	MinK       int                   `json:"min_k"`
-	Puzzle     numberlink.PuzzleJSON `json:"puzzle"`
+	Puzzle     puzzleio.PuzzleJSON   `json:"puzzle"`
 	Refuted    []int                 `json:"refuted"`
 	Verified   bool                  `json:"verified"`
 	Result     numberlink.MinKResult `json:"-"`
@@ -57,13 +58,13 @@ func MinK(ctx context.Context, g *numberlink.Grid, opt numberlink.SolveOptions) 
 	if err := numberlink.VerifySolution(res.Grid, opt.Rules, res.Solution); err != nil {
 		return nil, selfCheck("the solver's solution", err)
 	}
-	r.Puzzle, r.Verified = numberlink.ToJSON(res.Grid, opt.Rules, res.Solution), true
+	r.Puzzle, r.Verified = puzzleio.ToJSON(res.Grid, opt.Rules, res.Solution), true
 	return r, nil
 }
 
 // WriteText writes the limit found and the solution's drawing.
 func (r *MinKReport) WriteText(w io.Writer) error {
-	_, err := fmt.Fprintf(w, "min k = %d (lower bound %d; proved unsolvable: %v)\n%s", r.MinK, r.LowerBound, r.Refuted, numberlink.Draw(r.Result.Grid, r.Result.Solution))
+	_, err := fmt.Fprintf(w, "min k = %d (lower bound %d; proved unsolvable: %v)\n%s", r.MinK, r.LowerBound, r.Refuted, puzzleio.Draw(r.Result.Grid, r.Result.Solution))
 	return err
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
 
 // ErrSelfCheck reports a result that failed the independent verifier: a
@@ -74,14 +75,14 @@ func (t *Figure5Table) WriteText(w io.Writer) error {
 // TauReport is the outcome of the τ algorithm (§3.2) as reported: the
 // drawing, the steps and whether τ solved the grid.
 type TauReport struct {
-	Puzzle        numberlink.PuzzleJSON `json:"puzzle"`
-	Steps         []TauStepJSON         `json:"steps"`
-	Solved        bool                  `json:"solved"`
-	Unique        bool                  `json:"unique"`
-	Contradiction string                `json:"contradiction,omitempty"`
-	Drawn         int                   `json:"connections_drawn"`
-	Needed        int                   `json:"connections_needed"`
-	Result        numberlink.TauResult  `json:"-"`
+	Puzzle        puzzleio.PuzzleJSON  `json:"puzzle"`
+	Steps         []TauStepJSON        `json:"steps"`
+	Solved        bool                 `json:"solved"`
+	Unique        bool                 `json:"unique"`
+	Contradiction string               `json:"contradiction,omitempty"`
+	Drawn         int                  `json:"connections_drawn"`
+	Needed        int                  `json:"connections_needed"`
+	Result        numberlink.TauResult `json:"-"`
 	// Trace asks WriteText for every step before the drawing.
 	Trace   bool             `json:"-"`
 	grid    *numberlink.Grid `json:"-"`
@@ -114,7 +115,7 @@ func Tau(ctx context.Context, g *numberlink.Grid, rules numberlink.Rules) (*TauR
 	}
 	res, err := numberlink.Tau(ctx, g, rules)
 	s := res.State
-	rep := &TauReport{Puzzle: numberlink.ToJSON(g, rules, s.Conn), Solved: res.Solved, Unique: res.Solved, Result: res, grid: g, Steps: []TauStepJSON{}}
+	rep := &TauReport{Puzzle: puzzleio.ToJSON(g, rules, s.Conn), Solved: res.Solved, Unique: res.Solved, Result: res, grid: g, Steps: []TauStepJSON{}}
 	for _, n := range s.Conn {
 		rep.Drawn += int(n)
 	}
@@ -158,7 +159,7 @@ func (r *TauReport) WriteText(w io.Writer) error {
 			b.WriteByte('\n')
 		}
 	}
-	b.WriteString(numberlink.Draw(r.grid, res.State.Conn))
+	b.WriteString(puzzleio.Draw(r.grid, res.State.Conn))
 	switch {
 	case res.Solved:
 		fmt.Fprintf(&b, "solved by τ in %d steps: the solution is unique (Theorem, §3.2)\n", len(res.Steps))
@@ -238,17 +239,17 @@ const (
 
 // SolveReport is a verified solution with the verdict on its uniqueness.
 type SolveReport struct {
-	ElapsedMS      int64                   `json:"elapsed_ms"`
-	Nodes          uint64                  `json:"nodes"`
-	Puzzle         numberlink.PuzzleJSON   `json:"puzzle"`
-	SecondBridges  []numberlink.BridgeJSON `json:"second,omitempty"`
-	Uniqueness     string                  `json:"uniqueness"` // Unique, NotUnique or NotChecked
-	UniquenessNote string                  `json:"uniqueness_note,omitempty"`
-	Verified       bool                    `json:"verified"`
-	Solution       numberlink.Solution     `json:"-"`
-	Second         numberlink.Solution     `json:"-"` // a second solution, when asked for and one exists
-	Stats          numberlink.SolveStats   `json:"-"`
-	grid           *numberlink.Grid        `json:"-"`
+	ElapsedMS      int64                 `json:"elapsed_ms"`
+	Nodes          uint64                `json:"nodes"`
+	Puzzle         puzzleio.PuzzleJSON   `json:"puzzle"`
+	SecondBridges  []puzzleio.BridgeJSON `json:"second,omitempty"`
+	Uniqueness     string                `json:"uniqueness"` // Unique, NotUnique or NotChecked
+	UniquenessNote string                `json:"uniqueness_note,omitempty"`
+	Verified       bool                  `json:"verified"`
+	Solution       numberlink.Solution   `json:"-"`
+	Second         numberlink.Solution   `json:"-"` // a second solution, when asked for and one exists
+	Stats          numberlink.SolveStats `json:"-"`
+	grid           *numberlink.Grid      `json:"-"`
 }
 
 // UniqueOptions says how Solve decides uniqueness.
@@ -272,7 +273,7 @@ func Solve(ctx context.Context, g *numberlink.Grid, opt numberlink.SolveOptions,
 	if err := numberlink.VerifySolution(g, opt.Rules, sol); err != nil {
 		return rep, selfCheck("the solver's solution", err)
 	}
-	rep.Solution, rep.Puzzle, rep.Verified, rep.Uniqueness = sol, numberlink.ToJSON(g, opt.Rules, sol), true, NotChecked
+	rep.Solution, rep.Puzzle, rep.Verified, rep.Uniqueness = sol, puzzleio.ToJSON(g, opt.Rules, sol), true, NotChecked
 	if u.Skip {
 		return rep, nil
 	}
@@ -292,7 +293,7 @@ func Solve(ctx context.Context, g *numberlink.Grid, opt numberlink.SolveOptions,
 				return rep, selfCheck("the second solution", err)
 			}
 			rep.Second = sols[1]
-			rep.SecondBridges = numberlink.ToJSON(g, opt.Rules, sols[1]).Bridges
+			rep.SecondBridges = puzzleio.ToJSON(g, opt.Rules, sols[1]).Bridges
 		}
 	}
 	return rep, nil
@@ -318,9 +319,9 @@ func (r *SolveReport) Sentence() string {
 // WriteText writes the solution's drawing, the uniqueness sentence and the
 // second solution when there is one.
 func (r *SolveReport) WriteText(w io.Writer) error {
-	s := numberlink.Draw(r.grid, r.Solution) + r.Sentence() + "\n"
+	s := puzzleio.Draw(r.grid, r.Solution) + r.Sentence() + "\n"
 	if r.Second != nil {
-		s += "\na second solution:\n" + numberlink.Draw(r.grid, r.Second)
+		s += "\na second solution:\n" + puzzleio.Draw(r.grid, r.Second)
 	}
 	_, err := io.WriteString(w, s)
 	return err

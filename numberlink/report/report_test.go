@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
 
 // reportFigure4 is the Figure 4 grid of the seed (§2.3), k = 2.
@@ -16,7 +17,7 @@ const reportFigure4 = "k=2\n....2\n..3.3\n2.54.\n2....\n2.23.\n"
 
 func parseReport(t *testing.T, text string) (*numberlink.Grid, numberlink.Rules) {
 	t.Helper()
-	g, rules, err := numberlink.ParseText([]byte(text))
+	g, rules, err := puzzleio.ParseText([]byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,8 +82,8 @@ func TestCheckReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bridges := numberlink.ToJSON(g, rules, sol)
-	p, err := numberlink.UnmarshalPuzzle(mustJSON(t, bridges))
+	bridges := puzzleio.ToJSON(g, rules, sol)
+	p, err := puzzleio.UnmarshalPuzzle(mustJSON(t, bridges))
 	if err != nil {
 		t.Fatal(err)
 	}

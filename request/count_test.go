@@ -1,0 +1,368 @@
+package request
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/boardgraph/boardgraph/count"
+	"github.com/boardgraph/boardgraph/format"
+	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/shard"
+)
+
+var countNames = format.Names{Names: []string{"text", "json"}}
+
+// newCount builds the count of board spec with the flags (and a fixed
+// memory limit, so that the test does not depend on the machine).
+func newCount(t *testing.T, lf LeaperFlags, cf CountFlags) (*Count, error) {
+	t.Helper()
+	l, err := NewLeaper(lf, Source{}, countNames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := l.Search()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cf.MaxMemory == "" {
+		cf.MaxMemory = "1G"
+	}
+	return NewCount(s, cf)
+}
+
+// TestPickMethod pins the auto rule.
+func TestPickMethod(t *testing.T) {
+	t.Parallel()
+	dp := count.Choice{DP: true, Reason: "the dynamic program", Width: 14}
+	narrow := count.Choice{DP: true, Reason: "the dynamic program", Width: 8}
+	search := count.Choice{Reason: "25 vertices: the search is instant", Width: 12}
+	cheap := count.Choice{Reason: "25 vertices: the search is instant", Width: 7, Cost: 9.1e3}
+	for _, tc := range []struct {
+		dp   count.Choice
+		n    MethodNeeds
+		want string
+	}{
+		{dp, MethodNeeds{}, MethodDP},
+		{narrow, MethodNeeds{}, MethodDP},
+		{search, MethodNeeds{}, MethodDFS},
+		{cheap, MethodNeeds{}, MethodDP},
+		{cheap, MethodNeeds{PerStart: true}, MethodDFS},
+		{dp, MethodNeeds{Givens: true}, MethodDFS},
+		{dp, MethodNeeds{PerStart: true}, MethodDFS},
+		{dp, MethodNeeds{Sharded: true}, MethodDFS},
+		{dp, MethodNeeds{Bounded: true}, MethodDFS},
+		{narrow, MethodNeeds{Bounded: true}, MethodDP},
+	} {
+		if got, why := PickMethod(tc.dp, tc.n); got != tc.want || why == "" {
+			t.Errorf("%+v %+v: %s (%s), want %s", tc.dp, tc.n, got, why, tc.want)
+		}
+	}
+}
+
+func TestParseMemory(t *testing.T) {
+	t.Parallel()
+	for _, bad := range []string{"", "0", "12X", "-1G", "99999999T"} {
+		if _, err := ParseMemory("max-memory", bad); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "--max-memory") {
+			t.Errorf("ParseMemory(%q) = %v, want an input error naming the flag", bad, err)
+		}
+	}
+	for in, want := range map[string]int64{"800M": 800 << 20, "12G": 12 << 30, "4096": 4096, "2gb": 2 << 30} {
+		if got, err := ParseMemory("max-memory", in); err != nil || got != want {
+			t.Errorf("ParseMemory(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+}
+
+// TestCountRun checks the counts of published boards (the Diplomatico
+// paper's 12400 on 5x5; 1728 knight paths on 5x5; OEIS A001230's 9862
+// undirected knight's tours on 6x6) by every method that takes them, and
+// the per-start table.
+func TestCountRun(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		lf   LeaperFlags
+		cf   CountFlags
+		want string
+		conv string
+	}{
+		{LeaperFlags{Spec: "5x5"}, CountFlags{Method: MethodDFS}, "12400", "directed Hamiltonian paths"},
+		{LeaperFlags{Spec: "5x5"}, CountFlags{Method: MethodDP}, "12400", "directed Hamiltonian paths"},
+		{LeaperFlags{Spec: "5x5"}, CountFlags{Undirected: true}, "6200", "undirected Hamiltonian paths (a path and its reverse count once)"},
+		{LeaperFlags{Spec: "5x5", Start: "1,1"}, CountFlags{Undirected: true}, "552", "one direction only"},
+		{LeaperFlags{Spec: "5x5", Moves: "knight"}, CountFlags{}, "1728", "directed"},
+		{LeaperFlags{Spec: "6x6", Moves: "knight", Closed: true}, CountFlags{Undirected: true}, "9862", "undirected closed tours (each tour counted once)"},
+	} {
+		c, err := newCount(t, tc.lf, tc.cf)
+		if err != nil {
+			t.Fatalf("%+v %+v: %v", tc.lf, tc.cf, err)
+		}
+		res, err := c.Run(t.Context(), c.Options(), DPOptions{})
+		if err != nil || !res.Complete || res.Count.String() != tc.want || !strings.Contains(res.Convention, tc.conv) {
+			t.Errorf("%+v %+v (method %s): %v %+v; want %s %q", tc.lf, tc.cf, c.Method, err, res, tc.want, tc.conv)
+		}
+	}
+	c, err := newCount(t, LeaperFlags{Spec: "5x5"}, CountFlags{PerStart: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Run(t.Context(), c.Options(), DPOptions{})
+	if err != nil || res.Count.String() != "12400" {
+		t.Fatalf("per start: %v %v", res, err)
+	}
+	var buf bytes.Buffer
+	if err := c.WriteResult(&buf, res, nil); err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Split(buf.String(), "\n"); !strings.HasPrefix(lines[0], "552") || !strings.Contains(lines[2], "352") {
+		t.Fatalf("per-start table:\n%s", buf.String())
+	}
+}
+
+// TestCountAuto: auto picks the dynamic program where its predicted cost
+// is tiny (king 5x5: the search takes 40 s) and the search for givens and
+// tables.
+func TestCountAuto(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		lf   LeaperFlags
+		cf   CountFlags
+		want string
+	}{
+		{LeaperFlags{Spec: "5x5", Moves: "king"}, CountFlags{}, MethodDP},
+		{LeaperFlags{Spec: "5x5", Moves: "king"}, CountFlags{PerStart: true}, MethodDFS},
+		{LeaperFlags{Spec: "5x5"}, CountFlags{Checkpoint: "ck"}, MethodDFS},
+	} {
+		c, err := newCount(t, tc.lf, tc.cf)
+		if err != nil || c.Method != tc.want || c.Why == "" {
+			t.Errorf("%+v %+v: %v %v; want %s", tc.lf, tc.cf, c, err, tc.want)
+		}
+	}
+}
+
+func TestNewCountRefusals(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		lf   LeaperFlags
+		cf   CountFlags
+		want string
+	}{
+		{LeaperFlags{Spec: "5x5", Closed: true}, CountFlags{PerStart: true}, "drop --closed"},
+		{LeaperFlags{Spec: "5x5", Start: "1,1"}, CountFlags{PerStart: true}, "drop --start"},
+		{LeaperFlags{Spec: "5x5"}, CountFlags{PerStart: true, Undirected: true}, "drop --undirected"},
+		{LeaperFlags{Spec: "5x5"}, CountFlags{PerStart: true, Shard: "0/2"}, "does not combine"},
+		{LeaperFlags{Spec: "5x5"}, CountFlags{Shard: "0/2", Undirected: true}, "'count merge'"},
+		{LeaperFlags{Spec: "5x5"}, CountFlags{Method: "bfs"}, `unknown --method "bfs"`},
+		{LeaperFlags{Spec: "5x5"}, CountFlags{Method: MethodDP, PerStart: true}, "--per-start needs the search"},
+		{LeaperFlags{Spec: "5x5"}, CountFlags{MaxMemory: "12X"}, "--max-memory"},
+		{LeaperFlags{Spec: "9x9"}, CountFlags{Method: MethodDFS}, "would not finish"},
+		{LeaperFlags{Spec: "5x5"}, CountFlags{Resume: true}, "give the file"},
+		{LeaperFlags{Spec: "5x5"}, CountFlags{Units: -1}, "positive number of work units"},
+		{LeaperFlags{Spec: "5x5"}, CountFlags{Method: MethodDP, Units: 8}, "drop --units"},
+		{LeaperFlags{Spec: "5x5"}, CountFlags{Shard: "2/2"}, "shard"},
+		{LeaperFlags{Spec: "5x5"}, CountFlags{Out: "/no/such/dir/s.json"}, "does not exist"},
+	} {
+		_, err := newCount(t, tc.lf, tc.cf)
+		if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v %+v: %v; want an input error with %q", tc.lf, tc.cf, err, tc.want)
+		}
+	}
+	if _, err := newCount(t, LeaperFlags{Spec: "9x9", Timeout: 1}, CountFlags{Method: MethodDFS}); err != nil {
+		t.Errorf("a bounded count of 81 cells is a lower bound: %v", err)
+	}
+}
+
+// TestDivisor: a fixed end or a given off the middle pins the direction of
+// an open path; closed tours keep both directions with givens at 0 and n/2.
+func TestDivisor(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		lf   LeaperFlags
+		want uint64
+	}{
+		{LeaperFlags{Spec: "5x5"}, 2},
+		{LeaperFlags{Spec: "5x5", End: "5,5"}, 1},
+		{LeaperFlags{Spec: "1x1"}, 1},
+		{LeaperFlags{Spec: "6x6", Moves: "knight", Closed: true, Start: "1,1"}, 2},
+	} {
+		l, err := NewLeaper(tc.lf, Source{}, countNames)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := l.Search()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Divisor(); got != tc.want {
+			t.Errorf("%+v: divisor %d, want %d", tc.lf, got, tc.want)
+		}
+	}
+	src := files("", map[string]string{"mid.txt": "...\n.5.\n...\n", "off.txt": "1..\n...\n...\n"})
+	for name, want := range map[string]uint64{"mid.txt": 2, "off.txt": 1} {
+		l, err := NewLeaper(LeaperFlags{Board: name, Moves: "king"}, src, countNames)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := l.Search()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Divisor(); got != want {
+			t.Errorf("%s: divisor %d, want %d", name, got, want)
+		}
+	}
+}
+
+// TestShardsMerge: the shards of a search count and of a DP count, each
+// planned, run and written as a shard result file, merge to the whole
+// count; a checkpointed shard resumes for free; merging a missing shard is
+// refused.
+func TestShardsMerge(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, method := range []string{MethodDFS, MethodDP} {
+		var files []string
+		for i := range 3 {
+			out := filepath.Join(dir, fmt.Sprintf("%s%d.json", method, i))
+			c, err := newCount(t, LeaperFlags{Spec: "5x5"}, CountFlags{Method: method, Shard: fmt.Sprintf("%d/3", i), Out: out})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc, err := c.PlanShard(t.Context(), "test")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := sc.Run(t.Context(), c.Options(), DPOptions{}, nil)
+			if err != nil || !got.Complete {
+				t.Fatalf("%s shard %d: %v %+v", method, i, err, got)
+			}
+			if err := sc.Finish(got.Stats.Elapsed); err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, out)
+		}
+		m, gotMethod, err := MergeFiles(files, true)
+		if err != nil || m.Count != "6200" || gotMethod != method || m.Shards != 3 || m.Problem.Board != "5x5" ||
+			m.Convention != "undirected Hamiltonian paths (a path and its reverse count once)" {
+			t.Fatalf("%s merge: %+v %s %v", method, m, gotMethod, err)
+		}
+		if _, _, err := MergeFiles(files[:2], false); !errors.Is(err, ErrInput) {
+			t.Fatalf("%s: a missing shard merged: %v", method, err)
+		}
+	}
+	ck := filepath.Join(dir, "ck")
+	for round, wantResumed := range []int{0, -1} {
+		c, err := newCount(t, LeaperFlags{Spec: "5x5"}, CountFlags{Checkpoint: ck, Resume: round > 0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := c.PlanShard(t.Context(), "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		units := 0
+		got, err := sc.Run(t.Context(), c.Options(), DPOptions{}, func(int) { units++ })
+		if err != nil || got.Directed.String() != "12400" {
+			t.Fatalf("round %d: %v %v", round, got, err)
+		}
+		if wantResumed == 0 && (sc.Resumed != 0 || units != sc.Result.ShardUnits) ||
+			wantResumed < 0 && (sc.Resumed != sc.Result.ShardUnits || units != 0 || got.Search.Skipped != sc.Resumed) {
+			t.Fatalf("round %d: resumed %d, %d units counted of %d", round, sc.Resumed, units, sc.Result.ShardUnits)
+		}
+	}
+	if _, err := os.Stat(ck); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestCountStopped: a search stopped by its context returns a partial
+// count, a lower bound; the dynamic program returns the context's error.
+func TestCountStopped(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	c, err := newCount(t, LeaperFlags{Spec: "7x7", Timeout: 1}, CountFlags{Method: MethodDFS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Run(ctx, c.Options(), DPOptions{})
+	if err != nil || res.Complete || res.Count == nil {
+		t.Fatalf("search: %+v %v", res, err)
+	}
+	c, err = newCount(t, LeaperFlags{Spec: "7x7"}, CountFlags{Method: MethodDP})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Run(ctx, c.Options(), DPOptions{}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("dp: %v", err)
+	}
+}
+
+// TestCountOverflow: counts past the counter's widest integer are
+// refused as *IncompleteError wrapping hamilton.ErrOverflow, never
+// wrapped.
+func TestCountOverflow(t *testing.T) {
+	t.Parallel()
+	c, err := newCount(t, LeaperFlags{Spec: "4x30", Moves: "king"}, CountFlags{Method: MethodDP})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Run(t.Context(), c.Options(), DPOptions{})
+	var ie *IncompleteError
+	if !errors.As(err, &ie) || !errors.Is(err, hamilton.ErrOverflow) || !strings.Contains(err.Error(), "2^128-1") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// TestCheckpointRefused: another count's checkpoint is refused.
+func TestCheckpointRefused(t *testing.T) {
+	t.Parallel()
+	ck := filepath.Join(t.TempDir(), "ck")
+	for i, spec := range []string{"4x5", "5x4"} {
+		c, err := newCount(t, LeaperFlags{Spec: spec}, CountFlags{Checkpoint: ck, Resume: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := c.PlanShard(t.Context(), "test")
+		if i == 1 {
+			if !errors.Is(err, ErrInput) || !errors.Is(err, shard.ErrCheckpoint) {
+				t.Fatalf("another count's checkpoint: %v", err)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := sc.Run(t.Context(), c.Options(), DPOptions{}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// FuzzParseMemory: any text is a positive size or an input error naming
+// the flag, never a panic; a size read back in bytes reads the same.
+func FuzzParseMemory(f *testing.F) {
+	for _, s := range []string{"800M", "12G", "4096", "2gb", "0", "-1G", "99999999T", " 1k ", "B"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, err := ParseMemory("max-memory", s)
+		if err != nil {
+			if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "--max-memory") {
+				t.Fatalf("%q: %v", s, err)
+			}
+			return
+		}
+		if n <= 0 {
+			t.Fatalf("%q: %d bytes", s, n)
+		}
+		if back, err := ParseMemory("max-memory", fmt.Sprint(n)); err != nil || back != n {
+			t.Fatalf("%q = %d reads back as %d, %v", s, n, back, err)
+		}
+	})
+}

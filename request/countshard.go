@@ -1,0 +1,242 @@
+package request
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"github.com/boardgraph/boardgraph/count"
+	"github.com/boardgraph/boardgraph/format"
+	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/pathio"
+	"github.com/boardgraph/boardgraph/shard"
+)
+
+// checkShardFlags checks the shard and checkpoint flags of a count by
+// c.Method and sets Shard and Shards. The directory of the result file
+// must exist now, rather than after hours of counting.
+func (c *Count) checkShardFlags() error {
+	f := c.Flags
+	if f.Resume && f.Checkpoint == "" && f.Shared == "" {
+		return inputf("--resume continues a --checkpoint FILE: give the file")
+	}
+	switch {
+	case f.Shared != "" && c.Method != MethodDP:
+		return inputf("--shared DIR makes the dynamic program's shards cooperate; the search's shards are independent: drop --shared or use --method dp")
+	case f.Shared != "" && f.Checkpoint != "":
+		return inputf("cooperative shards (--shared) checkpoint through their layer files in %s: drop --checkpoint (a restarted shard resumes by itself)", f.Shared)
+	case f.SharedWait < 0:
+		return inputf("--shared-wait %v: give a positive duration such as 6h", f.SharedWait)
+	case c.Method == MethodDP && f.Units != 0:
+		return inputf("--units divides the search; the dynamic program's shards are its units: drop --units or use --method dfs")
+	case f.Units < 0:
+		return inputf("--units %d: give a positive number of work units", f.Units)
+	}
+	var err error
+	if c.Shard, c.Shards, err = shard.ParseSpec(f.Shard); err != nil {
+		return inputf("%v", err)
+	}
+	if f.Out != "" {
+		if fi, err := os.Stat(filepath.Dir(f.Out)); err != nil || !fi.IsDir() {
+			return inputf("--out %s: the directory %s does not exist; create it first", f.Out, filepath.Dir(f.Out))
+		}
+	}
+	return nil
+}
+
+// ShardCount is one shard of a count made ready to run (the whole count as
+// shard 0/1 when it is only checkpointed): the shard result it fills, and
+// for the search the work units and the checkpoint. Build it with
+// Count.PlanShard and Close it.
+type ShardCount struct {
+	*Count
+	// Result is the shard result file's content; Run fills the count
+	// and Finish seals it.
+	Result *shard.Result
+	// Salvaged, when not empty, says which damaged lines of the
+	// checkpoint were dropped (a warning for the user).
+	Salvaged string
+	// Resumed is the number of the shard's units read back from the
+	// checkpoint (the search only).
+	Resumed int
+
+	units *hamilton.Units
+	ck    *shard.Checkpoint
+	done  map[int]uint64
+}
+
+// PlanShard prepares the shard of the request's --shard (0/1 without it):
+// for the search it splits the count into work units, the same on every
+// machine, and opens the checkpoint (locked, resumed with --resume);
+// version names the code in the result file (shard.CodeVersion). A
+// split stopped by ctx returns ctx's error.
+func (c *Count) PlanShard(ctx context.Context, version string) (*ShardCount, error) {
+	method := shard.MethodDFS
+	if c.Method == MethodDP {
+		method = shard.MethodDP
+	}
+	prob, err := json.Marshal(c.Describe("count"))
+	if err != nil {
+		return nil, err
+	}
+	res := &shard.Result{Format: shard.Format, Problem: prob, Method: method, Convention: c.Convention(false),
+		Divisor: c.Divisor(), Shard: c.Shard, Of: c.Shards, Version: version}
+	sc := &ShardCount{Count: c, Result: res}
+	if c.Method == MethodDP {
+		return sc, nil
+	}
+	if sc.units, err = hamilton.SplitUnits(ctx, c.Problem, c.Flags.Units); err != nil {
+		return nil, err
+	}
+	res.Units, res.ShardUnits, res.MinUnits = sc.units.Len(), shard.UnitsIn(sc.units.Len(), c.Shard, c.Shards), c.Flags.Units
+	res.Depth, res.Plan = sc.units.Depth, sc.units.Fingerprint
+	if res.MinUnits == 0 {
+		res.MinUnits = hamilton.DefaultMinUnits
+	}
+	if c.Flags.Checkpoint != "" {
+		key := shard.Key(res.Problem, res.Method, res.Version, res.Plan, res.MinUnits, res.Shard, res.Of)
+		sc.ck, sc.done, err = shard.OpenCheckpoint(c.Flags.Checkpoint, key, c.Flags.Resume)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrInput, err)
+		}
+		sc.Salvaged, sc.Resumed = sc.ck.Salvaged, len(sc.done)
+	}
+	return sc, nil
+}
+
+// Close releases the checkpoint. It may be called more than once.
+func (sc *ShardCount) Close() error {
+	if sc.ck == nil {
+		return nil
+	}
+	return sc.ck.Close()
+}
+
+// ShardOutcome is what ShardCount.Run counted.
+type ShardOutcome struct {
+	Directed *big.Int // the shard's directed count; a lower bound when !Complete
+	Complete bool
+	// Search is the search's account of its units (counted now, skipped
+	// from the checkpoint); Stats its statistics, or the DP's elapsed
+	// time. DP holds the dynamic program's statistics.
+	Search hamilton.ShardResult
+	Stats  hamilton.Stats
+	DP     count.Stats
+}
+
+// Run counts the shard: the search's units not yet in the checkpoint,
+// appending each finished unit to it (onUnit, if set, is called after
+// each with the number of the shard's units done), or the dynamic
+// program's shard with its layer checkpoint. A search stopped by ctx
+// returns its partial count with Complete false and no error; the dynamic
+// program returns ctx's error (it has no partial count). A count past
+// 2^64-1 and a checkpoint that cannot be written are *IncompleteError.
+func (sc *ShardCount) Run(ctx context.Context, opt hamilton.Options, dp DPOptions, onUnit func(done int)) (*ShardOutcome, error) {
+	out := &ShardOutcome{}
+	if sc.Method == MethodDP {
+		f := sc.Flags
+		extra := count.Options{Shard: sc.Shard, Shards: sc.Shards, Checkpoint: f.Checkpoint, CheckpointEvery: dp.CheckpointEvery,
+			CheckpointKey: sc.Result.Version, Resume: f.Resume,
+			Exchange: f.Shared, ExchangeSync: f.SharedSync, ExchangeWait: f.SharedWait}
+		var err error
+		out.Directed, out.DP, err = sc.countDP(ctx, dp, extra)
+		out.Stats = hamilton.Stats{Elapsed: out.DP.Elapsed, Workers: 1}
+		if err != nil {
+			return out, err
+		}
+		out.Complete = true
+		sc.Result.Units, sc.Result.ShardUnits = sc.Shards, 1
+		sc.Result.Depth, sc.Result.Plan = out.DP.SplitStep, out.DP.Fingerprint
+		sc.Result.Count = out.Directed.String()
+		return out, nil
+	}
+	sopt := hamilton.ShardOptions{Units: sc.units, Done: sc.done}
+	var finished atomic.Int64
+	finished.Store(int64(len(sc.done)))
+	sopt.OnUnit = func(u int, n uint64) error {
+		if sc.ck != nil {
+			if err := sc.ck.Append(u, n); err != nil {
+				return err
+			}
+		}
+		done := finished.Add(1)
+		if onUnit != nil {
+			onUnit(int(done))
+		}
+		return nil
+	}
+	got, st, err := hamilton.CountShard(ctx, sc.Problem, opt, sc.Shard, sc.Shards, sopt)
+	if cerr := sc.Close(); cerr != nil && err == nil {
+		err = cerr
+	}
+	out.Search, out.Stats = got, st
+	out.Directed = new(big.Int).SetUint64(got.Count)
+	switch {
+	case errors.Is(err, hamilton.ErrOverflow):
+		return out, &IncompleteError{"the count exceeds 2^64-1 = 18446744073709551615; boardgraph reports no count rather than a wrapped one", err}
+	case errors.Is(err, shard.ErrCheckpoint):
+		return out, &IncompleteError{fmt.Sprintf("writing the checkpoint failed (%v); counted %d of the shard's %d units", err, got.Counted+got.Skipped, got.Mine), err}
+	case err != nil && ctx.Err() == nil:
+		return out, err
+	}
+	out.Complete = err == nil
+	sc.Result.Count = strconv.FormatUint(got.Count, 10)
+	return out, nil
+}
+
+// Finish seals the shard result with its elapsed time and writes it to
+// --out, if given, atomically (written only for a complete shard).
+func (sc *ShardCount) Finish(elapsed time.Duration) error {
+	sc.Result.ElapsedMS = float64(elapsed) / float64(time.Millisecond)
+	sc.Result.Seal()
+	if sc.Flags.Out == "" {
+		return nil
+	}
+	err := pathio.WriteFileAtomic(sc.Flags.Out, func(w io.Writer) error { return format.WriteJSON(w, sc.Result) })
+	if err != nil {
+		return inputf("cannot write --out %s: %v", sc.Flags.Out, err)
+	}
+	return nil
+}
+
+// MergeFiles reads the shard result files of one count (shard.ReadResultFile)
+// and adds them up (shard.Merge), refusing missing, duplicate, damaged or
+// foreign shards with an ErrInput error naming the files. The total is
+// directed, or with undirected divided by the problem's divisor (a path
+// and its reverse once where both are solutions). It returns the JSON
+// result and the method of the shards.
+func MergeFiles(files []string, undirected bool) (res *format.Merge, method string, err error) {
+	if len(files) == 0 {
+		return nil, "", inputf("no shard files: give the files 'count --shard I/N --out FILE' wrote")
+	}
+	results := make([]*shard.Result, len(files))
+	for i, name := range files {
+		if results[i], err = shard.ReadResultFile(name); err != nil {
+			return nil, "", inputf("%v", err)
+		}
+	}
+	m, err := shard.Merge(results, files)
+	if err != nil {
+		return nil, "", inputf("%v", err)
+	}
+	first, total := m.First, m.Total
+	res = &format.Merge{Convention: first.Convention, Shards: first.Of, Units: first.Units, Plan: first.Plan,
+		Version: first.Version, ElapsedMS: m.ElapsedMS}
+	if err := json.Unmarshal(first.Problem, &res.Problem); err != nil {
+		return nil, "", inputf("%s: the problem is not one this boardgraph wrote (%v)", files[0], err)
+	}
+	if undirected {
+		total = new(big.Int).Quo(total, new(big.Int).SetUint64(first.Divisor))
+		res.Convention = ConventionOf(res.Problem.Closed, true, first.Divisor)
+	}
+	res.Count = total.String()
+	return res, first.Method, nil
+}

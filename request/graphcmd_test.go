@@ -1,0 +1,121 @@
+package request
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/boardgraph/boardgraph/hamilton"
+)
+
+// star is the star a-b, a-c, a-d: no Hamiltonian path (three leaves).
+const star = "a b\na c\na d\n"
+
+// TestGraphSolveAndWrite: a solution of the 4-cycle is found, verified and
+// written in every format (the TSPLIB tour only for cycles); the star has
+// none, with the reason, as an error wrapping hamilton.ErrNoSolution.
+func TestGraphSolveAndWrite(t *testing.T) {
+	t.Parallel()
+	for _, closed := range []bool{false, true} {
+		g, err := NewGraph(GraphFlags{File: "-", Closed: closed}, files(c4, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		strat, err := g.Strategy("auto")
+		if err != nil || (strat.Kind == hamilton.KindOkunoMiyano) != closed {
+			t.Fatalf("closed %v: strategy %v %v", closed, strat, err)
+		}
+		path, _, err := g.Solve(t.Context(), hamilton.Options{Strategy: strat})
+		if err != nil || len(path) != 4 {
+			t.Fatalf("closed %v: %v %v", closed, path, err)
+		}
+		for _, f := range []string{"path", "json", "tour"} {
+			if err := g.CheckFormat("solve", f); (err != nil) != (f == "tour" && !closed) {
+				t.Errorf("closed %v: format %s: %v", closed, f, err)
+				continue
+			}
+			if f == "tour" && !closed {
+				continue
+			}
+			var buf bytes.Buffer
+			if err := g.WriteSolution(&buf, f, path, nil); err != nil {
+				t.Fatal(err)
+			}
+			sol, err := g.ReadSolution(buf.Bytes(), "out")
+			if f != "json" && (err != nil || len(sol.Path) != 4) {
+				t.Errorf("closed %v, %s does not read back: %v %q", closed, f, err, buf.String())
+			}
+			if f == "json" && !strings.Contains(buf.String(), `"verified":true`) {
+				t.Errorf("json: %s", buf.String())
+			}
+		}
+	}
+	g, err := NewGraph(GraphFlags{File: "star"}, files("", map[string]string{"star": star}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := g.Solve(t.Context(), hamilton.Options{}); !errors.Is(err, hamilton.ErrNoSolution) || !strings.HasPrefix(err.Error(), "no Hamiltonian path in star: ") {
+		t.Fatalf("star: %v", err)
+	}
+	if err := g.Verified([]int32{1, 0, 2}); !errors.As(err, new(*UnverifiedError)) {
+		t.Fatalf("a path missing a vertex: %v", err)
+	}
+	if err := g.CheckFormat("count", "xml"); !errors.Is(err, ErrInput) {
+		t.Fatalf("xml: %v", err)
+	}
+}
+
+// TestGraphVerifyFile: a valid and an invalid solution file get their
+// verdicts; a TSPLIB tour is checked as a cycle.
+func TestGraphVerifyFile(t *testing.T) {
+	t.Parallel()
+	src := files("", map[string]string{"c4": c4, "good": "a\nb\nc\nd\n", "bad": "a\nc\n", "tour": "TOUR_SECTION\n1\n2\n3\n4\n-1\n"})
+	g, err := NewGraph(GraphFlags{File: "c4"}, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string]string{"good": "valid: a Hamiltonian path", "bad": "invalid: ", "tour": "valid: a Hamiltonian cycle"} {
+		v, err := g.VerifyFile(file, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := v.Write(&buf, "text"); err != nil || !strings.HasPrefix(buf.String(), want) || (v.Err == nil) != (file != "bad") {
+			t.Errorf("%s: %q %v; want %q", file, buf.String(), v.Err, want)
+		}
+	}
+	if _, err := g.VerifyFile("missing", src); !errors.Is(err, ErrInput) {
+		t.Errorf("missing: %v", err)
+	}
+}
+
+// TestGraphCountAuto: auto picks by predicted cost as for boards (the
+// 4-cycle's DP is cheap), and a search over more than MaxCountOpen
+// vertices without a start or deadline is refused where the DP is not.
+func TestGraphCountAuto(t *testing.T) {
+	t.Parallel()
+	g, err := NewGraph(GraphFlags{File: "-"}, files(c4, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := g.Count(t.Context(), GraphCountOptions{})
+	if err != nil || res.Count != 8 || !strings.HasPrefix(res.Method, "dp") {
+		t.Fatalf("c4: %+v %v", res, err)
+	}
+	var path strings.Builder
+	for i := range 70 {
+		fmt.Fprintf(&path, "v%d v%d\n", i, i+1)
+	}
+	g, err = NewGraph(GraphFlags{File: "-"}, files(path.String(), nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, err := g.Count(t.Context(), GraphCountOptions{}); err != nil || res.Count != 2 || !strings.HasPrefix(res.Method, "dp") {
+		t.Fatalf("a path of 71 vertices by auto: %+v %v", res, err)
+	}
+	if _, err := g.Count(t.Context(), GraphCountOptions{Method: "dfs"}); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "would not finish") {
+		t.Fatalf("a search over 71 vertices: %v", err)
+	}
+}
