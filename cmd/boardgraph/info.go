@@ -33,7 +33,7 @@ func runInfo(e *env) int {
 	}
 	facts, err := j.Facts("info")
 	if err == nil {
-		err = writeReport(e.stdout, facts, j.out.JSON())
+		err = request.WriteReport(e.stdout, facts, j.out.JSON())
 	}
 	if err != nil {
 		return fail(e, err)

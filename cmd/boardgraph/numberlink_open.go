@@ -13,12 +13,9 @@ import (
 // Figure 5 counts in closed form), min-k (the smallest solvable k) and
 // tau-steps (the fewest τ steps and an order achieving them).
 func init() {
-	nlRegister(nlSub{"formula", "formula N K R [--format text|json]",
-		"boardgraph numberlink formula 4 2 4   # configurations of magnitude 4, k=2, 4 neighbours: 35 - 16 = 19", nlFormula})
-	nlRegister(nlSub{"min-k", "min-k [--format text|json] [--timeout D] [rule flags] [FILE]",
-		"boardgraph numberlink min-k puzzle.txt   # smallest k that solves the clues, with its solution", nlMinK})
-	nlRegister(nlSub{"tau-steps", "tau-steps [--budget N] [--format text|json] [--timeout D] [rule flags] [FILE]",
-		"boardgraph numberlink tau-steps puzzle.txt   # fewest τ builder steps, and the order", nlTauSteps})
+	nlRegister("formula", false, nlFormula)
+	nlRegister("min-k", false, nlMinK)
+	nlRegister("tau-steps", false, nlTauSteps)
 }
 
 func nlFormula(e *env, args []string) int {

@@ -7,7 +7,6 @@ import (
 	"math"
 
 	"github.com/boardgraph/boardgraph/board"
-	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/render"
 	"github.com/boardgraph/boardgraph/request"
 	"github.com/boardgraph/boardgraph/verify"
@@ -71,15 +70,15 @@ func (pf *pictureFlags) savePathQuietly(e *env, b *board.Board, path []verify.Ce
 	return saveNamed(e, pf.Files, pic, quiet)
 }
 
-// saveKGrid draws a k-grid with its verified solution and writes the
-// requested pictures (numberlink solve --svg/--png), if any.
-func (pf *pictureFlags) saveKGrid(e *env, g *numberlink.Grid, sol numberlink.Solution, quiet bool) error {
+// save draws a verified result with draw and writes the requested
+// pictures (numberlink solve and generate --svg/--png), if any.
+func (pf *pictureFlags) save(e *env, draw func() (*render.Picture, error), quiet bool) error {
 	if !pf.Any() {
 		return nil
 	}
-	pic, err := render.KGrid(g, sol, render.KGridOptions{Node: -1})
+	pic, err := draw()
 	if err != nil {
-		return &internalError{fmt.Sprintf("drawing a k-grid: %v", err)}
+		return &internalError{fmt.Sprintf("drawing a verified result: %v", err)}
 	}
 	return saveNamed(e, pf.Files, pic, quiet)
 }

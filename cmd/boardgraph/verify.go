@@ -78,7 +78,7 @@ func runVerify(e *env) int {
 	case err != nil && !errors.As(err, &ve):
 		return fail(e, &internalError{fmt.Sprintf("the verifier failed: %v", err)})
 	}
-	if werr := writeReport(e.stdout, pi.Report(res, err), json); werr != nil {
+	if werr := request.WriteReport(e.stdout, pi.Report(res, err), json); werr != nil {
 		return fail(e, werr)
 	}
 	if streamed && err == nil && !pf.Quiet && !json {
