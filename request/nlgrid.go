@@ -144,7 +144,9 @@ func (p *Puzzle) Solve(ctx context.Context, opt SearchOptions, u report.UniqueOp
 	}
 	rep, err := report.Solve(ctx, p.Grid, opt.square(p.Rules), u)
 	s := &Solved{Report: rep, Nodes: rep.Nodes, Elapsed: rep.Stats.Elapsed,
-		Picture: func() (*render.Picture, error) { return render.KGrid(p.Grid, rep.Solution, render.KGridOptions{Node: -1}) }}
+		Picture: func() (*render.Picture, error) {
+			return render.KGrid(p.Grid, rep.Solution, render.KGridOptions{Node: -1})
+		}}
 	if errors.Is(err, numberlink.ErrNoSolution) {
 		return s, fmt.Errorf("%w: no solution (complete search, %d nodes)", numberlink.ErrUnsolvable, rep.Nodes)
 	}
