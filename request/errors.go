@@ -46,10 +46,16 @@ func (e *IncompleteError) Unwrap() error { return e.Err }
 type UnverifiedError struct {
 	Solver string // "the engine", "the construction"
 	Err    error  // the verifier's reason
+	// Left says what became of the output; "" is "nothing was printed".
+	Left string
 }
 
 func (e *UnverifiedError) Error() string {
-	return fmt.Sprintf("%s returned a path that fails verification (%v); nothing was printed", e.Solver, e.Err)
+	left := e.Left
+	if left == "" {
+		left = "nothing was printed"
+	}
+	return fmt.Sprintf("%s returned a path that fails verification (%v); %s", e.Solver, e.Err, left)
 }
 
 func (e *UnverifiedError) Unwrap() error { return e.Err }

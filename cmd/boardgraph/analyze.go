@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"github.com/boardgraph/boardgraph/format"
 	"time"
 
 	"github.com/boardgraph/boardgraph/analysis"
@@ -62,8 +63,8 @@ func runAnalyze(e *env) int {
 	res := rep.Result
 	rep.Stats = statsJSON(res.Stats)
 	var buf bytes.Buffer
-	if j.out.JSON() {
-		err = emitJSON(&buf, rep.JSON(complete))
+	if j.Output.JSON() {
+		err = format.WriteJSON(&buf, rep.JSON(complete))
 	} else {
 		err = rep.WriteText(&buf, complete)
 	}
@@ -75,7 +76,7 @@ func runAnalyze(e *env) int {
 	}
 	figs, err := rep.Pictures()
 	if err != nil {
-		return fail(e, &internalError{err.Error()})
+		return fail(e, internalErr(err.Error()))
 	}
 	for _, f := range figs {
 		if err := saveNamed(e, render.Suffixed(*svg, *png, f.Suffix), f.Picture, pf.Quiet); err != nil {
@@ -83,10 +84,10 @@ func runAnalyze(e *env) int {
 		}
 	}
 	if !complete {
-		return fail(e, &stoppedError{fmt.Sprintf("%s: the report covers the %d paths enumerated so far (every count is a lower bound)", stopReason(ctx, pf.Timeout), res.Stats.Solutions)})
+		return fail(e, stoppedErr(fmt.Sprintf("%s: the report covers the %d paths enumerated so far (every count is a lower bound)", stopReason(ctx, pf.Timeout), res.Stats.Solutions)))
 	}
-	if !pf.Quiet && !j.out.JSON() {
-		fmt.Fprintf(e.stderr, "analysed %s with %s: %s, %v\n", j.b.Spec(), movesLabel(j.ms), plural(int(res.Total), "directed path"), res.Stats.Elapsed.Round(time.Millisecond))
+	if !pf.Quiet && !j.Output.JSON() {
+		fmt.Fprintf(e.stderr, "analysed %s with %s: %s, %v\n", j.Board.Spec(), request.MovesLabel(j.Moves), plural(int(res.Total), "directed path"), res.Stats.Elapsed.Round(time.Millisecond))
 	}
 	return exitOK
 }

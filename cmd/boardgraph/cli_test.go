@@ -531,7 +531,7 @@ func TestInternalErrorNeverPrints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = j.checked([]int32{0, 1, 2}) // 1,1 -> 1,2 is no Diplomatico move
+	_, err = j.Verified([]int32{0, 1, 2}) // 1,1 -> 1,2 is no Diplomatico move
 	var errb bytes.Buffer
 	if code := fail(&env{stderr: &errb}, err); code != exitInternal || !strings.Contains(errb.String(), "INTERNAL ERROR") ||
 		!strings.Contains(errb.String(), "1,1 to 1,2 is not a move") {

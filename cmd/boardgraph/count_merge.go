@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/boardgraph/boardgraph/format"
 
 	"github.com/boardgraph/boardgraph/request"
 )
@@ -25,7 +26,7 @@ func runCountMerge(e *env) int {
 		return fail(e, err)
 	}
 	if *form == "json" {
-		err = emitJSON(e.stdout, m)
+		err = format.WriteJSON(e.stdout, m)
 	} else {
 		_, err = fmt.Fprintln(e.stdout, m.Count)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/boardgraph/boardgraph/format"
 	"math/big"
 	"time"
 
@@ -23,7 +24,7 @@ const dpCheckpointEvery = 30 * time.Second
 func runShard(e *env, ctx context.Context, c *request.Count) int {
 	sc, err := c.PlanShard(ctx, shard.CodeVersion(buildVersion))
 	if err != nil && ctx.Err() != nil {
-		return fail(e, &stoppedError{stopReason(ctx, c.Timeout) + " while splitting the count into work units; nothing was counted"})
+		return fail(e, stoppedErr(stopReason(ctx, c.Timeout)+" while splitting the count into work units; nothing was counted"))
 	}
 	if err != nil {
 		return fail(e, err)
@@ -51,7 +52,7 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 		if c.Flags.Checkpoint != "" && got.DP.Checkpoints+got.DP.ResumedAt > 0 {
 			keep = fmt.Sprintf("%s keeps the layer of step %d: rerun with --resume", c.Flags.Checkpoint, got.DP.Step)
 		}
-		return fail(e, &stoppedError{fmt.Sprintf("%s: the dynamic program has no partial count (no --out file written; %s)", stopReason(ctx, c.Timeout), keep)})
+		return fail(e, stoppedErr(fmt.Sprintf("%s: the dynamic program has no partial count (no --out file written; %s)", stopReason(ctx, c.Timeout), keep)))
 	}
 	if err != nil {
 		return fail(e, err)
@@ -66,8 +67,8 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 		if c.Flags.Checkpoint != "" {
 			keep = fmt.Sprintf("%s keeps the %d finished units: rerun with --resume", c.Flags.Checkpoint, s.Counted+s.Skipped)
 		}
-		return fail(e, &stoppedError{fmt.Sprintf("%s: counted %d so far in %d of the %s, a lower bound (no --out file written; %s)",
-			stopReason(ctx, c.Timeout), s.Count, s.Counted+s.Skipped, where, keep)})
+		return fail(e, stoppedErr(fmt.Sprintf("%s: counted %d so far in %d of the %s, a lower bound (no --out file written; %s)",
+			stopReason(ctx, c.Timeout), s.Count, s.Counted+s.Skipped, where, keep)))
 	}
 	elapsed := got.Stats.Elapsed
 	recorded := elapsed
@@ -82,7 +83,7 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 		total, conv = new(big.Int).Quo(total, new(big.Int).SetUint64(c.Divisor())), c.Convention(true)
 	}
 	if c.Output.JSON() {
-		err = emitJSON(e.stdout, sc.Result)
+		err = format.WriteJSON(e.stdout, sc.Result)
 	} else {
 		_, err = fmt.Fprintln(e.stdout, total)
 	}
@@ -95,10 +96,10 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 			from = fmt.Sprintf(", resumed at step %d", got.DP.ResumedAt)
 		}
 		fmt.Fprintf(e.stderr, "%s %s on %s with %s, dynamic program shard %d/%d (split after step %d%s); %v\n",
-			total, conv, c.Board.Spec(), movesLabel(c.Moves), c.Shard, c.Shards, got.DP.SplitStep, from, elapsed.Round(time.Microsecond))
+			total, conv, c.Board.Spec(), request.MovesLabel(c.Moves), c.Shard, c.Shards, got.DP.SplitStep, from, elapsed.Round(time.Microsecond))
 		return exitOK
 	}
 	fmt.Fprintf(e.stderr, "%d %s on %s with %s, %s; %d counted now, %d from the checkpoint; %d nodes, %v\n",
-		total, conv, c.Board.Spec(), movesLabel(c.Moves), where, s.Counted, s.Skipped, got.Stats.Nodes, elapsed.Round(time.Microsecond))
+		total, conv, c.Board.Spec(), request.MovesLabel(c.Moves), where, s.Counted, s.Skipped, got.Stats.Nodes, elapsed.Round(time.Microsecond))
 	return exitOK
 }

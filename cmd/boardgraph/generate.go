@@ -53,11 +53,11 @@ func runGenerate(e *env) int {
 	pr.done()
 	switch {
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return fail(e, &stoppedError{fmt.Sprintf("stopped before a %v puzzle was found (%v)", opt.Level, err)})
+		return fail(e, stoppedErr(fmt.Sprintf("stopped before a %v puzzle was found (%v)", opt.Level, err)))
 	case errors.Is(err, hidato.ErrGiveUp):
-		return fail(e, &stoppedError{err.Error()})
+		return fail(e, stoppedErr(err.Error()))
 	case errors.Is(err, hidato.ErrNoSolution):
-		return fail(e, &noSolutionError{fmt.Sprintf("%s with %s moves: %v", b.Spec(), opt.Moves.Name, err)})
+		return fail(e, noSolutionErr(fmt.Sprintf("%s with %s moves: %v", b.Spec(), opt.Moves.Name, err)))
 	case errors.Is(err, hidato.ErrPuzzle):
 		return fail(e, usagef("%v", err))
 	case err != nil:

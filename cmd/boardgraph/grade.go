@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/boardgraph/boardgraph/format"
 	"time"
 
 	"github.com/boardgraph/boardgraph/hidato"
@@ -48,11 +49,11 @@ func runGrade(e *env) int {
 	if code >= 0 {
 		return code
 	}
-	format, err := textJSON.Parse(h.format)
+	form, err := textJSON.Parse(h.format)
 	if err != nil {
 		return fail(e, err)
 	}
-	e.setJSON(format == "json")
+	e.setJSON(form == "json")
 	e.redirect(h.out)
 	if len(pos) != 1 {
 		return fail(e, usagef("give one puzzle: a text map FILE, '-' for stdin, or a share string such as hopido:6x6:..."))
@@ -70,20 +71,20 @@ func runGrade(e *env) int {
 	a, err := hidato.Assess(ctx, p, hidato.GradeOptions{MaxDepth: h.depth})
 	switch {
 	case a != nil && err != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("stopped while counting solutions (%v)", err)})
+		return fail(e, stoppedErr(fmt.Sprintf("stopped while counting solutions (%v)", err)))
 	case errors.Is(err, hidato.ErrNoSolution):
-		return fail(e, &noSolutionError{"the puzzle has " + err.Error()})
+		return fail(e, noSolutionErr("the puzzle has "+err.Error()))
 	case errors.Is(err, hidato.ErrNotUnique):
-		return fail(e, &noSolutionError{"the puzzle has " + err.Error() + "; add givens"})
+		return fail(e, noSolutionErr("the puzzle has "+err.Error()+"; add givens"))
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return fail(e, &stoppedError{fmt.Sprintf("stopped before the grade was known (%v)", err)})
+		return fail(e, stoppedErr(fmt.Sprintf("stopped before the grade was known (%v)", err)))
 	case errors.Is(err, hidato.ErrPuzzle):
 		return fail(e, usagef("%v", err))
 	case err != nil:
 		return fail(e, err)
 	}
-	if format == "json" {
-		err = emitJSON(e.stdout, a.Report(h.withSol))
+	if form == "json" {
+		err = format.WriteJSON(e.stdout, a.Report(h.withSol))
 	} else {
 		err = a.WriteText(e.stdout, h.withSol)
 	}

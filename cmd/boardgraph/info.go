@@ -13,11 +13,10 @@ func init() {
 }
 
 func runInfo(e *env) int {
-	if code, ok := graphInput(e, "info"); ok { // --graph FILE (graphinput.go)
-		return code
-	}
 	var pf problemFlags
 	fs := newFlagSet("info")
+	var gf graphFlags // --graph FILE (graphinput.go)
+	gf.register(fs)
 	pf.registerBoard(fs, "", true)
 	fs.StringVar(&pf.Format, "format", "", "output `FORMAT`: text (the default) or json")
 	outVar(fs, &pf.Out)
@@ -26,6 +25,9 @@ func runInfo(e *env) int {
 	if code >= 0 {
 		return code
 	}
+	if gf.file != "" {
+		return runGraph(e, "info", fs, &pf, gf, pos)
+	}
 	e.redirect(pf.Out)
 	j, err := pf.load(e, pos, textJSON)
 	if err != nil {
@@ -33,7 +35,7 @@ func runInfo(e *env) int {
 	}
 	facts, err := j.Facts("info")
 	if err == nil {
-		err = request.WriteReport(e.stdout, facts, j.out.JSON())
+		err = request.WriteReport(e.stdout, facts, j.Output.JSON())
 	}
 	if err != nil {
 		return fail(e, err)

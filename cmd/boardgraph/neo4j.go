@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"github.com/boardgraph/boardgraph/request"
 	"os"
 	"time"
 
@@ -42,7 +43,7 @@ func runNeo4j(e *env) int {
 	case err != nil:
 		return fail(e, err)
 	case *printOnly:
-		if err := cypherq.WriteQueries(e.stdout, strategies, j.bg.N(), opt, j.b.Spec()+" "+movesLabel(j.ms)); err != nil {
+		if err := cypherq.WriteQueries(e.stdout, strategies, j.Graph.N(), opt, j.Board.Spec()+" "+request.MovesLabel(j.Moves)); err != nil {
 			return fail(e, usagef("%v", err))
 		}
 		return exitOK
@@ -59,7 +60,7 @@ func runNeo4j(e *env) int {
 	table, err := j.CompareCypher(e.ctx, srv, opt, strategies, pf.Timeout)
 	switch {
 	case err != nil && e.ctx.Err() != nil:
-		return fail(e, &stoppedError{"interrupted"})
+		return fail(e, stoppedErr("interrupted"))
 	case err != nil:
 		return fail(e, err)
 	}

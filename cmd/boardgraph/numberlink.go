@@ -165,7 +165,7 @@ func (f *nlFlags) load(name, from string) (*request.Puzzle, error) {
 	pf.Arg, pf.From = name, from
 	p, err := request.NewPuzzle(f.ctx, pf, f.e.source())
 	if err != nil && f.ctx.Err() != nil {
-		return nil, &stoppedError{fmt.Sprintf("numberlink: %s while loading the puzzle %s; nothing was solved", stopReason(f.ctx, f.timeout), displayName(name))}
+		return nil, stoppedErr(fmt.Sprintf("numberlink: %s while loading the puzzle %s; nothing was solved", stopReason(f.ctx, f.timeout), displayName(name)))
 	}
 	if err == nil && !f.sub.hex {
 		err = p.SquareOnly(f.sub.name)
@@ -215,16 +215,13 @@ func (f *nlFlags) stopped() string { return stopReason(f.ctx, f.timeout) }
 // unsolvability or a failed verification, 2 for bad input, 70 for a bug.
 func nlFail(e *env, err error) int {
 	if numberlink.Invalid(err) {
-		return fail(e, &noSolutionError{"numberlink: " + err.Error()})
+		return fail(e, noSolutionErr("numberlink: "+err.Error()))
 	}
 	if errors.Is(err, report.ErrSelfCheck) {
-		return fail(e, &internalError{strings.TrimPrefix(err.Error(), report.ErrSelfCheck.Error()+": ")})
+		return fail(e, internalErr(strings.TrimPrefix(err.Error(), report.ErrSelfCheck.Error()+": ")))
 	}
-	var (
-		ie *internalError
-		se *stoppedError
-	)
-	if errors.As(err, &ie) || errors.As(err, &se) || isUsage(err) {
+	var xe *exitError
+	if errors.As(err, &xe) || isUsage(err) {
 		return fail(e, err)
 	}
 	return fail(e, usagef("numberlink: %v", err))
@@ -286,7 +283,7 @@ func nlTau(e *env, args []string) int {
 	f.write(run.Report)
 	switch {
 	case err != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("numberlink tau: %s after %d steps; the drawing above is as far as τ got", f.stopped(), run.Steps)})
+		return fail(e, stoppedErr(fmt.Sprintf("numberlink tau: %s after %d steps; the drawing above is as far as τ got", f.stopped(), run.Steps)))
 	case run.Contradiction != nil:
 		return nlFail(e, run.Contradiction)
 	}
@@ -367,7 +364,7 @@ func nlSolve(e *env, args []string) int {
 	pr.done()
 	switch {
 	case err != nil && f.ctx.Err() != nil && !numberlink.Invalid(err):
-		return fail(e, &stoppedError{fmt.Sprintf("numberlink solve: %s, %d search nodes in, before a solution was found", f.stopped(), s.Nodes)})
+		return fail(e, stoppedErr(fmt.Sprintf("numberlink solve: %s, %d search nodes in, before a solution was found", f.stopped(), s.Nodes)))
 	case err != nil:
 		return nlFail(e, err)
 	}
@@ -419,11 +416,11 @@ func nlGrade(e *env, args []string) int {
 	rep, err := report.Grade(f.ctx, p.Grid, numberlink.SolveOptions{Rules: p.Rules})
 	switch {
 	case err != nil && f.ctx.Err() != nil && rep == nil:
-		return fail(e, &stoppedError{fmt.Sprintf("numberlink grade: %s while τ ran; no grade", f.stopped())})
+		return fail(e, stoppedErr(fmt.Sprintf("numberlink grade: %s while τ ran; no grade", f.stopped())))
 	case errors.Is(err, numberlink.ErrNoSolution):
 		return nlFail(e, fmt.Errorf("%w: no solution", numberlink.ErrUnsolvable))
 	case err != nil && f.ctx.Err() != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("numberlink grade: %s while grading; no grade", f.stopped())})
+		return fail(e, stoppedErr(fmt.Sprintf("numberlink grade: %s while grading; no grade", f.stopped())))
 	case err != nil:
 		return nlFail(e, err)
 	}
@@ -496,9 +493,9 @@ func nlGenerate(e *env, args []string) int {
 	pr.done()
 	switch {
 	case err != nil && f.ctx.Err() != nil && g != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("numberlink generate: %s while proving the puzzle unique", f.stopped())})
+		return fail(e, stoppedErr(fmt.Sprintf("numberlink generate: %s while proving the puzzle unique", f.stopped())))
 	case err != nil && f.ctx.Err() != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("numberlink generate: %s before a puzzle was found", f.stopped())})
+		return fail(e, stoppedErr(fmt.Sprintf("numberlink generate: %s before a puzzle was found", f.stopped())))
 	case err != nil:
 		return nlFail(e, err)
 	}

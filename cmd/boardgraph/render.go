@@ -65,7 +65,7 @@ func (pf *pictureFlags) savePathQuietly(e *env, b *board.Board, path []verify.Ce
 	}
 	pic, err := render.Path(b, cells, render.PathOptions{Closed: closed})
 	if err != nil {
-		return &internalError{fmt.Sprintf("drawing a verified path: %v", err)}
+		return internalErr(fmt.Sprintf("drawing a verified path: %v", err))
 	}
 	return saveNamed(e, pf.Files, pic, quiet)
 }
@@ -78,7 +78,7 @@ func (pf *pictureFlags) save(e *env, draw func() (*render.Picture, error), quiet
 	}
 	pic, err := draw()
 	if err != nil {
-		return &internalError{fmt.Sprintf("drawing a verified result: %v", err)}
+		return internalErr(fmt.Sprintf("drawing a verified result: %v", err))
 	}
 	return saveNamed(e, pf.Files, pic, quiet)
 }
@@ -144,9 +144,9 @@ func (rf *renderFlags) run(e *env, pos []string) error {
 	pic, frames, what, err := request.Picture(e.ctx, text, b, rf.pic)
 	switch {
 	case errors.Is(err, request.ErrInvalidSolution):
-		return &noSolutionError{err.Error()}
+		return noSolutionErr(err.Error())
 	case err != nil && e.ctx.Err() != nil:
-		return &stoppedError{err.Error()}
+		return stoppedErr(err.Error())
 	case err != nil:
 		return err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"time"
@@ -17,14 +18,13 @@ func init() {
 }
 
 func runSolve(e *env) int {
-	if code, ok := graphInput(e, "solve"); ok { // --graph FILE (graphinput.go)
-		return code
-	}
 	var (
 		pf problemFlags
 		sf request.SolveFlags
 	)
 	fs := newFlagSet("solve")
+	var gf graphFlags // --graph FILE (graphinput.go)
+	gf.register(fs)
 	pf.register(fs, "text or grid (numbered grid, the default), path (one row,col per line), json, or with --out binary (default with --out: path, binary for a name ending in .bgp)")
 	fs.Uint64Var(&sf.Seed, "seed", 0, "vary the search's tie-breaking with `S` (0: the fixed default order)")
 	fs.StringVar(&sf.Strategy, "strategy", "", "search `strategy`: default (the default), or okuno-miyano (edge deletion, forcing, dead ends and island parity of Okuno and Miyano; no givens). Giving it makes --method auto search")
@@ -35,6 +35,10 @@ func runSolve(e *env) int {
 	pos, code := parseArgs(e, solveHelp, fs)
 	if code >= 0 {
 		return code
+	}
+	if gf.file != "" {
+		gf.seed, gf.strategy = sf.Seed, cmp.Or(sf.Strategy, "auto")
+		return runGraph(e, "solve", fs, &pf, gf, pos)
 	}
 	lf, err := pf.flags(pos)
 	if err != nil {
@@ -55,27 +59,27 @@ func runSolve(e *env) int {
 	if walk != nil {
 		return runConstruct(e, l.Leaper, walk, &pics)
 	}
-	j, err := searchJob(l.Leaper)
+	j, err := l.Leaper.Search()
 	if err != nil {
 		return fail(e, err)
 	}
 	ctx, cancel := pf.context(e)
 	defer cancel()
-	opt := l.SearchOptions(j.Search)
+	opt := l.SearchOptions(j)
 	pr := newProgress(e, "solve", l.Output.Quiet)
 	pr.set(&opt)
 	cells, st, err := j.Solve(ctx, opt)
 	pr.done()
 	switch {
 	case err != nil && ctx.Err() != nil && !errors.Is(err, hamilton.ErrNoSolution):
-		return fail(e, &stoppedError{fmt.Sprintf("%s before a solution was found (%d nodes searched)", stopReason(ctx, l.Timeout), st.Nodes)})
+		return fail(e, stoppedErr(fmt.Sprintf("%s before a solution was found (%d nodes searched)", stopReason(ctx, l.Timeout), st.Nodes)))
 	case err != nil:
 		return fail(e, err) // a proof of no solution: exit 1
 	}
 	if code := emit(ctx, e, l.Leaper, cells, format.Result{Method: "search", Stats: statsJSON(st)}); code != exitOK {
 		return code
 	}
-	if err := pics.savePathQuietly(e, j.b, cells, l.Closed, l.Output.Quiet); err != nil {
+	if err := pics.savePathQuietly(e, j.Board, cells, l.Closed, l.Output.Quiet); err != nil {
 		return fail(e, err)
 	}
 	if (!l.Output.JSON() || l.Output.Out != "") && !l.Output.Quiet {
