@@ -60,8 +60,8 @@ import (
 // sees the marker. Options.ExchangeSync also syncs every file before
 // its marker, so that what is published survives a machine crash (power
 // loss) too; it costs the disk writes the page cache would otherwise
-// absorb (hopido 7x7 in 8 shards on 2 cores: about 1.4x one count's CPU
-// instead of 1.15x, docs/results.md).
+// absorb (hopido 7x7 in 8 shards on 2 cores: 1.4x to 2.0x one count's CPU
+// instead of 1.16x to 1.19x, docs/results.md).
 //
 // The layer files are the checkpoints: a shard killed at any point and
 // started again with the same options finds its last marker, deletes

@@ -180,6 +180,9 @@ func TestExchangeShardResumes(t *testing.T) {
 			if st.ResumedAt < 24 {
 				t.Errorf("restarted shard resumed at step %d, want >= 24", st.ResumedAt)
 			}
+			if spill && !st.Spilled {
+				t.Errorf("a shard's class of up to %d states did not spill under 64 KiB", st.PeakStates)
+			}
 			if sum := got[0] + got[1] + got[2]; sum != want {
 				t.Errorf("shares %v add up to %d, want %d", got, sum, want)
 			}

@@ -42,6 +42,8 @@ type worker interface {
 	nodeCount() uint64
 	// overflowed reports a count that wrapped 2^64.
 	overflowed() bool
+	// unitDone records a work unit searched to the end (Stats.UnitsDone).
+	unitDone()
 }
 
 // backend is what a strategy prepares once per call for the driver.
@@ -171,7 +173,7 @@ func driveCount(ctx context.Context, b backend, perStart bool) ([]uint64, Stats,
 			}
 			soFar = sum
 			r.sh.solutions.Store(soFar)
-			r.sh.unitsDone.Add(1)
+			w.unitDone()
 		}
 		mu.Unlock()
 	}
@@ -242,7 +244,7 @@ func driveEnumerate(ctx context.Context, b backend, limit uint64, yield func(pat
 		w := b.newWorker(modeEnumerate, 0)
 		w.setOnSolution(emit)
 		if _, complete := w.search(nil, roots); complete {
-			r.sh.unitsDone.Add(1)
+			w.unitDone()
 		}
 		b.absorb(w)
 	} else {
@@ -251,7 +253,7 @@ func driveEnumerate(ctx context.Context, b backend, limit uint64, yield func(pat
 		parallel(b, tasks, modeEnumerate, func(w worker, t task) {
 			w.setOnSolution(emit)
 			if _, complete := w.search(t, nil); complete {
-				r.sh.unitsDone.Add(1)
+				w.unitDone()
 			}
 		})
 	}

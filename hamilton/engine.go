@@ -27,9 +27,60 @@ type shared struct {
 	prunes    atomic.Uint64
 	memoHits  atomic.Uint64
 	solutions atomic.Uint64
-	// unitsDone of units work units are finished (Stats.UnitsDone).
-	unitsDone atomic.Uint64
-	units     atomic.Uint64
+	// units is the number of work units of the call (Stats.Units);
+	// skipped of them were done before it (CountShard's Done); slots
+	// holds each worker's finished units and position (see unitSlot).
+	units   atomic.Uint64
+	skipped uint64
+	slots   []atomic.Uint64
+}
+
+// unitSlot publishes one worker's progress through a count or an
+// enumeration in a single atomic word, so that a reader never sees a unit
+// both finished and in progress: the units the worker finished in the
+// high 32 bits, its position in the current unit (a fraction of 2^32) in
+// the low 32. Only the worker's own goroutine writes it; a nil slot (Find)
+// publishes nothing.
+type unitSlot struct{ p *atomic.Uint64 }
+
+// finish records a finished unit, with position 0 in the next.
+func (s unitSlot) finish() {
+	if s.p != nil {
+		s.p.Store((s.p.Load()>>32 + 1) << 32)
+	}
+}
+
+// at records the position f (0 <= f < 1) in the current unit.
+func (s unitSlot) at(f float64) {
+	if s.p != nil {
+		s.p.Store(s.p.Load()>>32<<32 | uint64(min(f*(1<<32), 1<<32-1)))
+	}
+}
+
+// slot returns worker w's slot in count and enumerate modes (nil
+// otherwise).
+func (sh *shared) slot(m mode, w int) unitSlot {
+	if (m == modeCount || m == modeEnumerate) && w < len(sh.slots) {
+		return unitSlot{&sh.slots[w]}
+	}
+	return unitSlot{}
+}
+
+// progress returns the units finished and the estimated share done (see
+// Stats.Share), from the workers' slots.
+func (sh *shared) progress() (done uint64, share float64) {
+	units := sh.units.Load()
+	if units == 0 {
+		return 0, 0
+	}
+	var frac float64
+	done = sh.skipped
+	for i := range sh.slots {
+		x := sh.slots[i].Load()
+		done += x >> 32
+		frac += float64(x&(1<<32-1)) / (1 << 32)
+	}
+	return done, min((float64(done)+frac)/float64(units), 1)
 }
 
 // engine is one worker's search state. The search keeps, for every
@@ -95,6 +146,7 @@ type engine struct {
 	memoHits   uint64
 	flushNodes uint64
 	sh         *shared
+	unit       unitSlot // where search publishes its position
 	mode       mode
 	onSolution func(path []int32) bool // enumerate/find: return false to stop
 	splitDepth int32
@@ -672,6 +724,9 @@ func (e *engine) search(prefix task, roots []int32) (count uint64, complete bool
 			e.place(h, v)
 			e.nodes++
 			if e.nodes&1023 == 0 {
+				if e.unit.p != nil {
+					e.unit.at(e.position(base, L))
+				}
 				if e.flush() || (e.budget != 0 && e.nodes >= e.budget) {
 					e.outOfNodes = e.budget != 0 && e.nodes >= e.budget
 					e.unplace(h, v)
@@ -749,6 +804,29 @@ func (e *engine) search(prefix task, roots []int32) (count uint64, complete bool
 		e.backs++
 	}
 }
+
+// position estimates how far the search below base has come, from 0 to
+// 1, when its deepest level is L: the current choice at each level read as
+// a mixed-radix fraction, sum over k of (choice index at k) / (product of
+// the candidate counts at levels base..k), as if every subtree at a level
+// were the same size. The estimate grows monotonically in depth-first
+// order: moving to the next candidate at a level adds more than all the
+// deeper terms it drops. The cost is O(L - base).
+func (e *engine) position(base, L int32) float64 {
+	f, scale := 0.0, 1.0
+	for k := base; k <= L; k++ {
+		n := e.ncand[k]
+		if n <= 0 {
+			break
+		}
+		scale /= float64(n)
+		f += float64(e.icand[k]-1) * scale
+	}
+	return f
+}
+
+// unitDone records a finished work unit (see unitSlot).
+func (e *engine) unitDone() { e.unit.finish() }
 
 // add adds x to *a, recording overflow instead of wrapping.
 func (e *engine) add(a *uint64, x uint64) {

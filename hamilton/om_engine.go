@@ -128,6 +128,7 @@ type omEngine struct {
 	budget     uint64
 	outOfNodes bool
 	sh         *shared
+	unit       unitSlot // finished units (no position inside one)
 
 	mode       mode
 	onSolution func(path []int32) bool
@@ -678,6 +679,9 @@ func (e *omEngine) search(t task, roots []int32) (count uint64, complete bool) {
 }
 
 func (e *omEngine) setOnSolution(f func([]int32) bool) { e.onSolution = f }
+
+// unitDone records a finished work unit (see unitSlot).
+func (e *omEngine) unitDone() { e.unit.finish() }
 
 // reseed draws a new visit order for attempt a of portfolio worker w;
 // worker 0's first attempt keeps the order of Options.Seed.

@@ -64,7 +64,11 @@ func (o *omRun) base() *run { return o.run }
 
 // newWorker makes worker w's engine, its visit order seeded with
 // Options.Seed xor w.
-func (o *omRun) newWorker(m mode, w int) worker { return o.engine(m, o.opt.Seed^uint64(w)) }
+func (o *omRun) newWorker(m mode, w int) worker {
+	e := o.engine(m, o.opt.Seed^uint64(w))
+	e.unit = o.sh.slot(m, w)
+	return e
+}
 
 // absorb adds a finished worker's counters to the run's.
 func (o *omRun) absorb(w worker) {

@@ -99,11 +99,17 @@ type Stats struct {
 	// below the first vertices or the split prefixes that Count,
 	// CountPerStart, Enumerate and CountShard (its shard's units, those
 	// taken from ShardOptions.Done included) deal to the workers. Units is
-	// 0 where a call has no fixed list (Find). Units differ in size, so
-	// UnitsDone/Units is the share of the subtrees, not of the time. While
-	// a count runs, Solutions holds the solutions of the finished units
-	// (a lower bound, in the convention of Problem).
+	// 0 where a call has no fixed list (Find). While a count runs,
+	// Solutions holds the solutions of the finished units (a lower bound,
+	// in the convention of Problem).
 	UnitsDone, Units uint64
+	// Share estimates the share of the work done, from 0 to 1: the
+	// finished units plus, for each unit being searched, its position in
+	// its subtree, read as if all subtrees at a depth were the same size.
+	// It never decreases during a run and is 1 when every unit is done,
+	// but subtrees differ, so it is a guide, not a clock. The
+	// okuno-miyano strategy counts finished units only.
+	Share float64
 	// Pruned counts, per Okuno–Miyano rule (index by Rule), how often it
 	// fired: edges deleted, edges forced, dead ends found (see Rule). Only
 	// the okuno-miyano strategy fills it, at the end of the run.

@@ -10,13 +10,17 @@ import (
 )
 
 // checkShare asserts that progress snapshots move monotonically towards the
-// final statistics: units done and solutions never decrease, the number of
-// units, once known, never changes, nothing passes the final values, and
-// the final statistics show every unit done.
+// final statistics: units done, the estimated share and solutions never
+// decrease, the share is at least the finished units' and at most 1, the
+// number of units, once known, never changes, nothing passes the final
+// values, and the final statistics show every unit done and a share of 1.
 func checkShare(t *testing.T, name string, snaps []hamilton.Stats, final hamilton.Stats, total uint64) {
 	t.Helper()
 	if final.Units == 0 || final.UnitsDone != final.Units {
 		t.Fatalf("%s: final units %d of %d, want all of a positive number", name, final.UnitsDone, final.Units)
+	}
+	if final.Share != 1 {
+		t.Fatalf("%s: final share %v, want 1", name, final.Share)
 	}
 	if final.Solutions != total {
 		t.Fatalf("%s: final solutions %d, want %d", name, final.Solutions, total)
@@ -26,9 +30,10 @@ func checkShare(t *testing.T, name string, snaps []hamilton.Stats, final hamilto
 		if s.Units != 0 && s.Units != final.Units {
 			t.Errorf("%s: snapshot %d has %d units, the run %d", name, i, s.Units, final.Units)
 		}
-		if s.UnitsDone < prev.UnitsDone || s.Solutions < prev.Solutions || s.UnitsDone > final.Units || s.Solutions > total {
-			t.Errorf("%s: snapshot %d (%d of %d units, %d solutions) after (%d units, %d solutions), final %d units, %d solutions",
-				name, i, s.UnitsDone, s.Units, s.Solutions, prev.UnitsDone, prev.Solutions, final.Units, total)
+		if s.UnitsDone < prev.UnitsDone || s.Solutions < prev.Solutions || s.UnitsDone > final.Units || s.Solutions > total ||
+			s.Share < prev.Share || s.Share > 1 || (s.Units > 0 && s.Share < float64(s.UnitsDone)/float64(s.Units)-1e-9) {
+			t.Errorf("%s: snapshot %d (%d of %d units, share %v, %d solutions) after (%d units, share %v, %d solutions), final %d units, %d solutions",
+				name, i, s.UnitsDone, s.Units, s.Share, s.Solutions, prev.UnitsDone, prev.Share, prev.Solutions, final.Units, total)
 		}
 		prev = s
 	}

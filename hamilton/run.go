@@ -49,6 +49,7 @@ func newRun(p *Problem, opt Options) (*run, error) {
 	if r.workers <= 0 {
 		r.workers = runtime.GOMAXPROCS(0)
 	}
+	r.sh.slots = make([]atomic.Uint64, r.workers)
 	return r, nil
 }
 
@@ -136,7 +137,10 @@ func (r *run) watch(ctx context.Context) func() {
 }
 
 func (r *run) stats() Stats {
+	done, share := r.sh.progress()
 	return Stats{
+		UnitsDone:  done,
+		Share:      share,
 		Nodes:      r.sh.nodes.Load(),
 		Backtracks: r.sh.backs.Load(),
 		Prunes:     r.sh.prunes.Load(),
@@ -144,14 +148,17 @@ func (r *run) stats() Stats {
 		Solutions:  r.sh.solutions.Load(),
 		Elapsed:    time.Since(r.start),
 		Workers:    r.workers,
-		UnitsDone:  r.sh.unitsDone.Load(),
 		Units:      r.sh.units.Load(),
 	}
 }
 
 func (r *run) base() *run { return r }
 
-func (r *run) newWorker(m mode, _ int) worker { return r.engine(m) }
+func (r *run) newWorker(m mode, w int) worker {
+	e := r.engine(m)
+	e.unit = r.sh.slot(m, w)
+	return e
+}
 
 // absorb adds a worker's final counters to the shared ones.
 func (r *run) absorb(w worker) {

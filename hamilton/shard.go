@@ -252,7 +252,7 @@ func CountShard(ctx context.Context, p Problem, opt Options, shard, of int, sopt
 	}
 	r.sh.solutions.Store(res.Count)
 	r.sh.units.Store(uint64(res.Mine))
-	r.sh.unitsDone.Store(uint64(res.Skipped))
+	r.sh.skipped = uint64(res.Skipped)
 	if r.workers > len(todo) {
 		r.workers = max(1, len(todo))
 	}
@@ -267,9 +267,10 @@ func CountShard(ctx context.Context, p Problem, opt Options, shard, of int, sopt
 		counted int
 	)
 	stopWatch := r.watch(ctx)
-	for range r.workers {
+	for w := range r.workers {
 		wg.Go(func() {
 			e := r.engine(modeCount)
+			e.unit = r.sh.slot(modeCount, w)
 			defer r.absorb(e)
 			for !r.sh.stop.Load() {
 				i := next.Add(1) - 1
@@ -300,7 +301,7 @@ func CountShard(ctx context.Context, p Problem, opt Options, shard, of int, sopt
 				add(lo)
 				counted++
 				r.sh.solutions.Store(res.Count)
-				r.sh.unitsDone.Add(1)
+				e.unitDone()
 				mu.Unlock()
 			}
 		})

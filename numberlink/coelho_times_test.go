@@ -4,7 +4,9 @@ package numberlink
 
 import (
 	"context"
+	"flag"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"syscall"
@@ -21,7 +23,12 @@ import (
 // quiet machine's wall clock would show better than the wall clock does.
 // Run:
 //
-//	go test ./numberlink -run CoelhoTimes -long -v
+//	go test ./numberlink -run CoelhoTimes -long -v [-coelho-csv FILE]
+//
+// With -coelho-csv it also writes each instance's times (CPU ms) and
+// search nodes to FILE, for scripts/glpkhashi's comparison table.
+var coelhoCSV = flag.String("coelho-csv", "", "TestCoelhoTimes also writes one CSV line per instance to this file")
+
 func TestCoelhoTimes(t *testing.T) {
 	if !*long {
 		t.Skip("timing table: run with -long")
@@ -30,12 +37,13 @@ func TestCoelhoTimes(t *testing.T) {
 	type row struct {
 		name        string
 		solve, uniq time.Duration
+		nodes       uint64 // Solve's search nodes
 	}
 	bySize := map[int][]row{}
 	for _, in := range inst {
 		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		t0 := cpuTime()
-		sol, _, err := Solve(ctx, in.g, SolveOptions{})
+		sol, st, err := Solve(ctx, in.g, SolveOptions{})
 		d1 := cpuTime() - t0
 		if err != nil {
 			cancel()
@@ -50,7 +58,19 @@ func TestCoelhoTimes(t *testing.T) {
 		}
 		d2 := cpuTime() - t0
 		cancel()
-		bySize[in.islands] = append(bySize[in.islands], row{in.name, d1, d2})
+		bySize[in.islands] = append(bySize[in.islands], row{in.name, d1, d2, st.Nodes})
+	}
+	if *coelhoCSV != "" {
+		var c strings.Builder
+		c.WriteString("instance,islands,solve_ms,count2_ms,solve_nodes\n")
+		for _, size := range []int{100, 200, 300, 400} {
+			for _, r := range bySize[size] {
+				fmt.Fprintf(&c, "%s,%d,%.3f,%.3f,%d\n", r.name, size, float64(r.solve.Microseconds())/1000, float64(r.uniq.Microseconds())/1000, r.nodes)
+			}
+		}
+		if err := os.WriteFile(*coelhoCSV, []byte(c.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n%-8s %4s | %9s %9s %9s | %9s %9s %9s\n", "islands", "n", "solve", "p99", "max", "count2", "p99", "max")

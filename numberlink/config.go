@@ -19,13 +19,13 @@ func (w Word) Len() int { return w[0] + w[1] + w[2] + w[3] }
 // Count returns count(ω, l) for the paper's symbol l in 1..4.
 func (w Word) Count(l int) int { return w[l-1] }
 
-// Empty reports whether the word has no symbol (ω = ∅).
-func (w Word) Empty() bool { return w.Len() == 0 }
+// empty reports whether the word has no symbol (ω = ∅).
+func (w Word) empty() bool { return w.Len() == 0 }
 
 // String writes the word as the paper does: its symbols in ascending order,
 // "11223"; the empty word is "∅".
 func (w Word) String() string {
-	if w.Empty() {
+	if w.empty() {
 		return "∅"
 	}
 	var b strings.Builder
@@ -53,9 +53,9 @@ func ParseWord(s string) (Word, error) {
 	return w, nil
 }
 
-// Intersect returns the common part of two words "without deleting
+// intersect returns the common part of two words "without deleting
 // duplicates" (§2.2, the definition of ω*): the per-symbol minimum.
-func (w Word) Intersect(v Word) Word {
+func (w Word) intersect(v Word) Word {
 	for d := range w {
 		w[d] = min(w[d], v[d])
 	}

@@ -228,7 +228,7 @@ func TestWordString(t *testing.T) {
 	}
 	a, _ := ParseWord("11223")
 	b, _ := ParseWord("12234")
-	if got := a.Intersect(b).String(); got != "1223" {
+	if got := a.intersect(b).String(); got != "1223" {
 		t.Errorf("11223 ∩ 12234 = %s, want 122", got)
 	}
 }

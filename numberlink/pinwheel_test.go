@@ -39,7 +39,7 @@ func TestPinwheel(t *testing.T) {
 		if r < 2 || nd.Mag >= r*g.K {
 			t.Errorf("node %s: r=%d magn=%d: steps 1-3 would apply", at(g, p), r, nd.Mag)
 		}
-		if w, _, ok := s.OmegaStar(p); !ok || !w.Empty() {
+		if w, _, ok := s.OmegaStar(p); !ok || !w.empty() {
 			t.Errorf("ω*(%s) = %v, want ∅", at(g, p), w)
 		}
 	}

@@ -1025,7 +1025,11 @@ func (s *solver) search(depth int, from int) bool {
 // part of the grid cut off from the rest. The cost is about twice the
 // smaller of the detour and the cut-off part, not the whole grid.
 func (s *solver) cutsConnected() bool {
-	if s.rules.AllowDisconnected {
+	// A trial starts from a state closed under stage bridges, where every
+	// bridge of the potential graph has lo >= 1 and so is never lost: one
+	// lost pair cannot disconnect it. (Returning true is always sound; it
+	// only forgoes a contradiction.)
+	if s.rules.AllowDisconnected || len(s.cut) < 2 {
 		return true
 	}
 	g := s.g

@@ -42,8 +42,8 @@ func (s *State) Clone() *State {
 	return &State{G: s.G, Rules: s.Rules, Rem: append([]int(nil), s.Rem...), Conn: append(Solution(nil), s.Conn...)}
 }
 
-// Mask returns the directions in which node p has a neighbour.
-func (s *State) Mask(p int) int {
+// mask returns the directions in which node p has a neighbour.
+func (s *State) mask(p int) int {
 	m := 0
 	for d, j := range s.G.Nbr[p] {
 		if j >= 0 {
@@ -53,8 +53,8 @@ func (s *State) Mask(p int) int {
 	return m
 }
 
-// Complete reports whether every node has magnitude 0 left.
-func (s *State) Complete() bool {
+// complete reports whether every node has magnitude 0 left.
+func (s *State) complete() bool {
 	for _, r := range s.Rem {
 		if r != 0 {
 			return false
@@ -270,14 +270,14 @@ func (s *State) components() []int32 {
 // words returns Φ_k[p] over p's neighbours' directions for p's current
 // magnitude, from a cache.
 func (s *State) words(p int) []Word {
-	key := s.Rem[p]*16 + s.Mask(p)
+	key := s.Rem[p]*16 + s.mask(p)
 	if w, ok := s.phi[key]; ok {
 		return w
 	}
 	if s.phi == nil {
 		s.phi = map[int][]Word{}
 	}
-	w := phiOver(s.G.K, s.Rem[p], s.Mask(p))
+	w := phiOver(s.G.K, s.Rem[p], s.mask(p))
 	s.phi[key] = w
 	return w
 }
@@ -295,7 +295,7 @@ type Rejected struct {
 // not listed at all (they break condition 3 with magn = 0); use
 // PhiGammaAll for the paper's full listing.
 func (s *State) FeasibleWords(p int) (feasible []Word, rejected []Rejected) {
-	for _, w := range phiOver(s.G.K, s.Rem[p], s.Mask(p)) {
+	for _, w := range phiOver(s.G.K, s.Rem[p], s.mask(p)) {
 		if c := s.Check(p, w); c == 0 {
 			feasible = append(feasible, w)
 		} else {
@@ -337,7 +337,7 @@ func (s *State) OmegaStar(p int) (w Word, n int, ok bool) {
 		if first {
 			w, first = x, false
 		} else {
-			w = w.Intersect(x)
+			w = w.intersect(x)
 		}
 	}
 	return w, n, n > 0
@@ -425,7 +425,7 @@ func Tau(ctx context.Context, g *Grid, rules Rules) (TauResult, error) {
 	s := NewState(g, rules)
 	res := TauResult{State: s}
 	draw := func(step int, rule string, p int, w Word) bool {
-		if w.Empty() {
+		if w.empty() {
 			return false
 		}
 		// Steps 1 to 3 draw a whole completion of p, which must be in Φ_Γk[p];
@@ -554,7 +554,7 @@ func Tau(ctx context.Context, g *Grid, rules Rules) (TauResult, error) {
 					ErrUnsolvable, g.Nodes[p].Row+1, g.Nodes[p].Col+1)
 				return res, nil
 			}
-			if w.Empty() {
+			if w.empty() {
 				continue
 			}
 			if draw(4, fmt.Sprintf("ω* of %d feasible words", n), p, w) {
@@ -569,7 +569,7 @@ func Tau(ctx context.Context, g *Grid, rules Rules) (TauResult, error) {
 			break
 		}
 	}
-	if s.Complete() {
+	if s.complete() {
 		if err := VerifySolution(g, rules, s.Conn); err != nil {
 			res.Contradiction = fmt.Errorf("%w: the forced connections complete every node but %v", ErrUnsolvable, err)
 		} else {

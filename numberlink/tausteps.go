@@ -114,7 +114,7 @@ func tauMoves(s *State) (moves []TauStep, ok bool) {
 		if !feasible {
 			return nil, false
 		}
-		if !w.Empty() {
+		if !w.empty() {
 			moves = append(moves, TauStep{Step: 4, Rule: fmt.Sprintf("ω* of %d feasible words", n), Node: p, Word: w})
 		}
 	}
@@ -124,7 +124,7 @@ func tauMoves(s *State) (moves []TauStep, ok bool) {
 func greedyTau(ctx context.Context, g *Grid, rules Rules) []TauStep {
 	s := NewState(g, rules)
 	var steps []TauStep
-	for !s.Complete() {
+	for !s.complete() {
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -157,7 +157,7 @@ type tauSearch struct {
 // dfs reports whether s can be completed in at most left steps, leaving
 // the steps in m.path.
 func (m *tauSearch) dfs(s *State, left int) bool {
-	if s.Complete() {
+	if s.complete() {
 		return VerifySolution(s.G, s.Rules, s.Conn) == nil
 	}
 	if left <= 0 || tauLower(s) > left || m.out {

@@ -15,7 +15,7 @@ func bfsTauSteps(g *Grid, limit int) int {
 	for depth := 0; len(level) > 0; depth++ {
 		var next []*State
 		for _, s := range level {
-			if s.Complete() {
+			if s.complete() {
 				if VerifySolution(g, Rules{}, s.Conn) == nil {
 					return depth
 				}
@@ -26,7 +26,7 @@ func bfsTauSteps(g *Grid, limit int) int {
 					continue
 				}
 				w, _, ok := s.OmegaStar(p)
-				if !ok || w.Empty() {
+				if !ok || w.empty() {
 					continue
 				}
 				c := s.Clone()
@@ -83,7 +83,7 @@ func TestMinTauSteps(t *testing.T) {
 				t.Fatalf("grid %d: %v", i, err)
 			}
 		}
-		if !s.Complete() || VerifySolution(g, Rules{}, s.Conn) != nil {
+		if !s.complete() || VerifySolution(g, Rules{}, s.Conn) != nil {
 			t.Fatalf("grid %d: the plan does not solve the grid", i)
 		}
 		if len(plan.Steps) > plan.TauSteps || plan.Lower > len(plan.Steps) {

@@ -3,6 +3,7 @@ package progress
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -36,16 +37,22 @@ func Left(elapsed time.Duration, done, total float64) (time.Duration, bool) {
 //
 //	32 of 128 units, 25% done, about 36s left, 1.2G nodes (100M/s), 3.5M solutions so far
 //
-// Units appear when the call has a list of them (Stats.Units); the time
-// left is the time so far scaled by the units left, so it assumes the
-// units left cost what the finished ones did on average. Solutions appear
-// once there are some; during a count they are those of the finished
-// units, a lower bound. The cost is O(1).
+// Units and the share done appear when the call has a list of units
+// (Stats.Units); the share is Stats.Share (UnitsDone/Units when that is
+// 0), to two significant digits below 10%. The time left is the time so
+// far scaled by the share left, so it assumes the rest of the tree costs
+// what the part searched did. Solutions appear once there are some;
+// during a count they are those of the finished units, a lower bound. The
+// cost is O(1).
 func Search(st hamilton.Stats) string {
 	var b strings.Builder
 	if st.Units > 0 {
-		fmt.Fprintf(&b, "%d of %d units, %s done, ", st.UnitsDone, st.Units, percent(float64(st.UnitsDone), float64(st.Units)))
-		if left, ok := Left(st.Elapsed, float64(st.UnitsDone), float64(st.Units)); ok {
+		share := st.Share
+		if share == 0 {
+			share = float64(st.UnitsDone) / float64(st.Units)
+		}
+		fmt.Fprintf(&b, "%d of %d units, %s done, ", st.UnitsDone, st.Units, percent(share))
+		if left, ok := Left(st.Elapsed, share, 1); ok {
 			fmt.Fprintf(&b, "about %s left, ", Round(left))
 		}
 	}
@@ -65,12 +72,30 @@ func Search(st hamilton.Stats) string {
 // The time left assumes every step left handles as many states as the
 // current layer holds, at the time per state so far: layers grow from the
 // first row and shrink at the last, so it errs long near the end. The cost
-// is O(1).
+// is O(1). A cooperative shard waiting for the others (Stats.Waiting)
+// is worded "step 20 of 49 done; waiting for shard 3, 5 to finish layer
+// 21 (...)".
 func DP(st count.Stats, elapsed time.Duration) string {
 	var b strings.Builder
+	if st.Waiting != nil {
+		// A cooperative shard (count.Options.Exchange) between layers.
+		fmt.Fprintf(&b, "step %d of %d done; waiting for shard ", st.Step, st.Steps)
+		for i, j := range st.Waiting {
+			if i == 8 {
+				fmt.Fprintf(&b, " and %d more", len(st.Waiting)-8)
+				break
+			}
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprint(&b, j)
+		}
+		fmt.Fprintf(&b, " to finish layer %d (every shard of the count must run at once)", st.WaitLayer)
+		return b.String()
+	}
 	fmt.Fprintf(&b, "step %d of %d", st.Step, st.Steps)
 	if st.Steps > 0 {
-		fmt.Fprintf(&b, ", %s of the steps", percent(float64(st.Step), float64(st.Steps)))
+		fmt.Fprintf(&b, ", %s of the steps", percent(float64(st.Step)/float64(st.Steps)))
 	}
 	fmt.Fprintf(&b, ", %s states (peak %s), %s of tables", Human(uint64(st.States)), Human(uint64(st.PeakStates)), Bytes(st.PeakBytes))
 	if st.StatesDone > 0 && st.Step < st.Steps {
@@ -82,13 +107,19 @@ func DP(st count.Stats, elapsed time.Duration) string {
 	return b.String()
 }
 
-// percent writes done/total as a whole percentage, rounded down so that
-// 100% means finished.
-func percent(done, total float64) string {
-	if total <= 0 {
+// percent writes a share (0 to 1) as a percentage, rounded down so that
+// 100% means finished: whole from 10%, to two significant digits below
+// (0.0031%), so that a long run shows its pace from the start.
+func percent(share float64) string {
+	if share >= 0.1 {
+		return fmt.Sprintf("%d%%", int(math.Floor(100*share)))
+	}
+	if share <= 0 {
 		return "0%"
 	}
-	return fmt.Sprintf("%d%%", int(math.Floor(100*done/total)))
+	p := 100 * share
+	unit := math.Pow(10, math.Floor(math.Log10(p))-1) // two significant digits
+	return strconv.FormatFloat(math.Floor(p/unit+1e-9)*unit, 'f', max(0, int(-math.Log10(unit)+0.5)), 64) + "%"
 }
 
 // Round shortens a duration for a progress line: tenths of a second below

@@ -18,7 +18,11 @@ func TestSearchLine(t *testing.T) {
 		{"count with units", hamilton.Stats{Elapsed: 12 * time.Second, UnitsDone: 32, Units: 128, Nodes: 1_200_000_000, Solutions: 3_456_789},
 			"32 of 128 units, 25% done, about 36s left, 1.2G nodes (100M/s), 3.5M solutions so far"},
 		{"too early for an estimate", hamilton.Stats{Elapsed: 2 * time.Second, UnitsDone: 1, Units: 128, Nodes: 5000},
-			"1 of 128 units, 0% done, 5k nodes (2.5k/s)"},
+			"1 of 128 units, 0.78% done, 5k nodes (2.5k/s)"},
+		{"share inside the units", hamilton.Stats{Elapsed: 20 * time.Second, Units: 170, Share: 0.05, Nodes: 20_000_000},
+			"0 of 170 units, 5.0% done, about 6m20s left, 20M nodes (1M/s)"},
+		{"a small share", hamilton.Stats{Elapsed: 20 * time.Second, Units: 170, Share: 0.00123, Nodes: 20_000_000},
+			"0 of 170 units, 0.12% done, 20M nodes (1M/s)"},
 		{"finished", hamilton.Stats{Elapsed: 90 * time.Second, UnitsDone: 10, Units: 10, Nodes: 999, Solutions: 7},
 			"10 of 10 units, 100% done, 999 nodes (11/s), 7 solutions so far"},
 		{"find has no units", hamilton.Stats{Elapsed: 1500 * time.Millisecond, Nodes: 3000},
@@ -73,6 +77,37 @@ func TestHuman(t *testing.T) {
 	for x, want := range map[uint64]string{0: "0", 999: "999", 1000: "1k", 1234: "1.2k", 999_949: "999.9k", 999_960: "1M", 3_456_789: "3.5M", 1 << 63: "9.2E"} {
 		if got := Human(x); got != want {
 			t.Errorf("Human(%d) = %q, want %q", x, got, want)
+		}
+	}
+}
+
+// A cooperative DP shard between layers names the shards it waits for.
+func TestDPLineWaiting(t *testing.T) {
+	got := DP(count.Stats{Step: 20, Steps: 49, Waiting: []int{3, 5}, WaitLayer: 21}, time.Minute)
+	want := "step 20 of 49 done; waiting for shard 3, 5 to finish layer 21 (every shard of the count must run at once)"
+	if got != want {
+		t.Errorf("DP = %q, want %q", got, want)
+	}
+	many := DP(count.Stats{Step: 1, Steps: 9, Waiting: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, WaitLayer: 2}, 0)
+	if want := "shard 0, 1, 2, 3, 4, 5, 6, 7 and 2 more to finish"; !contains(many, want) {
+		t.Errorf("DP = %q, want it to say %q", many, want)
+	}
+}
+
+func contains(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}
+
+func TestPercent(t *testing.T) {
+	t.Parallel()
+	for share, want := range map[float64]string{0: "0%", 1: "100%", 0.999: "99%", 0.25: "25%", 0.1: "10%", 0.0999: "9.9%", 0.05: "5.0%", 0.0123: "1.2%", 0.00123: "0.12%", 0.0029: "0.29%", 0.000031: "0.0031%"} {
+		if got := percent(share); got != want {
+			t.Errorf("percent(%v) = %q, want %q", share, got, want)
 		}
 	}
 }

@@ -59,11 +59,20 @@ type CountFlags struct {
 	Checkpoint string // --checkpoint FILE
 	Resume     bool   // --resume: go on from the checkpoint
 	Units      int    // --units N: at least N work units (0: hamilton.DefaultMinUnits)
+
+	// Cooperative DP shards (count.Options.Exchange): --shared DIR, the
+	// directory all shards exchange their layers through; --shared-sync,
+	// sync every layer file before announcing it; --shared-wait D, the
+	// longest wait for the other shards at one layer (0:
+	// count.DefaultExchangeWait).
+	Shared     string
+	SharedSync bool
+	SharedWait time.Duration
 }
 
 // Sharded reports whether the count is sharded or checkpointed.
 func (f CountFlags) Sharded() bool {
-	return f.Shard != "" || f.Out != "" || f.Checkpoint != "" || f.Resume || f.Units != 0
+	return f.Shard != "" || f.Out != "" || f.Checkpoint != "" || f.Resume || f.Units != 0 || f.Shared != ""
 }
 
 // MethodNeeds are what PickMethod looks at beside the dynamic program's
@@ -241,6 +250,9 @@ func NewCount(s *Search, f CountFlags) (*Count, error) {
 		return nil, inputf("a shard's count is directed (a shard may hold one direction of a path only): drop --undirected and give it to 'count merge'")
 	}
 	c := &Count{Search: s, Flags: f, Shards: 1}
+	if f.Shared != "" && (f.Method == MethodAuto || f.Method == "") {
+		f.Method = MethodDP // --shared shards the dynamic program
+	}
 	switch f.Method {
 	case MethodDFS:
 		c.Method, c.Why = MethodDFS, "asked for"
@@ -374,8 +386,12 @@ func (c *Count) countDP(ctx context.Context, dp DPOptions, extra count.Options) 
 	n, st, err := count.Count(ctx, c.Problem, opt)
 	if err == nil {
 		total = new(big.Int).SetUint64(n)
-	} else if errors.Is(err, count.ErrOverflow) {
+	} else if errors.Is(err, count.ErrOverflow) && opt.Exchange == "" {
 		total, st, err = count.CountBig(ctx, c.Problem, opt)
+	} else if errors.Is(err, count.ErrOverflow) {
+		// The other cooperative shards go on with 64-bit counts: this
+		// one cannot switch alone.
+		err = fmt.Errorf("%w; cooperative shards (--shared) count in 64 bits: count this board without --shared (independent shards switch to 128 bits by themselves)", err)
 	}
 	var refusal *count.RefusalError
 	switch {
@@ -383,7 +399,7 @@ func (c *Count) countDP(ctx context.Context, dp DPOptions, extra count.Options) 
 		err = inputf("the dynamic program would not fit: %v (the prediction errs large: --no-predict runs until the tables really pass --max-memory)", err)
 	case errors.Is(err, count.ErrMemory) || errors.Is(err, count.ErrTooWide):
 		err = inputf("%v; raise --max-memory, count with --method dfs, or use a smaller board", err)
-	case errors.Is(err, count.ErrDisk) || errors.Is(err, shard.ErrCheckpoint) || errors.Is(err, shard.ErrLocked):
+	case errors.Is(err, count.ErrDisk) || errors.Is(err, count.ErrExchange) || errors.Is(err, shard.ErrCheckpoint) || errors.Is(err, shard.ErrLocked):
 		err = inputf("%v", err)
 	}
 	return total, st, err

@@ -25,10 +25,16 @@ import (
 // must exist now, rather than after hours of counting.
 func (c *Count) checkShardFlags() error {
 	f := c.Flags
-	if f.Resume && f.Checkpoint == "" {
+	if f.Resume && f.Checkpoint == "" && f.Shared == "" {
 		return inputf("--resume continues a --checkpoint FILE: give the file")
 	}
 	switch {
+	case f.Shared != "" && c.Method != MethodDP:
+		return inputf("--shared DIR makes the dynamic program's shards cooperate; the search's shards are independent: drop --shared or use --method dp")
+	case f.Shared != "" && f.Checkpoint != "":
+		return inputf("cooperative shards (--shared) checkpoint through their layer files in %s: drop --checkpoint (a restarted shard resumes by itself)", f.Shared)
+	case f.SharedWait < 0:
+		return inputf("--shared-wait %v: give a positive duration such as 6h", f.SharedWait)
 	case c.Method == MethodDP && f.Units != 0:
 		return inputf("--units divides the search; the dynamic program's shards are its units: drop --units or use --method dfs")
 	case f.Units < 0:
@@ -138,7 +144,8 @@ func (sc *ShardCount) Run(ctx context.Context, opt hamilton.Options, dp DPOption
 	if sc.Method == MethodDP {
 		f := sc.Flags
 		extra := count.Options{Shard: sc.Shard, Shards: sc.Shards, Checkpoint: f.Checkpoint, CheckpointEvery: dp.CheckpointEvery,
-			CheckpointKey: sc.Result.Version, Resume: f.Resume}
+			CheckpointKey: sc.Result.Version, Resume: f.Resume,
+			Exchange: f.Shared, ExchangeSync: f.SharedSync, ExchangeWait: f.SharedWait}
 		var err error
 		out.Directed, out.DP, err = sc.countDP(ctx, dp, extra)
 		out.Stats = hamilton.Stats{Elapsed: out.DP.Elapsed, Workers: 1}

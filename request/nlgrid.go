@@ -84,6 +84,29 @@ func (p *Puzzle) SquareOnly(sub string) error {
 	return fmt.Errorf("%w: numberlink %s does not handle hex grids; for hex use solve, count, check, convert, tau or generate", ErrInput, sub)
 }
 
+// Unsolvable applies the seed's Proposition (§2.1) to p's clues: a
+// non-nil error, wrapping numberlink.ErrUnsolvable, names the part that
+// proves p has no solution (numberlink.Unsolvable, hexgrid.Unsolvable).
+func (p *Puzzle) Unsolvable() error {
+	if p.Hex == nil {
+		if v := numberlink.Unsolvable(p.Grid, p.Rules); v != nil {
+			return v
+		}
+		return nil
+	}
+	if err := hexgrid.Unsolvable(p.Hex.Grid); err != nil {
+		return unsolvable{err}
+	}
+	return nil
+}
+
+// unsolvable is a hexgrid proof of unsolvability that is also
+// numberlink.ErrUnsolvable, worded as hexgrid words it.
+type unsolvable struct{ error }
+
+func (u unsolvable) Is(target error) bool { return target == numberlink.ErrUnsolvable }
+func (u unsolvable) Unwrap() error        { return u.error }
+
 // SearchOptions are the options of Puzzle.Solve and Puzzle.Count.
 type SearchOptions struct {
 	// Progress, when set, receives a worded line about the search (nodes,

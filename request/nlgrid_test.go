@@ -98,6 +98,12 @@ func TestPuzzleGridErrors(t *testing.T) {
 		t.Errorf("headerless hex: %v", err)
 	}
 	p := newTestPuzzle(t, "hex k=1\n3 1\n", "")
+	if err := p.Unsolvable(); !numberlink.Invalid(err) || !strings.Contains(err.Error(), "Proposition part 5") {
+		t.Errorf("Unsolvable: %v", err)
+	}
+	if err := newTestPuzzle(t, hexSmall, "").Unsolvable(); err != nil {
+		t.Errorf("Unsolvable of a solvable hex puzzle: %v", err)
+	}
 	if _, err := p.Solve(context.Background(), SearchOptions{}, report.UniqueOptions{}); !numberlink.Invalid(err) || !strings.Contains(err.Error(), "no solution") {
 		t.Errorf("unsolvable hex: %v", err)
 	}

@@ -40,6 +40,9 @@ func runCount(e *env) int {
 	fs.StringVar(&cf.Out, "out", "", "write the shard's result to `FILE` (JSON, for 'count merge'); written only when the shard is complete")
 	fs.StringVar(&cf.Checkpoint, "checkpoint", "", "append every finished work unit to `FILE`, so that --resume can continue after a crash or kill")
 	fs.BoolVar(&cf.Resume, "resume", false, "continue the count recorded in --checkpoint FILE (a missing file starts afresh)")
+	fs.StringVar(&cf.Shared, "shared", "", "with --method dp and --shard I/N: cooperative DP shards that exchange their layers through `DIR` (every shard must run at once and see DIR; a restarted shard resumes from it)")
+	fs.BoolVar(&cf.SharedSync, "shared-sync", false, "with --shared: sync every layer file before announcing it (survives a machine crash, not only a killed shard; slower)")
+	fs.DurationVar(&cf.SharedWait, "shared-wait", 0, "with --shared: wait at most `D` for the other shards at one layer (default 6h)")
 	fs.IntVar(&cf.Units, "units", 0, "split the count into at least `N` work units (default 4096; every shard of a count needs the same value)")
 	pos, code := parseArgs(e, countHelp, fs)
 	if code >= 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/boardgraph/boardgraph/format"
+	lines "github.com/boardgraph/boardgraph/progress"
 	"math/big"
 	"time"
 
@@ -49,7 +50,9 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 	pr.done()
 	if err != nil && c.Method == request.MethodDP && ctx.Err() != nil {
 		keep := "rerun it in full"
-		if c.Flags.Checkpoint != "" && got.DP.Checkpoints+got.DP.ResumedAt > 0 {
+		if c.Flags.Shared != "" {
+			keep = fmt.Sprintf("its layer files in %s stay: the same command resumes at its last layer", c.Flags.Shared)
+		} else if c.Flags.Checkpoint != "" && got.DP.Checkpoints+got.DP.ResumedAt > 0 {
 			keep = fmt.Sprintf("%s keeps the layer of step %d: rerun with --resume", c.Flags.Checkpoint, got.DP.Step)
 		}
 		return fail(e, stoppedErr(fmt.Sprintf("%s: the dynamic program has no partial count (no --out file written; %s)", stopReason(ctx, c.Timeout), keep)))
@@ -95,8 +98,12 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 		if got.DP.ResumedAt > 0 {
 			from = fmt.Sprintf(", resumed at step %d", got.DP.ResumedAt)
 		}
-		fmt.Fprintf(e.stderr, "%s %s on %s with %s, dynamic program shard %d/%d (split after step %d%s); %v\n",
-			total, conv, c.Board.Spec(), request.MovesLabel(c.Moves), c.Shard, c.Shards, got.DP.SplitStep, from, elapsed.Round(time.Microsecond))
+		mode := ""
+		if c.Flags.Shared != "" && c.Shards > 1 {
+			mode = fmt.Sprintf("cooperative, %s written to %s, %v waiting for the others, ", lines.Bytes(got.DP.ExchangeBytes), c.Flags.Shared, got.DP.Waited.Round(time.Millisecond))
+		}
+		fmt.Fprintf(e.stderr, "%s %s on %s with %s, dynamic program shard %d/%d (%ssplit after step %d%s); %v\n",
+			total, conv, c.Board.Spec(), request.MovesLabel(c.Moves), c.Shard, c.Shards, mode, got.DP.SplitStep, from, elapsed.Round(time.Microsecond))
 		return exitOK
 	}
 	fmt.Fprintf(e.stderr, "%d %s on %s with %s, %s; %d counted now, %d from the checkpoint; %d nodes, %v\n",

@@ -492,6 +492,29 @@ func TestOrchestrationRecipes(t *testing.T) {
 	if got := merge(par); got != "12400\n" {
 		t.Errorf("GNU parallel recipe: %q", got)
 	}
+	// Cooperative DP shards: all at once (-j N), through a shared directory
+	// (6x6 and 4 shards instead of 7x7 and 8).
+	coop := t.TempDir()
+	run(coop, `mkdir -p shared/dp6 && seq 0 3 | parallel -j 4 --retries 3 boardgraph count 6x6 --method dp --shard {}/4 --shared shared/dp6 --out shard-{}.json --quiet`)
+	if got := merge(coop); got != "8250272\n" {
+		t.Errorf("cooperative DP recipe: %q", got)
+	}
+	// Slurm: one job step of N tasks, each with its SLURM_PROCID.
+	srun := t.TempDir()
+	os.Mkdir(filepath.Join(srun, "dp6"), 0o755)
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			run(srun, `boardgraph count 6x6 --method dp --workers "$SLURM_CPUS_PER_TASK" --shard "$SLURM_PROCID/4" --shared dp6 --out "shard-$SLURM_PROCID.json" --quiet`,
+				fmt.Sprintf("SLURM_PROCID=%d", i), "SLURM_CPUS_PER_TASK=1")
+		}()
+	}
+	wg.Wait()
+	if got := merge(srun); got != "8250272\n" {
+		t.Errorf("Slurm cooperative DP recipe: %q", got)
+	}
 }
 
 // checkpointUnits counts the complete unit lines of a checkpoint file.
@@ -605,5 +628,128 @@ func TestDPShardsSpillCLI(t *testing.T) {
 	r = cli(t, "", "count", "--method", "dp", "--moves", "knight", "6x6", "--max-memory", "4M", "--tmp", filepath.Join(dir, "nope"))
 	if r.code != exitUsage || !strings.Contains(r.stderr, "does not exist") {
 		t.Fatalf("missing --tmp: %v", r)
+	}
+}
+
+// Cooperative DP shards (--shared DIR), run at once, merge to the count;
+// they do not merge with independent DP shards; --shared refuses the
+// search and --checkpoint.
+func TestCooperativeDPShardsCLI(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	shared := filepath.Join(dir, "shared")
+	if err := os.Mkdir(shared, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const n = 4
+	files := make([]string, n)
+	res := make([]result, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		files[i] = filepath.Join(dir, fmt.Sprintf("s%d.json", i))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res[i] = cli(t, "", "count", "--method", "dp", "6x6", "--shard", fmt.Sprintf("%d/%d", i, n), "--shared", shared, "--out", files[i])
+		}()
+	}
+	wg.Wait()
+	for i, r := range res {
+		if r.code != exitOK || !strings.Contains(r.stderr, "cooperative") {
+			t.Fatalf("shard %d: %v", i, r)
+		}
+	}
+	r := cli(t, "", append([]string{"count", "merge"}, files...)...)
+	if r.code != exitOK || r.stdout != "8250272\n" {
+		t.Fatalf("merge: %v", r)
+	}
+	indep := filepath.Join(dir, "indep.json")
+	if r := cli(t, "", "count", "--method", "dp", "6x6", "--shard", "3/4", "--out", indep); r.code != exitOK {
+		t.Fatalf("independent shard: %v", r)
+	}
+	r = cli(t, "", "count", "merge", files[0], files[1], files[2], indep)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "different count") {
+		t.Fatalf("cooperative + independent shards: %v", r)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--method", "dfs"}, "drop --shared or use --method dp"},
+		{[]string{"--checkpoint", filepath.Join(dir, "ck")}, "drop --checkpoint"},
+	} {
+		r := cli(t, "", append([]string{"count", "6x6", "--shard", "0/4", "--shared", shared}, c.args...)...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("%v: %v; want %q", c.args, r, c.want)
+		}
+	}
+	// Another count's directory.
+	r = cli(t, "", "count", "--moves", "knight", "6x6", "--shard", "0/4", "--shared", shared)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "belongs to another count") {
+		t.Errorf("another count's directory: %v", r)
+	}
+}
+
+// A cooperative DP shard killed with SIGKILL and started again resumes
+// from its layer files; the merged shards give the count.
+func TestCooperativeDPShardKillResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary; run without -short")
+	}
+	t.Parallel()
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	shared := filepath.Join(dir, "shared")
+	os.Mkdir(shared, 0o755)
+	args := func(i int) []string {
+		return []string{"count", "--method", "dp", "--moves", "knight", "6x6", "--shard", fmt.Sprintf("%d/3", i), "--shared", shared,
+			"--out", filepath.Join(dir, fmt.Sprintf("s%d.json", i)), "--quiet"}
+	}
+	// Shard 1 alone: it writes its first layer, then waits for the others.
+	victim := exec.Command(bin, args(1)...)
+	if err := victim.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(time.Minute)
+	for {
+		if m, _ := filepath.Glob(filepath.Join(shared, "L*", "done-00001")); len(m) > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			victim.Process.Kill()
+			t.Fatal("shard 1 wrote no layer in a minute")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	victim.Process.Signal(syscall.SIGKILL)
+	if err := victim.Wait(); err == nil {
+		t.Fatal("the killed shard exited cleanly")
+	}
+	var wg sync.WaitGroup
+	outs := make([]bytes.Buffer, 3)
+	errs := make([]error, 3)
+	for i := range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := exec.Command(bin, append(args(i), "--quiet=false")...)
+			c.Stderr = &outs[i]
+			errs[i] = c.Run()
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("shard %d: %v\n%s", i, err, outs[i].String())
+		}
+	}
+	if !strings.Contains(outs[1].String(), "resumed at step") {
+		t.Errorf("restarted shard 1 did not resume: %s", outs[1].String())
+	}
+	var stdout bytes.Buffer
+	merge := exec.Command(bin, "count", "merge", filepath.Join(dir, "s0.json"), filepath.Join(dir, "s1.json"), filepath.Join(dir, "s2.json"))
+	merge.Stdout = &stdout
+	if err := merge.Run(); err != nil || stdout.String() != "6637920\n" {
+		t.Fatalf("merge: %q, %v", stdout.String(), err)
 	}
 }

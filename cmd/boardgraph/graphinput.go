@@ -23,7 +23,8 @@ var boardOnlyFlags = map[string]string{
 	"board": "a board file", "moves": "a move set", "svg": "a picture of the board", "png": "a picture of the board",
 	"per-start": "a table laid out on the board", "shard": "work units of the board search", "checkpoint": "work units of the board search",
 	"units": "work units of the board search", "resume": "work units of the board search", "max-memory": "the board dynamic program's planner",
-	"no-predict": "the board dynamic program's planner",
+	"no-predict": "the board dynamic program's planner", "shared": "shards of the board dynamic program",
+	"shared-sync": "shards of the board dynamic program", "shared-wait": "shards of the board dynamic program",
 }
 
 // graphFlags are the flags of the --graph mode beyond the problem flags

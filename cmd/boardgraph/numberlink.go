@@ -174,8 +174,8 @@ func (f *nlFlags) load(name, from string) (*request.Puzzle, error) {
 }
 
 // open parses the flags and at most one puzzle argument (none: stdin) and
-// loads the puzzle; with prove, the Propositions' checks refuse a square
-// puzzle they show unsolvable (exit 1). When p is nil the command exits
+// loads the puzzle; with prove, the Propositions' checks refuse a puzzle
+// they show unsolvable (exit 1). When p is nil the command exits
 // with code (the message is printed); otherwise the caller defers
 // f.cancel.
 func (f *nlFlags) open(args []string, prove bool) (p *request.Puzzle, code int) {
@@ -187,10 +187,8 @@ func (f *nlFlags) open(args []string, prove bool) (p *request.Puzzle, code int) 
 	if err == nil {
 		p, err = f.load(name, "")
 	}
-	if err == nil && prove && p.Hex == nil {
-		if v := numberlink.Unsolvable(p.Grid, p.Rules); v != nil {
-			err = v
-		}
+	if err == nil && prove {
+		err = p.Unsolvable()
 	}
 	if err != nil {
 		f.cancel()

@@ -63,8 +63,13 @@ func TestNLHex(t *testing.T) {
 		t.Fatalf("bad --grid: %d %q", code, errs)
 	}
 	// An unsolvable puzzle: exit 1.
-	if code, _, errs = runNL(t, "hex k=1\n3 1\n", "solve"); code != 1 || !strings.Contains(errs, "no solution") {
+	if code, _, errs = runNL(t, "hex k=1\n3 1\n", "solve"); code != 1 || !strings.Contains(errs, "Proposition part 5 (§2.1): (1,1) has magnitude 3 > rk = 1·1") {
 		t.Fatalf("unsolvable: %d %q", code, errs)
+	}
+	// Even, no Proposition part applies, and still no solution: two
+	// separate pairs (the search proves it).
+	if code, _, errs = runNL(t, "hex k=3\n3 . 3\n . . .\n3 . 3\n", "solve"); code != 1 || !strings.Contains(errs, "no solution (complete search") {
+		t.Fatalf("unsolvable by search: %d %q", code, errs)
 	}
 	// Square puzzles still go to the square solver, with --grid square too.
 	if code, _, errs = runNL(t, "k=2\n2.2\n", "solve", "--grid", "square"); code != 0 {

@@ -42,6 +42,8 @@ import (
 // the fix.
 var ErrFormat = errors.New("malformed hex puzzle")
 
+var errNoNodes = fmt.Errorf("%w: the puzzle has no nodes: give at least one number", ErrFormat)
+
 // MaxInput is the most bytes Read and ReadSolution accept.
 const MaxInput = 4 << 20
 
@@ -172,6 +174,9 @@ func Parse(data []byte) (*Puzzle, error) {
 	g, err := NewGrid(rows, cols, k, clues)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrFormat, err)
+	}
+	if len(g.Nodes) == 0 {
+		return nil, errNoNodes
 	}
 	p.Grid = g
 	return p, nil
@@ -363,6 +368,9 @@ func parseJSON(data []byte) (*Puzzle, error) {
 	g, err := NewGrid(p.Rows, p.Cols, p.K, clues)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrFormat, err)
+	}
+	if len(g.Nodes) == 0 {
+		return nil, errNoNodes
 	}
 	return &Puzzle{Grid: g, Rules: Rules{NoLoops: p.NoLoops, AllowDisconnected: p.AllowDisconnected}, Bridges: p.bridges()}, nil
 }

@@ -21,6 +21,7 @@ func TestFormatRoundTrip(t *testing.T) {
 				clues[j] = 1 + rng.IntN(6*k)
 			}
 		}
+		clues[rng.IntN(len(clues))] = 1 // at least one node
 		g, err := NewGrid(rows, cols, k, clues)
 		if err != nil {
 			t.Fatal(err)
@@ -100,6 +101,7 @@ func TestParseErrors(t *testing.T) {
 		{"hex k=0\n1 1\n", "k=K with K in 1..20"},
 		{"hex k=2 wide\n1 1\n", "unknown header word"},
 		{"hex\n", "no rows"},
+		{"hex\n. .\n", "no nodes"},
 		{"hex\n1 1\n1\n", "give every row the same number of cells"},
 		{"hex\n1 x\n", "write '.' for an empty cell"},
 		{"hex\n1 -1\n", "write '.' for an empty cell"},

@@ -107,7 +107,9 @@ func countBounded(ctx context.Context, g *Grid, rules Rules, limit, budget uint6
 			cancel(errBudget)
 		}
 	}
-	if s.propagate() && s.probe() {
+	// Probing only near the root's own deductions (not every pair, as
+	// Count does): the repeated counts of repair then cost about half.
+	if s.propagate() && s.probeNear(0) {
 		s.search()
 	}
 	if s.stopErr != nil {

@@ -84,6 +84,9 @@ func Count(ctx context.Context, g *Grid, limit uint64, opt SolveOptions) (uint64
 	if err := ctx.Err(); err != nil {
 		return 0, nil, s.stats(), err
 	}
+	if s.oddSum() {
+		return 0, nil, s.stats(), nil // no assignment has an odd degree sum
+	}
 	if s.propagate() && s.probe() {
 		s.search()
 	}
@@ -159,6 +162,16 @@ func newSolver(g *Grid, rules Rules) *solver {
 		s.push(int32(i))
 	}
 	return s
+}
+
+// oddSum reports whether the magnitudes sum to an odd number (the seed's
+// Proposition part 2: every connection adds 2 to the sum of the degrees).
+func (s *solver) oddSum() bool {
+	sum := int32(0)
+	for _, m := range s.mag {
+		sum += m
+	}
+	return sum%2 != 0
 }
 
 func (s *solver) push(i int32) {
@@ -659,7 +672,7 @@ func Enumerate(ctx context.Context, g *Grid, rules Rules, visit func(Solution) b
 	s.ctx, s.onSolution = ctx, visit
 	s.start = time.Now()
 	s.last = s.start
-	if s.propagate() && s.probe() {
+	if !s.oddSum() && s.propagate() && s.probe() {
 		s.search()
 	}
 	return s.count, s.stopErr

@@ -11,6 +11,12 @@
 // It prints one CSV line per instance (name, islands, status, glpsol's CPU
 // seconds, glpsol's own "Time used") and then, on stderr, a table of mean,
 // p99 and max CPU seconds per island count over the instances solved.
+//
+// With -table it runs nothing and prints a Markdown table instead, setting
+// the CSV it wrote beside boardgraph's times on the same instances (the CSV
+// of go test ./numberlink -run CoelhoTimes -long -coelho-csv FILE):
+//
+//	go run ./scripts/glpkhashi -table -glpk glpk.csv -ours ours.csv
 package main
 
 import (
@@ -243,7 +249,21 @@ func main() {
 	sizes := flag.String("sizes", "100,200,300,400", "island counts to run")
 	every := flag.Int("every", 1, "run every n-th instance of each size (sorted by name)")
 	cpulim := flag.Int("cpulim", 60, "glpsol CPU time limit per instance, seconds")
+	tbl := flag.Bool("table", false, "print the comparison table from -glpk and -ours instead of running glpsol")
+	glpkCSV := flag.String("glpk", "", "with -table: the CSV an earlier run printed")
+	oursCSV := flag.String("ours", "", "with -table: TestCoelhoTimes' -coelho-csv file")
 	flag.Parse()
+	if *tbl {
+		if *glpkCSV == "" || *oursCSV == "" {
+			fmt.Fprintln(os.Stderr, "glpkhashi: -table needs -glpk FILE and -ours FILE")
+			os.Exit(2)
+		}
+		if err := table(*glpkCSV, *oursCSV); err != nil {
+			fmt.Fprintln(os.Stderr, "glpkhashi:", err)
+			os.Exit(2)
+		}
+		return
+	}
 	if _, err := exec.LookPath("glpsol"); err != nil {
 		fmt.Fprintln(os.Stderr, "glpkhashi: glpsol not found: install glpk-utils (apt-get install glpk-utils)")
 		os.Exit(2)
