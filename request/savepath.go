@@ -10,6 +10,8 @@ import (
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/progress"
+	"github.com/boardgraph/boardgraph/render"
+	"github.com/boardgraph/boardgraph/verify"
 )
 
 // SavePath writes walk, a path that producer ("the solver", "the
@@ -44,4 +46,14 @@ func (l *Leaper) SavePath(ctx context.Context, walk iter.Seq2[int, int], produce
 	}
 	return fmt.Sprintf("wrote %s (%s, %s, %s) and verified it from the file: a %s; write %v, verify %v",
 		l.Output.Out, l.Output.Format, cellCount(res.Cells), progress.Bytes(res.Size), kind, format.Round(res.Write), format.Round(res.Verify)), nil
+}
+
+// PathPicture draws path, a verified solution of the request, on its board
+// (render.Path, with the closing move of a closed tour).
+func (l *Leaper) PathPicture(path []verify.Cell) (*render.Picture, error) {
+	cells := make([]int32, len(path))
+	for i, c := range path {
+		cells[i] = l.Board.Cell(c.Row-1, c.Col-1)
+	}
+	return render.Path(l.Board, cells, render.PathOptions{Closed: l.Closed})
 }

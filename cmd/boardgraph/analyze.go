@@ -11,8 +11,6 @@ import (
 	"github.com/boardgraph/boardgraph/request"
 )
 
-var analyzeHelp = loadHelp("analyze")
-
 func init() {
 	register(&command{name: "analyze", summary: "analyse the whole solution space (counts, edges, symmetry classes, key states)", run: runAnalyze})
 }
@@ -26,7 +24,7 @@ func runAnalyze(e *env) int {
 	pathFile := fs.String("path", "", "count the completions of the prefixes of the solution in `FILE` (a path or numbered grid, as verify reads; '-' for stdin) instead of the smallest solution")
 	svg := fs.String("svg", "", "write `PREFIX`-start.svg, PREFIX-end.svg and PREFIX-edges.svg")
 	png := fs.String("png", "", "write `PREFIX`-start.png, PREFIX-end.png and PREFIX-edges.png")
-	pos, code := parseArgs(e, analyzeHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
 	}

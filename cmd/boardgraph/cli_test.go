@@ -516,6 +516,12 @@ func TestHelp(t *testing.T) {
 			}
 		}
 	}
+	// Every command's -h shows its own help file (loaded by register).
+	for name := range commands {
+		if r := cli(t, "", name, "-h"); r.code != exitOK || !strings.Contains(r.stdout, "Usage: boardgraph "+name+" ") || !strings.Contains(r.stdout, "boardgraph "+name) {
+			t.Errorf("%s -h: %v", name, r)
+		}
+	}
 	if r := cli(t, "", "help"); r.code != exitOK || !strings.Contains(r.stdout, "count") {
 		t.Errorf("%v", r)
 	}

@@ -10,8 +10,6 @@ import (
 	"github.com/boardgraph/boardgraph/request"
 )
 
-var countHelp = loadHelp("count")
-
 func init() {
 	register(&command{name: "count", summary: "count the solutions exactly", run: runCount})
 }
@@ -44,7 +42,7 @@ func runCount(e *env) int {
 	fs.BoolVar(&cf.SharedSync, "shared-sync", false, "with --shared: sync every layer file before announcing it (survives a machine crash, not only a killed shard; slower)")
 	fs.DurationVar(&cf.SharedWait, "shared-wait", 0, "with --shared: wait at most `D` for the other shards at one layer (default 6h)")
 	fs.IntVar(&cf.Units, "units", 0, "split the count into at least `N` work units (default 4096; every shard of a count needs the same value)")
-	pos, code := parseArgs(e, countHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
 	}

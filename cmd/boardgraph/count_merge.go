@@ -14,7 +14,8 @@ func runCountMerge(e *env) int {
 	fs := newFlagSet("count merge")
 	undirected := fs.Bool("undirected", false, "count a path and its reverse (a tour and its reverse) once")
 	form := fs.String("format", "grid", "output `FORMAT`: grid (the bare total) or json")
-	files, code := parseArgs(e, countMergeHelp, fs)
+	e.help = countMergeHelp
+	files, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
 	}

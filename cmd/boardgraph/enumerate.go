@@ -9,8 +9,6 @@ import (
 	"github.com/boardgraph/boardgraph/hamilton"
 )
 
-var enumerateHelp = loadHelp("enumerate")
-
 func init() {
 	register(&command{name: "enumerate", summary: "stream every solution", run: runEnumerate})
 }
@@ -23,7 +21,7 @@ func runEnumerate(e *env) int {
 	pf.register(fs, "text or grid (numbered grids, the default), path or json (one object per line)")
 	limit := fs.Uint64("limit", 0, "stop after `N` solutions (0: all)")
 	outVar(fs, &pf.Out)
-	pos, code := parseArgs(e, enumerateHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
 	}

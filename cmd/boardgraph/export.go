@@ -11,8 +11,6 @@ import (
 	"github.com/boardgraph/boardgraph/request"
 )
 
-var exportHelp = loadHelp("export")
-
 func init() {
 	register(&command{name: "export", summary: "write the graph as GraphML, DOT, JSON, Neo4j CSV or Cypher", run: runExport})
 }
@@ -31,7 +29,7 @@ func runExport(e *env) int {
 	fs.BoolVar(&xf.WithSolution, "with-solution", false, "add a verified solution: step numbers and NEXT relationships")
 	fs.BoolVar(&xf.WithAnalysis, "with-analysis", false, "add the per-cell and per-edge counts of every solution (small boards)")
 	fs.IntVar(&xf.Batch, "batch", 1000, "rows per UNWIND statement of the cypher script")
-	pos, code := parseArgs(e, exportHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
 	}

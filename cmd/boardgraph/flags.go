@@ -52,9 +52,10 @@ func printUsage(w io.Writer, h cmdHelp, fs *flag.FlagSet) {
 }
 
 // parseArgs parses flags that may come before or after the positional
-// arguments. It returns the positional arguments, or a non-negative exit
+// arguments (-h prints e.help). It returns the positional arguments, or a non-negative exit
 // code when the command should end now (after -h, or a bad flag).
-func parseArgs(e *env, h cmdHelp, fs *flag.FlagSet) (pos []string, code int) {
+func parseArgs(e *env, fs *flag.FlagSet) (pos []string, code int) {
+	h := e.help
 	args := e.args
 	for {
 		err := fs.Parse(args)

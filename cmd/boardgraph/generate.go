@@ -12,8 +12,6 @@ import (
 	"github.com/boardgraph/boardgraph/request"
 )
 
-var generateHelp = loadHelp("generate")
-
 func init() {
 	register(&command{name: "generate", summary: "make a Hidato-style puzzle with a unique solution and a difficulty", run: runGenerate})
 }
@@ -27,7 +25,7 @@ func runGenerate(e *env) int {
 	seed := fs.Uint64("seed", 1, "random `S`eed: the same arguments and seed give the same puzzle")
 	tries := fs.Int("tries", 0, "give up after `N` puzzles of another level (default 500)")
 	h.register(fs, "text, json, svg, png or share", "also print the solution (text and json), or draw it in grey (svg, png)")
-	pos, code := parseArgs(e, generateHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
 	}

@@ -12,8 +12,6 @@ import (
 	"github.com/boardgraph/boardgraph/request"
 )
 
-var gradeHelp = loadHelp("grade")
-
 func init() {
 	register(&command{name: "grade", summary: "grade a Hidato-style puzzle by the deductions it needs", run: runGrade})
 }
@@ -45,7 +43,7 @@ func runGrade(e *env) int {
 	var h hidatoFlags
 	fs := newFlagSet("grade")
 	h.register(fs, "text or json", "also print the solution")
-	pos, code := parseArgs(e, gradeHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
 	}

@@ -6,8 +6,6 @@ import (
 	"github.com/boardgraph/boardgraph/request"
 )
 
-var infoHelp = loadHelp("info")
-
 func init() {
 	register(&command{name: "info", summary: "facts about the move graph and quick unsolvability proofs", run: runInfo})
 }
@@ -21,7 +19,7 @@ func runInfo(e *env) int {
 	fs.StringVar(&pf.Format, "format", "", "output `FORMAT`: text (the default) or json")
 	outVar(fs, &pf.Out)
 	fs.BoolVar(&pf.Quiet, "quiet", false, "no diagnostics on stderr (info prints none besides errors)")
-	pos, code := parseArgs(e, infoHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
 	}

@@ -52,6 +52,8 @@ type env struct {
 	// pending holds the output of --out FILE until the command ends
 	// (redirect, finishOut).
 	pending *pendingOut
+	// help is the running command's -h text (parseArgs).
+	help cmdHelp
 }
 
 // pendingOut is a command's result on its way to an --out file.
@@ -122,11 +124,12 @@ func argFlag(args []string, name string) (value string, found bool) {
 }
 
 // command is one subcommand. Each lives in its own file and registers itself
-// in init.
+// in init; register loads its -h text, help/NAME.txt.
 type command struct {
 	name    string
 	summary string
 	run     func(e *env) int
+	help    cmdHelp
 }
 
 var commands = map[string]*command{}
@@ -135,6 +138,7 @@ func register(c *command) {
 	if _, dup := commands[c.name]; dup {
 		panic("boardgraph: duplicate command " + c.name)
 	}
+	c.help = loadHelp(c.name)
 	commands[c.name] = c
 }
 
@@ -252,7 +256,7 @@ func dispatch(e *env) int {
 		return exitUsage
 	}
 	sub := *e
-	sub.args = e.args[1:]
+	sub.args, sub.help = e.args[1:], c.help
 	sub.json = wantsJSON(sub.args)
 	sub.written = &stdoutWriter{w: e.stdout}
 	sub.stdout = sub.written

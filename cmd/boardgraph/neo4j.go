@@ -9,8 +9,6 @@ import (
 	"github.com/boardgraph/boardgraph/cypherq"
 )
 
-var neo4jHelp = loadHelp("neo4j")
-
 func init() {
 	register(&command{name: "neo4j", summary: "the paper's Cypher strategies: print them or run them on Neo4j", run: runNeo4j})
 }
@@ -26,7 +24,7 @@ func runNeo4j(e *env) int {
 	kuzu := fs.Bool("kuzu", false, "with --print: write the queries in Kuzu's dialect")
 	uri := fs.String("uri", os.Getenv("NEO4J_URI"), "the Neo4j server's `URI`, bolt://host:7687 (default $NEO4J_URI)")
 	user := fs.String("user", cmp.Or(os.Getenv("NEO4J_USERNAME"), "neo4j"), "the Neo4j `USER` (default $NEO4J_USERNAME, else neo4j)")
-	pos, code := parseArgs(e, neo4jHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
 	}

@@ -139,8 +139,8 @@ func (f *nlFlags) parse(args []string) ([]string, int, bool) {
 		h.about += "\n\n" + nlHelp.about
 	}
 	sub := *f.e
-	sub.args = args
-	pos, code := parseArgs(&sub, h, f.FlagSet)
+	sub.args, sub.help = args, h
+	pos, code := parseArgs(&sub, f.FlagSet)
 	if code >= 0 {
 		return nil, code, false
 	}

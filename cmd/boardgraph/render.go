@@ -6,13 +6,9 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/render"
 	"github.com/boardgraph/boardgraph/request"
-	"github.com/boardgraph/boardgraph/verify"
 )
-
-var renderHelp = loadHelp("render")
 
 func init() {
 	register(&command{name: "render", summary: "draw a solution, count table or k-grid as SVG/PNG", run: runRender})
@@ -53,23 +49,6 @@ func saveNamed(e *env, files render.Files, pic *render.Picture, quiet bool) erro
 	return pictureErr(err)
 }
 
-// savePathQuietly writes solve's pictures of a verified path, if any were
-// asked for, and names each file on stderr unless quiet.
-func (pf *pictureFlags) savePathQuietly(e *env, b *board.Board, path []verify.Cell, closed, quiet bool) error {
-	if !pf.Any() {
-		return nil
-	}
-	cells := make([]int32, len(path))
-	for i, c := range path {
-		cells[i] = b.Cell(c.Row-1, c.Col-1)
-	}
-	pic, err := render.Path(b, cells, render.PathOptions{Closed: closed})
-	if err != nil {
-		return internalErr(fmt.Sprintf("drawing a verified path: %v", err))
-	}
-	return saveNamed(e, pf.Files, pic, quiet)
-}
-
 // save draws a verified result with draw and writes the requested
 // pictures (numberlink solve and generate --svg/--png), if any.
 func (pf *pictureFlags) save(e *env, draw func() (*render.Picture, error), quiet bool) error {
@@ -108,7 +87,7 @@ func runRender(e *env) int {
 	fs.Float64Var(&p.Cell, "cell", 0, "cell size in `PX` (default: fit the board in 1600 pixels, at most 48 per cell)")
 	fs.StringVar(&p.Title, "title", "", "heatmaps and edge maps: the `TITLE` above the board")
 	fs.BoolVar(&p.Unchecked, "unchecked", false, "draw a path even if the verifier rejects it (partial or broken paths)")
-	pos, code := parseArgs(e, renderHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
 	}

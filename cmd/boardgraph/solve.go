@@ -4,14 +4,13 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"github.com/boardgraph/boardgraph/render"
 	"time"
 
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/request"
 )
-
-var solveHelp = loadHelp("solve")
 
 func init() {
 	register(&command{name: "solve", summary: "find one solution (a numbered grid)", run: runSolve})
@@ -32,7 +31,7 @@ func runSolve(e *env) int {
 	fs.StringVar(&pf.Out, "out", "", "write the solution to `FILE` (atomically, verified from the file before success) instead of stdout; the format is --format, by default path (binary for a name ending in .bgp)")
 	var pics pictureFlags
 	pics.register(fs)
-	pos, code := parseArgs(e, solveHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
 	}
@@ -79,7 +78,7 @@ func runSolve(e *env) int {
 	if code := emit(ctx, e, l.Leaper, cells, format.Result{Method: "search", Stats: statsJSON(st)}); code != exitOK {
 		return code
 	}
-	if err := pics.savePathQuietly(e, j.Board, cells, l.Closed, l.Output.Quiet); err != nil {
+	if err := pics.save(e, func() (*render.Picture, error) { return l.PathPicture(cells) }, l.Output.Quiet); err != nil {
 		return fail(e, err)
 	}
 	if (!l.Output.JSON() || l.Output.Out != "") && !l.Output.Quiet {

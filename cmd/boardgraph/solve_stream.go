@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/boardgraph/boardgraph/render"
 	"io"
 	"strings"
 	"time"
@@ -49,7 +50,7 @@ func runConstruct(e *env, l *request.Leaper, walk construct.Walk, pics *pictureF
 	if code := emit(ctx, e, l, cells, format.Result{Method: "construct"}); code != exitOK {
 		return code
 	}
-	if err := pics.savePathQuietly(e, l.Board, cells, l.Closed, out.Quiet); err != nil {
+	if err := pics.save(e, func() (*render.Picture, error) { return l.PathPicture(cells) }, out.Quiet); err != nil {
 		return fail(e, err)
 	}
 	if !out.JSON() && !out.Quiet && out.Out == "" {

@@ -12,8 +12,6 @@ import (
 	"github.com/boardgraph/boardgraph/verify"
 )
 
-var verifyHelp = loadHelp("verify")
-
 func init() {
 	register(&command{name: "verify", summary: "check a numbered grid or a path file", run: runVerify})
 }
@@ -31,7 +29,7 @@ func runVerify(e *env) int {
 	fs.StringVar(&pf.Format, "format", "", "output `FORMAT`: text (the default) or json")
 	fs.BoolVar(&pf.Quiet, "quiet", false, "no progress or memory report on stderr")
 	outVar(fs, &pf.Out)
-	pos, code := parseArgs(e, verifyHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
 	}

@@ -1,0 +1,52 @@
+package request
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/boardgraph/boardgraph/pathio"
+	"github.com/boardgraph/boardgraph/verify"
+)
+
+// TestSavePath: a verified solution is written, read back and worded (the
+// CLI's TestSolveOutStopped covers a stopped write); a path that is no solution
+// is the producer's bug (UnverifiedError), never written; PathPicture
+// draws the solution.
+func TestSavePath(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	out := filepath.Join(dir, "p.bgp")
+	l, err := NewLeaper(LeaperFlags{Spec: "5x5", Moves: "hopido", Out: out, Format: "binary"}, Source{}, SolveFormats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := l.Search()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells, _, err := s.Solve(context.Background(), s.Options())
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := l.SavePath(context.Background(), CellWalk(cells), "the solver", pathio.VerifiedOptions{})
+	if err != nil || !strings.Contains(info, "(binary, 25 cells,") || !strings.Contains(info, "verified it from the file: a Hamiltonian path") {
+		t.Fatalf("%q %v", info, err)
+	}
+	if pic, err := l.PathPicture(cells); err != nil || pic.Width <= 0 {
+		t.Errorf("PathPicture: %v", err)
+	}
+
+	os.Remove(out)
+	broken := append([]verify.Cell{cells[1], cells[0]}, cells[2:]...)
+	var uv *UnverifiedError
+	if _, err := l.SavePath(context.Background(), CellWalk(broken), "the solver", pathio.VerifiedOptions{}); !errors.As(err, &uv) || !strings.Contains(err.Error(), "was not written") {
+		t.Errorf("broken path: %v", err)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("a file was left: %v", err)
+	}
+}
