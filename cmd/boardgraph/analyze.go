@@ -34,7 +34,7 @@ func runAnalyze(e *env) int {
 		err = j.CheckAnalyze()
 	}
 	if err == nil {
-		err = pictureErr(render.Suffixed(*svg, *png, "start").Check())
+		err = render.Suffixed(*svg, *png, "start").Check()
 	}
 	var key []int32
 	if err == nil && *pathFile != "" {

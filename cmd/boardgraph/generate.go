@@ -56,8 +56,6 @@ func runGenerate(e *env) int {
 		return fail(e, stoppedErr(err.Error()))
 	case errors.Is(err, hidato.ErrNoSolution):
 		return fail(e, noSolutionErr(fmt.Sprintf("%s with %s moves: %v", b.Spec(), opt.Moves.Name, err)))
-	case errors.Is(err, hidato.ErrPuzzle):
-		return fail(e, usagef("%v", err))
 	case err != nil:
 		return fail(e, err)
 	}

@@ -76,8 +76,6 @@ func runGrade(e *env) int {
 		return fail(e, noSolutionErr("the puzzle has "+err.Error()+"; add givens"))
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return fail(e, stoppedErr(fmt.Sprintf("stopped before the grade was known (%v)", err)))
-	case errors.Is(err, hidato.ErrPuzzle):
-		return fail(e, usagef("%v", err))
 	case err != nil:
 		return fail(e, err)
 	}

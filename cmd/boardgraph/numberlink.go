@@ -354,7 +354,7 @@ func nlSolve(e *env, args []string) int {
 		return code
 	}
 	defer f.cancel()
-	if err := pics.check(); err != nil {
+	if err := pics.Check(); err != nil {
 		return nlFail(e, err)
 	}
 	opt, pr := f.progress()
@@ -479,7 +479,7 @@ func nlGenerate(e *env, args []string) int {
 	if len(pos) != 1 {
 		return nlFail(e, usagef("generate needs one size argument RxC (rows x columns), e.g. 15x15"))
 	}
-	if err := pics.check(); err != nil {
+	if err := pics.Check(); err != nil {
 		return nlFail(e, err)
 	}
 	gf.Size = pos[0]

@@ -23,20 +23,6 @@ func (pf *pictureFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&pf.PNG, "png", "", "write the picture as PNG to `FILE`")
 }
 
-// check rejects output names that cannot work before any work is done.
-func (pf *pictureFlags) check() error { return pictureErr(pf.Check()) }
-
-func (pf *pictureFlags) any() bool { return pf.Any() }
-
-// pictureErr marks the picture errors the user fixes (a bad file name, a
-// picture too large for PNG) as bad input (exit 2).
-func pictureErr(err error) error {
-	if errors.Is(err, render.ErrFileName) || errors.Is(err, render.ErrTooLarge) {
-		return usagef("%v", err)
-	}
-	return err
-}
-
 // saveNamed writes pic to files and names each file written on stderr
 // unless quiet.
 func saveNamed(e *env, files render.Files, pic *render.Picture, quiet bool) error {
@@ -46,7 +32,7 @@ func saveNamed(e *env, files render.Files, pic *render.Picture, quiet bool) erro
 			fmt.Fprintf(e.stderr, "wrote %s\n", name)
 		}
 	}
-	return pictureErr(err)
+	return err
 }
 
 // save draws a verified result with draw and writes the requested
@@ -98,10 +84,10 @@ func runRender(e *env) int {
 }
 
 func (rf *renderFlags) run(e *env, pos []string) error {
-	if !rf.any() {
+	if !rf.Any() {
 		return usagef("no output: give --svg FILE, --png FILE or both")
 	}
-	if err := rf.check(); err != nil {
+	if err := rf.Check(); err != nil {
 		return err
 	}
 	spec := ""
@@ -134,7 +120,7 @@ func (rf *renderFlags) run(e *env, pos []string) error {
 		for _, name := range wrote {
 			fmt.Fprintf(e.stdout, "%s: %s, %.0fx%.0f pixels\n", name, what, math.Ceil(pic.Width), math.Ceil(pic.Height))
 		}
-		return pictureErr(err)
+		return err
 	}
 	// τ frames: NAME-000.svg, NAME-001.svg, ...
 	for i, pic := range frames {
@@ -143,7 +129,7 @@ func (rf *renderFlags) run(e *env, pos []string) error {
 			fmt.Fprintf(e.stdout, "%s: %s, frame %d of %d\n", name, what, i, len(frames)-1)
 		}
 		if err != nil {
-			return pictureErr(err)
+			return err
 		}
 	}
 	return nil

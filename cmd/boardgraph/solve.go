@@ -48,7 +48,7 @@ func runSolve(e *env) int {
 		return fail(e, err)
 	}
 	e.setJSON(l.Output.JSON())
-	if err := pics.check(); err != nil {
+	if err := pics.Check(); err != nil {
 		return fail(e, err)
 	}
 	walk, err := l.Construction(l.Method, buildWalk) // a proof of no path: exit 1

@@ -27,7 +27,7 @@ func runConstruct(e *env, l *request.Leaper, walk construct.Walk, pics *pictureF
 	defer cancel()
 	began := time.Now()
 	out := l.Output
-	if out.Out != "" && (out.Format == "path" || out.Format == "binary") && !pics.any() {
+	if out.Out != "" && (out.Format == "path" || out.Format == "binary") && !pics.Any() {
 		info, err := writeStreamed(ctx, e, l, walk, "the construction")
 		if err != nil {
 			return fail(e, err)
