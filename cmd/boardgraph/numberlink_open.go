@@ -44,8 +44,7 @@ func nlMinK(e *env, args []string) int {
 	rep, err := report.MinK(f.ctx, p.Grid, numberlink.SolveOptions{Rules: p.Rules})
 	switch {
 	case err != nil && f.ctx.Err() != nil:
-		fmt.Fprintf(e.stderr, "boardgraph: numberlink min-k: stopped; k = %v proved unsolvable so far\n", rep.Refuted)
-		return exitStopped
+		return fail(e, stoppedErr(fmt.Sprintf("numberlink min-k: %s; k = %v proved unsolvable so far", f.stopped(), rep.Refuted)))
 	case errors.Is(err, numberlink.ErrNoSolution):
 		return nlFail(e, fmt.Errorf("%w: %v", numberlink.ErrUnsolvable, err))
 	case err != nil:
@@ -70,11 +69,9 @@ func nlTauSteps(e *env, args []string) int {
 	rep, err := report.TauSteps(f.ctx, p.Grid, p.Rules, *budget)
 	switch {
 	case errors.Is(err, numberlink.ErrTauIncomplete):
-		fmt.Fprintf(e.stderr, "boardgraph: numberlink tau-steps: %v; no order of τ steps solves it\n", err)
-		return exitNone
+		return fail(e, noSolutionErr(fmt.Sprintf("numberlink tau-steps: %v; no order of τ steps solves it", err)))
 	case err != nil && f.ctx.Err() != nil:
-		fmt.Fprintf(e.stderr, "boardgraph: numberlink tau-steps: stopped: best so far %d steps (τ's order: %d)\n", rep.Fewest, rep.TauSteps)
-		return exitStopped
+		return fail(e, stoppedErr(fmt.Sprintf("numberlink tau-steps: %s: best so far %d steps (τ's order: %d)", f.stopped(), rep.Fewest, rep.TauSteps)))
 	case err != nil:
 		return nlFail(e, err)
 	}
