@@ -96,7 +96,7 @@ func emit(ctx context.Context, e *env, l *request.Leaper, cells []verify.Cell, r
 func writeStreamed(ctx context.Context, e *env, l *request.Leaper, walk construct.Walk, producer string) (string, error) {
 	pr := startCellProgress(e, l.Output.Quiet, "solve", int64(l.Board.Open()))
 	defer pr.stop()
-	info, err := l.SavePath(ctx, walk, producer, pathio.VerifiedOptions{Phase: pr.Phase, Count: pr.count})
+	info, err := l.SavePath(ctx, walk, producer, pathio.VerifiedOptions{Phase: pr.Phase, Count: &pr.Count})
 	pr.stop()
 	if err != nil && ctx.Err() != nil {
 		return "", stoppedErr(fmt.Sprintf("%s %v", stopReason(ctx, l.Timeout), strings.TrimPrefix(err.Error(), ctx.Err().Error()+" ")))

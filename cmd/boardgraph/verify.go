@@ -67,9 +67,9 @@ func runVerify(e *env) int {
 	}
 	streamed := pi.Kind == "path" || pi.Kind == "binary"
 	pr := startCellProgress(e, pf.Quiet || json || !streamed, "verify", int64(pi.Board.Open()))
-	pr.phase("checked")
+	pr.Phase("checked")
 	began := time.Now()
-	res, err := pi.Check(e.ctx, func(n int64) { pr.count.Store(n) })
+	res, err := pi.Check(e.ctx, func(n int64) { pr.Count.Store(n) })
 	pr.stop()
 	var ve *verify.Error
 	switch {
