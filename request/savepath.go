@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/boardgraph/boardgraph/format"
+	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/progress"
 	"github.com/boardgraph/boardgraph/render"
@@ -56,4 +57,10 @@ func (l *Leaper) PathPicture(path []verify.Cell) (*render.Picture, error) {
 		cells[i] = l.Board.Cell(c.Row-1, c.Col-1)
 	}
 	return render.Path(l.Board, cells, render.PathOptions{Closed: l.Closed})
+}
+
+// SearchStats is the "stats" object of a JSON result for a search's
+// statistics (format.Stats).
+func SearchStats(st hamilton.Stats) *format.Stats {
+	return format.NewStats(st.Nodes, st.Backtracks, st.Prunes, st.MemoHits, st.Restarts, st.Workers, st.Elapsed)
 }

@@ -1,8 +1,12 @@
 package request
 
 import (
+	"encoding/json"
+	"time"
+
 	"context"
 	"errors"
+	"github.com/boardgraph/boardgraph/hamilton"
 	"os"
 	"path/filepath"
 	"strings"
@@ -48,5 +52,21 @@ func TestSavePath(t *testing.T) {
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("a file was left: %v", err)
+	}
+}
+
+// TestSearchStats: every field of the search's statistics reaches the
+// JSON object (64-bit counts as strings, as format.Stats writes them).
+func TestSearchStats(t *testing.T) {
+	t.Parallel()
+	st := SearchStats(hamilton.Stats{Nodes: 7, Backtracks: 5, Prunes: 3, MemoHits: 2, Restarts: 1, Workers: 4, Elapsed: 1500 * time.Millisecond})
+	b, err := json.Marshal(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"nodes":"7"`, `"backtracks":"5"`, `"prunes":"3"`, `"memo_hits":"2"`, `"restarts":"1"`, `"workers":4`, `"elapsed_ms":1500`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("%s lacks %s", b, want)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/request"
 )
 
 // Output formats of the leaper commands (format.Names: case-insensitive,
@@ -20,5 +21,5 @@ func statsJSON(st hamilton.Stats) *format.Stats {
 	if hideStats {
 		st = hamilton.Stats{}
 	}
-	return format.NewStats(st.Nodes, st.Backtracks, st.Prunes, st.MemoHits, st.Restarts, st.Workers, st.Elapsed)
+	return request.SearchStats(st)
 }
