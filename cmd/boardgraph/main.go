@@ -97,30 +97,23 @@ func (e *env) wroteResult() bool {
 func (e *env) setJSON(on bool) { e.json = on }
 
 // wantsJSON reports whether args ask for --format json (in any spelling
-// the flag package accepts), so that even a flag error is answered in
-// JSON.
+// the flag package accepts: -format or --format, "=" or a separate value,
+// before any "--"), so that even a flag error is answered in JSON.
 func wantsJSON(args []string) bool {
-	v, _ := argFlag(args, "format")
-	return strings.EqualFold(v, "json")
-}
-
-// argFlag finds the first flag -name or --name in args, before any "--",
-// and returns its value: after '=', or the next argument.
-func argFlag(args []string, name string) (value string, found bool) {
 	for i, a := range args {
 		if a == "--" {
-			return "", false
+			return false
 		}
 		n, v, eq := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if !strings.HasPrefix(a, "-") || n != name {
+		if !strings.HasPrefix(a, "-") || n != "format" {
 			continue
 		}
 		if !eq && i+1 < len(args) {
 			v = args[i+1]
 		}
-		return v, true
+		return strings.EqualFold(v, "json")
 	}
-	return "", false
+	return false
 }
 
 // command is one subcommand. Each lives in its own file and registers itself
@@ -275,10 +268,4 @@ func printHelp(w io.Writer) {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w, "\nRun 'boardgraph <command> -h' for a command's flags and an example.")
-}
-
-// isUsage reports whether err is one the user fixes in the input (exit 2).
-func isUsage(err error) bool {
-	_, code := describe(err)
-	return code == exitUsage
 }

@@ -219,7 +219,7 @@ func nlFail(e *env, err error) int {
 		return fail(e, internalErr(strings.TrimPrefix(err.Error(), report.ErrSelfCheck.Error()+": ")))
 	}
 	var xe *exitError
-	if errors.As(err, &xe) || isUsage(err) {
+	if errors.As(err, &xe) || request.IsInput(err) {
 		return fail(e, err)
 	}
 	return fail(e, usagef("numberlink: %v", err))
