@@ -7,19 +7,23 @@ import (
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/hidato"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/pathio"
+	"github.com/boardgraph/boardgraph/render"
 	"github.com/boardgraph/boardgraph/verify"
 )
 
 // IsInput reports whether err is input the user can fix: ErrInput, or the
 // sentinel of a parser or writer the requests use (board specs, maps and
 // cells, move sets, invalid problems, path-file syntax, output files,
-// format names, JSON solutions). The CLI answers such errors with exit
+// format names, JSON solutions, picture file names and sizes, Hidato
+// puzzles). The CLI answers such errors with exit
 // code 2, the web server with 400.
 func IsInput(err error) bool {
 	for _, target := range []error{ErrInput, board.ErrSpec, board.ErrMap, board.ErrCoord, moves.ErrMoves, hamilton.ErrInvalid,
-		verify.ErrSyntax, pathio.ErrWrite, pathio.ErrSpecialFile, format.ErrName, format.ErrSolution} {
+		verify.ErrSyntax, pathio.ErrWrite, pathio.ErrSpecialFile, format.ErrName, format.ErrSolution, render.ErrFileName, render.ErrTooLarge,
+		hidato.ErrPuzzle} {
 		if errors.Is(err, target) {
 			return true
 		}
@@ -46,10 +50,16 @@ func (e *IncompleteError) Unwrap() error { return e.Err }
 type UnverifiedError struct {
 	Solver string // "the engine", "the construction"
 	Err    error  // the verifier's reason
+	// Left says what became of the output; "" is "nothing was printed".
+	Left string
 }
 
 func (e *UnverifiedError) Error() string {
-	return fmt.Sprintf("%s returned a path that fails verification (%v); nothing was printed", e.Solver, e.Err)
+	left := e.Left
+	if left == "" {
+		left = "nothing was printed"
+	}
+	return fmt.Sprintf("%s returned a path that fails verification (%v); %s", e.Solver, e.Err, left)
 }
 
 func (e *UnverifiedError) Unwrap() error { return e.Err }

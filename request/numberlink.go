@@ -148,6 +148,7 @@ type GenerateFlags struct {
 	Seed       int64   // --seed
 	Difficulty string  // --difficulty, "" for any up to hard
 	NoLoops    bool    // --noloops
+	Grid       string  // --grid: GridSquare ("" too) or GridHex (Generate)
 }
 
 // GenerateOptions checks f and returns the generator's options (without a

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/hexgrid"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
 
@@ -85,6 +86,7 @@ type PuzzleFlags struct {
 	K            int    // --k: override the bridge limit; 0 keeps the puzzle's
 	NoLoops      bool   // --noloops
 	Disconnected bool   // --disconnected
+	Grid         string // --grid: GridSquare, GridHex, or "" to detect by content
 }
 
 // Puzzle is a loaded numberlink puzzle with the rules that apply to it.
@@ -93,6 +95,8 @@ type Puzzle struct {
 	Data  []byte // the input as read
 	Grid  *numberlink.Grid
 	Rules numberlink.Rules
+	// Hex is set, and Grid nil, for a hexagonal puzzle (nlgrid.go).
+	Hex *hexgrid.Puzzle
 }
 
 // NewPuzzle reads and parses the puzzle f names and applies the rule
@@ -102,9 +106,15 @@ func NewPuzzle(ctx context.Context, f PuzzleFlags, src Source) (*Puzzle, error) 
 	if f.K < 0 || f.K > numberlink.MaxK {
 		return nil, fmt.Errorf("%w: --k %d: the bridge limit must be 1..%d", ErrInput, f.K, numberlink.MaxK)
 	}
+	if _, err := hexGrid(f.Grid, nil); err != nil {
+		return nil, err
+	}
 	data, name, err := PuzzleInput(f.Arg, src)
 	if err != nil {
 		return nil, err
+	}
+	if hex, _ := hexGrid(f.Grid, data); hex {
+		return newHexPuzzle(f, name, data)
 	}
 	fm := puzzleio.Detect(data)
 	if f.From != "" {

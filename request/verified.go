@@ -12,7 +12,7 @@ import (
 func (s *Search) Verified(path []int32) ([]verify.Cell, error) {
 	cells := s.Cells(path)
 	if err := verify.Path(s.Rules(), cells); err != nil {
-		return nil, &UnverifiedError{"the engine", err}
+		return nil, &UnverifiedError{Solver: "the engine", Err: err}
 	}
 	return cells, nil
 }
@@ -21,7 +21,7 @@ func (s *Search) Verified(path []int32) ([]verify.Cell, error) {
 // rejected path is an *UnverifiedError.
 func (gr *Graph) Verified(path []int32) error {
 	if err := gr.Check(path); err != nil {
-		return &UnverifiedError{"the engine", err}
+		return &UnverifiedError{Solver: "the engine", Err: err}
 	}
 	return nil
 }
@@ -46,7 +46,7 @@ func (l *Leaper) ConstructedCells(ctx context.Context, walk iter.Seq2[int, int])
 		}
 	}
 	if err := verify.Path(l.Rules(), cells); err != nil {
-		return nil, n, &UnverifiedError{"the construction", err}
+		return nil, n, &UnverifiedError{Solver: "the construction", Err: err}
 	}
 	return cells, n, nil
 }

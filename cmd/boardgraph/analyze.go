@@ -3,14 +3,13 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"github.com/boardgraph/boardgraph/format"
 	"time"
 
 	"github.com/boardgraph/boardgraph/analysis"
 	"github.com/boardgraph/boardgraph/render"
 	"github.com/boardgraph/boardgraph/request"
 )
-
-var analyzeHelp = loadHelp("analyze")
 
 func init() {
 	register(&command{name: "analyze", summary: "analyse the whole solution space (counts, edges, symmetry classes, key states)", run: runAnalyze})
@@ -25,7 +24,7 @@ func runAnalyze(e *env) int {
 	pathFile := fs.String("path", "", "count the completions of the prefixes of the solution in `FILE` (a path or numbered grid, as verify reads; '-' for stdin) instead of the smallest solution")
 	svg := fs.String("svg", "", "write `PREFIX`-start.svg, PREFIX-end.svg and PREFIX-edges.svg")
 	png := fs.String("png", "", "write `PREFIX`-start.png, PREFIX-end.png and PREFIX-edges.png")
-	pos, code := parseArgs(e, analyzeHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
 	}
@@ -35,7 +34,7 @@ func runAnalyze(e *env) int {
 		err = j.CheckAnalyze()
 	}
 	if err == nil {
-		err = pictureErr(render.Suffixed(*svg, *png, "start").Check())
+		err = render.Suffixed(*svg, *png, "start").Check()
 	}
 	var key []int32
 	if err == nil && *pathFile != "" {
@@ -62,8 +61,8 @@ func runAnalyze(e *env) int {
 	res := rep.Result
 	rep.Stats = statsJSON(res.Stats)
 	var buf bytes.Buffer
-	if j.out.JSON() {
-		err = emitJSON(&buf, rep.JSON(complete))
+	if j.Output.JSON() {
+		err = format.WriteJSON(&buf, rep.JSON(complete))
 	} else {
 		err = rep.WriteText(&buf, complete)
 	}
@@ -75,7 +74,7 @@ func runAnalyze(e *env) int {
 	}
 	figs, err := rep.Pictures()
 	if err != nil {
-		return fail(e, &internalError{err.Error()})
+		return fail(e, internalErr(err.Error()))
 	}
 	for _, f := range figs {
 		if err := saveNamed(e, render.Suffixed(*svg, *png, f.Suffix), f.Picture, pf.Quiet); err != nil {
@@ -83,10 +82,10 @@ func runAnalyze(e *env) int {
 		}
 	}
 	if !complete {
-		return fail(e, &stoppedError{fmt.Sprintf("%s: the report covers the %d paths enumerated so far (every count is a lower bound)", stopReason(ctx, pf.Timeout), res.Stats.Solutions)})
+		return fail(e, stoppedErr(fmt.Sprintf("%s: the report covers the %d paths enumerated so far (every count is a lower bound)", stopReason(ctx, pf.Timeout), res.Stats.Solutions)))
 	}
-	if !pf.Quiet && !j.out.JSON() {
-		fmt.Fprintf(e.stderr, "analysed %s with %s: %s, %v\n", j.b.Spec(), movesLabel(j.ms), plural(int(res.Total), "directed path"), res.Stats.Elapsed.Round(time.Millisecond))
+	if !pf.Quiet && !j.Output.JSON() {
+		fmt.Fprintf(e.stderr, "analysed %s with %s: %s, %v\n", j.Board.Spec(), request.MovesLabel(j.Moves), plural(int(res.Total), "directed path"), res.Stats.Elapsed.Round(time.Millisecond))
 	}
 	return exitOK
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"github.com/boardgraph/boardgraph/analysis"
+	"github.com/boardgraph/boardgraph/format"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -64,7 +65,7 @@ func TestAnalyzeJSON(t *testing.T) {
 		t.Fatalf("%v", r)
 	}
 	var out struct {
-		Problem    jsonProblem              `json:"problem"`
+		Problem    format.Problem           `json:"problem"`
 		Complete   bool                     `json:"complete"`
 		Total      string                   `json:"total"`
 		PerStart   [][]*string              `json:"per_start"`

@@ -516,6 +516,12 @@ func TestHelp(t *testing.T) {
 			}
 		}
 	}
+	// Every command's -h shows its own help file (loaded by register).
+	for name := range commands {
+		if r := cli(t, "", name, "-h"); r.code != exitOK || !strings.Contains(r.stdout, "Usage: boardgraph "+name+" ") || !strings.Contains(r.stdout, "boardgraph "+name) {
+			t.Errorf("%s -h: %v", name, r)
+		}
+	}
 	if r := cli(t, "", "help"); r.code != exitOK || !strings.Contains(r.stdout, "count") {
 		t.Errorf("%v", r)
 	}
@@ -531,7 +537,7 @@ func TestInternalErrorNeverPrints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = j.checked([]int32{0, 1, 2}) // 1,1 -> 1,2 is no Diplomatico move
+	_, err = j.Verified([]int32{0, 1, 2}) // 1,1 -> 1,2 is no Diplomatico move
 	var errb bytes.Buffer
 	if code := fail(&env{stderr: &errb}, err); code != exitInternal || !strings.Contains(errb.String(), "INTERNAL ERROR") ||
 		!strings.Contains(errb.String(), "1,1 to 1,2 is not a move") {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	lines "github.com/boardgraph/boardgraph/progress"
 	"os"
 	"runtime/debug"
 	"time"
@@ -9,16 +10,11 @@ import (
 	"github.com/boardgraph/boardgraph/request"
 )
 
-var countHelp = loadHelp("count")
-
 func init() {
 	register(&command{name: "count", summary: "count the solutions exactly", run: runCount})
 }
 
 func runCount(e *env) int {
-	if code, ok := graphInput(e, "count"); ok { // --graph FILE (graphinput.go)
-		return code
-	}
 	if len(e.args) > 0 && e.args[0] == "merge" {
 		sub := *e
 		sub.args = e.args[1:]
@@ -29,6 +25,8 @@ func runCount(e *env) int {
 		cf request.CountFlags
 	)
 	fs := newFlagSet("count")
+	var gf graphFlags // --graph FILE (graphinput.go)
+	gf.register(fs)
 	pf.register(fs, "text (the bare count, or the per-start table; the default) or json")
 	fs.BoolVar(&cf.PerStart, "per-start", false, "print a grid of counts by first cell (directed, open paths)")
 	fs.BoolVar(&cf.Undirected, "undirected", false, "count a path and its reverse (a tour and its reverse) once")
@@ -44,15 +42,19 @@ func runCount(e *env) int {
 	fs.BoolVar(&cf.SharedSync, "shared-sync", false, "with --shared: sync every layer file before announcing it (survives a machine crash, not only a killed shard; slower)")
 	fs.DurationVar(&cf.SharedWait, "shared-wait", 0, "with --shared: wait at most `D` for the other shards at one layer (default 6h)")
 	fs.IntVar(&cf.Units, "units", 0, "split the count into at least `N` work units (default 4096; every shard of a count needs the same value)")
-	pos, code := parseArgs(e, countHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
+	}
+	if gf.file != "" {
+		gf.undirected, gf.method = cf.Undirected, cf.Method
+		return runGraph(e, "count", fs, &pf, gf, pos)
 	}
 	j, err := pf.load(e, pos, textJSON)
 	if err != nil {
 		return fail(e, err)
 	}
-	c, err := request.NewCount(j.Search, cf)
+	c, err := request.NewCount(j, cf)
 	if err != nil {
 		return fail(e, err)
 	}
@@ -71,11 +73,11 @@ func runCount(e *env) int {
 	res, err := c.Run(ctx, opt, newProgress(e, "count (dp)", pf.Quiet).dp())
 	pr.done()
 	if res.DP.Spilled {
-		defer fmt.Fprintf(e.stderr, "the layers spilled to %s (at most %s of files at once)\n", cf.SpillDir, humanBytes(res.DP.SpillBytes))
+		defer fmt.Fprintf(e.stderr, "the layers spilled to %s (at most %s of files at once)\n", cf.SpillDir, lines.Bytes(res.DP.SpillBytes))
 	}
 	switch {
 	case err != nil && c.Method == request.MethodDP && ctx.Err() != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("%s: the dynamic program has no partial count (it adds up only at the last step); count with --method dfs for a lower bound", stopReason(ctx, pf.Timeout))})
+		return fail(e, stoppedErr(fmt.Sprintf("%s: the dynamic program has no partial count (it adds up only at the last step); count with --method dfs for a lower bound", stopReason(ctx, pf.Timeout))))
 	case err != nil:
 		return fail(e, err)
 	}
@@ -87,13 +89,13 @@ func runCount(e *env) int {
 		what = "per-start table, total " + what
 	}
 	if !res.Complete {
-		return fail(e, &stoppedError{fmt.Sprintf("%s: counted %s so far, a lower bound on the number of %s on %s (the count is incomplete)",
-			stopReason(ctx, pf.Timeout), what, res.Convention, j.b.Spec())})
+		return fail(e, stoppedErr(fmt.Sprintf("%s: counted %s so far, a lower bound on the number of %s on %s (the count is incomplete)",
+			stopReason(ctx, pf.Timeout), what, res.Convention, j.Board.Spec())))
 	}
 	work := fmt.Sprintf("%d nodes", res.Stats.Nodes)
 	if c.Method == request.MethodDP {
 		work = "frontier dynamic program"
 	}
-	fmt.Fprintf(e.stderr, "%s %s on %s with %s; method %s (%s); %s, %v\n", what, res.Convention, j.b.Spec(), movesLabel(j.ms), c.Method, c.Why, work, res.Stats.Elapsed.Round(time.Microsecond))
+	fmt.Fprintf(e.stderr, "%s %s on %s with %s; method %s (%s); %s, %v\n", what, res.Convention, j.Board.Spec(), request.MovesLabel(j.Moves), c.Method, c.Why, work, res.Stats.Elapsed.Round(time.Microsecond))
 	return exitOK
 }

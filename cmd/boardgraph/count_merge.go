@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/boardgraph/boardgraph/format"
 
 	"github.com/boardgraph/boardgraph/request"
 )
@@ -13,7 +14,8 @@ func runCountMerge(e *env) int {
 	fs := newFlagSet("count merge")
 	undirected := fs.Bool("undirected", false, "count a path and its reverse (a tour and its reverse) once")
 	form := fs.String("format", "grid", "output `FORMAT`: grid (the bare total) or json")
-	files, code := parseArgs(e, countMergeHelp, fs)
+	e.help = countMergeHelp
+	files, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
 	}
@@ -25,7 +27,7 @@ func runCountMerge(e *env) int {
 		return fail(e, err)
 	}
 	if *form == "json" {
-		err = emitJSON(e.stdout, m)
+		err = format.WriteJSON(e.stdout, m)
 	} else {
 		_, err = fmt.Fprintln(e.stdout, m.Count)
 	}

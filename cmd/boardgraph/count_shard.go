@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/boardgraph/boardgraph/format"
+	lines "github.com/boardgraph/boardgraph/progress"
 	"math/big"
 	"time"
 
@@ -23,7 +25,7 @@ const dpCheckpointEvery = 30 * time.Second
 func runShard(e *env, ctx context.Context, c *request.Count) int {
 	sc, err := c.PlanShard(ctx, shard.CodeVersion(buildVersion))
 	if err != nil && ctx.Err() != nil {
-		return fail(e, &stoppedError{stopReason(ctx, c.Timeout) + " while splitting the count into work units; nothing was counted"})
+		return fail(e, stoppedErr(stopReason(ctx, c.Timeout)+" while splitting the count into work units; nothing was counted"))
 	}
 	if err != nil {
 		return fail(e, err)
@@ -53,7 +55,7 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 		} else if c.Flags.Checkpoint != "" && got.DP.Checkpoints+got.DP.ResumedAt > 0 {
 			keep = fmt.Sprintf("%s keeps the layer of step %d: rerun with --resume", c.Flags.Checkpoint, got.DP.Step)
 		}
-		return fail(e, &stoppedError{fmt.Sprintf("%s: the dynamic program has no partial count (no --out file written; %s)", stopReason(ctx, c.Timeout), keep)})
+		return fail(e, stoppedErr(fmt.Sprintf("%s: the dynamic program has no partial count (no --out file written; %s)", stopReason(ctx, c.Timeout), keep)))
 	}
 	if err != nil {
 		return fail(e, err)
@@ -68,8 +70,8 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 		if c.Flags.Checkpoint != "" {
 			keep = fmt.Sprintf("%s keeps the %d finished units: rerun with --resume", c.Flags.Checkpoint, s.Counted+s.Skipped)
 		}
-		return fail(e, &stoppedError{fmt.Sprintf("%s: counted %d so far in %d of the %s, a lower bound (no --out file written; %s)",
-			stopReason(ctx, c.Timeout), s.Count, s.Counted+s.Skipped, where, keep)})
+		return fail(e, stoppedErr(fmt.Sprintf("%s: counted %d so far in %d of the %s, a lower bound (no --out file written; %s)",
+			stopReason(ctx, c.Timeout), s.Count, s.Counted+s.Skipped, where, keep)))
 	}
 	elapsed := got.Stats.Elapsed
 	recorded := elapsed
@@ -84,7 +86,7 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 		total, conv = new(big.Int).Quo(total, new(big.Int).SetUint64(c.Divisor())), c.Convention(true)
 	}
 	if c.Output.JSON() {
-		err = emitJSON(e.stdout, sc.Result)
+		err = format.WriteJSON(e.stdout, sc.Result)
 	} else {
 		_, err = fmt.Fprintln(e.stdout, total)
 	}
@@ -98,13 +100,13 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 		}
 		mode := ""
 		if c.Flags.Shared != "" && c.Shards > 1 {
-			mode = fmt.Sprintf("cooperative, %s written to %s, %v waiting for the others, ", humanBytes(got.DP.ExchangeBytes), c.Flags.Shared, got.DP.Waited.Round(time.Millisecond))
+			mode = fmt.Sprintf("cooperative, %s written to %s, %v waiting for the others, ", lines.Bytes(got.DP.ExchangeBytes), c.Flags.Shared, got.DP.Waited.Round(time.Millisecond))
 		}
 		fmt.Fprintf(e.stderr, "%s %s on %s with %s, dynamic program shard %d/%d (%ssplit after step %d%s); %v\n",
-			total, conv, c.Board.Spec(), movesLabel(c.Moves), c.Shard, c.Shards, mode, got.DP.SplitStep, from, elapsed.Round(time.Microsecond))
+			total, conv, c.Board.Spec(), request.MovesLabel(c.Moves), c.Shard, c.Shards, mode, got.DP.SplitStep, from, elapsed.Round(time.Microsecond))
 		return exitOK
 	}
 	fmt.Fprintf(e.stderr, "%d %s on %s with %s, %s; %d counted now, %d from the checkpoint; %d nodes, %v\n",
-		total, conv, c.Board.Spec(), movesLabel(c.Moves), where, s.Counted, s.Skipped, got.Stats.Nodes, elapsed.Round(time.Microsecond))
+		total, conv, c.Board.Spec(), request.MovesLabel(c.Moves), where, s.Counted, s.Skipped, got.Stats.Nodes, elapsed.Round(time.Microsecond))
 	return exitOK
 }

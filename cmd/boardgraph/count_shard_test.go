@@ -113,14 +113,14 @@ func TestMergeUndirectedJSON(t *testing.T) {
 
 // rewrite edits a shard file's fields and, with fix, recomputes its
 // checksum (a well-formed file of another count).
-func rewrite(t *testing.T, src, dst string, fix bool, edit func(s *shard.Result, p *jsonProblem)) string {
+func rewrite(t *testing.T, src, dst string, fix bool, edit func(s *shard.Result, p *format.Problem)) string {
 	t.Helper()
 	data, err := os.ReadFile(src)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var s shard.Result
-	var p jsonProblem
+	var p format.Problem
 	if err := json.Unmarshal(data, &s); err != nil {
 		t.Fatal(err)
 	}
@@ -150,10 +150,10 @@ func TestMergeRefusals(t *testing.T) {
 	four := writeShards(t, t.TempDir(), "", 4, "5x5")
 	notJSON := filepath.Join(dir, "x.json")
 	os.WriteFile(notJSON, []byte("hello"), 0o644)
-	version := rewrite(t, files[2], filepath.Join(dir, "v.json"), true, func(s *shard.Result, _ *jsonProblem) { s.Version = "0123abc" })
-	tampered := rewrite(t, files[2], filepath.Join(dir, "t.json"), false, func(s *shard.Result, _ *jsonProblem) { s.Count = "1" })
-	blocked := rewrite(t, files[2], filepath.Join(dir, "b.json"), true, func(_ *shard.Result, p *jsonProblem) { p.Map = []string{"#...."} })
-	badShard := rewrite(t, files[2], filepath.Join(dir, "bs.json"), true, func(s *shard.Result, _ *jsonProblem) { s.Shard = 5 })
+	version := rewrite(t, files[2], filepath.Join(dir, "v.json"), true, func(s *shard.Result, _ *format.Problem) { s.Version = "0123abc" })
+	tampered := rewrite(t, files[2], filepath.Join(dir, "t.json"), false, func(s *shard.Result, _ *format.Problem) { s.Count = "1" })
+	blocked := rewrite(t, files[2], filepath.Join(dir, "b.json"), true, func(_ *shard.Result, p *format.Problem) { p.Map = []string{"#...."} })
+	badShard := rewrite(t, files[2], filepath.Join(dir, "bs.json"), true, func(s *shard.Result, _ *format.Problem) { s.Shard = 5 })
 	for _, tc := range []struct {
 		name  string
 		files []string

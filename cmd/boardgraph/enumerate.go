@@ -3,29 +3,31 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/boardgraph/boardgraph/request"
 	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
 )
-
-var enumerateHelp = loadHelp("enumerate")
 
 func init() {
 	register(&command{name: "enumerate", summary: "stream every solution", run: runEnumerate})
 }
 
 func runEnumerate(e *env) int {
-	if code, ok := graphInput(e, "enumerate"); ok { // --graph FILE (graphinput.go)
-		return code
-	}
 	var pf problemFlags
 	fs := newFlagSet("enumerate")
+	var gf graphFlags // --graph FILE (graphinput.go)
+	gf.register(fs)
 	pf.register(fs, "text or grid (numbered grids, the default), path or json (one object per line)")
 	limit := fs.Uint64("limit", 0, "stop after `N` solutions (0: all)")
 	outVar(fs, &pf.Out)
-	pos, code := parseArgs(e, enumerateHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
+	}
+	if gf.file != "" {
+		gf.limit = *limit
+		return runGraph(e, "enumerate", fs, &pf, gf, pos)
 	}
 	e.redirect(pf.Out)
 	j, err := pf.load(e, pos, enumerateFormats)
@@ -38,16 +40,16 @@ func runEnumerate(e *env) int {
 	ctx, cancel := pf.context(e)
 	defer cancel()
 	write := func(index uint64, path []int32) error {
-		cells, err := j.checked(path)
+		cells, err := j.Verified(path)
 		if err != nil {
 			return err
 		}
 		return j.WriteEnumerated(e.stdout, index, cells)
 	}
 	none := func() string {
-		return fmt.Sprintf("no solution on %s with %s: %s", j.b.Spec(), movesLabel(j.ms), j.NoSolutionReason())
+		return fmt.Sprintf("no solution on %s with %s: %s", j.Board.Spec(), request.MovesLabel(j.Moves), j.NoSolutionReason())
 	}
-	return enumerateTo(ctx, e, j.prob, j.Options(), *limit, pf.Timeout, pf.Quiet, "on "+j.b.Spec()+" with "+movesLabel(j.ms), none, write)
+	return enumerateTo(ctx, e, j.Problem, j.Options(), *limit, pf.Timeout, pf.Quiet, "on "+j.Board.Spec()+" with "+request.MovesLabel(j.Moves), none, write)
 }
 
 // enumerateTo streams the solutions of p through write, which verifies
@@ -82,11 +84,11 @@ func enumerateTo(ctx context.Context, e *env, p hamilton.Problem, opt hamilton.O
 	sum := fmt.Sprintf("%s (directed) %s; %d nodes, %v", plural(int(printed), "solution"), label, st.Nodes, st.Elapsed.Round(time.Microsecond))
 	switch {
 	case err != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("%s: printed %s, there may be more", stopReason(ctx, timeout), sum)})
+		return fail(e, stoppedErr(fmt.Sprintf("%s: printed %s, there may be more", stopReason(ctx, timeout), sum)))
 	case limit > 0 && printed >= limit:
-		return fail(e, &stoppedError{fmt.Sprintf("stopped at --limit %d: printed %s; there may be more", limit, sum)})
+		return fail(e, stoppedErr(fmt.Sprintf("stopped at --limit %d: printed %s; there may be more", limit, sum)))
 	case printed == 0:
-		return fail(e, &noSolutionError{none()})
+		return fail(e, noSolutionErr(none()))
 	}
 	if !quiet {
 		fmt.Fprintf(e.stderr, "all %s, each verified\n", sum)

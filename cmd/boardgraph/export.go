@@ -11,8 +11,6 @@ import (
 	"github.com/boardgraph/boardgraph/request"
 )
 
-var exportHelp = loadHelp("export")
-
 func init() {
 	register(&command{name: "export", summary: "write the graph as GraphML, DOT, JSON, Neo4j CSV or Cypher", run: runExport})
 }
@@ -31,7 +29,7 @@ func runExport(e *env) int {
 	fs.BoolVar(&xf.WithSolution, "with-solution", false, "add a verified solution: step numbers and NEXT relationships")
 	fs.BoolVar(&xf.WithAnalysis, "with-analysis", false, "add the per-cell and per-edge counts of every solution (small boards)")
 	fs.IntVar(&xf.Batch, "batch", 1000, "rows per UNWIND statement of the cypher script")
-	pos, code := parseArgs(e, exportHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
 	}
@@ -48,16 +46,16 @@ func runExport(e *env) int {
 	case *graphFile != "":
 		err = x.FromGraph(*graphFile, e.source())
 	default:
-		var j *leaperJob
+		var j *request.Search
 		if j, err = pf.load(e, pos, textJSON); err == nil {
-			err = x.FromBoard(ctx, j.Search)
+			err = x.FromBoard(ctx, j)
 		}
 	}
 	switch {
 	case errors.Is(err, hamilton.ErrNoSolution):
-		return fail(e, &noSolutionError{fmt.Sprintf("no solution on %s to export: %v", x.Source.Title, err)})
+		return fail(e, noSolutionErr(fmt.Sprintf("no solution on %s to export: %v", x.Source.Title, err)))
 	case err != nil && ctx.Err() != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("%s before the export was ready; nothing was written", stopReason(ctx, pf.Timeout))})
+		return fail(e, stoppedErr(fmt.Sprintf("%s before the export was ready; nothing was written", stopReason(ctx, pf.Timeout))))
 	case err != nil:
 		return fail(e, err)
 	}
@@ -71,7 +69,7 @@ func runExport(e *env) int {
 	}
 	if err != nil {
 		if ctx.Err() != nil {
-			return fail(e, &stoppedError{fmt.Sprintf("%s while writing; no file was left", stopReason(ctx, pf.Timeout))})
+			return fail(e, stoppedErr(fmt.Sprintf("%s while writing; no file was left", stopReason(ctx, pf.Timeout))))
 		}
 		return fail(e, err)
 	}

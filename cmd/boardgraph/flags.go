@@ -9,17 +9,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/format"
-	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/request"
-	"github.com/boardgraph/boardgraph/verify"
 )
-
-// maxSearchCells bounds the boards the search commands build a graph for
-// (request.MaxSearchCells).
-const maxSearchCells = request.MaxSearchCells
 
 // cmdHelp describes a subcommand for its -h output.
 type cmdHelp struct {
@@ -60,9 +52,10 @@ func printUsage(w io.Writer, h cmdHelp, fs *flag.FlagSet) {
 }
 
 // parseArgs parses flags that may come before or after the positional
-// arguments. It returns the positional arguments, or a non-negative exit
+// arguments (-h prints e.help). It returns the positional arguments, or a non-negative exit
 // code when the command should end now (after -h, or a bad flag).
-func parseArgs(e *env, h cmdHelp, fs *flag.FlagSet) (pos []string, code int) {
+func parseArgs(e *env, fs *flag.FlagSet) (pos []string, code int) {
+	h := e.help
 	args := e.args
 	for {
 		err := fs.Parse(args)
@@ -125,25 +118,8 @@ func durationVar(fs *flag.FlagSet, p *time.Duration, name, usage string) {
 	fs.Var(&request.DurationValue{P: p, Name: name}, name, usage)
 }
 
-// leaperJob is a checked leaper request made ready for the engines, with
-// short names for what the commands use.
-type leaperJob struct {
-	*request.Search
-	b     *board.Board
-	ms    moves.Set
-	bg    *moves.BoardGraph
-	prob  hamilton.Problem
-	rules verify.Rules
-	out   request.Output
-}
-
 // source is where request reads named inputs: files, and e.stdin for "-".
 func (e *env) source() request.Source { return request.Source{Stdin: e.stdin} }
-
-// readBoard returns the board named by a size spec or a --board file.
-func readBoard(e *env, spec, file string) (*board.Board, error) {
-	return request.ReadBoard(spec, file, e.source())
-}
 
 // flags returns the typed problem with the positional arguments (at most
 // one, the size spec).
@@ -174,25 +150,13 @@ func (pf *problemFlags) request(e *env, pos []string, names format.Names) (*requ
 }
 
 // load checks the request and builds the move graph for a search.
-func (pf *problemFlags) load(e *env, pos []string, names format.Names) (*leaperJob, error) {
+func (pf *problemFlags) load(e *env, pos []string, names format.Names) (*request.Search, error) {
 	l, err := pf.request(e, pos, names)
 	if err != nil {
 		return nil, err
 	}
-	return searchJob(l)
+	return l.Search()
 }
-
-// searchJob builds the move graph and the engine's problem of l.
-func searchJob(l *request.Leaper) (*leaperJob, error) {
-	s, err := l.Search()
-	if err != nil {
-		return nil, err
-	}
-	return &leaperJob{Search: s, b: l.Board, ms: l.Moves, bg: s.Graph, prob: s.Problem, rules: l.Rules(), out: l.Output}, nil
-}
-
-// options returns the engine options for the shared flags.
-func (pf *problemFlags) options(j *leaperJob) hamilton.Options { return j.Options() }
 
 // context applies --timeout to the command's context.
 func (pf *problemFlags) context(e *env) (context.Context, context.CancelFunc) {
@@ -218,14 +182,6 @@ func stopReason(ctx context.Context, timeout time.Duration) string {
 	}
 	return "interrupted"
 }
-
-// checked converts and verifies an engine path (request.Search.Verified).
-func (j *leaperJob) checked(path []int32) ([]verify.Cell, error) { return j.Verified(path) }
-
-// leaperSpec and movesLabel name move sets (request.LeaperSpec,
-// request.MovesLabel).
-func leaperSpec(ms moves.Set) string { return request.LeaperSpec(ms) }
-func movesLabel(ms moves.Set) string { return request.MovesLabel(ms) }
 
 // plural writes "1 cell", "2 cells".
 func plural(n int, word string) string {

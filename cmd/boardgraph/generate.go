@@ -12,8 +12,6 @@ import (
 	"github.com/boardgraph/boardgraph/request"
 )
 
-var generateHelp = loadHelp("generate")
-
 func init() {
 	register(&command{name: "generate", summary: "make a Hidato-style puzzle with a unique solution and a difficulty", run: runGenerate})
 }
@@ -27,7 +25,7 @@ func runGenerate(e *env) int {
 	seed := fs.Uint64("seed", 1, "random `S`eed: the same arguments and seed give the same puzzle")
 	tries := fs.Int("tries", 0, "give up after `N` puzzles of another level (default 500)")
 	h.register(fs, "text, json, svg, png or share", "also print the solution (text and json), or draw it in grey (svg, png)")
-	pos, code := parseArgs(e, generateHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
 	}
@@ -53,13 +51,11 @@ func runGenerate(e *env) int {
 	pr.done()
 	switch {
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return fail(e, &stoppedError{fmt.Sprintf("stopped before a %v puzzle was found (%v)", opt.Level, err)})
+		return fail(e, stoppedErr(fmt.Sprintf("stopped before a %v puzzle was found (%v)", opt.Level, err)))
 	case errors.Is(err, hidato.ErrGiveUp):
-		return fail(e, &stoppedError{err.Error()})
+		return fail(e, stoppedErr(err.Error()))
 	case errors.Is(err, hidato.ErrNoSolution):
-		return fail(e, &noSolutionError{fmt.Sprintf("%s with %s moves: %v", b.Spec(), opt.Moves.Name, err)})
-	case errors.Is(err, hidato.ErrPuzzle):
-		return fail(e, usagef("%v", err))
+		return fail(e, noSolutionErr(fmt.Sprintf("%s with %s moves: %v", b.Spec(), opt.Moves.Name, err)))
 	case err != nil:
 		return fail(e, err)
 	}

@@ -5,13 +5,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/boardgraph/boardgraph/format"
 	"time"
 
 	"github.com/boardgraph/boardgraph/hidato"
 	"github.com/boardgraph/boardgraph/request"
 )
-
-var gradeHelp = loadHelp("grade")
 
 func init() {
 	register(&command{name: "grade", summary: "grade a Hidato-style puzzle by the deductions it needs", run: runGrade})
@@ -44,15 +43,15 @@ func runGrade(e *env) int {
 	var h hidatoFlags
 	fs := newFlagSet("grade")
 	h.register(fs, "text or json", "also print the solution")
-	pos, code := parseArgs(e, gradeHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
 	}
-	format, err := textJSON.Parse(h.format)
+	form, err := textJSON.Parse(h.format)
 	if err != nil {
 		return fail(e, err)
 	}
-	e.setJSON(format == "json")
+	e.setJSON(form == "json")
 	e.redirect(h.out)
 	if len(pos) != 1 {
 		return fail(e, usagef("give one puzzle: a text map FILE, '-' for stdin, or a share string such as hopido:6x6:..."))
@@ -70,20 +69,18 @@ func runGrade(e *env) int {
 	a, err := hidato.Assess(ctx, p, hidato.GradeOptions{MaxDepth: h.depth})
 	switch {
 	case a != nil && err != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("stopped while counting solutions (%v)", err)})
+		return fail(e, stoppedErr(fmt.Sprintf("stopped while counting solutions (%v)", err)))
 	case errors.Is(err, hidato.ErrNoSolution):
-		return fail(e, &noSolutionError{"the puzzle has " + err.Error()})
+		return fail(e, noSolutionErr("the puzzle has "+err.Error()))
 	case errors.Is(err, hidato.ErrNotUnique):
-		return fail(e, &noSolutionError{"the puzzle has " + err.Error() + "; add givens"})
+		return fail(e, noSolutionErr("the puzzle has "+err.Error()+"; add givens"))
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return fail(e, &stoppedError{fmt.Sprintf("stopped before the grade was known (%v)", err)})
-	case errors.Is(err, hidato.ErrPuzzle):
-		return fail(e, usagef("%v", err))
+		return fail(e, stoppedErr(fmt.Sprintf("stopped before the grade was known (%v)", err)))
 	case err != nil:
 		return fail(e, err)
 	}
-	if format == "json" {
-		err = emitJSON(e.stdout, a.Report(h.withSol))
+	if form == "json" {
+		err = format.WriteJSON(e.stdout, a.Report(h.withSol))
 	} else {
 		err = a.WriteText(e.stdout, h.withSol)
 	}

@@ -3,21 +3,19 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
-	"io"
-	"strings"
 	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/request"
 )
 
-// This file is the --graph hook of solve, count, enumerate, verify and info:
-// each of those commands calls graphInput first, and when its arguments
-// hold --graph FILE the whole command runs here, on the graph in the file
-// (edge list, DIMACS, TSPLIB HCP, GraphML or node-link JSON, detected by
-// content) with its vertex names: request.Graph, the graph counterpart of
+// This file is the --graph mode of solve, count, enumerate, verify and
+// info: each of those commands has --graph FILE in its flag set, and when
+// it is given the command runs here, on the graph in the file (edge list,
+// DIMACS, TSPLIB HCP, GraphML or node-link JSON, detected by content) with
+// its vertex names: request.Graph, the graph counterpart of
 // request.Leaper, makes every decision and writes every result.
 
 // boardOnlyFlags need board geometry; with --graph they are refused by name.
@@ -29,88 +27,63 @@ var boardOnlyFlags = map[string]string{
 	"shared-sync": "shards of the board dynamic program", "shared-wait": "shards of the board dynamic program",
 }
 
-// graphInput runs cmd on the graph named by --graph, when the arguments
-// have one; handled is false otherwise and the command goes on as before.
-func graphInput(e *env, cmd string) (code int, handled bool) {
-	if _, ok := argFlag(e.args, "graph"); !ok {
-		return 0, false
-	}
-	for _, a := range e.args {
-		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if what, ok := boardOnlyFlags[name]; ok && strings.HasPrefix(a, "-") {
-			return fail(e, usagef("--%s needs %s; it does not apply to --graph (a graph has no board geometry)", name, what)), true
-		}
-		if cmd == "solve" && name == "method" && strings.HasPrefix(a, "-") {
-			return fail(e, usagef("--method: constructions tile a board; with --graph, solve always searches (drop --method)")), true
-		}
-	}
-	return runGraphCommand(e, cmd), true
+// graphFlags are the flags of the --graph mode beyond the problem flags
+// (--start and --end then name vertices): each command sets those it has.
+type graphFlags struct {
+	file       string
+	seed       uint64 // solve
+	strategy   string // solve
+	undirected bool   // count
+	method     string // count
+	limit      uint64 // enumerate
 }
 
-func runGraphCommand(e *env, cmd string) int {
-	fs := newFlagSet(cmd)
-	file := fs.String("graph", "", "read the graph from `FILE` (edge list, DIMACS, TSPLIB HCP, GraphML, node-link JSON; '-' for stdin)")
-	start := fs.String("start", "", "fix the first vertex (its `NAME` in the file)")
-	end := fs.String("end", "", "fix the last vertex (its `NAME`)")
-	closed := fs.Bool("closed", false, "Hamiltonian cycles instead of paths")
-	var timeout time.Duration
-	durationVar(fs, &timeout, "timeout", "stop after `D` (for example 30s, 5m)")
-	workers := fs.Int("workers", 0, "search with `N` goroutines (default: all cores)")
-	quiet := fs.Bool("quiet", false, "no summary on stderr")
-	format := fs.String("format", "path", "output `FORMAT`: path (one vertex name per line), json, or for solve --closed tour (TSPLIB TOUR)")
-	var (
-		limit      *uint64
-		undirected *bool
-		method     *string
-		seed       *uint64
-		strategy   *string
-		out        *string
-	)
-	switch cmd {
-	case "solve":
-		seed = fs.Uint64("seed", 0, "vary the search's tie-breaking with `S`")
-		strategy = fs.String("strategy", "auto", "search `strategy`: default, okuno-miyano, or auto (okuno-miyano for --closed, whose rules solve the TSPLIB HCP instances in under a second where the default search does not finish in a minute; default otherwise)")
-		out = fs.String("out", "", "write the solution to `FILE` (atomically) instead of stdout")
-	case "count":
-		undirected = fs.Bool("undirected", false, "count a path and its reverse once")
-		method = fs.String("method", "auto", "counting `METHOD`: auto, dfs or dp")
-	case "enumerate":
-		limit = fs.Uint64("limit", 0, "stop after `N` solutions")
-	}
-	h := cmdHelp{name: cmd + " --graph", usage: "FILE [--start NAME] [--end NAME] [--closed] [flags]",
-		about: `Runs ` + cmd + ` on a graph read from a file instead of a board: an edge list, DIMACS
-('p edge'), TSPLIB HCP, GraphML or node-link JSON, detected by content.
-Vertices keep the names the file gives them. Flags that need board
-geometry (--moves, --board, --svg, --png, --per-start, shards) do not apply.`,
-		examples: []string{"boardgraph solve --graph alb1000.hcp --closed --format tour --out alb1000.tour", "boardgraph count --graph g.dimacs", "boardgraph verify --graph g.hcp g.tour"}}
-	pos, code := parseArgs(e, h, fs)
-	if code >= 0 {
-		return code
-	}
-	if cmd == "verify" {
-		if len(pos) != 1 {
-			return fail(e, usagef("verify --graph FILE PATHFILE: give one solution file (vertex names, one per line, or a TSPLIB TOUR)"))
+// register defines --graph FILE.
+func (g *graphFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&g.file, "graph", "", "read the graph from `FILE` (edge list, DIMACS, TSPLIB HCP, GraphML, node-link JSON; '-' for stdin) instead of a board: --start and --end then name vertices, --format is path (the default), json or, for solve --closed, tour")
+}
+
+// runGraph runs cmd on the graph of --graph with the command's flags fs
+// (pf holds the problem flags) and positional arguments pos.
+func runGraph(e *env, cmd string, fs *flag.FlagSet, pf *problemFlags, g graphFlags, pos []string) int {
+	var refused error
+	fs.Visit(func(f *flag.Flag) {
+		if what, ok := boardOnlyFlags[f.Name]; ok && refused == nil {
+			refused = usagef("--%s needs %s; it does not apply to --graph (a graph has no board geometry)", f.Name, what)
 		}
-	} else if len(pos) > 0 {
+		if cmd == "solve" && f.Name == "method" && refused == nil {
+			refused = usagef("--method: constructions tile a board; with --graph, solve always searches (drop --method)")
+		}
+	})
+	switch {
+	case refused != nil:
+		return fail(e, refused)
+	case cmd == "verify" && len(pos) != 1:
+		return fail(e, usagef("verify --graph FILE PATHFILE: give one solution file (vertex names, one per line, or a TSPLIB TOUR)"))
+	case cmd != "verify" && len(pos) > 0:
 		return fail(e, usagef("unexpected argument %q: with --graph the graph comes from the file", pos[0]))
 	}
-	gj, err := request.NewGraph(request.GraphFlags{File: *file, Start: *start, End: *end, Closed: *closed}, e.source())
+	form := pf.Format
+	if form == "" {
+		form = "path"
+	}
+	gj, err := request.NewGraph(request.GraphFlags{File: g.file, Start: pf.Start, End: pf.End, Closed: pf.Closed}, e.source())
+	if err == nil {
+		err = gj.CheckFormat(cmd, form)
+	}
 	if err != nil {
 		return fail(e, err)
 	}
-	if err := gj.CheckFormat(cmd, *format); err != nil {
-		return fail(e, err)
-	}
-	ctx, cancel := timeoutContext(e, timeout)
+	e.setJSON(form == "json")
+	e.redirect(pf.Out)
+	ctx, cancel := timeoutContext(e, pf.Timeout)
 	defer cancel()
-	opt := hamilton.Options{Workers: *workers}
+	opt := hamilton.Options{Workers: pf.Workers}
 	switch cmd {
 	case "info":
 		facts, err := gj.Facts()
-		if err == nil && *format == "json" {
-			err = emitJSON(e.stdout, facts)
-		} else if err == nil {
-			err = facts.WriteText(e.stdout)
+		if err == nil {
+			err = request.WriteReport(e.stdout, facts, form == "json")
 		}
 		if err != nil {
 			return fail(e, err)
@@ -119,7 +92,7 @@ geometry (--moves, --board, --svg, --png, --per-start, shards) do not apply.`,
 	case "verify":
 		v, err := gj.VerifyFile(pos[0], e.source())
 		if err == nil {
-			err = v.Write(e.stdout, *format)
+			err = v.Write(e.stdout, form)
 		}
 		switch {
 		case err != nil:
@@ -129,54 +102,46 @@ geometry (--moves, --board, --svg, --png, --per-start, shards) do not apply.`,
 		}
 		return exitOK
 	case "solve":
-		strat, err := gj.Strategy(*strategy)
+		strat, err := gj.Strategy(g.strategy)
 		if err != nil {
 			return fail(e, err)
 		}
-		opt.Seed, opt.Strategy = *seed, strat
-		return graphSolve(ctx, e, gj, opt, *format, *out, *quiet, timeout)
+		opt.Seed, opt.Strategy = g.seed, strat
+		return graphSolve(ctx, e, gj, opt, form, pf.Quiet, pf.Timeout)
 	case "count":
-		res, err := gj.Count(ctx, request.GraphCountOptions{Method: *method, Undirected: *undirected, Workers: *workers, Bounded: timeout > 0})
+		res, err := gj.Count(ctx, request.GraphCountOptions{Method: g.method, Undirected: g.undirected, Workers: pf.Workers, Bounded: pf.Timeout > 0})
 		if err == nil {
-			err = gj.WriteCount(e.stdout, *format, res)
+			err = gj.WriteCount(e.stdout, form, res)
 		}
 		switch {
 		case err != nil:
 			return fail(e, err)
 		case !res.Complete:
-			return fail(e, &stoppedError{fmt.Sprintf("%s: %d %s so far in %s is a lower bound", stopReason(ctx, timeout), res.Count, res.Convention, gj.Label())})
-		case !*quiet:
+			return fail(e, stoppedErr(fmt.Sprintf("%s: %d %s so far in %s is a lower bound", stopReason(ctx, pf.Timeout), res.Count, res.Convention, gj.Label())))
+		case !pf.Quiet:
 			fmt.Fprintf(e.stderr, "%d %s in %s; method %s; %d nodes, %v\n", res.Count, res.Convention, gj.Label(), res.Method, res.Nodes, res.Elapsed.Round(time.Microsecond))
 		}
 		return exitOK
-	case "enumerate":
-		write := func(index uint64, path []int32) error {
-			if err := gj.Verified(path); err != nil {
-				return err
-			}
-			return gj.WriteEnumerated(e.stdout, *format, index, path)
-		}
-		none := func() string { return "no solution in " + gj.Label() }
-		return enumerateTo(ctx, e, gj.Problem, opt, *limit, timeout, *quiet, "in "+gj.Label(), none, write)
 	}
-	return fail(e, usagef("--graph does not apply to %s", cmd))
+	write := func(index uint64, path []int32) error {
+		if err := gj.Verified(path); err != nil {
+			return err
+		}
+		return gj.WriteEnumerated(e.stdout, form, index, path)
+	}
+	none := func() string { return "no solution in " + gj.Label() }
+	return enumerateTo(ctx, e, gj.Problem, opt, g.limit, pf.Timeout, pf.Quiet, "in "+gj.Label(), none, write)
 }
 
-func graphSolve(ctx context.Context, e *env, gj *request.Graph, opt hamilton.Options, format, out string, quiet bool, timeout time.Duration) int {
+func graphSolve(ctx context.Context, e *env, gj *request.Graph, opt hamilton.Options, form string, quiet bool, timeout time.Duration) int {
 	path, st, err := gj.Solve(ctx, opt)
 	switch {
 	case err != nil && ctx.Err() != nil && !errors.Is(err, hamilton.ErrNoSolution):
-		return fail(e, &stoppedError{fmt.Sprintf("%s before a solution was found (%d nodes searched)", stopReason(ctx, timeout), st.Nodes)})
+		return fail(e, stoppedErr(fmt.Sprintf("%s before a solution was found (%d nodes searched)", stopReason(ctx, timeout), st.Nodes)))
 	case err != nil:
 		return fail(e, err)
 	}
-	write := func(w io.Writer) error { return gj.WriteSolution(w, format, path, statsJSON(st)) }
-	if out != "" {
-		err = pathio.WriteFileAtomic(out, write)
-	} else {
-		err = write(e.stdout)
-	}
-	if err != nil {
+	if err := gj.WriteSolution(e.stdout, form, path, statsJSON(st)); err != nil {
 		return fail(e, err)
 	}
 	if !quiet {

@@ -6,25 +6,25 @@ import (
 	"github.com/boardgraph/boardgraph/request"
 )
 
-var infoHelp = loadHelp("info")
-
 func init() {
 	register(&command{name: "info", summary: "facts about the move graph and quick unsolvability proofs", run: runInfo})
 }
 
 func runInfo(e *env) int {
-	if code, ok := graphInput(e, "info"); ok { // --graph FILE (graphinput.go)
-		return code
-	}
 	var pf problemFlags
 	fs := newFlagSet("info")
+	var gf graphFlags // --graph FILE (graphinput.go)
+	gf.register(fs)
 	pf.registerBoard(fs, "", true)
 	fs.StringVar(&pf.Format, "format", "", "output `FORMAT`: text (the default) or json")
 	outVar(fs, &pf.Out)
 	fs.BoolVar(&pf.Quiet, "quiet", false, "no diagnostics on stderr (info prints none besides errors)")
-	pos, code := parseArgs(e, infoHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
+	}
+	if gf.file != "" {
+		return runGraph(e, "info", fs, &pf, gf, pos)
 	}
 	e.redirect(pf.Out)
 	j, err := pf.load(e, pos, textJSON)
@@ -33,7 +33,7 @@ func runInfo(e *env) int {
 	}
 	facts, err := j.Facts("info")
 	if err == nil {
-		err = writeReport(e.stdout, facts, j.out.JSON())
+		err = request.WriteReport(e.stdout, facts, j.Output.JSON())
 	}
 	if err != nil {
 		return fail(e, err)

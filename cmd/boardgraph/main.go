@@ -52,6 +52,8 @@ type env struct {
 	// pending holds the output of --out FILE until the command ends
 	// (redirect, finishOut).
 	pending *pendingOut
+	// help is the running command's -h text (parseArgs).
+	help cmdHelp
 }
 
 // pendingOut is a command's result on its way to an --out file.
@@ -95,38 +97,32 @@ func (e *env) wroteResult() bool {
 func (e *env) setJSON(on bool) { e.json = on }
 
 // wantsJSON reports whether args ask for --format json (in any spelling
-// the flag package accepts), so that even a flag error is answered in
-// JSON.
+// the flag package accepts: -format or --format, "=" or a separate value,
+// before any "--"), so that even a flag error is answered in JSON.
 func wantsJSON(args []string) bool {
-	v, _ := argFlag(args, "format")
-	return strings.EqualFold(v, "json")
-}
-
-// argFlag finds the first flag -name or --name in args, before any "--",
-// and returns its value: after '=', or the next argument.
-func argFlag(args []string, name string) (value string, found bool) {
 	for i, a := range args {
 		if a == "--" {
-			return "", false
+			return false
 		}
 		n, v, eq := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if !strings.HasPrefix(a, "-") || n != name {
+		if !strings.HasPrefix(a, "-") || n != "format" {
 			continue
 		}
 		if !eq && i+1 < len(args) {
 			v = args[i+1]
 		}
-		return v, true
+		return strings.EqualFold(v, "json")
 	}
-	return "", false
+	return false
 }
 
 // command is one subcommand. Each lives in its own file and registers itself
-// in init.
+// in init; register loads its -h text, help/NAME.txt.
 type command struct {
 	name    string
 	summary string
 	run     func(e *env) int
+	help    cmdHelp
 }
 
 var commands = map[string]*command{}
@@ -135,32 +131,26 @@ func register(c *command) {
 	if _, dup := commands[c.name]; dup {
 		panic("boardgraph: duplicate command " + c.name)
 	}
+	c.help = loadHelp(c.name)
 	commands[c.name] = c
 }
 
-// usageError is an error the user can fix by changing the command line or the
-// input; it maps to exit code 2.
-type usageError struct{ msg string }
+// exitError is an error whose exit code the command chose: usagef (2: the
+// user fixes the command line or the input), stoppedErr (3: work stopped
+// early, after the partial results were printed), noSolutionErr (1: a
+// proof that there is no solution) and internalErr (70: a bug in
+// boardgraph itself).
+type exitError struct {
+	code int
+	msg  string
+}
 
-func (u *usageError) Error() string { return u.msg }
+func (x *exitError) Error() string { return x.msg }
 
-func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
-
-// internalError is a bug in boardgraph itself (exit code 70).
-type internalError struct{ msg string }
-
-func (i *internalError) Error() string { return i.msg }
-
-// stoppedError reports work stopped early (timeout, interrupt, limit) after
-// the partial results were printed; exit code 3.
-type stoppedError struct{ msg string }
-
-func (s *stoppedError) Error() string { return s.msg }
-
-// noSolutionError reports a proof that there is no solution; exit code 1.
-type noSolutionError struct{ msg string }
-
-func (n *noSolutionError) Error() string { return n.msg }
+func usagef(format string, a ...any) error { return &exitError{exitUsage, fmt.Sprintf(format, a...)} }
+func stoppedErr(msg string) error          { return &exitError{exitStopped, msg} }
+func noSolutionErr(msg string) error       { return &exitError{exitNone, msg} }
+func internalErr(msg string) error         { return &exitError{exitInternal, msg} }
 
 // fail prints err as one line prefixed with the program name and returns the
 // matching exit code: 2 for usage errors and unreadable input (board, move,
@@ -186,24 +176,30 @@ func fail(e *env, err error) int {
 // describe words err as the one line fail prints and picks its exit code.
 func describe(err error) (string, int) {
 	var (
-		ue *usageError
-		ie *internalError
-		se *stoppedError
+		xe *exitError
 		ic *request.IncompleteError
 		uv *request.UnverifiedError
 	)
-	text := oneLine(err.Error())
-	// Errors that already carry the program's name keep one prefix.
-	text = strings.TrimPrefix(text, "boardgraph: ")
+	code := exitNone
 	switch {
-	case errors.As(err, &ie), errors.As(err, &uv):
-		return "boardgraph: INTERNAL ERROR (a bug in boardgraph, please report it): " + text, exitInternal
-	case errors.As(err, &ue), request.IsInput(err):
-		return "boardgraph: " + strings.TrimPrefix(text, request.ErrInput.Error()+": "), exitUsage
-	case errors.As(err, &se), errors.As(err, &ic):
-		return "boardgraph: " + text, exitStopped
+	case errors.As(err, &xe):
+		code = xe.code
+	case errors.As(err, &uv):
+		code = exitInternal
+	case request.IsInput(err):
+		code = exitUsage
+	case errors.As(err, &ic):
+		code = exitStopped
 	}
-	return "boardgraph: " + text, exitNone
+	// Errors that already carry the program's name keep one prefix.
+	text := strings.TrimPrefix(oneLine(err.Error()), "boardgraph: ")
+	switch code {
+	case exitInternal:
+		return "boardgraph: INTERNAL ERROR (a bug in boardgraph, please report it): " + text, code
+	case exitUsage:
+		return "boardgraph: " + strings.TrimPrefix(text, request.ErrInput.Error()+": "), code
+	}
+	return "boardgraph: " + text, code
 }
 
 func oneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", "; ") }
@@ -253,7 +249,7 @@ func dispatch(e *env) int {
 		return exitUsage
 	}
 	sub := *e
-	sub.args = e.args[1:]
+	sub.args, sub.help = e.args[1:], c.help
 	sub.json = wantsJSON(sub.args)
 	sub.written = &stdoutWriter{w: e.stdout}
 	sub.stdout = sub.written
@@ -272,10 +268,4 @@ func printHelp(w io.Writer) {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w, "\nRun 'boardgraph <command> -h' for a command's flags and an example.")
-}
-
-// isUsage reports whether err is one the user fixes in the input (exit 2).
-func isUsage(err error) bool {
-	_, code := describe(err)
-	return code == exitUsage
 }

@@ -2,13 +2,12 @@ package main
 
 import (
 	"cmp"
+	"github.com/boardgraph/boardgraph/request"
 	"os"
 	"time"
 
 	"github.com/boardgraph/boardgraph/cypherq"
 )
-
-var neo4jHelp = loadHelp("neo4j")
 
 func init() {
 	register(&command{name: "neo4j", summary: "the paper's Cypher strategies: print them or run them on Neo4j", run: runNeo4j})
@@ -25,7 +24,7 @@ func runNeo4j(e *env) int {
 	kuzu := fs.Bool("kuzu", false, "with --print: write the queries in Kuzu's dialect")
 	uri := fs.String("uri", os.Getenv("NEO4J_URI"), "the Neo4j server's `URI`, bolt://host:7687 (default $NEO4J_URI)")
 	user := fs.String("user", cmp.Or(os.Getenv("NEO4J_USERNAME"), "neo4j"), "the Neo4j `USER` (default $NEO4J_USERNAME, else neo4j)")
-	pos, code := parseArgs(e, neo4jHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
 	}
@@ -42,7 +41,7 @@ func runNeo4j(e *env) int {
 	case err != nil:
 		return fail(e, err)
 	case *printOnly:
-		if err := cypherq.WriteQueries(e.stdout, strategies, j.bg.N(), opt, j.b.Spec()+" "+movesLabel(j.ms)); err != nil {
+		if err := cypherq.WriteQueries(e.stdout, strategies, j.Graph.N(), opt, j.Board.Spec()+" "+request.MovesLabel(j.Moves)); err != nil {
 			return fail(e, usagef("%v", err))
 		}
 		return exitOK
@@ -59,7 +58,7 @@ func runNeo4j(e *env) int {
 	table, err := j.CompareCypher(e.ctx, srv, opt, strategies, pf.Timeout)
 	switch {
 	case err != nil && e.ctx.Err() != nil:
-		return fail(e, &stoppedError{"interrupted"})
+		return fail(e, stoppedErr("interrupted"))
 	case err != nil:
 		return fail(e, err)
 	}

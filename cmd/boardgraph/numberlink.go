@@ -5,14 +5,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/numberlink"
-	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 	"github.com/boardgraph/boardgraph/numberlink/report"
+	"github.com/boardgraph/boardgraph/render"
 	"github.com/boardgraph/boardgraph/request"
 )
 
@@ -20,38 +19,36 @@ func init() {
 	register(&command{name: "numberlink", summary: "numbered k-grids (Hashiwokakero): table, tau, check, convert, solve, count, grade, generate, formula, min-k, tau-steps", run: runNumberlink})
 }
 
-// nlSub is one "numberlink" subcommand.
+// nlSub is one "numberlink" subcommand: its -h text
+// (help/numberlink-NAME.txt), whether it handles hex grids too, and its
+// body.
 type nlSub struct {
-	name, usage, example string
-	run                  func(e *env, args []string) int
+	name string
+	help cmdHelp
+	hex  bool
+	run  func(e *env, args []string) int
 }
 
-var nlSubs []nlSub
+var (
+	nlSubs []nlSub
+	nlHelp = loadHelp("numberlink")
+)
 
-func nlRegister(s nlSub) { nlSubs = append(nlSubs, s) }
+func nlRegister(name string, hex bool, run func(e *env, args []string) int) {
+	nlSubs = append(nlSubs, nlSub{name, loadHelp("numberlink " + name), hex, run})
+}
 
 func init() {
-	nlRegister(nlSub{"table", "table --neighbours 2|3|4 [--k K] [--format text|json]",
-		"boardgraph numberlink table --neighbours 4 --k 2   # 4 10 16 19 16 10 4 1 (Figure 5)", nlTable})
-	nlRegister(nlSub{"tau", "tau [--trace] [--format text|json] [rule flags] [FILE]",
-		"boardgraph numberlink tau --trace puzzle.txt", nlTau})
-	nlRegister(nlSub{"phi", "phi --node R,C [--after R,C:WORD ...] [--format text|json] [rule flags] [FILE]",
-		"boardgraph numberlink phi --node 3,3 --after 5,1:12 puzzle.txt   # Φ_k[p], Φ_Γk[p] with reasons, ω*(p) (§2.2)", nlPhi})
-	nlRegister(nlSub{"check", "check [--format text|json] [rule flags] PUZZLE [SOLUTION]",
-		"boardgraph numberlink check puzzle.txt drawing.txt   # or one JSON file with \"bridges\"", nlCheck})
-	nlRegister(nlSub{"convert", "convert --format text|has|tatham|puzzlink|json (alias --to) [--from FORMAT] [--out F] [rule flags] [PUZZLE]",
-		"boardgraph numberlink convert --format tatham Hs_16_100_25_00_001.has", nlConvert})
+	nlRegister("table", false, nlTable)
+	nlRegister("tau", true, nlTau)
+	nlRegister("phi", false, nlPhi)
+	nlRegister("check", true, nlCheck)
+	nlRegister("convert", true, nlConvert)
+	nlRegister("solve", true, nlSolve)
+	nlRegister("count", true, nlCount)
+	nlRegister("grade", false, nlGrade)
+	nlRegister("generate", true, nlGenerate)
 }
-
-const nlRuleHelp = `Rule flags: --k K overrides the puzzle's bridge limit; --noloops requires a
-tree (Tatham's L); --disconnected drops connectivity.
-PUZZLE: a file, '-' or nothing for standard input, a Tatham game ID
-(7x7m2:a1a3...; Tatham writes width x height, boardgraph rows x columns
-elsewhere), the URL of Tatham's page (.../bridges.html#7x7m2:...) or a
-puzz.link hashikake URL; a file's format (our text format, Coelho .has,
-Tatham ID, puzz.link URL, JSON) is detected from its content.
-Hexagonal grids (six neighbours per node): a puzzle whose first line is
-"hex k=K", or --grid hex; see 'boardgraph numberlink solve --grid hex -h'.`
 
 func runNumberlink(e *env) int {
 	if len(e.args) == 0 || e.args[0] == "-h" || e.args[0] == "--help" || e.args[0] == "help" {
@@ -59,11 +56,11 @@ func runNumberlink(e *env) int {
 		if len(e.args) == 0 {
 			w = e.stderr
 		}
-		fmt.Fprintln(w, "Usage: boardgraph numberlink <subcommand> [flags] [args]\n\nSubcommands:")
+		fmt.Fprintf(w, "Usage: boardgraph numberlink %s\n\nSubcommands:\n", nlHelp.usage)
 		for _, s := range nlSubs {
-			fmt.Fprintf(w, "  %s\n", s.usage)
+			fmt.Fprintf(w, "  %s %s\n", s.name, s.help.usage)
 		}
-		fmt.Fprintln(w, "\n"+nlRuleHelp+"\n\nExit codes: 0 ok, 1 provably unsolvable or invalid, 2 bad input, 3 stopped early.")
+		fmt.Fprintln(w, "\n"+nlHelp.about)
 		if len(e.args) == 0 {
 			return exitUsage
 		}
@@ -71,11 +68,7 @@ func runNumberlink(e *env) int {
 	}
 	for _, s := range nlSubs {
 		if s.name == e.args[0] {
-			code, rest, hex := nlHexRoute(e, s.name, e.args[1:])
-			if hex {
-				return code
-			}
-			return s.run(e, rest)
+			return s.run(e, e.args[1:])
 		}
 	}
 	fmt.Fprintf(e.stderr, "boardgraph: numberlink: unknown subcommand %q; run 'boardgraph numberlink -h'\n", e.args[0])
@@ -83,8 +76,8 @@ func runNumberlink(e *env) int {
 }
 
 // nlFlags is a flag set for one subcommand with the shared flags: the rule
-// flags (when the subcommand reads a puzzle), --format, --out and --quiet,
-// and --timeout when the subcommand asks for it (timeoutVar).
+// flags and --grid (when the subcommand reads a puzzle), --format, --out
+// and --quiet, and --timeout when the subcommand asks for it (timeoutVar).
 type nlFlags struct {
 	*flag.FlagSet
 	sub     nlSub
@@ -122,6 +115,7 @@ func newNLFlags(e *env, name string, rules bool, names format.Names) *nlFlags {
 		f.IntVar(&f.puzzle.K, "k", 0, "override the bridge limit k (0: the puzzle's own)")
 		f.BoolVar(&f.puzzle.NoLoops, "noloops", false, "require the connections to form a tree (Tatham's L)")
 		f.BoolVar(&f.puzzle.Disconnected, "disconnected", false, "do not require the nodes to be connected")
+		f.StringVar(&f.puzzle.Grid, "grid", "", "`GRID`: square or hex (default: detected from the puzzle)")
 	}
 	f.StringVar(&f.format, "format", "", "output format: "+strings.Join(names.Names, ", ")+" (default "+names.Names[0]+"; case-insensitive)")
 	outVar(f.FlagSet, &f.out)
@@ -140,14 +134,13 @@ func (f *nlFlags) timeoutVar() {
 // arguments, or an exit code when parsing ended the command (-h: 0, a bad
 // flag: 2).
 func (f *nlFlags) parse(args []string) ([]string, int, bool) {
-	about := "See 'boardgraph numberlink -h' for the subcommands and README.md for the formats."
+	h := f.sub.help
 	if f.rules {
-		about = nlRuleHelp
+		h.about += "\n\n" + nlHelp.about
 	}
-	_, usage, _ := strings.Cut(f.sub.usage, " ")
 	sub := *f.e
-	sub.args = args
-	pos, code := parseArgs(&sub, cmdHelp{name: "numberlink " + f.sub.name, usage: usage, about: about, examples: []string{f.sub.example}}, f.FlagSet)
+	sub.args, sub.help = args, h
+	pos, code := parseArgs(&sub, f.FlagSet)
 	if code >= 0 {
 		return nil, code, false
 	}
@@ -163,22 +156,28 @@ func (f *nlFlags) parse(args []string) ([]string, int, bool) {
 }
 
 // load reads and parses a puzzle (a file, "-" or "" for stdin, a Tatham
-// game ID or URL, a puzz.link URL: request.NewPuzzle) with the rule flags;
-// a stop while loading is worded as such.
+// game ID or URL, a puzz.link URL, on a square or a hex grid:
+// request.NewPuzzle) with the rule flags; a stop while loading is worded
+// as such, and a hex puzzle is refused by the subcommands that handle
+// square grids only.
 func (f *nlFlags) load(name, from string) (*request.Puzzle, error) {
 	pf := f.puzzle
 	pf.Arg, pf.From = name, from
 	p, err := request.NewPuzzle(f.ctx, pf, f.e.source())
 	if err != nil && f.ctx.Err() != nil {
-		return nil, &stoppedError{fmt.Sprintf("numberlink: %s while loading the puzzle %s; nothing was solved", stopReason(f.ctx, f.timeout), displayName(name))}
+		return nil, stoppedErr(fmt.Sprintf("numberlink: %s while loading the puzzle %s; nothing was solved", stopReason(f.ctx, f.timeout), displayName(name)))
+	}
+	if err == nil && !f.sub.hex {
+		err = p.SquareOnly(f.sub.name)
 	}
 	return p, err
 }
 
 // open parses the flags and at most one puzzle argument (none: stdin) and
 // loads the puzzle; with prove, the Propositions' checks refuse a puzzle
-// they show unsolvable (exit 1). When p is nil the command exits with code
-// (the message is printed); otherwise the caller defers f.cancel.
+// they show unsolvable (exit 1). When p is nil the command exits
+// with code (the message is printed); otherwise the caller defers
+// f.cancel.
 func (f *nlFlags) open(args []string, prove bool) (p *request.Puzzle, code int) {
 	pos, code, ok := f.parse(args)
 	if !ok {
@@ -189,9 +188,7 @@ func (f *nlFlags) open(args []string, prove bool) (p *request.Puzzle, code int) 
 		p, err = f.load(name, "")
 	}
 	if err == nil && prove {
-		if v := numberlink.Unsolvable(p.Grid, p.Rules); v != nil {
-			err = v
-		}
+		err = p.Unsolvable()
 	}
 	if err != nil {
 		f.cancel()
@@ -216,59 +213,29 @@ func (f *nlFlags) stopped() string { return stopReason(f.ctx, f.timeout) }
 // unsolvability or a failed verification, 2 for bad input, 70 for a bug.
 func nlFail(e *env, err error) int {
 	if numberlink.Invalid(err) {
-		return fail(e, &noSolutionError{"numberlink: " + err.Error()})
+		return fail(e, noSolutionErr("numberlink: "+err.Error()))
 	}
 	if errors.Is(err, report.ErrSelfCheck) {
-		return fail(e, &internalError{strings.TrimPrefix(err.Error(), report.ErrSelfCheck.Error()+": ")})
+		return fail(e, internalErr(strings.TrimPrefix(err.Error(), report.ErrSelfCheck.Error()+": ")))
 	}
-	var (
-		ie *internalError
-		se *stoppedError
-	)
-	if errors.As(err, &ie) || errors.As(err, &se) || isUsage(err) {
+	var xe *exitError
+	if errors.As(err, &xe) || request.IsInput(err) {
 		return fail(e, err)
 	}
 	return fail(e, usagef("numberlink: %v", err))
 }
 
-// textReport is a library report: its JSON form is the value itself.
-type textReport interface{ WriteText(io.Writer) error }
-
-// writeReport writes rep to w as JSON (format.WriteJSON: snake_case keys,
-// the program version) or in its text form.
-func writeReport(w io.Writer, rep textReport, json bool) error {
-	if json {
-		return format.WriteJSON(w, rep)
-	}
-	return rep.WriteText(w)
-}
-
 // write prints rep as --format asks.
-func (f *nlFlags) write(rep textReport) { writeReport(f.e.stdout, rep, f.format == "json") }
+func (f *nlFlags) write(rep request.Report) { request.WriteReport(f.e.stdout, rep, f.format == "json") }
 
-// writePuzzle prints g in the --format the subcommand was given.
-func (f *nlFlags) writePuzzle(g *numberlink.Grid, rules numberlink.Rules) error {
-	out, err := puzzleio.Encode(puzzleio.Format(f.format), g, rules)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	if _, err := f.e.stdout.Write(out); err != nil {
-		return usagef("writing the puzzle: %v", err)
-	}
-	return nil
-}
-
-// progress returns search options with the rules and, unless --quiet,
-// the shared progress lines (a live line on a terminal, plain lines
-// otherwise); the caller calls done on the progress before printing.
-func (f *nlFlags) progress(rules numberlink.Rules) (numberlink.SolveOptions, *progress) {
+// progress returns search options that, unless --quiet, show the shared
+// progress lines (a live line on a terminal, plain lines otherwise); the
+// caller calls done on the progress before printing.
+func (f *nlFlags) progress() (request.SearchOptions, *progress) {
 	pr := newProgress(f.e, "numberlink "+f.sub.name, f.quiet)
-	opt := numberlink.SolveOptions{Rules: rules}
+	opt := request.SearchOptions{StopReason: f.stopped}
 	if !f.quiet {
-		opt.ProgressEvery = pr.interval()
-		opt.Progress = func(st numberlink.SolveStats) {
-			pr.line(st.Elapsed, fmt.Sprintf("%d nodes, %d backtracks, %d solutions, depth %d", st.Nodes, st.Backtracks, st.Solutions, st.MaxDepth))
-		}
+		opt.Progress, opt.ProgressEvery = pr.line, pr.interval()
 	}
 	return opt, pr
 }
@@ -307,17 +274,16 @@ func nlTau(e *env, args []string) int {
 		return code
 	}
 	defer f.cancel()
-	rep, err := report.Tau(f.ctx, p.Grid, p.Rules)
-	if rep == nil {
+	run, err := p.Tau(f.ctx, *trace)
+	if run == nil {
 		return nlFail(e, err)
 	}
-	rep.Trace = *trace
-	f.write(rep)
+	f.write(run.Report)
 	switch {
 	case err != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("numberlink tau: %s after %d steps; the drawing above is as far as τ got", f.stopped(), len(rep.Steps))})
-	case rep.Result.Contradiction != nil:
-		return nlFail(e, rep.Result.Contradiction)
+		return fail(e, stoppedErr(fmt.Sprintf("numberlink tau: %s after %d steps; the drawing above is as far as τ got", f.stopped(), run.Steps)))
+	case run.Contradiction != nil:
+		return nlFail(e, run.Contradiction)
 	}
 	return exitOK
 }
@@ -331,19 +297,18 @@ func nlCheck(e *env, args []string) int {
 	}
 	defer f.cancel()
 	if len(pos) == 0 || len(pos) > 2 {
-		return nlFail(e, usagef("check needs PUZZLE [SOLUTION]: a JSON file with \"bridges\", or a puzzle and its drawing or JSON solution"))
+		return nlFail(e, usagef("check needs PUZZLE [SOLUTION]: a JSON file with \"bridges\", or a puzzle and its drawing or JSON solution (hex: lines \"R1,C1 R2,C2 N\")"))
 	}
 	p, err := f.load(pos[0], "")
 	if err != nil {
 		return nlFail(e, err)
 	}
-	bridges, err := request.SolutionBridges(p, pos[0], strings.Join(pos[1:], ""), e.source())
+	rep, valid, err := p.Check(pos[0], strings.Join(pos[1:], ""), e.source())
 	if err != nil {
 		return nlFail(e, err)
 	}
-	rep := report.Check(p.Grid, p.Rules, bridges)
 	f.write(rep)
-	if !rep.Valid {
+	if !valid {
 		return exitNone
 	}
 	return exitOK
@@ -364,24 +329,17 @@ func nlConvert(e *env, args []string) int {
 	if err == nil {
 		p, err = f.load(name, *from)
 	}
+	var out []byte
 	if err == nil {
-		err = f.writePuzzle(p.Grid, p.Rules)
+		out, err = p.Encode(f.format)
+	}
+	if err == nil {
+		_, err = e.stdout.Write(out)
 	}
 	if err != nil {
 		return nlFail(e, err)
 	}
 	return exitOK
-}
-
-func init() {
-	nlRegister(nlSub{"solve", "solve [--format text|json] [--unique=false] [--show-second] [--svg F] [--png F] [--out F] [--timeout D] [--quiet] [rule flags] [PUZZLE]",
-		"boardgraph numberlink solve Hs_16_100_25_00_001.has   # also says whether the solution is unique", nlSolve})
-	nlRegister(nlSub{"count", "count [--limit N] [--format text|json] [--timeout D] [--quiet] [rule flags] [FILE]",
-		"boardgraph numberlink count --limit 2 puzzle.txt   # uniqueness: exit 0 if exactly one", nlCount})
-	nlRegister(nlSub{"grade", "grade [--format text|json] [--timeout D] [rule flags] [FILE]",
-		"boardgraph numberlink grade puzzle.txt   # tau, bounds, crossing, ..., search", nlGrade})
-	nlRegister(nlSub{"generate", "generate RxC [--k K] [--style hashi|puzzledom] [--density F] [--islands N] [--seed S] [--difficulty D] [--format FORMAT] [--solution] [--noloops] [--progress] [--out F]",
-		"boardgraph numberlink generate 15x15 --k 2 --seed 7 --format tatham   # sizes RxC are rows x columns; Tatham IDs write width x height", nlGenerate})
 }
 
 func nlSolve(e *env, args []string) int {
@@ -396,27 +354,25 @@ func nlSolve(e *env, args []string) int {
 		return code
 	}
 	defer f.cancel()
-	if err := pics.check(); err != nil {
+	if err := pics.Check(); err != nil {
 		return nlFail(e, err)
 	}
-	opt, pr := f.progress(p.Rules)
-	rep, err := report.Solve(f.ctx, p.Grid, opt, report.UniqueOptions{Skip: !*checkUnique, Second: *showSecond})
+	opt, pr := f.progress()
+	s, err := p.Solve(f.ctx, opt, report.UniqueOptions{Skip: !*checkUnique, Second: *showSecond})
 	pr.done()
 	switch {
-	case errors.Is(err, numberlink.ErrNoSolution):
-		return nlFail(e, fmt.Errorf("%w: no solution (complete search, %d nodes)", numberlink.ErrUnsolvable, rep.Nodes))
-	case err != nil && f.ctx.Err() != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("numberlink solve: %s, %d search nodes in, before a solution was found", f.stopped(), rep.Nodes)})
+	case err != nil && f.ctx.Err() != nil && !numberlink.Invalid(err):
+		return fail(e, stoppedErr(fmt.Sprintf("numberlink solve: %s, %d search nodes in, before a solution was found", f.stopped(), s.Nodes)))
 	case err != nil:
 		return nlFail(e, err)
 	}
-	f.write(rep)
+	f.write(s.Report)
 	// Only a verified solution is drawn.
-	if err := pics.saveKGrid(e, p.Grid, rep.Solution, f.quiet); err != nil {
+	if err := pics.save(e, s.Picture, f.quiet); err != nil {
 		return nlFail(e, err)
 	}
 	if !f.quiet {
-		fmt.Fprintf(e.stderr, "solved in %s, %d search nodes; verified\n", rep.Stats.Elapsed.Round(time.Microsecond), rep.Nodes)
+		fmt.Fprintf(e.stderr, "solved in %s, %d search nodes; verified\n", s.Elapsed.Round(time.Microsecond), s.Nodes)
 	}
 	return exitOK
 }
@@ -430,18 +386,17 @@ func nlCount(e *env, args []string) int {
 		return code
 	}
 	defer f.cancel()
-	opt, pr := f.progress(p.Rules)
-	rep, err := report.Count(f.ctx, p.Grid, *limit, opt)
+	opt, pr := f.progress()
+	c, err := p.Count(f.ctx, *limit, opt)
 	pr.done()
 	if err != nil {
 		return nlFail(e, err)
 	}
-	rep.StopReason = f.stopped()
-	f.write(rep)
+	f.write(c.Report)
 	switch {
-	case rep.AtLeast:
+	case c.AtLeast:
 		return exitStopped
-	case rep.Solutions == 0:
+	case c.Solutions == 0:
 		fmt.Fprintln(e.stderr, "boardgraph: numberlink count: no solution (complete search)")
 		return exitNone
 	}
@@ -459,11 +414,11 @@ func nlGrade(e *env, args []string) int {
 	rep, err := report.Grade(f.ctx, p.Grid, numberlink.SolveOptions{Rules: p.Rules})
 	switch {
 	case err != nil && f.ctx.Err() != nil && rep == nil:
-		return fail(e, &stoppedError{fmt.Sprintf("numberlink grade: %s while τ ran; no grade", f.stopped())})
+		return fail(e, stoppedErr(fmt.Sprintf("numberlink grade: %s while τ ran; no grade", f.stopped())))
 	case errors.Is(err, numberlink.ErrNoSolution):
 		return nlFail(e, fmt.Errorf("%w: no solution", numberlink.ErrUnsolvable))
 	case err != nil && f.ctx.Err() != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("numberlink grade: %s while grading; no grade", f.stopped())})
+		return fail(e, stoppedErr(fmt.Sprintf("numberlink grade: %s while grading; no grade", f.stopped())))
 	case err != nil:
 		return nlFail(e, err)
 	}
@@ -501,16 +456,20 @@ func nlPhi(e *env, args []string) int {
 
 func nlGenerate(e *env, args []string) int {
 	f := newNLFlags(e, "generate", false, nlPuzzleFormats)
-	k := f.Int("k", 2, "bridge limit k (>= 1)")
-	islands := f.Int("islands", 0, "number of islands (0: from --density)")
-	density := f.Float64("density", 0, "fraction of cells holding an island, in (0, 0.5] (0: 0.2)")
-	style := f.String("style", "hashi", "layout style: hashi (no adjacent islands, as Tatham's Bridges needs) or puzzledom (adjacent islands allowed, the paper's model)")
-	seed := f.Int64("seed", 1, "random seed; the same seed gives the same puzzle")
-	difficulty := f.String("difficulty", "", "exact difficulty: easy, medium, hard, expert, or a stage bounds, crossing, isolation, bridges, probe, search, or 1..6 (default: any up to hard)")
+	var gf request.GenerateFlags
+	f.StringVar(&gf.Grid, "grid", "square", "`GRID`: square or hex")
+	f.IntVar(&gf.K, "k", 2, "bridge limit k (>= 1)")
+	f.IntVar(&gf.Islands, "islands", 0, "number of islands (0: from --density)")
+	f.Float64Var(&gf.Density, "density", 0, "fraction of cells holding an island, in (0, 0.5] (0: 0.2; hex: 0.3)")
+	f.StringVar(&gf.Style, "style", "hashi", "layout style: hashi (no adjacent islands, as Tatham's Bridges needs) or puzzledom (adjacent islands allowed, the paper's model)")
+	f.Int64Var(&gf.Seed, "seed", 1, "random seed; the same seed gives the same puzzle")
+	f.StringVar(&gf.Difficulty, "difficulty", "", "exact difficulty: easy, medium, hard, expert, or a stage bounds, crossing, isolation, bridges, probe, search, or 1..6 (default: any up to hard)")
 	f.StringVar(&f.format, "to", "", "the same as --format")
-	showSol := f.Bool("solution", false, "also print the solution's drawing after the puzzle")
-	noLoops := f.Bool("noloops", false, "generate for the no-loops rule (Tatham's L)")
+	showSol := f.Bool("solution", false, "also print the solution's drawing after the puzzle (and draw it in the pictures)")
+	f.BoolVar(&gf.NoLoops, "noloops", false, "generate for the no-loops rule (Tatham's L)")
 	progress := f.Bool("progress", false, "report repair rounds on stderr")
+	var pics pictureFlags
+	pics.register(f.FlagSet)
 	f.timeoutVar()
 	pos, code, ok := f.parse(args)
 	if !ok {
@@ -518,35 +477,34 @@ func nlGenerate(e *env, args []string) int {
 	}
 	defer f.cancel()
 	if len(pos) != 1 {
-		return nlFail(e, usagef("generate needs one size argument, e.g. 15x15"))
+		return nlFail(e, usagef("generate needs one size argument RxC (rows x columns), e.g. 15x15"))
 	}
-	opt, err := request.GenerateFlags{Size: pos[0], K: *k, Islands: *islands, Density: *density, Style: *style, Seed: *seed,
-		Difficulty: *difficulty, NoLoops: *noLoops}.GenerateOptions()
-	if err != nil {
+	if err := pics.Check(); err != nil {
 		return nlFail(e, err)
 	}
+	gf.Size = pos[0]
 	pr := newProgress(e, "generate", !*progress)
 	pr.grace, pr.every = 0, 200*time.Millisecond // asked for: every round, from the first
-	opt.Progress = func(p numberlink.GenerateProgress) {
+	g, err := gf.Generate(f.ctx, func(p numberlink.GenerateProgress) {
 		pr.line(p.Elapsed, fmt.Sprintf("layout %d, round %d: %d islands, %d pairs undecided", p.Attempt, p.Round, p.Islands, p.Open))
-	}
-	g, sol, err := report.Generate(f.ctx, opt)
+	})
 	pr.done()
 	switch {
 	case err != nil && f.ctx.Err() != nil && g != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("numberlink generate: %s while proving the puzzle unique", f.stopped())})
+		return fail(e, stoppedErr(fmt.Sprintf("numberlink generate: %s while proving the puzzle unique", f.stopped())))
 	case err != nil && f.ctx.Err() != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("numberlink generate: %s before a puzzle was found", f.stopped())})
-	case errors.Is(err, numberlink.ErrBadSize) || errors.Is(err, numberlink.ErrBadK):
-		return nlFail(e, usagef("%v", err))
+		return fail(e, stoppedErr(fmt.Sprintf("numberlink generate: %s before a puzzle was found", f.stopped())))
 	case err != nil:
 		return nlFail(e, err)
 	}
-	if err := f.writePuzzle(g, opt.Rules); err != nil {
+	if err := g.Write(e.stdout, f.format, *showSol); err != nil {
 		return nlFail(e, err)
 	}
-	if *showSol {
-		fmt.Fprint(e.stdout, "\n"+puzzleio.Draw(g, sol))
+	if err := pics.save(e, func() (*render.Picture, error) { return g.Picture(*showSol) }, f.quiet); err != nil {
+		return nlFail(e, err)
+	}
+	if !f.quiet {
+		fmt.Fprintln(e.stderr, g.Summary())
 	}
 	return exitOK
 }

@@ -13,12 +13,9 @@ import (
 // Figure 5 counts in closed form), min-k (the smallest solvable k) and
 // tau-steps (the fewest τ steps and an order achieving them).
 func init() {
-	nlRegister(nlSub{"formula", "formula N K R [--format text|json]",
-		"boardgraph numberlink formula 4 2 4   # configurations of magnitude 4, k=2, 4 neighbours: 35 - 16 = 19", nlFormula})
-	nlRegister(nlSub{"min-k", "min-k [--format text|json] [--timeout D] [rule flags] [FILE]",
-		"boardgraph numberlink min-k puzzle.txt   # smallest k that solves the clues, with its solution", nlMinK})
-	nlRegister(nlSub{"tau-steps", "tau-steps [--budget N] [--format text|json] [--timeout D] [rule flags] [FILE]",
-		"boardgraph numberlink tau-steps puzzle.txt   # fewest τ builder steps, and the order", nlTauSteps})
+	nlRegister("formula", false, nlFormula)
+	nlRegister("min-k", false, nlMinK)
+	nlRegister("tau-steps", false, nlTauSteps)
 }
 
 func nlFormula(e *env, args []string) int {
@@ -47,8 +44,7 @@ func nlMinK(e *env, args []string) int {
 	rep, err := report.MinK(f.ctx, p.Grid, numberlink.SolveOptions{Rules: p.Rules})
 	switch {
 	case err != nil && f.ctx.Err() != nil:
-		fmt.Fprintf(e.stderr, "boardgraph: numberlink min-k: stopped; k = %v proved unsolvable so far\n", rep.Refuted)
-		return exitStopped
+		return fail(e, stoppedErr(fmt.Sprintf("numberlink min-k: %s; k = %v proved unsolvable so far", f.stopped(), rep.Refuted)))
 	case errors.Is(err, numberlink.ErrNoSolution):
 		return nlFail(e, fmt.Errorf("%w: %v", numberlink.ErrUnsolvable, err))
 	case err != nil:
@@ -73,11 +69,9 @@ func nlTauSteps(e *env, args []string) int {
 	rep, err := report.TauSteps(f.ctx, p.Grid, p.Rules, *budget)
 	switch {
 	case errors.Is(err, numberlink.ErrTauIncomplete):
-		fmt.Fprintf(e.stderr, "boardgraph: numberlink tau-steps: %v; no order of τ steps solves it\n", err)
-		return exitNone
+		return fail(e, noSolutionErr(fmt.Sprintf("numberlink tau-steps: %v; no order of τ steps solves it", err)))
 	case err != nil && f.ctx.Err() != nil:
-		fmt.Fprintf(e.stderr, "boardgraph: numberlink tau-steps: stopped: best so far %d steps (τ's order: %d)\n", rep.Fewest, rep.TauSteps)
-		return exitStopped
+		return fail(e, stoppedErr(fmt.Sprintf("numberlink tau-steps: %s: best so far %d steps (τ's order: %d)", f.stopped(), rep.Fewest, rep.TauSteps)))
 	case err != nil:
 		return nlFail(e, err)
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/boardgraph/boardgraph/count"
@@ -130,18 +129,14 @@ func (p *progress) poll(line func() string) (stop func()) {
 }
 
 // cellProgress shows a streamed write or check (progress.Stream) on
-// stderr, prefixed with the command's name.
+// stderr, prefixed with the command's name, until stop.
 type cellProgress struct {
 	*lines.Stream
-	count *atomic.Int64 // the cells done in the current phase
-	stop  func()
+	stop func()
 }
 
 func startCellProgress(e *env, quiet bool, cmd string, total int64) *cellProgress {
 	sp := &lines.Stream{Total: total}
 	stop := newProgress(e, cmd, quiet).poll(func() string { return cmd + ": " + sp.Line() })
-	return &cellProgress{Stream: sp, count: &sp.Count, stop: stop}
+	return &cellProgress{Stream: sp, stop: stop}
 }
-
-// phase starts a new stage (progress.Stream.Phase).
-func (p *cellProgress) phase(verb string) { p.Phase(verb) }

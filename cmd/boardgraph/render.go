@@ -6,14 +6,9 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/boardgraph/boardgraph/board"
-	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/render"
 	"github.com/boardgraph/boardgraph/request"
-	"github.com/boardgraph/boardgraph/verify"
 )
-
-var renderHelp = loadHelp("render")
 
 func init() {
 	register(&command{name: "render", summary: "draw a solution, count table or k-grid as SVG/PNG", run: runRender})
@@ -28,20 +23,6 @@ func (pf *pictureFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&pf.PNG, "png", "", "write the picture as PNG to `FILE`")
 }
 
-// check rejects output names that cannot work before any work is done.
-func (pf *pictureFlags) check() error { return pictureErr(pf.Check()) }
-
-func (pf *pictureFlags) any() bool { return pf.Any() }
-
-// pictureErr marks the picture errors the user fixes (a bad file name, a
-// picture too large for PNG) as bad input (exit 2).
-func pictureErr(err error) error {
-	if errors.Is(err, render.ErrFileName) || errors.Is(err, render.ErrTooLarge) {
-		return usagef("%v", err)
-	}
-	return err
-}
-
 // saveNamed writes pic to files and names each file written on stderr
 // unless quiet.
 func saveNamed(e *env, files render.Files, pic *render.Picture, quiet bool) error {
@@ -51,35 +32,18 @@ func saveNamed(e *env, files render.Files, pic *render.Picture, quiet bool) erro
 			fmt.Fprintf(e.stderr, "wrote %s\n", name)
 		}
 	}
-	return pictureErr(err)
+	return err
 }
 
-// savePathQuietly writes solve's pictures of a verified path, if any were
-// asked for, and names each file on stderr unless quiet.
-func (pf *pictureFlags) savePathQuietly(e *env, b *board.Board, path []verify.Cell, closed, quiet bool) error {
+// save draws a verified result with draw and writes the requested
+// pictures (numberlink solve and generate --svg/--png), if any.
+func (pf *pictureFlags) save(e *env, draw func() (*render.Picture, error), quiet bool) error {
 	if !pf.Any() {
 		return nil
 	}
-	cells := make([]int32, len(path))
-	for i, c := range path {
-		cells[i] = b.Cell(c.Row-1, c.Col-1)
-	}
-	pic, err := render.Path(b, cells, render.PathOptions{Closed: closed})
+	pic, err := draw()
 	if err != nil {
-		return &internalError{fmt.Sprintf("drawing a verified path: %v", err)}
-	}
-	return saveNamed(e, pf.Files, pic, quiet)
-}
-
-// saveKGrid draws a k-grid with its verified solution and writes the
-// requested pictures (numberlink solve --svg/--png), if any.
-func (pf *pictureFlags) saveKGrid(e *env, g *numberlink.Grid, sol numberlink.Solution, quiet bool) error {
-	if !pf.Any() {
-		return nil
-	}
-	pic, err := render.KGrid(g, sol, render.KGridOptions{Node: -1})
-	if err != nil {
-		return &internalError{fmt.Sprintf("drawing a k-grid: %v", err)}
+		return internalErr(fmt.Sprintf("drawing a verified result: %v", err))
 	}
 	return saveNamed(e, pf.Files, pic, quiet)
 }
@@ -109,7 +73,7 @@ func runRender(e *env) int {
 	fs.Float64Var(&p.Cell, "cell", 0, "cell size in `PX` (default: fit the board in 1600 pixels, at most 48 per cell)")
 	fs.StringVar(&p.Title, "title", "", "heatmaps and edge maps: the `TITLE` above the board")
 	fs.BoolVar(&p.Unchecked, "unchecked", false, "draw a path even if the verifier rejects it (partial or broken paths)")
-	pos, code := parseArgs(e, renderHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
 	}
@@ -120,10 +84,10 @@ func runRender(e *env) int {
 }
 
 func (rf *renderFlags) run(e *env, pos []string) error {
-	if !rf.any() {
+	if !rf.Any() {
 		return usagef("no output: give --svg FILE, --png FILE or both")
 	}
-	if err := rf.check(); err != nil {
+	if err := rf.Check(); err != nil {
 		return err
 	}
 	spec := ""
@@ -145,9 +109,9 @@ func (rf *renderFlags) run(e *env, pos []string) error {
 	pic, frames, what, err := request.Picture(e.ctx, text, b, rf.pic)
 	switch {
 	case errors.Is(err, request.ErrInvalidSolution):
-		return &noSolutionError{err.Error()}
+		return noSolutionErr(err.Error())
 	case err != nil && e.ctx.Err() != nil:
-		return &stoppedError{err.Error()}
+		return stoppedErr(err.Error())
 	case err != nil:
 		return err
 	}
@@ -156,7 +120,7 @@ func (rf *renderFlags) run(e *env, pos []string) error {
 		for _, name := range wrote {
 			fmt.Fprintf(e.stdout, "%s: %s, %.0fx%.0f pixels\n", name, what, math.Ceil(pic.Width), math.Ceil(pic.Height))
 		}
-		return pictureErr(err)
+		return err
 	}
 	// τ frames: NAME-000.svg, NAME-001.svg, ...
 	for i, pic := range frames {
@@ -165,7 +129,7 @@ func (rf *renderFlags) run(e *env, pos []string) error {
 			fmt.Fprintf(e.stdout, "%s: %s, frame %d of %d\n", name, what, i, len(frames)-1)
 		}
 		if err != nil {
-			return pictureErr(err)
+			return err
 		}
 	}
 	return nil

@@ -10,8 +10,6 @@ import (
 	"github.com/boardgraph/boardgraph/web"
 )
 
-var serveHelp = loadHelp("serve")
-
 func init() {
 	register(&command{name: "serve", summary: "play, solve and study puzzles in the browser", run: runServe})
 }
@@ -21,7 +19,7 @@ func runServe(e *env) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (loopback by default; port 0 picks a free one)")
 	jobs := fs.Int("jobs", 0, "solver calls run at once (`N`; 0: one per core)")
 	timeout := fs.Duration("timeout", 5*time.Second, "deadline of one solver call (`D`)")
-	pos, code := parseArgs(e, serveHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
 	}

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"github.com/boardgraph/boardgraph/render"
 	"time"
 
 	"github.com/boardgraph/boardgraph/format"
@@ -10,21 +12,18 @@ import (
 	"github.com/boardgraph/boardgraph/request"
 )
 
-var solveHelp = loadHelp("solve")
-
 func init() {
 	register(&command{name: "solve", summary: "find one solution (a numbered grid)", run: runSolve})
 }
 
 func runSolve(e *env) int {
-	if code, ok := graphInput(e, "solve"); ok { // --graph FILE (graphinput.go)
-		return code
-	}
 	var (
 		pf problemFlags
 		sf request.SolveFlags
 	)
 	fs := newFlagSet("solve")
+	var gf graphFlags // --graph FILE (graphinput.go)
+	gf.register(fs)
 	pf.register(fs, "text or grid (numbered grid, the default), path (one row,col per line), json, or with --out binary (default with --out: path, binary for a name ending in .bgp)")
 	fs.Uint64Var(&sf.Seed, "seed", 0, "vary the search's tie-breaking with `S` (0: the fixed default order)")
 	fs.StringVar(&sf.Strategy, "strategy", "", "search `strategy`: default (the default), or okuno-miyano (edge deletion, forcing, dead ends and island parity of Okuno and Miyano; no givens). Giving it makes --method auto search")
@@ -32,9 +31,13 @@ func runSolve(e *env) int {
 	fs.StringVar(&pf.Out, "out", "", "write the solution to `FILE` (atomically, verified from the file before success) instead of stdout; the format is --format, by default path (binary for a name ending in .bgp)")
 	var pics pictureFlags
 	pics.register(fs)
-	pos, code := parseArgs(e, solveHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
+	}
+	if gf.file != "" {
+		gf.seed, gf.strategy = sf.Seed, cmp.Or(sf.Strategy, "auto")
+		return runGraph(e, "solve", fs, &pf, gf, pos)
 	}
 	lf, err := pf.flags(pos)
 	if err != nil {
@@ -45,7 +48,7 @@ func runSolve(e *env) int {
 		return fail(e, err)
 	}
 	e.setJSON(l.Output.JSON())
-	if err := pics.check(); err != nil {
+	if err := pics.Check(); err != nil {
 		return fail(e, err)
 	}
 	walk, err := l.Construction(l.Method, buildWalk) // a proof of no path: exit 1
@@ -55,27 +58,27 @@ func runSolve(e *env) int {
 	if walk != nil {
 		return runConstruct(e, l.Leaper, walk, &pics)
 	}
-	j, err := searchJob(l.Leaper)
+	j, err := l.Leaper.Search()
 	if err != nil {
 		return fail(e, err)
 	}
 	ctx, cancel := pf.context(e)
 	defer cancel()
-	opt := l.SearchOptions(j.Search)
+	opt := l.SearchOptions(j)
 	pr := newProgress(e, "solve", l.Output.Quiet)
 	pr.set(&opt)
 	cells, st, err := j.Solve(ctx, opt)
 	pr.done()
 	switch {
 	case err != nil && ctx.Err() != nil && !errors.Is(err, hamilton.ErrNoSolution):
-		return fail(e, &stoppedError{fmt.Sprintf("%s before a solution was found (%d nodes searched)", stopReason(ctx, l.Timeout), st.Nodes)})
+		return fail(e, stoppedErr(fmt.Sprintf("%s before a solution was found (%d nodes searched)", stopReason(ctx, l.Timeout), st.Nodes)))
 	case err != nil:
 		return fail(e, err) // a proof of no solution: exit 1
 	}
 	if code := emit(ctx, e, l.Leaper, cells, format.Result{Method: "search", Stats: statsJSON(st)}); code != exitOK {
 		return code
 	}
-	if err := pics.savePathQuietly(e, j.b, cells, l.Closed, l.Output.Quiet); err != nil {
+	if err := pics.save(e, func() (*render.Picture, error) { return l.PathPicture(cells) }, l.Output.Quiet); err != nil {
 		return fail(e, err)
 	}
 	if (!l.Output.JSON() || l.Output.Out != "") && !l.Output.Quiet {

@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"github.com/boardgraph/boardgraph/render"
 	"io"
 	"strings"
 	"time"
@@ -27,30 +27,30 @@ func runConstruct(e *env, l *request.Leaper, walk construct.Walk, pics *pictureF
 	defer cancel()
 	began := time.Now()
 	out := l.Output
-	if out.Out != "" && (out.Format == "path" || out.Format == "binary") && !pics.any() {
-		info, err := writeStreamed(ctx, e, l, walk)
+	if out.Out != "" && (out.Format == "path" || out.Format == "binary") && !pics.Any() {
+		info, err := writeStreamed(ctx, e, l, walk, "the construction")
 		if err != nil {
-			return fail(e, streamError(ctx, l.Timeout, err, "the construction", out.Out))
+			return fail(e, err)
 		}
 		if !out.Quiet {
 			fmt.Fprintf(e.stderr, "constructed %s: %s; %v\n", l.Label(), info, format.Round(time.Since(began)))
 		}
 		return exitOK
 	}
-	if l.Board.Cells() > maxSearchCells { // Leaper.Construction refuses these; pictures need the path in memory too
+	if l.Board.Cells() > request.MaxSearchCells { // Leaper.Construction refuses these; pictures need the path in memory too
 		return fail(e, usagef("the %s board has %d cells, too many to hold in memory for pictures: drop --svg and --png", l.Board.Spec(), l.Board.Cells()))
 	}
 	cells, n, err := l.ConstructedCells(ctx, walk)
 	switch {
 	case err != nil && ctx.Err() != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("%s after %d cells of the construction; nothing was written", stopReason(ctx, l.Timeout), n)})
+		return fail(e, stoppedErr(fmt.Sprintf("%s after %d cells of the construction; nothing was written", stopReason(ctx, l.Timeout), n)))
 	case err != nil:
 		return fail(e, err)
 	}
 	if code := emit(ctx, e, l, cells, format.Result{Method: "construct"}); code != exitOK {
 		return code
 	}
-	if err := pics.savePathQuietly(e, l.Board, cells, l.Closed, out.Quiet); err != nil {
+	if err := pics.save(e, func() (*render.Picture, error) { return l.PathPicture(cells) }, out.Quiet); err != nil {
 		return fail(e, err)
 	}
 	if !out.JSON() && !out.Quiet && out.Out == "" {
@@ -71,9 +71,9 @@ func emit(ctx context.Context, e *env, l *request.Leaper, cells []verify.Cell, r
 		return exitOK
 	}
 	if out.Format == "path" || out.Format == "binary" {
-		info, err := writeStreamed(ctx, e, l, request.CellWalk(cells))
+		info, err := writeStreamed(ctx, e, l, request.CellWalk(cells), "the solver")
 		if err != nil {
-			return fail(e, streamError(ctx, l.Timeout, err, "the solver", out.Out))
+			return fail(e, err)
 		}
 		if !out.Quiet {
 			fmt.Fprintf(e.stderr, "%s\n", info)
@@ -91,42 +91,18 @@ func emit(ctx context.Context, e *env, l *request.Leaper, cells []verify.Cell, r
 }
 
 // writeStreamed writes walk to --out as a verified path file
-// (request.Leaper.WritePath) with progress on stderr, and returns a
-// one-line summary.
-func writeStreamed(ctx context.Context, e *env, l *request.Leaper, walk construct.Walk) (string, error) {
+// (request.Leaper.SavePath) with progress on stderr, and returns its
+// one-line summary; producer names the maker of the path in errors.
+func writeStreamed(ctx context.Context, e *env, l *request.Leaper, walk construct.Walk, producer string) (string, error) {
 	pr := startCellProgress(e, l.Output.Quiet, "solve", int64(l.Board.Open()))
 	defer pr.stop()
-	res, err := l.WritePath(ctx, walk, pathio.VerifiedOptions{Phase: pr.Phase, Count: pr.count})
+	info, err := l.SavePath(ctx, walk, producer, pathio.VerifiedOptions{Phase: pr.Phase, Count: &pr.Count})
 	pr.stop()
-	if err != nil {
-		return "", err
+	if err != nil && ctx.Err() != nil {
+		return "", stoppedErr(fmt.Sprintf("%s %v", stopReason(ctx, l.Timeout), strings.TrimPrefix(err.Error(), ctx.Err().Error()+" ")))
 	}
-	kind := "Hamiltonian path"
-	if res.Closed {
-		kind = "closed tour"
-	}
-	info := fmt.Sprintf("wrote %s (%s, %s, %s) and verified it from the file: a %s; write %v, verify %v",
-		l.Output.Out, l.Output.Format, plural(int(res.Cells), "cell"), lines.Bytes(res.Size), kind, format.Round(res.Write), format.Round(res.Verify))
-	if rss := peakRSS(); rss > 0 {
+	if rss := peakRSS(); rss > 0 && err == nil {
 		info += ", peak memory " + lines.Bytes(rss)
 	}
-	return info, nil
-}
-
-// streamError turns an error of writeStreamed into the CLI's error kinds:
-// a stop (exit 3), a path the producer got wrong (an internal error: a
-// bug), or an I/O problem.
-func streamError(ctx context.Context, timeout time.Duration, err error, producer, name string) error {
-	var vf *pathio.VerifyError
-	switch {
-	case ctx.Err() != nil:
-		return &stoppedError{fmt.Sprintf("%s while writing %s: %v; no file was written", stopReason(ctx, timeout), name, strings.TrimPrefix(err.Error(), ctx.Err().Error()+" "))}
-	case errors.As(err, &vf):
-		return &internalError{fmt.Sprintf("%s produced a path that fails verification (%v); %s was not written", producer, vf.Err, name)}
-	case errors.Is(err, pathio.ErrPath):
-		return &internalError{fmt.Sprintf("%s produced a path the writer rejects (%v); %s was not written", producer, err, name)}
-	case errors.Is(err, pathio.ErrFormat):
-		return &internalError{fmt.Sprintf("cannot write %s: %v", name, err)}
-	}
-	return usagef("%v; check the --out file name", err)
+	return info, err
 }

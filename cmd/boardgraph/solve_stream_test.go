@@ -24,7 +24,7 @@ import (
 func init() {
 	product := buildWalk
 	buildWalk = func(rows, cols int, ms moves.Set, ends construct.Ends) (construct.Walk, error) {
-		switch leaperSpec(ms) {
+		switch request.LeaperSpec(ms) {
 		case "5,5": // not 5,5 moves: every output must fail verification
 			return serpentine(rows, cols, ends.Closed, ends.Start, ends.End)
 		case "2,3":
@@ -223,8 +223,8 @@ func TestBrokenConstructionNeverWritten(t *testing.T) {
 			args []string
 			want string
 		}{
-			{"binary", []string{"--out", filepath.Join(dir, "x.bgp")}, "a path the writer rejects"},
-			{"text", []string{"--out", filepath.Join(dir, "x.txt")}, "produced a path that fails verification (step 1 -> 2: 1,1 to 1,2 is not a move of 5,5)"},
+			{"binary", []string{"--out", filepath.Join(dir, "x.bgp")}, "the writer rejects it"},
+			{"text", []string{"--out", filepath.Join(dir, "x.txt")}, "returned a path that fails verification (step 1 -> 2: 1,1 to 1,2 is not a move of 5,5)"},
 			{"stdout", nil, "fails verification"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {

@@ -4,13 +4,13 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/boardgraph/boardgraph/format"
+	lines "github.com/boardgraph/boardgraph/progress"
 	"time"
 
 	"github.com/boardgraph/boardgraph/request"
 	"github.com/boardgraph/boardgraph/verify"
 )
-
-var verifyHelp = loadHelp("verify")
 
 func init() {
 	register(&command{name: "verify", summary: "check a numbered grid or a path file", run: runVerify})
@@ -21,18 +21,20 @@ func init() {
 const maxSolutionBytes = request.MaxInputBytes
 
 func runVerify(e *env) int {
-	if code, ok := graphInput(e, "verify"); ok { // --graph FILE (graphinput.go)
-		return code
-	}
 	var pf problemFlags
 	fs := newFlagSet("verify")
+	var gf graphFlags // --graph FILE (graphinput.go)
+	gf.register(fs)
 	pf.registerBoard(fs, "", true)
 	fs.StringVar(&pf.Format, "format", "", "output `FORMAT`: text (the default) or json")
 	fs.BoolVar(&pf.Quiet, "quiet", false, "no progress or memory report on stderr")
 	outVar(fs, &pf.Out)
-	pos, code := parseArgs(e, verifyHelp, fs)
+	pos, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
+	}
+	if gf.file != "" {
+		return runGraph(e, "verify", fs, &pf, gf, pos)
 	}
 	e.redirect(pf.Out)
 	outFormat, err := textJSON.Parse(pf.Format)
@@ -65,26 +67,26 @@ func runVerify(e *env) int {
 	}
 	streamed := pi.Kind == "path" || pi.Kind == "binary"
 	pr := startCellProgress(e, pf.Quiet || json || !streamed, "verify", int64(pi.Board.Open()))
-	pr.phase("checked")
+	pr.Phase("checked")
 	began := time.Now()
-	res, err := pi.Check(e.ctx, func(n int64) { pr.count.Store(n) })
+	res, err := pi.Check(e.ctx, func(n int64) { pr.Count.Store(n) })
 	pr.stop()
 	var ve *verify.Error
 	switch {
 	case streamed && e.ctx.Err() != nil:
-		return fail(e, &stoppedError{fmt.Sprintf("interrupted after checking %d cells; the file was not fully checked", res.Cells)})
+		return fail(e, stoppedErr(fmt.Sprintf("interrupted after checking %d cells; the file was not fully checked", res.Cells)))
 	case errors.Is(err, verify.ErrSyntax):
 		return fail(e, err)
 	case err != nil && !errors.As(err, &ve):
-		return fail(e, &internalError{fmt.Sprintf("the verifier failed: %v", err)})
+		return fail(e, internalErr(fmt.Sprintf("the verifier failed: %v", err)))
 	}
-	if werr := writeReport(e.stdout, pi.Report(res, err), json); werr != nil {
+	if werr := request.WriteReport(e.stdout, pi.Report(res, err), json); werr != nil {
 		return fail(e, werr)
 	}
 	if streamed && err == nil && !pf.Quiet && !json {
-		line := fmt.Sprintf("verify: %s in %v", plural(int(res.Cells), "cell"), roundDur(time.Since(began)))
+		line := fmt.Sprintf("verify: %s in %v", plural(int(res.Cells), "cell"), format.Round(time.Since(began)))
 		if rss := peakRSS(); rss > 0 {
-			line += ", peak memory " + humanBytes(rss)
+			line += ", peak memory " + lines.Bytes(rss)
 		}
 		fmt.Fprintln(e.stderr, line)
 	}
