@@ -165,7 +165,7 @@ func (f *nlFlags) load(name, from string) (*request.Puzzle, error) {
 	pf.Arg, pf.From = name, from
 	p, err := request.NewPuzzle(f.ctx, pf, f.e.source())
 	if err != nil && f.ctx.Err() != nil {
-		return nil, stoppedErr(fmt.Sprintf("numberlink: %s while loading the puzzle %s; nothing was solved", stopReason(f.ctx, f.timeout), displayName(name)))
+		return nil, stoppedErr(fmt.Sprintf("numberlink: %s while loading the puzzle %s; nothing was solved", stopReason(f.ctx, f.timeout), request.DisplayName(name)))
 	}
 	if err == nil && !f.sub.hex {
 		err = p.SquareOnly(f.sub.name)
@@ -507,12 +507,4 @@ func nlGenerate(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, g.Summary())
 	}
 	return exitOK
-}
-
-// displayName names a puzzle argument in messages.
-func displayName(name string) string {
-	if name == "" || name == "-" {
-		return "stdin"
-	}
-	return name
 }
