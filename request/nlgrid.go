@@ -230,17 +230,18 @@ func (p *Puzzle) Check(puzzleArg, arg string, src Source) (rep Report, valid boo
 			return nil, false, err
 		}
 		if bridges, err = hexgrid.ParseSolution(data); err != nil {
-			return nil, false, fmt.Errorf("%w: %s: %v", ErrInput, displayArg(arg), err)
+			return nil, false, fmt.Errorf("%w: %s: %v", ErrInput, DisplayName(arg), err)
 		}
 	} else if bridges == nil {
-		return nil, false, fmt.Errorf("%w: %s has no bridges: give the solution as a second file", ErrInput, displayArg(puzzleArg))
+		return nil, false, fmt.Errorf("%w: %s has no bridges: give the solution as a second file", ErrInput, DisplayName(puzzleArg))
 	}
 	r := hexgrid.Check(p.Hex.Grid, p.Hex.Rules, bridges)
 	return r, r.Valid, nil
 }
 
-// displayArg names an input argument in messages: "stdin" for "" and "-".
-func displayArg(arg string) string {
+// DisplayName names an input argument in messages: "stdin" for "" and
+// "-", else the argument itself.
+func DisplayName(arg string) string {
 	if arg == "" || arg == "-" {
 		return "stdin"
 	}

@@ -13,20 +13,22 @@ var countMergeHelp = loadHelp("count merge")
 func runCountMerge(e *env) int {
 	fs := newFlagSet("count merge")
 	undirected := fs.Bool("undirected", false, "count a path and its reverse (a tour and its reverse) once")
-	form := fs.String("format", "grid", "output `FORMAT`: grid (the bare total) or json")
+	form := fs.String("format", "", "output `FORMAT`: text or grid (the bare total, the default) or json")
 	e.help = countMergeHelp
 	files, code := parseArgs(e, fs)
 	if code >= 0 {
 		return code
 	}
-	if *form != "grid" && *form != "json" {
-		return fail(e, usagef("unknown --format %q; use grid or json", *form))
+	name, err := textJSON.Parse(*form)
+	if err != nil {
+		return fail(e, err)
 	}
+	e.setJSON(name == "json")
 	m, method, err := request.MergeFiles(files, *undirected)
 	if err != nil {
 		return fail(e, err)
 	}
-	if *form == "json" {
+	if name == "json" {
 		err = format.WriteJSON(e.stdout, m)
 	} else {
 		_, err = fmt.Fprintln(e.stdout, m.Count)

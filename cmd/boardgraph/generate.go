@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/boardgraph/boardgraph/hidato"
 
@@ -65,21 +64,4 @@ func runGenerate(e *env) int {
 		return fail(e, err)
 	}
 	return exitOK
-}
-
-// line prints a progress line (a live line on a terminal, a plain line every
-// few seconds otherwise) after the grace period.
-func (p *progress) line(elapsed time.Duration, what string) {
-	if p.quiet {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if elapsed < p.grace {
-		return
-	}
-	if p.e.stderrTTY || p.last == 0 || elapsed-p.last >= p.every {
-		p.last = elapsed
-		p.emit(fmt.Sprintf("%s: %s, %s", p.verb, elapsed.Round(100*time.Millisecond), what))
-	}
 }

@@ -20,34 +20,75 @@ func init() {
 }
 
 // nlSub is one "numberlink" subcommand: its -h text
-// (help/numberlink-NAME.txt), whether it handles hex grids too, and its
-// body.
+// (help/numberlink-NAME.txt), what it reads, whether it handles hex grids
+// too, its --format names, and setup, which defines its own flags and
+// returns its body.
 type nlSub struct {
-	name string
-	help cmdHelp
-	hex  bool
-	run  func(e *env, args []string) int
+	name  string
+	help  cmdHelp
+	kind  nlKind
+	hex   bool
+	names format.Names
+	setup func(f *nlFlags) nlBody
 }
+
+// nlKind says what a subcommand reads before its body runs.
+type nlKind int
+
+const (
+	nlArgs   nlKind = iota // its arguments only (no rule flags)
+	nlRules                // its arguments, with the rule flags (it loads the puzzles)
+	nlPuzzle               // one puzzle, loaded (none: stdin)
+	nlProved               // one puzzle, loaded and refused when the Proposition shows it unsolvable
+)
+
+// nlBody is a subcommand's work, after its flags were parsed: p is the
+// loaded puzzle (nlPuzzle, nlProved), pos the arguments (nlArgs, nlRules).
+type nlBody func(p *request.Puzzle, pos []string) int
 
 var (
 	nlSubs []nlSub
 	nlHelp = loadHelp("numberlink")
 )
 
-func nlRegister(name string, hex bool, run func(e *env, args []string) int) {
-	nlSubs = append(nlSubs, nlSub{name, loadHelp("numberlink " + name), hex, run})
+func nlRegister(name string, kind nlKind, hex bool, names format.Names, setup func(f *nlFlags) nlBody) {
+	nlSubs = append(nlSubs, nlSub{name, loadHelp("numberlink " + name), kind, hex, names, setup})
 }
 
 func init() {
-	nlRegister("table", false, nlTable)
-	nlRegister("tau", true, nlTau)
-	nlRegister("phi", false, nlPhi)
-	nlRegister("check", true, nlCheck)
-	nlRegister("convert", true, nlConvert)
-	nlRegister("solve", true, nlSolve)
-	nlRegister("count", true, nlCount)
-	nlRegister("grade", false, nlGrade)
-	nlRegister("generate", true, nlGenerate)
+	nlRegister("table", nlArgs, false, nlTextJSON, nlTable)
+	nlRegister("tau", nlPuzzle, true, nlTextJSON, nlTau)
+	nlRegister("phi", nlPuzzle, false, nlTextJSON, nlPhi)
+	nlRegister("check", nlRules, true, nlTextJSON, nlCheck)
+	nlRegister("convert", nlPuzzle, true, nlPuzzleFormats, nlConvert)
+	nlRegister("solve", nlProved, true, nlTextJSON, nlSolve)
+	nlRegister("count", nlProved, true, nlTextJSON, nlCount)
+	nlRegister("grade", nlProved, false, nlTextJSON, nlGrade)
+	nlRegister("generate", nlArgs, true, nlPuzzleFormats, nlGenerate)
+}
+
+// run parses the subcommand's flags, loads what it reads and runs its
+// body with the run's context (--timeout), released at the end.
+func (s nlSub) run(e *env, args []string) int {
+	f := newNLFlags(e, s)
+	body := s.setup(f)
+	var (
+		p    *request.Puzzle
+		pos  []string
+		code int
+		ok   bool
+	)
+	if s.kind >= nlPuzzle {
+		p, code = f.open(args, s.kind == nlProved)
+		ok = p != nil
+	} else {
+		pos, code, ok = f.parse(args)
+	}
+	if !ok {
+		return code
+	}
+	defer f.cancel()
+	return body(p, pos)
 }
 
 func runNumberlink(e *env) int {
@@ -82,8 +123,7 @@ type nlFlags struct {
 	*flag.FlagSet
 	sub     nlSub
 	e       *env
-	rules   bool
-	names   format.Names
+	rules   bool                // the rule flags apply (sub.kind != nlArgs)
 	puzzle  request.PuzzleFlags // the rule flags; the argument is set by open
 	timeout time.Duration
 	format  string // canonical, after parse
@@ -101,23 +141,17 @@ var (
 	nlPuzzleFormats = format.Names{Names: []string{"text", "has", "tatham", "puzzlink", "json"}, Aliases: map[string]string{"puzzle": "text", "puzz.link": "puzzlink"}}
 )
 
-// newNLFlags returns the flag set of the subcommand name, whose --format
-// takes names; rules adds the rule flags.
-func newNLFlags(e *env, name string, rules bool, names format.Names) *nlFlags {
-	var sub nlSub
-	for _, s := range nlSubs {
-		if s.name == name {
-			sub = s
-		}
-	}
-	f := &nlFlags{FlagSet: newFlagSet("numberlink " + name), sub: sub, e: e, rules: rules, names: names}
-	if rules {
+// newNLFlags returns the flag set of the subcommand sub with the shared
+// flags.
+func newNLFlags(e *env, sub nlSub) *nlFlags {
+	f := &nlFlags{FlagSet: newFlagSet("numberlink " + sub.name), sub: sub, e: e, rules: sub.kind != nlArgs}
+	if f.rules {
 		f.IntVar(&f.puzzle.K, "k", 0, "override the bridge limit k (0: the puzzle's own)")
 		f.BoolVar(&f.puzzle.NoLoops, "noloops", false, "require the connections to form a tree (Tatham's L)")
 		f.BoolVar(&f.puzzle.Disconnected, "disconnected", false, "do not require the nodes to be connected")
 		f.StringVar(&f.puzzle.Grid, "grid", "", "`GRID`: square or hex (default: detected from the puzzle)")
 	}
-	f.StringVar(&f.format, "format", "", "output format: "+strings.Join(names.Names, ", ")+" (default "+names.Names[0]+"; case-insensitive)")
+	f.StringVar(&f.format, "format", "", "output format: "+strings.Join(sub.names.Names, ", ")+" (default "+sub.names.Names[0]+"; case-insensitive)")
 	outVar(f.FlagSet, &f.out)
 	f.BoolVar(&f.quiet, "quiet", false, "no progress or summary lines on stderr")
 	return f
@@ -144,7 +178,7 @@ func (f *nlFlags) parse(args []string) ([]string, int, bool) {
 	if code >= 0 {
 		return nil, code, false
 	}
-	name, err := f.names.Parse(f.format)
+	name, err := f.sub.names.Parse(f.format)
 	if err != nil {
 		return nil, nlFail(f.e, usagef("--format: %v", err)), false
 	}
@@ -160,12 +194,12 @@ func (f *nlFlags) parse(args []string) ([]string, int, bool) {
 // request.NewPuzzle) with the rule flags; a stop while loading is worded
 // as such, and a hex puzzle is refused by the subcommands that handle
 // square grids only.
-func (f *nlFlags) load(name, from string) (*request.Puzzle, error) {
+func (f *nlFlags) load(name string) (*request.Puzzle, error) {
 	pf := f.puzzle
-	pf.Arg, pf.From = name, from
+	pf.Arg = name
 	p, err := request.NewPuzzle(f.ctx, pf, f.e.source())
 	if err != nil && f.ctx.Err() != nil {
-		return nil, stoppedErr(fmt.Sprintf("numberlink: %s while loading the puzzle %s; nothing was solved", stopReason(f.ctx, f.timeout), displayName(name)))
+		return nil, stoppedErr(fmt.Sprintf("numberlink: %s while loading the puzzle %s; nothing was solved", stopReason(f.ctx, f.timeout), request.DisplayName(name)))
 	}
 	if err == nil && !f.sub.hex {
 		err = p.SquareOnly(f.sub.name)
@@ -185,7 +219,7 @@ func (f *nlFlags) open(args []string, prove bool) (p *request.Puzzle, code int) 
 	}
 	name, err := onePuzzle(pos)
 	if err == nil {
-		p, err = f.load(name, "")
+		p, err = f.load(name)
 	}
 	if err == nil && prove {
 		err = p.Unsolvable()
@@ -242,220 +276,179 @@ func (f *nlFlags) progress() (request.SearchOptions, *progress) {
 
 // nlTable prints a Figure 5 table (§3.1): the number of connection
 // configurations of a node with the given number of neighbours.
-func nlTable(e *env, args []string) int {
-	f := newNLFlags(e, "table", false, nlTextJSON)
+func nlTable(f *nlFlags) nlBody {
 	r := f.Int("neighbours", 4, "number of neighbours of the node: 2, 3 or 4")
 	f.IntVar(r, "neighbors", 4, "same as --neighbours")
 	k := f.Int("k", 0, "print only the row of this k (default: the seed's rows k = 1..10)")
 	kmax := f.Int("kmax", 10, "last k to print when --k is not given")
-	pos, code, ok := f.parse(args)
-	if !ok {
-		return code
+	return func(_ *request.Puzzle, pos []string) int {
+		if len(pos) > 0 {
+			return nlFail(f.e, usagef("table takes no arguments, got %q", pos))
+		}
+		t, err := request.Figure5(*r, *k, *kmax)
+		if err != nil {
+			return nlFail(f.e, err)
+		}
+		t.Header = *k == 0
+		f.write(t)
+		return exitOK
 	}
-	defer f.cancel()
-	if len(pos) > 0 {
-		return nlFail(e, usagef("table takes no arguments, got %q", pos))
-	}
-	t, err := request.Figure5(*r, *k, *kmax)
-	if err != nil {
-		return nlFail(e, err)
-	}
-	t.Header = *k == 0
-	f.write(t)
-	return exitOK
 }
 
 // nlTau runs the τ algorithm of §3.2 and prints τ(Γ_k).
-func nlTau(e *env, args []string) int {
-	f := newNLFlags(e, "tau", true, nlTextJSON)
+func nlTau(f *nlFlags) nlBody {
 	trace := f.Bool("trace", false, "print every step: node, rule, connections drawn")
-	p, code := f.open(args, false)
-	if p == nil {
-		return code
+	return func(p *request.Puzzle, _ []string) int {
+		run, err := p.Tau(f.ctx, *trace)
+		if run == nil {
+			return nlFail(f.e, err)
+		}
+		f.write(run.Report)
+		switch {
+		case err != nil:
+			return fail(f.e, stoppedErr(fmt.Sprintf("numberlink tau: %s after %d steps; the drawing above is as far as τ got", f.stopped(), run.Steps)))
+		case run.Contradiction != nil:
+			return nlFail(f.e, run.Contradiction)
+		}
+		return exitOK
 	}
-	defer f.cancel()
-	run, err := p.Tau(f.ctx, *trace)
-	if run == nil {
-		return nlFail(e, err)
-	}
-	f.write(run.Report)
-	switch {
-	case err != nil:
-		return fail(e, stoppedErr(fmt.Sprintf("numberlink tau: %s after %d steps; the drawing above is as far as τ got", f.stopped(), run.Steps)))
-	case run.Contradiction != nil:
-		return nlFail(e, run.Contradiction)
-	}
-	return exitOK
 }
 
 // nlCheck verifies a proposed solution with the independent verifier.
-func nlCheck(e *env, args []string) int {
-	f := newNLFlags(e, "check", true, nlTextJSON)
-	pos, code, ok := f.parse(args)
-	if !ok {
-		return code
+func nlCheck(f *nlFlags) nlBody {
+	return func(_ *request.Puzzle, pos []string) int {
+		if len(pos) == 0 || len(pos) > 2 {
+			return nlFail(f.e, usagef("check needs PUZZLE [SOLUTION]: a JSON file with \"bridges\", or a puzzle and its drawing or JSON solution (hex: lines \"R1,C1 R2,C2 N\")"))
+		}
+		p, err := f.load(pos[0])
+		if err != nil {
+			return nlFail(f.e, err)
+		}
+		rep, valid, err := p.Check(pos[0], strings.Join(pos[1:], ""), f.e.source())
+		if err != nil {
+			return nlFail(f.e, err)
+		}
+		f.write(rep)
+		if !valid {
+			return exitNone
+		}
+		return exitOK
 	}
-	defer f.cancel()
-	if len(pos) == 0 || len(pos) > 2 {
-		return nlFail(e, usagef("check needs PUZZLE [SOLUTION]: a JSON file with \"bridges\", or a puzzle and its drawing or JSON solution (hex: lines \"R1,C1 R2,C2 N\")"))
-	}
-	p, err := f.load(pos[0], "")
-	if err != nil {
-		return nlFail(e, err)
-	}
-	rep, valid, err := p.Check(pos[0], strings.Join(pos[1:], ""), e.source())
-	if err != nil {
-		return nlFail(e, err)
-	}
-	f.write(rep)
-	if !valid {
-		return exitNone
-	}
-	return exitOK
 }
 
 // nlConvert converts a puzzle between formats.
-func nlConvert(e *env, args []string) int {
-	f := newNLFlags(e, "convert", true, nlPuzzleFormats)
+func nlConvert(f *nlFlags) nlBody {
 	f.StringVar(&f.format, "to", "", "the same as --format")
-	from := f.String("from", "", "input format (default: detected)")
-	pos, code, ok := f.parse(args)
-	if !ok {
-		return code
+	f.StringVar(&f.puzzle.From, "from", "", "input format (default: detected)")
+	return func(p *request.Puzzle, _ []string) int {
+		out, err := p.Encode(f.format)
+		if err == nil {
+			_, err = f.e.stdout.Write(out)
+		}
+		if err != nil {
+			return nlFail(f.e, err)
+		}
+		return exitOK
 	}
-	defer f.cancel()
-	name, err := onePuzzle(pos)
-	var p *request.Puzzle
-	if err == nil {
-		p, err = f.load(name, *from)
-	}
-	var out []byte
-	if err == nil {
-		out, err = p.Encode(f.format)
-	}
-	if err == nil {
-		_, err = e.stdout.Write(out)
-	}
-	if err != nil {
-		return nlFail(e, err)
-	}
-	return exitOK
 }
 
-func nlSolve(e *env, args []string) int {
-	f := newNLFlags(e, "solve", true, nlTextJSON)
+func nlSolve(f *nlFlags) nlBody {
 	f.timeoutVar()
 	checkUnique := f.Bool("unique", true, "also decide whether the solution is unique (a second, complete search for another; --unique=false skips it)")
 	showSecond := f.Bool("show-second", false, "when the solution is not unique, print a second solution too")
 	var pics pictureFlags
 	pics.register(f.FlagSet)
-	p, code := f.open(args, true)
-	if p == nil {
-		return code
+	return func(p *request.Puzzle, _ []string) int {
+		if err := pics.Check(); err != nil {
+			return nlFail(f.e, err)
+		}
+		opt, pr := f.progress()
+		s, err := p.Solve(f.ctx, opt, report.UniqueOptions{Skip: !*checkUnique, Second: *showSecond})
+		pr.done()
+		switch {
+		case err != nil && f.ctx.Err() != nil && !numberlink.Invalid(err):
+			return fail(f.e, stoppedErr(fmt.Sprintf("numberlink solve: %s, %d search nodes in, before a solution was found", f.stopped(), s.Nodes)))
+		case err != nil:
+			return nlFail(f.e, err)
+		}
+		f.write(s.Report)
+		// Only a verified solution is drawn.
+		if err := pics.save(f.e, s.Picture, f.quiet); err != nil {
+			return nlFail(f.e, err)
+		}
+		if !f.quiet {
+			fmt.Fprintf(f.e.stderr, "solved in %s, %d search nodes; verified\n", s.Elapsed.Round(time.Microsecond), s.Nodes)
+		}
+		return exitOK
 	}
-	defer f.cancel()
-	if err := pics.Check(); err != nil {
-		return nlFail(e, err)
-	}
-	opt, pr := f.progress()
-	s, err := p.Solve(f.ctx, opt, report.UniqueOptions{Skip: !*checkUnique, Second: *showSecond})
-	pr.done()
-	switch {
-	case err != nil && f.ctx.Err() != nil && !numberlink.Invalid(err):
-		return fail(e, stoppedErr(fmt.Sprintf("numberlink solve: %s, %d search nodes in, before a solution was found", f.stopped(), s.Nodes)))
-	case err != nil:
-		return nlFail(e, err)
-	}
-	f.write(s.Report)
-	// Only a verified solution is drawn.
-	if err := pics.save(e, s.Picture, f.quiet); err != nil {
-		return nlFail(e, err)
-	}
-	if !f.quiet {
-		fmt.Fprintf(e.stderr, "solved in %s, %d search nodes; verified\n", s.Elapsed.Round(time.Microsecond), s.Nodes)
-	}
-	return exitOK
 }
 
-func nlCount(e *env, args []string) int {
-	f := newNLFlags(e, "count", true, nlTextJSON)
+func nlCount(f *nlFlags) nlBody {
 	limit := f.Uint64("limit", 0, "stop after this many solutions (2 decides uniqueness; 0: count all)")
 	f.timeoutVar()
-	p, code := f.open(args, true)
-	if p == nil {
-		return code
+	return func(p *request.Puzzle, _ []string) int {
+		opt, pr := f.progress()
+		c, err := p.Count(f.ctx, *limit, opt)
+		pr.done()
+		if err != nil {
+			return nlFail(f.e, err)
+		}
+		f.write(c.Report)
+		switch {
+		case c.AtLeast:
+			return exitStopped
+		case c.Solutions == 0:
+			fmt.Fprintln(f.e.stderr, "boardgraph: numberlink count: no solution (complete search)")
+			return exitNone
+		}
+		return exitOK
 	}
-	defer f.cancel()
-	opt, pr := f.progress()
-	c, err := p.Count(f.ctx, *limit, opt)
-	pr.done()
-	if err != nil {
-		return nlFail(e, err)
-	}
-	f.write(c.Report)
-	switch {
-	case c.AtLeast:
-		return exitStopped
-	case c.Solutions == 0:
-		fmt.Fprintln(e.stderr, "boardgraph: numberlink count: no solution (complete search)")
-		return exitNone
-	}
-	return exitOK
 }
 
-func nlGrade(e *env, args []string) int {
-	f := newNLFlags(e, "grade", true, nlTextJSON)
+func nlGrade(f *nlFlags) nlBody {
 	f.timeoutVar()
-	p, code := f.open(args, true)
-	if p == nil {
-		return code
+	return func(p *request.Puzzle, _ []string) int {
+		rep, err := report.Grade(f.ctx, p.Grid, numberlink.SolveOptions{Rules: p.Rules})
+		switch {
+		case err != nil && f.ctx.Err() != nil && rep == nil:
+			return fail(f.e, stoppedErr(fmt.Sprintf("numberlink grade: %s while τ ran; no grade", f.stopped())))
+		case errors.Is(err, numberlink.ErrNoSolution):
+			return nlFail(f.e, fmt.Errorf("%w: no solution", numberlink.ErrUnsolvable))
+		case err != nil && f.ctx.Err() != nil:
+			return fail(f.e, stoppedErr(fmt.Sprintf("numberlink grade: %s while grading; no grade", f.stopped())))
+		case err != nil:
+			return nlFail(f.e, err)
+		}
+		f.write(rep)
+		return exitOK
 	}
-	defer f.cancel()
-	rep, err := report.Grade(f.ctx, p.Grid, numberlink.SolveOptions{Rules: p.Rules})
-	switch {
-	case err != nil && f.ctx.Err() != nil && rep == nil:
-		return fail(e, stoppedErr(fmt.Sprintf("numberlink grade: %s while τ ran; no grade", f.stopped())))
-	case errors.Is(err, numberlink.ErrNoSolution):
-		return nlFail(e, fmt.Errorf("%w: no solution", numberlink.ErrUnsolvable))
-	case err != nil && f.ctx.Err() != nil:
-		return fail(e, stoppedErr(fmt.Sprintf("numberlink grade: %s while grading; no grade", f.stopped())))
-	case err != nil:
-		return nlFail(e, err)
-	}
-	f.write(rep)
-	return exitOK
 }
 
 // nlPhi prints, for one node of the grid (with no connections drawn, or
 // after the --after builder steps), Φ_k[p], Φ_Γk[p] with the condition that
 // excludes each other word, and ω*(p) (§2.2, as in the worked example of
 // §2.3).
-func nlPhi(e *env, args []string) int {
-	f := newNLFlags(e, "phi", true, nlTextJSON)
+func nlPhi(f *nlFlags) nlBody {
 	node := f.String("node", "", "the node p as ROW,COL (1-based)")
 	var builds []string
 	f.Func("after", "apply the builder u(p, ω) first, as ROW,COL:WORD (e.g. 5,1:12); repeatable", func(v string) error {
 		builds = append(builds, v)
 		return nil
 	})
-	p, code := f.open(args, false)
-	if p == nil {
-		return code
+	return func(p *request.Puzzle, _ []string) int {
+		rep, err := request.Phi(p, request.PhiFlags{Node: *node, After: builds})
+		if err != nil {
+			return nlFail(f.e, err)
+		}
+		f.write(rep)
+		if rep.Contradiction && f.format != "json" {
+			return exitNone
+		}
+		return exitOK
 	}
-	defer f.cancel()
-	rep, err := request.Phi(p, request.PhiFlags{Node: *node, After: builds})
-	if err != nil {
-		return nlFail(e, err)
-	}
-	f.write(rep)
-	if rep.Contradiction && f.format != "json" {
-		return exitNone
-	}
-	return exitOK
 }
 
-func nlGenerate(e *env, args []string) int {
-	f := newNLFlags(e, "generate", false, nlPuzzleFormats)
+func nlGenerate(f *nlFlags) nlBody {
 	var gf request.GenerateFlags
 	f.StringVar(&gf.Grid, "grid", "square", "`GRID`: square or hex")
 	f.IntVar(&gf.K, "k", 2, "bridge limit k (>= 1)")
@@ -471,48 +464,37 @@ func nlGenerate(e *env, args []string) int {
 	var pics pictureFlags
 	pics.register(f.FlagSet)
 	f.timeoutVar()
-	pos, code, ok := f.parse(args)
-	if !ok {
-		return code
+	return func(_ *request.Puzzle, pos []string) int {
+		if len(pos) != 1 {
+			return nlFail(f.e, usagef("generate needs one size argument RxC (rows x columns), f.e.g. 15x15"))
+		}
+		if err := pics.Check(); err != nil {
+			return nlFail(f.e, err)
+		}
+		gf.Size = pos[0]
+		pr := newProgress(f.e, "generate", !*progress)
+		pr.grace, pr.every = 0, 200*time.Millisecond // asked for: every round, from the first
+		g, err := gf.Generate(f.ctx, func(p numberlink.GenerateProgress) {
+			pr.line(p.Elapsed, fmt.Sprintf("layout %d, round %d: %d islands, %d pairs undecided", p.Attempt, p.Round, p.Islands, p.Open))
+		})
+		pr.done()
+		switch {
+		case err != nil && f.ctx.Err() != nil && g != nil:
+			return fail(f.e, stoppedErr(fmt.Sprintf("numberlink generate: %s while proving the puzzle unique", f.stopped())))
+		case err != nil && f.ctx.Err() != nil:
+			return fail(f.e, stoppedErr(fmt.Sprintf("numberlink generate: %s before a puzzle was found", f.stopped())))
+		case err != nil:
+			return nlFail(f.e, err)
+		}
+		if err := g.Write(f.e.stdout, f.format, *showSol); err != nil {
+			return nlFail(f.e, err)
+		}
+		if err := pics.save(f.e, func() (*render.Picture, error) { return g.Picture(*showSol) }, f.quiet); err != nil {
+			return nlFail(f.e, err)
+		}
+		if !f.quiet {
+			fmt.Fprintln(f.e.stderr, g.Summary())
+		}
+		return exitOK
 	}
-	defer f.cancel()
-	if len(pos) != 1 {
-		return nlFail(e, usagef("generate needs one size argument RxC (rows x columns), e.g. 15x15"))
-	}
-	if err := pics.Check(); err != nil {
-		return nlFail(e, err)
-	}
-	gf.Size = pos[0]
-	pr := newProgress(e, "generate", !*progress)
-	pr.grace, pr.every = 0, 200*time.Millisecond // asked for: every round, from the first
-	g, err := gf.Generate(f.ctx, func(p numberlink.GenerateProgress) {
-		pr.line(p.Elapsed, fmt.Sprintf("layout %d, round %d: %d islands, %d pairs undecided", p.Attempt, p.Round, p.Islands, p.Open))
-	})
-	pr.done()
-	switch {
-	case err != nil && f.ctx.Err() != nil && g != nil:
-		return fail(e, stoppedErr(fmt.Sprintf("numberlink generate: %s while proving the puzzle unique", f.stopped())))
-	case err != nil && f.ctx.Err() != nil:
-		return fail(e, stoppedErr(fmt.Sprintf("numberlink generate: %s before a puzzle was found", f.stopped())))
-	case err != nil:
-		return nlFail(e, err)
-	}
-	if err := g.Write(e.stdout, f.format, *showSol); err != nil {
-		return nlFail(e, err)
-	}
-	if err := pics.save(e, func() (*render.Picture, error) { return g.Picture(*showSol) }, f.quiet); err != nil {
-		return nlFail(e, err)
-	}
-	if !f.quiet {
-		fmt.Fprintln(e.stderr, g.Summary())
-	}
-	return exitOK
-}
-
-// displayName names a puzzle argument in messages.
-func displayName(name string) string {
-	if name == "" || name == "-" {
-		return "stdin"
-	}
-	return name
 }

@@ -13,68 +13,56 @@ import (
 // Figure 5 counts in closed form), min-k (the smallest solvable k) and
 // tau-steps (the fewest τ steps and an order achieving them).
 func init() {
-	nlRegister("formula", false, nlFormula)
-	nlRegister("min-k", false, nlMinK)
-	nlRegister("tau-steps", false, nlTauSteps)
+	nlRegister("formula", nlArgs, false, nlTextJSON, nlFormula)
+	nlRegister("min-k", nlProved, false, nlTextJSON, nlMinK)
+	nlRegister("tau-steps", nlProved, false, nlTextJSON, nlTauSteps)
 }
 
-func nlFormula(e *env, args []string) int {
-	f := newNLFlags(e, "formula", false, nlTextJSON)
-	pos, code, ok := f.parse(args)
-	if !ok {
-		return code
+func nlFormula(f *nlFlags) nlBody {
+	return func(_ *request.Puzzle, pos []string) int {
+		rep, err := request.Formula(pos)
+		if err != nil {
+			return nlFail(f.e, err)
+		}
+		f.write(rep)
+		return exitOK
 	}
-	defer f.cancel()
-	rep, err := request.Formula(pos)
-	if err != nil {
-		return nlFail(e, err)
-	}
-	f.write(rep)
-	return exitOK
 }
 
-func nlMinK(e *env, args []string) int {
-	f := newNLFlags(e, "min-k", true, nlTextJSON)
+func nlMinK(f *nlFlags) nlBody {
 	f.timeoutVar()
-	p, code := f.open(args, true)
-	if p == nil {
-		return code
+	return func(p *request.Puzzle, _ []string) int {
+		rep, err := report.MinK(f.ctx, p.Grid, numberlink.SolveOptions{Rules: p.Rules})
+		switch {
+		case err != nil && f.ctx.Err() != nil:
+			return fail(f.e, stoppedErr(fmt.Sprintf("numberlink min-k: %s; k = %v proved unsolvable so far", f.stopped(), rep.Refuted)))
+		case errors.Is(err, numberlink.ErrNoSolution):
+			return nlFail(f.e, fmt.Errorf("%w: %v", numberlink.ErrUnsolvable, err))
+		case err != nil:
+			return nlFail(f.e, err)
+		}
+		f.write(rep)
+		return exitOK
 	}
-	defer f.cancel()
-	rep, err := report.MinK(f.ctx, p.Grid, numberlink.SolveOptions{Rules: p.Rules})
-	switch {
-	case err != nil && f.ctx.Err() != nil:
-		return fail(e, stoppedErr(fmt.Sprintf("numberlink min-k: %s; k = %v proved unsolvable so far", f.stopped(), rep.Refuted)))
-	case errors.Is(err, numberlink.ErrNoSolution):
-		return nlFail(e, fmt.Errorf("%w: %v", numberlink.ErrUnsolvable, err))
-	case err != nil:
-		return nlFail(e, err)
-	}
-	f.write(rep)
-	return exitOK
 }
 
-func nlTauSteps(e *env, args []string) int {
-	f := newNLFlags(e, "tau-steps", true, nlTextJSON)
+func nlTauSteps(f *nlFlags) nlBody {
 	budget := f.Int("budget", 200000, "states the search may expand before it settles for the best order found")
 	f.timeoutVar()
-	p, code := f.open(args, true)
-	if p == nil {
-		return code
+	return func(p *request.Puzzle, _ []string) int {
+		if *budget < 1 {
+			return nlFail(f.e, usagef("--budget %d: use a positive number of states", *budget))
+		}
+		rep, err := report.TauSteps(f.ctx, p.Grid, p.Rules, *budget)
+		switch {
+		case errors.Is(err, numberlink.ErrTauIncomplete):
+			return fail(f.e, noSolutionErr(fmt.Sprintf("numberlink tau-steps: %v; no order of τ steps solves it", err)))
+		case err != nil && f.ctx.Err() != nil:
+			return fail(f.e, stoppedErr(fmt.Sprintf("numberlink tau-steps: %s: best so far %d steps (τ's order: %d)", f.stopped(), rep.Fewest, rep.TauSteps)))
+		case err != nil:
+			return nlFail(f.e, err)
+		}
+		f.write(rep)
+		return exitOK
 	}
-	defer f.cancel()
-	if *budget < 1 {
-		return nlFail(e, usagef("--budget %d: use a positive number of states", *budget))
-	}
-	rep, err := report.TauSteps(f.ctx, p.Grid, p.Rules, *budget)
-	switch {
-	case errors.Is(err, numberlink.ErrTauIncomplete):
-		return fail(e, noSolutionErr(fmt.Sprintf("numberlink tau-steps: %v; no order of τ steps solves it", err)))
-	case err != nil && f.ctx.Err() != nil:
-		return fail(e, stoppedErr(fmt.Sprintf("numberlink tau-steps: %s: best so far %d steps (τ's order: %d)", f.stopped(), rep.Fewest, rep.TauSteps)))
-	case err != nil:
-		return nlFail(e, err)
-	}
-	f.write(rep)
-	return exitOK
 }

@@ -36,6 +36,23 @@ func newProgress(e *env, verb string, quiet bool) *progress {
 	return p
 }
 
+// line prints a progress line (a live line on a terminal, a plain line every
+// few seconds otherwise) after the grace period.
+func (p *progress) line(elapsed time.Duration, what string) {
+	if p.quiet {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if elapsed < p.grace {
+		return
+	}
+	if p.e.stderrTTY || p.last == 0 || elapsed-p.last >= p.every {
+		p.last = elapsed
+		p.emit(fmt.Sprintf("%s: %s, %s", p.verb, elapsed.Round(100*time.Millisecond), what))
+	}
+}
+
 // interval is how often an engine should call back: four times a second
 // for a live line, at most every second (or every line) otherwise.
 func (p *progress) interval() time.Duration {
