@@ -38,15 +38,12 @@ func runCoop(ctx context.Context, p hamilton.Problem, opt count.Options, n int, 
 
 // Cooperative shards (Options.Exchange), run at once through a shared
 // directory, add up to the oracle's count on the shared table: 3 shards
-// split early (so the layers really go through the files), every 16th
-// case (every 64th with -short), and a third of those with the shards'
+// split early (so the layers really go through the files), every 32nd
+// case (every 128th with -short, every 16th with -long), and a third of those with the shards'
 // layers spilled to disk as well.
 func TestExchangeShardsMatchOracle(t *testing.T) {
 	t.Parallel()
-	step := 16
-	if testing.Short() {
-		step = 64
-	}
+	step := 16 * caseStride(2, 8)
 	for i := 0; i < len(oracle.Cases); i += step {
 		c := &oracle.Cases[i]
 		t.Run(c.Name, func(t *testing.T) {

@@ -22,8 +22,8 @@ func TestSpillShardResumeMatchOracle(t *testing.T) {
 	for i := range oracle.Cases {
 		c := &oracle.Cases[i]
 		t.Run(c.Name, func(t *testing.T) {
-			if testing.Short() && i%4 != 0 {
-				t.Skip("-short runs every fourth case (each anneals its own order)")
+			if every := caseStride(4, 16); i%every != 0 {
+				t.Skipf("runs every %dth case (each anneals its own order); -long runs all", every)
 			}
 			t.Parallel()
 			bg := caseGraph(t, c)
