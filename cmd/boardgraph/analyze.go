@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"github.com/boardgraph/boardgraph/format"
 	"time"
@@ -12,80 +13,77 @@ import (
 )
 
 func init() {
-	register(&command{name: "analyze", summary: "analyse the whole solution space (counts, edges, symmetry classes, key states)", run: runAnalyze})
+	register(&command{name: "analyze", summary: "analyse the whole solution space (counts, edges, symmetry classes, key states)", setup: runAnalyze})
 }
 
-func runAnalyze(e *env) int {
+func runAnalyze(e *env, fs *flag.FlagSet) func(pos []string) int {
 	var pf problemFlags
-	fs := newFlagSet("analyze")
 	pf.register(fs, "text (a report, the default) or json")
 	canonical := fs.Bool("canonical", false, "list the canonical representative of every symmetry class (up to 10000)")
 	outVar(fs, &pf.Out)
 	pathFile := fs.String("path", "", "count the completions of the prefixes of the solution in `FILE` (a path or numbered grid, as verify reads; '-' for stdin) instead of the smallest solution")
 	svg := fs.String("svg", "", "write `PREFIX`-start.svg, PREFIX-end.svg and PREFIX-edges.svg")
 	png := fs.String("png", "", "write `PREFIX`-start.png, PREFIX-end.png and PREFIX-edges.png")
-	pos, code := parseArgs(e, fs)
-	if code >= 0 {
-		return code
-	}
-	e.redirect(pf.Out)
-	j, err := pf.load(e, pos, textJSON)
-	if err == nil {
-		err = j.CheckAnalyze()
-	}
-	if err == nil {
-		err = render.Suffixed(*svg, *png, "start").Check()
-	}
-	var key []int32
-	if err == nil && *pathFile != "" {
-		var text []byte
-		if text, err = readSolution(e, *pathFile); err == nil {
-			key, err = j.KeyPath(text, *pathFile)
+	return func(pos []string) int {
+		e.redirect(pf.Out)
+		j, err := pf.load(e, pos, textJSON)
+		if err == nil {
+			err = j.CheckAnalyze()
 		}
-	}
-	if err != nil {
-		return fail(e, err)
-	}
-	ctx, cancel := pf.context(e)
-	defer cancel()
-	pr := newProgress(e, "analyze", pf.Quiet)
-	opt := request.AnalyzeOptions{Key: key, Options: analysis.Options{Workers: pf.Workers, Canonical: *canonical, MaxCanonical: 10000}}
-	if !pf.Quiet {
-		opt.Progress, opt.ProgressEvery = pr.report, pr.interval()
-	}
-	rep, complete, err := j.Analyze(ctx, opt)
-	pr.done()
-	if err != nil {
-		return fail(e, err)
-	}
-	res := rep.Result
-	rep.Stats = statsJSON(res.Stats)
-	var buf bytes.Buffer
-	if j.Output.JSON() {
-		err = format.WriteJSON(&buf, rep.JSON(complete))
-	} else {
-		err = rep.WriteText(&buf, complete)
-	}
-	if err == nil {
-		_, err = e.stdout.Write(buf.Bytes())
-	}
-	if err != nil {
-		return fail(e, err)
-	}
-	figs, err := rep.Pictures()
-	if err != nil {
-		return fail(e, internalErr(err.Error()))
-	}
-	for _, f := range figs {
-		if err := saveNamed(e, render.Suffixed(*svg, *png, f.Suffix), f.Picture, pf.Quiet); err != nil {
+		if err == nil {
+			err = render.Suffixed(*svg, *png, "start").Check()
+		}
+		var key []int32
+		if err == nil && *pathFile != "" {
+			var text []byte
+			if text, err = readSolution(e, *pathFile); err == nil {
+				key, err = j.KeyPath(text, *pathFile)
+			}
+		}
+		if err != nil {
 			return fail(e, err)
 		}
+		ctx, cancel := pf.context(e)
+		defer cancel()
+		pr := newProgress(e, "analyze", pf.Quiet)
+		opt := request.AnalyzeOptions{Key: key, Options: analysis.Options{Workers: pf.Workers, Canonical: *canonical, MaxCanonical: 10000}}
+		if !pf.Quiet {
+			opt.Progress, opt.ProgressEvery = pr.report, pr.interval()
+		}
+		rep, complete, err := j.Analyze(ctx, opt)
+		pr.done()
+		if err != nil {
+			return fail(e, err)
+		}
+		res := rep.Result
+		rep.Stats = statsJSON(res.Stats)
+		var buf bytes.Buffer
+		if j.Output.JSON() {
+			err = format.WriteJSON(&buf, rep.JSON(complete))
+		} else {
+			err = rep.WriteText(&buf, complete)
+		}
+		if err == nil {
+			_, err = e.stdout.Write(buf.Bytes())
+		}
+		if err != nil {
+			return fail(e, err)
+		}
+		figs, err := rep.Pictures()
+		if err != nil {
+			return fail(e, internalErr(err.Error()))
+		}
+		for _, f := range figs {
+			if err := saveNamed(e, render.Suffixed(*svg, *png, f.Suffix), f.Picture, pf.Quiet); err != nil {
+				return fail(e, err)
+			}
+		}
+		if !complete {
+			return fail(e, stoppedErr(fmt.Sprintf("%s: the report covers the %d paths enumerated so far (every count is a lower bound)", stopReason(ctx, pf.Timeout), res.Stats.Solutions)))
+		}
+		if !pf.Quiet && !j.Output.JSON() {
+			fmt.Fprintf(e.stderr, "analysed %s with %s: %s, %v\n", j.Board.Spec(), request.MovesLabel(j.Moves), plural(int(res.Total), "directed path"), res.Stats.Elapsed.Round(time.Millisecond))
+		}
+		return exitOK
 	}
-	if !complete {
-		return fail(e, stoppedErr(fmt.Sprintf("%s: the report covers the %d paths enumerated so far (every count is a lower bound)", stopReason(ctx, pf.Timeout), res.Stats.Solutions)))
-	}
-	if !pf.Quiet && !j.Output.JSON() {
-		fmt.Fprintf(e.stderr, "analysed %s with %s: %s, %v\n", j.Board.Spec(), request.MovesLabel(j.Moves), plural(int(res.Total), "directed path"), res.Stats.Elapsed.Round(time.Millisecond))
-	}
-	return exitOK
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"github.com/boardgraph/boardgraph/request"
 	"time"
@@ -10,46 +11,43 @@ import (
 )
 
 func init() {
-	register(&command{name: "enumerate", summary: "stream every solution", run: runEnumerate})
+	register(&command{name: "enumerate", summary: "stream every solution", setup: runEnumerate})
 }
 
-func runEnumerate(e *env) int {
+func runEnumerate(e *env, fs *flag.FlagSet) func(pos []string) int {
 	var pf problemFlags
-	fs := newFlagSet("enumerate")
 	var gf graphFlags // --graph FILE (graphinput.go)
 	gf.register(fs)
 	pf.register(fs, "text or grid (numbered grids, the default), path or json (one object per line)")
 	limit := fs.Uint64("limit", 0, "stop after `N` solutions (0: all)")
 	outVar(fs, &pf.Out)
-	pos, code := parseArgs(e, fs)
-	if code >= 0 {
-		return code
-	}
-	if gf.file != "" {
-		gf.limit = *limit
-		return runGraph(e, "enumerate", fs, &pf, gf, pos)
-	}
-	e.redirect(pf.Out)
-	j, err := pf.load(e, pos, enumerateFormats)
-	if err != nil {
-		return fail(e, err)
-	}
-	if err := j.ClosedGivensOK(); err != nil {
-		return fail(e, err)
-	}
-	ctx, cancel := pf.context(e)
-	defer cancel()
-	write := func(index uint64, path []int32) error {
-		cells, err := j.Verified(path)
-		if err != nil {
-			return err
+	return func(pos []string) int {
+		if gf.file != "" {
+			gf.limit = *limit
+			return runGraph(e, "enumerate", fs, &pf, gf, pos)
 		}
-		return j.WriteEnumerated(e.stdout, index, cells)
+		e.redirect(pf.Out)
+		j, err := pf.load(e, pos, enumerateFormats)
+		if err != nil {
+			return fail(e, err)
+		}
+		if err := j.ClosedGivensOK(); err != nil {
+			return fail(e, err)
+		}
+		ctx, cancel := pf.context(e)
+		defer cancel()
+		write := func(index uint64, path []int32) error {
+			cells, err := j.Verified(path)
+			if err != nil {
+				return err
+			}
+			return j.WriteEnumerated(e.stdout, index, cells)
+		}
+		none := func() string {
+			return fmt.Sprintf("no solution on %s with %s: %s", j.Board.Spec(), request.MovesLabel(j.Moves), j.NoSolutionReason())
+		}
+		return enumerateTo(ctx, e, j.Problem, j.Options(), *limit, pf.Timeout, pf.Quiet, "on "+j.Board.Spec()+" with "+request.MovesLabel(j.Moves), none, write)
 	}
-	none := func() string {
-		return fmt.Sprintf("no solution on %s with %s: %s", j.Board.Spec(), request.MovesLabel(j.Moves), j.NoSolutionReason())
-	}
-	return enumerateTo(ctx, e, j.Problem, j.Options(), *limit, pf.Timeout, pf.Quiet, "on "+j.Board.Spec()+" with "+request.MovesLabel(j.Moves), none, write)
 }
 
 // enumerateTo streams the solutions of p through write, which verifies

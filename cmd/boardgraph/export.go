@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"strings"
 	"time"
@@ -12,13 +13,12 @@ import (
 )
 
 func init() {
-	register(&command{name: "export", summary: "write the graph as GraphML, DOT, JSON, Neo4j CSV or Cypher", run: runExport})
+	register(&command{name: "export", summary: "write the graph as GraphML, DOT, JSON, Neo4j CSV or Cypher", setup: runExport})
 }
 
-func runExport(e *env) int {
+func runExport(e *env, fs *flag.FlagSet) func(pos []string) int {
 	var pf problemFlags
 	var xf request.ExportFlags
-	fs := newFlagSet("export")
 	pf.registerBoard(fs, "with --with-solution: ", true)
 	fs.DurationVar(&pf.Timeout, "timeout", 0, "give up the solution or analysis after `D`")
 	fs.BoolVar(&pf.Quiet, "quiet", false, "no summary line on stderr")
@@ -29,59 +29,57 @@ func runExport(e *env) int {
 	fs.BoolVar(&xf.WithSolution, "with-solution", false, "add a verified solution: step numbers and NEXT relationships")
 	fs.BoolVar(&xf.WithAnalysis, "with-analysis", false, "add the per-cell and per-edge counts of every solution (small boards)")
 	fs.IntVar(&xf.Batch, "batch", 1000, "rows per UNWIND statement of the cypher script")
-	pos, code := parseArgs(e, fs)
-	if code >= 0 {
-		return code
-	}
-	x, err := request.NewExport(xf)
-	if err != nil {
-		return fail(e, err)
-	}
-	ctx, cancel := pf.context(e)
-	defer cancel()
-	began := time.Now()
-	switch {
-	case *graphFile != "" && (len(pos) > 0 || pf.Board != ""):
-		err = usagef("give either a board or --graph FILE, not both")
-	case *graphFile != "":
-		err = x.FromGraph(*graphFile, e.source())
-	default:
-		var j *request.Search
-		if j, err = pf.load(e, pos, textJSON); err == nil {
-			err = x.FromBoard(ctx, j)
+	return func(pos []string) int {
+		x, err := request.NewExport(xf)
+		if err != nil {
+			return fail(e, err)
 		}
-	}
-	switch {
-	case errors.Is(err, hamilton.ErrNoSolution):
-		return fail(e, noSolutionErr(fmt.Sprintf("no solution on %s to export: %v", x.Source.Title, err)))
-	case err != nil && ctx.Err() != nil:
-		return fail(e, stoppedErr(fmt.Sprintf("%s before the export was ready; nothing was written", stopReason(ctx, pf.Timeout))))
-	case err != nil:
-		return fail(e, err)
-	}
-	dest := "stdout"
-	if x.Out == "" {
-		err = graphio.Write(ctx, e.stdout, x.Format, x.Source, x.Options)
-	} else {
-		var written []string
-		written, err = graphio.WriteFile(ctx, x.Out, x.Format, x.Source, x.Options)
-		dest = strings.Join(written, " and ")
-	}
-	if err != nil {
-		if ctx.Err() != nil {
-			return fail(e, stoppedErr(fmt.Sprintf("%s while writing; no file was left", stopReason(ctx, pf.Timeout))))
+		ctx, cancel := pf.context(e)
+		defer cancel()
+		began := time.Now()
+		switch {
+		case *graphFile != "" && (len(pos) > 0 || pf.Board != ""):
+			err = usagef("give either a board or --graph FILE, not both")
+		case *graphFile != "":
+			err = x.FromGraph(*graphFile, e.source())
+		default:
+			var j *request.Search
+			if j, err = pf.load(e, pos, textJSON); err == nil {
+				err = x.FromBoard(ctx, j)
+			}
 		}
-		return fail(e, err)
-	}
-	if !pf.Quiet {
-		extra := ""
-		if x.Source.Path != nil {
-			extra += ", with a verified solution"
+		switch {
+		case errors.Is(err, hamilton.ErrNoSolution):
+			return fail(e, noSolutionErr(fmt.Sprintf("no solution on %s to export: %v", x.Source.Title, err)))
+		case err != nil && ctx.Err() != nil:
+			return fail(e, stoppedErr(fmt.Sprintf("%s before the export was ready; nothing was written", stopReason(ctx, pf.Timeout))))
+		case err != nil:
+			return fail(e, err)
 		}
-		if x.Source.NodeProps != nil {
-			extra += ", with the analysis counts (directed paths)"
+		dest := "stdout"
+		if x.Out == "" {
+			err = graphio.Write(ctx, e.stdout, x.Format, x.Source, x.Options)
+		} else {
+			var written []string
+			written, err = graphio.WriteFile(ctx, x.Out, x.Format, x.Source, x.Options)
+			dest = strings.Join(written, " and ")
 		}
-		fmt.Fprintf(e.stderr, "exported %s as %s to %s%s; %v, peak memory %.1f MB\n", x.What, x.Format, dest, extra, time.Since(began).Round(time.Millisecond), float64(peakRSS())/1e6)
+		if err != nil {
+			if ctx.Err() != nil {
+				return fail(e, stoppedErr(fmt.Sprintf("%s while writing; no file was left", stopReason(ctx, pf.Timeout))))
+			}
+			return fail(e, err)
+		}
+		if !pf.Quiet {
+			extra := ""
+			if x.Source.Path != nil {
+				extra += ", with a verified solution"
+			}
+			if x.Source.NodeProps != nil {
+				extra += ", with the analysis counts (directed paths)"
+			}
+			fmt.Fprintf(e.stderr, "exported %s as %s to %s%s; %v, peak memory %.1f MB\n", x.What, x.Format, dest, extra, time.Since(began).Round(time.Millisecond), float64(peakRSS())/1e6)
+		}
+		return exitOK
 	}
-	return exitOK
 }

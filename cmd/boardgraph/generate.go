@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"strings"
 
@@ -12,56 +13,53 @@ import (
 )
 
 func init() {
-	register(&command{name: "generate", summary: "make a Hidato-style puzzle with a unique solution and a difficulty", run: runGenerate})
+	register(&command{name: "generate", summary: "make a Hidato-style puzzle with a unique solution and a difficulty", setup: runGenerate})
 }
 
-func runGenerate(e *env) int {
+func runGenerate(e *env, fs *flag.FlagSet) func(pos []string) int {
 	var h hidatoFlags
-	fs := newFlagSet("generate")
 	boardFile := fs.String("board", "", "the shape as a text `FILE` ('.' open, '#' blocked; '-' for stdin) instead of a size spec")
 	diff := fs.String("difficulty", "medium", "`LEVEL`: easy, medium, hard or expert")
 	minimal := fs.Bool("minimal", false, "locally minimal for uniqueness: every given is needed for a unique solution")
 	seed := fs.Uint64("seed", 1, "random `S`eed: the same arguments and seed give the same puzzle")
 	tries := fs.Int("tries", 0, "give up after `N` puzzles of another level (default 500)")
 	h.register(fs, "text, json, svg, png or share", "also print the solution (text and json), or draw it in grey (svg, png)")
-	pos, code := parseArgs(e, fs)
-	if code >= 0 {
-		return code
+	return func(pos []string) int {
+		if err := request.CheckHidatoFormat(h.format, h.out); err != nil {
+			return fail(e, err)
+		}
+		e.redirect(h.out)
+		if len(pos) > 1 {
+			return fail(e, usagef("one board only: got %q; give a size such as 10x10 or --board FILE", pos))
+		}
+		b, opt, err := request.HidatoFlags{Spec: strings.Join(pos, ""), Board: *boardFile, Moves: h.moves, Difficulty: *diff,
+			Seed: *seed, Tries: *tries, Depth: h.depth, Minimal: *minimal}.Generate(e.source())
+		if err != nil {
+			return fail(e, err)
+		}
+		ctx, cancel := timeoutContext(e, h.timeout)
+		defer cancel()
+		pr := newProgress(e, "generate", h.quiet)
+		opt.Progress = func(p hidato.Progress) {
+			pr.line(p.Elapsed, fmt.Sprintf("try %d, %d givens left after %d tested", p.Try, p.Givens, p.Tested))
+		}
+		g, err := hidato.Generate(ctx, b, opt)
+		pr.done()
+		switch {
+		case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+			return fail(e, stoppedErr(fmt.Sprintf("stopped before a %v puzzle was found (%v)", opt.Level, err)))
+		case errors.Is(err, hidato.ErrGiveUp):
+			return fail(e, stoppedErr(err.Error()))
+		case errors.Is(err, hidato.ErrNoSolution):
+			return fail(e, noSolutionErr(fmt.Sprintf("%s with %s moves: %v", b.Spec(), opt.Moves.Name, err)))
+		case err != nil:
+			return fail(e, err)
+		}
+		rep := hidato.NewReport(g.Puzzle, g.Grading, h.withSol)
+		rep.Seed, rep.Tries = seed, g.Tries
+		if err := request.WriteHidato(e.stdout, h.format, g.Puzzle, g.Grading, rep, h.withSol); err != nil {
+			return fail(e, err)
+		}
+		return exitOK
 	}
-	if err := request.CheckHidatoFormat(h.format, h.out); err != nil {
-		return fail(e, err)
-	}
-	e.redirect(h.out)
-	if len(pos) > 1 {
-		return fail(e, usagef("one board only: got %q; give a size such as 10x10 or --board FILE", pos))
-	}
-	b, opt, err := request.HidatoFlags{Spec: strings.Join(pos, ""), Board: *boardFile, Moves: h.moves, Difficulty: *diff,
-		Seed: *seed, Tries: *tries, Depth: h.depth, Minimal: *minimal}.Generate(e.source())
-	if err != nil {
-		return fail(e, err)
-	}
-	ctx, cancel := timeoutContext(e, h.timeout)
-	defer cancel()
-	pr := newProgress(e, "generate", h.quiet)
-	opt.Progress = func(p hidato.Progress) {
-		pr.line(p.Elapsed, fmt.Sprintf("try %d, %d givens left after %d tested", p.Try, p.Givens, p.Tested))
-	}
-	g, err := hidato.Generate(ctx, b, opt)
-	pr.done()
-	switch {
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return fail(e, stoppedErr(fmt.Sprintf("stopped before a %v puzzle was found (%v)", opt.Level, err)))
-	case errors.Is(err, hidato.ErrGiveUp):
-		return fail(e, stoppedErr(err.Error()))
-	case errors.Is(err, hidato.ErrNoSolution):
-		return fail(e, noSolutionErr(fmt.Sprintf("%s with %s moves: %v", b.Spec(), opt.Moves.Name, err)))
-	case err != nil:
-		return fail(e, err)
-	}
-	rep := hidato.NewReport(g.Puzzle, g.Grading, h.withSol)
-	rep.Seed, rep.Tries = seed, g.Tries
-	if err := request.WriteHidato(e.stdout, h.format, g.Puzzle, g.Grading, rep, h.withSol); err != nil {
-		return fail(e, err)
-	}
-	return exitOK
 }

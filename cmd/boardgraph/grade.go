@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "grade", summary: "grade a Hidato-style puzzle by the deductions it needs", run: runGrade})
+	register(&command{name: "grade", summary: "grade a Hidato-style puzzle by the deductions it needs", setup: runGrade})
 }
 
 // hidatoFlags are the flags generate and grade share.
@@ -39,53 +39,50 @@ func (h *hidatoFlags) register(fs *flag.FlagSet, formats, sol string) {
 	outVar(fs, &h.out)
 }
 
-func runGrade(e *env) int {
+func runGrade(e *env, fs *flag.FlagSet) func(pos []string) int {
 	var h hidatoFlags
-	fs := newFlagSet("grade")
 	h.register(fs, "text or json", "also print the solution")
-	pos, code := parseArgs(e, fs)
-	if code >= 0 {
-		return code
+	return func(pos []string) int {
+		form, err := textJSON.Parse(h.format)
+		if err != nil {
+			return fail(e, err)
+		}
+		e.setJSON(form == "json")
+		e.redirect(h.out)
+		if len(pos) != 1 {
+			return fail(e, usagef("give one puzzle: a text map FILE, '-' for stdin, or a share string such as hopido:6x6:..."))
+		}
+		ms, err := request.ParseMoves(h.moves)
+		if err != nil {
+			return fail(e, err)
+		}
+		p, err := request.HidatoPuzzle(pos[0], ms, e.source())
+		if err != nil {
+			return fail(e, err)
+		}
+		ctx, cancel := timeoutContext(e, h.timeout)
+		defer cancel()
+		a, err := hidato.Assess(ctx, p, hidato.GradeOptions{MaxDepth: h.depth})
+		switch {
+		case a != nil && err != nil:
+			return fail(e, stoppedErr(fmt.Sprintf("stopped while counting solutions (%v)", err)))
+		case errors.Is(err, hidato.ErrNoSolution):
+			return fail(e, noSolutionErr("the puzzle has "+err.Error()))
+		case errors.Is(err, hidato.ErrNotUnique):
+			return fail(e, noSolutionErr("the puzzle has "+err.Error()+"; add givens"))
+		case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+			return fail(e, stoppedErr(fmt.Sprintf("stopped before the grade was known (%v)", err)))
+		case err != nil:
+			return fail(e, err)
+		}
+		if form == "json" {
+			err = format.WriteJSON(e.stdout, a.Report(h.withSol))
+		} else {
+			err = a.WriteText(e.stdout, h.withSol)
+		}
+		if err != nil {
+			return fail(e, err)
+		}
+		return exitOK
 	}
-	form, err := textJSON.Parse(h.format)
-	if err != nil {
-		return fail(e, err)
-	}
-	e.setJSON(form == "json")
-	e.redirect(h.out)
-	if len(pos) != 1 {
-		return fail(e, usagef("give one puzzle: a text map FILE, '-' for stdin, or a share string such as hopido:6x6:..."))
-	}
-	ms, err := request.ParseMoves(h.moves)
-	if err != nil {
-		return fail(e, err)
-	}
-	p, err := request.HidatoPuzzle(pos[0], ms, e.source())
-	if err != nil {
-		return fail(e, err)
-	}
-	ctx, cancel := timeoutContext(e, h.timeout)
-	defer cancel()
-	a, err := hidato.Assess(ctx, p, hidato.GradeOptions{MaxDepth: h.depth})
-	switch {
-	case a != nil && err != nil:
-		return fail(e, stoppedErr(fmt.Sprintf("stopped while counting solutions (%v)", err)))
-	case errors.Is(err, hidato.ErrNoSolution):
-		return fail(e, noSolutionErr("the puzzle has "+err.Error()))
-	case errors.Is(err, hidato.ErrNotUnique):
-		return fail(e, noSolutionErr("the puzzle has "+err.Error()+"; add givens"))
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return fail(e, stoppedErr(fmt.Sprintf("stopped before the grade was known (%v)", err)))
-	case err != nil:
-		return fail(e, err)
-	}
-	if form == "json" {
-		err = format.WriteJSON(e.stdout, a.Report(h.withSol))
-	} else {
-		err = a.WriteText(e.stdout, h.withSol)
-	}
-	if err != nil {
-		return fail(e, err)
-	}
-	return exitOK
 }

@@ -7,38 +7,35 @@ import (
 )
 
 func init() {
-	register(&command{name: "info", summary: "facts about the move graph and quick unsolvability proofs", run: runInfo})
+	register(&command{name: "info", summary: "facts about the move graph and quick unsolvability proofs", setup: runInfo})
 }
 
-func runInfo(e *env) int {
+func runInfo(e *env, fs *flag.FlagSet) func(pos []string) int {
 	var pf problemFlags
-	fs := newFlagSet("info")
 	var gf graphFlags // --graph FILE (graphinput.go)
 	gf.register(fs)
 	pf.registerBoard(fs, "", true)
 	fs.StringVar(&pf.Format, "format", "", "output `FORMAT`: text (the default) or json")
 	outVar(fs, &pf.Out)
 	fs.BoolVar(&pf.Quiet, "quiet", false, "no diagnostics on stderr (info prints none besides errors)")
-	pos, code := parseArgs(e, fs)
-	if code >= 0 {
-		return code
+	return func(pos []string) int {
+		if gf.file != "" {
+			return runGraph(e, "info", fs, &pf, gf, pos)
+		}
+		e.redirect(pf.Out)
+		j, err := pf.load(e, pos, textJSON)
+		if err != nil {
+			return fail(e, err)
+		}
+		facts, err := j.Facts("info")
+		if err == nil {
+			err = request.WriteReport(e.stdout, facts, j.Output.JSON())
+		}
+		if err != nil {
+			return fail(e, err)
+		}
+		return exitOK
 	}
-	if gf.file != "" {
-		return runGraph(e, "info", fs, &pf, gf, pos)
-	}
-	e.redirect(pf.Out)
-	j, err := pf.load(e, pos, textJSON)
-	if err != nil {
-		return fail(e, err)
-	}
-	facts, err := j.Facts("info")
-	if err == nil {
-		err = request.WriteReport(e.stdout, facts, j.Output.JSON())
-	}
-	if err != nil {
-		return fail(e, err)
-	}
-	return exitOK
 }
 
 // registerBoard defines the board flags of the commands that take a board

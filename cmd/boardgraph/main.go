@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -117,12 +118,30 @@ func wantsJSON(args []string) bool {
 }
 
 // command is one subcommand. Each lives in its own file and registers itself
-// in init; register loads its -h text, help/NAME.txt.
+// in init; register loads its -h text, help/NAME.txt. A command either
+// runs on its arguments itself (run), or has one flag set: setup defines
+// its flags and returns its body, which start runs on the positional
+// arguments after parseArgs.
 type command struct {
 	name    string
 	summary string
 	run     func(e *env) int
+	setup   func(e *env, fs *flag.FlagSet) func(pos []string) int
 	help    cmdHelp
+}
+
+// start runs the command c on e.args.
+func (c *command) start(e *env) int {
+	if c.run != nil {
+		return c.run(e)
+	}
+	fs := newFlagSet(c.name)
+	body := c.setup(e, fs)
+	pos, code := parseArgs(e, fs)
+	if code >= 0 {
+		return code
+	}
+	return body(pos)
 }
 
 var commands = map[string]*command{}
@@ -253,7 +272,7 @@ func dispatch(e *env) int {
 	sub.json = wantsJSON(sub.args)
 	sub.written = &stdoutWriter{w: e.stdout}
 	sub.stdout = sub.written
-	return sub.finishOut(c.run(&sub))
+	return sub.finishOut(c.start(&sub))
 }
 
 func printHelp(w io.Writer) {

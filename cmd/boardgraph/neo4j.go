@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"flag"
 	"github.com/boardgraph/boardgraph/request"
 	"os"
 	"time"
@@ -10,12 +11,11 @@ import (
 )
 
 func init() {
-	register(&command{name: "neo4j", summary: "the paper's Cypher strategies: print them or run them on Neo4j", run: runNeo4j})
+	register(&command{name: "neo4j", summary: "the paper's Cypher strategies: print them or run them on Neo4j", setup: runNeo4j})
 }
 
-func runNeo4j(e *env) int {
+func runNeo4j(e *env, fs *flag.FlagSet) func(pos []string) int {
 	var pf problemFlags
-	fs := newFlagSet("neo4j")
 	pf.registerBoard(fs, "", false)
 	fs.DurationVar(&pf.Timeout, "timeout", 30*time.Second, "stop each query after `D`")
 	limit := fs.Int("limit", 0, "return at most `N` paths (0: all)")
@@ -24,46 +24,44 @@ func runNeo4j(e *env) int {
 	kuzu := fs.Bool("kuzu", false, "with --print: write the queries in Kuzu's dialect")
 	uri := fs.String("uri", os.Getenv("NEO4J_URI"), "the Neo4j server's `URI`, bolt://host:7687 (default $NEO4J_URI)")
 	user := fs.String("user", cmp.Or(os.Getenv("NEO4J_USERNAME"), "neo4j"), "the Neo4j `USER` (default $NEO4J_USERNAME, else neo4j)")
-	pos, code := parseArgs(e, fs)
-	if code >= 0 {
-		return code
-	}
-	strategies, err := cypherq.ParseStrategies(*strategy)
-	if err != nil {
-		return fail(e, usagef("--strategy: %v", err))
-	}
-	j, err := pf.load(e, pos, textJSON)
-	if err != nil {
-		return fail(e, err)
-	}
-	opt, err := j.CypherOptions(*limit, *kuzu)
-	switch {
-	case err != nil:
-		return fail(e, err)
-	case *printOnly:
-		if err := cypherq.WriteQueries(e.stdout, strategies, j.Graph.N(), opt, j.Board.Spec()+" "+request.MovesLabel(j.Moves)); err != nil {
+	return func(pos []string) int {
+		strategies, err := cypherq.ParseStrategies(*strategy)
+		if err != nil {
+			return fail(e, usagef("--strategy: %v", err))
+		}
+		j, err := pf.load(e, pos, textJSON)
+		if err != nil {
+			return fail(e, err)
+		}
+		opt, err := j.CypherOptions(*limit, *kuzu)
+		switch {
+		case err != nil:
+			return fail(e, err)
+		case *printOnly:
+			if err := cypherq.WriteQueries(e.stdout, strategies, j.Graph.N(), opt, j.Board.Spec()+" "+request.MovesLabel(j.Moves)); err != nil {
+				return fail(e, usagef("%v", err))
+			}
+			return exitOK
+		case *kuzu:
+			return fail(e, usagef("--kuzu only changes what --print writes; Kuzu is embedded, not a server"))
+		case *uri == "":
+			return fail(e, usagef("no Neo4j server: give --uri bolt://host:7687 (or set NEO4J_URI), or --print to see the queries"))
+		}
+		srv, err := cypherq.Connect(e.ctx, *uri, *user, os.Getenv("NEO4J_PASSWORD"))
+		if err != nil {
 			return fail(e, usagef("%v", err))
 		}
+		defer srv.Close(e.ctx)
+		table, err := j.CompareCypher(e.ctx, srv, opt, strategies, pf.Timeout)
+		switch {
+		case err != nil && e.ctx.Err() != nil:
+			return fail(e, stoppedErr("interrupted"))
+		case err != nil:
+			return fail(e, err)
+		}
+		if err := table.WriteText(e.stdout); err != nil {
+			return fail(e, err)
+		}
 		return exitOK
-	case *kuzu:
-		return fail(e, usagef("--kuzu only changes what --print writes; Kuzu is embedded, not a server"))
-	case *uri == "":
-		return fail(e, usagef("no Neo4j server: give --uri bolt://host:7687 (or set NEO4J_URI), or --print to see the queries"))
 	}
-	srv, err := cypherq.Connect(e.ctx, *uri, *user, os.Getenv("NEO4J_PASSWORD"))
-	if err != nil {
-		return fail(e, usagef("%v", err))
-	}
-	defer srv.Close(e.ctx)
-	table, err := j.CompareCypher(e.ctx, srv, opt, strategies, pf.Timeout)
-	switch {
-	case err != nil && e.ctx.Err() != nil:
-		return fail(e, stoppedErr("interrupted"))
-	case err != nil:
-		return fail(e, err)
-	}
-	if err := table.WriteText(e.stdout); err != nil {
-		return fail(e, err)
-	}
-	return exitOK
 }

@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "render", summary: "draw a solution, count table or k-grid as SVG/PNG", run: runRender})
+	register(&command{name: "render", summary: "draw a solution, count table or k-grid as SVG/PNG", setup: runRender})
 }
 
 // pictureFlags are the picture flags shared by render, solve and
@@ -56,10 +56,9 @@ type renderFlags struct {
 	pic           request.PictureFlags
 }
 
-func runRender(e *env) int {
+func runRender(e *env, fs *flag.FlagSet) func(pos []string) int {
 	var rf renderFlags
 	p := &rf.pic
-	fs := newFlagSet("render")
 	rf.pictureFlags.register(fs)
 	fs.StringVar(&rf.in, "in", "", "read the solution, table or k-grid from `FILE` ('-' or absent: stdin)")
 	fs.StringVar(&rf.boardFile, "board", "", "the board as a text `FILE` (blocked cells and givens; needed for path files without SPEC)")
@@ -73,14 +72,12 @@ func runRender(e *env) int {
 	fs.Float64Var(&p.Cell, "cell", 0, "cell size in `PX` (default: fit the board in 1600 pixels, at most 48 per cell)")
 	fs.StringVar(&p.Title, "title", "", "heatmaps and edge maps: the `TITLE` above the board")
 	fs.BoolVar(&p.Unchecked, "unchecked", false, "draw a path even if the verifier rejects it (partial or broken paths)")
-	pos, code := parseArgs(e, fs)
-	if code >= 0 {
-		return code
+	return func(pos []string) int {
+		if err := rf.run(e, pos); err != nil {
+			return fail(e, err)
+		}
+		return exitOK
 	}
-	if err := rf.run(e, pos); err != nil {
-		return fail(e, err)
-	}
-	return exitOK
 }
 
 func (rf *renderFlags) run(e *env, pos []string) error {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"net"
 	"os/signal"
@@ -11,35 +12,32 @@ import (
 )
 
 func init() {
-	register(&command{name: "serve", summary: "play, solve and study puzzles in the browser", run: runServe})
+	register(&command{name: "serve", summary: "play, solve and study puzzles in the browser", setup: runServe})
 }
 
-func runServe(e *env) int {
-	fs := newFlagSet("serve")
+func runServe(e *env, fs *flag.FlagSet) func(pos []string) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (loopback by default; port 0 picks a free one)")
 	jobs := fs.Int("jobs", 0, "solver calls run at once (`N`; 0: one per core)")
 	timeout := fs.Duration("timeout", 5*time.Second, "deadline of one solver call (`D`)")
-	pos, code := parseArgs(e, fs)
-	if code >= 0 {
-		return code
+	return func(pos []string) int {
+		if len(pos) > 0 {
+			return fail(e, usagef("serve takes no arguments; got %q", pos[0]))
+		}
+		if *jobs < 0 || *timeout <= 0 {
+			return fail(e, usagef("--jobs must be 0 or more and --timeout positive"))
+		}
+		if _, _, err := net.SplitHostPort(*addr); err != nil {
+			return fail(e, usagef("--addr %q: write HOST:PORT such as 127.0.0.1:8080", *addr))
+		}
+		ctx, stop := signal.NotifyContext(e.ctx, syscall.SIGINT, syscall.SIGTERM)
+		defer stop()
+		err := web.Listen(ctx, *addr, web.Options{Jobs: *jobs, Timeout: *timeout, Log: e.stderr}, func(url string) {
+			fmt.Fprintf(e.stdout, "boardgraph: serving on %s (Ctrl-C stops)\n", url)
+		})
+		if err != nil {
+			return fail(e, usagef("serve: %v", err))
+		}
+		fmt.Fprintln(e.stderr, "boardgraph: server stopped")
+		return exitOK
 	}
-	if len(pos) > 0 {
-		return fail(e, usagef("serve takes no arguments; got %q", pos[0]))
-	}
-	if *jobs < 0 || *timeout <= 0 {
-		return fail(e, usagef("--jobs must be 0 or more and --timeout positive"))
-	}
-	if _, _, err := net.SplitHostPort(*addr); err != nil {
-		return fail(e, usagef("--addr %q: write HOST:PORT such as 127.0.0.1:8080", *addr))
-	}
-	ctx, stop := signal.NotifyContext(e.ctx, syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
-	err := web.Listen(ctx, *addr, web.Options{Jobs: *jobs, Timeout: *timeout, Log: e.stderr}, func(url string) {
-		fmt.Fprintf(e.stdout, "boardgraph: serving on %s (Ctrl-C stops)\n", url)
-	})
-	if err != nil {
-		return fail(e, usagef("serve: %v", err))
-	}
-	fmt.Fprintln(e.stderr, "boardgraph: server stopped")
-	return exitOK
 }

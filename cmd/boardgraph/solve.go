@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"errors"
+	"flag"
 	"fmt"
 	"github.com/boardgraph/boardgraph/render"
 	"time"
@@ -13,15 +14,14 @@ import (
 )
 
 func init() {
-	register(&command{name: "solve", summary: "find one solution (a numbered grid)", run: runSolve})
+	register(&command{name: "solve", summary: "find one solution (a numbered grid)", setup: runSolve})
 }
 
-func runSolve(e *env) int {
+func runSolve(e *env, fs *flag.FlagSet) func(pos []string) int {
 	var (
 		pf problemFlags
 		sf request.SolveFlags
 	)
-	fs := newFlagSet("solve")
 	var gf graphFlags // --graph FILE (graphinput.go)
 	gf.register(fs)
 	pf.register(fs, "text or grid (numbered grid, the default), path (one row,col per line), json, or with --out binary (default with --out: path, binary for a name ending in .bgp)")
@@ -31,58 +31,56 @@ func runSolve(e *env) int {
 	fs.StringVar(&pf.Out, "out", "", "write the solution to `FILE` (atomically, verified from the file before success) instead of stdout; the format is --format, by default path (binary for a name ending in .bgp)")
 	var pics pictureFlags
 	pics.register(fs)
-	pos, code := parseArgs(e, fs)
-	if code >= 0 {
-		return code
+	return func(pos []string) int {
+		if gf.file != "" {
+			gf.seed, gf.strategy = sf.Seed, cmp.Or(sf.Strategy, "auto")
+			return runGraph(e, "solve", fs, &pf, gf, pos)
+		}
+		lf, err := pf.flags(pos)
+		if err != nil {
+			return fail(e, err)
+		}
+		l, err := request.NewSolve(lf, sf, e.source())
+		if err != nil {
+			return fail(e, err)
+		}
+		e.setJSON(l.Output.JSON())
+		if err := pics.Check(); err != nil {
+			return fail(e, err)
+		}
+		walk, err := l.Construction(l.Method, buildWalk) // a proof of no path: exit 1
+		if err != nil {
+			return fail(e, err)
+		}
+		if walk != nil {
+			return runConstruct(e, l.Leaper, walk, &pics)
+		}
+		j, err := l.Leaper.Search()
+		if err != nil {
+			return fail(e, err)
+		}
+		ctx, cancel := pf.context(e)
+		defer cancel()
+		opt := l.SearchOptions(j)
+		pr := newProgress(e, "solve", l.Output.Quiet)
+		pr.set(&opt)
+		cells, st, err := j.Solve(ctx, opt)
+		pr.done()
+		switch {
+		case err != nil && ctx.Err() != nil && !errors.Is(err, hamilton.ErrNoSolution):
+			return fail(e, stoppedErr(fmt.Sprintf("%s before a solution was found (%d nodes searched)", stopReason(ctx, l.Timeout), st.Nodes)))
+		case err != nil:
+			return fail(e, err) // a proof of no solution: exit 1
+		}
+		if code := emit(ctx, e, l.Leaper, cells, format.Result{Method: "search", Stats: statsJSON(st)}); code != exitOK {
+			return code
+		}
+		if err := pics.save(e, func() (*render.Picture, error) { return l.PathPicture(cells) }, l.Output.Quiet); err != nil {
+			return fail(e, err)
+		}
+		if (!l.Output.JSON() || l.Output.Out != "") && !l.Output.Quiet {
+			fmt.Fprintf(e.stderr, "solved %s: %s, verified; %d nodes, %v\n", l.Label(), plural(len(cells), "cell"), st.Nodes, st.Elapsed.Round(time.Microsecond))
+		}
+		return exitOK
 	}
-	if gf.file != "" {
-		gf.seed, gf.strategy = sf.Seed, cmp.Or(sf.Strategy, "auto")
-		return runGraph(e, "solve", fs, &pf, gf, pos)
-	}
-	lf, err := pf.flags(pos)
-	if err != nil {
-		return fail(e, err)
-	}
-	l, err := request.NewSolve(lf, sf, e.source())
-	if err != nil {
-		return fail(e, err)
-	}
-	e.setJSON(l.Output.JSON())
-	if err := pics.Check(); err != nil {
-		return fail(e, err)
-	}
-	walk, err := l.Construction(l.Method, buildWalk) // a proof of no path: exit 1
-	if err != nil {
-		return fail(e, err)
-	}
-	if walk != nil {
-		return runConstruct(e, l.Leaper, walk, &pics)
-	}
-	j, err := l.Leaper.Search()
-	if err != nil {
-		return fail(e, err)
-	}
-	ctx, cancel := pf.context(e)
-	defer cancel()
-	opt := l.SearchOptions(j)
-	pr := newProgress(e, "solve", l.Output.Quiet)
-	pr.set(&opt)
-	cells, st, err := j.Solve(ctx, opt)
-	pr.done()
-	switch {
-	case err != nil && ctx.Err() != nil && !errors.Is(err, hamilton.ErrNoSolution):
-		return fail(e, stoppedErr(fmt.Sprintf("%s before a solution was found (%d nodes searched)", stopReason(ctx, l.Timeout), st.Nodes)))
-	case err != nil:
-		return fail(e, err) // a proof of no solution: exit 1
-	}
-	if code := emit(ctx, e, l.Leaper, cells, format.Result{Method: "search", Stats: statsJSON(st)}); code != exitOK {
-		return code
-	}
-	if err := pics.save(e, func() (*render.Picture, error) { return l.PathPicture(cells) }, l.Output.Quiet); err != nil {
-		return fail(e, err)
-	}
-	if (!l.Output.JSON() || l.Output.Out != "") && !l.Output.Quiet {
-		fmt.Fprintf(e.stderr, "solved %s: %s, verified; %d nodes, %v\n", l.Label(), plural(len(cells), "cell"), st.Nodes, st.Elapsed.Round(time.Microsecond))
-	}
-	return exitOK
 }

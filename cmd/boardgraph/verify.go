@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"errors"
+	"flag"
 	"fmt"
 	"github.com/boardgraph/boardgraph/format"
 	lines "github.com/boardgraph/boardgraph/progress"
@@ -13,87 +14,84 @@ import (
 )
 
 func init() {
-	register(&command{name: "verify", summary: "check a numbered grid or a path file", run: runVerify})
+	register(&command{name: "verify", summary: "check a numbered grid or a path file", setup: runVerify})
 }
 
 // maxSolutionBytes bounds the numbered-grid text verify reads into memory
 // (path files are streamed and have no bound).
 const maxSolutionBytes = request.MaxInputBytes
 
-func runVerify(e *env) int {
+func runVerify(e *env, fs *flag.FlagSet) func(pos []string) int {
 	var pf problemFlags
-	fs := newFlagSet("verify")
 	var gf graphFlags // --graph FILE (graphinput.go)
 	gf.register(fs)
 	pf.registerBoard(fs, "", true)
 	fs.StringVar(&pf.Format, "format", "", "output `FORMAT`: text (the default) or json")
 	fs.BoolVar(&pf.Quiet, "quiet", false, "no progress or memory report on stderr")
 	outVar(fs, &pf.Out)
-	pos, code := parseArgs(e, fs)
-	if code >= 0 {
-		return code
-	}
-	if gf.file != "" {
-		return runGraph(e, "verify", fs, &pf, gf, pos)
-	}
-	e.redirect(pf.Out)
-	outFormat, err := textJSON.Parse(pf.Format)
-	if err != nil {
-		return fail(e, err)
-	}
-	json := outFormat == "json"
-	e.setJSON(json)
-	ms, err := request.ParseMoves(pf.Moves)
-	if err != nil {
-		return fail(e, err)
-	}
-	spec, file, err := request.SolutionArgs(pos, e.source())
-	if err != nil {
-		return fail(e, err)
-	}
-	b, err := request.SolutionBoard(spec, pf.Board, file, "", e.source())
-	if err != nil {
-		return fail(e, err)
-	}
-	in, closeIn, err := e.source().Reader(file, "the solution")
-	if err != nil {
-		return fail(e, err)
-	}
-	defer closeIn()
-	pi, err := request.ReadPathInput(bufio.NewReaderSize(in, 1<<20), request.VerifyFlags{Board: b, Moves: ms, MovesGiven: flagGiven(fs, "moves"),
-		Start: pf.Start, End: pf.End, Closed: pf.Closed})
-	if err != nil {
-		return fail(e, err)
-	}
-	streamed := pi.Kind == "path" || pi.Kind == "binary"
-	pr := startCellProgress(e, pf.Quiet || json || !streamed, "verify", int64(pi.Board.Open()))
-	pr.Phase("checked")
-	began := time.Now()
-	res, err := pi.Check(e.ctx, func(n int64) { pr.Count.Store(n) })
-	pr.stop()
-	var ve *verify.Error
-	switch {
-	case streamed && e.ctx.Err() != nil:
-		return fail(e, stoppedErr(fmt.Sprintf("interrupted after checking %d cells; the file was not fully checked", res.Cells)))
-	case errors.Is(err, verify.ErrSyntax):
-		return fail(e, err)
-	case err != nil && !errors.As(err, &ve):
-		return fail(e, internalErr(fmt.Sprintf("the verifier failed: %v", err)))
-	}
-	if werr := request.WriteReport(e.stdout, pi.Report(res, err), json); werr != nil {
-		return fail(e, werr)
-	}
-	if streamed && err == nil && !pf.Quiet && !json {
-		line := fmt.Sprintf("verify: %s in %v", plural(int(res.Cells), "cell"), format.Round(time.Since(began)))
-		if rss := peakRSS(); rss > 0 {
-			line += ", peak memory " + lines.Bytes(rss)
+	return func(pos []string) int {
+		if gf.file != "" {
+			return runGraph(e, "verify", fs, &pf, gf, pos)
 		}
-		fmt.Fprintln(e.stderr, line)
+		e.redirect(pf.Out)
+		outFormat, err := textJSON.Parse(pf.Format)
+		if err != nil {
+			return fail(e, err)
+		}
+		json := outFormat == "json"
+		e.setJSON(json)
+		ms, err := request.ParseMoves(pf.Moves)
+		if err != nil {
+			return fail(e, err)
+		}
+		spec, file, err := request.SolutionArgs(pos, e.source())
+		if err != nil {
+			return fail(e, err)
+		}
+		b, err := request.SolutionBoard(spec, pf.Board, file, "", e.source())
+		if err != nil {
+			return fail(e, err)
+		}
+		in, closeIn, err := e.source().Reader(file, "the solution")
+		if err != nil {
+			return fail(e, err)
+		}
+		defer closeIn()
+		pi, err := request.ReadPathInput(bufio.NewReaderSize(in, 1<<20), request.VerifyFlags{Board: b, Moves: ms, MovesGiven: flagGiven(fs, "moves"),
+			Start: pf.Start, End: pf.End, Closed: pf.Closed})
+		if err != nil {
+			return fail(e, err)
+		}
+		streamed := pi.Kind == "path" || pi.Kind == "binary"
+		pr := startCellProgress(e, pf.Quiet || json || !streamed, "verify", int64(pi.Board.Open()))
+		pr.Phase("checked")
+		began := time.Now()
+		res, err := pi.Check(e.ctx, func(n int64) { pr.Count.Store(n) })
+		pr.stop()
+		var ve *verify.Error
+		switch {
+		case streamed && e.ctx.Err() != nil:
+			return fail(e, stoppedErr(fmt.Sprintf("interrupted after checking %d cells; the file was not fully checked", res.Cells)))
+		case errors.Is(err, verify.ErrSyntax):
+			return fail(e, err)
+		case err != nil && !errors.As(err, &ve):
+			return fail(e, internalErr(fmt.Sprintf("the verifier failed: %v", err)))
+		}
+		if werr := request.WriteReport(e.stdout, pi.Report(res, err), json); werr != nil {
+			return fail(e, werr)
+		}
+		if streamed && err == nil && !pf.Quiet && !json {
+			line := fmt.Sprintf("verify: %s in %v", plural(int(res.Cells), "cell"), format.Round(time.Since(began)))
+			if rss := peakRSS(); rss > 0 {
+				line += ", peak memory " + lines.Bytes(rss)
+			}
+			fmt.Fprintln(e.stderr, line)
+		}
+		if err != nil {
+			return exitNone
+		}
+		return exitOK
 	}
-	if err != nil {
-		return exitNone
-	}
-	return exitOK
 }
 
 // readSolution reads the whole solution text from file, or stdin for ""
