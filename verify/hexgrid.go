@@ -102,50 +102,11 @@ func HexGrid(rows, cols int, clues []int, k int, rules KGridRules, bridges []Bri
 			covered[cell] = i + 1
 		}
 	}
-	deg := make([]int, rows*cols)
-	parent := make([]int, rows*cols)
-	for i := range parent {
-		parent[i] = i
+	links := make([]link, len(order))
+	for i, s := range order {
+		links[i] = link{s.a, s.b, total[s]}
 	}
-	find := func(x int) int {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
-	cycle := false
-	for _, s := range order {
-		deg[s.a] += total[s]
-		deg[s.b] += total[s]
-		ra, rb := find(s.a), find(s.b)
-		if ra == rb {
-			cycle = true
-		}
-		parent[ra] = rb
-	}
-	for i, m := range clues {
-		if m > 0 && deg[i] != m {
-			return fmt.Errorf("%w: (%d,%d) has %d connections, its number is %d", ErrIncomplete, i/cols+1, i%cols+1, deg[i], m)
-		}
-	}
-	if !rules.AllowDisconnected {
-		first := -1
-		for i, m := range clues {
-			if m <= 0 {
-				continue
-			}
-			if first < 0 {
-				first = i
-			} else if find(i) != find(first) {
-				return fmt.Errorf("%w: (%d,%d) cannot reach (%d,%d)", ErrDisconnected, i/cols+1, i%cols+1, first/cols+1, first%cols+1)
-			}
-		}
-	}
-	if rules.NoLoops && cycle {
-		return fmt.Errorf("%w: the no-loops rule needs the bridges to form a tree", ErrLoop)
-	}
-	return nil
+	return checkNodes(cols, clues, rules, links)
 }
 
 func abs(x int) int {

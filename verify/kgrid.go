@@ -134,9 +134,25 @@ func KGrid(rows, cols int, clues []int, k int, rules KGridRules, bridges []Bridg
 			}
 		}
 	}
-	// Degrees and connectivity by union-find over cell indices.
-	deg := make([]int, rows*cols)
-	parent := make([]int, rows*cols)
+	links := make([]link, len(order))
+	for i, s := range order {
+		links[i] = link{s.r1*cols + s.c1, s.r2*cols + s.c2, total[s]}
+	}
+	return checkNodes(cols, clues, rules, links)
+}
+
+// link is n bridges between the cells a and b (indices r*cols+c): what
+// KGrid and HexGrid reduce a drawing to once its geometry is checked.
+type link struct{ a, b, n int }
+
+// checkNodes checks the rules that do not depend on the grid's geometry, in
+// KGrid's order: every node has as many connections as its number, all
+// nodes are connected (unless rules.AllowDisconnected), and under
+// rules.NoLoops the connections form a tree. It uses union-find over cell
+// indices.
+func checkNodes(cols int, clues []int, rules KGridRules, links []link) error {
+	deg := make([]int, len(clues))
+	parent := make([]int, len(clues))
 	for i := range parent {
 		parent[i] = i
 	}
@@ -148,34 +164,30 @@ func KGrid(rows, cols int, clues []int, k int, rules KGridRules, bridges []Bridg
 		return x
 	}
 	cycle := false
-	for _, s := range order {
-		a, b := s.r1*cols+s.c1, s.r2*cols+s.c2
-		deg[a] += total[s]
-		deg[b] += total[s]
-		ra, rb := find(a), find(b)
+	for _, l := range links {
+		deg[l.a] += l.n
+		deg[l.b] += l.n
+		ra, rb := find(l.a), find(l.b)
 		if ra == rb {
 			cycle = true
 		}
 		parent[ra] = rb
 	}
-	root := -1
 	for i, m := range clues {
-		if m <= 0 {
-			continue
-		}
-		if deg[i] != m {
+		if m > 0 && deg[i] != m {
 			return fmt.Errorf("%w: (%d,%d) has %d connections, its number is %d", ErrIncomplete, i/cols+1, i%cols+1, deg[i], m)
 		}
 	}
 	if !rules.AllowDisconnected {
+		first := -1
 		for i, m := range clues {
 			if m <= 0 {
 				continue
 			}
-			if root < 0 {
-				root = find(i)
-			} else if find(i) != root {
-				return fmt.Errorf("%w: (%d,%d) cannot reach (%d,%d)", ErrDisconnected, i/cols+1, i%cols+1, firstNode(clues)/cols+1, firstNode(clues)%cols+1)
+			if first < 0 {
+				first = i
+			} else if find(i) != find(first) {
+				return fmt.Errorf("%w: (%d,%d) cannot reach (%d,%d)", ErrDisconnected, i/cols+1, i%cols+1, first/cols+1, first%cols+1)
 			}
 		}
 	}
@@ -183,13 +195,4 @@ func KGrid(rows, cols int, clues []int, k int, rules KGridRules, bridges []Bridg
 		return fmt.Errorf("%w: the no-loops rule needs the bridges to form a tree", ErrLoop)
 	}
 	return nil
-}
-
-func firstNode(clues []int) int {
-	for i, m := range clues {
-		if m > 0 {
-			return i
-		}
-	}
-	return 0
 }
