@@ -530,20 +530,10 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 			return 0, 0, err
 		}
 	} else {
-		sd, kw, cw := r.mem.stride, r.mem.kw, r.mem.cw
 		for pi := range cur.parts {
-			a := cur.parts[pi].a
-			for j := 0; j < len(a); j += sd {
-				var c1, c2 uint64
-				lo, c1 = bits.Add64(lo, a[j+kw], 0)
-				if cw == 2 {
-					hi, c2 = bits.Add64(hi, a[j+kw+1], c1)
-				} else {
-					hi, c2 = bits.Add64(hi, 0, c1)
-				}
-				if c2 != 0 {
-					return 0, 0, fmt.Errorf("%w: in the final sum", ErrOverflow)
-				}
+			var err error
+			if lo, hi, err = r.addCounts(lo, hi, cur.parts[pi].a); err != nil {
+				return 0, 0, err
 			}
 		}
 	}

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"math/bits"
 	"os"
 	"path/filepath"
 	"strings"
@@ -690,20 +689,10 @@ func (r *dp) runExchange(ctx context.Context, ws []*worker) (lo, hi uint64, err 
 			r.opt.Progress(r.st)
 		}
 	}
-	sd, kw, cw := r.mem.stride, r.mem.kw, r.mem.cw
 	for pi := range cur.parts {
-		a := cur.parts[pi].a
-		for j := 0; j < len(a); j += sd {
-			var c1, c2 uint64
-			lo, c1 = bits.Add64(lo, a[j+kw], 0)
-			x := uint64(0)
-			if cw == 2 {
-				x = a[j+kw+1]
-			}
-			hi, c2 = bits.Add64(hi, x, c1)
-			if c2 != 0 {
-				return 0, 0, fmt.Errorf("%w: in the final sum", ErrOverflow)
-			}
+		var err error
+		if lo, hi, err = r.addCounts(lo, hi, cur.parts[pi].a); err != nil {
+			return 0, 0, err
 		}
 	}
 	return lo, hi, nil

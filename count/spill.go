@@ -406,25 +406,32 @@ func (r *dp) loadAll(s *spillSet) (*layer, error) {
 
 // sum adds up the counts of every record of s.
 func (s *spillSet) sum(r *dp) (lo, hi uint64, err error) {
-	kw, cw, sd := r.mem.kw, r.mem.cw, r.mem.stride
 	for b := range s.files {
-		err := s.readBucket(b, sd, func(words []uint64) error {
-			for j := 0; j < len(words); j += sd {
-				var c1, c2 uint64
-				lo, c1 = bits.Add64(lo, words[j+kw], 0)
-				x := uint64(0)
-				if cw == 2 {
-					x = words[j+kw+1]
-				}
-				hi, c2 = bits.Add64(hi, x, c1)
-				if c2 != 0 {
-					return fmt.Errorf("%w: in the final sum", ErrOverflow)
-				}
-			}
-			return nil
+		err := s.readBucket(b, r.mem.stride, func(words []uint64) error {
+			lo, hi, err = r.addCounts(lo, hi, words)
+			return err
 		})
 		if err != nil {
 			return 0, 0, err
+		}
+	}
+	return lo, hi, nil
+}
+
+// addCounts adds the counts of the records in words (r.mem.stride words
+// each) to the 128-bit sum hi:lo; a sum past 128 bits is ErrOverflow.
+func (r *dp) addCounts(lo, hi uint64, words []uint64) (uint64, uint64, error) {
+	sd, kw, cw := r.mem.stride, r.mem.kw, r.mem.cw
+	for j := 0; j < len(words); j += sd {
+		var c1, c2 uint64
+		lo, c1 = bits.Add64(lo, words[j+kw], 0)
+		x := uint64(0)
+		if cw == 2 {
+			x = words[j+kw+1]
+		}
+		hi, c2 = bits.Add64(hi, x, c1)
+		if c2 != 0 {
+			return 0, 0, fmt.Errorf("%w: in the final sum", ErrOverflow)
 		}
 	}
 	return lo, hi, nil
