@@ -247,9 +247,7 @@ func TestBrowser(t *testing.T) {
 		if st := text(t, ctx, "n-status"); !strings.Contains(st, "Solved!") {
 			t.Errorf("status = %q", st)
 		}
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("n-check")), chromedp.WaitVisible(chromedp.CSS(`#n-hinttext.ok`))); err != nil {
-			t.Fatal(err)
-		}
+		clickAndWait(t, ctx, "n-check", textHas("n-hinttext", "independent verifier"))
 		if h := text(t, ctx, "n-hinttext"); !strings.Contains(h, "independent verifier accepts") {
 			t.Errorf("check = %q", h)
 		}
@@ -282,9 +280,7 @@ func TestBrowser(t *testing.T) {
 			n := eval[int](t, ctx, `document.querySelectorAll("#n-board .node").length`)
 			t.Errorf("page shows %d islands, the URL has %d (%v)", n, len(g.Nodes), err)
 		}
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("n-solve")), chromedp.WaitVisible(chromedp.CSS(`#n-hinttext.ok`))); err != nil {
-			t.Fatal(err)
-		}
+		clickAndWait(t, ctx, "n-solve", textHas("n-status", "Solved!"))
 		if st := text(t, ctx, "n-status"); !strings.Contains(st, "Solved!") {
 			t.Errorf("status after Solve = %q", st)
 		}
@@ -380,18 +376,17 @@ func TestBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 		time.Sleep(300 * time.Millisecond)
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("l-solve")), chromedp.WaitVisible(chromedp.CSS(`#l-hinttext.ok`))); err != nil {
-			t.Fatal(err)
-		}
+		clickAndWait(t, ctx, "l-solve", textHas("l-status", "Solved"))
 		if st := text(t, ctx, "l-status"); !strings.Contains(st, "Solved: all 32 cells") {
 			t.Errorf("knight map status %q", st)
 		}
 		b.shot(t, ctx, "leaper-knight-blocked-solved")
 		// Generate a k-grid with a difficulty.
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-nl")), chromedp.SetValue(chromedp.ID("n-rows"), "9"), chromedp.SetValue(chromedp.ID("n-cols"), "9"),
-			chromedp.SetValue(chromedp.ID("n-diff"), "2"), chromedp.Click(chromedp.ID("n-gen")), chromedp.WaitVisible(chromedp.CSS(`#n-hinttext.ok`))); err != nil {
+			chromedp.SetValue(chromedp.ID("n-diff"), "2")); err != nil {
 			t.Fatal(err)
 		}
+		clickAndWait(t, ctx, "n-gen", textHas("n-hinttext", "Generated"))
 		if h := text(t, ctx, "n-hinttext"); !strings.Contains(h, "Generated a unique puzzle") {
 			t.Errorf("generate: %q", h)
 		}
@@ -569,4 +564,22 @@ func puzzLinkFixture(t *testing.T) string {
 	}
 	t.Fatal("no 10x10m2 puzzle in the test data")
 	return ""
+}
+
+// clickAndWait clicks the element id and waits (up to 20 s) until the
+// JavaScript expression cond holds. Tests wait for the outcome's own words:
+// a class such as "ok" may still be on a line from an earlier step.
+func clickAndWait(t *testing.T, ctx context.Context, id, cond string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID(id))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Fatalf("after clicking #%s, waiting for %s: %v", id, cond, err)
+	}
+}
+
+// textHas is a JavaScript condition: the text of the element id contains s.
+func textHas(id, s string) string {
+	return fmt.Sprintf("document.getElementById(%q).textContent.includes(%q)", id, s)
 }
