@@ -69,15 +69,15 @@ func runCount(e *env) int {
 	}
 	opt := j.Options()
 	pr := newProgress(e, "count", pf.Quiet)
-	pr.set(&opt)
-	res, err := c.Run(ctx, opt, newProgress(e, "count (dp)", pf.Quiet).dp())
-	pr.done()
+	pr.SetSearch(&opt)
+	res, err := c.Run(ctx, opt, dpProgress(newProgress(e, "count (dp)", pf.Quiet)))
+	pr.Done()
 	if res.DP.Spilled {
 		defer fmt.Fprintf(e.stderr, "the layers spilled to %s (at most %s of files at once)\n", cf.SpillDir, lines.Bytes(res.DP.SpillBytes))
 	}
 	switch {
 	case err != nil && c.Method == request.MethodDP && ctx.Err() != nil:
-		return fail(e, stoppedErr(fmt.Sprintf("%s: the dynamic program has no partial count (it adds up only at the last step); count with --method dfs for a lower bound", stopReason(ctx, pf.Timeout))))
+		return fail(e, request.Stopped(fmt.Sprintf("%s: the dynamic program has no partial count (it adds up only at the last step); count with --method dfs for a lower bound", stopReason(ctx, pf.Timeout))))
 	case err != nil:
 		return fail(e, err)
 	}
@@ -89,7 +89,7 @@ func runCount(e *env) int {
 		what = "per-start table, total " + what
 	}
 	if !res.Complete {
-		return fail(e, stoppedErr(fmt.Sprintf("%s: counted %s so far, a lower bound on the number of %s on %s (the count is incomplete)",
+		return fail(e, request.Stopped(fmt.Sprintf("%s: counted %s so far, a lower bound on the number of %s on %s (the count is incomplete)",
 			stopReason(ctx, pf.Timeout), what, res.Convention, j.Board.Spec())))
 	}
 	work := fmt.Sprintf("%d nodes", res.Stats.Nodes)

@@ -25,7 +25,7 @@ const dpCheckpointEvery = 30 * time.Second
 func runShard(e *env, ctx context.Context, c *request.Count) int {
 	sc, err := c.PlanShard(ctx, shard.CodeVersion(buildVersion))
 	if err != nil && ctx.Err() != nil {
-		return fail(e, stoppedErr(stopReason(ctx, c.Timeout)+" while splitting the count into work units; nothing was counted"))
+		return fail(e, request.Stopped(stopReason(ctx, c.Timeout)+" while splitting the count into work units; nothing was counted"))
 	}
 	if err != nil {
 		return fail(e, err)
@@ -35,19 +35,18 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 		fmt.Fprintf(e.stderr, "warning: %s\n", sc.Salvaged)
 	}
 	opt := c.Options()
-	pr := newProgress(e, "count", c.Output.Quiet)
-	pr.set(&opt)
-	pr.verb = fmt.Sprintf("count shard %d/%d", c.Shard, c.Shards) // progress.Search adds the units done
+	pr := newProgress(e, fmt.Sprintf("count shard %d/%d", c.Shard, c.Shards), c.Output.Quiet) // progress.Search adds the units done
+	pr.SetSearch(&opt)
 	if sc.Resumed > 0 {
 		fmt.Fprintf(e.stderr, "resuming from %s: %d of the shard's %d units already counted\n", c.Flags.Checkpoint, sc.Resumed, sc.Result.ShardUnits)
 	}
-	dp := newProgress(e, "count (dp)", c.Output.Quiet).dp()
+	dp := dpProgress(newProgress(e, "count (dp)", c.Output.Quiet))
 	dp.CheckpointEvery = dpCheckpointEvery
 	if e.progressEvery > 0 {
 		dp.CheckpointEvery = 0 // tests: every layer
 	}
 	got, err := sc.Run(ctx, opt, dp, nil)
-	pr.done()
+	pr.Done()
 	if err != nil && c.Method == request.MethodDP && ctx.Err() != nil {
 		keep := "rerun it in full"
 		if c.Flags.Shared != "" {
@@ -55,7 +54,7 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 		} else if c.Flags.Checkpoint != "" && got.DP.Checkpoints+got.DP.ResumedAt > 0 {
 			keep = fmt.Sprintf("%s keeps the layer of step %d: rerun with --resume", c.Flags.Checkpoint, got.DP.Step)
 		}
-		return fail(e, stoppedErr(fmt.Sprintf("%s: the dynamic program has no partial count (no --out file written; %s)", stopReason(ctx, c.Timeout), keep)))
+		return fail(e, request.Stopped(fmt.Sprintf("%s: the dynamic program has no partial count (no --out file written; %s)", stopReason(ctx, c.Timeout), keep)))
 	}
 	if err != nil {
 		return fail(e, err)
@@ -70,7 +69,7 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 		if c.Flags.Checkpoint != "" {
 			keep = fmt.Sprintf("%s keeps the %d finished units: rerun with --resume", c.Flags.Checkpoint, s.Counted+s.Skipped)
 		}
-		return fail(e, stoppedErr(fmt.Sprintf("%s: counted %d so far in %d of the %s, a lower bound (no --out file written; %s)",
+		return fail(e, request.Stopped(fmt.Sprintf("%s: counted %d so far in %d of the %s, a lower bound (no --out file written; %s)",
 			stopReason(ctx, c.Timeout), s.Count, s.Counted+s.Skipped, where, keep)))
 	}
 	elapsed := got.Stats.Elapsed

@@ -58,7 +58,7 @@ func runEnumerate(e *env, fs *flag.FlagSet) func(pos []string) int {
 func enumerateTo(ctx context.Context, e *env, p hamilton.Problem, opt hamilton.Options, limit uint64, timeout time.Duration, quiet bool,
 	label string, none func() string, write func(index uint64, path []int32) error) int {
 	pr := newProgress(e, "enumerate", quiet)
-	pr.set(&opt)
+	pr.SetSearch(&opt)
 	var (
 		bad     error // first verification or write failure
 		printed uint64
@@ -72,7 +72,7 @@ func enumerateTo(ctx context.Context, e *env, p hamilton.Problem, opt hamilton.O
 		return true
 	}
 	_, st, err := hamilton.Enumerate(ctx, p, opt, limit, yield)
-	pr.done()
+	pr.Done()
 	if bad != nil {
 		return fail(e, bad)
 	}
@@ -82,11 +82,11 @@ func enumerateTo(ctx context.Context, e *env, p hamilton.Problem, opt hamilton.O
 	sum := fmt.Sprintf("%s (directed) %s; %d nodes, %v", plural(int(printed), "solution"), label, st.Nodes, st.Elapsed.Round(time.Microsecond))
 	switch {
 	case err != nil:
-		return fail(e, stoppedErr(fmt.Sprintf("%s: printed %s, there may be more", stopReason(ctx, timeout), sum)))
+		return fail(e, request.Stopped(fmt.Sprintf("%s: printed %s, there may be more", stopReason(ctx, timeout), sum)))
 	case limit > 0 && printed >= limit:
-		return fail(e, stoppedErr(fmt.Sprintf("stopped at --limit %d: printed %s; there may be more", limit, sum)))
+		return fail(e, request.Stopped(fmt.Sprintf("stopped at --limit %d: printed %s; there may be more", limit, sum)))
 	case printed == 0:
-		return fail(e, noSolutionErr(none()))
+		return fail(e, request.NoSolution(none()))
 	}
 	if !quiet {
 		fmt.Fprintf(e.stderr, "all %s, each verified\n", sum)

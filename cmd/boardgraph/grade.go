@@ -50,7 +50,7 @@ func runGrade(e *env, fs *flag.FlagSet) func(pos []string) int {
 		e.setJSON(form == "json")
 		e.redirect(h.out)
 		if len(pos) != 1 {
-			return fail(e, usagef("give one puzzle: a text map FILE, '-' for stdin, or a share string such as hopido:6x6:..."))
+			return fail(e, request.Inputf("give one puzzle: a text map FILE, '-' for stdin, or a share string such as hopido:6x6:..."))
 		}
 		ms, err := request.ParseMoves(h.moves)
 		if err != nil {
@@ -65,13 +65,13 @@ func runGrade(e *env, fs *flag.FlagSet) func(pos []string) int {
 		a, err := hidato.Assess(ctx, p, hidato.GradeOptions{MaxDepth: h.depth})
 		switch {
 		case a != nil && err != nil:
-			return fail(e, stoppedErr(fmt.Sprintf("stopped while counting solutions (%v)", err)))
+			return fail(e, request.Stopped(fmt.Sprintf("stopped while counting solutions (%v)", err)))
 		case errors.Is(err, hidato.ErrNoSolution):
-			return fail(e, noSolutionErr("the puzzle has "+err.Error()))
+			return fail(e, request.NoSolution("the puzzle has "+err.Error()))
 		case errors.Is(err, hidato.ErrNotUnique):
-			return fail(e, noSolutionErr("the puzzle has "+err.Error()+"; add givens"))
+			return fail(e, request.NoSolution("the puzzle has "+err.Error()+"; add givens"))
 		case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-			return fail(e, stoppedErr(fmt.Sprintf("stopped before the grade was known (%v)", err)))
+			return fail(e, request.Stopped(fmt.Sprintf("stopped before the grade was known (%v)", err)))
 		case err != nil:
 			return fail(e, err)
 		}

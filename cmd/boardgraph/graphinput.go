@@ -49,19 +49,19 @@ func runGraph(e *env, cmd string, fs *flag.FlagSet, pf *problemFlags, g graphFla
 	var refused error
 	fs.Visit(func(f *flag.Flag) {
 		if what, ok := boardOnlyFlags[f.Name]; ok && refused == nil {
-			refused = usagef("--%s needs %s; it does not apply to --graph (a graph has no board geometry)", f.Name, what)
+			refused = request.Inputf("--%s needs %s; it does not apply to --graph (a graph has no board geometry)", f.Name, what)
 		}
 		if cmd == "solve" && f.Name == "method" && refused == nil {
-			refused = usagef("--method: constructions tile a board; with --graph, solve always searches (drop --method)")
+			refused = request.Inputf("--method: constructions tile a board; with --graph, solve always searches (drop --method)")
 		}
 	})
 	switch {
 	case refused != nil:
 		return fail(e, refused)
 	case cmd == "verify" && len(pos) != 1:
-		return fail(e, usagef("verify --graph FILE PATHFILE: give one solution file (vertex names, one per line, or a TSPLIB TOUR)"))
+		return fail(e, request.Inputf("verify --graph FILE PATHFILE: give one solution file (vertex names, one per line, or a TSPLIB TOUR)"))
 	case cmd != "verify" && len(pos) > 0:
-		return fail(e, usagef("unexpected argument %q: with --graph the graph comes from the file", pos[0]))
+		return fail(e, request.Inputf("unexpected argument %q: with --graph the graph comes from the file", pos[0]))
 	}
 	form := pf.Format
 	if form == "" {
@@ -117,7 +117,7 @@ func runGraph(e *env, cmd string, fs *flag.FlagSet, pf *problemFlags, g graphFla
 		case err != nil:
 			return fail(e, err)
 		case !res.Complete:
-			return fail(e, stoppedErr(fmt.Sprintf("%s: %d %s so far in %s is a lower bound", stopReason(ctx, pf.Timeout), res.Count, res.Convention, gj.Label())))
+			return fail(e, request.Stopped(fmt.Sprintf("%s: %d %s so far in %s is a lower bound", stopReason(ctx, pf.Timeout), res.Count, res.Convention, gj.Label())))
 		case !pf.Quiet:
 			fmt.Fprintf(e.stderr, "%d %s in %s; method %s; %d nodes, %v\n", res.Count, res.Convention, gj.Label(), res.Method, res.Nodes, res.Elapsed.Round(time.Microsecond))
 		}
@@ -137,7 +137,7 @@ func graphSolve(ctx context.Context, e *env, gj *request.Graph, opt hamilton.Opt
 	path, st, err := gj.Solve(ctx, opt)
 	switch {
 	case err != nil && ctx.Err() != nil && !errors.Is(err, hamilton.ErrNoSolution):
-		return fail(e, stoppedErr(fmt.Sprintf("%s before a solution was found (%d nodes searched)", stopReason(ctx, timeout), st.Nodes)))
+		return fail(e, request.Stopped(fmt.Sprintf("%s before a solution was found (%d nodes searched)", stopReason(ctx, timeout), st.Nodes)))
 	case err != nil:
 		return fail(e, err)
 	}

@@ -63,12 +63,12 @@ func runSolve(e *env, fs *flag.FlagSet) func(pos []string) int {
 		defer cancel()
 		opt := l.SearchOptions(j)
 		pr := newProgress(e, "solve", l.Output.Quiet)
-		pr.set(&opt)
+		pr.SetSearch(&opt)
 		cells, st, err := j.Solve(ctx, opt)
-		pr.done()
+		pr.Done()
 		switch {
 		case err != nil && ctx.Err() != nil && !errors.Is(err, hamilton.ErrNoSolution):
-			return fail(e, stoppedErr(fmt.Sprintf("%s before a solution was found (%d nodes searched)", stopReason(ctx, l.Timeout), st.Nodes)))
+			return fail(e, request.Stopped(fmt.Sprintf("%s before a solution was found (%d nodes searched)", stopReason(ctx, l.Timeout), st.Nodes)))
 		case err != nil:
 			return fail(e, err) // a proof of no solution: exit 1
 		}

@@ -63,19 +63,19 @@ func runVerify(e *env, fs *flag.FlagSet) func(pos []string) int {
 			return fail(e, err)
 		}
 		streamed := pi.Kind == "path" || pi.Kind == "binary"
-		pr := startCellProgress(e, pf.Quiet || json || !streamed, "verify", int64(pi.Board.Open()))
+		pr, stop := newProgress(e, "verify", pf.Quiet || json || !streamed).PollStream(int64(pi.Board.Open()))
 		pr.Phase("checked")
 		began := time.Now()
 		res, err := pi.Check(e.ctx, func(n int64) { pr.Count.Store(n) })
-		pr.stop()
+		stop()
 		var ve *verify.Error
 		switch {
 		case streamed && e.ctx.Err() != nil:
-			return fail(e, stoppedErr(fmt.Sprintf("interrupted after checking %d cells; the file was not fully checked", res.Cells)))
+			return fail(e, request.Stopped(fmt.Sprintf("interrupted after checking %d cells; the file was not fully checked", res.Cells)))
 		case errors.Is(err, verify.ErrSyntax):
 			return fail(e, err)
 		case err != nil && !errors.As(err, &ve):
-			return fail(e, internalErr(fmt.Sprintf("the verifier failed: %v", err)))
+			return fail(e, request.Internal(fmt.Sprintf("the verifier failed: %v", err)))
 		}
 		if werr := request.WriteReport(e.stdout, pi.Report(res, err), json); werr != nil {
 			return fail(e, werr)
