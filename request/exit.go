@@ -1,9 +1,11 @@
 package request
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/report"
@@ -96,4 +98,17 @@ func PuzzleError(err error) error {
 		return err
 	}
 	return Inputf("numberlink: %v", err)
+}
+
+// StopReason words why ctx ended, for messages: "timed out after 2s"
+// (timeout is the run's limit), "interrupted (SIGTERM)" when the cause
+// names a signal, or "interrupted".
+func StopReason(ctx context.Context, timeout time.Duration) string {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fmt.Sprintf("timed out after %v", timeout)
+	}
+	if c := context.Cause(ctx); c != nil && c != ctx.Err() {
+		return "interrupted (" + c.Error() + ")" // a signal: SIGINT, SIGTERM or SIGHUP
+	}
+	return "interrupted"
 }

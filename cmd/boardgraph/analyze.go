@@ -79,10 +79,10 @@ func runAnalyze(e *env, fs *flag.FlagSet) func(pos []string) int {
 			}
 		}
 		if !complete {
-			return fail(e, request.Stopped(fmt.Sprintf("%s: the report covers the %d paths enumerated so far (every count is a lower bound)", stopReason(ctx, pf.Timeout), res.Stats.Solutions)))
+			return fail(e, request.Stopped(fmt.Sprintf("%s: the report covers the %d paths enumerated so far (every count is a lower bound)", request.StopReason(ctx, pf.Timeout), res.Stats.Solutions)))
 		}
 		if !pf.Quiet && !j.Output.JSON() {
-			fmt.Fprintf(e.stderr, "analysed %s with %s: %s, %v\n", j.Board.Spec(), request.MovesLabel(j.Moves), plural(int(res.Total), "directed path"), res.Stats.Elapsed.Round(time.Millisecond))
+			fmt.Fprintf(e.stderr, "analysed %s with %s: %s, %v\n", j.Board.Spec(), request.MovesLabel(j.Moves), format.Plural(int(res.Total), "directed path"), res.Stats.Elapsed.Round(time.Millisecond))
 		}
 		return exitOK
 	}

@@ -52,7 +52,7 @@ func runExport(e *env, fs *flag.FlagSet) func(pos []string) int {
 		case errors.Is(err, hamilton.ErrNoSolution):
 			return fail(e, request.NoSolution(fmt.Sprintf("no solution on %s to export: %v", x.Source.Title, err)))
 		case err != nil && ctx.Err() != nil:
-			return fail(e, request.Stopped(fmt.Sprintf("%s before the export was ready; nothing was written", stopReason(ctx, pf.Timeout))))
+			return fail(e, request.Stopped(fmt.Sprintf("%s before the export was ready; nothing was written", request.StopReason(ctx, pf.Timeout))))
 		case err != nil:
 			return fail(e, err)
 		}
@@ -66,7 +66,7 @@ func runExport(e *env, fs *flag.FlagSet) func(pos []string) int {
 		}
 		if err != nil {
 			if ctx.Err() != nil {
-				return fail(e, request.Stopped(fmt.Sprintf("%s while writing; no file was left", stopReason(ctx, pf.Timeout))))
+				return fail(e, request.Stopped(fmt.Sprintf("%s while writing; no file was left", request.StopReason(ctx, pf.Timeout))))
 			}
 			return fail(e, err)
 		}

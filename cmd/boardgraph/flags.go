@@ -170,23 +170,3 @@ func timeoutContext(e *env, d time.Duration) (context.Context, context.CancelFun
 	}
 	return context.WithCancel(e.ctx)
 }
-
-// stopReason says why ctx ended, for messages: "timed out after 2s" or
-// "interrupted".
-func stopReason(ctx context.Context, timeout time.Duration) string {
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return fmt.Sprintf("timed out after %v", timeout)
-	}
-	if c := context.Cause(ctx); c != nil && c != ctx.Err() {
-		return "interrupted (" + c.Error() + ")" // a signal: SIGINT, SIGTERM or SIGHUP
-	}
-	return "interrupted"
-}
-
-// plural writes "1 cell", "2 cells".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -43,16 +41,9 @@ func runGenerate(e *env, fs *flag.FlagSet) func(pos []string) int {
 		opt.Progress = func(p hidato.Progress) {
 			pr.Line(p.Elapsed, fmt.Sprintf("try %d, %d givens left after %d tested", p.Try, p.Givens, p.Tested))
 		}
-		g, err := hidato.Generate(ctx, b, opt)
+		g, err := request.GenerateHidato(ctx, b, opt)
 		pr.Done()
-		switch {
-		case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-			return fail(e, request.Stopped(fmt.Sprintf("stopped before a %v puzzle was found (%v)", opt.Level, err)))
-		case errors.Is(err, hidato.ErrGiveUp):
-			return fail(e, request.Stopped(err.Error()))
-		case errors.Is(err, hidato.ErrNoSolution):
-			return fail(e, request.NoSolution(fmt.Sprintf("%s with %s moves: %v", b.Spec(), opt.Moves.Name, err)))
-		case err != nil:
+		if err != nil {
 			return fail(e, err)
 		}
 		rep := hidato.NewReport(g.Puzzle, g.Grading, h.withSol)

@@ -200,7 +200,7 @@ func (f *nlFlags) load(name string) (*request.Puzzle, error) {
 	pf.Arg = name
 	p, err := request.NewPuzzle(f.ctx, pf, f.e.source())
 	if err != nil && f.ctx.Err() != nil {
-		return nil, request.Stopped(fmt.Sprintf("numberlink: %s while loading the puzzle %s; nothing was solved", stopReason(f.ctx, f.timeout), request.DisplayName(name)))
+		return nil, request.Stopped(fmt.Sprintf("numberlink: %s while loading the puzzle %s; nothing was solved", request.StopReason(f.ctx, f.timeout), request.DisplayName(name)))
 	}
 	if err == nil && !f.sub.hex {
 		err = p.SquareOnly(f.sub.name)
@@ -242,7 +242,7 @@ func onePuzzle(pos []string) (string, error) {
 
 // stopped words why the run's context ended: "timed out after 2s" or
 // "interrupted".
-func (f *nlFlags) stopped() string { return stopReason(f.ctx, f.timeout) }
+func (f *nlFlags) stopped() string { return request.StopReason(f.ctx, f.timeout) }
 
 // nlFail prints err as one line and returns its exit code
 // (request.PuzzleError: 1 unsolvable or invalid, 2 bad input, 70 a bug).

@@ -43,7 +43,7 @@ func runConstruct(e *env, l *request.Leaper, walk construct.Walk, pics *pictureF
 	cells, n, err := l.ConstructedCells(ctx, walk)
 	switch {
 	case err != nil && ctx.Err() != nil:
-		return fail(e, request.Stopped(fmt.Sprintf("%s after %d cells of the construction; nothing was written", stopReason(ctx, l.Timeout), n)))
+		return fail(e, request.Stopped(fmt.Sprintf("%s after %d cells of the construction; nothing was written", request.StopReason(ctx, l.Timeout), n)))
 	case err != nil:
 		return fail(e, err)
 	}
@@ -54,7 +54,7 @@ func runConstruct(e *env, l *request.Leaper, walk construct.Walk, pics *pictureF
 		return fail(e, err)
 	}
 	if !out.JSON() && !out.Quiet && out.Out == "" {
-		fmt.Fprintf(e.stderr, "constructed %s: %s, verified; %v\n", l.Label(), plural(len(cells), "cell"), time.Since(began).Round(time.Microsecond))
+		fmt.Fprintf(e.stderr, "constructed %s: %s, verified; %v\n", l.Label(), format.Plural(len(cells), "cell"), time.Since(began).Round(time.Microsecond))
 	}
 	return exitOK
 }
@@ -99,7 +99,7 @@ func writeStreamed(ctx context.Context, e *env, l *request.Leaper, walk construc
 	info, err := l.SavePath(ctx, walk, producer, pathio.VerifiedOptions{Phase: pr.Phase, Count: &pr.Count})
 	stop()
 	if err != nil && ctx.Err() != nil {
-		return "", request.Stopped(fmt.Sprintf("%s %v", stopReason(ctx, l.Timeout), strings.TrimPrefix(err.Error(), ctx.Err().Error()+" ")))
+		return "", request.Stopped(fmt.Sprintf("%s %v", request.StopReason(ctx, l.Timeout), strings.TrimPrefix(err.Error(), ctx.Err().Error()+" ")))
 	}
 	if rss := peakRSS(); rss > 0 && err == nil {
 		info += ", peak memory " + lines.Bytes(rss)
