@@ -1,10 +1,13 @@
 package request
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 
 	"github.com/boardgraph/boardgraph/analysis"
+	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/verify"
 )
@@ -93,4 +96,21 @@ func (s *Search) Analyze(ctx context.Context, opt AnalyzeOptions) (rep *analysis
 		return nil, false, err
 	}
 	return rep, ctx.Err() == nil, nil
+}
+
+// WriteAnalysis writes the report as JSON (analysis.Report.JSON) or text
+// in one write, so that a report that cannot be worded writes nothing;
+// complete false marks every count as a lower bound.
+func WriteAnalysis(w io.Writer, rep *analysis.Report, json, complete bool) error {
+	var buf bytes.Buffer
+	var err error
+	if json {
+		err = format.WriteJSON(&buf, rep.JSON(complete))
+	} else {
+		err = rep.WriteText(&buf, complete)
+	}
+	if err == nil {
+		_, err = w.Write(buf.Bytes())
+	}
+	return err
 }

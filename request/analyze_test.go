@@ -55,6 +55,13 @@ func TestAnalyze(t *testing.T) {
 	if err != nil || rep.Key[0] != key[0] {
 		t.Errorf("given key: %v %v", rep.Key, err)
 	}
+	var js, text2 strings.Builder
+	if err := WriteAnalysis(&js, rep, true, true); err != nil || !strings.HasPrefix(js.String(), "{") || !strings.Contains(js.String(), "12400") {
+		t.Errorf("WriteAnalysis json: %v %.80q", err, js.String())
+	}
+	if err := WriteAnalysis(&text2, rep, false, true); err != nil || strings.HasPrefix(text2.String(), "{") || !strings.Contains(text2.String(), "12400") {
+		t.Errorf("WriteAnalysis text: %v %.80q", err, text2.String())
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if rep, complete, err := s.Analyze(ctx, AnalyzeOptions{}); err != nil || complete || rep == nil {

@@ -108,3 +108,17 @@ func (x *Export) FromBoard(ctx context.Context, s *Search) error {
 	}
 	return nil
 }
+
+// Summary words a finished export for one line: the graph, the format,
+// where it went (dest: "stdout" or the files) and what it carries
+// besides the graph.
+func (x *Export) Summary(dest string) string {
+	extra := ""
+	if x.Source.Path != nil {
+		extra += ", with a verified solution"
+	}
+	if x.Source.NodeProps != nil {
+		extra += ", with the analysis counts (directed paths)"
+	}
+	return fmt.Sprintf("exported %s as %s to %s%s", x.What, x.Format, dest, extra)
+}

@@ -49,6 +49,9 @@ func TestExportFromBoard(t *testing.T) {
 	if len(x.Source.Path) != 20 || s.Cells(x.Source.Path)[0].String() != "1,1" || !strings.HasPrefix(x.What, "4x5 hopido") {
 		t.Errorf("path %v, what %q", x.Source.Path, x.What)
 	}
+	if got, want := x.Summary("stdout"), "exported "+x.What+" as dot to stdout, with a verified solution"; got != want {
+		t.Errorf("Summary = %q, want %q", got, want)
+	}
 	x, _ = NewExport(ExportFlags{To: "dot", Batch: 1, WithAnalysis: true})
 	if err := x.FromBoard(context.Background(), search(t, LeaperFlags{Spec: "4x5"})); err != nil {
 		t.Fatal(err)
@@ -59,6 +62,9 @@ func TestExportFromBoard(t *testing.T) {
 	}
 	if x.Source.NodeProps[0].Name != "paths_starting" || total == 0 || x.Source.EdgeProps[0].Name != "paths_using" {
 		t.Errorf("analysis props %+v (total %d)", x.Source.NodeProps, total)
+	}
+	if got := x.Summary("g.dot"); !strings.HasSuffix(got, " to g.dot, with the analysis counts (directed paths)") {
+		t.Errorf("Summary = %q", got)
 	}
 	if err := x.FromBoard(context.Background(), search(t, LeaperFlags{Spec: "4x5", End: "1,1"})); !errors.Is(err, ErrInput) {
 		t.Errorf("ends with --with-analysis: %v", err)

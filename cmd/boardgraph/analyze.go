@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"github.com/boardgraph/boardgraph/format"
@@ -57,16 +56,7 @@ func runAnalyze(e *env, fs *flag.FlagSet) func(pos []string) int {
 		}
 		res := rep.Result
 		rep.Stats = statsJSON(res.Stats)
-		var buf bytes.Buffer
-		if j.Output.JSON() {
-			err = format.WriteJSON(&buf, rep.JSON(complete))
-		} else {
-			err = rep.WriteText(&buf, complete)
-		}
-		if err == nil {
-			_, err = e.stdout.Write(buf.Bytes())
-		}
-		if err != nil {
+		if err := request.WriteAnalysis(e.stdout, rep, j.Output.JSON(), complete); err != nil {
 			return fail(e, err)
 		}
 		figs, err := rep.Pictures()

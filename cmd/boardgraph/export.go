@@ -9,6 +9,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/graphio"
 	"github.com/boardgraph/boardgraph/hamilton"
+	lines "github.com/boardgraph/boardgraph/progress"
 	"github.com/boardgraph/boardgraph/request"
 )
 
@@ -71,14 +72,7 @@ func runExport(e *env, fs *flag.FlagSet) func(pos []string) int {
 			return fail(e, err)
 		}
 		if !pf.Quiet {
-			extra := ""
-			if x.Source.Path != nil {
-				extra += ", with a verified solution"
-			}
-			if x.Source.NodeProps != nil {
-				extra += ", with the analysis counts (directed paths)"
-			}
-			fmt.Fprintf(e.stderr, "exported %s as %s to %s%s; %v, peak memory %.1f MB\n", x.What, x.Format, dest, extra, time.Since(began).Round(time.Millisecond), float64(peakRSS())/1e6)
+			fmt.Fprintf(e.stderr, "%s; %v, peak memory %.1f MB\n", x.Summary(dest), time.Since(began).Round(time.Millisecond), float64(lines.PeakRSS())/1e6)
 		}
 		return exitOK
 	}

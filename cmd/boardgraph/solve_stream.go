@@ -101,7 +101,7 @@ func writeStreamed(ctx context.Context, e *env, l *request.Leaper, walk construc
 	if err != nil && ctx.Err() != nil {
 		return "", request.Stopped(fmt.Sprintf("%s %v", request.StopReason(ctx, l.Timeout), strings.TrimPrefix(err.Error(), ctx.Err().Error()+" ")))
 	}
-	if rss := peakRSS(); rss > 0 && err == nil {
+	if rss := lines.PeakRSS(); rss > 0 && err == nil {
 		info += ", peak memory " + lines.Bytes(rss)
 	}
 	return info, err

@@ -56,7 +56,7 @@ func runVerify(e *env, fs *flag.FlagSet) func(pos []string) int {
 		}
 		if pi.Streamed() && err == nil && !pf.Quiet && !json {
 			line := fmt.Sprintf("verify: %s in %v", format.Plural(int(res.Cells), "cell"), format.Round(time.Since(began)))
-			if rss := peakRSS(); rss > 0 {
+			if rss := lines.PeakRSS(); rss > 0 {
 				line += ", peak memory " + lines.Bytes(rss)
 			}
 			fmt.Fprintln(e.stderr, line)

@@ -1,15 +1,15 @@
 //go:build unix
 
-package main
+package progress
 
 import (
 	"runtime"
 	"syscall"
 )
 
-// peakRSS returns the process's peak resident memory in bytes, or 0 when
+// PeakRSS returns the process's peak resident memory in bytes, or 0 when
 // it is not known.
-func peakRSS() int64 {
+func PeakRSS() int64 {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return 0
