@@ -45,6 +45,11 @@ type Output struct {
 // JSON reports whether the output is JSON.
 func (o Output) JSON() bool { return o.Format == "json" }
 
+// Streamed reports whether the result goes to a file in a path format
+// (path or binary), which Leaper.SavePath writes as the path is made, at
+// any size, instead of holding the whole solution in memory.
+func (o Output) Streamed() bool { return o.Out != "" && (o.Format == "path" || o.Format == "binary") }
+
 // Leaper is one checked leaper request: a board, a move set, the ends and
 // the run limits. Build it with NewLeaper; treat it as read-only.
 type Leaper struct {

@@ -248,6 +248,12 @@ func DisplayName(arg string) string {
 	return arg
 }
 
+// PuzzleFormats are the puzzle formats Encode writes, as the numberlink
+// commands name them (format.Names.Parse gives the canonical name, any
+// case): text (also "puzzle"), has, tatham, puzzlink (also "puzz.link")
+// and json.
+var PuzzleFormats = format.Names{Names: []string{"text", "has", "tatham", "puzzlink", "json"}, Aliases: map[string]string{"puzzle": "text", "puzz.link": "puzzlink"}}
+
 // Encode writes p in the puzzle format name (puzzleio.Encode's names for
 // a square grid; text or json for a hex grid).
 func (p *Puzzle) Encode(name string) ([]byte, error) {

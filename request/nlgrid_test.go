@@ -152,3 +152,16 @@ func TestGenerateGrids(t *testing.T) {
 		t.Errorf("a good hex size: %v", err)
 	}
 }
+
+// TestPuzzleFormats: the aliases reach Encode's names, in any case.
+func TestPuzzleFormats(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{"": "text", "Puzzle": "text", "puzz.link": "puzzlink", "HAS": "has", "tatham": "tatham", "json": "json"} {
+		if got, err := PuzzleFormats.Parse(in); got != want || err != nil {
+			t.Errorf("Parse(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	if _, err := PuzzleFormats.Parse("png"); err == nil {
+		t.Error("png is not a puzzle format")
+	}
+}

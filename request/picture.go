@@ -51,7 +51,8 @@ type pictureState struct{ PictureFlags }
 // JSON is recognised by itself). With Kind tau it returns τ's frames
 // instead of one picture. what says what was drawn. Paths are checked by
 // the independent verifier first: a rejected one is an error wrapping
-// ErrInvalidSolution unless f.Unchecked.
+// ErrInvalidSolution unless f.Unchecked (Classify: ExitNone). A drawing
+// that ctx stopped (τ's frames) is a Stopped error.
 func Picture(ctx context.Context, data []byte, b *board.Board, f PictureFlags) (pic *render.Picture, frames []*render.Picture, what string, err error) {
 	if f.Kind == "" {
 		f.Kind = "auto"
@@ -71,7 +72,24 @@ func Picture(ctx context.Context, data []byte, b *board.Board, f PictureFlags) (
 		return nil, nil, "", inputf("--cell %v: give a cell size in pixels between 1 and 1000, or 0 for automatic", f.Cell)
 	}
 	st := &pictureState{f}
-	return st.picture(ctx, b, data)
+	pic, frames, what, err = st.picture(ctx, b, data)
+	if err != nil && ctx.Err() != nil && !errors.Is(err, ErrInvalidSolution) {
+		err = Stopped(err.Error())
+	}
+	return pic, frames, what, err
+}
+
+// PictureArgs returns the board size among a picture command's arguments
+// args, "" for none; the input itself comes from a flag or stdin, so any
+// other argument is refused.
+func PictureArgs(args []string) (spec string, err error) {
+	for _, a := range args {
+		if !IsSpec(a) || spec != "" {
+			return "", inputf("unexpected argument %q; give at most a board size (the input comes from --in FILE or stdin)", a)
+		}
+		spec = a
+	}
+	return spec, nil
 }
 
 // inputf returns an error wrapping ErrInput.

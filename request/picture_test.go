@@ -55,3 +55,23 @@ func FuzzPicture(f *testing.F) {
 		}
 	})
 }
+
+// TestPictureArgs: one board size at most, nothing else; a drawing that
+// its context stopped is Stopped, not a failure of the input.
+func TestPictureArgs(t *testing.T) {
+	t.Parallel()
+	if spec, err := PictureArgs([]string{"5x5"}); spec != "5x5" || err != nil {
+		t.Errorf("5x5: %q %v", spec, err)
+	}
+	for _, args := range [][]string{{"5x5", "6x6"}, {"path.txt"}} {
+		if _, err := PictureArgs(args); !IsInput(err) || !strings.Contains(err.Error(), "at most a board size") {
+			t.Errorf("%q: %v", args, err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, _, _, err := Picture(ctx, []byte("k=2\n2.3.1\n.....\n3.4.1\n"), nil, PictureFlags{Kind: "tau"})
+	if _, code := Classify(err); err == nil || code != ExitStopped {
+		t.Errorf("cancelled τ frames: %v (exit %d)", err, code)
+	}
+}

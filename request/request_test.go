@@ -236,3 +236,22 @@ func FuzzParseDuration(f *testing.F) {
 		}
 	})
 }
+
+// TestOutputStreamed: only path formats written to a file are streamed.
+func TestOutputStreamed(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		o    Output
+		want bool
+	}{
+		{Output{Format: "path", Out: "p.txt"}, true},
+		{Output{Format: "binary", Out: "p.bgp"}, true},
+		{Output{Format: "path"}, false},
+		{Output{Format: "json", Out: "p.json"}, false},
+		{Output{Format: "grid", Out: "p.txt"}, false},
+	} {
+		if got := tc.o.Streamed(); got != tc.want {
+			t.Errorf("%+v: Streamed %v, want %v", tc.o, got, tc.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	lines "github.com/boardgraph/boardgraph/progress"
 	"os"
@@ -10,20 +11,15 @@ import (
 )
 
 func init() {
-	register(&command{name: "count", summary: "count the solutions exactly", run: runCount})
+	register(&command{name: "count", summary: "count the solutions exactly", setup: runCount,
+		subs: map[string]*command{"merge": {name: "count merge", setup: runCountMerge}}})
 }
 
-func runCount(e *env) int {
-	if len(e.args) > 0 && e.args[0] == "merge" {
-		sub := *e
-		sub.args = e.args[1:]
-		return runCountMerge(&sub)
-	}
+func runCount(e *env, fs *flag.FlagSet) func(pos []string) int {
 	var (
 		pf problemFlags
 		cf request.CountFlags
 	)
-	fs := newFlagSet("count")
 	var gf graphFlags // --graph FILE (graphinput.go)
 	gf.register(fs)
 	pf.register(fs, "text (the bare count, or the per-start table; the default) or json")
@@ -41,51 +37,49 @@ func runCount(e *env) int {
 	fs.BoolVar(&cf.SharedSync, "shared-sync", false, "with --shared: sync every layer file before announcing it (survives a machine crash, not only a killed shard; slower)")
 	fs.DurationVar(&cf.SharedWait, "shared-wait", 0, "with --shared: wait at most `D` for the other shards at one layer (default 6h)")
 	fs.IntVar(&cf.Units, "units", 0, "split the count into at least `N` work units (default 4096; every shard of a count needs the same value)")
-	pos, code := parseArgs(e, fs)
-	if code >= 0 {
-		return code
+	return func(pos []string) int {
+		if gf.file != "" {
+			gf.undirected, gf.method = cf.Undirected, cf.Method
+			return runGraph(e, "count", fs, &pf, gf, pos)
+		}
+		j, err := pf.load(e, pos, textJSON)
+		if err != nil {
+			return fail(e, err)
+		}
+		c, err := request.NewCount(j, cf)
+		if err != nil {
+			return fail(e, err)
+		}
+		ctx, cancel := pf.context(e)
+		defer cancel()
+		if c.Method == request.MethodDP {
+			// The collector works harder rather than let garbage pass the limit.
+			defer debug.SetMemoryLimit(debug.SetMemoryLimit(c.MaxMemory))
+		}
+		if cf.Sharded() {
+			return runShard(e, ctx, c)
+		}
+		opt := j.Options()
+		pr := newProgress(e, "count", pf.Quiet)
+		pr.SetSearch(&opt)
+		res, err := c.Run(ctx, opt, dpProgress(newProgress(e, "count (dp)", pf.Quiet)))
+		pr.Done()
+		if res.DP.Spilled {
+			defer fmt.Fprintf(e.stderr, "the layers spilled to %s (at most %s of files at once)\n", cf.SpillDir, lines.Bytes(res.DP.SpillBytes))
+		}
+		switch {
+		case err != nil && c.Method == request.MethodDP && ctx.Err() != nil:
+			return fail(e, request.Stopped(c.Stopped(request.StopReason(ctx, pf.Timeout), res)))
+		case err != nil:
+			return fail(e, err)
+		}
+		if err := c.WriteResult(e.stdout, res, statsJSON(res.Stats)); err != nil {
+			return fail(e, err)
+		}
+		if !res.Complete {
+			return fail(e, request.Stopped(c.Stopped(request.StopReason(ctx, pf.Timeout), res)))
+		}
+		fmt.Fprintln(e.stderr, c.Summary(res))
+		return exitOK
 	}
-	if gf.file != "" {
-		gf.undirected, gf.method = cf.Undirected, cf.Method
-		return runGraph(e, "count", fs, &pf, gf, pos)
-	}
-	j, err := pf.load(e, pos, textJSON)
-	if err != nil {
-		return fail(e, err)
-	}
-	c, err := request.NewCount(j, cf)
-	if err != nil {
-		return fail(e, err)
-	}
-	ctx, cancel := pf.context(e)
-	defer cancel()
-	if c.Method == request.MethodDP {
-		// The collector works harder rather than let garbage pass the limit.
-		defer debug.SetMemoryLimit(debug.SetMemoryLimit(c.MaxMemory))
-	}
-	if cf.Sharded() {
-		return runShard(e, ctx, c)
-	}
-	opt := j.Options()
-	pr := newProgress(e, "count", pf.Quiet)
-	pr.SetSearch(&opt)
-	res, err := c.Run(ctx, opt, dpProgress(newProgress(e, "count (dp)", pf.Quiet)))
-	pr.Done()
-	if res.DP.Spilled {
-		defer fmt.Fprintf(e.stderr, "the layers spilled to %s (at most %s of files at once)\n", cf.SpillDir, lines.Bytes(res.DP.SpillBytes))
-	}
-	switch {
-	case err != nil && c.Method == request.MethodDP && ctx.Err() != nil:
-		return fail(e, request.Stopped(c.Stopped(request.StopReason(ctx, pf.Timeout), res)))
-	case err != nil:
-		return fail(e, err)
-	}
-	if err := c.WriteResult(e.stdout, res, statsJSON(res.Stats)); err != nil {
-		return fail(e, err)
-	}
-	if !res.Complete {
-		return fail(e, request.Stopped(c.Stopped(request.StopReason(ctx, pf.Timeout), res)))
-	}
-	fmt.Fprintln(e.stderr, c.Summary(res))
-	return exitOK
 }

@@ -118,17 +118,24 @@ func wantsJSON(args []string) bool {
 // in init; register loads its -h text, help/NAME.txt. A command either
 // runs on its arguments itself (run), or has one flag set: setup defines
 // its flags and returns its body, which start runs on the positional
-// arguments after parseArgs.
+// arguments after parseArgs. subs are its own subcommands ("count merge"),
+// named by the first argument.
 type command struct {
 	name    string
 	summary string
 	run     func(e *env) int
 	setup   func(e *env, fs *flag.FlagSet) func(pos []string) int
+	subs    map[string]*command
 	help    cmdHelp
 }
 
 // start runs the command c on e.args.
 func (c *command) start(e *env) int {
+	if s, ok := c.subs[firstArg(e.args)]; ok {
+		sub := *e
+		sub.args, sub.help = e.args[1:], s.help
+		return s.start(&sub)
+	}
 	if c.run != nil {
 		return c.run(e)
 	}
@@ -141,6 +148,13 @@ func (c *command) start(e *env) int {
 	return body(pos)
 }
 
+func firstArg(args []string) string {
+	if len(args) == 0 {
+		return ""
+	}
+	return args[0]
+}
+
 var commands = map[string]*command{}
 
 func register(c *command) {
@@ -148,6 +162,9 @@ func register(c *command) {
 		panic("boardgraph: duplicate command " + c.name)
 	}
 	c.help = loadHelp(c.name)
+	for _, s := range c.subs {
+		s.help = loadHelp(s.name)
+	}
 	commands[c.name] = c
 }
 

@@ -61,11 +61,11 @@ func init() {
 	nlRegister("tau", nlPuzzle, true, nlTextJSON, nlTau)
 	nlRegister("phi", nlPuzzle, false, nlTextJSON, nlPhi)
 	nlRegister("check", nlRules, true, nlTextJSON, nlCheck)
-	nlRegister("convert", nlPuzzle, true, nlPuzzleFormats, nlConvert)
+	nlRegister("convert", nlPuzzle, true, request.PuzzleFormats, nlConvert)
 	nlRegister("solve", nlProved, true, nlTextJSON, nlSolve)
 	nlRegister("count", nlProved, true, nlTextJSON, nlCount)
 	nlRegister("grade", nlProved, false, nlTextJSON, nlGrade)
-	nlRegister("generate", nlArgs, true, nlPuzzleFormats, nlGenerate)
+	nlRegister("generate", nlArgs, true, request.PuzzleFormats, nlGenerate)
 }
 
 // run parses the subcommand's flags, loads what it reads and runs its
@@ -136,11 +136,9 @@ type nlFlags struct {
 	cancel context.CancelFunc
 }
 
-// Output formats of the numberlink subcommands.
-var (
-	nlTextJSON      = format.Names{Names: []string{"text", "json"}}
-	nlPuzzleFormats = format.Names{Names: []string{"text", "has", "tatham", "puzzlink", "json"}, Aliases: map[string]string{"puzzle": "text", "puzz.link": "puzzlink"}}
-)
+// nlTextJSON are the output formats of the numberlink subcommands that
+// write reports (request.PuzzleFormats: those that write puzzles).
+var nlTextJSON = format.Names{Names: []string{"text", "json"}}
 
 // newNLFlags returns the flag set of the subcommand sub with the shared
 // flags.

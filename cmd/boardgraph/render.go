@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"math"
@@ -87,13 +86,9 @@ func (rf *renderFlags) run(e *env, pos []string) error {
 	if err := rf.Check(); err != nil {
 		return err
 	}
-	spec := ""
-	for _, a := range pos {
-		if request.IsSpec(a) && spec == "" {
-			spec = a
-			continue
-		}
-		return request.Inputf("unexpected argument %q; give at most a board size (the input comes from --in FILE or stdin)", a)
+	spec, err := request.PictureArgs(pos)
+	if err != nil {
+		return err
 	}
 	b, err := request.SolutionBoard(spec, rf.boardFile, rf.in, "--in", e.source())
 	if err != nil {
@@ -103,13 +98,8 @@ func (rf *renderFlags) run(e *env, pos []string) error {
 	if err != nil {
 		return err
 	}
-	pic, frames, what, err := request.Picture(e.ctx, text, b, rf.pic)
-	switch {
-	case errors.Is(err, request.ErrInvalidSolution):
-		return request.NoSolution(err.Error())
-	case err != nil && e.ctx.Err() != nil:
-		return request.Stopped(err.Error())
-	case err != nil:
+	pic, frames, what, err := request.Picture(e.ctx, text, b, rf.pic) // an invalid path: exit 1
+	if err != nil {
 		return err
 	}
 	if frames == nil {

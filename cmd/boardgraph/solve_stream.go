@@ -27,7 +27,7 @@ func runConstruct(e *env, l *request.Leaper, walk construct.Walk, pics *pictureF
 	defer cancel()
 	began := time.Now()
 	out := l.Output
-	if out.Out != "" && (out.Format == "path" || out.Format == "binary") && !pics.Any() {
+	if out.Streamed() && !pics.Any() {
 		info, err := writeStreamed(ctx, e, l, walk, "the construction")
 		if err != nil {
 			return fail(e, err)
@@ -70,7 +70,7 @@ func emit(ctx context.Context, e *env, l *request.Leaper, cells []verify.Cell, r
 		}
 		return exitOK
 	}
-	if out.Format == "path" || out.Format == "binary" {
+	if out.Streamed() {
 		info, err := writeStreamed(ctx, e, l, request.CellWalk(cells), "the solver")
 		if err != nil {
 			return fail(e, err)
