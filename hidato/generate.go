@@ -56,6 +56,12 @@ type Progress struct {
 	Last    Level         // level of the last finished try (0 if none)
 }
 
+// String words p for a progress line: "try 3, 41 givens left after 20
+// tested".
+func (p Progress) String() string {
+	return fmt.Sprintf("try %d, %d givens left after %d tested", p.Try, p.Givens, p.Tested)
+}
+
 // Generated is a puzzle Generate made.
 type Generated struct {
 	Puzzle *Puzzle

@@ -68,3 +68,12 @@ func TestAssessNotUnique(t *testing.T) {
 		t.Errorf("got %v, want ErrNotUnique", err)
 	}
 }
+
+// TestProgressString: the progress line names the try and the givens.
+func TestProgressString(t *testing.T) {
+	t.Parallel()
+	p := Progress{Try: 3, Givens: 41, Tested: 20}
+	if got, want := p.String(), "try 3, 41 givens left after 20 tested"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -91,6 +91,12 @@ type GenerateProgress struct {
 	Elapsed time.Duration
 }
 
+// String words p for a progress line: "layout 2, round 5: 40 islands, 3
+// pairs undecided".
+func (p GenerateProgress) String() string {
+	return fmt.Sprintf("layout %d, round %d: %d islands, %d pairs undecided", p.Attempt, p.Round, p.Islands, p.Open)
+}
+
 // ErrGenerate reports that Generate could not meet the options.
 var ErrGenerate = errors.New("numberlink: cannot generate")
 

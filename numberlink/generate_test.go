@@ -170,3 +170,13 @@ func ExampleGenerate() {
 	fmt.Println(len(g.Nodes) > 1, n)
 	// Output: true 1
 }
+
+// TestGenerateProgressString: the progress line names the layout, the
+// round and what is left undecided.
+func TestGenerateProgressString(t *testing.T) {
+	t.Parallel()
+	p := GenerateProgress{Attempt: 2, Round: 5, Islands: 40, Open: 3}
+	if got, want := p.String(), "layout 2, round 5: 40 islands, 3 pairs undecided"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -221,8 +221,9 @@ func (s *Server) acquire(ctx context.Context) (func(), error) {
 	}
 }
 
-// fail answers err: 400 for bad input (request.IsInput), 413 for a large body, 429 when
-// busy, 503 with the reason when the deadline passed, 500 for the rest.
+// fail answers err: 400 for bad input (request.IsInput, worded by
+// request.Classify), 413 for a large body, 429 when busy, 503 with the
+// reason when the deadline passed, 500 for the rest.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	code := http.StatusInternalServerError
 	msg := err.Error()

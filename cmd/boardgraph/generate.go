@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"strings"
 
 	"github.com/boardgraph/boardgraph/hidato"
@@ -38,9 +37,7 @@ func runGenerate(e *env, fs *flag.FlagSet) func(pos []string) int {
 		ctx, cancel := timeoutContext(e, h.timeout)
 		defer cancel()
 		pr := newProgress(e, "generate", h.quiet)
-		opt.Progress = func(p hidato.Progress) {
-			pr.Line(p.Elapsed, fmt.Sprintf("try %d, %d givens left after %d tested", p.Try, p.Givens, p.Tested))
-		}
+		opt.Progress = func(p hidato.Progress) { pr.Line(p.Elapsed, p.String()) }
 		g, err := request.GenerateHidato(ctx, b, opt)
 		pr.Done()
 		if err != nil {

@@ -131,8 +131,8 @@ type command struct {
 
 // start runs the command c on e.args.
 func (c *command) start(e *env) int {
-	if s, ok := c.subs[firstArg(e.args)]; ok {
-		sub := *e
+	if len(e.args) > 0 && c.subs[e.args[0]] != nil {
+		sub, s := *e, c.subs[e.args[0]]
 		sub.args, sub.help = e.args[1:], s.help
 		return s.start(&sub)
 	}
@@ -146,13 +146,6 @@ func (c *command) start(e *env) int {
 		return code
 	}
 	return body(pos)
-}
-
-func firstArg(args []string) string {
-	if len(args) == 0 {
-		return ""
-	}
-	return args[0]
 }
 
 var commands = map[string]*command{}

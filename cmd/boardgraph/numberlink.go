@@ -461,9 +461,7 @@ func nlGenerate(f *nlFlags) nlBody {
 		gf.Size = pos[0]
 		pr := newProgress(f.e, "generate", !*progress)
 		pr.Grace, pr.Every = 0, 200*time.Millisecond // asked for: every round, from the first
-		g, err := gf.Generate(f.ctx, func(p numberlink.GenerateProgress) {
-			pr.Line(p.Elapsed, fmt.Sprintf("layout %d, round %d: %d islands, %d pairs undecided", p.Attempt, p.Round, p.Islands, p.Open))
-		})
+		g, err := gf.Generate(f.ctx, func(p numberlink.GenerateProgress) { pr.Line(p.Elapsed, p.String()) })
 		pr.Done()
 		switch {
 		case err != nil && f.ctx.Err() != nil && g != nil:
