@@ -241,7 +241,7 @@ func TestShardsMerge(t *testing.T) {
 			if err != nil || !got.Complete {
 				t.Fatalf("%s shard %d: %v %+v", method, i, err, got)
 			}
-			if err := sc.Finish(got.Stats.Elapsed); err != nil {
+			if err := sc.Finish(context.Background(), got.Stats.Elapsed); err != nil {
 				t.Fatal(err)
 			}
 			files = append(files, out)

@@ -82,7 +82,7 @@ func (e *env) finishOut(code int) int {
 		return code
 	}
 	e.pending = nil
-	if err := pathio.WriteFileAtomic(p.name, func(w io.Writer) error { _, err := p.buf.WriteTo(w); return err }); err != nil {
+	if err := pathio.WriteFileAtomicContext(e.ctx, p.name, func(w io.Writer) error { _, err := p.buf.WriteTo(w); return err }); err != nil {
 		return fail(e, err)
 	}
 	return code
@@ -207,7 +207,7 @@ func describe(err error) (string, int) {
 		code = exitInternal
 	case request.IsInput(err):
 		code = exitUsage
-	case errors.As(err, &ic):
+	case errors.As(err, &ic), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		code = exitStopped
 	}
 	// Errors that already carry the program's name keep one prefix.
