@@ -67,6 +67,7 @@ func TestNewLeaperErrors(t *testing.T) {
 		{"missing file", LeaperFlags{Board: "nope.txt"}, "cannot read the board"},
 		{"closed end", LeaperFlags{Spec: "6x6", Closed: true, End: "1,1"}, "a closed tour has no end"},
 		{"workers", LeaperFlags{Spec: "6x6", Workers: -1}, "--workers -1"},
+		{"huge workers", LeaperFlags{Spec: "6x6", Workers: 1000000}, "--workers 1000000: give a number of goroutines from 1 to 4096"},
 		{"timeout", LeaperFlags{Spec: "6x6", Timeout: -time.Second}, "--timeout -1s"},
 		{"moves", LeaperFlags{Spec: "6x6", Moves: "bishop"}, "presets: camel (1,3), diplomatico"},
 		{"start", LeaperFlags{Spec: "6x6", Start: "7,1"}, "--start"},
