@@ -41,6 +41,23 @@ func TestPicture(t *testing.T) {
 	}
 }
 
+// TestPictureForeignJSON: valid JSON render does not draw is refused in
+// its own words, naming the command that wrote it, never in Go's
+// ("cannot unmarshal number into Go struct field renderJSON.edges").
+func TestPictureForeignJSON(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ in, want string }{
+		{`{"version":"devel","problem":{"command":"info","board":"5x5"},"edges":38,"degrees":[[3,24]]}`, "the JSON of boardgraph info has nothing render draws: render reads"},
+		{`{"edges":"many"}`, "unrecognised JSON: render reads"},
+		{`{"x":1}`, "unrecognised JSON: render reads"},
+	} {
+		_, _, _, err := Picture(context.Background(), []byte(tc.in), nil, PictureFlags{})
+		if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "Go struct") {
+			t.Errorf("%s: %v, want an input error with %q", tc.in, err, tc.want)
+		}
+	}
+}
+
 func FuzzPicture(f *testing.F) {
 	for _, s := range []string{"1\n", "1 2\n", "1,1\n", `{"board":"2x2","values":[[1,2],[3,null]]}`, `{"board":"2x2","edges":[{"from":[1,1],"to":[2,2],"count":"3"}]}`, "k=2\n1.1\n", "{}", ""} {
 		f.Add([]byte(s))
