@@ -248,12 +248,28 @@ func (rf *pictureState) path(b *board.Board, text []byte, path []verify.Cell, la
 	return pic, fmt.Sprintf("a %d-step path on %s (%s)", len(path), b.Spec(), verdict), nil
 }
 
+// countTable reports whether g has a number larger than its cells, which
+// no numbering of a path has and a table of counts usually does.
+func countTable(g verify.Grid) bool {
+	for _, row := range g.Numbers {
+		for _, x := range row {
+			if x > g.Rows*g.Cols {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // gridCells returns the path a numbered grid describes. Unchecked, gaps in
 // the numbering are allowed (the cells are taken in increasing order).
 func gridCells(g verify.Grid, unchecked bool) ([]verify.Cell, error) {
 	path, err := verify.GridPath(g)
 	if err == nil || !unchecked {
 		if err != nil {
+			if countTable(g) {
+				return nil, fmt.Errorf("%w: %s; nothing was drawn (a table of counts, such as count --per-start prints, is drawn with --kind heatmap; --unchecked draws it as a path anyway)", ErrInvalidSolution, err)
+			}
 			return nil, fmt.Errorf("%w: %s; nothing was drawn (pass --unchecked to draw it anyway)", ErrInvalidSolution, err)
 		}
 		return path, nil

@@ -30,6 +30,15 @@ func TestPicture(t *testing.T) {
 	if _, _, _, err := Picture(ctx, []byte("1\n"), nil, PictureFlags{Kind: "photo"}); !errors.Is(err, ErrInput) {
 		t.Fatalf("kind: %v", err)
 	}
+	// A per-start table read as a path names --kind heatmap (it used to
+	// suggest only --unchecked, which draws nonsense).
+	table := "552 548 552 548 552\n548 412 400 412 548\n552 400 352 400 552\n548 412 400 412 548\n552 548 552 548 552\n"
+	if _, _, _, err := Picture(ctx, []byte(table), nil, PictureFlags{}); !errors.Is(err, ErrInvalidSolution) || !strings.Contains(err.Error(), "--kind heatmap") {
+		t.Fatalf("count table as a path: %v", err)
+	}
+	if _, _, _, err := Picture(ctx, []byte(table), nil, PictureFlags{Kind: "heatmap"}); err != nil {
+		t.Fatalf("count table as a heatmap: %v", err)
+	}
 	// A k-grid read as a path names the kind that reads it.
 	_, _, _, err = Picture(ctx, []byte("k=2\n2.3.1\n.....\n3.4.1\n"), nil, PictureFlags{})
 	if err == nil || !strings.Contains(err.Error(), "--kind kgrid") {
