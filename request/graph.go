@@ -51,6 +51,9 @@ func NewGraph(f GraphFlags, src Source) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
+	if sv >= 0 && sv == ev && g.G.N() > 1 {
+		return nil, inputf("--start and --end are both vertex %s, but a path over %d vertices ends on another: give another --end, or --closed (and no --end) for a cycle", f.Start, g.G.N())
+	}
 	gr.Problem = hamilton.Problem{G: g.G, Closed: f.Closed, VertexName: func(v int32) string { return "vertex " + g.Names[v] }}.WithEnds(sv, ev)
 	if f.Closed && f.End != "" {
 		return nil, inputf("--closed with --end: a cycle has no end; give only --start")

@@ -101,6 +101,12 @@ func NewLeaper(f LeaperFlags, src Source, names format.Names) (*Leaper, error) {
 	if l.End, err = cell(l.Board, "end", f.End); err != nil {
 		return nil, err
 	}
+	// The same cell at both ends: only a one-cell path has it. Refused
+	// here, so that solve, enumerate and both count methods agree (the
+	// search refused it in its own words, the DP counted 0).
+	if l.Start != nil && l.End != nil && *l.Start == *l.End && l.Board.Open() > 1 {
+		return nil, fmt.Errorf("%w: --start and --end are both %d,%d, but a path over %d cells ends on another cell: give another --end, or --closed (and no --end) for a tour back to its start", ErrInput, l.Start.Row, l.Start.Col, l.Board.Open())
+	}
 	return l, nil
 }
 

@@ -71,6 +71,7 @@ func TestNewLeaperErrors(t *testing.T) {
 		{"timeout", LeaperFlags{Spec: "6x6", Timeout: -time.Second}, "--timeout -1s"},
 		{"moves", LeaperFlags{Spec: "6x6", Moves: "bishop"}, "presets: camel (1,3), diplomatico"},
 		{"start", LeaperFlags{Spec: "6x6", Start: "7,1"}, "--start"},
+		{"start is end", LeaperFlags{Spec: "6x6", Start: "2,3", End: "2,3"}, "--start and --end are both 2,3, but a path over 36 cells ends on another cell"},
 		{"format", LeaperFlags{Spec: "6x6", Format: "svg"}, `unknown format "svg"`},
 	} {
 		_, err := NewLeaper(tc.f, src, solveNames)
