@@ -90,15 +90,18 @@ func Classify(err error) (msg string, code int) {
 // anything else is input; the new messages begin "numberlink: ".
 func PuzzleError(err error) error {
 	var xe *ExitError
+	// The package's own sentinels already begin "numberlink: "; the
+	// prefix is added once ("numberlink: numberlink: cannot generate").
+	msg := "numberlink: " + strings.TrimPrefix(err.Error(), "numberlink: ")
 	switch {
 	case numberlink.Invalid(err):
-		return NoSolution("numberlink: " + err.Error())
+		return NoSolution(msg)
 	case errors.Is(err, report.ErrSelfCheck):
 		return Internal(strings.TrimPrefix(err.Error(), report.ErrSelfCheck.Error()+": "))
 	case errors.As(err, &xe) || IsInput(err):
 		return err
 	}
-	return Inputf("numberlink: %v", err)
+	return Inputf("%s", msg)
 }
 
 // StopReason words why ctx ended, for messages: "timed out after 2s"

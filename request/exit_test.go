@@ -59,6 +59,8 @@ func TestPuzzleError(t *testing.T) {
 		{Stopped("numberlink tau: interrupted"), "numberlink tau: interrupted", ExitStopped},
 		{fmt.Errorf("%w: no such file", ErrInput), "no such file", ExitInput},
 		{errors.New("line 2: 7 is not a clue"), "numberlink: line 2: 7 is not a clue", ExitInput},
+		// The package's sentinels carry the prefix already: once only.
+		{fmt.Errorf("%w: 2 islands on 1x1", numberlink.ErrGenerate), "numberlink: cannot generate: 2 islands on 1x1", ExitInput},
 	} {
 		msg, code := Classify(PuzzleError(tc.err))
 		if msg != tc.msg || code != tc.code {
