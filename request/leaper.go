@@ -253,7 +253,9 @@ type Search struct {
 func (l *Leaper) Search() (*Search, error) {
 	b := l.Board
 	if b.Cells() > MaxSearchCells {
-		return nil, fmt.Errorf("%w: the %s board has %d cells; search handles at most %d: use a smaller board", ErrInput, b.Spec(), b.Cells(), MaxSearchCells)
+		// Not "search handles at most": info, count, analyze and export
+		// are refused here too.
+		return nil, fmt.Errorf("%w: the %s board has %d cells; the move graph is built in memory for at most %d (2048x2048): use a smaller board", ErrInput, b.Spec(), b.Cells(), MaxSearchCells)
 	}
 	s := &Search{Leaper: l, Graph: moves.Build(b, l.Moves)}
 	bg := s.Graph

@@ -81,6 +81,20 @@ func TestNewLeaperErrors(t *testing.T) {
 	}
 }
 
+// TestSearchTooLarge: a board past MaxSearchCells is refused in words
+// that fit every command that builds the move graph (info and export
+// said "search handles at most").
+func TestSearchTooLarge(t *testing.T) {
+	t.Parallel()
+	l, err := NewLeaper(LeaperFlags{Spec: "3000x3000"}, Source{}, solveNames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Search(); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "the move graph is built in memory for at most 4194304 (2048x2048)") {
+		t.Fatalf("3000x3000: %v", err)
+	}
+}
+
 func TestBoardMapRosetta(t *testing.T) {
 	t.Parallel()
 	// Rosetta Code's Hopido task: '0' open, '.' blocked.
