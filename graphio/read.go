@@ -183,15 +183,22 @@ func Read(r io.Reader, lim Limits) (*Named, error) {
 func ReadFormat(r io.Reader, f Format, lim Limits) (*Named, error) {
 	lim = lim.withDefaults()
 	br := bufio.NewReaderSize(&limited{r: r, left: lim.MaxBytes, max: lim.MaxBytes}, 64<<10)
-	if f == "" {
-		head, err := br.Peek(64 << 10)
+	var head []byte
+	if f == "" || f == EdgeList {
+		var err error
+		head, err = br.Peek(64 << 10)
 		if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
 			return nil, err
 		}
+	}
+	if f == "" {
 		f = Detect(head)
 	}
 	switch f {
 	case EdgeList:
+		if err := notEdgeList(head); err != nil {
+			return nil, err
+		}
 		return readEdgeList(br, lim)
 	case DIMACS:
 		return readDIMACS(br, lim)
@@ -203,6 +210,36 @@ func ReadFormat(r io.Reader, f Format, lim Limits) (*Named, error) {
 		return readNodeLink(br, lim)
 	}
 	return nil, fmt.Errorf("%w: unknown format %q; use edgelist, dimacs, hcp, graphml or json", ErrFormat, f)
+}
+
+// notEdgeList refuses input that the lenient edge-list reader would
+// otherwise take word by word: binary data (a NUL byte in the first 64
+// KiB; a binary path file of boardgraph solve is named) and a Graphviz
+// DOT file (a first line "graph ... {", "digraph", "strict ..."). Both
+// used to be counted as graphs of their tokens ("digraph { a -> b }" as
+// 2 vertices and 1 edge).
+func notEdgeList(head []byte) error {
+	const formats = "give an edge list, DIMACS, TSPLIB HCP, GraphML or node-link JSON"
+	switch {
+	case bytes.HasPrefix(head, []byte("\x89BGP")):
+		return fmt.Errorf("%w: this is a binary path file (.bgp) of boardgraph solve, not a graph; %s", ErrFormat, formats)
+	case bytes.IndexByte(head, 0) >= 0:
+		return fmt.Errorf("%w: binary data, not a graph; %s", ErrFormat, formats)
+	}
+	for _, line := range bytes.Split(head, []byte("\n")) {
+		f := strings.Fields(string(line))
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") || strings.HasPrefix(f[0], "%") || strings.HasPrefix(f[0], "//") {
+			continue
+		}
+		switch strings.ToLower(f[0]) {
+		case "graph", "digraph", "strict":
+			if bytes.Contains(head, []byte("{")) {
+				return fmt.Errorf("%w: this is a Graphviz DOT file, which boardgraph writes (export --to dot) but does not read; %s", ErrFormat, formats)
+			}
+		}
+		return nil
+	}
+	return nil
 }
 
 // ParseFormat turns a format name as a person types it into a Format.

@@ -107,6 +107,11 @@ func TestBadInput(t *testing.T) {
 		{"too many bytes", strings.Repeat("a b\n", 100), small, graphio.ErrTooLarge, "larger than 200 bytes"},
 		{"long line", "a " + strings.Repeat("b", 80) + "\n", small, graphio.ErrTooLarge, "longer than 50 bytes"},
 		{"json too big", `{"nodes": [` + strings.Repeat(`{"id": 1},`, 40) + `]}`, small, graphio.ErrTooLarge, "larger than 200 bytes"},
+		// Wrong kinds the edge-list reader used to take word by word.
+		{"dot", "digraph { a -> b; b -> c }\n", graphio.Limits{}, graphio.ErrFormat, "a Graphviz DOT file, which boardgraph writes (export --to dot) but does not read"},
+		{"dot strict", "// made by hand\nstrict graph \"g\" {\n  a -- b;\n}\n", graphio.Limits{}, graphio.ErrFormat, "Graphviz DOT"},
+		{"bgp", "\x89BGP\r\n\x1a\n\x01\x00\x00\x00", graphio.Limits{}, graphio.ErrFormat, "a binary path file (.bgp) of boardgraph solve, not a graph"},
+		{"binary", "a b\n\x00\x07\xff c\n", graphio.Limits{}, graphio.ErrFormat, "binary data, not a graph"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := graphio.Read(strings.NewReader(tc.in), tc.lim)

@@ -419,15 +419,16 @@ func WriteTour(w io.Writer, name string, n int, tour []int32) error {
 
 // WriteFile writes s in format f to the file name, atomically: the file
 // appears whole or not at all, and a device, FIFO or symbolic link is
-// never replaced (pathio.WriteFileAtomic). CSV writes the two files
+// never replaced (pathio.WriteFileAtomicContext: a FIFO without a reader
+// holds it only until ctx ends). CSV writes the two files
 // name.nodes.csv and name.relationships.csv (WriteCSV), both or neither.
 // It returns the names of the files written.
 func WriteFile(ctx context.Context, name string, f Format, s *Source, opt WriteOptions) ([]string, error) {
 	if f == CSV {
 		nodes, rels := name+".nodes.csv", name+".relationships.csv"
-		err := pathio.WriteFilesAtomic(nodes, rels, func(nw, rw io.Writer) error { return WriteCSV(ctx, nw, rw, s) })
+		err := pathio.WriteFilesAtomicContext(ctx, nodes, rels, func(nw, rw io.Writer) error { return WriteCSV(ctx, nw, rw, s) })
 		return []string{nodes, rels}, err
 	}
-	err := pathio.WriteFileAtomic(name, func(w io.Writer) error { return Write(ctx, w, f, s, opt) })
+	err := pathio.WriteFileAtomicContext(ctx, name, func(w io.Writer) error { return Write(ctx, w, f, s, opt) })
 	return []string{name}, err
 }

@@ -223,6 +223,10 @@ func TestShareRoundTrip(t *testing.T) {
 	if q.Board.Format() != b.Format() || q.Share() != s {
 		t.Fatalf("round trip:\n%s\nvs\n%s", q.Board.Format(), b.Format())
 	}
+	// A stray '_' is named as damage, not "unexpected '_' ...; use ... _".
+	if _, err := ParseShare("hopido:3x3:1__2g"); err == nil || !strings.Contains(err.Error(), "a '_' at body position 3 does not follow a given") {
+		t.Errorf("double underscore: %v", err)
+	}
 	for _, bad := range []string{"", "hopido:3x3", "hopido:3x3:i9", "hopido:3x3:h", "hopido:3x3:j", "nope:3x3:i", "hopido:3x3:1_1g", "hopido:3x3:0h", "hopido:3x3:a?g", "hopido:9999x9999:a"} {
 		if _, err := ParseShare(bad); err == nil {
 			t.Errorf("ParseShare(%q) accepted", bad)

@@ -140,8 +140,10 @@ func ParseShare(s string) (*Puzzle, error) {
 			if i < len(body) && body[i] == '_' {
 				i++
 			}
+		case ch == '_':
+			return nil, fmt.Errorf("%w: a '_' at body position %d does not follow a given; '_' only separates two givens (12_5): the share string is damaged, copy it whole", ErrPuzzle, i+1)
 		default:
-			return nil, fmt.Errorf("%w: unexpected %q in the body; use digits, letters and _", ErrPuzzle, ch)
+			return nil, fmt.Errorf("%w: unexpected %q at body position %d; the body holds digits (givens), letters (runs of cells) and '_' between givens", ErrPuzzle, ch, i+1)
 		}
 	}
 	if cell != total {

@@ -105,8 +105,8 @@ func ConfigFormulaString(n, k, r int) string {
 		}
 		s += fmt.Sprintf("%sC(%d,%d)·C(%d,%d)", sign, r, j, n-j*(k+1)+r-1, r-1)
 	}
-	if s == "" {
-		s = "0"
+	if s == "" { // no term: the value alone (N(0, k, 0) = 1 read "0 = 1")
+		return ConfigFormula(n, k, r).String()
 	}
 	return s + " = " + ConfigFormula(n, k, r).String()
 }

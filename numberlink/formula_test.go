@@ -100,4 +100,14 @@ func TestConfigFormulaProperties(t *testing.T) {
 	if got := ConfigFormulaString(4, 2, 4); got != "C(4,0)·C(7,3) - C(4,1)·C(4,3) = 19" {
 		t.Errorf("ConfigFormulaString(4, 2, 4) = %q", got)
 	}
+	// Without terms the value stands alone: magnitude 0 with no
+	// neighbours has one (empty) configuration, which read "0 = 1".
+	for _, tc := range []struct {
+		n, k, r int
+		want    string
+	}{{0, 0, 0, "1"}, {0, 1, 0, "1"}, {3, 0, 4, "0"}, {5, 2, 1, "0"}} {
+		if got := ConfigFormulaString(tc.n, tc.k, tc.r); got != tc.want {
+			t.Errorf("ConfigFormulaString(%d, %d, %d) = %q, want %q", tc.n, tc.k, tc.r, got, tc.want)
+		}
+	}
 }

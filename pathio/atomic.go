@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync/atomic"
+	"time"
 )
 
 // ErrSpecialFile is wrapped by the errors of CreateAtomic for names it
@@ -194,7 +195,12 @@ func (a *AtomicFile) Close() error {
 // renames a regular file into place (replacing any file there) or copies
 // the data to a character device or named pipe. On an error nothing is
 // replaced and the temporary file is removed.
-func (a *AtomicFile) Commit() error {
+func (a *AtomicFile) Commit() error { return a.CommitContext(context.Background()) }
+
+// CommitContext is Commit, except that waiting for a named pipe's reader,
+// or for a reader that stopped reading, ends when ctx does: the temporary
+// file is removed and the error wraps ctx.Err() (a *StoppedError).
+func (a *AtomicFile) CommitContext(ctx context.Context) error {
 	if a.done {
 		return errors.New("pathio: Commit after Commit or Abort")
 	}
@@ -203,9 +209,16 @@ func (a *AtomicFile) Commit() error {
 		return err
 	}
 	if a.special {
-		err := a.copyToDevice()
+		err := a.copyToDevice(ctx)
 		a.Abort()
-		if err != nil {
+		switch {
+		case err != nil && ctx.Err() != nil:
+			what := "while writing to"
+			if a.pipe {
+				what = "while writing to (or waiting for a reader of)"
+			}
+			return &StoppedError{Msg: fmt.Sprintf("stopped %s %s; the output was not written whole", what, a.name), Err: ctx.Err()}
+		case err != nil:
 			return writeErr(a.name, err)
 		}
 		return nil
@@ -243,14 +256,35 @@ func describe(m os.FileMode) string {
 	return kindOf(m)
 }
 
-// copyToDevice copies the temporary file to the device or pipe.
-func (a *AtomicFile) copyToDevice() error {
+// StoppedError is a write that ended because its context did (see
+// CommitContext); Err is the context's error.
+type StoppedError struct {
+	Msg string
+	Err error
+}
+
+func (e *StoppedError) Error() string { return e.Msg }
+func (e *StoppedError) Unwrap() error { return e.Err }
+
+// copyToDevice copies the temporary file to the device or pipe. A pipe is
+// opened here (openPipe waits for its reader until ctx ends); a write
+// blocked on a pipe whose reader stopped reading ends with ctx too.
+func (a *AtomicFile) copyToDevice(ctx context.Context) error {
 	if a.dev == nil {
-		dev, err := os.OpenFile(a.name, os.O_WRONLY, 0)
+		dev, err := openPipe(ctx, a.name)
 		if err != nil {
 			return err
 		}
 		a.dev = dev
+	}
+	dev := a.dev
+	// A deadline in the past wakes a blocked write; devices that cannot
+	// take deadlines (not pollable) are written as before. A context that
+	// has already ended (a stopped command writing its partial result to
+	// a pipe whose reader is there) does not stop the copy.
+	if ctx.Err() == nil {
+		stop := context.AfterFunc(ctx, func() { dev.SetWriteDeadline(time.Unix(1, 0)) })
+		defer stop()
 	}
 	src, err := os.Open(a.temp)
 	if err != nil {
@@ -303,6 +337,20 @@ func WriteFileAtomic(name string, write func(io.Writer) error) error {
 	return af.Commit()
 }
 
+// WriteFileAtomicContext is WriteFileAtomic with CommitContext: a named
+// pipe without a reader holds it only until ctx ends.
+func WriteFileAtomicContext(ctx context.Context, name string, write func(io.Writer) error) error {
+	af, err := CreateAtomic(name)
+	if err != nil {
+		return err
+	}
+	defer af.Abort()
+	if err := write(af); err != nil {
+		return err
+	}
+	return af.CommitContext(ctx)
+}
+
 // WriteOptions configure WriteFile.
 type WriteOptions struct {
 	// Check, if set, is called with the temporary file's name once the
@@ -352,7 +400,7 @@ func WriteFile(ctx context.Context, name string, f Format, h Header, walk iter.S
 			return n, err
 		}
 	}
-	return n, af.Commit()
+	return n, af.CommitContext(ctx)
 }
 
 // capped stops a text path at a known length.
@@ -372,6 +420,12 @@ func (c *capped) Cell(row, col int) error {
 // (a first, then b), or neither. Should committing b fail after a
 // appeared, a is removed again.
 func WriteFilesAtomic(a, b string, write func(wa, wb io.Writer) error) error {
+	return WriteFilesAtomicContext(context.Background(), a, b, write)
+}
+
+// WriteFilesAtomicContext is WriteFilesAtomic with CommitContext: a named
+// pipe without a reader holds it only until ctx ends.
+func WriteFilesAtomicContext(ctx context.Context, a, b string, write func(wa, wb io.Writer) error) error {
 	fa, err := CreateAtomic(a)
 	if err != nil {
 		return err
@@ -385,10 +439,10 @@ func WriteFilesAtomic(a, b string, write func(wa, wb io.Writer) error) error {
 	if err := write(fa, fb); err != nil {
 		return err
 	}
-	if err := fa.Commit(); err != nil {
+	if err := fa.CommitContext(ctx); err != nil {
 		return err
 	}
-	if err := fb.Commit(); err != nil {
+	if err := fb.CommitContext(ctx); err != nil {
 		os.Remove(a)
 		return err
 	}

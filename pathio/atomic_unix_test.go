@@ -4,6 +4,7 @@ package pathio
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"net"
@@ -257,5 +258,68 @@ func TestWriteFilesAtomic(t *testing.T) {
 	}
 	if db, _ := os.ReadFile(b); string(db) != "rels" {
 		t.Fatalf("b = %q", db)
+	}
+}
+
+// TestAtomicFIFOStops: a named pipe with no reader, or with a reader that
+// stops reading, holds a write only until its context ends; the error
+// wraps the context's, and the staged temporary file is removed. The
+// open used to block in the kernel, deaf to the context and to Ctrl-C,
+// and a second signal left the staged file in TMPDIR.
+func TestAtomicFIFOStops(t *testing.T) {
+	stage := t.TempDir()
+	t.Setenv("TMPDIR", stage)
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	big := strings.Repeat("1,1\n", 1<<18) // 1 MiB: more than a pipe holds
+	for _, tc := range []struct {
+		name   string
+		reader bool // a reader opens the pipe and never reads
+		write  func(ctx context.Context) error
+	}{
+		{"no reader, WriteFile", false, func(ctx context.Context) error {
+			_, err := WriteFile(ctx, fifo, Text, Header{}, func(yield func(int, int) bool) { yield(0, 0) }, WriteOptions{})
+			return err
+		}},
+		{"no reader, WriteFileAtomicContext", false, func(ctx context.Context) error {
+			return WriteFileAtomicContext(ctx, fifo, func(w io.Writer) error { _, err := io.WriteString(w, "x"); return err })
+		}},
+		{"reader stalls", true, func(ctx context.Context) error {
+			return WriteFileAtomicContext(ctx, fifo, func(w io.Writer) error { _, err := io.WriteString(w, big); return err })
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.reader {
+				opened := make(chan *os.File, 1)
+				go func() {
+					f, _ := os.OpenFile(fifo, os.O_RDONLY, 0)
+					opened <- f
+				}()
+				defer func() {
+					if f := <-opened; f != nil {
+						f.Close()
+					}
+				}()
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+			defer cancel()
+			done := make(chan error, 1)
+			go func() { done <- tc.write(ctx) }()
+			select {
+			case err := <-done:
+				if !errors.Is(err, context.DeadlineExceeded) {
+					t.Fatalf("err = %v, want one wrapping context.DeadlineExceeded", err)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatal("the write was still blocked 5 s after its context ended")
+			}
+			onlyEntries(t, stage)
+			if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+				t.Fatalf("the pipe is no longer a pipe: %v %v", fi, err)
+			}
+		})
 	}
 }

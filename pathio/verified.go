@@ -69,6 +69,9 @@ func WriteVerified(ctx context.Context, name string, f Format, h Header, rules v
 			return err
 		}
 		defer fh.Close()
+		if fi, err := fh.Stat(); err == nil {
+			res.Size = fi.Size() // the bytes delivered, also to a device or pipe
+		}
 		vopt := verify.StreamOptions{Progress: func(n int64) { count.Store(n) }}
 		rd := bufio.NewReaderSize(fh, bufSize)
 		if f == Binary {
@@ -89,9 +92,6 @@ func WriteVerified(ctx context.Context, name string, f Format, h Header, rules v
 			return res, fmt.Errorf("%w (%d of %d cells written)", ctx.Err(), n, h.Length)
 		}
 		return res, err
-	}
-	if fi, err := os.Stat(name); err == nil {
-		res.Size = fi.Size()
 	}
 	res.Closed = sr.Closed
 	res.Write = time.Since(began) - res.Verify

@@ -51,3 +51,19 @@ func TestWriteVerified(t *testing.T) {
 		t.Fatalf("a failed file was left behind: %v", err)
 	}
 }
+
+// TestWriteVerifiedDeviceSize: the size reported for a character device
+// is the bytes it received (it was the device's own size, 0 B, for
+// solve --out /dev/null).
+func TestWriteVerifiedDeviceSize(t *testing.T) {
+	t.Parallel()
+	if fi, err := os.Stat(os.DevNull); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		t.Skip("no character device at", os.DevNull)
+	}
+	rules := verify.Rules{Rows: 1, Cols: 2, Leapers: [][2]int{{1, 0}}}
+	h := pathio.Header{Rows: 1, Cols: 2, Length: 2, Name: "wazir", Moves: [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}}
+	res, err := pathio.WriteVerified(context.Background(), os.DevNull, pathio.Text, h, rules, walkOf([2]int{0, 0}, [2]int{0, 1}), pathio.VerifiedOptions{})
+	if err != nil || res.Size != int64(len("1,1\n1,2\n")) {
+		t.Fatalf("%+v, %v; want the 8 bytes written", res, err)
+	}
+}

@@ -115,6 +115,11 @@ func PickMethod(dp count.Choice, n MethodNeeds) (method, why string) {
 	return MethodDP, dp.Reason
 }
 
+// MinMaxMemory is the smallest --max-memory NewCount takes, 1 MiB: below
+// it the DP's share of the limit rounded to no limit at all (1 to 9
+// bytes) or refused the first layer in the library's words.
+const MinMaxMemory = 1 << 20
+
 // ParseMemory parses a memory size: a number of bytes with an optional K,
 // M, G or T suffix (powers of 1024, an optional B after it, any case),
 // e.g. 12G. flag names the flag in the error.
@@ -275,6 +280,9 @@ func NewCount(s *Search, f CountFlags) (*Count, error) {
 		var err error
 		if c.MaxMemory, err = ParseMemory("max-memory", f.MaxMemory); err != nil {
 			return nil, err
+		}
+		if c.MaxMemory < MinMaxMemory {
+			return nil, inputf("--max-memory %s is below 1M, less than the program itself needs; give a size such as 64M or 12G", f.MaxMemory)
 		}
 	}
 	if open := s.Board.Open(); c.Method == MethodDFS && open > MaxCountOpen && !s.StartFixed() && s.Timeout == 0 {

@@ -160,6 +160,10 @@ func TestNewCountRefusals(t *testing.T) {
 		{LeaperFlags{Spec: "5x5"}, CountFlags{Method: "bfs"}, `unknown --method "bfs"`},
 		{LeaperFlags{Spec: "5x5"}, CountFlags{Method: MethodDP, PerStart: true}, "--per-start needs the search"},
 		{LeaperFlags{Spec: "5x5"}, CountFlags{MaxMemory: "12X"}, "--max-memory"},
+		// Below 1M: 1 byte used to mean no limit at all, 1K a refusal in
+		// the library's words ("raise Options.MaxBytes").
+		{LeaperFlags{Spec: "5x5"}, CountFlags{MaxMemory: "1"}, "--max-memory 1 is below 1M"},
+		{LeaperFlags{Spec: "5x5"}, CountFlags{MaxMemory: "1K"}, "--max-memory 1K is below 1M"},
 		{LeaperFlags{Spec: "9x9"}, CountFlags{Method: MethodDFS}, "would not finish"},
 		{LeaperFlags{Spec: "5x5"}, CountFlags{Resume: true}, "give the file"},
 		{LeaperFlags{Spec: "5x5"}, CountFlags{Units: -1}, "positive number of work units"},
@@ -241,7 +245,7 @@ func TestShardsMerge(t *testing.T) {
 			if err != nil || !got.Complete {
 				t.Fatalf("%s shard %d: %v %+v", method, i, err, got)
 			}
-			if err := sc.Finish(got.Stats.Elapsed); err != nil {
+			if err := sc.Finish(context.Background(), got.Stats.Elapsed); err != nil {
 				t.Fatal(err)
 			}
 			files = append(files, out)

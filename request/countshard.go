@@ -194,18 +194,22 @@ func (sc *ShardCount) Run(ctx context.Context, opt hamilton.Options, dp DPOption
 }
 
 // Finish seals the shard result with its elapsed time and writes it to
-// --out, if given, atomically (written only for a complete shard).
-func (sc *ShardCount) Finish(elapsed time.Duration) error {
+// --out, if given, atomically (written only for a complete shard). A
+// named pipe without a reader holds it until ctx ends (the error then
+// wraps ctx.Err()); a file that cannot be written is an input error that
+// names it once.
+func (sc *ShardCount) Finish(ctx context.Context, elapsed time.Duration) error {
 	sc.Result.ElapsedMS = float64(elapsed) / float64(time.Millisecond)
 	sc.Result.Seal()
 	if sc.Flags.Out == "" {
 		return nil
 	}
-	err := pathio.WriteFileAtomic(sc.Flags.Out, func(w io.Writer) error { return format.WriteJSON(w, sc.Result) })
-	if err != nil {
-		return inputf("cannot write --out %s: %v", sc.Flags.Out, err)
+	err := pathio.WriteFileAtomicContext(ctx, sc.Flags.Out, func(w io.Writer) error { return format.WriteJSON(w, sc.Result) })
+	switch {
+	case err == nil, ctx.Err() != nil, IsInput(err):
+		return err
 	}
-	return nil
+	return inputf("cannot write --out %s: %v", sc.Flags.Out, err)
 }
 
 // MergeFiles reads the shard result files of one count (shard.ReadResultFile)

@@ -50,7 +50,8 @@ func Internal(msg string) error { return &ExitError{ExitInternal, msg} }
 // Classify words err as one line, without the program's name, and picks
 // its exit code: the code an ExitError carries; ExitInternal for an
 // UnverifiedError; ExitInput for input (IsInput), its "bad input: "
-// prefix dropped; ExitStopped for an IncompleteError; ExitNone for
+// prefix dropped; ExitStopped for an IncompleteError or a context's
+// error (a write stopped by a signal, pathio.StoppedError); ExitNone for
 // anything else (hamilton.ErrNoSolution and the like). Internal errors
 // are prefixed "INTERNAL ERROR (a bug in boardgraph, please report it)".
 // Newlines in the message become "; ", and a leading "boardgraph: " is
@@ -69,7 +70,7 @@ func Classify(err error) (msg string, code int) {
 		code = ExitInternal
 	case IsInput(err):
 		code = ExitInput
-	case errors.As(err, &ic):
+	case errors.As(err, &ic), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		code = ExitStopped
 	}
 	text := strings.TrimPrefix(strings.ReplaceAll(strings.TrimSpace(err.Error()), "\n", "; "), "boardgraph: ")
@@ -89,15 +90,18 @@ func Classify(err error) (msg string, code int) {
 // anything else is input; the new messages begin "numberlink: ".
 func PuzzleError(err error) error {
 	var xe *ExitError
+	// The package's own sentinels already begin "numberlink: "; the
+	// prefix is added once ("numberlink: numberlink: cannot generate").
+	msg := "numberlink: " + strings.TrimPrefix(err.Error(), "numberlink: ")
 	switch {
 	case numberlink.Invalid(err):
-		return NoSolution("numberlink: " + err.Error())
+		return NoSolution(msg)
 	case errors.Is(err, report.ErrSelfCheck):
 		return Internal(strings.TrimPrefix(err.Error(), report.ErrSelfCheck.Error()+": "))
 	case errors.As(err, &xe) || IsInput(err):
 		return err
 	}
-	return Inputf("numberlink: %v", err)
+	return Inputf("%s", msg)
 }
 
 // StopReason words why ctx ended, for messages: "timed out after 2s"

@@ -1,6 +1,7 @@
 package request
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/report"
+	"github.com/boardgraph/boardgraph/pathio"
 )
 
 // TestClassify: every kind of error gets its exit code and one line
@@ -25,6 +27,10 @@ func TestClassify(t *testing.T) {
 		{Stopped("timed out after 1s"), "timed out after 1s", ExitStopped},
 		{&IncompleteError{Msg: "count past 2^64", Err: hamilton.ErrOverflow}, "count past 2^64", ExitStopped},
 		{NoSolution("no path"), "no path", ExitNone},
+		// A write stopped by a signal (an --out pipe without a reader) is
+		// a stop, not a proof of no solution.
+		{&pathio.StoppedError{Msg: "stopped while writing to p", Err: context.Canceled}, "stopped while writing to p", ExitStopped},
+		{fmt.Errorf("writing: %w", context.DeadlineExceeded), "writing: context deadline exceeded", ExitStopped},
 		{fmt.Errorf("5x5: %w", hamilton.ErrNoSolution), "5x5: " + hamilton.ErrNoSolution.Error(), ExitNone},
 		{Internal("boardgraph: drawing failed"), "INTERNAL ERROR (a bug in boardgraph, please report it): drawing failed", ExitInternal},
 		{&UnverifiedError{Solver: "the engine", Err: errors.New("cell 3 twice")}, "INTERNAL ERROR (a bug in boardgraph, please report it): the engine returned a path that fails verification (cell 3 twice); nothing was printed", ExitInternal},
@@ -53,6 +59,8 @@ func TestPuzzleError(t *testing.T) {
 		{Stopped("numberlink tau: interrupted"), "numberlink tau: interrupted", ExitStopped},
 		{fmt.Errorf("%w: no such file", ErrInput), "no such file", ExitInput},
 		{errors.New("line 2: 7 is not a clue"), "numberlink: line 2: 7 is not a clue", ExitInput},
+		// The package's sentinels carry the prefix already: once only.
+		{fmt.Errorf("%w: 2 islands on 1x1", numberlink.ErrGenerate), "numberlink: cannot generate: 2 islands on 1x1", ExitInput},
 	} {
 		msg, code := Classify(PuzzleError(tc.err))
 		if msg != tc.msg || code != tc.code {

@@ -1,7 +1,9 @@
 package request
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -50,6 +52,9 @@ func NewGraph(f GraphFlags, src Source) (*Graph, error) {
 	ev, err := gr.vertex("end", f.End)
 	if err != nil {
 		return nil, err
+	}
+	if sv >= 0 && sv == ev && g.G.N() > 1 {
+		return nil, inputf("--start and --end are both vertex %s, but a path over %d vertices ends on another: give another --end, or --closed (and no --end) for a cycle", f.Start, g.G.N())
 	}
 	gr.Problem = hamilton.Problem{G: g.G, Closed: f.Closed, VertexName: func(v int32) string { return "vertex " + g.Names[v] }}.WithEnds(sv, ev)
 	if f.Closed && f.End != "" {
@@ -167,6 +172,9 @@ type GraphSolution struct {
 // in messages; errors wrap ErrInput.
 func (gr *Graph) ReadSolution(text []byte, file string) (GraphSolution, error) {
 	sol := GraphSolution{Kind: "path"}
+	if t := bytes.TrimSpace(text); len(t) > 0 && t[0] == '{' {
+		return gr.readSolutionJSON(t, file)
+	}
 	if strings.Contains(string(text), "TOUR_SECTION") {
 		sol.Kind = "TSPLIB tour"
 		_, sec, _ := strings.Cut(string(text), "TOUR_SECTION")
@@ -200,11 +208,38 @@ func (gr *Graph) ReadSolution(text []byte, file string) (GraphSolution, error) {
 	return sol, nil
 }
 
-// Verify checks sol with the independent verifier; a TSPLIB tour is
-// checked as a cycle whatever the problem says. It returns the rules used.
+// readSolutionJSON reads the JSON that solve --graph (or one line of
+// enumerate --graph) writes: "path", the vertex names in order, and
+// "closed" for a cycle. verify --graph used to take the whole object for
+// one vertex name ("{...} is not a vertex of g").
+func (gr *Graph) readSolutionJSON(text []byte, file string) (GraphSolution, error) {
+	var in struct {
+		Path   []string `json:"path"`
+		Closed bool     `json:"closed"`
+	}
+	if err := json.Unmarshal(text, &in); err != nil || in.Path == nil {
+		return GraphSolution{}, inputf("%s: a JSON solution to a graph needs \"path\", the vertex names in order, as solve --graph --format json writes", file)
+	}
+	sol := GraphSolution{Kind: "JSON path"}
+	if in.Closed {
+		sol.Kind = "JSON cycle"
+	}
+	for i, name := range in.Path {
+		v := gr.Named.Index(name)
+		if v < 0 {
+			return sol, inputf("%s: path entry %d, %q, is not a vertex of %s", file, i+1, name, gr.File)
+		}
+		sol.Path = append(sol.Path, int(v))
+	}
+	return sol, nil
+}
+
+// Verify checks sol with the independent verifier; a TSPLIB tour, or a
+// JSON solution marked closed, is checked as a cycle whatever the problem
+// says. It returns the rules used.
 func (gr *Graph) Verify(sol GraphSolution) (verify.GraphRules, error) {
 	rules := gr.Rules
-	if sol.Kind == "TSPLIB tour" {
+	if sol.Kind == "TSPLIB tour" || sol.Kind == "JSON cycle" {
 		rules.Closed = true
 	}
 	return rules, verify.GraphPath(rules, sol.Path)

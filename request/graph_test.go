@@ -24,7 +24,9 @@ func TestNewGraph(t *testing.T) {
 		}
 		src = files(c4, map[string]string{"c4.txt": c4})
 	}
-	for _, f := range []GraphFlags{{File: "none.txt"}, {File: "c4.txt", Start: "z"}, {File: "c4.txt", Closed: true, End: "a"}} {
+	// Start and end on one vertex: refused by every method alike (the DP
+	// counted 0, the search refused it in its own words).
+	for _, f := range []GraphFlags{{File: "none.txt"}, {File: "c4.txt", Start: "z"}, {File: "c4.txt", Closed: true, End: "a"}, {File: "c4.txt", Start: "a", End: "a"}} {
 		if _, err := NewGraph(f, src); !errors.Is(err, ErrInput) {
 			t.Errorf("%+v: %v, want an input error", f, err)
 		}
@@ -73,6 +75,10 @@ func TestGraphSolution(t *testing.T) {
 		{"# comment\na\nc\nb\nd\n", "path", false}, // a-c is no edge
 		{"TOUR_SECTION\n1\n2\n3\n4\n-1\nEOF\n", "TSPLIB tour", true},
 		{"TOUR_SECTION\n1\n3\n2\n4\n-1\n", "TSPLIB tour", false},
+		// The JSON of solve --graph: it was read as one vertex name.
+		{`{"graph":"-","closed":false,"path":["a","b","c","d"],"verified":true}`, "JSON path", true},
+		{`{"closed":true,"path":["a","b","c","d"]}`, "JSON cycle", true},
+		{`{"closed":false,"path":["a","c","b","d"]}`, "JSON path", false},
 	} {
 		sol, err := g.ReadSolution([]byte(tc.text), "s")
 		if err != nil || sol.Kind != tc.kind {
@@ -82,10 +88,16 @@ func TestGraphSolution(t *testing.T) {
 			t.Errorf("%q: verify %v, want valid=%v", tc.text, err, tc.valid)
 		}
 	}
-	for _, bad := range []string{"a\nq\n", "TOUR_SECTION\nx\n"} {
+	for _, bad := range []string{"a\nq\n", "TOUR_SECTION\nx\n", `{"path":["a","q"]}`, `{"count":"4"}`, `{"path":`} {
 		if _, err := g.ReadSolution([]byte(bad), "s"); !errors.Is(err, ErrInput) {
 			t.Errorf("%q: %v, want an input error", bad, err)
 		}
+	}
+	// A TSPLIB tour of a graph without a name is named after its file
+	// (it was ".tour").
+	var tour strings.Builder
+	if err := g.WriteSolution(&tour, "tour", []int32{0, 1, 2, 3}, nil); err != nil || !strings.HasPrefix(tour.String(), "NAME : graph.tour\n") {
+		t.Errorf("tour of stdin: %q, %v", tour.String(), err)
 	}
 	f, err := g.Facts()
 	if err != nil || f.Components != 1 || !f.Bipartite || f.Degrees["2"] != 4 || f.Unsolvable {

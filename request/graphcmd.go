@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -53,12 +54,26 @@ func (gr *Graph) CheckFormat(command, f string) error {
 func (gr *Graph) WriteSolution(w io.Writer, f string, path []int32, stats *format.Stats) error {
 	switch f {
 	case "tour":
-		return graphio.WriteTour(w, strings.TrimSuffix(gr.Named.Name, ".hcp")+".tour", gr.Named.G.N(), path)
+		return graphio.WriteTour(w, gr.tourName(), gr.Named.G.N(), path)
 	case "json":
 		return format.WriteJSON(w, map[string]any{"graph": gr.File, "vertices": gr.Named.G.N(), "edges": gr.Named.G.M(), "closed": gr.Problem.Closed,
 			"path": gr.Names(path), "verified": true, "stats": stats})
 	}
 	return writeNames(w, gr.Names(path))
+}
+
+// tourName is the NAME of a TSPLIB tour: the graph's own name, else the
+// file's base name without its extension ("graph" for stdin), plus
+// ".tour" (an edge list has no name, and the tour was named ".tour").
+func (gr *Graph) tourName() string {
+	name := strings.TrimSuffix(gr.Named.Name, ".hcp")
+	if name == "" {
+		name = strings.TrimSuffix(filepath.Base(gr.File), filepath.Ext(gr.File))
+	}
+	if name == "" || name == "-" || name == "." {
+		name = "graph"
+	}
+	return name + ".tour"
 }
 
 // WriteEnumerated writes the index-th (from 1) verified solution of an

@@ -103,8 +103,8 @@ func (f HidatoFlags) Generate(src Source) (*board.Board, hidato.Options, error) 
 	if err != nil {
 		return nil, opt, err
 	}
-	if b.Open() > hidato.MaxShareCells {
-		return nil, opt, fmt.Errorf("%w: %s has %d open cells; puzzles go up to %d", ErrInput, b.Spec(), b.Open(), hidato.MaxShareCells)
+	if b.Open() > hidato.MaxCells {
+		return nil, opt, fmt.Errorf("%w: %s has %d open cells; puzzles go up to %d (128x128)", ErrInput, b.Spec(), b.Open(), hidato.MaxCells)
 	}
 	ms, err := moves.Parse(f.Moves)
 	if err != nil {

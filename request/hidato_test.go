@@ -23,6 +23,11 @@ func TestHidatoFlags(t *testing.T) {
 	if _, _, err := (HidatoFlags{Spec: "6x6", Moves: "hopido", Difficulty: "awful"}).Generate(Source{}); !errors.Is(err, ErrInput) {
 		t.Errorf("level: %v", err)
 	}
+	// The limit is the solvers' (hidato.MaxCells), not the share format's
+	// 2^20 cells, which passed 200x200 on to a generator that refused it.
+	if _, _, err := (HidatoFlags{Spec: "200x200", Moves: "hopido", Difficulty: "easy"}).Generate(Source{}); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "puzzles go up to 16384") {
+		t.Errorf("200x200: %v", err)
+	}
 	if _, _, err := (HidatoFlags{Spec: "1100x1000", Moves: "hopido", Difficulty: "easy"}).Generate(Source{}); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "open cells") {
 		t.Errorf("size: %v", err)
 	}

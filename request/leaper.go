@@ -63,6 +63,12 @@ type Leaper struct {
 	Output  Output
 }
 
+// MaxWorkers is the most goroutines --workers may ask for: more than the
+// cores of any machine, fewer than would make the search's per-worker
+// state the cost (--workers 1000000 made count 6x6 run for minutes and
+// solve 8x8 take 11 s instead of a millisecond).
+const MaxWorkers = 4096
+
 // NewLeaper checks f once and returns the request. names lists the output
 // formats of the command (its Default is used when f.Format is empty).
 // Board files are read through src; a size that names a file is refused
@@ -75,8 +81,8 @@ func NewLeaper(f LeaperFlags, src Source, names format.Names) (*Leaper, error) {
 		return nil, fmt.Errorf("%w: --format: %v", ErrInput, err)
 	}
 	l.Output.Out, l.Output.Quiet = f.Out, f.Quiet
-	if f.Workers < 0 {
-		return nil, fmt.Errorf("%w: --workers %d: give a positive number of goroutines, or 0 for all cores", ErrInput, f.Workers)
+	if f.Workers < 0 || f.Workers > MaxWorkers {
+		return nil, fmt.Errorf("%w: --workers %d: give a number of goroutines from 1 to %d, or 0 for all cores", ErrInput, f.Workers, MaxWorkers)
 	}
 	if f.Timeout < 0 {
 		return nil, fmt.Errorf("%w: --timeout %v: give a positive duration such as 30s", ErrInput, f.Timeout)
@@ -99,6 +105,12 @@ func NewLeaper(f LeaperFlags, src Source, names format.Names) (*Leaper, error) {
 	}
 	if l.End, err = cell(l.Board, "end", f.End); err != nil {
 		return nil, err
+	}
+	// The same cell at both ends: only a one-cell path has it. Refused
+	// here, so that solve, enumerate and both count methods agree (the
+	// search refused it in its own words, the DP counted 0).
+	if l.Start != nil && l.End != nil && *l.Start == *l.End && l.Board.Open() > 1 {
+		return nil, fmt.Errorf("%w: --start and --end are both %d,%d, but a path over %d cells ends on another cell: give another --end, or --closed (and no --end) for a tour back to its start", ErrInput, l.Start.Row, l.Start.Col, l.Board.Open())
 	}
 	return l, nil
 }
@@ -246,7 +258,9 @@ type Search struct {
 func (l *Leaper) Search() (*Search, error) {
 	b := l.Board
 	if b.Cells() > MaxSearchCells {
-		return nil, fmt.Errorf("%w: the %s board has %d cells; search handles at most %d: use a smaller board", ErrInput, b.Spec(), b.Cells(), MaxSearchCells)
+		// Not "search handles at most": info, count, analyze and export
+		// are refused here too.
+		return nil, fmt.Errorf("%w: the %s board has %d cells; the move graph is built in memory for at most %d (2048x2048): use a smaller board", ErrInput, b.Spec(), b.Cells(), MaxSearchCells)
 	}
 	s := &Search{Leaper: l, Graph: moves.Build(b, l.Moves)}
 	bg := s.Graph

@@ -155,12 +155,16 @@ func ReadPathInput(in *bufio.Reader, f VerifyFlags) (*PathInput, error) {
 		}
 	case p.Kind == "binary":
 		// The header supplies the board (rules.Rows stays 0).
-		b, _ = board.New(p.Header.Rows, p.Header.Cols)
+		var err error
+		if b, err = board.New(p.Header.Rows, p.Header.Cols); err != nil {
+			// The format allows 2^40 cells; the verifier keeps a bit per cell.
+			return nil, inputf("the binary path file's board: %v", err)
+		}
 	default:
 		return nil, inputf("a path file needs its board: give a size such as 5x5 or --board FILE")
 	}
 	if b == nil {
-		return nil, inputf("the grid is too large")
+		return nil, inputf("the numbered grid is too large: write large solutions as path files")
 	}
 	for _, e := range []struct {
 		name, s string

@@ -2,6 +2,7 @@ package request
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/moves"
+	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/verify"
 )
 
@@ -133,5 +135,25 @@ func TestVerifyArgsOpen(t *testing.T) {
 	}
 	if _, _, err := (VerifyArgs{Moves: "nosuch"}).Open(src); !IsInput(err) {
 		t.Errorf("a bad move set: %v", err)
+	}
+}
+
+// TestReadPathInputHugeBinary: a binary header whose board is past what
+// the verifier holds is refused with the reason and the limit (it read
+// "the grid is too large", naming neither).
+func TestReadPathInputHugeBinary(t *testing.T) {
+	t.Parallel()
+	var buf bytes.Buffer
+	bw, err := pathio.NewBinaryWriter(&buf, pathio.Header{Rows: 1<<31 - 1, Cols: 10, Length: 2, Name: "wazir", Moves: [][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := errors.Join(bw.Cell(0, 0), bw.Cell(0, 1), bw.Close()); err != nil {
+		t.Fatal(err)
+	}
+	wazir, _ := moves.Parse("wazir")
+	_, err = ReadPathInput(bufio.NewReader(&buf), VerifyFlags{Moves: wazir})
+	if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "the binary path file's board") || !strings.Contains(err.Error(), "at most 1073741824") {
+		t.Fatalf("huge binary board: %v", err)
 	}
 }

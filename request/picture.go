@@ -266,12 +266,28 @@ func (rf *pictureState) path(b *board.Board, text []byte, path []verify.Cell, la
 	return pic, fmt.Sprintf("a %d-step path on %s (%s)", len(path), b.Spec(), verdict), nil
 }
 
+// countTable reports whether g has a number larger than its cells, which
+// no numbering of a path has and a table of counts usually does.
+func countTable(g verify.Grid) bool {
+	for _, row := range g.Numbers {
+		for _, x := range row {
+			if x > g.Rows*g.Cols {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // gridCells returns the path a numbered grid describes. Unchecked, gaps in
 // the numbering are allowed (the cells are taken in increasing order).
 func gridCells(g verify.Grid, unchecked bool) ([]verify.Cell, error) {
 	path, err := verify.GridPath(g)
 	if err == nil || !unchecked {
 		if err != nil {
+			if countTable(g) {
+				return nil, fmt.Errorf("%w: %s; nothing was drawn (a table of counts, such as count --per-start prints, is drawn with --kind heatmap; --unchecked draws it as a path anyway)", ErrInvalidSolution, err)
+			}
 			return nil, fmt.Errorf("%w: %s; nothing was drawn (pass --unchecked to draw it anyway)", ErrInvalidSolution, err)
 		}
 		return path, nil
@@ -368,6 +384,9 @@ func number(v any) (float64, string, error) {
 func (rf *pictureState) fromJSON(b *board.Board, data []byte, layout render.Layout) (*render.Picture, []*render.Picture, string, error) {
 	var in renderJSON
 	if err := json.Unmarshal(data, &in); err != nil {
+		if json.Valid(data) { // valid JSON of another shape
+			return nil, nil, "", unrecognisedJSON(data)
+		}
 		return nil, nil, "", inputf("the input is not valid JSON: %v", err)
 	}
 	switch {
@@ -454,7 +473,24 @@ func (rf *pictureState) fromJSON(b *board.Board, data []byte, layout render.Layo
 		}
 		return pic, nil, fmt.Sprintf("an edge-usage map of %d moves on %s", len(edges), nb.Spec()), nil
 	}
-	return nil, nil, "", inputf("unrecognised JSON: render reads the JSON of solve, count --per-start, numberlink puzzles, or {\"board\",\"values\"} and {\"board\",\"edges\"} objects (see boardgraph render -h)")
+	return nil, nil, "", unrecognisedJSON(data)
+}
+
+// unrecognisedJSON refuses valid JSON that render does not draw, naming
+// the command that wrote it when it says (the JSON of info, with its
+// number "edges", used to be refused in Go's words: "cannot unmarshal
+// number into Go struct field renderJSON.edges").
+func unrecognisedJSON(data []byte) error {
+	var probe struct {
+		Problem *struct {
+			Command string `json:"command"`
+		} `json:"problem"`
+	}
+	what := "unrecognised JSON"
+	if json.Unmarshal(data, &probe) == nil && probe.Problem != nil && probe.Problem.Command != "" {
+		what = fmt.Sprintf("the JSON of boardgraph %s has nothing render draws", probe.Problem.Command)
+	}
+	return inputf("%s: render reads the JSON of solve, count --per-start, analyze, numberlink puzzles, or {\"board\",\"values\"} and {\"board\",\"edges\"} objects (see boardgraph render -h)", what)
 }
 
 func parseRowCol(s string) (verify.Cell, bool) {

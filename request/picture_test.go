@@ -30,6 +30,15 @@ func TestPicture(t *testing.T) {
 	if _, _, _, err := Picture(ctx, []byte("1\n"), nil, PictureFlags{Kind: "photo"}); !errors.Is(err, ErrInput) {
 		t.Fatalf("kind: %v", err)
 	}
+	// A per-start table read as a path names --kind heatmap (it used to
+	// suggest only --unchecked, which draws nonsense).
+	table := "552 548 552 548 552\n548 412 400 412 548\n552 400 352 400 552\n548 412 400 412 548\n552 548 552 548 552\n"
+	if _, _, _, err := Picture(ctx, []byte(table), nil, PictureFlags{}); !errors.Is(err, ErrInvalidSolution) || !strings.Contains(err.Error(), "--kind heatmap") {
+		t.Fatalf("count table as a path: %v", err)
+	}
+	if _, _, _, err := Picture(ctx, []byte(table), nil, PictureFlags{Kind: "heatmap"}); err != nil {
+		t.Fatalf("count table as a heatmap: %v", err)
+	}
 	// A k-grid read as a path names the kind that reads it.
 	_, _, _, err = Picture(ctx, []byte("k=2\n2.3.1\n.....\n3.4.1\n"), nil, PictureFlags{})
 	if err == nil || !strings.Contains(err.Error(), "--kind kgrid") {
@@ -38,6 +47,23 @@ func TestPicture(t *testing.T) {
 	_, frames, _, err := Picture(ctx, []byte("k=2\n2.3.1\n.....\n3.4.1\n"), nil, PictureFlags{Kind: "tau"})
 	if err != nil || len(frames) == 0 {
 		t.Fatalf("tau: %v, %d frames", err, len(frames))
+	}
+}
+
+// TestPictureForeignJSON: valid JSON render does not draw is refused in
+// its own words, naming the command that wrote it, never in Go's
+// ("cannot unmarshal number into Go struct field renderJSON.edges").
+func TestPictureForeignJSON(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ in, want string }{
+		{`{"version":"devel","problem":{"command":"info","board":"5x5"},"edges":38,"degrees":[[3,24]]}`, "the JSON of boardgraph info has nothing render draws: render reads"},
+		{`{"edges":"many"}`, "unrecognised JSON: render reads"},
+		{`{"x":1}`, "unrecognised JSON: render reads"},
+	} {
+		_, _, _, err := Picture(context.Background(), []byte(tc.in), nil, PictureFlags{})
+		if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "Go struct") {
+			t.Errorf("%s: %v, want an input error with %q", tc.in, err, tc.want)
+		}
 	}
 }
 

@@ -67,15 +67,31 @@ func TestNewLeaperErrors(t *testing.T) {
 		{"missing file", LeaperFlags{Board: "nope.txt"}, "cannot read the board"},
 		{"closed end", LeaperFlags{Spec: "6x6", Closed: true, End: "1,1"}, "a closed tour has no end"},
 		{"workers", LeaperFlags{Spec: "6x6", Workers: -1}, "--workers -1"},
+		{"huge workers", LeaperFlags{Spec: "6x6", Workers: 1000000}, "--workers 1000000: give a number of goroutines from 1 to 4096"},
 		{"timeout", LeaperFlags{Spec: "6x6", Timeout: -time.Second}, "--timeout -1s"},
 		{"moves", LeaperFlags{Spec: "6x6", Moves: "bishop"}, "presets: camel (1,3), diplomatico"},
 		{"start", LeaperFlags{Spec: "6x6", Start: "7,1"}, "--start"},
+		{"start is end", LeaperFlags{Spec: "6x6", Start: "2,3", End: "2,3"}, "--start and --end are both 2,3, but a path over 36 cells ends on another cell"},
 		{"format", LeaperFlags{Spec: "6x6", Format: "svg"}, `unknown format "svg"`},
 	} {
 		_, err := NewLeaper(tc.f, src, solveNames)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
 		}
+	}
+}
+
+// TestSearchTooLarge: a board past MaxSearchCells is refused in words
+// that fit every command that builds the move graph (info and export
+// said "search handles at most").
+func TestSearchTooLarge(t *testing.T) {
+	t.Parallel()
+	l, err := NewLeaper(LeaperFlags{Spec: "3000x3000"}, Source{}, solveNames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Search(); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "the move graph is built in memory for at most 4194304 (2048x2048)") {
+		t.Fatalf("3000x3000: %v", err)
 	}
 }
 

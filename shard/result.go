@@ -117,7 +117,15 @@ func ReadResult(rd io.Reader) (*Result, error) {
 func ReadResultFile(path string) (*Result, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %v; check the file name", err)
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the path is named once, below
+		}
+		fix := "check the file name"
+		if path == "-" {
+			fix = "shard results are read from files, not standard input: give the files 'count --shard I/N --out FILE' wrote"
+		}
+		return nil, fmt.Errorf("cannot read %s: %v; %s", path, err, fix)
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {

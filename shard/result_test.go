@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -71,4 +72,20 @@ func FuzzReadResult(f *testing.F) {
 			t.Fatalf("re-encoded file: %v", err)
 		}
 	})
+}
+
+// TestReadResultFileMissing: a missing file is named once, with the fix
+// ("cannot read open x: ..." doubled the verb), and "-" says that shard
+// results are files.
+func TestReadResultFileMissing(t *testing.T) {
+	t.Parallel()
+	missing := filepath.Join(t.TempDir(), "s0.json")
+	_, err := shard.ReadResultFile(missing)
+	if err == nil || err.Error() != "cannot read "+missing+": no such file or directory; check the file name" {
+		t.Errorf("missing file: %v", err)
+	}
+	_, err = shard.ReadResultFile("-")
+	if err == nil || !strings.Contains(err.Error(), "cannot read -: no such file or directory; shard results are read from files, not standard input") {
+		t.Errorf("-: %v", err)
+	}
 }

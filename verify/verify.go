@@ -264,12 +264,22 @@ func ParsePath(rd io.Reader) ([]Cell, error) {
 		out = append(out, c)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrSyntax, err)
+		return nil, scanErr(err, line+1, "1 MiB", "write one row,col per line")
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%w: no cells; write one row,col per line, for example 1,1", ErrSyntax)
 	}
 	return out, nil
+}
+
+// scanErr words a line scanner's error at line: a line over the
+// scanner's limit is named with the limit and fix (it used to read
+// "bufio.Scanner: token too long"); a read error is passed on.
+func scanErr(err error, line int, limit, fix string) error {
+	if errors.Is(err, bufio.ErrTooLong) {
+		return fmt.Errorf("%w: line %d is longer than %s; %s", ErrSyntax, line, limit, fix)
+	}
+	return fmt.Errorf("%w: %v", ErrSyntax, err)
 }
 
 func parseCell(s string) (Cell, bool) {
@@ -330,7 +340,7 @@ func ParseGrid(rd io.Reader) (Grid, error) {
 		g.Numbers = append(g.Numbers, row)
 	}
 	if err := sc.Err(); err != nil {
-		return Grid{}, fmt.Errorf("%w: %v", ErrSyntax, err)
+		return Grid{}, scanErr(err, line+1, "16 MiB", "write large solutions as path files (one row,col per line)")
 	}
 	if len(g.Numbers) == 0 {
 		return Grid{}, fmt.Errorf("%w: no rows; write one line of numbers per board row", ErrSyntax)

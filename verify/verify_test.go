@@ -270,6 +270,9 @@ func TestParseErrors(t *testing.T) {
 		{"grid-negative", "1 -2\n", `"-2" is not a cell`, true},
 		{"grid-two", "1 2\n\n3 4\n", "one grid per file", true},
 		{"grid-empty", "   \n", "no rows", true},
+		// Over-long lines are named, not "bufio.Scanner: token too long".
+		{"path-long-line", "1,1\n" + strings.Repeat("1,", 1<<19) + "\n", "line 2 is longer than 1 MiB; write one row,col per line", false},
+		{"grid-long-line", strings.Repeat("1 ", 9<<20) + "\n", "line 1 is longer than 16 MiB", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

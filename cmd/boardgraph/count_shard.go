@@ -55,7 +55,7 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 	if hideStats {
 		recorded = 0
 	}
-	if err := sc.Finish(recorded); err != nil {
+	if err := sc.Finish(ctx, recorded); err != nil {
 		return fail(e, err)
 	}
 	if total, _ := sc.Total(got); c.Output.JSON() {

@@ -79,7 +79,7 @@ func (e *env) finishOut(code int) int {
 		return code
 	}
 	e.pending = nil
-	if err := pathio.WriteFileAtomic(p.name, func(w io.Writer) error { _, err := p.buf.WriteTo(w); return err }); err != nil {
+	if err := pathio.WriteFileAtomicContext(e.ctx, p.name, func(w io.Writer) error { _, err := p.buf.WriteTo(w); return err }); err != nil {
 		return fail(e, err)
 	}
 	return code

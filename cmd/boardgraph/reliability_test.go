@@ -226,3 +226,37 @@ func TestStdoutFullProcess(t *testing.T) {
 		}
 	}
 }
+
+// TestFIFOWithoutReaderStops: --out into a named pipe that nobody reads
+// waits for a reader only until the command is stopped, then exits 3 and
+// leaves no staged file in TMPDIR (the wait used to block in the kernel,
+// deaf to Ctrl-C and SIGTERM; a second signal left the staged file).
+func TestFIFOWithoutReaderStops(t *testing.T) {
+	stage := t.TempDir()
+	t.Setenv("TMPDIR", stage)
+	fifo := filepath.Join(t.TempDir(), "pipe")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	for _, args := range [][]string{
+		{"info", "5x5", "--out", fifo},
+		{"count", "4x5", "--out", fifo, "--quiet"},
+		{"export", "5x5", "--to", "dot", "--out", fifo, "--quiet"},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		done := make(chan result, 1)
+		go func() { done <- cliCtx(t, ctx, "", args...) }()
+		select {
+		case r := <-done:
+			if r.code != exitStopped {
+				t.Errorf("%v: %v, want exit 3", args, r)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%v: still waiting for a reader 10 s after the stop", args)
+		}
+		cancel()
+		if ents, _ := os.ReadDir(stage); len(ents) != 0 {
+			t.Errorf("%v: left %d staged files in TMPDIR", args, len(ents))
+		}
+	}
+}

@@ -117,3 +117,25 @@ func TestParseRefusesHugeInput(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// TestForeignInputNamed: the outputs of the leaper commands given to a
+// numberlink command (a solve or info JSON, a shard result, a binary path
+// file) and a JSON object without a size are refused with what they are,
+// where they used to read "JSON rows=0 cols=0: both must be positive" or
+// "line 1: character '\x89'".
+func TestForeignInputNamed(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ in, want string }{
+		{`{"version":"devel","problem":{"command":"solve","board":"5x5"},"solution":{"path":[[1,1]]}}`, "this is the JSON of boardgraph solve (a leaper board), not a k-grid puzzle"},
+		{`{"version":"devel","problem":{"command":"info","board":"5x5"},"cells":25}`, "boardgraph info"},
+		{`{"format":"boardgraph-count-shard/1","count":"12"}`, `this is a "boardgraph-count-shard/1" file`},
+		{`{"k":2}`, `the JSON has no "rows" and "cols"`},
+		{"\x89BGP\r\n\x1a\n\x01\x00", "a binary path file (.bgp) of boardgraph solve"},
+		{`{"rows":100000,"cols":100000,"k":2}`, "at most 16777216 cells in all"},
+	} {
+		_, _, err := Parse([]byte(tc.in))
+		if err == nil || !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%.40q: got %v, want an error containing %q", tc.in, err, tc.want)
+		}
+	}
+}

@@ -38,6 +38,7 @@ package puzzleio
 // JSON ("json"): see MarshalPuzzle.
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -116,6 +117,9 @@ func ParseAsContext(ctx context.Context, f Format, data []byte) (*numberlink.Gri
 	}
 	switch f {
 	case FormatTextName:
+		if bytes.HasPrefix(data, []byte("\x89BGP")) {
+			return nil, numberlink.Rules{}, fmt.Errorf("%w: this is a binary path file (.bgp) of boardgraph solve, not a k-grid puzzle; check it with boardgraph verify", ErrFormat)
+		}
 		return parseText(ctx, data)
 	case FormatHasName:
 		g, err := parseHas(ctx, data)

@@ -57,7 +57,7 @@ func ToJSON(g *numberlink.Grid, rules numberlink.Rules, sol numberlink.Solution)
 // (0-based). The bridges are not checked here; use Verify.
 func (p PuzzleJSON) Puzzle() (Puzzle, error) {
 	if p.Rows < 1 || p.Cols < 1 || p.Rows > numberlink.MaxCells/p.Cols {
-		return Puzzle{}, fmt.Errorf("%w: JSON rows=%d cols=%d: both must be positive", ErrFormat, p.Rows, p.Cols)
+		return Puzzle{}, fmt.Errorf("%w: JSON rows=%d cols=%d: both must be positive, at most %d cells in all", ErrFormat, p.Rows, p.Cols, numberlink.MaxCells)
 	}
 	if p.K < 1 || p.K > numberlink.MaxK {
 		return Puzzle{}, fmt.Errorf("%w: JSON k=%d: give \"k\" in 1..%d", ErrFormat, p.K, numberlink.MaxK)
@@ -143,6 +143,9 @@ func UnmarshalPuzzle(data []byte) (Puzzle, error) {
 	if len(wrap.Puzzle) > 0 && string(wrap.Puzzle) != "null" {
 		return UnmarshalPuzzle(wrap.Puzzle)
 	}
+	if err := foreignJSON(data); err != nil {
+		return Puzzle{}, err
+	}
 	var p PuzzleJSON
 	if err := json.Unmarshal(data, &p); err != nil {
 		return Puzzle{}, fmt.Errorf("%w: JSON: %v: see PuzzleJSON for the fields", ErrFormat, err)
@@ -150,4 +153,29 @@ func UnmarshalPuzzle(data []byte) (Puzzle, error) {
 	p.NoLoops = p.NoLoops || wrap.NoLoops
 	p.AllowDisconnected = p.AllowDisconnected || wrap.AllowDisconnected
 	return p.Puzzle()
+}
+
+// foreignJSON names a JSON object that is not a k-grid puzzle: the output
+// of a leaper command (a "problem" object with its "command", or a shard
+// result's "format"), or an object without "rows" and "cols". Such input
+// used to be refused as "JSON rows=0 cols=0: both must be positive".
+func foreignJSON(data []byte) error {
+	var probe struct {
+		Problem *struct {
+			Command string `json:"command"`
+		} `json:"problem"`
+		Format string          `json:"format"`
+		Rows   json.RawMessage `json:"rows"`
+		Cols   json.RawMessage `json:"cols"`
+	}
+	if json.Unmarshal(data, &probe) != nil || probe.Rows != nil || probe.Cols != nil {
+		return nil // decoded and judged by the caller
+	}
+	switch {
+	case probe.Problem != nil && probe.Problem.Command != "":
+		return fmt.Errorf("%w: this is the JSON of boardgraph %s (a leaper board), not a k-grid puzzle; numberlink reads the JSON of numberlink solve, convert and generate", ErrFormat, clip(probe.Problem.Command))
+	case probe.Format != "":
+		return fmt.Errorf("%w: this is a %q file, not a k-grid puzzle; numberlink reads the JSON of numberlink solve, convert and generate", ErrFormat, clip(probe.Format))
+	}
+	return fmt.Errorf("%w: the JSON has no \"rows\" and \"cols\", so it is not a k-grid puzzle; write {\"rows\":R,\"cols\":C,\"k\":K,\"clues\":[[...],...]}", ErrFormat)
 }
