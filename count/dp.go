@@ -143,10 +143,14 @@ type Stats struct {
 	// is the most the spill files held at once. Checkpoints counts the
 	// layer checkpoints written; ResumedAt is the step a resumed count
 	// started from (0: from the beginning).
-	Spilled     bool
-	SpillBytes  int64
-	Checkpoints int
-	ResumedAt   int
+	Spilled    bool
+	SpillBytes int64
+	// SpillWritten and SpillRecords are the bytes and records written to
+	// spill bucket files in all (compact runs: their ratio is the bytes
+	// a record takes on disk).
+	SpillWritten, SpillRecords int64
+	Checkpoints                int
+	ResumedAt                  int
 	// Cooperative shards (Options.Exchange): ExchangeBytes is what this
 	// shard wrote to the shared directory in all, Waited the time it
 	// spent waiting for the others; while it waits, Progress is called
@@ -383,6 +387,7 @@ type dp struct {
 	ck                       *dpCheckpoint // Options.Checkpoint, once opened
 	finished                 bool          // the count is done: its checkpoint's spill files may go
 	killCount                atomic.Int64  // buckets started (the test hook Options.killAfter)
+	spillW, spillR           atomic.Int64  // Stats.SpillWritten, SpillRecords
 	x                        *exchange     // Options.Exchange, once opened
 }
 
@@ -519,6 +524,7 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 		r.st.Step, r.st.States = i+1, states
 		r.st.PeakStates = max(r.st.PeakStates, states)
 		r.st.PeakBytes = atomic.LoadInt64(&r.mem.peak)
+		r.st.SpillWritten, r.st.SpillRecords = r.spillW.Load(), r.spillR.Load()
 		if r.opt.MaxStates > 0 && states > r.opt.MaxStates {
 			return 0, 0, r.memoryError()
 		}

@@ -111,6 +111,9 @@ type spillSet struct {
 	pend    [][]uint64
 	pendCap int
 	noSync  bool // tests: skip fsync (Options.noSync)
+	// written and recorded count the bytes and records of all runs
+	// (Stats.SpillWritten, SpillRecords).
+	written, recorded *atomic.Int64
 	// route: the files are the owners of Options.Exchange (a state goes
 	// to file shardOf), not hash buckets; they hold raw records through
 	// bw, rec bytes each.
@@ -176,7 +179,8 @@ func (r *dp) compactSet(dir string, bits uint, share float64) *spillSet {
 	sd := r.mem.stride
 	s := &spillSet{dir: dir, files: make([]*os.File, n), mu: make([]sync.Mutex, n),
 		recs: make([]int64, n), size: make([]int64, n), bits: bits, kw: r.mem.kw, cw: r.mem.cw, sd: sd,
-		done: make([]bool, n), pend: make([][]uint64, n), noSync: r.opt.noSync}
+		done: make([]bool, n), pend: make([][]uint64, n), noSync: r.opt.noSync,
+		written: &r.spillW, recorded: &r.spillR}
 	s.pendCap = max(64, int(share*float64(r.opt.MaxBytes)/float64(n*8*sd)))
 	return s
 }
@@ -260,6 +264,10 @@ func (s *spillSet) flushRun(b int, sc *runScratch) error {
 	}
 	s.size[b] += int64(len(enc))
 	s.recs[b] += int64(n)
+	if s.written != nil {
+		s.written.Add(int64(len(enc)))
+		s.recorded.Add(int64(n))
+	}
 	return nil
 }
 
