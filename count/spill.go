@@ -46,10 +46,10 @@ import (
 // at most the larger of the two, plus one round's output. Before every
 // spilled step the count checks (statfs) that the directory has room for
 // what the step adds: the next layer predicted from the growth of the
-// last one (1 to 4 times), plus 25%, less the layer it frees, plus 512
-// MiB; a disk that fills anyway (ENOSPC) stops the count with ErrDisk
-// naming the directory, and with a checkpoint the count resumes from its
-// last round.
+// last one (1 to 4 times; 1.5 after a resume), plus 25%, less the layer
+// it frees, plus 512 MiB; a disk that fills anyway (ENOSPC) stops the
+// count with ErrDisk naming the directory, and with a checkpoint the
+// count resumes from its last round.
 //
 // Checkpoints of spilled layers (Options.Checkpoint) copy nothing: the
 // layers live in a directory of their own under SpillDir
@@ -544,10 +544,10 @@ const spillSlack = 512 << 20
 
 // stepDisk returns the disk room the spilled step after cur needs: the
 // next layer predicted from cur's size and the growth of the last step
-// (1 to 4 times; 3 before there is one), plus 25%, less cur's files,
-// which the step deletes as it goes, plus spillSlack.
+// (1 to 4 times; 1.5 when it is not known, after a resume), plus 25%,
+// less cur's files, which the step deletes as it goes, plus spillSlack.
 func (r *dp) stepDisk(cur *spillSet) float64 {
-	g := 3.0
+	g := 1.5
 	if n := len(r.prof); n >= 2 && r.prof[n-2] > 0 {
 		g = min(max(float64(r.prof[n-1])/float64(r.prof[n-2]), 1), 4)
 	}
