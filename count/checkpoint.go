@@ -26,9 +26,12 @@ import (
 //	CRC-32C of everything before (uint32)
 //
 // all little-endian. The key names the count (graph, order, problem,
-// shard, and the caller's Options.CheckpointKey). A resumed count reads
-// the layer back (into memory, or into spill buckets when it does not fit)
-// and continues with the next step; the total is the same as an
+// shard, and the caller's Options.CheckpointKey). This file is written for
+// layers in memory; a spilled layer's checkpoint is a manifest of its
+// files instead (manifest.go), in the same PATH. A resumed count reads
+// the layer back (into memory, or into spill buckets when it does not
+// fit, and the checkpoint then becomes their manifest) and continues with
+// the next step; the total is the same as an
 // uninterrupted count's. While a count runs, PATH.lock is locked (flock):
 // a second run on the same checkpoint is refused with shard.ErrLocked.
 // Reading is bounded: the size must be the one the header announces.
