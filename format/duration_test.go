@@ -14,3 +14,12 @@ func TestRound(t *testing.T) {
 		t.Errorf("Round(1.234µs) = %v", got)
 	}
 }
+
+func TestPlural(t *testing.T) {
+	t.Parallel()
+	for n, want := range map[int]string{0: "0 cells", 1: "1 cell", 2: "2 cells", 1000: "1000 cells"} {
+		if got := Plural(n, "cell"); got != want {
+			t.Errorf("Plural(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -286,3 +286,27 @@ func TestGenerateSweep(t *testing.T) {
 		checkUnique(t, name, g.Puzzle, g.Grading.Solution, 56)
 	}
 }
+
+// TestTooLargeRefused: the generator, the grader and the counter refuse a
+// board of more than MaxCells open cells with ErrPuzzle, at once, where
+// they used to allocate the N^2-bit model first (generate and grade of a
+// 1000x1000 board died with a Go out-of-memory trace).
+func TestTooLargeRefused(t *testing.T) {
+	b, _ := board.New(1000, 1000)
+	b.SetGiven(0, 1)
+	p := &Puzzle{Board: b, Moves: moves.Hopido()}
+	if _, err := Generate(context.Background(), b, Options{}); !errors.Is(err, ErrPuzzle) || !strings.Contains(err.Error(), "at most 16384 open cells") {
+		t.Errorf("Generate: %v, want ErrPuzzle naming the limit", err)
+	}
+	if _, err := Grade(context.Background(), p, GradeOptions{}); !errors.Is(err, ErrPuzzle) {
+		t.Errorf("Grade: %v, want ErrPuzzle", err)
+	}
+	if _, err := Count(context.Background(), p, 2); !errors.Is(err, ErrPuzzle) {
+		t.Errorf("Count: %v, want ErrPuzzle", err)
+	}
+	// The largest board allowed still compiles.
+	ok, _ := board.New(128, 128)
+	if _, _, err := (&Puzzle{Board: ok, Moves: moves.Hopido()}).compile(); err != nil {
+		t.Errorf("128x128: %v", err)
+	}
+}

@@ -10,8 +10,15 @@ import (
 )
 
 // ErrPuzzle reports a puzzle that is malformed: givens out of range or
-// repeated, or a board without open cells.
+// repeated, a board without open cells, or one with more than MaxCells.
 var ErrPuzzle = errors.New("bad puzzle")
+
+// MaxCells is the most open cells the solvers, the grader and the
+// generator take: their state holds a set of cells for every number, N^2
+// bits (32 MiB at MaxCells, a copy per lookahead trial), so a larger board
+// would exhaust memory before the first deduction (a 1000x1000 board
+// needed 125 GB).
+const MaxCells = 1 << 14
 
 // Puzzle is a Hidato-style numbering puzzle on a leaper board: fill every
 // open cell of Board with the numbers 1..N (N open cells) so that each
@@ -47,6 +54,9 @@ func (p *Puzzle) compile() (*model, []int32, error) {
 	n := p.Board.Open()
 	if n == 0 {
 		return nil, nil, fmt.Errorf("%w: the board has no open cell", ErrPuzzle)
+	}
+	if n > MaxCells {
+		return nil, nil, fmt.Errorf("%w: %s has %d open cells; the solver keeps a set of cells per number (N^2 bits) and takes at most %d open cells (128x128): use a smaller board", ErrPuzzle, p.Board.Spec(), n, MaxCells)
 	}
 	bg := moves.Build(p.Board, p.Moves)
 	given := make([]int32, n)

@@ -364,6 +364,36 @@ func (c *Count) Run(ctx context.Context, opt hamilton.Options, dp DPOptions) (*C
 	return res, nil
 }
 
+// Stopped words a count that ended early after reason ("timed out after
+// 2s"): the dynamic program has no partial count; the search's count so
+// far (res) is a lower bound.
+func (c *Count) Stopped(reason string, res *CountResult) string {
+	if c.Method == MethodDP {
+		return reason + ": the dynamic program has no partial count (it adds up only at the last step); count with --method dfs for a lower bound"
+	}
+	return fmt.Sprintf("%s: counted %s so far, a lower bound on the number of %s on %s (the count is incomplete)", reason, c.what(res), res.Convention, c.Board.Spec())
+}
+
+// Summary words a complete count in one line: the count and its
+// convention, the problem, the method and why it was chosen, the work
+// and the time.
+func (c *Count) Summary(res *CountResult) string {
+	work := fmt.Sprintf("%d nodes", res.Stats.Nodes)
+	if c.Method == MethodDP {
+		work = "frontier dynamic program"
+	}
+	return fmt.Sprintf("%s %s on %s with %s; method %s (%s); %s, %v", c.what(res), res.Convention, c.Board.Spec(), MovesLabel(c.Moves),
+		c.Method, c.Why, work, res.Stats.Elapsed.Round(time.Microsecond))
+}
+
+// what is the count of res as the summaries name it.
+func (c *Count) what(res *CountResult) string {
+	if c.Flags.PerStart {
+		return "per-start table, total " + res.Count.String()
+	}
+	return res.Count.String()
+}
+
 // DPTableBytes is the share of the memory limit the DP's state tables
 // may use: the rest covers the garbage collector's slack, the spill
 // buffers and the program itself.

@@ -366,3 +366,88 @@ func FuzzParseMemory(f *testing.F) {
 		}
 	})
 }
+
+// TestShardWording: a shard's total follows --undirected, its summary
+// names the units counted now and read back, and a stopped shard says
+// what the checkpoint keeps.
+func TestShardWording(t *testing.T) {
+	t.Parallel()
+	ck := filepath.Join(t.TempDir(), "ck")
+	c, err := newCount(t, LeaperFlags{Spec: "5x5"}, CountFlags{Checkpoint: ck, Undirected: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := c.PlanShard(t.Context(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := sc.Run(t.Context(), c.Options(), DPOptions{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total, conv := sc.Total(got)
+	if total.String() != "6200" || conv != c.Convention(true) {
+		t.Errorf("Total = %s %q, want 6200 %q", total, conv, c.Convention(true))
+	}
+	s := got.Search
+	want := fmt.Sprintf("6200 %s on 5x5 with %s, %d work units (depth %d); %d counted now, 0 from the checkpoint; ", conv, MovesLabel(c.Moves), s.Units, s.Depth, s.Units)
+	if sum := sc.Summary(got); !strings.HasPrefix(sum, want) || s.Units < 2 {
+		t.Errorf("Summary = %q, want it to begin %q", sum, want)
+	}
+	part := &ShardOutcome{Search: hamilton.ShardResult{Count: 7, Counted: 3, Skipped: 2, Mine: 5, Units: 10, Depth: 2}}
+	want = "timed out after 1s: counted 7 so far in 5 of the 10 work units (depth 2), a lower bound (no --out file written; " + ck + " keeps the 5 finished units: rerun with --resume)"
+	if msg := sc.Stopped("timed out after 1s", part); msg != want {
+		t.Errorf("Stopped = %q\nwant      %q", msg, want)
+	}
+	c, err = newCount(t, LeaperFlags{Spec: "5x5"}, CountFlags{Method: MethodDP, Checkpoint: ck, Shard: "1/2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc, err = c.PlanShard(t.Context(), "test"); err != nil {
+		t.Fatal(err)
+	}
+	dp := &ShardOutcome{DP: count.Stats{Step: 4}}
+	if msg := sc.Stopped("interrupted", dp); !strings.HasSuffix(msg, "(no --out file written; rerun it in full)") {
+		t.Errorf("Stopped before a layer was saved = %q", msg)
+	}
+	dp.DP.Checkpoints = 1
+	if msg := sc.Stopped("interrupted", dp); !strings.HasSuffix(msg, ck+" keeps the layer of step 4: rerun with --resume)") {
+		t.Errorf("Stopped after a saved layer = %q", msg)
+	}
+}
+
+// TestCountWording: the one-line summary names the count, convention,
+// method and reason; a stopped count says which kind of lower bound.
+func TestCountWording(t *testing.T) {
+	t.Parallel()
+	c, err := newCount(t, LeaperFlags{Spec: "5x5"}, CountFlags{Method: MethodDFS, PerStart: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Run(t.Context(), c.Options(), DPOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("per-start table, total 12400 %s on 5x5 with %s; method dfs (asked for); %d nodes, ", res.Convention, MovesLabel(c.Moves), res.Stats.Nodes)
+	if got := c.Summary(res); !strings.HasPrefix(got, want) || res.Stats.Nodes == 0 {
+		t.Errorf("Summary = %q, want it to begin %q", got, want)
+	}
+	res.Count.SetInt64(99)
+	want = "interrupted: counted per-start table, total 99 so far, a lower bound on the number of " + res.Convention + " on 5x5 (the count is incomplete)"
+	if got := c.Stopped("interrupted", res); got != want {
+		t.Errorf("Stopped = %q\nwant      %q", got, want)
+	}
+	if c, err = newCount(t, LeaperFlags{Spec: "5x5"}, CountFlags{Method: MethodDP}); err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Stopped("timed out after 1s", nil); !strings.HasPrefix(got, "timed out after 1s: the dynamic program has no partial count") {
+		t.Errorf("DP Stopped = %q", got)
+	}
+	res, err = c.Run(t.Context(), c.Options(), DPOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Summary(res); !strings.HasPrefix(got, "12400 "+res.Convention+" on 5x5 with "+MovesLabel(c.Moves)+"; method dp (asked for); frontier dynamic program, ") {
+		t.Errorf("DP Summary = %q", got)
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/pathio"
+	"github.com/boardgraph/boardgraph/progress"
 	"github.com/boardgraph/boardgraph/shard"
 )
 
@@ -239,4 +240,69 @@ func MergeFiles(files []string, undirected bool) (res *format.Merge, method stri
 	}
 	res.Count = total.String()
 	return res, first.Method, nil
+}
+
+// Stopped words a shard count that ended without its count after reason
+// ("timed out after 2s"): the dynamic program has no partial count, the
+// search's count so far is a lower bound; no --out file was written, and
+// the message says what the checkpoint or the --shared directory keeps
+// for the next run.
+func (sc *ShardCount) Stopped(reason string, got *ShardOutcome) string {
+	f := sc.Flags
+	keep := "rerun it in full"
+	if sc.Method == MethodDP {
+		if f.Shared != "" {
+			keep = fmt.Sprintf("its layer files in %s stay: the same command resumes at its last layer", f.Shared)
+		} else if f.Checkpoint != "" && got.DP.Checkpoints+got.DP.ResumedAt > 0 {
+			keep = fmt.Sprintf("%s keeps the layer of step %d: rerun with --resume", f.Checkpoint, got.DP.Step)
+		}
+		return fmt.Sprintf("%s: the dynamic program has no partial count (no --out file written; %s)", reason, keep)
+	}
+	s := got.Search
+	if f.Checkpoint != "" {
+		keep = fmt.Sprintf("%s keeps the %d finished units: rerun with --resume", f.Checkpoint, s.Counted+s.Skipped)
+	}
+	return fmt.Sprintf("%s: counted %d so far in %d of the %s, a lower bound (no --out file written; %s)",
+		reason, s.Count, s.Counted+s.Skipped, sc.where(got), keep)
+}
+
+// where names the search's part of the work: "shard 2/8 (512 of 4096
+// work units, depth 6)", or "4096 work units (depth 6)" for the whole.
+func (sc *ShardCount) where(got *ShardOutcome) string {
+	s := got.Search
+	if sc.Shards == 1 {
+		return fmt.Sprintf("%d work units (depth %d)", s.Units, s.Depth)
+	}
+	return fmt.Sprintf("shard %d/%d (%d of %d work units, depth %d)", sc.Shard, sc.Shards, s.Mine, s.Units, s.Depth)
+}
+
+// Total returns a complete shard's count in the convention the request
+// asks for (--undirected divides the directed count by Divisor) and the
+// name of that convention.
+func (sc *ShardCount) Total(got *ShardOutcome) (*big.Int, string) {
+	if !sc.Flags.Undirected {
+		return got.Directed, sc.Result.Convention
+	}
+	return new(big.Int).Quo(got.Directed, new(big.Int).SetUint64(sc.Divisor())), sc.Convention(true)
+}
+
+// Summary words a complete shard in one line: the count and its
+// convention, the problem, and the dynamic program's split (and exchange)
+// or the search's units, counted now and read from the checkpoint.
+func (sc *ShardCount) Summary(got *ShardOutcome) string {
+	total, conv := sc.Total(got)
+	what := fmt.Sprintf("%s %s on %s with %s", total, conv, sc.Board.Spec(), MovesLabel(sc.Moves))
+	elapsed := got.Stats.Elapsed.Round(time.Microsecond)
+	if sc.Method != MethodDP {
+		s := got.Search
+		return fmt.Sprintf("%s, %s; %d counted now, %d from the checkpoint; %d nodes, %v", what, sc.where(got), s.Counted, s.Skipped, got.Stats.Nodes, elapsed)
+	}
+	from, mode := "", ""
+	if got.DP.ResumedAt > 0 {
+		from = fmt.Sprintf(", resumed at step %d", got.DP.ResumedAt)
+	}
+	if sc.Flags.Shared != "" && sc.Shards > 1 {
+		mode = fmt.Sprintf("cooperative, %s written to %s, %v waiting for the others, ", progress.Bytes(got.DP.ExchangeBytes), sc.Flags.Shared, got.DP.Waited.Round(time.Millisecond))
+	}
+	return fmt.Sprintf("%s, dynamic program shard %d/%d (%ssplit after step %d%s); %v", what, sc.Shard, sc.Shards, mode, got.DP.SplitStep, from, elapsed)
 }

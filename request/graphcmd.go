@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/graphio"
@@ -146,4 +147,58 @@ func (v *GraphVerdict) Write(w io.Writer, f string) error {
 	}
 	_, err := fmt.Fprintf(w, "valid: %s of %s, read as a %s\n", what, v.Graph.Label(), v.Solution.Kind)
 	return err
+}
+
+// boardOnly are the flags that need board geometry, with what each needs:
+// a command on a graph file refuses them by name (CheckGraphArgs).
+var boardOnly = map[string]string{
+	"board": "a board file", "moves": "a move set", "svg": "a picture of the board", "png": "a picture of the board",
+	"per-start": "a table laid out on the board", "shard": "work units of the board search", "checkpoint": "work units of the board search",
+	"units": "work units of the board search", "resume": "work units of the board search", "max-memory": "the board dynamic program's planner",
+	"no-predict": "the board dynamic program's planner", "shared": "shards of the board dynamic program",
+	"shared-sync": "shards of the board dynamic program", "shared-wait": "shards of the board dynamic program",
+}
+
+// CheckGraphArgs checks the command line of command (solve, count,
+// enumerate, verify, info) on a graph file: flags are the names of the
+// flags given, without dashes, and pos the positional arguments. Flags
+// that need a board are refused by name, as is --method for solve (a
+// graph is always searched); verify takes one solution file, the others
+// no argument.
+func CheckGraphArgs(command string, flags, pos []string) error {
+	for _, f := range flags {
+		if what, ok := boardOnly[f]; ok {
+			return inputf("--%s needs %s; it does not apply to --graph (a graph has no board geometry)", f, what)
+		}
+		if command == "solve" && f == "method" {
+			return inputf("--method: constructions tile a board; with --graph, solve always searches (drop --method)")
+		}
+	}
+	switch {
+	case command == "verify" && len(pos) != 1:
+		return inputf("verify --graph FILE PATHFILE: give one solution file (vertex names, one per line, or a TSPLIB TOUR)")
+	case command != "verify" && len(pos) > 0:
+		return inputf("unexpected argument %q: with --graph the graph comes from the file", pos[0])
+	}
+	return nil
+}
+
+// SolveSummary words a verified solution found in st: what it is, how
+// many of the file's FIXED_EDGES it uses (the search does not force them),
+// the nodes and the time.
+func (gr *Graph) SolveSummary(path []int32, st hamilton.Stats) string {
+	fixed := ""
+	if len(gr.Named.Fixed) > 0 {
+		fixed = fmt.Sprintf("; it uses %d of the file's %d FIXED_EDGES (the search does not force them)", gr.FixedUsed(path), len(gr.Named.Fixed))
+	}
+	return fmt.Sprintf("solved %s: a %s, verified%s; %d nodes, %v", gr.Label(), gr.Kind(), fixed, st.Nodes, st.Elapsed.Round(time.Microsecond))
+}
+
+// CountSummary words a count: complete, with its method, nodes and time;
+// stopped early, as a lower bound (the caller says why it stopped).
+func (gr *Graph) CountSummary(res GraphCount) string {
+	if !res.Complete {
+		return fmt.Sprintf("%d %s so far in %s is a lower bound", res.Count, res.Convention, gr.Label())
+	}
+	return fmt.Sprintf("%d %s in %s; method %s; %d nodes, %v", res.Count, res.Convention, gr.Label(), res.Method, res.Nodes, res.Elapsed.Round(time.Microsecond))
 }

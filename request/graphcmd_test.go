@@ -119,3 +119,53 @@ func TestGraphCountAuto(t *testing.T) {
 		t.Fatalf("a search over 71 vertices: %v", err)
 	}
 }
+
+// TestCheckGraphArgs: board-only flags are refused by name, --method only
+// for solve, and verify alone takes an argument (the solution file).
+func TestCheckGraphArgs(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		cmd   string
+		flags []string
+		pos   []string
+		want  string // "" for no error
+	}{
+		{"count", []string{"method", "timeout"}, nil, ""},
+		{"count", []string{"closed", "per-start"}, nil, "--per-start needs a table laid out on the board"},
+		{"solve", []string{"method"}, nil, "solve always searches"},
+		{"solve", nil, []string{"5x5"}, `unexpected argument "5x5"`},
+		{"verify", nil, []string{"p.txt"}, ""},
+		{"verify", []string{"moves"}, []string{"p.txt"}, "--moves needs a move set"},
+		{"verify", nil, nil, "give one solution file"},
+	} {
+		err := CheckGraphArgs(tc.cmd, tc.flags, tc.pos)
+		if (err == nil) != (tc.want == "") || err != nil && (!strings.Contains(err.Error(), tc.want) || !IsInput(err)) {
+			t.Errorf("%s %v %v: %v, want %q", tc.cmd, tc.flags, tc.pos, err, tc.want)
+		}
+	}
+}
+
+// TestGraphSummaries: the summaries name the graph, the count's
+// convention and whether it is complete.
+func TestGraphSummaries(t *testing.T) {
+	t.Parallel()
+	g, err := NewGraph(GraphFlags{File: "-", Closed: true}, files(c4, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, st, err := g.Solve(t.Context(), hamilton.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := g.SolveSummary(path, st), fmt.Sprintf("solved %s: a %s, verified; %d nodes, ", g.Label(), g.Kind(), st.Nodes); !strings.HasPrefix(got, want) {
+		t.Errorf("SolveSummary = %q, want it to begin %q", got, want)
+	}
+	res := GraphCount{Count: 2, Convention: "directed cycles", Method: "dfs (search)", Nodes: 9}
+	if got, want := g.CountSummary(res), "2 directed cycles so far in "+g.Label()+" is a lower bound"; got != want {
+		t.Errorf("stopped CountSummary = %q, want %q", got, want)
+	}
+	res.Complete = true
+	if got, want := g.CountSummary(res), "2 directed cycles in "+g.Label()+"; method dfs (search); 9 nodes, 0s"; got != want {
+		t.Errorf("CountSummary = %q, want %q", got, want)
+	}
+}

@@ -1,6 +1,8 @@
 package request
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -113,4 +115,47 @@ func (f HidatoFlags) Generate(src Source) (*board.Board, hidato.Options, error) 
 		return nil, opt, fmt.Errorf("%w: %v", ErrInput, err)
 	}
 	return b, hidato.Options{Moves: ms, Level: level, Seed: f.Seed, MaxTries: f.Tries, MaxDepth: f.Depth, Minimal: f.Minimal}, nil
+}
+
+// Grade assesses the puzzle p (hidato.Assess, lookahead up to depth; 0:
+// the default) and gives a failure its kind: no solution, or more than
+// one, is NoSolution; a run stopped by ctx is Stopped.
+func Grade(ctx context.Context, p *hidato.Puzzle, depth int) (*hidato.Assessment, error) {
+	a, err := hidato.Assess(ctx, p, hidato.GradeOptions{MaxDepth: depth})
+	switch {
+	case a != nil && err != nil:
+		return nil, Stopped(fmt.Sprintf("stopped while counting solutions (%v)", err))
+	case errors.Is(err, hidato.ErrNoSolution):
+		return nil, NoSolution("the puzzle has " + err.Error())
+	case errors.Is(err, hidato.ErrNotUnique):
+		return nil, NoSolution("the puzzle has " + err.Error() + "; add givens")
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		return nil, Stopped(fmt.Sprintf("stopped before the grade was known (%v)", err))
+	}
+	return a, err
+}
+
+// WriteGrade writes an assessment as JSON (hidato.Report) or as text;
+// withSol adds the solution.
+func WriteGrade(w io.Writer, a *hidato.Assessment, json, withSol bool) error {
+	if json {
+		return format.WriteJSON(w, a.Report(withSol))
+	}
+	return a.WriteText(w, withSol)
+}
+
+// GenerateHidato makes a puzzle on b (hidato.Generate) and gives a
+// failure its kind: stopped by ctx, or giving up after opt.Tries, is
+// Stopped; a board without any solution is NoSolution.
+func GenerateHidato(ctx context.Context, b *board.Board, opt hidato.Options) (*hidato.Generated, error) {
+	g, err := hidato.Generate(ctx, b, opt)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		return nil, Stopped(fmt.Sprintf("stopped before a %v puzzle was found (%v)", opt.Level, err))
+	case errors.Is(err, hidato.ErrGiveUp):
+		return nil, Stopped(err.Error())
+	case errors.Is(err, hidato.ErrNoSolution):
+		return nil, NoSolution(fmt.Sprintf("%s with %s moves: %v", b.Spec(), opt.Moves.Name, err))
+	}
+	return g, err
 }

@@ -1,6 +1,7 @@
 package request
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -56,5 +57,43 @@ func TestHidatoPuzzle(t *testing.T) {
 	}
 	if _, err := HidatoPuzzle(filepath.Join(t.TempDir(), "none.txt"), ms, Source{}); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "give a text map file or a share string") {
 		t.Errorf("missing: %v", err)
+	}
+}
+
+// TestHidatoKinds: a generated puzzle grades and writes in both formats;
+// a board without a path is NoSolution, a stopped run Stopped.
+func TestHidatoKinds(t *testing.T) {
+	t.Parallel()
+	b, opt, err := HidatoFlags{Spec: "6x6", Moves: "hopido", Difficulty: "easy"}.Generate(Source{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := GenerateHidato(t.Context(), b, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Grade(t.Context(), g.Puzzle, 0)
+	if err != nil || a.Level != g.Grading.Level {
+		t.Fatalf("grade: %v, level %v want %v", err, a.Level, g.Grading.Level)
+	}
+	var js, text strings.Builder
+	if err := WriteGrade(&js, a, true, false); err != nil || !strings.HasPrefix(js.String(), "{") {
+		t.Errorf("json: %q %v", js.String(), err)
+	}
+	if err := WriteGrade(&text, a, false, false); err != nil || strings.HasPrefix(text.String(), "{") || text.Len() == 0 {
+		t.Errorf("text: %q %v", text.String(), err)
+	}
+	small, opt, _ := HidatoFlags{Spec: "4x4", Moves: "hopido", Difficulty: "easy"}.Generate(Source{})
+	if _, err := GenerateHidato(t.Context(), small, opt); err == nil {
+		t.Error("a puzzle on 4x4 hopido, which has no path")
+	} else if msg, code := Classify(err); code != ExitNone || !strings.HasPrefix(msg, "4x4 with hopido moves: ") {
+		t.Errorf("4x4 hopido: %q (exit %d)", msg, code)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := GenerateHidato(ctx, b, opt); err == nil {
+		t.Error("a cancelled run made a puzzle")
+	} else if _, code := Classify(err); code != ExitStopped {
+		t.Errorf("cancelled: %v (exit %d)", err, code)
 	}
 }

@@ -264,3 +264,65 @@ func cellCount(n int64) string {
 	}
 	return fmt.Sprintf("%d cells", n)
 }
+
+// VerifyArgs are the command line of a check of a solution file: the
+// arguments [SPEC] [FILE] (SolutionArgs; no FILE, or "-", is stdin), the
+// board file, the move set (MovesGiven: the flag was given, so it
+// overrides what the input names) and the ends.
+type VerifyArgs struct {
+	Args       []string
+	BoardFile  string
+	Moves      string
+	MovesGiven bool
+	Start, End string
+	Closed     bool
+}
+
+// Open parses the move set and the board of a, opens the solution through
+// src and detects it (ReadPathInput). The caller calls closeIn when done
+// with the input (path files are streamed by Check).
+func (a VerifyArgs) Open(src Source) (p *PathInput, closeIn func(), err error) {
+	ms, err := ParseMoves(a.Moves)
+	if err != nil {
+		return nil, nil, err
+	}
+	spec, file, err := SolutionArgs(a.Args, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := SolutionBoard(spec, a.BoardFile, file, "", src)
+	if err != nil {
+		return nil, nil, err
+	}
+	in, closeIn, err := src.Reader(file, "the solution")
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err = ReadPathInput(bufio.NewReaderSize(in, 1<<20), VerifyFlags{Board: b, Moves: ms, MovesGiven: a.MovesGiven, Start: a.Start, End: a.End, Closed: a.Closed})
+	if err != nil {
+		closeIn()
+		return nil, nil, err
+	}
+	return p, closeIn, nil
+}
+
+// Streamed reports whether Check streams the input (path and binary
+// files), with progress and without a size bound.
+func (p *PathInput) Streamed() bool { return p.Kind == "path" || p.Kind == "binary" }
+
+// Failure sorts what Check returned: nil when there is a verdict to
+// report (valid, or a *verify.Error), else the error to stop with: a
+// streamed check that ctx ended is Stopped, a syntax error is input, and
+// any other error is Internal (the verifier failed).
+func (p *PathInput) Failure(ctx context.Context, res verify.StreamResult, err error) error {
+	var ve *verify.Error
+	switch {
+	case p.Streamed() && ctx.Err() != nil:
+		return Stopped(fmt.Sprintf("interrupted after checking %d cells; the file was not fully checked", res.Cells))
+	case errors.Is(err, verify.ErrSyntax):
+		return err
+	case err != nil && !errors.As(err, &ve):
+		return Internal(fmt.Sprintf("the verifier failed: %v", err))
+	}
+	return nil
+}

@@ -94,3 +94,44 @@ func TestVerifyReport(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyArgsOpen: verify's arguments open and detect the solution;
+// Failure tells a verdict from a stop, a syntax error and a bug.
+func TestVerifyArgsOpen(t *testing.T) {
+	t.Parallel()
+	src := files("1 2\n4 3\n", map[string]string{"p.txt": "1,1\n1,2\n2,2\n2,1\n", "bad.txt": "1,1\n1,x\n"})
+	a := VerifyArgs{Args: []string{"2x2", "p.txt"}, Moves: "1,0", MovesGiven: true}
+	p, closeIn, err := a.Open(src)
+	if err != nil || p.Kind != "path" || !p.Streamed() {
+		t.Fatalf("path file: %+v %v", p, err)
+	}
+	res, err := p.Check(t.Context(), nil)
+	if err != nil || p.Failure(t.Context(), res, err) != nil {
+		t.Errorf("valid path: %v", err)
+	}
+	closeIn()
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, code := Classify(p.Failure(ctx, res, ctx.Err())); code != ExitStopped {
+		t.Errorf("a stopped stream: exit %d, want %d", code, ExitStopped)
+	}
+	if _, code := Classify(p.Failure(t.Context(), res, errors.New("read: EIO"))); code != ExitInternal {
+		t.Errorf("an unknown error: exit %d, want %d", code, ExitInternal)
+	}
+	a.Args = []string{"2x2", "bad.txt"}
+	if p, closeIn, err = a.Open(src); err != nil {
+		t.Fatal(err)
+	}
+	defer closeIn()
+	res, err = p.Check(t.Context(), nil)
+	if f := p.Failure(t.Context(), res, err); !errors.Is(f, verify.ErrSyntax) || !IsInput(f) {
+		t.Errorf("a syntax error: %v", f)
+	}
+	a.Args = nil // the numbered grid on stdin
+	if p, _, err = a.Open(src); err != nil || p.Kind != "grid" || p.Streamed() {
+		t.Fatalf("grid on stdin: %+v %v", p, err)
+	}
+	if _, _, err := (VerifyArgs{Moves: "nosuch"}).Open(src); !IsInput(err) {
+		t.Errorf("a bad move set: %v", err)
+	}
+}

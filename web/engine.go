@@ -38,12 +38,9 @@ type leaper struct {
 	path []int32 // board cells
 }
 
-// inputError is bad input; the handlers answer it with 400 and its text.
-type inputError struct{ msg string }
-
-func (e *inputError) Error() string { return e.msg }
-
-func badf(format string, a ...any) error { return &inputError{fmt.Sprintf(format, a...)} }
+// badf is bad input (request.Inputf): the handlers answer it with 400 and
+// its text, as the CLI answers it with exit code 2.
+func badf(format string, a ...any) error { return request.Inputf(format, a...) }
 
 // leaperInput builds and validates a leaper position from a request.
 func leaperInput(req *LeaperRequest, maxCells int) (*leaper, error) {

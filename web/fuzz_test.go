@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/request"
 )
 
 // FuzzLeaperRequest: any body either decodes into a valid position or is
@@ -27,14 +28,14 @@ func FuzzLeaperRequest(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var req LeaperRequest
 		if err := decodeJSON(data, &req); err != nil {
-			if _, ok := err.(*inputError); !ok {
+			if !request.IsInput(err) {
 				t.Fatalf("decode error %T %v is not an input error", err, err)
 			}
 			return
 		}
 		L, err := leaperInput(&req, 400)
 		if err != nil {
-			if _, ok := err.(*inputError); !ok {
+			if !request.IsInput(err) {
 				t.Fatalf("input error %T %v", err, err)
 			}
 			return
@@ -76,7 +77,7 @@ func FuzzNLRequest(f *testing.F) {
 		}
 		g, _, err := nlInput(req.Puzzle, 2500)
 		if err != nil {
-			if _, ok := err.(*inputError); !ok {
+			if !request.IsInput(err) {
 				t.Fatalf("input error %T %v", err, err)
 			}
 			return

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/render"
+	"github.com/boardgraph/boardgraph/request"
 )
 
 //go:embed assets
@@ -220,15 +221,15 @@ func (s *Server) acquire(ctx context.Context) (func(), error) {
 	}
 }
 
-// fail answers err: 400 for bad input, 413 for a large body, 429 when
+// fail answers err: 400 for bad input (request.IsInput), 413 for a large body, 429 when
 // busy, 503 with the reason when the deadline passed, 500 for the rest.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
-	var ie *inputError
 	code := http.StatusInternalServerError
 	msg := err.Error()
 	switch {
-	case errors.As(err, &ie):
+	case request.IsInput(err): // request.Classify's kind, as the CLI's exit code 2
 		code = http.StatusBadRequest
+		msg, _ = request.Classify(err)
 	case errors.Is(err, errTooLarge):
 		code = http.StatusRequestEntityTooLarge
 	case errors.Is(err, errBusy):

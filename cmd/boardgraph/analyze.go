@@ -48,10 +48,10 @@ func runAnalyze(e *env, fs *flag.FlagSet) func(pos []string) int {
 		pr := newProgress(e, "analyze", pf.Quiet)
 		opt := request.AnalyzeOptions{Key: key, Options: analysis.Options{Workers: pf.Workers, Canonical: *canonical, MaxCanonical: 10000}}
 		if !pf.Quiet {
-			opt.Progress, opt.ProgressEvery = pr.report, pr.interval()
+			opt.Progress, opt.ProgressEvery = pr.Search, pr.Interval()
 		}
 		rep, complete, err := j.Analyze(ctx, opt)
-		pr.done()
+		pr.Done()
 		if err != nil {
 			return fail(e, err)
 		}
@@ -71,7 +71,7 @@ func runAnalyze(e *env, fs *flag.FlagSet) func(pos []string) int {
 		}
 		figs, err := rep.Pictures()
 		if err != nil {
-			return fail(e, internalErr(err.Error()))
+			return fail(e, request.Internal(err.Error()))
 		}
 		for _, f := range figs {
 			if err := saveNamed(e, render.Suffixed(*svg, *png, f.Suffix), f.Picture, pf.Quiet); err != nil {
@@ -79,10 +79,10 @@ func runAnalyze(e *env, fs *flag.FlagSet) func(pos []string) int {
 			}
 		}
 		if !complete {
-			return fail(e, stoppedErr(fmt.Sprintf("%s: the report covers the %d paths enumerated so far (every count is a lower bound)", stopReason(ctx, pf.Timeout), res.Stats.Solutions)))
+			return fail(e, request.Stopped(fmt.Sprintf("%s: the report covers the %d paths enumerated so far (every count is a lower bound)", request.StopReason(ctx, pf.Timeout), res.Stats.Solutions)))
 		}
 		if !pf.Quiet && !j.Output.JSON() {
-			fmt.Fprintf(e.stderr, "analysed %s with %s: %s, %v\n", j.Board.Spec(), request.MovesLabel(j.Moves), plural(int(res.Total), "directed path"), res.Stats.Elapsed.Round(time.Millisecond))
+			fmt.Fprintf(e.stderr, "analysed %s with %s: %s, %v\n", j.Board.Spec(), request.MovesLabel(j.Moves), format.Plural(int(res.Total), "directed path"), res.Stats.Elapsed.Round(time.Millisecond))
 		}
 		return exitOK
 	}

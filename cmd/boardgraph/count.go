@@ -5,7 +5,6 @@ import (
 	lines "github.com/boardgraph/boardgraph/progress"
 	"os"
 	"runtime/debug"
-	"time"
 
 	"github.com/boardgraph/boardgraph/request"
 )
@@ -69,33 +68,24 @@ func runCount(e *env) int {
 	}
 	opt := j.Options()
 	pr := newProgress(e, "count", pf.Quiet)
-	pr.set(&opt)
-	res, err := c.Run(ctx, opt, newProgress(e, "count (dp)", pf.Quiet).dp())
-	pr.done()
+	pr.SetSearch(&opt)
+	res, err := c.Run(ctx, opt, dpProgress(newProgress(e, "count (dp)", pf.Quiet)))
+	pr.Done()
 	if res.DP.Spilled {
 		defer fmt.Fprintf(e.stderr, "the layers spilled to %s (at most %s of files at once)\n", cf.SpillDir, lines.Bytes(res.DP.SpillBytes))
 	}
 	switch {
 	case err != nil && c.Method == request.MethodDP && ctx.Err() != nil:
-		return fail(e, stoppedErr(fmt.Sprintf("%s: the dynamic program has no partial count (it adds up only at the last step); count with --method dfs for a lower bound", stopReason(ctx, pf.Timeout))))
+		return fail(e, request.Stopped(c.Stopped(request.StopReason(ctx, pf.Timeout), res)))
 	case err != nil:
 		return fail(e, err)
 	}
 	if err := c.WriteResult(e.stdout, res, statsJSON(res.Stats)); err != nil {
 		return fail(e, err)
 	}
-	what := res.Count.String()
-	if cf.PerStart {
-		what = "per-start table, total " + what
-	}
 	if !res.Complete {
-		return fail(e, stoppedErr(fmt.Sprintf("%s: counted %s so far, a lower bound on the number of %s on %s (the count is incomplete)",
-			stopReason(ctx, pf.Timeout), what, res.Convention, j.Board.Spec())))
+		return fail(e, request.Stopped(c.Stopped(request.StopReason(ctx, pf.Timeout), res)))
 	}
-	work := fmt.Sprintf("%d nodes", res.Stats.Nodes)
-	if c.Method == request.MethodDP {
-		work = "frontier dynamic program"
-	}
-	fmt.Fprintf(e.stderr, "%s %s on %s with %s; method %s (%s); %s, %v\n", what, res.Convention, j.Board.Spec(), request.MovesLabel(j.Moves), c.Method, c.Why, work, res.Stats.Elapsed.Round(time.Microsecond))
+	fmt.Fprintln(e.stderr, c.Summary(res))
 	return exitOK
 }

@@ -58,35 +58,19 @@ func runEnumerate(e *env, fs *flag.FlagSet) func(pos []string) int {
 func enumerateTo(ctx context.Context, e *env, p hamilton.Problem, opt hamilton.Options, limit uint64, timeout time.Duration, quiet bool,
 	label string, none func() string, write func(index uint64, path []int32) error) int {
 	pr := newProgress(e, "enumerate", quiet)
-	pr.set(&opt)
-	var (
-		bad     error // first verification or write failure
-		printed uint64
-	)
-	// yield is never called concurrently (hamilton.Enumerate).
-	yield := func(path []int32) bool {
-		if bad = write(printed+1, path); bad != nil {
-			return false
-		}
-		printed++
-		return true
-	}
-	_, st, err := hamilton.Enumerate(ctx, p, opt, limit, yield)
-	pr.done()
-	if bad != nil {
-		return fail(e, bad)
-	}
-	if err != nil && ctx.Err() == nil {
-		return fail(e, err)
-	}
-	sum := fmt.Sprintf("%s (directed) %s; %d nodes, %v", plural(int(printed), "solution"), label, st.Nodes, st.Elapsed.Round(time.Microsecond))
+	pr.SetSearch(&opt)
+	r, err := request.Enumerate(ctx, p, opt, limit, write)
+	pr.Done()
+	sum := r.Summary(label)
 	switch {
 	case err != nil:
-		return fail(e, stoppedErr(fmt.Sprintf("%s: printed %s, there may be more", stopReason(ctx, timeout), sum)))
-	case limit > 0 && printed >= limit:
-		return fail(e, stoppedErr(fmt.Sprintf("stopped at --limit %d: printed %s; there may be more", limit, sum)))
-	case printed == 0:
-		return fail(e, noSolutionErr(none()))
+		return fail(e, err)
+	case r.Stopped:
+		return fail(e, request.Stopped(fmt.Sprintf("%s: printed %s, there may be more", request.StopReason(ctx, timeout), sum)))
+	case r.Limited:
+		return fail(e, request.Stopped(fmt.Sprintf("stopped at --limit %d: printed %s; there may be more", limit, sum)))
+	case r.Written == 0:
+		return fail(e, request.NoSolution(none()))
 	}
 	if !quiet {
 		fmt.Fprintf(e.stderr, "all %s, each verified\n", sum)

@@ -39,7 +39,7 @@ func runExport(e *env, fs *flag.FlagSet) func(pos []string) int {
 		began := time.Now()
 		switch {
 		case *graphFile != "" && (len(pos) > 0 || pf.Board != ""):
-			err = usagef("give either a board or --graph FILE, not both")
+			err = request.Inputf("give either a board or --graph FILE, not both")
 		case *graphFile != "":
 			err = x.FromGraph(*graphFile, e.source())
 		default:
@@ -50,9 +50,9 @@ func runExport(e *env, fs *flag.FlagSet) func(pos []string) int {
 		}
 		switch {
 		case errors.Is(err, hamilton.ErrNoSolution):
-			return fail(e, noSolutionErr(fmt.Sprintf("no solution on %s to export: %v", x.Source.Title, err)))
+			return fail(e, request.NoSolution(fmt.Sprintf("no solution on %s to export: %v", x.Source.Title, err)))
 		case err != nil && ctx.Err() != nil:
-			return fail(e, stoppedErr(fmt.Sprintf("%s before the export was ready; nothing was written", stopReason(ctx, pf.Timeout))))
+			return fail(e, request.Stopped(fmt.Sprintf("%s before the export was ready; nothing was written", request.StopReason(ctx, pf.Timeout))))
 		case err != nil:
 			return fail(e, err)
 		}
@@ -66,7 +66,7 @@ func runExport(e *env, fs *flag.FlagSet) func(pos []string) int {
 		}
 		if err != nil {
 			if ctx.Err() != nil {
-				return fail(e, stoppedErr(fmt.Sprintf("%s while writing; no file was left", stopReason(ctx, pf.Timeout))))
+				return fail(e, request.Stopped(fmt.Sprintf("%s while writing; no file was left", request.StopReason(ctx, pf.Timeout))))
 			}
 			return fail(e, err)
 		}

@@ -64,7 +64,7 @@ func parseArgs(e *env, fs *flag.FlagSet) (pos []string, code int) {
 			return nil, exitOK
 		}
 		if err != nil {
-			return nil, fail(e, usagef("%s: %s; run 'boardgraph %s -h' for the flags", h.name, oneLine(err.Error()), h.name))
+			return nil, fail(e, request.Inputf("%s: %s; run 'boardgraph %s -h' for the flags", h.name, err, h.name))
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -126,7 +126,7 @@ func (e *env) source() request.Source { return request.Source{Stdin: e.stdin} }
 func (pf *problemFlags) flags(pos []string) (request.LeaperFlags, error) {
 	f := pf.LeaperFlags
 	if len(pos) > 1 {
-		return f, usagef("unexpected argument %q; give one board (a size such as 5x5 or --board FILE)", pos[1])
+		return f, request.Inputf("unexpected argument %q; give one board (a size such as 5x5 or --board FILE)", pos[1])
 	}
 	if len(pos) == 1 {
 		f.Spec = pos[0]
@@ -169,24 +169,4 @@ func timeoutContext(e *env, d time.Duration) (context.Context, context.CancelFun
 		return context.WithTimeout(e.ctx, d)
 	}
 	return context.WithCancel(e.ctx)
-}
-
-// stopReason says why ctx ended, for messages: "timed out after 2s" or
-// "interrupted".
-func stopReason(ctx context.Context, timeout time.Duration) string {
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return fmt.Sprintf("timed out after %v", timeout)
-	}
-	if c := context.Cause(ctx); c != nil && c != ctx.Err() {
-		return "interrupted (" + c.Error() + ")" // a signal: SIGINT, SIGTERM or SIGHUP
-	}
-	return "interrupted"
-}
-
-// plural writes "1 cell", "2 cells".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -30,7 +28,7 @@ func runGenerate(e *env, fs *flag.FlagSet) func(pos []string) int {
 		}
 		e.redirect(h.out)
 		if len(pos) > 1 {
-			return fail(e, usagef("one board only: got %q; give a size such as 10x10 or --board FILE", pos))
+			return fail(e, request.Inputf("one board only: got %q; give a size such as 10x10 or --board FILE", pos))
 		}
 		b, opt, err := request.HidatoFlags{Spec: strings.Join(pos, ""), Board: *boardFile, Moves: h.moves, Difficulty: *diff,
 			Seed: *seed, Tries: *tries, Depth: h.depth, Minimal: *minimal}.Generate(e.source())
@@ -41,18 +39,11 @@ func runGenerate(e *env, fs *flag.FlagSet) func(pos []string) int {
 		defer cancel()
 		pr := newProgress(e, "generate", h.quiet)
 		opt.Progress = func(p hidato.Progress) {
-			pr.line(p.Elapsed, fmt.Sprintf("try %d, %d givens left after %d tested", p.Try, p.Givens, p.Tested))
+			pr.Line(p.Elapsed, fmt.Sprintf("try %d, %d givens left after %d tested", p.Try, p.Givens, p.Tested))
 		}
-		g, err := hidato.Generate(ctx, b, opt)
-		pr.done()
-		switch {
-		case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-			return fail(e, stoppedErr(fmt.Sprintf("stopped before a %v puzzle was found (%v)", opt.Level, err)))
-		case errors.Is(err, hidato.ErrGiveUp):
-			return fail(e, stoppedErr(err.Error()))
-		case errors.Is(err, hidato.ErrNoSolution):
-			return fail(e, noSolutionErr(fmt.Sprintf("%s with %s moves: %v", b.Spec(), opt.Moves.Name, err)))
-		case err != nil:
+		g, err := request.GenerateHidato(ctx, b, opt)
+		pr.Done()
+		if err != nil {
 			return fail(e, err)
 		}
 		rep := hidato.NewReport(g.Puzzle, g.Grading, h.withSol)

@@ -1,14 +1,9 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"flag"
-	"fmt"
-	"github.com/boardgraph/boardgraph/format"
 	"time"
 
-	"github.com/boardgraph/boardgraph/hidato"
 	"github.com/boardgraph/boardgraph/request"
 )
 
@@ -50,7 +45,7 @@ func runGrade(e *env, fs *flag.FlagSet) func(pos []string) int {
 		e.setJSON(form == "json")
 		e.redirect(h.out)
 		if len(pos) != 1 {
-			return fail(e, usagef("give one puzzle: a text map FILE, '-' for stdin, or a share string such as hopido:6x6:..."))
+			return fail(e, request.Inputf("give one puzzle: a text map FILE, '-' for stdin, or a share string such as hopido:6x6:..."))
 		}
 		ms, err := request.ParseMoves(h.moves)
 		if err != nil {
@@ -62,23 +57,9 @@ func runGrade(e *env, fs *flag.FlagSet) func(pos []string) int {
 		}
 		ctx, cancel := timeoutContext(e, h.timeout)
 		defer cancel()
-		a, err := hidato.Assess(ctx, p, hidato.GradeOptions{MaxDepth: h.depth})
-		switch {
-		case a != nil && err != nil:
-			return fail(e, stoppedErr(fmt.Sprintf("stopped while counting solutions (%v)", err)))
-		case errors.Is(err, hidato.ErrNoSolution):
-			return fail(e, noSolutionErr("the puzzle has "+err.Error()))
-		case errors.Is(err, hidato.ErrNotUnique):
-			return fail(e, noSolutionErr("the puzzle has "+err.Error()+"; add givens"))
-		case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-			return fail(e, stoppedErr(fmt.Sprintf("stopped before the grade was known (%v)", err)))
-		case err != nil:
-			return fail(e, err)
-		}
-		if form == "json" {
-			err = format.WriteJSON(e.stdout, a.Report(h.withSol))
-		} else {
-			err = a.WriteText(e.stdout, h.withSol)
+		a, err := request.Grade(ctx, p, h.depth)
+		if err == nil {
+			err = request.WriteGrade(e.stdout, a, form == "json", h.withSol)
 		}
 		if err != nil {
 			return fail(e, err)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -17,15 +18,6 @@ import (
 // DIMACS, TSPLIB HCP, GraphML or node-link JSON, detected by content) with
 // its vertex names: request.Graph, the graph counterpart of
 // request.Leaper, makes every decision and writes every result.
-
-// boardOnlyFlags need board geometry; with --graph they are refused by name.
-var boardOnlyFlags = map[string]string{
-	"board": "a board file", "moves": "a move set", "svg": "a picture of the board", "png": "a picture of the board",
-	"per-start": "a table laid out on the board", "shard": "work units of the board search", "checkpoint": "work units of the board search",
-	"units": "work units of the board search", "resume": "work units of the board search", "max-memory": "the board dynamic program's planner",
-	"no-predict": "the board dynamic program's planner", "shared": "shards of the board dynamic program",
-	"shared-sync": "shards of the board dynamic program", "shared-wait": "shards of the board dynamic program",
-}
 
 // graphFlags are the flags of the --graph mode beyond the problem flags
 // (--start and --end then name vertices): each command sets those it has.
@@ -46,27 +38,12 @@ func (g *graphFlags) register(fs *flag.FlagSet) {
 // runGraph runs cmd on the graph of --graph with the command's flags fs
 // (pf holds the problem flags) and positional arguments pos.
 func runGraph(e *env, cmd string, fs *flag.FlagSet, pf *problemFlags, g graphFlags, pos []string) int {
-	var refused error
-	fs.Visit(func(f *flag.Flag) {
-		if what, ok := boardOnlyFlags[f.Name]; ok && refused == nil {
-			refused = usagef("--%s needs %s; it does not apply to --graph (a graph has no board geometry)", f.Name, what)
-		}
-		if cmd == "solve" && f.Name == "method" && refused == nil {
-			refused = usagef("--method: constructions tile a board; with --graph, solve always searches (drop --method)")
-		}
-	})
-	switch {
-	case refused != nil:
-		return fail(e, refused)
-	case cmd == "verify" && len(pos) != 1:
-		return fail(e, usagef("verify --graph FILE PATHFILE: give one solution file (vertex names, one per line, or a TSPLIB TOUR)"))
-	case cmd != "verify" && len(pos) > 0:
-		return fail(e, usagef("unexpected argument %q: with --graph the graph comes from the file", pos[0]))
+	var given []string
+	fs.Visit(func(f *flag.Flag) { given = append(given, f.Name) })
+	if err := request.CheckGraphArgs(cmd, given, pos); err != nil {
+		return fail(e, err)
 	}
-	form := pf.Format
-	if form == "" {
-		form = "path"
-	}
+	form := cmp.Or(pf.Format, "path")
 	gj, err := request.NewGraph(request.GraphFlags{File: g.file, Start: pf.Start, End: pf.End, Closed: pf.Closed}, e.source())
 	if err == nil {
 		err = gj.CheckFormat(cmd, form)
@@ -117,9 +94,9 @@ func runGraph(e *env, cmd string, fs *flag.FlagSet, pf *problemFlags, g graphFla
 		case err != nil:
 			return fail(e, err)
 		case !res.Complete:
-			return fail(e, stoppedErr(fmt.Sprintf("%s: %d %s so far in %s is a lower bound", stopReason(ctx, pf.Timeout), res.Count, res.Convention, gj.Label())))
+			return fail(e, request.Stopped(request.StopReason(ctx, pf.Timeout)+": "+gj.CountSummary(res)))
 		case !pf.Quiet:
-			fmt.Fprintf(e.stderr, "%d %s in %s; method %s; %d nodes, %v\n", res.Count, res.Convention, gj.Label(), res.Method, res.Nodes, res.Elapsed.Round(time.Microsecond))
+			fmt.Fprintln(e.stderr, gj.CountSummary(res))
 		}
 		return exitOK
 	}
@@ -137,7 +114,7 @@ func graphSolve(ctx context.Context, e *env, gj *request.Graph, opt hamilton.Opt
 	path, st, err := gj.Solve(ctx, opt)
 	switch {
 	case err != nil && ctx.Err() != nil && !errors.Is(err, hamilton.ErrNoSolution):
-		return fail(e, stoppedErr(fmt.Sprintf("%s before a solution was found (%d nodes searched)", stopReason(ctx, timeout), st.Nodes)))
+		return fail(e, request.Stopped(fmt.Sprintf("%s before a solution was found (%d nodes searched)", request.StopReason(ctx, timeout), st.Nodes)))
 	case err != nil:
 		return fail(e, err)
 	}
@@ -145,11 +122,7 @@ func graphSolve(ctx context.Context, e *env, gj *request.Graph, opt hamilton.Opt
 		return fail(e, err)
 	}
 	if !quiet {
-		fixed := ""
-		if len(gj.Named.Fixed) > 0 {
-			fixed = fmt.Sprintf("; it uses %d of the file's %d FIXED_EDGES (the search does not force them)", gj.FixedUsed(path), len(gj.Named.Fixed))
-		}
-		fmt.Fprintf(e.stderr, "solved %s: a %s, verified%s; %d nodes, %v\n", gj.Label(), gj.Kind(), fixed, st.Nodes, st.Elapsed.Round(time.Microsecond))
+		fmt.Fprintln(e.stderr, gj.SolveSummary(path, st))
 	}
 	return exitOK
 }

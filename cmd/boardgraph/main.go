@@ -5,7 +5,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -21,15 +20,13 @@ import (
 	"github.com/boardgraph/boardgraph/request"
 )
 
-// Exit codes (DESIGN.md): 0 success, 1 proven no solution (or invalid, for
-// verify), 2 bad input or usage, 3 stopped early with partial results, 70 an
-// internal error (a bug: for example a solution that failed verification).
+// Exit codes (request.ExitOK and so on, DESIGN.md).
 const (
-	exitOK       = 0
-	exitNone     = 1
-	exitUsage    = 2
-	exitStopped  = 3
-	exitInternal = 70
+	exitOK       = request.ExitOK
+	exitNone     = request.ExitNone
+	exitUsage    = request.ExitInput
+	exitStopped  = request.ExitStopped
+	exitInternal = request.ExitInternal
 )
 
 // env carries a command's streams and arguments, so that commands can be run
@@ -154,32 +151,13 @@ func register(c *command) {
 	commands[c.name] = c
 }
 
-// exitError is an error whose exit code the command chose: usagef (2: the
-// user fixes the command line or the input), stoppedErr (3: work stopped
-// early, after the partial results were printed), noSolutionErr (1: a
-// proof that there is no solution) and internalErr (70: a bug in
-// boardgraph itself).
-type exitError struct {
-	code int
-	msg  string
-}
-
-func (x *exitError) Error() string { return x.msg }
-
-func usagef(format string, a ...any) error { return &exitError{exitUsage, fmt.Sprintf(format, a...)} }
-func stoppedErr(msg string) error          { return &exitError{exitStopped, msg} }
-func noSolutionErr(msg string) error       { return &exitError{exitNone, msg} }
-func internalErr(msg string) error         { return &exitError{exitInternal, msg} }
-
-// fail prints err as one line prefixed with the program name and returns the
-// matching exit code: 2 for usage errors and unreadable input (board, move,
-// cell and map parse errors, files that cannot be read), 1 for a proof of no
-// solution, 3 for work stopped early, 70 for internal errors, and 1 for
-// anything else. Under --format json the same message and code are also
+// fail prints err as one line prefixed with the program name and returns
+// its exit code (request.Classify: 2 bad input, 1 no solution, 3 stopped
+// early, 70 a bug). Under --format json the same message and code are also
 // written to stdout as one JSON object (docs/json.md).
 func fail(e *env, err error) int {
-	msg, code := describe(err)
-	fmt.Fprintf(e.stderr, "%s\n", msg)
+	msg, code := request.Classify(err)
+	fmt.Fprintf(e.stderr, "boardgraph: %s\n", msg)
 	// A result already on stdout (a partial count, the solutions before
 	// --limit) stands; the error object is for runs that wrote none.
 	if e.json && !e.wroteResult() {
@@ -187,41 +165,10 @@ func fail(e *env, err error) int {
 		if e.written != nil {
 			w = e.written // stdout, also when --out redirected the result
 		}
-		format.WriteJSON(w, format.Error{Error: strings.TrimPrefix(msg, "boardgraph: "), ExitCode: code})
+		format.WriteJSON(w, format.Error{Error: msg, ExitCode: code})
 	}
 	return code
 }
-
-// describe words err as the one line fail prints and picks its exit code.
-func describe(err error) (string, int) {
-	var (
-		xe *exitError
-		ic *request.IncompleteError
-		uv *request.UnverifiedError
-	)
-	code := exitNone
-	switch {
-	case errors.As(err, &xe):
-		code = xe.code
-	case errors.As(err, &uv):
-		code = exitInternal
-	case request.IsInput(err):
-		code = exitUsage
-	case errors.As(err, &ic):
-		code = exitStopped
-	}
-	// Errors that already carry the program's name keep one prefix.
-	text := strings.TrimPrefix(oneLine(err.Error()), "boardgraph: ")
-	switch code {
-	case exitInternal:
-		return "boardgraph: INTERNAL ERROR (a bug in boardgraph, please report it): " + text, code
-	case exitUsage:
-		return "boardgraph: " + strings.TrimPrefix(text, request.ErrInput.Error()+": "), code
-	}
-	return "boardgraph: " + text, code
-}
-
-func oneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", "; ") }
 
 func main() {
 	// Ctrl-C, SIGTERM (timeout, Kubernetes, Slurm) and SIGHUP all stop

@@ -27,7 +27,7 @@ func runNeo4j(e *env, fs *flag.FlagSet) func(pos []string) int {
 	return func(pos []string) int {
 		strategies, err := cypherq.ParseStrategies(*strategy)
 		if err != nil {
-			return fail(e, usagef("--strategy: %v", err))
+			return fail(e, request.Inputf("--strategy: %v", err))
 		}
 		j, err := pf.load(e, pos, textJSON)
 		if err != nil {
@@ -39,23 +39,23 @@ func runNeo4j(e *env, fs *flag.FlagSet) func(pos []string) int {
 			return fail(e, err)
 		case *printOnly:
 			if err := cypherq.WriteQueries(e.stdout, strategies, j.Graph.N(), opt, j.Board.Spec()+" "+request.MovesLabel(j.Moves)); err != nil {
-				return fail(e, usagef("%v", err))
+				return fail(e, request.Inputf("%v", err))
 			}
 			return exitOK
 		case *kuzu:
-			return fail(e, usagef("--kuzu only changes what --print writes; Kuzu is embedded, not a server"))
+			return fail(e, request.Inputf("--kuzu only changes what --print writes; Kuzu is embedded, not a server"))
 		case *uri == "":
-			return fail(e, usagef("no Neo4j server: give --uri bolt://host:7687 (or set NEO4J_URI), or --print to see the queries"))
+			return fail(e, request.Inputf("no Neo4j server: give --uri bolt://host:7687 (or set NEO4J_URI), or --print to see the queries"))
 		}
 		srv, err := cypherq.Connect(e.ctx, *uri, *user, os.Getenv("NEO4J_PASSWORD"))
 		if err != nil {
-			return fail(e, usagef("%v", err))
+			return fail(e, request.Inputf("%v", err))
 		}
 		defer srv.Close(e.ctx)
 		table, err := j.CompareCypher(e.ctx, srv, opt, strategies, pf.Timeout)
 		switch {
 		case err != nil && e.ctx.Err() != nil:
-			return fail(e, stoppedErr("interrupted"))
+			return fail(e, request.Stopped("interrupted"))
 		case err != nil:
 			return fail(e, err)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/report"
+	lines "github.com/boardgraph/boardgraph/progress"
 	"github.com/boardgraph/boardgraph/render"
 	"github.com/boardgraph/boardgraph/request"
 )
@@ -180,7 +181,7 @@ func (f *nlFlags) parse(args []string) ([]string, int, bool) {
 	}
 	name, err := f.sub.names.Parse(f.format)
 	if err != nil {
-		return nil, nlFail(f.e, usagef("--format: %v", err)), false
+		return nil, nlFail(f.e, request.Inputf("--format: %v", err)), false
 	}
 	f.format = name
 	f.e.setJSON(name == "json")
@@ -199,7 +200,7 @@ func (f *nlFlags) load(name string) (*request.Puzzle, error) {
 	pf.Arg = name
 	p, err := request.NewPuzzle(f.ctx, pf, f.e.source())
 	if err != nil && f.ctx.Err() != nil {
-		return nil, stoppedErr(fmt.Sprintf("numberlink: %s while loading the puzzle %s; nothing was solved", stopReason(f.ctx, f.timeout), request.DisplayName(name)))
+		return nil, request.Stopped(fmt.Sprintf("numberlink: %s while loading the puzzle %s; nothing was solved", request.StopReason(f.ctx, f.timeout), request.DisplayName(name)))
 	}
 	if err == nil && !f.sub.hex {
 		err = p.SquareOnly(f.sub.name)
@@ -234,42 +235,30 @@ func (f *nlFlags) open(args []string, prove bool) (p *request.Puzzle, code int) 
 // onePuzzle returns the one puzzle argument, "" (stdin) for none.
 func onePuzzle(pos []string) (string, error) {
 	if len(pos) > 1 {
-		return "", usagef("too many arguments %q: give one puzzle (a file, a Tatham game ID or URL, a puzz.link URL) or none for standard input", pos[1:])
+		return "", request.Inputf("too many arguments %q: give one puzzle (a file, a Tatham game ID or URL, a puzz.link URL) or none for standard input", pos[1:])
 	}
 	return strings.Join(pos, ""), nil
 }
 
 // stopped words why the run's context ended: "timed out after 2s" or
 // "interrupted".
-func (f *nlFlags) stopped() string { return stopReason(f.ctx, f.timeout) }
+func (f *nlFlags) stopped() string { return request.StopReason(f.ctx, f.timeout) }
 
-// nlFail prints err as one line and returns its exit code: 1 for a proof of
-// unsolvability or a failed verification, 2 for bad input, 70 for a bug.
-func nlFail(e *env, err error) int {
-	if numberlink.Invalid(err) {
-		return fail(e, noSolutionErr("numberlink: "+err.Error()))
-	}
-	if errors.Is(err, report.ErrSelfCheck) {
-		return fail(e, internalErr(strings.TrimPrefix(err.Error(), report.ErrSelfCheck.Error()+": ")))
-	}
-	var xe *exitError
-	if errors.As(err, &xe) || request.IsInput(err) {
-		return fail(e, err)
-	}
-	return fail(e, usagef("numberlink: %v", err))
-}
+// nlFail prints err as one line and returns its exit code
+// (request.PuzzleError: 1 unsolvable or invalid, 2 bad input, 70 a bug).
+func nlFail(e *env, err error) int { return fail(e, request.PuzzleError(err)) }
 
 // write prints rep as --format asks.
 func (f *nlFlags) write(rep request.Report) { request.WriteReport(f.e.stdout, rep, f.format == "json") }
 
 // progress returns search options that, unless --quiet, show the shared
 // progress lines (a live line on a terminal, plain lines otherwise); the
-// caller calls done on the progress before printing.
-func (f *nlFlags) progress() (request.SearchOptions, *progress) {
+// caller calls Done on the progress before printing.
+func (f *nlFlags) progress() (request.SearchOptions, *lines.Printer) {
 	pr := newProgress(f.e, "numberlink "+f.sub.name, f.quiet)
 	opt := request.SearchOptions{StopReason: f.stopped}
 	if !f.quiet {
-		opt.Progress, opt.ProgressEvery = pr.line, pr.interval()
+		opt.Progress, opt.ProgressEvery = pr.Line, pr.Interval()
 	}
 	return opt, pr
 }
@@ -283,7 +272,7 @@ func nlTable(f *nlFlags) nlBody {
 	kmax := f.Int("kmax", 10, "last k to print when --k is not given")
 	return func(_ *request.Puzzle, pos []string) int {
 		if len(pos) > 0 {
-			return nlFail(f.e, usagef("table takes no arguments, got %q", pos))
+			return nlFail(f.e, request.Inputf("table takes no arguments, got %q", pos))
 		}
 		t, err := request.Figure5(*r, *k, *kmax)
 		if err != nil {
@@ -306,7 +295,7 @@ func nlTau(f *nlFlags) nlBody {
 		f.write(run.Report)
 		switch {
 		case err != nil:
-			return fail(f.e, stoppedErr(fmt.Sprintf("numberlink tau: %s after %d steps; the drawing above is as far as τ got", f.stopped(), run.Steps)))
+			return fail(f.e, request.Stopped(fmt.Sprintf("numberlink tau: %s after %d steps; the drawing above is as far as τ got", f.stopped(), run.Steps)))
 		case run.Contradiction != nil:
 			return nlFail(f.e, run.Contradiction)
 		}
@@ -318,7 +307,7 @@ func nlTau(f *nlFlags) nlBody {
 func nlCheck(f *nlFlags) nlBody {
 	return func(_ *request.Puzzle, pos []string) int {
 		if len(pos) == 0 || len(pos) > 2 {
-			return nlFail(f.e, usagef("check needs PUZZLE [SOLUTION]: a JSON file with \"bridges\", or a puzzle and its drawing or JSON solution (hex: lines \"R1,C1 R2,C2 N\")"))
+			return nlFail(f.e, request.Inputf("check needs PUZZLE [SOLUTION]: a JSON file with \"bridges\", or a puzzle and its drawing or JSON solution (hex: lines \"R1,C1 R2,C2 N\")"))
 		}
 		p, err := f.load(pos[0])
 		if err != nil {
@@ -364,10 +353,10 @@ func nlSolve(f *nlFlags) nlBody {
 		}
 		opt, pr := f.progress()
 		s, err := p.Solve(f.ctx, opt, report.UniqueOptions{Skip: !*checkUnique, Second: *showSecond})
-		pr.done()
+		pr.Done()
 		switch {
 		case err != nil && f.ctx.Err() != nil && !numberlink.Invalid(err):
-			return fail(f.e, stoppedErr(fmt.Sprintf("numberlink solve: %s, %d search nodes in, before a solution was found", f.stopped(), s.Nodes)))
+			return fail(f.e, request.Stopped(fmt.Sprintf("numberlink solve: %s, %d search nodes in, before a solution was found", f.stopped(), s.Nodes)))
 		case err != nil:
 			return nlFail(f.e, err)
 		}
@@ -389,7 +378,7 @@ func nlCount(f *nlFlags) nlBody {
 	return func(p *request.Puzzle, _ []string) int {
 		opt, pr := f.progress()
 		c, err := p.Count(f.ctx, *limit, opt)
-		pr.done()
+		pr.Done()
 		if err != nil {
 			return nlFail(f.e, err)
 		}
@@ -411,11 +400,11 @@ func nlGrade(f *nlFlags) nlBody {
 		rep, err := report.Grade(f.ctx, p.Grid, numberlink.SolveOptions{Rules: p.Rules})
 		switch {
 		case err != nil && f.ctx.Err() != nil && rep == nil:
-			return fail(f.e, stoppedErr(fmt.Sprintf("numberlink grade: %s while τ ran; no grade", f.stopped())))
+			return fail(f.e, request.Stopped(fmt.Sprintf("numberlink grade: %s while τ ran; no grade", f.stopped())))
 		case errors.Is(err, numberlink.ErrNoSolution):
 			return nlFail(f.e, fmt.Errorf("%w: no solution", numberlink.ErrUnsolvable))
 		case err != nil && f.ctx.Err() != nil:
-			return fail(f.e, stoppedErr(fmt.Sprintf("numberlink grade: %s while grading; no grade", f.stopped())))
+			return fail(f.e, request.Stopped(fmt.Sprintf("numberlink grade: %s while grading; no grade", f.stopped())))
 		case err != nil:
 			return nlFail(f.e, err)
 		}
@@ -466,23 +455,23 @@ func nlGenerate(f *nlFlags) nlBody {
 	f.timeoutVar()
 	return func(_ *request.Puzzle, pos []string) int {
 		if len(pos) != 1 {
-			return nlFail(f.e, usagef("generate needs one size argument RxC (rows x columns), f.e.g. 15x15"))
+			return nlFail(f.e, request.Inputf("generate needs one size argument RxC (rows x columns), f.e.g. 15x15"))
 		}
 		if err := pics.Check(); err != nil {
 			return nlFail(f.e, err)
 		}
 		gf.Size = pos[0]
 		pr := newProgress(f.e, "generate", !*progress)
-		pr.grace, pr.every = 0, 200*time.Millisecond // asked for: every round, from the first
+		pr.Grace, pr.Every = 0, 200*time.Millisecond // asked for: every round, from the first
 		g, err := gf.Generate(f.ctx, func(p numberlink.GenerateProgress) {
-			pr.line(p.Elapsed, fmt.Sprintf("layout %d, round %d: %d islands, %d pairs undecided", p.Attempt, p.Round, p.Islands, p.Open))
+			pr.Line(p.Elapsed, fmt.Sprintf("layout %d, round %d: %d islands, %d pairs undecided", p.Attempt, p.Round, p.Islands, p.Open))
 		})
-		pr.done()
+		pr.Done()
 		switch {
 		case err != nil && f.ctx.Err() != nil && g != nil:
-			return fail(f.e, stoppedErr(fmt.Sprintf("numberlink generate: %s while proving the puzzle unique", f.stopped())))
+			return fail(f.e, request.Stopped(fmt.Sprintf("numberlink generate: %s while proving the puzzle unique", f.stopped())))
 		case err != nil && f.ctx.Err() != nil:
-			return fail(f.e, stoppedErr(fmt.Sprintf("numberlink generate: %s before a puzzle was found", f.stopped())))
+			return fail(f.e, request.Stopped(fmt.Sprintf("numberlink generate: %s before a puzzle was found", f.stopped())))
 		case err != nil:
 			return nlFail(f.e, err)
 		}

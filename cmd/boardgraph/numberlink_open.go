@@ -35,7 +35,7 @@ func nlMinK(f *nlFlags) nlBody {
 		rep, err := report.MinK(f.ctx, p.Grid, numberlink.SolveOptions{Rules: p.Rules})
 		switch {
 		case err != nil && f.ctx.Err() != nil:
-			return fail(f.e, stoppedErr(fmt.Sprintf("numberlink min-k: %s; k = %v proved unsolvable so far", f.stopped(), rep.Refuted)))
+			return fail(f.e, request.Stopped(fmt.Sprintf("numberlink min-k: %s; k = %v proved unsolvable so far", f.stopped(), rep.Refuted)))
 		case errors.Is(err, numberlink.ErrNoSolution):
 			return nlFail(f.e, fmt.Errorf("%w: %v", numberlink.ErrUnsolvable, err))
 		case err != nil:
@@ -51,14 +51,14 @@ func nlTauSteps(f *nlFlags) nlBody {
 	f.timeoutVar()
 	return func(p *request.Puzzle, _ []string) int {
 		if *budget < 1 {
-			return nlFail(f.e, usagef("--budget %d: use a positive number of states", *budget))
+			return nlFail(f.e, request.Inputf("--budget %d: use a positive number of states", *budget))
 		}
 		rep, err := report.TauSteps(f.ctx, p.Grid, p.Rules, *budget)
 		switch {
 		case errors.Is(err, numberlink.ErrTauIncomplete):
-			return fail(f.e, noSolutionErr(fmt.Sprintf("numberlink tau-steps: %v; no order of τ steps solves it", err)))
+			return fail(f.e, request.NoSolution(fmt.Sprintf("numberlink tau-steps: %v; no order of τ steps solves it", err)))
 		case err != nil && f.ctx.Err() != nil:
-			return fail(f.e, stoppedErr(fmt.Sprintf("numberlink tau-steps: %s: best so far %d steps (τ's order: %d)", f.stopped(), rep.Fewest, rep.TauSteps)))
+			return fail(f.e, request.Stopped(fmt.Sprintf("numberlink tau-steps: %s: best so far %d steps (τ's order: %d)", f.stopped(), rep.Fewest, rep.TauSteps)))
 		case err != nil:
 			return nlFail(f.e, err)
 		}

@@ -43,7 +43,7 @@ func (pf *pictureFlags) save(e *env, draw func() (*render.Picture, error), quiet
 	}
 	pic, err := draw()
 	if err != nil {
-		return internalErr(fmt.Sprintf("drawing a verified result: %v", err))
+		return request.Internal(fmt.Sprintf("drawing a verified result: %v", err))
 	}
 	return saveNamed(e, pf.Files, pic, quiet)
 }
@@ -82,7 +82,7 @@ func runRender(e *env, fs *flag.FlagSet) func(pos []string) int {
 
 func (rf *renderFlags) run(e *env, pos []string) error {
 	if !rf.Any() {
-		return usagef("no output: give --svg FILE, --png FILE or both")
+		return request.Inputf("no output: give --svg FILE, --png FILE or both")
 	}
 	if err := rf.Check(); err != nil {
 		return err
@@ -93,7 +93,7 @@ func (rf *renderFlags) run(e *env, pos []string) error {
 			spec = a
 			continue
 		}
-		return usagef("unexpected argument %q; give at most a board size (the input comes from --in FILE or stdin)", a)
+		return request.Inputf("unexpected argument %q; give at most a board size (the input comes from --in FILE or stdin)", a)
 	}
 	b, err := request.SolutionBoard(spec, rf.boardFile, rf.in, "--in", e.source())
 	if err != nil {
@@ -106,9 +106,9 @@ func (rf *renderFlags) run(e *env, pos []string) error {
 	pic, frames, what, err := request.Picture(e.ctx, text, b, rf.pic)
 	switch {
 	case errors.Is(err, request.ErrInvalidSolution):
-		return noSolutionErr(err.Error())
+		return request.NoSolution(err.Error())
 	case err != nil && e.ctx.Err() != nil:
-		return stoppedErr(err.Error())
+		return request.Stopped(err.Error())
 	case err != nil:
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/boardgraph/boardgraph/request"
 	"github.com/boardgraph/boardgraph/web"
 )
 
@@ -21,13 +22,13 @@ func runServe(e *env, fs *flag.FlagSet) func(pos []string) int {
 	timeout := fs.Duration("timeout", 5*time.Second, "deadline of one solver call (`D`)")
 	return func(pos []string) int {
 		if len(pos) > 0 {
-			return fail(e, usagef("serve takes no arguments; got %q", pos[0]))
+			return fail(e, request.Inputf("serve takes no arguments; got %q", pos[0]))
 		}
 		if *jobs < 0 || *timeout <= 0 {
-			return fail(e, usagef("--jobs must be 0 or more and --timeout positive"))
+			return fail(e, request.Inputf("--jobs must be 0 or more and --timeout positive"))
 		}
 		if _, _, err := net.SplitHostPort(*addr); err != nil {
-			return fail(e, usagef("--addr %q: write HOST:PORT such as 127.0.0.1:8080", *addr))
+			return fail(e, request.Inputf("--addr %q: write HOST:PORT such as 127.0.0.1:8080", *addr))
 		}
 		ctx, stop := signal.NotifyContext(e.ctx, syscall.SIGINT, syscall.SIGTERM)
 		defer stop()
@@ -35,7 +36,7 @@ func runServe(e *env, fs *flag.FlagSet) func(pos []string) int {
 			fmt.Fprintf(e.stdout, "boardgraph: serving on %s (Ctrl-C stops)\n", url)
 		})
 		if err != nil {
-			return fail(e, usagef("serve: %v", err))
+			return fail(e, request.Inputf("serve: %v", err))
 		}
 		fmt.Fprintln(e.stderr, "boardgraph: server stopped")
 		return exitOK

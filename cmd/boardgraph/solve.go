@@ -63,12 +63,12 @@ func runSolve(e *env, fs *flag.FlagSet) func(pos []string) int {
 		defer cancel()
 		opt := l.SearchOptions(j)
 		pr := newProgress(e, "solve", l.Output.Quiet)
-		pr.set(&opt)
+		pr.SetSearch(&opt)
 		cells, st, err := j.Solve(ctx, opt)
-		pr.done()
+		pr.Done()
 		switch {
 		case err != nil && ctx.Err() != nil && !errors.Is(err, hamilton.ErrNoSolution):
-			return fail(e, stoppedErr(fmt.Sprintf("%s before a solution was found (%d nodes searched)", stopReason(ctx, l.Timeout), st.Nodes)))
+			return fail(e, request.Stopped(fmt.Sprintf("%s before a solution was found (%d nodes searched)", request.StopReason(ctx, l.Timeout), st.Nodes)))
 		case err != nil:
 			return fail(e, err) // a proof of no solution: exit 1
 		}
@@ -79,7 +79,7 @@ func runSolve(e *env, fs *flag.FlagSet) func(pos []string) int {
 			return fail(e, err)
 		}
 		if (!l.Output.JSON() || l.Output.Out != "") && !l.Output.Quiet {
-			fmt.Fprintf(e.stderr, "solved %s: %s, verified; %d nodes, %v\n", l.Label(), plural(len(cells), "cell"), st.Nodes, st.Elapsed.Round(time.Microsecond))
+			fmt.Fprintf(e.stderr, "solved %s: %s, verified; %d nodes, %v\n", l.Label(), format.Plural(len(cells), "cell"), st.Nodes, st.Elapsed.Round(time.Microsecond))
 		}
 		return exitOK
 	}

@@ -38,12 +38,12 @@ func runConstruct(e *env, l *request.Leaper, walk construct.Walk, pics *pictureF
 		return exitOK
 	}
 	if l.Board.Cells() > request.MaxSearchCells { // Leaper.Construction refuses these; pictures need the path in memory too
-		return fail(e, usagef("the %s board has %d cells, too many to hold in memory for pictures: drop --svg and --png", l.Board.Spec(), l.Board.Cells()))
+		return fail(e, request.Inputf("the %s board has %d cells, too many to hold in memory for pictures: drop --svg and --png", l.Board.Spec(), l.Board.Cells()))
 	}
 	cells, n, err := l.ConstructedCells(ctx, walk)
 	switch {
 	case err != nil && ctx.Err() != nil:
-		return fail(e, stoppedErr(fmt.Sprintf("%s after %d cells of the construction; nothing was written", stopReason(ctx, l.Timeout), n)))
+		return fail(e, request.Stopped(fmt.Sprintf("%s after %d cells of the construction; nothing was written", request.StopReason(ctx, l.Timeout), n)))
 	case err != nil:
 		return fail(e, err)
 	}
@@ -54,7 +54,7 @@ func runConstruct(e *env, l *request.Leaper, walk construct.Walk, pics *pictureF
 		return fail(e, err)
 	}
 	if !out.JSON() && !out.Quiet && out.Out == "" {
-		fmt.Fprintf(e.stderr, "constructed %s: %s, verified; %v\n", l.Label(), plural(len(cells), "cell"), time.Since(began).Round(time.Microsecond))
+		fmt.Fprintf(e.stderr, "constructed %s: %s, verified; %v\n", l.Label(), format.Plural(len(cells), "cell"), time.Since(began).Round(time.Microsecond))
 	}
 	return exitOK
 }
@@ -94,12 +94,12 @@ func emit(ctx context.Context, e *env, l *request.Leaper, cells []verify.Cell, r
 // (request.Leaper.SavePath) with progress on stderr, and returns its
 // one-line summary; producer names the maker of the path in errors.
 func writeStreamed(ctx context.Context, e *env, l *request.Leaper, walk construct.Walk, producer string) (string, error) {
-	pr := startCellProgress(e, l.Output.Quiet, "solve", int64(l.Board.Open()))
-	defer pr.stop()
+	pr, stop := newProgress(e, "solve", l.Output.Quiet).PollStream(int64(l.Board.Open()))
+	defer stop()
 	info, err := l.SavePath(ctx, walk, producer, pathio.VerifiedOptions{Phase: pr.Phase, Count: &pr.Count})
-	pr.stop()
+	stop()
 	if err != nil && ctx.Err() != nil {
-		return "", stoppedErr(fmt.Sprintf("%s %v", stopReason(ctx, l.Timeout), strings.TrimPrefix(err.Error(), ctx.Err().Error()+" ")))
+		return "", request.Stopped(fmt.Sprintf("%s %v", request.StopReason(ctx, l.Timeout), strings.TrimPrefix(err.Error(), ctx.Err().Error()+" ")))
 	}
 	if rss := peakRSS(); rss > 0 && err == nil {
 		info += ", peak memory " + lines.Bytes(rss)

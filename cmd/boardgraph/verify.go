@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"errors"
 	"flag"
 	"fmt"
 	"github.com/boardgraph/boardgraph/format"
@@ -10,7 +8,6 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/request"
-	"github.com/boardgraph/boardgraph/verify"
 )
 
 func init() {
@@ -40,48 +37,25 @@ func runVerify(e *env, fs *flag.FlagSet) func(pos []string) int {
 		}
 		json := outFormat == "json"
 		e.setJSON(json)
-		ms, err := request.ParseMoves(pf.Moves)
-		if err != nil {
-			return fail(e, err)
-		}
-		spec, file, err := request.SolutionArgs(pos, e.source())
-		if err != nil {
-			return fail(e, err)
-		}
-		b, err := request.SolutionBoard(spec, pf.Board, file, "", e.source())
-		if err != nil {
-			return fail(e, err)
-		}
-		in, closeIn, err := e.source().Reader(file, "the solution")
+		pi, closeIn, err := request.VerifyArgs{Args: pos, BoardFile: pf.Board, Moves: pf.Moves, MovesGiven: flagGiven(fs, "moves"),
+			Start: pf.Start, End: pf.End, Closed: pf.Closed}.Open(e.source())
 		if err != nil {
 			return fail(e, err)
 		}
 		defer closeIn()
-		pi, err := request.ReadPathInput(bufio.NewReaderSize(in, 1<<20), request.VerifyFlags{Board: b, Moves: ms, MovesGiven: flagGiven(fs, "moves"),
-			Start: pf.Start, End: pf.End, Closed: pf.Closed})
-		if err != nil {
-			return fail(e, err)
-		}
-		streamed := pi.Kind == "path" || pi.Kind == "binary"
-		pr := startCellProgress(e, pf.Quiet || json || !streamed, "verify", int64(pi.Board.Open()))
+		pr, stop := newProgress(e, "verify", pf.Quiet || json || !pi.Streamed()).PollStream(int64(pi.Board.Open()))
 		pr.Phase("checked")
 		began := time.Now()
 		res, err := pi.Check(e.ctx, func(n int64) { pr.Count.Store(n) })
-		pr.stop()
-		var ve *verify.Error
-		switch {
-		case streamed && e.ctx.Err() != nil:
-			return fail(e, stoppedErr(fmt.Sprintf("interrupted after checking %d cells; the file was not fully checked", res.Cells)))
-		case errors.Is(err, verify.ErrSyntax):
-			return fail(e, err)
-		case err != nil && !errors.As(err, &ve):
-			return fail(e, internalErr(fmt.Sprintf("the verifier failed: %v", err)))
+		stop()
+		if ferr := pi.Failure(e.ctx, res, err); ferr != nil {
+			return fail(e, ferr)
 		}
 		if werr := request.WriteReport(e.stdout, pi.Report(res, err), json); werr != nil {
 			return fail(e, werr)
 		}
-		if streamed && err == nil && !pf.Quiet && !json {
-			line := fmt.Sprintf("verify: %s in %v", plural(int(res.Cells), "cell"), format.Round(time.Since(began)))
+		if pi.Streamed() && err == nil && !pf.Quiet && !json {
+			line := fmt.Sprintf("verify: %s in %v", format.Plural(int(res.Cells), "cell"), format.Round(time.Since(began)))
 			if rss := peakRSS(); rss > 0 {
 				line += ", peak memory " + lines.Bytes(rss)
 			}

@@ -74,6 +74,11 @@ func TestDamagedPuzzLinkRefused(t *testing.T) {
 		{"https://puzz.link/p?nurikabe/5/5/g1h2", `this is a nurikabe puzzle (puzz.link type "nurikabe"); boardgraph reads hashikake/bridges`},
 		{"http://pzv.jp/p.html?slither/3/3/abc", "this is a slither puzzle"},
 		{"https://puzz.link/p?hashikake/5/3/1g2!3k1g41", `body character '!'`},
+		// A damaged size is refused, not skipped as an option segment
+		// (the first was read as the 3x1 puzzle "2.2").
+		{"https://puzz.link/p?hashikake/-3/3/1/2g2", `puzz.link size "-3"/"3"`},
+		{"https://puzz.link/p?hashikake/+3/1/2g2", `puzz.link size "+3"/"1"`},
+		{"https://puzz.link/p?hashikake/3/-1/2g2", `puzz.link size "3"/"-1"`},
 	} {
 		if f := Detect([]byte(tc.url)); f != FormatPuzzLinkName {
 			t.Errorf("%s: detected as %s", tc.url, f)

@@ -44,7 +44,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/boardgraph/boardgraph/numberlink"
 )
@@ -674,8 +673,10 @@ func parsePuzzLink(ctx context.Context, url string) (*numberlink.Grid, error) {
 	}
 	parts := strings.Split(body, "/")
 	// Skip option segments before the size (none are defined for hashikake,
-	// but pzpr URLs may carry a leading flag such as "p").
-	for len(parts) > 0 && parts[0] != "" && !unicode.IsDigit(rune(parts[0][0])) {
+	// but pzpr URLs may carry a leading flag such as "p" or "v:"): letters
+	// and colons only, so that a damaged size ("-3", "+3") is refused, not
+	// skipped.
+	for len(parts) > 0 && parts[0] != "" && strings.Trim(parts[0], "abcdefghijklmnopqrstuvwxyz:") == "" {
 		parts = parts[1:]
 	}
 	if len(parts) < 2 {
@@ -683,7 +684,7 @@ func parsePuzzLink(ctx context.Context, url string) (*numberlink.Grid, error) {
 	}
 	cols, err1 := strconv.Atoi(parts[0])
 	rows, err2 := strconv.Atoi(parts[1])
-	if err1 != nil || err2 != nil || cols < 1 || rows < 1 || rows > numberlink.MaxCells/cols {
+	if !allDigits(parts[0]) || !allDigits(parts[1]) || err1 != nil || err2 != nil || cols < 1 || rows < 1 || rows > numberlink.MaxCells/cols {
 		return nil, fmt.Errorf("%w: puzz.link size %q/%q: width and height must be positive numbers, at most %d cells in all", ErrFormat, clip(parts[0]), clip(parts[1]), numberlink.MaxCells)
 	}
 	data := ""
@@ -747,6 +748,11 @@ func parsePuzzLink(ctx context.Context, url string) (*numberlink.Grid, error) {
 		return nil, err
 	}
 	return g, nil
+}
+
+// allDigits reports whether s is a non-empty run of ASCII digits.
+func allDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // FormatPuzzLink writes g as a puzz.link hashikake URL.

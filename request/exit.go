@@ -1,0 +1,114 @@
+package request
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/report"
+)
+
+// Exit codes of the command line (DESIGN.md): the kinds of failure every
+// front end tells apart. The web server maps ExitInput to 400.
+const (
+	ExitOK       = 0  // success
+	ExitNone     = 1  // a proof that there is no solution (or, for a check, an invalid one)
+	ExitInput    = 2  // bad input or usage: the user fixes the command or the file
+	ExitStopped  = 3  // stopped early (timeout, signal, limit), after the partial result
+	ExitInternal = 70 // a bug in boardgraph: for example a solution that failed verification
+)
+
+// ExitError is an error whose kind its maker chose (Inputf, Stopped,
+// NoSolution, Internal); Code is one of the Exit codes.
+type ExitError struct {
+	Code int
+	Msg  string
+}
+
+func (x *ExitError) Error() string { return x.Msg }
+
+// Is makes an ExitInput error match ErrInput (so IsInput holds for it).
+func (x *ExitError) Is(target error) bool { return x.Code == ExitInput && target == ErrInput }
+
+// Inputf is bad input or usage (ExitInput), worded as fmt.Sprintf does.
+func Inputf(format string, a ...any) error {
+	return &ExitError{ExitInput, fmt.Sprintf(format, a...)}
+}
+
+// Stopped is work stopped early after its partial result (ExitStopped).
+func Stopped(msg string) error { return &ExitError{ExitStopped, msg} }
+
+// NoSolution is a proof that there is no solution (ExitNone).
+func NoSolution(msg string) error { return &ExitError{ExitNone, msg} }
+
+// Internal is a bug in boardgraph itself (ExitInternal).
+func Internal(msg string) error { return &ExitError{ExitInternal, msg} }
+
+// Classify words err as one line, without the program's name, and picks
+// its exit code: the code an ExitError carries; ExitInternal for an
+// UnverifiedError; ExitInput for input (IsInput), its "bad input: "
+// prefix dropped; ExitStopped for an IncompleteError; ExitNone for
+// anything else (hamilton.ErrNoSolution and the like). Internal errors
+// are prefixed "INTERNAL ERROR (a bug in boardgraph, please report it)".
+// Newlines in the message become "; ", and a leading "boardgraph: " is
+// dropped so that the caller can add the one prefix.
+func Classify(err error) (msg string, code int) {
+	var (
+		xe *ExitError
+		ic *IncompleteError
+		uv *UnverifiedError
+	)
+	code = ExitNone
+	switch {
+	case errors.As(err, &xe):
+		code = xe.Code
+	case errors.As(err, &uv):
+		code = ExitInternal
+	case IsInput(err):
+		code = ExitInput
+	case errors.As(err, &ic):
+		code = ExitStopped
+	}
+	text := strings.TrimPrefix(strings.ReplaceAll(strings.TrimSpace(err.Error()), "\n", "; "), "boardgraph: ")
+	switch code {
+	case ExitInternal:
+		return "INTERNAL ERROR (a bug in boardgraph, please report it): " + text, code
+	case ExitInput:
+		return strings.TrimPrefix(text, ErrInput.Error()+": "), code
+	}
+	return text, code
+}
+
+// PuzzleError gives an error of the numberlink commands its kind for
+// Classify: a proof of unsolvability or a failed verification
+// (numberlink.Invalid) is NoSolution, a failed self-check
+// (report.ErrSelfCheck) Internal, an error that has a kind keeps it, and
+// anything else is input; the new messages begin "numberlink: ".
+func PuzzleError(err error) error {
+	var xe *ExitError
+	switch {
+	case numberlink.Invalid(err):
+		return NoSolution("numberlink: " + err.Error())
+	case errors.Is(err, report.ErrSelfCheck):
+		return Internal(strings.TrimPrefix(err.Error(), report.ErrSelfCheck.Error()+": "))
+	case errors.As(err, &xe) || IsInput(err):
+		return err
+	}
+	return Inputf("numberlink: %v", err)
+}
+
+// StopReason words why ctx ended, for messages: "timed out after 2s"
+// (timeout is the run's limit), "interrupted (SIGTERM)" when the cause
+// names a signal, or "interrupted".
+func StopReason(ctx context.Context, timeout time.Duration) string {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fmt.Sprintf("timed out after %v", timeout)
+	}
+	if c := context.Cause(ctx); c != nil && c != ctx.Err() {
+		return "interrupted (" + c.Error() + ")" // a signal: SIGINT, SIGTERM or SIGHUP
+	}
+	return "interrupted"
+}

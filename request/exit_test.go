@@ -1,0 +1,62 @@
+package request
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/report"
+)
+
+// TestClassify: every kind of error gets its exit code and one line
+// without doubled prefixes.
+func TestClassify(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		err  error
+		msg  string
+		code int
+	}{
+		{Inputf("--k %d: use 1..8", 9), "--k 9: use 1..8", ExitInput},
+		{fmt.Errorf("%w: the board\nhas no open cell", ErrInput), "the board; has no open cell", ExitInput},
+		{fmt.Errorf("reading: %w", hamilton.ErrInvalid), "reading: " + hamilton.ErrInvalid.Error(), ExitInput},
+		{Stopped("timed out after 1s"), "timed out after 1s", ExitStopped},
+		{&IncompleteError{Msg: "count past 2^64", Err: hamilton.ErrOverflow}, "count past 2^64", ExitStopped},
+		{NoSolution("no path"), "no path", ExitNone},
+		{fmt.Errorf("5x5: %w", hamilton.ErrNoSolution), "5x5: " + hamilton.ErrNoSolution.Error(), ExitNone},
+		{Internal("boardgraph: drawing failed"), "INTERNAL ERROR (a bug in boardgraph, please report it): drawing failed", ExitInternal},
+		{&UnverifiedError{Solver: "the engine", Err: errors.New("cell 3 twice")}, "INTERNAL ERROR (a bug in boardgraph, please report it): the engine returned a path that fails verification (cell 3 twice); nothing was printed", ExitInternal},
+	} {
+		msg, code := Classify(tc.err)
+		if msg != tc.msg || code != tc.code {
+			t.Errorf("Classify(%q) = %q, %d; want %q, %d", tc.err, msg, code, tc.msg, tc.code)
+		}
+	}
+	if !IsInput(Inputf("x")) || IsInput(Stopped("x")) || !errors.Is(fmt.Errorf("w: %w", Inputf("x")), ErrInput) {
+		t.Error("an Inputf error must be input, and only it")
+	}
+}
+
+// TestPuzzleError: numberlink errors get the kinds the numberlink
+// commands exit with.
+func TestPuzzleError(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		err  error
+		msg  string
+		code int
+	}{
+		{fmt.Errorf("%w: node 3 needs 4", numberlink.ErrUnsolvable), "numberlink: " + numberlink.ErrUnsolvable.Error() + ": node 3 needs 4", ExitNone},
+		{fmt.Errorf("%w: τ drew 3 on a 2-bridge", report.ErrSelfCheck), "INTERNAL ERROR (a bug in boardgraph, please report it): τ drew 3 on a 2-bridge", ExitInternal},
+		{Stopped("numberlink tau: interrupted"), "numberlink tau: interrupted", ExitStopped},
+		{fmt.Errorf("%w: no such file", ErrInput), "no such file", ExitInput},
+		{errors.New("line 2: 7 is not a clue"), "numberlink: line 2: 7 is not a clue", ExitInput},
+	} {
+		msg, code := Classify(PuzzleError(tc.err))
+		if msg != tc.msg || code != tc.code {
+			t.Errorf("Classify(PuzzleError(%q)) = %q, %d; want %q, %d", tc.err, msg, code, tc.msg, tc.code)
+		}
+	}
+}
