@@ -2,9 +2,11 @@ package count
 
 import (
 	"bytes"
+	"errors"
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -259,5 +261,29 @@ func TestManifestRoundTrip(t *testing.T) {
 		if _, err := parseManifest(d, "key", 64, 2, 1); err == nil {
 			t.Fatalf("byte %d flipped parsed", i)
 		}
+	}
+}
+
+// A full disk (ENOSPC, from /dev/full) while a run is written is an
+// ErrDisk whose one-line message names the directory and the fix.
+func TestSpillDiskFull(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("no /dev/full here")
+	}
+	defer full.Close()
+	dir := t.TempDir()
+	r := &dp{plan: &plan{steps: make([]step, 10)}, mem: newStore(1, 1, 1<<20), opt: Options{MaxBytes: 1 << 20}, spillDir: dir}
+	s := r.compactSet(dir, 0, 0.25)
+	s.files[0] = full
+	var sc runScratch
+	err = s.write(0, []uint64{7, 1, 9, 2}, &sc)
+	if err == nil {
+		err = s.flushRuns()
+	}
+	err = r.diskError(err)
+	t.Log(err)
+	if !errors.Is(err, ErrDisk) || !strings.Contains(err.Error(), dir) || !strings.Contains(err.Error(), "--tmp") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("disk full: %v", err)
 	}
 }
