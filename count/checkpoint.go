@@ -26,9 +26,12 @@ import (
 //	CRC-32C of everything before (uint32)
 //
 // all little-endian. The key names the count (graph, order, problem,
-// shard, and the caller's Options.CheckpointKey). A resumed count reads
-// the layer back (into memory, or into spill buckets when it does not fit)
-// and continues with the next step; the total is the same as an
+// shard, and the caller's Options.CheckpointKey). This file is written for
+// layers in memory; a spilled layer's checkpoint is a manifest of its
+// files instead (manifest.go), in the same PATH. A resumed count reads
+// the layer back (into memory, or into spill buckets when it does not
+// fit, and the checkpoint then becomes their manifest) and continues with
+// the next step; the total is the same as an
 // uninterrupted count's. While a count runs, PATH.lock is locked (flock):
 // a second run on the same checkpoint is refused with shard.ErrLocked.
 // Reading is bounded: the size must be the one the header announces.
@@ -42,6 +45,9 @@ type dpCheckpoint struct {
 	last   time.Time
 	lock   *os.File
 	resume bool
+	// manifest: the file now holds a manifest of spilled layers (it goes
+	// when the count is done, with the files it names).
+	manifest bool
 }
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -76,9 +82,8 @@ func (c *dpCheckpoint) close() {
 	}
 }
 
-// saveCheckpoint writes the layer made by steps 0..done-1 (in memory or
-// spilled).
-func (r *dp) saveCheckpoint(done int, cur *layer, disk *spillSet) error {
+// saveCheckpoint writes the layer made by steps 0..done-1, in memory.
+func (r *dp) saveCheckpoint(done int, cur *layer) error {
 	tmp := r.ck.path + ".tmp"
 	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
@@ -86,12 +91,7 @@ func (r *dp) saveCheckpoint(done int, cur *layer, disk *spillSet) error {
 	}
 	crc := crc32.New(castagnoli)
 	bw := bufio.NewWriterSize(io.MultiWriter(f, crc), 1<<20)
-	var recs int64
-	if cur != nil {
-		recs = int64(cur.states())
-	} else {
-		recs = disk.records()
-	}
+	recs := int64(cur.states())
 	hdr := []byte(dpCheckpointMagic)
 	hdr = binary.LittleEndian.AppendUint16(hdr, uint16(len(r.ck.key)))
 	hdr = append(hdr, r.ck.key...)
@@ -110,21 +110,13 @@ func (r *dp) saveCheckpoint(done int, cur *layer, disk *spillSet) error {
 		}
 		return nil
 	}
-	if cur != nil {
-		for pi := range cur.parts {
-			a := cur.parts[pi].a
-			for j := 0; j < len(a); j += sd {
-				if r.mem.used(a, j) {
-					if err = put(a[j : j+sd]); err != nil {
-						break
-					}
+	for pi := range cur.parts {
+		a := cur.parts[pi].a
+		for j := 0; j < len(a); j += sd {
+			if r.mem.used(a, j) {
+				if err = put(a[j : j+sd]); err != nil {
+					break
 				}
-			}
-		}
-	} else {
-		for b := range disk.files {
-			if err = disk.readBucket(b, sd, put); err != nil {
-				break
 			}
 		}
 	}
@@ -153,37 +145,63 @@ func (r *dp) saveCheckpoint(done int, cur *layer, disk *spillSet) error {
 		d.Close()
 	}
 	r.ck.last = time.Now()
+	r.ck.manifest = false
 	r.st.Checkpoints++
 	return nil
 }
 
 // resume reads the checkpoint, if there is one, and returns the next step
-// and the layer (in memory, or spilled when it does not fit); start 0 when
-// there is nothing to resume.
-func (r *dp) resume(w *worker) (start int, cur *layer, disk *spillSet, err error) {
+// and the layer (in memory, or spilled when it does not fit), and the
+// next layer's files when the checkpoint is a manifest written during a
+// step (manifest.go); start 0 when there is nothing to resume.
+func (r *dp) resume(w *worker) (start int, cur *layer, disk, partial *spillSet, err error) {
 	if !r.ck.resume {
-		return 0, nil, nil, nil
+		return 0, nil, nil, nil, nil
 	}
 	f, err := os.Open(r.ck.path)
 	if os.IsNotExist(err) {
-		return 0, nil, nil, nil
+		return 0, nil, nil, nil, nil
 	}
 	if err != nil {
-		return 0, nil, nil, fmt.Errorf("%w: %v", shard.ErrCheckpoint, err)
+		return 0, nil, nil, nil, fmt.Errorf("%w: %v", shard.ErrCheckpoint, err)
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil || !fi.Mode().IsRegular() {
-		return 0, nil, nil, fmt.Errorf("%w: %s is not a regular file", shard.ErrCheckpoint, r.ck.path)
+		return 0, nil, nil, nil, fmt.Errorf("%w: %s is not a regular file", shard.ErrCheckpoint, r.ck.path)
 	}
 	if fi.Size() == 0 {
-		return 0, nil, nil, nil
+		return 0, nil, nil, nil, nil
 	}
+	var magic [len(dpManifestMagic)]byte
+	if _, err := io.ReadFull(f, magic[:]); err == nil && string(magic[:]) == dpManifestMagic {
+		data, err := readManifest(io.NewSectionReader(f, 0, fi.Size()))
+		if err != nil {
+			return 0, nil, nil, nil, fmt.Errorf("%w: %s: %v; remove it to count from the start", shard.ErrCheckpoint, r.ck.path, err)
+		}
+		done, disk, partial, err := r.resumeManifest(data)
+		if err != nil {
+			return 0, nil, nil, nil, err
+		}
+		r.i = done - 1
+		r.st.ResumedAt = done
+		r.prof = make([]int, done)
+		return done, nil, disk, partial, nil
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return 0, nil, nil, nil, fmt.Errorf("%w: %v", shard.ErrCheckpoint, err)
+	}
+	start, cur, disk, err = r.resumeLayer(w, f, fi.Size())
+	return start, cur, disk, nil, err
+}
+
+// resumeLayer reads a layer checkpoint (BGDPCK01) of size bytes from f.
+func (r *dp) resumeLayer(w *worker, f *os.File, size int64) (start int, cur *layer, disk *spillSet, err error) {
 	bad := func(what string) error {
 		return fmt.Errorf("%w: %s %s; remove it to count from the start", shard.ErrCheckpoint, r.ck.path, what)
 	}
 	crc := crc32.New(castagnoli)
-	br := bufio.NewReaderSize(io.TeeReader(io.LimitReader(f, fi.Size()-4), crc), 1<<20)
+	br := bufio.NewReaderSize(io.TeeReader(io.LimitReader(f, size-4), crc), 1<<20)
 	head := make([]byte, len(dpCheckpointMagic)+2)
 	if _, err := io.ReadFull(br, head); err != nil || string(head[:8]) != dpCheckpointMagic {
 		return 0, nil, nil, bad("is not a layer checkpoint of the dynamic program")
@@ -204,7 +222,7 @@ func (r *dp) resume(w *worker) (start int, cur *layer, disk *spillSet, err error
 		return 0, nil, nil, bad("does not fit this count (record layout or step)")
 	}
 	hdrLen := int64(len(head) + len(rest))
-	if recs > uint64(fi.Size()) || hdrLen+int64(recs)*int64(8*sd)+4 != fi.Size() {
+	if recs > uint64(size) || hdrLen+int64(recs)*int64(8*sd)+4 != size {
 		return 0, nil, nil, bad("has the wrong length (damaged)")
 	}
 	r.i = done - 1
@@ -213,7 +231,10 @@ func (r *dp) resume(w *worker) (start int, cur *layer, disk *spillSet, err error
 	raw := make([]byte, batch*8*sd)
 	words := make([]uint64, batch*sd)
 	if toDisk {
-		if disk, err = r.newSpillSet(r.spillBitsFor(float64(recs))); err != nil {
+		if err := r.checkDisk(15*float64(recs)+spillSlack, "reading the checkpoint's layer back"); err != nil {
+			return 0, nil, nil, err
+		}
+		if disk, err = r.newSpillSet(r.spillBitsFor(float64(recs)), done, 0.25); err != nil {
 			return 0, nil, nil, err
 		}
 		r.st.Spilled = true
@@ -269,6 +290,14 @@ func (r *dp) resume(w *worker) (start int, cur *layer, disk *spillSet, err error
 			return fail(w.ioErr)
 		}
 		if err := disk.finish(); err != nil {
+			return fail(r.diskError(err))
+		}
+		// From now on the checkpoint is the manifest of these files.
+		if err := disk.syncFiles(); err != nil {
+			return fail(r.diskError(err))
+		}
+		r.i = done - 1
+		if err := r.saveSpilled(done, disk, nil); err != nil {
 			return fail(err)
 		}
 	}

@@ -17,8 +17,10 @@
 // (hamilton.Count) from the frontier alone.
 //
 // Past memory, Options.SpillDir lets the layers go to hash-partitioned
-// bucket files read back one bucket at a time (spill.go explains the
-// design and its I/O cost). Options.Shard splits a count into shards
+// bucket files of compact sorted runs (6 to 10 bytes a record, runs.go),
+// read back one bucket at a time and deleted once expanded, so that the
+// disk holds about one layer (spill.go explains the design, its I/O and
+// its disk). Options.Shard splits a count into shards
 // that add up to it exactly (package shard writes and merges their
 // result files). With Options.Exchange the shards cooperate through a
 // shared directory: each owns a hash class of every layer and sends the
@@ -28,7 +30,10 @@
 // Without it they are independent, may run one after the other, and
 // repeat much of each other's work. Options.Checkpoint saves the current
 // layer at layer boundaries so that a killed count resumes where it was
-// (checkpoint.go); cooperative shards resume from their layer files.
+// (checkpoint.go); a spilled layer is not copied: the checkpoint is a
+// manifest of its files, rewritten every round of a spilled step, so that
+// a count killed in the middle of a step resumes from its last round
+// (manifest.go); cooperative shards resume from their layer files.
 //
 // docs/results.md lists the counts made with this package, the commands,
 // times and memory, and their cross-checks.

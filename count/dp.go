@@ -100,6 +100,14 @@ type Options struct {
 	splitPer float64
 	// quick: cooperative shards poll every 20 ms at most (tests).
 	quick bool
+	// spillRound (tests): a checkpointed spilled step's rounds are this
+	// many buckets instead of spillRoundEvery. killAfter (tests): the
+	// count stops with errKilled, leaving its files as a kill -9 would,
+	// when it is about to expand its killAfter+1st spilled bucket.
+	spillRound, killAfter int
+	// noSync (tests): spilled layers and their manifests are not synced
+	// (a killed process loses nothing written; a crashed machine could).
+	noSync bool
 
 	// Checkpoint, if set, is a file the count writes its current layer to
 	// at layer boundaries, at most every CheckpointEvery (0: every
@@ -135,10 +143,14 @@ type Stats struct {
 	// is the most the spill files held at once. Checkpoints counts the
 	// layer checkpoints written; ResumedAt is the step a resumed count
 	// started from (0: from the beginning).
-	Spilled     bool
-	SpillBytes  int64
-	Checkpoints int
-	ResumedAt   int
+	Spilled    bool
+	SpillBytes int64
+	// SpillWritten and SpillRecords are the bytes and records written to
+	// spill bucket files in all (compact runs: their ratio is the bytes
+	// a record takes on disk).
+	SpillWritten, SpillRecords int64
+	Checkpoints                int
+	ResumedAt                  int
 	// Cooperative shards (Options.Exchange): ExchangeBytes is what this
 	// shard wrote to the shared directory in all, Waited the time it
 	// spent waiting for the others; while it waits, Progress is called
@@ -373,6 +385,9 @@ type dp struct {
 	spillDir                 string        // Options.SpillDir
 	spillRoot                string        // the run's own directory inside it, once made
 	ck                       *dpCheckpoint // Options.Checkpoint, once opened
+	finished                 bool          // the count is done: its checkpoint's spill files may go
+	killCount                atomic.Int64  // buckets started (the test hook Options.killAfter)
+	spillW, spillR           atomic.Int64  // Stats.SpillWritten, SpillRecords
 	x                        *exchange     // Options.Exchange, once opened
 }
 
@@ -380,10 +395,11 @@ type dp struct {
 type worker struct {
 	*dp
 	next     *layer
-	buf      []uint64 // per partition of next: bufRecs records
-	fill     []int32  // words used in each partition's buffer
-	cnt      uint64   // the count of the state being expanded (low word)
-	cntHi    uint64   // its high word (128-bit counts)
+	buf      []uint64   // per partition of next: bufRecs records
+	sc       runScratch // sorts and encodes runs of spilled records
+	fill     []int32    // words used in each partition's buffer
+	cnt      uint64     // the count of the state being expanded (low word)
+	cntHi    uint64     // its high word (128-bit counts)
 	trans    uint64
 	overflow bool
 	ownOnly  bool          // expand only this shard's states (cooperative split step)
@@ -435,9 +451,9 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 	}
 	start := 0
 	var cur *layer
-	var disk *spillSet
+	var disk, partial *spillSet // a resumed step's partial next layer
 	if r.ck != nil {
-		if start, cur, disk, err = r.resume(ws[0]); err != nil {
+		if start, cur, disk, partial, err = r.resume(ws[0]); err != nil {
 			return 0, 0, err
 		}
 	}
@@ -457,7 +473,9 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 			return 0, 0, err
 		}
 		r.filterStep = r.shards > 1 && i == r.splitStep
-		if cur != nil && r.spillDir != "" && r.shouldSpill(cur) {
+		if partial != nil {
+			// A resumed step goes on on disk.
+		} else if cur != nil && r.spillDir != "" && r.shouldSpill(cur) {
 			if disk, err = r.dump(cur, ws[0]); err != nil {
 				return 0, 0, err
 			}
@@ -465,6 +483,12 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 		} else if disk != nil && r.shouldLoad(disk) {
 			if cur, err = r.loadAll(disk); err != nil {
 				return 0, 0, err
+			}
+			if r.ck != nil && i > 0 {
+				// The checkpoint names disk's files: replace it first.
+				if err := r.saveCheckpoint(i, cur); err != nil {
+					return 0, 0, err
+				}
 			}
 			disk.remove()
 			disk = nil
@@ -485,7 +509,9 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 			}
 		}
 		if cur == nil {
-			if disk, err = r.stepSpill(ctx, i, disk, ws); err != nil {
+			disk, err = r.stepSpill(ctx, i, disk, partial, ws)
+			partial = nil
+			if err != nil {
 				return 0, 0, err
 			}
 		}
@@ -498,6 +524,7 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 		r.st.Step, r.st.States = i+1, states
 		r.st.PeakStates = max(r.st.PeakStates, states)
 		r.st.PeakBytes = atomic.LoadInt64(&r.mem.peak)
+		r.st.SpillWritten, r.st.SpillRecords = r.spillW.Load(), r.spillR.Load()
 		if r.opt.MaxStates > 0 && states > r.opt.MaxStates {
 			return 0, 0, r.memoryError()
 		}
@@ -512,8 +539,10 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 				return 0, 0, errStopped
 			}
 		}
-		if r.ck != nil && i+1 < len(r.steps) && time.Since(r.ck.last) >= r.ck.every {
-			if err := r.saveCheckpoint(i+1, cur, disk); err != nil {
+		if r.ck != nil && cur != nil && i+1 < len(r.steps) && time.Since(r.ck.last) >= r.ck.every {
+			// (A spilled layer's checkpoint is its manifest, written by
+			// stepSpill.)
+			if err := r.saveCheckpoint(i+1, cur); err != nil {
 				return 0, 0, err
 			}
 		}
@@ -539,6 +568,10 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 	}
 	if r.st.Predicted.ProbeSteps == 0 && start == 0 {
 		r.st.Predicted = r.predict(r.prof) // exact: the count is done
+	}
+	r.finished = true
+	if r.ck != nil && r.ck.manifest {
+		os.Remove(r.ck.path) // it names spill files that go now
 	}
 	return lo, hi, nil
 }
@@ -781,7 +814,7 @@ func (w *worker) add(k key) {
 func (w *worker) flush(p, f int) {
 	base := p * bufRecs * w.mem.stride
 	if w.out != nil {
-		if err := w.out.write(p, w.buf[base:base+f]); err != nil {
+		if err := w.out.write(p, w.buf[base:base+f], &w.sc); err != nil {
 			w.ioErr = err
 			w.full = true
 		}

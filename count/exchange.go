@@ -405,7 +405,7 @@ func (r *dp) loadInbound(ctx context.Context, k int, recs [][]int64, ws []*worke
 		if err := r.checkDisk(float64(total)*float64(8*sd), "loading the shard's layer"); err != nil {
 			return nil, nil, err
 		}
-		if disk, err = r.newSpillSet(r.spillBitsFor(est)); err != nil {
+		if disk, err = r.newSpillSet(r.spillBitsFor(est), k, 0.25); err != nil {
 			return nil, nil, err
 		}
 		r.st.Spilled = true
@@ -612,7 +612,7 @@ func (r *dp) runExchange(ctx context.Context, ws []*worker) (lo, hi uint64, err 
 			if disk != nil {
 				// A spilled class: expand it bucket by bucket into memory
 				// (the last layers are small).
-				next, err := r.stepSpill(ctx, i, disk, ws)
+				next, err := r.stepSpill(ctx, i, disk, nil, ws)
 				disk = nil
 				if err != nil {
 					return 0, 0, err

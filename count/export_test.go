@@ -19,3 +19,15 @@ func SplitEarly(opt Options, per float64) Options {
 	opt.splitPer, opt.quick = per, true
 	return opt
 }
+
+// KillAfter returns opt with the spilled steps' rounds at round buckets
+// and the count stopped as if killed (ErrKilled) before it expands its
+// kill+1st spilled bucket (0: never). Its spill files and manifests are
+// not synced (a process kill loses nothing written).
+func KillAfter(opt Options, round, kill int) Options {
+	opt.spillRound, opt.killAfter, opt.noSync = round, kill, true
+	return opt
+}
+
+// ErrKilled is the error of a count stopped by KillAfter.
+var ErrKilled = errKilled

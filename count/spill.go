@@ -3,7 +3,9 @@ package count
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +14,8 @@ import (
 	"path/filepath"
 	"sync"
 	"sync/atomic"
+	"syscall"
+	"time"
 )
 
 // Spilling layers to disk (Options.SpillDir).
@@ -19,33 +23,53 @@ import (
 // When the next layer would not fit Options.MaxBytes, the count goes on
 // with its layers in bucket files: a layer is 2^b files (b up to 10,
 // chosen per layer so that one bucket's table fits a quarter of the
-// limit shared by the workers), a state
-// going to the file named by the top bits of its key's hash (the same
-// hash that picks a table partition in memory). The files are not summed:
-// each holds the records (key, count) as the workers emitted them, a state
-// possibly many times. A step then reads one bucket at a time into a hash
-// table (adding the counts of equal keys: that table is the bucket's part
-// of the layer, at most 1/2^b of it), expands its states and
-// appends what they emit to the next layer's bucket files, through
-// per-bucket batches of 64 records and one buffered writer per file.
+// limit shared by the workers), a state going to the file named by the
+// top bits of its key's hash (the same hash that picks a table partition
+// in memory). A file is a sequence of compact runs (runs.go): each bucket
+// collects the records the workers emit in memory (a quarter of the
+// limit for all buckets), and when that is full writes them sorted by
+// mixed key, equal keys added, with delta- and varint-coded keys and
+// varint counts: 6 to 9 bytes a record where the raw record takes 16 to
+// 32. A step reads one bucket at a time into a hash table (adding the
+// counts of keys that recur across runs: that table is the bucket's part
+// of the layer, at most 1/2^b of it), expands its states, appends what
+// they emit to the next layer's buckets, and deletes the bucket's file.
 // Every worker holds one bucket's table at a time, so the memory of a
-// spilled step is workers x (largest bucket's table) plus the buffers
-// (2^b x 32 KiB of writers and 64 records per bucket and worker),
-// instead of two whole layers.
+// spilled step is workers x (largest bucket's table) plus the run
+// buffers, instead of two whole layers.
 //
-// I/O cost: every transition of a spilled step is written once and read
-// once: 8 x (key words + count words) bytes (16 for knight and hopido
-// closed tours, 24 for open paths past 64-bit states), about three
-// transitions per state of a layer; the page cache absorbs it while the
-// files fit spare memory. The disk holds two layers' transitions at most
-// (the bucket files of the layer being read and of the one being
-// written); before every spilled step the count checks (statfs) that the directory
-// has room for a next layer four times the current one, at every
-// spilled step.
+// I/O and disk: every record of a spilled step is written once and read
+// once, at its compact size (docs/results.md gives the bytes per record
+// measured). Since a bucket's file goes as soon as it is expanded (with a
+// checkpoint: at the next round, below), the disk holds at a fraction x
+// of a step (1-x) of the layer being read and x of the one being written:
+// at most the larger of the two, plus one round's output. Before every
+// spilled step the count checks (statfs) that the directory has room for
+// what the step adds: the next layer predicted from the growth of the
+// last one (1 to 4 times; 1.5 after a resume), plus 25%, less the layer
+// it frees, plus 512 MiB; a disk that fills anyway (ENOSPC) stops the
+// count with ErrDisk naming the directory, and with a checkpoint the
+// count resumes from its last round.
+//
+// Checkpoints of spilled layers (Options.Checkpoint) copy nothing: the
+// layers live in a directory of their own under SpillDir
+// (boardgraph-dp-ck-HASH, named by the checkpoint), and the checkpoint
+// file is a manifest naming them (checkpoint.go). A spilled step runs in
+// rounds of about spillRoundEvery: at the end of a round every worker
+// stops at a bucket boundary, the next layer's run buffers are written
+// and its files synced, the manifest (the buckets of the current layer
+// done, the length of every next-layer file) replaces the checkpoint, and
+// only then are the done buckets' files deleted. A count killed at any
+// moment resumes from the last manifest: it truncates the next layer's
+// files to the recorded lengths and goes on with the buckets not done.
 //
 // A spilled count that shrinks below a quarter of the limit (near the end
 // of the board) loads its buckets back into memory. A count that fits in
 // memory never touches the disk.
+
+// spillRoundEvery is how long a round of a checkpointed spilled step
+// lasts at least (see above).
+const spillRoundEvery = 30 * time.Second
 
 // maxSpillBits bounds the bucket bits: at most 1024 files per layer.
 const maxSpillBits = 10
@@ -65,75 +89,238 @@ func (r *dp) spillBitsFor(recs float64) uint {
 // ErrDisk means the spill directory has no room for the layers.
 var ErrDisk = errors.New("not enough disk space for the spilled layers")
 
-// spillSet is one layer's bucket files.
+// spillSet is one layer's bucket files: compact runs (runs.go), or, for
+// the owners' files of cooperative shards (route), raw records.
 type spillSet struct {
 	dir   string
 	files []*os.File
-	bw    []*bufio.Writer
 	mu    []sync.Mutex
-	recs  []int64 // records written to each bucket
-	rec   int     // bytes per record
-	enc   [][]byte
-	bits  uint // 2^bits buckets
+	recs  []int64 // records written to each file
+	size  []int64 // bytes written to each file
+	bits  uint    // 2^bits buckets
+	kw    int     // key words
+	cw    int     // count words
+	sd    int     // words per record
+	// done marks the buckets already expanded by the step reading the
+	// layer (their files are deleted).
+	done []bool
+	// pend holds each bucket's records not yet written as a run (mixed
+	// key first); pendCap is a buffer's capacity in records. The buffers
+	// are not counted in the tables' memory (Stats.PeakBytes): they take
+	// a fixed share of the limit, and at least 64 records a bucket.
+	pend    [][]uint64
+	pendCap int
+	noSync  bool // tests: skip fsync (Options.noSync)
+	// written and recorded count the bytes and records of all runs
+	// (Stats.SpillWritten, SpillRecords).
+	written, recorded *atomic.Int64
 	// route: the files are the owners of Options.Exchange (a state goes
-	// to file shardOf), not hash buckets.
+	// to file shardOf), not hash buckets; they hold raw records through
+	// bw, rec bytes each.
 	route bool
+	bw    []*bufio.Writer
+	rec   int
+	enc   [][]byte
 }
 
-// newSpillSet creates the bucket files of one layer in a new directory
-// under root.
-func (r *dp) newSpillSet(bits uint) (*spillSet, error) {
+// layerDir makes the directory of a spilled layer made by steps
+// 0..done-1: under the checkpoint's directory when the count has one
+// (named by done, so that a manifest can name it), else a new temporary
+// one.
+func (r *dp) layerDir(done int) (string, error) {
+	if r.ck != nil {
+		if r.spillRoot == "" {
+			if r.spillDir == "" {
+				return "", fmt.Errorf("%w: no spill directory", ErrDisk)
+			}
+			abs, err := filepath.Abs(r.spillDir)
+			if err != nil {
+				return "", fmt.Errorf("%w: %v", ErrDisk, err)
+			}
+			h := sha256.Sum256([]byte(r.ck.path + "\x00" + r.ck.key))
+			d := filepath.Join(abs, "boardgraph-dp-ck-"+hex.EncodeToString(h[:8]))
+			if err := os.MkdirAll(d, 0o700); err != nil {
+				return "", fmt.Errorf("%w: %v", ErrDisk, err)
+			}
+			r.spillRoot = d
+		}
+		dir := filepath.Join(r.spillRoot, layerName(done))
+		os.RemoveAll(dir) // what a killed run left
+		if err := os.Mkdir(dir, 0o700); err != nil {
+			return "", fmt.Errorf("%w: %v", ErrDisk, err)
+		}
+		return dir, nil
+	}
 	if r.spillRoot == "" {
 		d, err := os.MkdirTemp(r.spillDir, "boardgraph-dp-")
 		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrDisk, err)
+			return "", fmt.Errorf("%w: %v", ErrDisk, err)
 		}
 		r.spillRoot = d
 	}
 	dir, err := os.MkdirTemp(r.spillRoot, "layer-")
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrDisk, err)
+		return "", fmt.Errorf("%w: %v", ErrDisk, err)
 	}
+	return dir, nil
+}
+
+// layerName is the directory name of the spilled layer made by done
+// steps.
+func layerName(done int) string { return fmt.Sprintf("L%03d", done) }
+
+// bucketName is the file name of bucket b.
+func bucketName(b int) string { return fmt.Sprintf("b%04d", b) }
+
+// compactSet returns the (fileless) spill set of 2^bits buckets in dir,
+// its run buffers taking about share of the limit in all.
+func (r *dp) compactSet(dir string, bits uint, share float64) *spillSet {
 	n := 1 << bits
-	s := &spillSet{dir: dir, files: make([]*os.File, n), bw: make([]*bufio.Writer, n), mu: make([]sync.Mutex, n),
-		recs: make([]int64, n), rec: 8 * r.mem.stride, enc: make([][]byte, n), bits: bits}
-	for b := range n {
-		f, err := os.OpenFile(filepath.Join(dir, fmt.Sprintf("b%03d", b)), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	sd := r.mem.stride
+	s := &spillSet{dir: dir, files: make([]*os.File, n), mu: make([]sync.Mutex, n),
+		recs: make([]int64, n), size: make([]int64, n), bits: bits, kw: r.mem.kw, cw: r.mem.cw, sd: sd,
+		done: make([]bool, n), pend: make([][]uint64, n), noSync: r.opt.noSync,
+		written: &r.spillW, recorded: &r.spillR}
+	s.pendCap = max(64, int(share*float64(r.opt.MaxBytes)/float64(n*8*sd)))
+	return s
+}
+
+// newSpillSet creates the bucket files of the layer made by done steps,
+// its run buffers taking about share of the limit.
+func (r *dp) newSpillSet(bits uint, done int, share float64) (*spillSet, error) {
+	dir, err := r.layerDir(done)
+	if err != nil {
+		return nil, err
+	}
+	s := r.compactSet(dir, bits, share)
+	for b := range s.files {
+		f, err := os.OpenFile(filepath.Join(dir, bucketName(b)), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 		if err != nil {
 			s.remove()
 			return nil, fmt.Errorf("%w: %v", ErrDisk, err)
 		}
 		s.files[b] = f
-		s.bw[b] = bufio.NewWriterSize(f, 32<<10)
 	}
 	return s, nil
 }
 
-// write appends records (stride words each) to bucket b.
-func (s *spillSet) write(b int, words []uint64) error {
+// write appends records (stride words each, key first) to bucket b.
+func (s *spillSet) write(b int, words []uint64, sc *runScratch) error {
 	s.mu[b].Lock()
 	defer s.mu[b].Unlock()
-	e := s.enc[b][:0]
-	for _, x := range words {
-		e = binary.LittleEndian.AppendUint64(e, x)
+	if s.route {
+		e := s.enc[b][:0]
+		for _, x := range words {
+			e = binary.LittleEndian.AppendUint64(e, x)
+		}
+		s.enc[b] = e
+		s.recs[b] += int64(len(e) / s.rec)
+		if _, err := s.bw[b].Write(e); err != nil {
+			return fmt.Errorf("%w: writing %s: %v", ErrDisk, s.dir, err)
+		}
+		return nil
 	}
-	s.enc[b] = e
-	s.recs[b] += int64(len(e) / s.rec)
-	if _, err := s.bw[b].Write(e); err != nil {
-		return fmt.Errorf("%w: writing %s: %v", ErrDisk, s.dir, err)
+	p := s.pend[b]
+	if p == nil {
+		p = make([]uint64, 0, s.pendCap*s.sd)
+	}
+	kw, sd := s.kw, s.sd
+	for j := 0; j < len(words); j += sd {
+		hi := uint64(0)
+		if kw == 2 {
+			hi = words[j+1]
+		}
+		p = append(p, hashKey(words[j], hi))
+		p = append(p, words[j+1:j+sd]...)
+		if len(p) == cap(p) {
+			s.pend[b] = p
+			if err := s.flushRun(b, sc); err != nil {
+				return err
+			}
+			p = s.pend[b]
+		}
+	}
+	s.pend[b] = p
+	return nil
+}
+
+// flushRun writes bucket b's buffered records as one run (the caller
+// holds the bucket's lock).
+func (s *spillSet) flushRun(b int, sc *runScratch) error {
+	p := s.pend[b]
+	if len(p) == 0 {
+		return nil
+	}
+	base := uint64(0)
+	if s.bits > 0 {
+		base = uint64(b) << (64 - s.bits)
+	}
+	sorted := sortRun(p, s.sd, s.bits, sc)
+	enc, n := encodeRun(sc.enc[:0], sorted, s.sd, s.kw, s.cw, s.bits, base)
+	sc.enc = enc
+	s.pend[b] = p[:0]
+	if _, err := s.files[b].WriteAt(enc, s.size[b]); err != nil {
+		return fmt.Errorf("%w: writing %s: %w", ErrDisk, s.files[b].Name(), err)
+	}
+	s.size[b] += int64(len(enc))
+	s.recs[b] += int64(n)
+	if s.written != nil {
+		s.written.Add(int64(len(enc)))
+		s.recorded.Add(int64(n))
 	}
 	return nil
 }
 
-// finish flushes every writer.
-func (s *spillSet) finish() error {
-	for b, w := range s.bw {
-		if err := w.Flush(); err != nil {
-			return fmt.Errorf("%w: writing %s: %v", ErrDisk, s.files[b].Name(), err)
+// flushRuns writes every bucket's buffered records as runs.
+func (s *spillSet) flushRuns() error {
+	var sc runScratch
+	for b := range s.pend {
+		s.mu[b].Lock()
+		err := s.flushRun(b, &sc)
+		s.mu[b].Unlock()
+		if err != nil {
+			return err
 		}
-		s.bw[b] = nil
 	}
-	s.enc = nil
+	return nil
+}
+
+// freeRuns gives the run buffers back.
+func (s *spillSet) freeRuns() {
+	clear(s.pend)
+}
+
+// finish writes what is buffered.
+func (s *spillSet) finish() error {
+	if s.route {
+		for b, w := range s.bw {
+			if err := w.Flush(); err != nil {
+				return fmt.Errorf("%w: writing %s: %v", ErrDisk, s.files[b].Name(), err)
+			}
+			s.bw[b] = nil
+		}
+		s.enc = nil
+		return nil
+	}
+	err := s.flushRuns()
+	s.freeRuns()
+	return err
+}
+
+// syncFiles makes the files written so far durable.
+func (s *spillSet) syncFiles() error {
+	if s.noSync {
+		return nil
+	}
+	for _, f := range s.files {
+		if f == nil {
+			continue
+		}
+		if err := f.Sync(); err != nil {
+			return fmt.Errorf("%w: writing %s: %w", ErrDisk, f.Name(), err)
+		}
+	}
+	syncDir(s.dir)
 	return nil
 }
 
@@ -146,19 +333,52 @@ func (s *spillSet) records() int64 {
 	return n
 }
 
-// remove deletes the files.
-func (s *spillSet) remove() {
-	for _, f := range s.files {
-		if f != nil {
-			f.Close()
+// bytes returns the bytes of the files not yet deleted.
+func (s *spillSet) bytes() int64 {
+	var n int64
+	for b, x := range s.size {
+		if !s.done[b] {
+			n += x
 		}
 	}
+	return n
+}
+
+// dropBucket deletes bucket b's file: it has been expanded.
+func (s *spillSet) dropBucket(b int) {
+	if f := s.files[b]; f != nil {
+		f.Close()
+		os.Remove(f.Name())
+		s.files[b] = nil
+	}
+	s.done[b] = true
+}
+
+// closeFiles closes the files and frees the buffers, keeping the files
+// (a checkpoint names them).
+func (s *spillSet) closeFiles() {
+	for b, f := range s.files {
+		if f != nil {
+			f.Close()
+			s.files[b] = nil
+		}
+	}
+	if !s.route {
+		s.freeRuns()
+	}
+}
+
+// remove deletes the files.
+func (s *spillSet) remove() {
+	s.closeFiles()
 	os.RemoveAll(s.dir)
 }
 
-// removeSpill deletes the run's spill directory.
+// removeSpill deletes the run's spill directory: always without a
+// checkpoint, and with one only once the count is done (until then the
+// checkpoint may name the layers in it).
 func (r *dp) removeSpill() {
-	if r.spillRoot != "" {
+	if r.spillRoot != "" && (r.ck == nil || r.finished) {
 		os.RemoveAll(r.spillRoot)
 		r.spillRoot = ""
 	}
@@ -166,6 +386,13 @@ func (r *dp) removeSpill() {
 
 // readBucket calls fn with batches of bucket b's records.
 func (s *spillSet) readBucket(b int, stride int, fn func(words []uint64) error) error {
+	if !s.route {
+		err := readRuns(io.NewSectionReader(s.files[b], 0, s.size[b]), s.size[b], s.kw, s.cw, s.bits, b, fn)
+		if errors.Is(err, errRun) {
+			return fmt.Errorf("%w: reading %s: %v (damaged; remove the checkpoint to count from the start)", ErrDisk, s.files[b].Name(), err)
+		}
+		return err
+	}
 	br := bufio.NewReaderSize(io.NewSectionReader(s.files[b], 0, s.recs[b]*int64(s.rec)), 256<<10)
 	const batch = 1024
 	raw := make([]byte, batch*s.rec)
@@ -189,8 +416,14 @@ func (s *spillSet) readBucket(b int, stride int, fn func(words []uint64) error) 
 
 // loadBucket sums bucket b into a new table.
 func (r *dp) loadBucket(s *spillSet, b int, p *part) error {
+	// Compact runs hold about one record a state (equal keys of one run
+	// are added); raw files about two.
+	per := s.recs[b]
+	if s.route {
+		per /= 2
+	}
 	slots := minSlots
-	for per := s.recs[b] / 2; 3*int64(slots) < 4*per; slots *= 2 {
+	for ; 3*int64(slots) < 4*per; slots *= 2 {
 	}
 	a, ok := r.mem.alloc(slots * r.mem.stride)
 	if !ok {
@@ -250,14 +483,16 @@ func (r *dp) checkDiskAt(dir string, need float64, what string) error {
 	return nil
 }
 
-// dump writes layer cur to bucket files and frees its tables. It first
-// checks the disk: room for the layer and a next one four times larger.
+// dump writes layer cur to bucket files (the layer made by steps
+// 0..i-1) and frees its tables; with a checkpoint, the manifest then
+// names the files. It first checks the disk: room for the layer at 15
+// bytes a state (compact runs take 6 to 10).
 func (r *dp) dump(cur *layer, w *worker) (*spillSet, error) {
-	if err := r.checkDisk(5*float64(cur.states())*float64(8*r.mem.stride), "spilling the layers"); err != nil {
+	if err := r.checkDisk(15*float64(cur.states())+float64(spillSlack), "spilling the layers"); err != nil {
 		return nil, err
 	}
 	r.st.Spilled = true
-	s, err := r.newSpillSet(r.spillBitsFor(float64(cur.states())))
+	s, err := r.newSpillSet(r.spillBitsFor(float64(cur.states())), r.i, 1.0/16)
 	if err != nil {
 		return nil, err
 	}
@@ -290,103 +525,218 @@ func (r *dp) dump(cur *layer, w *worker) (*spillSet, error) {
 	if err == nil {
 		err = s.finish()
 	}
+	if err == nil && r.ck != nil {
+		err = r.saveSpilled(r.i, s, nil)
+	}
 	if err != nil {
 		s.remove()
-		return nil, err
+		return nil, r.diskError(err)
 	}
 	r.mem.recycle(cur)
 	r.mem.release()
+	r.st.SpillBytes = max(r.st.SpillBytes, s.bytes())
 	return s, nil
 }
 
+// spillSlack is the disk room a spilled step asks for beyond its layers'
+// prediction (one round's output, the files' last blocks).
+const spillSlack = 512 << 20
+
+// stepDisk returns the disk room the spilled step after cur needs: the
+// next layer predicted from cur's size and the growth of the last step
+// (1 to 4 times; 1.5 when it is not known, after a resume), plus 25%,
+// less cur's files, which the step deletes as it goes, plus spillSlack.
+func (r *dp) stepDisk(cur *spillSet) float64 {
+	g := 1.5
+	if n := len(r.prof); n >= 2 && r.prof[n-2] > 0 {
+		g = min(max(float64(r.prof[n-1])/float64(r.prof[n-2]), 1), 4)
+	}
+	c := float64(cur.bytes())
+	return max(1.25*g*c-c, 0) + spillSlack
+}
+
+// diskError rewords a full disk (ENOSPC) as the one-line ErrDisk that
+// names the directory, what the layers needed and what to do.
+func (r *dp) diskError(err error) error {
+	if !errors.Is(err, syscall.ENOSPC) {
+		return err
+	}
+	free := "?"
+	if f, e := freeBytes(r.spillDir); e == nil {
+		free = fmtBytes(float64(f))
+	}
+	resume := "count again"
+	if r.ck != nil {
+		resume = "resume from the checkpoint " + r.ck.path + " (it holds the last round)"
+	}
+	return fmt.Errorf("%w: the disk of %s filled at step %d of %d (%s free; the spilled layers held %s); free space there or give a larger directory (--tmp), then %s",
+		ErrDisk, r.spillDir, r.i+1, len(r.steps), free, fmtBytes(float64(r.st.SpillBytes)), resume)
+}
+
 // stepSpill expands the spilled layer cur by step i into new bucket files
-// and removes cur's.
-func (r *dp) stepSpill(ctx context.Context, i int, cur *spillSet, ws []*worker) (*spillSet, error) {
-	if err := r.checkDisk(4*float64(cur.records())*float64(cur.rec), "the next spilled layer"); err != nil {
-		return nil, err
+// (next, when a resumed count has them already) and removes cur's.
+func (r *dp) stepSpill(ctx context.Context, i int, cur, next *spillSet, ws []*worker) (*spillSet, error) {
+	if next == nil {
+		if err := r.checkDisk(r.stepDisk(cur), "the next spilled layer"); err != nil {
+			return nil, err
+		}
+		var err error
+		if next, err = r.newSpillSet(r.spillBitsFor(4*float64(cur.records())), i+1, 0.25); err != nil {
+			return nil, err
+		}
 	}
-	next, err := r.newSpillSet(r.spillBitsFor(4 * float64(cur.records())))
+	err := r.stepSpillTo(ctx, i, cur, next, ws)
+	if err == nil && r.ck != nil {
+		err = r.saveSpilled(i+1, next, nil) // the layer checkpoint
+	}
 	if err != nil {
-		return nil, err
-	}
-	if err := r.stepSpillTo(ctx, i, cur, next, ws); err != nil {
-		next.remove()
-		return nil, err
+		if r.ck != nil {
+			next.closeFiles() // the last manifest may name them
+			cur.closeFiles()
+		} else {
+			next.remove()
+		}
+		return nil, r.diskError(err)
 	}
 	cur.remove()
 	return next, nil
 }
 
+// errKilled is the test hook's stop (Options.killAfter): the count ends
+// as if killed, leaving its files as they are.
+var errKilled = errors.New("stopped by the test hook")
+
 // stepSpillTo expands the spilled layer cur by step i into next: bucket
-// files, or the owners' files of cooperative shards (next.route).
+// files, or the owners' files of cooperative shards (next.route). It
+// skips the buckets of cur already done (a resumed step) and deletes each
+// bucket's file once expanded: at once without a checkpoint, else at the
+// end of its round, after the manifest that says it is done.
 func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*worker) error {
 	bl := bucketLayer(next.bits)
 	if next.route {
 		bl = &layer{parts: make([]part, len(next.files))}
 	}
-	var idx atomic.Int64
-	var stop atomic.Bool
-	var wg sync.WaitGroup
-	var states atomic.Int64
-	errs := make([]error, len(ws))
-	for wi, w := range ws {
-		w.start(bl, next)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var p part
-			for !stop.Load() {
-				b := int(idx.Add(1) - 1)
-				if b >= len(cur.files) {
-					break
-				}
-				if cur.recs[b] == 0 {
-					continue
-				}
-				if err := r.loadBucket(cur, b, &p); err != nil {
-					errs[wi] = err
-					stop.Store(true)
-					break
-				}
-				states.Add(int64(p.n))
-				ok := w.expandPart(&r.steps[i], &p)
-				r.mem.free(p.a)
-				p.a = nil
-				if !ok {
-					stop.Store(true)
-					break
-				}
-				if err := ctx.Err(); err != nil {
-					errs[wi] = err
-					stop.Store(true)
-				}
-			}
-			w.flushAll()
-		}()
-	}
-	wg.Wait()
-	for _, w := range ws {
-		w.out = nil
-	}
-	err := r.collect(ws)
-	for _, e := range errs {
-		if err == nil {
-			err = e
+	ckpt := r.ck != nil && !next.route
+	var todo []int
+	defer func() {
+		for _, w := range ws {
+			w.out = nil
+		}
+	}()
+	for b := range cur.files {
+		if !cur.done[b] {
+			todo = append(todo, b)
 		}
 	}
-	if errors.Is(err, errFull) {
-		err = fmt.Errorf("%w: at step %d of %d one bucket of a spilled layer needs more than the limit of %s; raise --max-memory", ErrMemory, i+1, len(r.steps), fmtBytes(float64(r.opt.MaxBytes)))
+	var states atomic.Int64
+	for pos := 0; pos < len(todo); {
+		var idx atomic.Int64
+		idx.Store(int64(pos))
+		var stop atomic.Bool
+		var wg sync.WaitGroup
+		errs := make([]error, len(ws))
+		deadline := time.Now().Add(spillRoundEvery)
+		roundEnd := len(todo)
+		if ckpt && r.opt.spillRound > 0 {
+			roundEnd = min(pos+r.opt.spillRound, len(todo))
+		}
+		for wi, w := range ws {
+			w.start(bl, next)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var p part
+				for !stop.Load() && (!ckpt || r.opt.spillRound > 0 || time.Now().Before(deadline)) {
+					j := int(idx.Add(1) - 1)
+					if j >= roundEnd {
+						break
+					}
+					b := todo[j]
+					if r.opt.killAfter > 0 && r.killCount.Add(1) > int64(r.opt.killAfter) {
+						errs[wi] = errKilled
+						stop.Store(true)
+						return // no flush: as if killed
+					}
+					if cur.recs[b] > 0 {
+						if err := r.loadBucket(cur, b, &p); err != nil {
+							errs[wi] = err
+							stop.Store(true)
+							break
+						}
+						states.Add(int64(p.n))
+						ok := w.expandPart(&r.steps[i], &p)
+						r.mem.free(p.a)
+						p.a = nil
+						if !ok {
+							stop.Store(true)
+							break
+						}
+					}
+					if !ckpt {
+						cur.dropBucket(b)
+					}
+					if err := ctx.Err(); err != nil {
+						errs[wi] = err
+						stop.Store(true)
+					}
+				}
+				w.flushAll()
+			}()
+		}
+		wg.Wait()
+		end := min(int(idx.Load()), roundEnd)
+		err := r.collect(ws)
+		for _, e := range errs {
+			if err == nil || errors.Is(e, errKilled) {
+				err = e
+			}
+		}
+		if errors.Is(err, errFull) {
+			err = fmt.Errorf("%w: at step %d of %d one bucket of a spilled layer needs more than the limit of %s; raise --max-memory", ErrMemory, i+1, len(r.steps), fmtBytes(float64(r.opt.MaxBytes)))
+		}
+		if err == nil && ckpt {
+			// The round's checkpoint: the next layer's files as they are
+			// now, then the manifest, then the buckets it says are done.
+			if err = next.flushRuns(); err == nil {
+				if err = next.syncFiles(); err == nil {
+					for _, b := range todo[pos:end] {
+						cur.done[b] = true
+					}
+					if err = r.saveSpilled(i, cur, next); err != nil {
+						for _, b := range todo[pos:end] {
+							cur.done[b] = false
+						}
+					}
+				}
+			}
+			if err == nil {
+				for _, b := range todo[pos:end] {
+					cur.dropBucket(b)
+				}
+			}
+		}
+		r.st.SpillBytes = max(r.st.SpillBytes, cur.bytes()+next.bytes())
+		if err != nil {
+			return err
+		}
+		pos = end
 	}
-	if err == nil && !next.route {
+	var err error
+	if !next.route {
 		err = next.finish() // publish finishes the owners' files
+		if err == nil && ckpt {
+			err = next.syncFiles()
+		}
 	}
 	if err != nil {
 		return err
 	}
-	if i > 0 && len(r.prof) >= i {
+	if i > 0 && len(r.prof) >= i && len(todo) == len(cur.files) {
 		r.prof[i-1] = int(states.Load()) // the exact size of the layer read
 	}
-	r.st.SpillBytes = max(r.st.SpillBytes, (cur.records()+next.records())*int64(cur.rec))
+	if !next.route {
+		r.st.SpillBytes = max(r.st.SpillBytes, next.bytes())
+	}
 	return nil
 }
 

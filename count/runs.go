@@ -1,0 +1,367 @@
+package count
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math/bits"
+	"slices"
+)
+
+// Compact runs: the records of a spilled layer's bucket file.
+//
+// A record (key, count) goes to its bucket as the mixed key m =
+// hashKey(lo, hi), which is a bijection of lo for a given hi (hashKey is
+// lo ^ hi*K passed through splitmix64's finalizer, and both are
+// invertible: unhashKey), so the file keeps m and hi, not lo. Mixed keys
+// are uniform: the top bits of m name the bucket, and the records of a
+// run, sorted by m, are about 2^64 / R apart for R records in the runs of
+// all buckets at once. A bucket collects records in memory (spillSet.pend)
+// and, when that is full, writes them as one run: sorted by m (one
+// counting pass over the next bits of m, then insertion sort within each
+// group), records of equal key added up, then
+//
+//	run:    records (uvarint)  raw bytes rb (one byte, 0..7)  records
+//	record: low rb bytes of d  uvarint(d >> 8rb)  [uvarint(hi)]  uvarint(count)  [uvarint(count high word)]
+//
+// where d is m less the previous record's m (the first is taken from the
+// bucket's lowest value) and hi is there for 128-bit keys, the count's
+// high word for 128-bit counts. rb is chosen from the run's mean gap so
+// that d >> 8rb is mostly one byte: a record costs about log2(2^64/R)/8
+// + 1 bytes for its key, 1 for hi (knight 8x8's keys have 66 bits) and 1
+// to 3 for its count, against 24 bytes raw. A bucket is read by decoding
+// its runs one after the other into the bucket's table, which adds up the
+// keys that recur across runs; no merge is needed.
+
+// mixInv1 and mixInv2 are the inverses mod 2^64 of hashKey's multipliers.
+var mixInv1, mixInv2 = inverse64(0xbf58476d1ce4e5b9), inverse64(0x94d049bb133111eb)
+
+// inverse64 returns the inverse of the odd number c modulo 2^64 (Newton's
+// iteration doubles the correct low bits: 3, 6, 12, 24, 48, 96).
+func inverse64(c uint64) uint64 {
+	x := c
+	for range 5 {
+		x *= 2 - c*x
+	}
+	return x
+}
+
+// unshift inverts y = x ^ x>>s.
+func unshift(y uint64, s uint) uint64 {
+	x := y
+	for i := s; i < 64; i += s {
+		x = y ^ x>>s
+	}
+	return x
+}
+
+// unhashKey returns lo such that hashKey(lo, hi) == m.
+func unhashKey(m, hi uint64) uint64 {
+	h := unshift(m, 31)
+	h *= mixInv2
+	h = unshift(h, 27)
+	h *= mixInv1
+	h = unshift(h, 30)
+	return h ^ hi*0x9e3779b97f4a7c15
+}
+
+// runScratch is a worker's memory for writing runs.
+type runScratch struct {
+	tmp []uint64
+	cnt []int32
+	enc []byte
+}
+
+// maxRadixBits bounds the counting pass of sortRun (2^16 counters).
+const maxRadixBits = 16
+
+// sortRun sorts the records of a (sd words each, the mixed key first) by
+// their mixed key and returns them sorted, in a or in sc.tmp. Every key
+// has the same top bits (its bucket's), which the counting pass skips.
+func sortRun(a []uint64, sd int, bits uint, sc *runScratch) []uint64 {
+	n := len(a) / sd
+	if n < 2 {
+		return a
+	}
+	d := uint(1)
+	for d < maxRadixBits && 1<<d < n {
+		d++
+	}
+	if cap(sc.cnt) < 1<<d+1 {
+		sc.cnt = make([]int32, 1<<maxRadixBits+1)
+	}
+	cnt := sc.cnt[:1<<d+1]
+	clear(cnt)
+	if cap(sc.tmp) < len(a) {
+		sc.tmp = make([]uint64, len(a))
+	}
+	out := sc.tmp[:len(a)]
+	digit := func(m uint64) int { return int(m << bits >> (64 - d)) }
+	for j := 0; j < len(a); j += sd {
+		cnt[digit(a[j])+1]++
+	}
+	for g := 1; g < len(cnt); g++ {
+		cnt[g] += cnt[g-1]
+	}
+	for j := 0; j < len(a); j += sd {
+		g := digit(a[j])
+		copy(out[int(cnt[g])*sd:], a[j:j+sd])
+		cnt[g]++
+	}
+	// Each group (one digit) is now contiguous; sort within it.
+	start := 0
+	for g := 0; g < 1<<d; g++ {
+		end := int(cnt[g])
+		if end-start > 1 {
+			sortGroup(out[start*sd:end*sd], sd)
+		}
+		start = end
+	}
+	return out
+}
+
+// sortGroup sorts a small group of records by mixed key: insertion sort,
+// or the library's sort for a large group (keys are uniform, so groups
+// hold a few records; only many copies of one key make a large one).
+func sortGroup(g []uint64, sd int) {
+	n := len(g) / sd
+	if n > 32 {
+		idx := make([]int, n)
+		for i := range idx {
+			idx[i] = i
+		}
+		slices.SortStableFunc(idx, func(x, y int) int {
+			a, b := g[x*sd], g[y*sd]
+			switch {
+			case a < b:
+				return -1
+			case a > b:
+				return 1
+			}
+			return 0
+		})
+		c := make([]uint64, len(g))
+		for i, j := range idx {
+			copy(c[i*sd:], g[j*sd:j*sd+sd])
+		}
+		copy(g, c)
+		return
+	}
+	var t [4]uint64
+	for i := 1; i < n; i++ {
+		m := g[i*sd]
+		j := i
+		for j > 0 && g[(j-1)*sd] > m {
+			j--
+		}
+		if j == i {
+			continue
+		}
+		copy(t[:sd], g[i*sd:])
+		copy(g[(j+1)*sd:(i+1)*sd], g[j*sd:i*sd])
+		copy(g[j*sd:], t[:sd])
+	}
+}
+
+// encodeRun appends the run of the sorted records a (sd words each:
+// mixed key, hi when kw is 2, count words) of a bucket whose keys start at
+// base and span 2^(64-nb), adding up adjacent records of equal key. It
+// returns the bytes and the number of records written.
+func encodeRun(dst []byte, a []uint64, sd, kw, cw int, nb uint, base uint64) ([]byte, int) {
+	// Add up equal keys in place.
+	n := 0
+	for j := 0; j < len(a); j += sd {
+		if n > 0 {
+			p := (n - 1) * sd
+			if a[p] == a[j] && (kw == 1 || a[p+1] == a[j+1]) {
+				lo, c := bits.Add64(a[p+kw], a[j+kw], 0)
+				var hi, c2 uint64
+				if cw == 2 {
+					hi, c2 = bits.Add64(a[p+kw+1], a[j+kw+1], c)
+				}
+				if cw == 1 && c == 0 || cw == 2 && c2 == 0 {
+					a[p+kw] = lo
+					if cw == 2 {
+						a[p+kw+1] = hi
+					}
+					continue
+				}
+				// The sum would overflow: keep both; the table reports it.
+			}
+		}
+		if n*sd != j {
+			copy(a[n*sd:], a[j:j+sd])
+		}
+		n++
+	}
+	// Raw low bytes: the mean gap is 2^(64-nb)/n; keep about 6 bits of
+	// it for the varint.
+	lg := 64 - int(nb) - (63 - lz(uint64(n)))
+	rb := 0
+	if lg > 5 {
+		rb = min((lg-5)/8, 7)
+	}
+	dst = binary.AppendUvarint(dst, uint64(n))
+	dst = append(dst, byte(rb))
+	prev := base
+	for j := 0; j < n*sd; j += sd {
+		d := a[j] - prev
+		prev = a[j]
+		for k := range rb {
+			dst = append(dst, byte(d>>(8*k)))
+		}
+		dst = binary.AppendUvarint(dst, d>>(8*rb))
+		if kw == 2 {
+			dst = binary.AppendUvarint(dst, a[j+1])
+		}
+		dst = binary.AppendUvarint(dst, a[j+kw])
+		if cw == 2 {
+			dst = binary.AppendUvarint(dst, a[j+kw+1])
+		}
+	}
+	return dst, n
+}
+
+// lz returns the leading zeros of x (64 for 0).
+func lz(x uint64) int { return bits.LeadingZeros64(x) }
+
+// errRun is a damaged run.
+var errRun = errors.New("damaged run")
+
+// runReader decodes the runs of one bucket file.
+type runReader struct {
+	br     *bufio.Reader
+	left   int64 // bytes not yet read
+	kw, cw int
+	bits   uint
+	bucket uint64
+}
+
+func (rr *runReader) byte() (byte, error) {
+	if rr.left <= 0 {
+		return 0, errRun
+	}
+	c, err := rr.br.ReadByte()
+	if err != nil {
+		return 0, errRun
+	}
+	rr.left--
+	return c, nil
+}
+
+func (rr *runReader) uvarint() (uint64, error) {
+	var x uint64
+	for s := uint(0); s < 70; s += 7 {
+		c, err := rr.byte()
+		if err != nil {
+			return 0, err
+		}
+		if s == 63 && c > 1 {
+			return 0, errRun
+		}
+		x |= uint64(c&0x7f) << s
+		if c < 0x80 {
+			return x, nil
+		}
+	}
+	return 0, errRun
+}
+
+// decode calls fn with batches of records (key words, then count words,
+// as in a table) until the file's bytes are used up.
+func (rr *runReader) decode(fn func(words []uint64) error) error {
+	const batch = 1024
+	sd := rr.kw + rr.cw
+	words := make([]uint64, 0, batch*sd)
+	base := uint64(0)
+	if rr.bits > 0 {
+		base = rr.bucket << (64 - rr.bits)
+	}
+	for rr.left > 0 {
+		n, err := rr.uvarint()
+		if err != nil {
+			return err
+		}
+		rb, err := rr.byte()
+		if err != nil {
+			return err
+		}
+		// Every record takes at least rb+2 bytes.
+		if rb > 7 || n == 0 || n > uint64(rr.left)/uint64(int(rb)+2) {
+			return errRun
+		}
+		prev := base
+		for range n {
+			var d uint64
+			for k := range int(rb) {
+				c, err := rr.byte()
+				if err != nil {
+					return err
+				}
+				d |= uint64(c) << (8 * k)
+			}
+			x, err := rr.uvarint()
+			if err != nil {
+				return err
+			}
+			if rb > 0 && x>>(64-8*rb) != 0 {
+				return errRun
+			}
+			d |= x << (8 * rb)
+			m := prev + d
+			if m < prev || rr.bits > 0 && m>>(64-rr.bits) != rr.bucket {
+				return errRun // past the bucket
+			}
+			prev = m
+			var hi, c, cHi uint64
+			if rr.kw == 2 {
+				if hi, err = rr.uvarint(); err != nil {
+					return err
+				}
+			}
+			if c, err = rr.uvarint(); err != nil {
+				return err
+			}
+			if rr.cw == 2 {
+				if cHi, err = rr.uvarint(); err != nil {
+					return err
+				}
+			}
+			if c == 0 && cHi == 0 {
+				return errRun // counts are at least 1
+			}
+			words = append(words, unhashKey(m, hi))
+			if rr.kw == 2 {
+				words = append(words, hi)
+			}
+			words = append(words, c)
+			if rr.cw == 2 {
+				words = append(words, cHi)
+			}
+			if len(words) == cap(words) {
+				if err := fn(words); err != nil {
+					return err
+				}
+				words = words[:0]
+			}
+		}
+	}
+	if len(words) > 0 {
+		return fn(words)
+	}
+	return nil
+}
+
+// readRuns decodes size bytes of runs from r (bucket b of 2^bits).
+func readRuns(r io.Reader, size int64, kw, cw int, bits uint, b int, fn func(words []uint64) error) error {
+	rr := &runReader{br: bufio.NewReaderSize(r, 256<<10), left: size, kw: kw, cw: cw, bits: bits, bucket: uint64(b)}
+	if err := rr.decode(fn); err != nil {
+		if errors.Is(err, errRun) {
+			return fmt.Errorf("%w (at byte %d of %d)", errRun, size-rr.left, size)
+		}
+		return err
+	}
+	return nil
+}

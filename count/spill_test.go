@@ -1,0 +1,138 @@
+package count_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/boardgraph/boardgraph/count"
+	"github.com/boardgraph/boardgraph/hamilton"
+)
+
+// knight66 is the number of directed open knight's tours of 6x6
+// (OEIS A165134).
+const knight66 = 6637920
+
+// spillFiles returns the files left under dir (but the checkpoint's lock).
+func spillFiles(t *testing.T, dir string) []string {
+	var left []string
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && !strings.HasSuffix(p, ".lock") {
+			left = append(left, p)
+		}
+		return nil
+	})
+	return left
+}
+
+// A checkpointed spilled count stopped as if killed -9 in the middle of a
+// step (before its k-th spilled bucket, in rounds of 4 buckets, so that
+// the next layer's files hold records past the last manifest) and resumed
+// gives the uninterrupted total; stopped again after the resume and
+// resumed again, too. A finished count leaves no spill file and no
+// manifest behind (a layer checkpoint of its last layers in memory may
+// stay, as without spilling).
+func TestSpillKillResume(t *testing.T) {
+	t.Parallel()
+	bg := build(t, 6, 6, "knight")
+	p := hamilton.Problem{G: bg.Graph}
+	order := count.BoardOrder(bg)
+	ctx := context.Background()
+	for _, kill := range []int{1, 30, 120} {
+		dir := t.TempDir()
+		ck := filepath.Join(dir, "ck")
+		opt := count.Options{Order: order, MaxBytes: 1 << 20, SpillDir: dir, Checkpoint: ck, CheckpointKey: "t", Workers: 2}
+		_, st, err := count.Count(ctx, p, count.KillAfter(opt, 4, kill))
+		if !errors.Is(err, count.ErrKilled) {
+			t.Fatalf("kill after %d buckets: %v (spilled %v)", kill, err, st.Spilled)
+		}
+		opt.Resume = true
+		_, st, err = count.Count(ctx, p, count.KillAfter(opt, 4, kill))
+		if !errors.Is(err, count.ErrKilled) {
+			t.Fatalf("kill after %d buckets, resumed, killed again: %v", kill, err)
+		}
+		got, st, err := count.Count(ctx, p, count.KillAfter(opt, 4, 0))
+		if err != nil || got != knight66 || st.ResumedAt == 0 {
+			t.Errorf("kill after %d buckets, resumed twice: %d, %v from step %d; want %d", kill, got, err, st.ResumedAt, knight66)
+		}
+		for _, f := range spillFiles(t, dir) {
+			if data, _ := os.ReadFile(f); f != ck || strings.HasPrefix(string(data), "BGDPSP01") {
+				t.Errorf("kill after %d: %s left", kill, f)
+				break
+			}
+		}
+	}
+}
+
+// A layer checkpoint of the old format (BGDPCK01, the layer copied into
+// the file), written by a count in memory, resumes into spilled buckets;
+// the checkpoint then becomes a manifest of those, and a kill and a
+// second resume still give the total.
+func TestSpillResumeOldCheckpoint(t *testing.T) {
+	t.Parallel()
+	bg := build(t, 6, 6, "knight")
+	p := hamilton.Problem{G: bg.Graph}
+	order := count.BoardOrder(bg)
+	dir := t.TempDir()
+	ck := filepath.Join(dir, "ck")
+	cctx, cancel := context.WithCancel(context.Background())
+	opt := count.Options{Order: order, Checkpoint: ck, CheckpointKey: "t", ProgressEvery: time.Nanosecond}
+	opt.Progress = func(s count.Stats) {
+		if s.Step == 20 {
+			cancel()
+		}
+	}
+	if _, _, err := count.Count(cctx, p, opt); !errors.Is(err, context.Canceled) {
+		t.Fatalf("stopped count: %v", err)
+	}
+	cancel()
+	if data, _ := os.ReadFile(ck); !strings.HasPrefix(string(data), "BGDPCK01") {
+		t.Fatalf("no layer checkpoint")
+	}
+	opt.Progress, opt.Resume = nil, true
+	opt.MaxBytes, opt.SpillDir, opt.Workers = 1<<20, dir, 2
+	_, st, err := count.Count(context.Background(), p, count.KillAfter(opt, 4, 10))
+	if !errors.Is(err, count.ErrKilled) || st.ResumedAt != 20 || !st.Spilled {
+		t.Fatalf("resumed into spill and killed: %v, from step %d, spilled %v", err, st.ResumedAt, st.Spilled)
+	}
+	if data, _ := os.ReadFile(ck); !strings.HasPrefix(string(data), "BGDPSP01") {
+		t.Fatalf("the checkpoint is not a manifest after the resume")
+	}
+	got, st, err := count.Count(context.Background(), p, opt)
+	if err != nil || got != knight66 || st.ResumedAt < 20 {
+		t.Errorf("resumed again: %d, %v from step %d; want %d", got, err, st.ResumedAt, knight66)
+	}
+}
+
+// A manifest whose layer files are damaged or gone is refused with a
+// message naming the file.
+func TestSpillManifestFilesChecked(t *testing.T) {
+	t.Parallel()
+	bg := build(t, 6, 6, "knight")
+	p := hamilton.Problem{G: bg.Graph}
+	dir := t.TempDir()
+	ck := filepath.Join(dir, "ck")
+	opt := count.Options{Order: count.BoardOrder(bg), MaxBytes: 1 << 20, SpillDir: dir, Checkpoint: ck, CheckpointKey: "t", Workers: 2}
+	if _, _, err := count.Count(context.Background(), p, count.KillAfter(opt, 4, 20)); !errors.Is(err, count.ErrKilled) {
+		t.Fatal(err)
+	}
+	var victim string
+	for _, f := range spillFiles(t, dir) {
+		if fi, err := os.Stat(f); err == nil && fi.Size() > 0 && strings.Contains(f, "boardgraph-dp-ck-") {
+			victim = f
+		}
+	}
+	if victim == "" {
+		t.Fatal("no spill file")
+	}
+	os.Truncate(victim, 1)
+	opt.Resume = true
+	_, _, err := count.Count(context.Background(), p, opt)
+	if err == nil || !strings.Contains(err.Error(), filepath.Base(victim)) {
+		t.Errorf("damaged %s: %v", victim, err)
+	}
+}
