@@ -522,6 +522,9 @@ func TestHelp(t *testing.T) {
 			t.Errorf("%s -h: %v", name, r)
 		}
 	}
+	if r := cli(t, "", "help", "foo"); r.code != exitUsage || !strings.Contains(r.stderr, `no command "foo"`) || r.stdout != "" {
+		t.Errorf("help foo: exit %d, stdout %q, stderr %q; want exit 2 naming foo", r.code, r.stdout, r.stderr)
+	}
 	if r := cli(t, "", "help"); r.code != exitOK || !strings.Contains(r.stdout, "count") {
 		t.Errorf("%v", r)
 	}

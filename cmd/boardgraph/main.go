@@ -211,6 +211,8 @@ func dispatch(e *env) int {
 			sub.args = []string{e.args[1], "-h"}
 			return dispatch(&sub)
 		}
+		fmt.Fprintf(e.stderr, "boardgraph: no command %q to explain; run 'boardgraph help' for the list\n", e.args[1])
+		return exitUsage
 	}
 	if len(e.args) == 0 || e.args[0] == "help" || e.args[0] == "-h" || e.args[0] == "--help" {
 		printHelp(e.stdout)
