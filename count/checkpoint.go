@@ -140,10 +140,7 @@ func (r *dp) saveCheckpoint(done int, cur *layer) error {
 		os.Remove(tmp)
 		return fmt.Errorf("%w: writing %s: %v", shard.ErrCheckpoint, r.ck.path, err)
 	}
-	if d, err := os.Open(filepath.Dir(r.ck.path)); err == nil {
-		d.Sync()
-		d.Close()
-	}
+	syncDir(filepath.Dir(r.ck.path))
 	r.ck.last = time.Now()
 	r.ck.manifest = false
 	r.st.Checkpoints++
