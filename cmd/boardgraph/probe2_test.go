@@ -23,3 +23,21 @@ func TestProbe2Quiet(t *testing.T) {
 		}
 	}
 }
+
+// TestProbe2Help: the general help names every numberlink subcommand, and
+// 'help -h' is the general help (not "no command -h").
+func TestProbe2Help(t *testing.T) {
+	t.Parallel()
+	r := cli(t, "", "help")
+	for _, s := range nlSubs {
+		if !strings.Contains(r.stdout, " "+s.name+",") && !strings.Contains(r.stdout, " "+s.name+"\n") {
+			t.Errorf("'boardgraph help' does not name numberlink %s:\n%s", s.name, r.stdout)
+		}
+	}
+	for _, h := range []string{"-h", "--help"} {
+		r := cli(t, "", "help", h)
+		if r.code != 0 || !strings.Contains(r.stdout, "Commands:") {
+			t.Errorf("help %s: want the general help, exit 0; got %v", h, r)
+		}
+	}
+}
