@@ -41,3 +41,18 @@ func TestProbe2Help(t *testing.T) {
 		}
 	}
 }
+
+// TestProbe2RenderMessages: render's refusals of tables name the fix.
+func TestProbe2RenderMessages(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, tc := range []struct{ in, want string }{
+		{`{"board":"5x5","values":[[1,2]]}`, "give one row of values per board row"},
+		{`{"board":"2x2","values":[[1,2],[3]]}`, "give one value per column"},
+	} {
+		r := cli(t, tc.in, "render", "--svg", filepath.Join(dir, "x.svg"))
+		if r.code != 2 || !strings.Contains(r.stderr, tc.want) || strings.Count(r.stderr, "\n") != 1 {
+			t.Errorf("render of %s: want exit 2 and one line naming %q; got %v", tc.in, tc.want, r)
+		}
+	}
+}
