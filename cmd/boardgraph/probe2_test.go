@@ -56,3 +56,12 @@ func TestProbe2RenderMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestProbe2ExportNoSolution: the refusal says "no solution" once.
+func TestProbe2ExportNoSolution(t *testing.T) {
+	t.Parallel()
+	r := cli(t, "", "export", "4x4", "--to", "dot", "--with-solution")
+	if r.code != 1 || strings.Count(r.stderr, "no solution") != 1 || !strings.Contains(r.stderr, "only one move") {
+		t.Errorf("want exit 1 and one 'no solution' with the reason; got %v", r)
+	}
+}
