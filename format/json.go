@@ -37,6 +37,38 @@ type Problem struct {
 	Map     []string `json:"map,omitempty"` // the board map when it has blocked cells or givens
 }
 
+// PuzzleProblem is the "problem" object of every numberlink result: what
+// was asked, about which puzzle. Kind is always "numberlink" (readers tell
+// numberlink JSON from leaper JSON by it); Size is width x height, the
+// order of Tatham's game IDs and puzz.link URLs, as SizeConvention says
+// (the puzzle object's "rows" and "cols" give the same grid).
+type PuzzleProblem struct {
+	Command        string `json:"command"` // "numberlink solve"
+	Kind           string `json:"kind"`    // "numberlink"
+	Grid           string `json:"grid,omitempty"`
+	Size           string `json:"size,omitempty"` // width x height, "7x5"
+	SizeConvention string `json:"size_convention,omitempty"`
+	K              int    `json:"k,omitempty"`
+	NoLoops        bool   `json:"no_loops,omitempty"`
+	Disconnected   bool   `json:"allow_disconnected,omitempty"`
+	// Source names the input: a file name, "stdin", a game ID or URL, or
+	// how a generated puzzle was made.
+	Source string `json:"source,omitempty"`
+}
+
+// KindNumberlink is PuzzleProblem.Kind.
+const KindNumberlink = "numberlink"
+
+// SizeWidthHeight is PuzzleProblem.SizeConvention.
+const SizeWidthHeight = "width x height (columns x rows)"
+
+// NewPuzzleProblem returns the problem object of a command on a puzzle of
+// rows x cols (grid "square" or "hex") with bridge limit k.
+func NewPuzzleProblem(command, grid string, rows, cols, k int, source string) PuzzleProblem {
+	return PuzzleProblem{Command: command, Kind: KindNumberlink, Grid: grid, Size: fmt.Sprintf("%dx%d", cols, rows),
+		SizeConvention: SizeWidthHeight, K: k, Source: source}
+}
+
 // Stats is the "stats" object of search results. Counters are decimal
 // strings: they may exceed 2^53, where JSON numbers lose precision.
 type Stats struct {
@@ -98,23 +130,68 @@ type Error struct {
 // they are. When v encodes as an object without a "version" key, the
 // program's Version is added as its first key, so every result names the
 // version that wrote it.
-func WriteJSON(w io.Writer, v any) error {
+func WriteJSON(w io.Writer, v any) error { return WriteResult(w, nil, v) }
+
+// WriteResult is WriteJSON with a "problem" object: when v encodes as an
+// object without a "problem" key and problem is not nil, problem is added
+// after "version".
+func WriteResult(w io.Writer, problem, v any) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		return fmt.Errorf("encoding JSON: %w", err)
 	}
-	out := buf.Bytes()
-	if len(out) > 1 && out[0] == '{' && !hasKey(out, "version") {
-		head := `{"version":` + strconv.Quote(Version)
-		if out[1] != '}' {
-			head += ","
-		}
-		out = append([]byte(head), out[1:]...)
+	out, err := Stamp(buf.Bytes(), problem)
+	if err != nil {
+		return err
 	}
-	_, err := w.Write(out)
+	_, err = w.Write(out)
 	return err
+}
+
+// Stamp returns obj, a JSON object, with the envelope every result has:
+// "version" (unless obj has one) and, when problem is not nil, "problem"
+// (unless obj has one) as its first keys. An object laid out on lines
+// ("{" then a newline) gets one line per key; anything that is not a JSON
+// object is returned as it is.
+func Stamp(obj []byte, problem any) ([]byte, error) {
+	if len(obj) < 2 || obj[0] != '{' {
+		return obj, nil
+	}
+	colon := ":"
+	if obj[1] == '\n' {
+		colon = ": "
+	}
+	var keys []string
+	if !hasKey(obj, "version") {
+		keys = append(keys, `"version"`+colon+strconv.Quote(Version))
+	}
+	if problem != nil && !hasKey(obj, "problem") {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(problem); err != nil {
+			return nil, fmt.Errorf("encoding JSON: %w", err)
+		}
+		keys = append(keys, `"problem"`+colon+strings.TrimSpace(b.String()))
+	}
+	if len(keys) == 0 {
+		return obj, nil
+	}
+	rest := bytes.TrimLeft(obj[1:], " \t\r\n")
+	sep, head := ",", "{"+strings.Join(keys, ",")
+	if obj[1] == '\n' { // laid out on lines
+		sep, head = ",\n  ", "{\n  "+strings.Join(keys, ",\n  ")
+	}
+	if len(rest) > 0 && rest[0] == '}' {
+		sep = ""
+		if obj[1] == '\n' {
+			sep = "\n"
+		}
+	}
+	out := append([]byte(head+sep), rest...)
+	return out, nil
 }
 
 // hasKey reports whether the JSON object obj has the top-level key.
@@ -142,6 +219,13 @@ func ReadSolution(data []byte) (Problem, []Cell, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&doc); err != nil {
 		return Problem{}, nil, fmt.Errorf("%w: %v", ErrSolution, err)
+	}
+	var kind struct {
+		Command string `json:"command"`
+		Kind    string `json:"kind"`
+	}
+	if json.Unmarshal(doc["problem"], &kind) == nil && kind.Kind == KindNumberlink {
+		return Problem{}, nil, fmt.Errorf("%w: this is the JSON of boardgraph %s, a k-grid puzzle (Hashiwokakero), not a leaper path; check it with boardgraph numberlink check", ErrSolution, clip(kind.Command))
 	}
 	if doc["solution"] == nil || doc["problem"] == nil {
 		return Problem{}, nil, fmt.Errorf("%w: no \"problem\" and \"solution\" objects", ErrSolution)
