@@ -56,6 +56,25 @@ type PuzzleProblem struct {
 	Source string `json:"source,omitempty"`
 }
 
+// GraphProblem is the "problem" object of the results of solve, count,
+// enumerate and verify on a graph file (--graph): the file, its size and
+// the fixed ends by vertex name. Kind is always "graph": a graph solution
+// is checked against its graph (verify --graph FILE), which the JSON does
+// not hold.
+type GraphProblem struct {
+	Command  string  `json:"command"`
+	Kind     string  `json:"kind"`  // "graph"
+	Graph    string  `json:"graph"` // the file, "-" for stdin
+	Vertices int     `json:"vertices"`
+	Edges    int     `json:"edges"`
+	Closed   bool    `json:"closed"`
+	Start    *string `json:"start"` // vertex name, or null: free
+	End      *string `json:"end"`
+}
+
+// KindGraph is GraphProblem.Kind.
+const KindGraph = "graph"
+
 // KindNumberlink is PuzzleProblem.Kind.
 const KindNumberlink = "numberlink"
 
@@ -223,9 +242,19 @@ func ReadSolution(data []byte) (Problem, []Cell, error) {
 	var kind struct {
 		Command string `json:"command"`
 		Kind    string `json:"kind"`
+		Graph   string `json:"graph"`
 	}
-	if json.Unmarshal(doc["problem"], &kind) == nil && kind.Kind == KindNumberlink {
-		return Problem{}, nil, fmt.Errorf("%w: this is the JSON of boardgraph %s, a k-grid puzzle (Hashiwokakero), not a leaper path; check it with boardgraph numberlink check", ErrSolution, clip(kind.Command))
+	if json.Unmarshal(doc["problem"], &kind) == nil {
+		switch kind.Kind {
+		case KindNumberlink:
+			return Problem{}, nil, fmt.Errorf("%w: this is the JSON of boardgraph %s, a k-grid puzzle (Hashiwokakero), not a leaper path; check it with boardgraph numberlink check", ErrSolution, clip(kind.Command))
+		case KindGraph:
+			g := kind.Graph
+			if len(g) > 200 {
+				g = "GRAPHFILE"
+			}
+			return Problem{}, nil, fmt.Errorf("%w: this is the JSON of boardgraph %s --graph %s, a path of vertex names; it is checked against its graph, which the JSON does not hold: run boardgraph verify --graph %s with this file", ErrSolution, clip(kind.Command), g, g)
+		}
 	}
 	if doc["solution"] == nil || doc["problem"] == nil {
 		return Problem{}, nil, fmt.Errorf("%w: no \"problem\" and \"solution\" objects", ErrSolution)

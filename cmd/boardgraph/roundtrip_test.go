@@ -70,6 +70,18 @@ func TestRoundTrip(t *testing.T) {
 			t.Errorf("render: %v", r)
 		}
 	})
+	// A graph solution: verify --graph reads solve --graph's JSON (and its
+	// ends); verify without the graph refuses it, naming the fix.
+	t.Run("graph", func(t *testing.T) {
+		g := save("g.txt", "a b\nb c\nc d\nd a\na c\n")
+		sol := save("g.json", produce("solve", "--graph", g, "--start", "b", "--format", "json", "--quiet"))
+		if r := cli(t, "", "verify", "--graph", g, sol); r.code != exitOK || !strings.HasPrefix(r.stdout, "valid: a Hamiltonian path") {
+			t.Errorf("verify --graph: %v", r)
+		}
+		if r := cli(t, "", "verify", sol); r.code != exitUsage || !strings.Contains(r.stderr, "run boardgraph verify --graph "+g) {
+			t.Errorf("verify without the graph: %v", r)
+		}
+	})
 	// Numberlink: a solution in JSON and as a drawing, and the puzzle in
 	// every format convert writes.
 	const id = "7x7m2:a1a3b42d2b2d4o3c2a3b3b3"
