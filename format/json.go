@@ -2,6 +2,7 @@ package format
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,16 +13,48 @@ import (
 	"time"
 )
 
-// Version is the program version written into every JSON result: the main
-// module's version from the build information ("v1.2.3" for go install
-// ...@v1.2.3), or "devel" for a build from a work tree.
-var Version = buildVersion()
+// Version is the program version, the one string every output names: the
+// "version" of every JSON result, the code version of shard result files
+// and checkpoints, and boardgraph --version. It is CodeVersion(""); the
+// boardgraph command sets it to CodeVersion of the version linked into it
+// (go build -ldflags "-X main.buildVersion=...").
+var Version = CodeVersion("")
 
-func buildVersion() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
+// FallbackVersion is the version of a binary that carries no module
+// version or VCS revision (go test, go run).
+const FallbackVersion = "devel"
+
+// CodeVersion names the code: linked (a version set at link time) if not
+// empty, else the main module's version from the build information
+// ("v1.2.3" for go install ...@v1.2.3; a pseudo-version naming the VCS
+// revision, "+dirty" with uncommitted changes, for a build in a work
+// tree), else the VCS revision ("-dirty"), else FallbackVersion. Shards of
+// one count must come from one version: the work units follow the
+// search's pruning rules.
+func CodeVersion(linked string) string {
+	if linked != "" {
+		return linked
 	}
-	return "devel"
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return FallbackVersion
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	rev, dirty := "", false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if rev != "" && dirty {
+		rev += "-dirty"
+	}
+	return cmp.Or(rev, FallbackVersion)
 }
 
 // Problem is the "problem" object of every leaper result: what was asked.
