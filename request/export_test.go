@@ -24,6 +24,7 @@ func TestNewExport(t *testing.T) {
 		{ExportFlags{To: "png", Batch: 1}, "use graphml, dot"},
 		{ExportFlags{To: "csv", Batch: 1}, "give --out PREFIX"},
 		{ExportFlags{To: "cypher"}, "--batch 0"},
+		{ExportFlags{To: "dot", Format: "json", Batch: 1}, "--to dot and --format json name two formats, and export writes one: give only --to"},
 	} {
 		if _, err := NewExport(c.f); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: %v, want %q", c.f, err, c.want)
@@ -32,6 +33,12 @@ func TestNewExport(t *testing.T) {
 	x, err := NewExport(ExportFlags{To: "GraphML", Batch: 7})
 	if err != nil || x.Format != graphio.GraphML || x.Options.Batch != 7 {
 		t.Fatalf("%+v %v", x, err)
+	}
+	// --format alone picks the format; with --to it may repeat it.
+	for _, f := range []ExportFlags{{Format: "dot", Batch: 1}, {To: "dot", Format: "DOT", Batch: 1}} {
+		if x, err := NewExport(f); err != nil || x.Format != graphio.DOT {
+			t.Errorf("%+v: %+v %v", f, x, err)
+		}
 	}
 }
 
