@@ -13,13 +13,13 @@ import (
 // ExportFlags are the arguments of "boardgraph export" besides the board:
 // what to write and where, and what to add to the move graph.
 type ExportFlags struct {
-	To    string // --to: a graphio write format
+	To string // --to: a graphio write format
 	// Format is --format, another name for --to (every command has
 	// --format): given alone it picks the format; given with --to it
 	// must name the same one.
 	Format string
-	Out   string // --out FILE; for csv the prefix of the two files; "" for stdout
-	Batch int    // --batch: rows per UNWIND statement of a Cypher script
+	Out    string // --out FILE; for csv the prefix of the two files; "" for stdout
+	Batch  int    // --batch: rows per UNWIND statement of a Cypher script
 	// WithSolution adds a verified solution (with the request's --start,
 	// --end and --closed); WithAnalysis adds the counts of every directed
 	// path by start, end and edge.
