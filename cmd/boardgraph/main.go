@@ -214,6 +214,9 @@ func dispatch(e *env) int {
 		fmt.Fprintf(e.stderr, "boardgraph: no command %q to explain; run 'boardgraph help' for the list\n", e.args[1])
 		return exitUsage
 	}
+	if len(e.args) > 0 && (e.args[0] == "--version" || e.args[0] == "-version") {
+		e.args = append([]string{"version"}, e.args[1:]...)
+	}
 	if len(e.args) == 0 || e.args[0] == "help" || e.args[0] == "-h" || e.args[0] == "--help" {
 		printHelp(e.stdout)
 		if len(e.args) == 0 {
