@@ -110,6 +110,12 @@ func (f HidatoFlags) Generate(src Source) (*board.Board, hidato.Options, error) 
 	if err != nil {
 		return nil, opt, err
 	}
+	switch {
+	case f.Depth < 0:
+		return nil, opt, fmt.Errorf("%w: --depth %d: give a lookahead depth of 1 or more (0: the default)", ErrInput, f.Depth)
+	case f.Tries < 0:
+		return nil, opt, fmt.Errorf("%w: --tries %d: give a number of tries of 1 or more (0: the default)", ErrInput, f.Tries)
+	}
 	level, err := hidato.ParseLevel(f.Difficulty)
 	if err != nil {
 		return nil, opt, fmt.Errorf("%w: %v", ErrInput, err)

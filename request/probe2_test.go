@@ -45,3 +45,16 @@ func TestSourceDirectory(t *testing.T) {
 		t.Errorf("ReadGraph(dir): %v", err)
 	}
 }
+
+// TestHidatoFlagsBounds: a negative --depth or --tries is refused, not
+// taken as the default.
+func TestHidatoFlagsBounds(t *testing.T) {
+	for _, f := range []HidatoFlags{{Spec: "5x5", Moves: "hopido", Difficulty: "medium", Depth: -1}, {Spec: "5x5", Moves: "hopido", Difficulty: "medium", Tries: -1}} {
+		if _, _, err := f.Generate(Source{}); err == nil || !strings.Contains(err.Error(), "0: the default") {
+			t.Errorf("%+v: %v", f, err)
+		}
+	}
+	if _, _, err := (HidatoFlags{Spec: "5x5", Moves: "hopido", Difficulty: "medium"}).Generate(Source{}); err != nil {
+		t.Errorf("defaults: %v", err)
+	}
+}
