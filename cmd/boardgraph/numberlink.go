@@ -378,7 +378,7 @@ func nlSolve(f *nlFlags) nlBody {
 			return nlFail(f.e, err)
 		}
 		if !f.quiet {
-			fmt.Fprintf(f.e.stderr, "solved in %s, %d search nodes; verified\n", s.Elapsed.Round(time.Microsecond), s.Nodes)
+			fmt.Fprintf(f.e.stderr, "solved in %s, %s; verified\n", s.Elapsed.Round(time.Microsecond), format.Plural(int(s.Nodes), "search node"))
 		}
 		return exitOK
 	}
