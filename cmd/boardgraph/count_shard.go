@@ -68,6 +68,8 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 	if err != nil {
 		return fail(e, err)
 	}
-	fmt.Fprintln(e.stderr, sc.Summary(got))
+	if !c.Output.Quiet {
+		fmt.Fprintln(e.stderr, sc.Summary(got))
+	}
 	return exitOK
 }

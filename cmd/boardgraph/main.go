@@ -205,7 +205,7 @@ func run(e *env) int {
 
 // dispatch runs the subcommand (or the help) that e.args name.
 func dispatch(e *env) int {
-	if len(e.args) == 2 && e.args[0] == "help" {
+	if len(e.args) == 2 && e.args[0] == "help" && e.args[1] != "-h" && e.args[1] != "--help" {
 		if _, ok := commands[e.args[1]]; ok {
 			sub := *e
 			sub.args = []string{e.args[1], "-h"}

@@ -17,7 +17,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "numberlink", summary: "numbered k-grids (Hashiwokakero): table, tau, check, convert, solve, count, grade, generate, formula, min-k, tau-steps", run: runNumberlink})
+	register(&command{name: "numberlink", summary: "numbered k-grids (Hashiwokakero): table, tau, phi, check, convert, solve, count, grade, generate, formula, min-k, tau-steps", run: runNumberlink})
 }
 
 // nlSub is one "numberlink" subcommand: its -h text
