@@ -374,7 +374,7 @@ func nlSolve(f *nlFlags) nlBody {
 		}
 		f.write(s.Report)
 		// Only a verified solution is drawn.
-		if err := pics.save(f.e, s.Picture, f.quiet); err != nil {
+		if err := pics.save(f.ctx, f.e, s.Picture, f.quiet); err != nil {
 			return nlFail(f.e, err)
 		}
 		if !f.quiet {
@@ -488,7 +488,7 @@ func nlGenerate(f *nlFlags) nlBody {
 		if err := g.Write(f.e.stdout, f.format, *showSol); err != nil {
 			return nlFail(f.e, err)
 		}
-		if err := pics.save(f.e, func() (*render.Picture, error) { return g.Picture(*showSol) }, f.quiet); err != nil {
+		if err := pics.save(f.ctx, f.e, func() (*render.Picture, error) { return g.Picture(*showSol) }, f.quiet); err != nil {
 			return nlFail(f.e, err)
 		}
 		if !f.quiet {
