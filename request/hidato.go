@@ -2,6 +2,7 @@ package request
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -17,7 +18,8 @@ import (
 // HidatoPuzzle reads the Hidato-style puzzle arg names: "-" for standard
 // input, a share string ("hopido:6x6:...", which carries its moves) unless
 // a file of that name exists, else a text map file (at most
-// board.MaxMapBytes; ms are its moves).
+// board.MaxMapBytes; ms are its moves) or the JSON of generate (its
+// "share").
 func HidatoPuzzle(arg string, ms moves.Set, src Source) (*hidato.Puzzle, error) {
 	text := arg
 	share := strings.Contains(arg, ":") && !strings.ContainsAny(arg, "/\\")
@@ -27,6 +29,15 @@ func HidatoPuzzle(arg string, ms moves.Set, src Source) (*hidato.Puzzle, error) 
 			return nil, fmt.Errorf("%w; give a text map file or a share string", err)
 		}
 		text = string(data)
+	}
+	if IsJSON([]byte(text)) {
+		var doc struct {
+			Share string `json:"share"`
+		}
+		if json.Unmarshal([]byte(text), &doc) != nil || doc.Share == "" {
+			return nil, inputf("%s: this JSON holds no Hidato-style puzzle; give the JSON of boardgraph generate (with its \"share\"), a text map or a share string", DisplayName(arg))
+		}
+		text = doc.Share
 	}
 	p, err := hidato.ParsePuzzle(text, ms)
 	if err != nil {
@@ -57,7 +68,7 @@ func CheckHidatoFormat(format, out string) error {
 func WriteHidato(w io.Writer, name string, p *hidato.Puzzle, g hidato.Grading, rep *hidato.Report, withSol bool) error {
 	switch name {
 	case "json":
-		return format.WriteJSON(w, rep)
+		return format.WriteResult(w, hidatoProblem("generate", p), rep)
 	case "share":
 		_, err := fmt.Fprintln(w, p.Share())
 		return err
@@ -139,7 +150,7 @@ func Grade(ctx context.Context, p *hidato.Puzzle, depth int) (*hidato.Assessment
 // withSol adds the solution.
 func WriteGrade(w io.Writer, a *hidato.Assessment, json, withSol bool) error {
 	if json {
-		return format.WriteJSON(w, a.Report(withSol))
+		return format.WriteResult(w, hidatoProblem("grade", a.Puzzle), a.Report(withSol))
 	}
 	return a.WriteText(w, withSol)
 }
@@ -179,4 +190,10 @@ func stopWord(err error) string {
 		return "timed out"
 	}
 	return "interrupted"
+}
+
+// hidatoProblem is the "problem" object of generate's and grade's JSON:
+// the puzzle's board (with its map of givens) and moves.
+func hidatoProblem(command string, p *hidato.Puzzle) format.Problem {
+	return (&Leaper{Board: p.Board, Moves: p.Moves}).Describe(command)
 }

@@ -70,6 +70,21 @@ func TestRoundTrip(t *testing.T) {
 			t.Errorf("render: %v", r)
 		}
 	})
+	// A Hidato-style puzzle: grade reads generate's JSON, and both carry
+	// the problem object (as does verify).
+	t.Run("hidato", func(t *testing.T) {
+		js := produce("generate", "5x5", "--seed", "1", "--format", "json", "--quiet")
+		g := save("h.json", js)
+		r := cli(t, "", "grade", g, "--format", "json")
+		for what, out := range map[string]string{"generate": js, "grade": r.stdout, "verify": produce("verify", sols["grid"], "--format", "json")} {
+			if !strings.Contains(out, `"problem":{"command":"`+what+`","board":"5x5"`) {
+				t.Errorf("%s JSON has no problem object: %s", what, out)
+			}
+		}
+		if r.code != exitOK || !strings.Contains(r.stdout, `"difficulty":"medium"`) {
+			t.Errorf("grade of generate's JSON: %v", r)
+		}
+	})
 	// A graph solution: verify --graph reads solve --graph's JSON (and its
 	// ends); verify without the graph refuses it, naming the fix.
 	t.Run("graph", func(t *testing.T) {
