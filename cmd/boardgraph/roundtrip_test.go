@@ -134,6 +134,14 @@ func TestRoundTrip(t *testing.T) {
 		if data, _ := os.ReadFile(gen); !strings.Contains(string(data), `"size":"4x6","size_convention":"width x height (columns x rows)"`) {
 			t.Errorf("generate 6x4 (6 rows of 4) does not say size 4x6, width x height: %s", data)
 		}
+		// A hex solution and a hex puzzle draw as hex grids (they were
+		// read as square ones: a solution refused, a puzzle drawn wrong).
+		hexSol := save("nl-hex-sol.json", produce("numberlink", "solve", hex, "--format", "json", "--quiet"))
+		for f, want := range map[string]string{hexSol: "hex 2-grid with", hex: "hex 2-grid,"} {
+			if r := cli(t, "", "render", "--in", f, "--svg", filepath.Join(dir, "hex.svg")); r.code != exitOK || !strings.Contains(r.stdout, want) || !strings.Contains(r.stdout, "verified") == (f == hexSol) {
+				t.Errorf("render of %s: %v", filepath.Base(f), r)
+			}
+		}
 		for _, f := range []string{gen, hex, conv, js} {
 			if r := cli(t, "", "numberlink", "solve", f, "--quiet"); r.code != exitOK || !strings.Contains(r.stdout, "unique") {
 				t.Errorf("numberlink solve %s: %v", filepath.Base(f), r)
