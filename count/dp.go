@@ -290,7 +290,7 @@ func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide, 
 	if p.Closed && n < 3 {
 		return 0, 0, Stats{Steps: n}, nil
 	}
-	pl, err := newPlan(p.G, opt.Order, req, !p.Closed && len(req) < 2)
+	pl, err := newPlan(ctx, p.G, opt.Order, req, !p.Closed && len(req) < 2)
 	if err != nil {
 		return 0, 0, Stats{}, err
 	}
