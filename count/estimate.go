@@ -211,7 +211,7 @@ func Estimate(p hamilton.Problem, opt Options) (Plan, error) {
 	if err != nil {
 		return Plan{}, err
 	}
-	pl, err := newPlan(p.G, opt.Order, req, !p.Closed && len(req) < 2)
+	pl, err := newPlan(context.Background(), p.G, opt.Order, req, !p.Closed && len(req) < 2)
 	if err != nil {
 		return Plan{}, err
 	}

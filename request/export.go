@@ -61,6 +61,8 @@ func NewExport(f ExportFlags) (*Export, error) {
 		return nil, fmt.Errorf("%w: --to %q: use %s", ErrInput, f.To, graphio.WriteFormats)
 	case fm == graphio.CSV && f.Out == "":
 		return nil, fmt.Errorf("%w: --to csv writes two files: give --out PREFIX (PREFIX.nodes.csv, PREFIX.relationships.csv)", ErrInput)
+	case (f.WithSolution || f.WithAnalysis) && !fm.Attributes():
+		return nil, fmt.Errorf("%w: --to %s writes the bare graph, so it cannot carry --with-solution or --with-analysis: use graphml, dot, json, csv or cypher", ErrInput, fm)
 	case f.Batch < 1:
 		return nil, fmt.Errorf("%w: --batch %d: give a positive number of rows", ErrInput, f.Batch)
 	}

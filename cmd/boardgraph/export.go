@@ -38,20 +38,20 @@ func runExport(e *env, fs *flag.FlagSet) func(pos []string) int {
 		ctx, cancel := pf.context(e)
 		defer cancel()
 		began := time.Now()
+		var j *request.Search
 		switch {
 		case *graphFile != "" && (len(pos) > 0 || pf.Board != ""):
 			err = request.Inputf("give either a board or --graph FILE, not both")
 		case *graphFile != "":
 			err = x.FromGraph(*graphFile, e.source())
 		default:
-			var j *request.Search
 			if j, err = pf.load(e, pos, textJSON); err == nil {
 				err = x.FromBoard(ctx, j)
 			}
 		}
 		switch {
-		case errors.Is(err, hamilton.ErrNoSolution):
-			return fail(e, request.NoSolution(fmt.Sprintf("no solution on %s to export: %v", x.Source.Title, err)))
+		case errors.Is(err, hamilton.ErrNoSolution) && j != nil:
+			return fail(e, request.NoSolution(fmt.Sprintf("no solution on %s to export: %s", x.Source.Title, j.NoSolutionReason())))
 		case err != nil && ctx.Err() != nil:
 			return fail(e, request.Stopped(fmt.Sprintf("%s before the export was ready; nothing was written", request.StopReason(ctx, pf.Timeout))))
 		case err != nil:

@@ -41,3 +41,27 @@ func TestProbe2Help(t *testing.T) {
 		}
 	}
 }
+
+// TestProbe2RenderMessages: render's refusals of tables name the fix.
+func TestProbe2RenderMessages(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, tc := range []struct{ in, want string }{
+		{`{"board":"5x5","values":[[1,2]]}`, "give one row of values per board row"},
+		{`{"board":"2x2","values":[[1,2],[3]]}`, "give one value per column"},
+	} {
+		r := cli(t, tc.in, "render", "--svg", filepath.Join(dir, "x.svg"))
+		if r.code != 2 || !strings.Contains(r.stderr, tc.want) || strings.Count(r.stderr, "\n") != 1 {
+			t.Errorf("render of %s: want exit 2 and one line naming %q; got %v", tc.in, tc.want, r)
+		}
+	}
+}
+
+// TestProbe2ExportNoSolution: the refusal says "no solution" once.
+func TestProbe2ExportNoSolution(t *testing.T) {
+	t.Parallel()
+	r := cli(t, "", "export", "4x4", "--to", "dot", "--with-solution")
+	if r.code != 1 || strings.Count(r.stderr, "no solution") != 1 || !strings.Contains(r.stderr, "only one move") {
+		t.Errorf("want exit 1 and one 'no solution' with the reason; got %v", r)
+	}
+}
