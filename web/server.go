@@ -105,7 +105,16 @@ func New(opt Options) *Server {
 			w.Write(page)
 		}
 	})
-	s.mux.Handle("GET /assets/", http.StripPrefix("/assets/", files))
+	s.mux.Handle("GET /assets/", http.StripPrefix("/assets/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// A missing asset is answered as an unknown path: a JSON 404.
+		if name := strings.TrimPrefix(r.URL.Path, "/"); name != "" {
+			if _, err := fs.Stat(static, name); err != nil {
+				writeJSON(w, http.StatusNotFound, apiError{fmt.Sprintf("no asset %q; the page is GET /", clip(name))})
+				return
+			}
+		}
+		files.ServeHTTP(w, r)
+	})))
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, 200, map[string]string{"status": "ok"}) })
 	s.api("leaper/load", false, s.leaperLoad)
 	s.api("leaper/hint", true, s.leaperHintH(false))
@@ -150,10 +159,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (s *Server) unrouted(w http.ResponseWriter, r *http.Request) {
 	rec := &statusOnly{header: http.Header{}, code: http.StatusOK}
 	s.mux.ServeHTTP(rec, r)
-	path := r.URL.Path
-	if len(path) > 80 {
-		path = path[:77] + "..."
-	}
+	path := clip(r.URL.Path)
 	switch rec.code {
 	case http.StatusMethodNotAllowed:
 		allow := rec.header.Get("Allow")
@@ -379,4 +385,12 @@ func inlinePage(static fs.FS) []byte {
 	out := strings.Replace(string(page), `<link rel="stylesheet" href="assets/style.css">`, "<style>\n"+string(css)+"</style>", 1)
 	out = strings.Replace(out, `<script src="assets/app.js"></script>`, "<script>\n"+string(js)+"</script>", 1)
 	return []byte(out)
+}
+
+// clip shortens a path from a request for a message.
+func clip(s string) string {
+	if len(s) > 80 {
+		return s[:77] + "..."
+	}
+	return s
 }

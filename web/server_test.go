@@ -124,6 +124,7 @@ func TestBadInput(t *testing.T) {
 		{"DELETE", "/", 405, "GET, HEAD", "method DELETE is not allowed on /"},
 		{"POST", "/api/nothing", 404, "", "nothing at /api/nothing: the page is GET /, and the API is POST /api/leaper/load, "},
 		{"GET", "/nothing", 404, "", "nothing at /nothing"},
+		{"GET", "/assets/nothing.js", 404, "", `no asset "nothing.js"`},
 	} {
 		rec := httptest.NewRecorder()
 		s.ServeHTTP(rec, httptest.NewRequest(c.method, c.path, nil))
