@@ -467,7 +467,7 @@ func nlGenerate(f *nlFlags) nlBody {
 	f.timeoutVar()
 	return func(_ *request.Puzzle, pos []string) int {
 		if len(pos) != 1 {
-			return nlFail(f.e, request.Inputf("generate needs one size argument RxC (rows x columns), f.e.g. 15x15"))
+			return nlFail(f.e, request.Inputf("generate needs one size argument RxC (rows x columns), for example 15x15 (Tatham IDs and the JSON problem size are width x height)"))
 		}
 		if err := pics.Check(); err != nil {
 			return nlFail(f.e, err)

@@ -21,6 +21,10 @@ func TestWordings(t *testing.T) {
 	if r.code != exitStopped || !strings.Contains(r.stderr, "1 try on 6x6") {
 		t.Errorf("generate out of tries: %v", r)
 	}
+	r = cli(t, "", "numberlink", "generate")
+	if r.code != exitUsage || !strings.Contains(r.stderr, "RxC (rows x columns), for example 15x15") {
+		t.Errorf("numberlink generate without a size: %v", r)
+	}
 	hex := cli(t, "", "numberlink", "generate", "4x4", "--grid", "hex", "--quiet")
 	r = cli(t, hex.stdout, "numberlink", "count", "--quiet")
 	if r.code != exitOK || !strings.HasPrefix(r.stdout, "1 solution (complete search") {
