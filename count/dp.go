@@ -55,7 +55,10 @@ type Options struct {
 	// Workers is the number of goroutines that expand a layer (0: GOMAXPROCS).
 	Workers int
 	// Progress, if set, is called from the counting goroutine after a step
-	// when ProgressEvery (default 1 s) has passed since the last call.
+	// when ProgressEvery (default 1 s) has passed since the last call, and
+	// inside a step that lasts longer, every ProgressEvery but at most once
+	// a second, with Stats.InStep set (the share of the step done, its
+	// time left; see Stats).
 	Progress      func(Stats)
 	ProgressEvery time.Duration
 
