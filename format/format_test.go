@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -152,6 +153,57 @@ func TestParseCell(t *testing.T) {
 	for _, bad := range []string{`[1]`, `"1"`, `{}`, `null`} {
 		if _, err := ParseCell(json.RawMessage(bad)); err == nil {
 			t.Errorf("%s accepted", bad)
+		}
+	}
+}
+
+// TestStamp: the envelope (version, problem) goes first into compact and
+// laid-out objects, never twice, and never into what is not an object.
+func TestStamp(t *testing.T) {
+	t.Parallel()
+	pr := NewPuzzleProblem("numberlink convert", "square", 5, 7, 2, "x.txt")
+	v := strconv.Quote(Version)
+	for in, want := range map[string]string{
+		`{"a":1}`:                           `{"version":` + v + `,"problem":{"command":"numberlink convert","kind":"numberlink","grid":"square","size":"7x5","size_convention":"width x height (columns x rows)","k":2,"source":"x.txt"},"a":1}`,
+		"{\n  \"rows\": 5\n}\n":             "{\n  \"version\": " + v + ",\n  \"problem\": {\"command\":\"numberlink convert\",\"kind\":\"numberlink\",\"grid\":\"square\",\"size\":\"7x5\",\"size_convention\":\"width x height (columns x rows)\",\"k\":2,\"source\":\"x.txt\"},\n  \"rows\": 5\n}\n",
+		`{"version":"x","problem":{"k":1}}`: `{"version":"x","problem":{"k":1}}`,
+		`[1]`:                               `[1]`,
+	} {
+		got, err := Stamp([]byte(in), pr)
+		if err != nil || string(got) != want {
+			t.Errorf("Stamp(%q) = %q, %v\nwant %q", in, got, err, want)
+		}
+		var m map[string]any
+		if in[0] == '{' && json.Unmarshal(got, &m) != nil {
+			t.Errorf("Stamp(%q) is not valid JSON: %s", in, got)
+		}
+	}
+	if got, _ := Stamp([]byte(`{}`), pr); !strings.HasPrefix(string(got), `{"version":`+v+`,"problem":{`) || !strings.HasSuffix(string(got), "}}") {
+		t.Errorf("empty object: %s", got)
+	}
+	// A numberlink result is not a leaper solution, and says so.
+	if _, _, err := ReadSolution(nlResult(t, pr)); !errors.Is(err, ErrSolution) || !strings.Contains(err.Error(), "numberlink convert, a k-grid puzzle") {
+		t.Errorf("ReadSolution of numberlink JSON: %v", err)
+	}
+}
+
+func nlResult(t *testing.T, pr PuzzleProblem) []byte {
+	var b bytes.Buffer
+	if err := WriteResult(&b, pr, map[string]any{"solution": map[string]any{"path": []any{}}}); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func TestCounted(t *testing.T) {
+	t.Parallel()
+	for _, c := range [][3]string{
+		{"1", "directed Hamiltonian paths (a path and its reverse count as two)", "1 directed Hamiltonian path (a path and its reverse count as two)"},
+		{"2", "directed Hamiltonian paths (a path and its reverse count as two)", "2 directed Hamiltonian paths (a path and its reverse count as two)"},
+		{"1", "undirected closed tours (each tour counted once)", "1 undirected closed tour (each tour counted once)"},
+	} {
+		if got := Counted(c[0], c[1]); got != c[2] {
+			t.Errorf("Counted(%s, %q) = %q", c[0], c[1], got)
 		}
 	}
 }

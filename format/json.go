@@ -2,6 +2,7 @@ package format
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,16 +13,48 @@ import (
 	"time"
 )
 
-// Version is the program version written into every JSON result: the main
-// module's version from the build information ("v1.2.3" for go install
-// ...@v1.2.3), or "devel" for a build from a work tree.
-var Version = buildVersion()
+// Version is the program version, the one string every output names: the
+// "version" of every JSON result, the code version of shard result files
+// and checkpoints, and boardgraph --version. It is CodeVersion(""); the
+// boardgraph command sets it to CodeVersion of the version linked into it
+// (go build -ldflags "-X main.buildVersion=...").
+var Version = CodeVersion("")
 
-func buildVersion() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
+// FallbackVersion is the version of a binary that carries no module
+// version or VCS revision (go test, go run).
+const FallbackVersion = "devel"
+
+// CodeVersion names the code: linked (a version set at link time) if not
+// empty, else the main module's version from the build information
+// ("v1.2.3" for go install ...@v1.2.3; a pseudo-version naming the VCS
+// revision, "+dirty" with uncommitted changes, for a build in a work
+// tree), else the VCS revision ("-dirty"), else FallbackVersion. Shards of
+// one count must come from one version: the work units follow the
+// search's pruning rules.
+func CodeVersion(linked string) string {
+	if linked != "" {
+		return linked
 	}
-	return "devel"
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return FallbackVersion
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	rev, dirty := "", false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if rev != "" && dirty {
+		rev += "-dirty"
+	}
+	return cmp.Or(rev, FallbackVersion)
 }
 
 // Problem is the "problem" object of every leaper result: what was asked.
@@ -35,6 +68,57 @@ type Problem struct {
 	Start   *Cell    `json:"start"` // [row, col] or null
 	End     *Cell    `json:"end"`
 	Map     []string `json:"map,omitempty"` // the board map when it has blocked cells or givens
+}
+
+// PuzzleProblem is the "problem" object of every numberlink result: what
+// was asked, about which puzzle. Kind is always "numberlink" (readers tell
+// numberlink JSON from leaper JSON by it); Size is width x height, the
+// order of Tatham's game IDs and puzz.link URLs, as SizeConvention says
+// (the puzzle object's "rows" and "cols" give the same grid).
+type PuzzleProblem struct {
+	Command        string `json:"command"` // "numberlink solve"
+	Kind           string `json:"kind"`    // "numberlink"
+	Grid           string `json:"grid,omitempty"`
+	Size           string `json:"size,omitempty"` // width x height, "7x5"
+	SizeConvention string `json:"size_convention,omitempty"`
+	K              int    `json:"k,omitempty"`
+	NoLoops        bool   `json:"no_loops,omitempty"`
+	Disconnected   bool   `json:"allow_disconnected,omitempty"`
+	// Source names the input: a file name, "stdin", a game ID or URL, or
+	// how a generated puzzle was made.
+	Source string `json:"source,omitempty"`
+}
+
+// GraphProblem is the "problem" object of the results of solve, count,
+// enumerate and verify on a graph file (--graph): the file, its size and
+// the fixed ends by vertex name. Kind is always "graph": a graph solution
+// is checked against its graph (verify --graph FILE), which the JSON does
+// not hold.
+type GraphProblem struct {
+	Command  string  `json:"command"`
+	Kind     string  `json:"kind"`  // "graph"
+	Graph    string  `json:"graph"` // the file, "-" for stdin
+	Vertices int     `json:"vertices"`
+	Edges    int     `json:"edges"`
+	Closed   bool    `json:"closed"`
+	Start    *string `json:"start"` // vertex name, or null: free
+	End      *string `json:"end"`
+}
+
+// KindGraph is GraphProblem.Kind.
+const KindGraph = "graph"
+
+// KindNumberlink is PuzzleProblem.Kind.
+const KindNumberlink = "numberlink"
+
+// SizeWidthHeight is PuzzleProblem.SizeConvention.
+const SizeWidthHeight = "width x height (columns x rows)"
+
+// NewPuzzleProblem returns the problem object of a command on a puzzle of
+// rows x cols (grid "square" or "hex") with bridge limit k.
+func NewPuzzleProblem(command, grid string, rows, cols, k int, source string) PuzzleProblem {
+	return PuzzleProblem{Command: command, Kind: KindNumberlink, Grid: grid, Size: fmt.Sprintf("%dx%d", cols, rows),
+		SizeConvention: SizeWidthHeight, K: k, Source: source}
 }
 
 // Stats is the "stats" object of search results. Counters are decimal
@@ -98,23 +182,68 @@ type Error struct {
 // they are. When v encodes as an object without a "version" key, the
 // program's Version is added as its first key, so every result names the
 // version that wrote it.
-func WriteJSON(w io.Writer, v any) error {
+func WriteJSON(w io.Writer, v any) error { return WriteResult(w, nil, v) }
+
+// WriteResult is WriteJSON with a "problem" object: when v encodes as an
+// object without a "problem" key and problem is not nil, problem is added
+// after "version".
+func WriteResult(w io.Writer, problem, v any) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		return fmt.Errorf("encoding JSON: %w", err)
 	}
-	out := buf.Bytes()
-	if len(out) > 1 && out[0] == '{' && !hasKey(out, "version") {
-		head := `{"version":` + strconv.Quote(Version)
-		if out[1] != '}' {
-			head += ","
-		}
-		out = append([]byte(head), out[1:]...)
+	out, err := Stamp(buf.Bytes(), problem)
+	if err != nil {
+		return err
 	}
-	_, err := w.Write(out)
+	_, err = w.Write(out)
 	return err
+}
+
+// Stamp returns obj, a JSON object, with the envelope every result has:
+// "version" (unless obj has one) and, when problem is not nil, "problem"
+// (unless obj has one) as its first keys. An object laid out on lines
+// ("{" then a newline) gets one line per key; anything that is not a JSON
+// object is returned as it is.
+func Stamp(obj []byte, problem any) ([]byte, error) {
+	if len(obj) < 2 || obj[0] != '{' {
+		return obj, nil
+	}
+	colon := ":"
+	if obj[1] == '\n' {
+		colon = ": "
+	}
+	var keys []string
+	if !hasKey(obj, "version") {
+		keys = append(keys, `"version"`+colon+strconv.Quote(Version))
+	}
+	if problem != nil && !hasKey(obj, "problem") {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(problem); err != nil {
+			return nil, fmt.Errorf("encoding JSON: %w", err)
+		}
+		keys = append(keys, `"problem"`+colon+strings.TrimSpace(b.String()))
+	}
+	if len(keys) == 0 {
+		return obj, nil
+	}
+	rest := bytes.TrimLeft(obj[1:], " \t\r\n")
+	sep, head := ",", "{"+strings.Join(keys, ",")
+	if obj[1] == '\n' { // laid out on lines
+		sep, head = ",\n  ", "{\n  "+strings.Join(keys, ",\n  ")
+	}
+	if len(rest) > 0 && rest[0] == '}' {
+		sep = ""
+		if obj[1] == '\n' {
+			sep = "\n"
+		}
+	}
+	out := append([]byte(head+sep), rest...)
+	return out, nil
 }
 
 // hasKey reports whether the JSON object obj has the top-level key.
@@ -142,6 +271,23 @@ func ReadSolution(data []byte) (Problem, []Cell, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&doc); err != nil {
 		return Problem{}, nil, fmt.Errorf("%w: %v", ErrSolution, err)
+	}
+	var kind struct {
+		Command string `json:"command"`
+		Kind    string `json:"kind"`
+		Graph   string `json:"graph"`
+	}
+	if json.Unmarshal(doc["problem"], &kind) == nil {
+		switch kind.Kind {
+		case KindNumberlink:
+			return Problem{}, nil, fmt.Errorf("%w: this is the JSON of boardgraph %s, a k-grid puzzle (Hashiwokakero), not a leaper path; check it with boardgraph numberlink check", ErrSolution, clip(kind.Command))
+		case KindGraph:
+			g := kind.Graph
+			if len(g) > 200 {
+				g = "GRAPHFILE"
+			}
+			return Problem{}, nil, fmt.Errorf("%w: this is the JSON of boardgraph %s --graph %s, a path of vertex names; it is checked against its graph, which the JSON does not hold: run boardgraph verify --graph %s with this file", ErrSolution, clip(kind.Command), g, g)
+		}
 	}
 	if doc["solution"] == nil || doc["problem"] == nil {
 		return Problem{}, nil, fmt.Errorf("%w: no \"problem\" and \"solution\" objects", ErrSolution)

@@ -18,6 +18,18 @@ const (
 	CSV    Format = "csv"    // neo4j-admin import files (WriteCSV: two files)
 )
 
+// Attributes reports whether format f carries node and edge attributes
+// (row, col, degree, solution steps, analysis counts): GraphML, DOT, JSON,
+// Cypher and CSV do; the plain formats (edge list, DIMACS, TSPLIB HCP)
+// write the bare graph and drop them.
+func (f Format) Attributes() bool {
+	switch f {
+	case EdgeList, DIMACS, TSPLIB:
+		return false
+	}
+	return true
+}
+
 // WriteOptions tune the writers. The zero value is the default.
 type WriteOptions struct {
 	// Batch is the number of rows per UNWIND statement of a Cypher script

@@ -160,6 +160,11 @@ func Path(b *board.Board, path []int32, opt PathOptions) (*Picture, error) {
 		}
 		step[c] = int32(i + 1)
 	}
+	for _, s := range opt.Highlight {
+		if s < 1 || s >= len(path) {
+			return nil, fmt.Errorf("%w: highlight step %d: a path of %d steps has moves from steps 1 to %d; give a step in that range", ErrInput, s, len(path), len(path)-1)
+		}
+	}
 	cs := opt.cell(b.Rows, b.Cols)
 	f := newFrame(b.Rows, b.Cols, cs, 0)
 	p := &Picture{Width: f.width(), Height: f.boardH() + 2*f.y0}
@@ -216,9 +221,7 @@ func Path(b *board.Board, path []int32, opt PathOptions) (*Picture, error) {
 			p.line(pts, pathC, lw)
 		}
 		for _, s := range opt.Highlight {
-			if s >= 1 && s < len(path) {
-				p.line(xy[2*(s-1):2*(s+1)], linkC, lw*1.8)
-			}
+			p.line(xy[2*(s-1):2*(s+1)], linkC, lw*1.8)
 		}
 		if opt.Arrows && cs >= 10 {
 			// With numbers the tip touches the next cell's disc; without,

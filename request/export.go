@@ -13,9 +13,13 @@ import (
 // ExportFlags are the arguments of "boardgraph export" besides the board:
 // what to write and where, and what to add to the move graph.
 type ExportFlags struct {
-	To    string // --to (alias --format): a graphio write format
-	Out   string // --out FILE; for csv the prefix of the two files; "" for stdout
-	Batch int    // --batch: rows per UNWIND statement of a Cypher script
+	To string // --to: a graphio write format
+	// Format is --format, another name for --to (every command has
+	// --format): given alone it picks the format; given with --to it
+	// must name the same one.
+	Format string
+	Out    string // --out FILE; for csv the prefix of the two files; "" for stdout
+	Batch  int    // --batch: rows per UNWIND statement of a Cypher script
 	// WithSolution adds a verified solution (with the request's --start,
 	// --end and --closed); WithAnalysis adds the counts of every directed
 	// path by start, end and edge.
@@ -38,6 +42,16 @@ type Export struct {
 // NewExport checks f: a known format (csv needs Out, the prefix of its two
 // files) and a positive batch size.
 func NewExport(f ExportFlags) (*Export, error) {
+	switch {
+	case f.To == "":
+		f.To = f.Format
+	case f.Format != "":
+		to, err1 := graphio.ParseWriteFormat(f.To)
+		fm, err2 := graphio.ParseWriteFormat(f.Format)
+		if err1 != nil || err2 != nil || to != fm {
+			return nil, fmt.Errorf("%w: --to %s and --format %s name two formats, and export writes one: give only --to (--format is another name for it)", ErrInput, clipName(f.To), clipName(f.Format))
+		}
+	}
 	if f.To == "" {
 		return nil, fmt.Errorf("%w: --to is required: %s", ErrInput, graphio.WriteFormats)
 	}
@@ -47,6 +61,8 @@ func NewExport(f ExportFlags) (*Export, error) {
 		return nil, fmt.Errorf("%w: --to %q: use %s", ErrInput, f.To, graphio.WriteFormats)
 	case fm == graphio.CSV && f.Out == "":
 		return nil, fmt.Errorf("%w: --to csv writes two files: give --out PREFIX (PREFIX.nodes.csv, PREFIX.relationships.csv)", ErrInput)
+	case (f.WithSolution || f.WithAnalysis) && !fm.Attributes():
+		return nil, fmt.Errorf("%w: --to %s writes the bare graph, so it cannot carry --with-solution or --with-analysis: use graphml, dot, json, csv or cypher", ErrInput, fm)
 	case f.Batch < 1:
 		return nil, fmt.Errorf("%w: --batch %d: give a positive number of rows", ErrInput, f.Batch)
 	}

@@ -24,6 +24,12 @@ func TestNewExport(t *testing.T) {
 		{ExportFlags{To: "png", Batch: 1}, "use graphml, dot"},
 		{ExportFlags{To: "csv", Batch: 1}, "give --out PREFIX"},
 		{ExportFlags{To: "cypher"}, "--batch 0"},
+		// the plain formats have no attributes: a solution or analysis
+		// asked for would be dropped silently
+		{ExportFlags{To: "dimacs", Batch: 1, WithSolution: true}, "cannot carry --with-solution"},
+		{ExportFlags{To: "edgelist", Batch: 1, WithAnalysis: true}, "cannot carry"},
+		{ExportFlags{To: "HCP", Batch: 1, WithSolution: true}, "use graphml, dot, json, csv or cypher"},
+		{ExportFlags{To: "dot", Format: "json", Batch: 1}, "--to dot and --format json name two formats, and export writes one: give only --to"},
 	} {
 		if _, err := NewExport(c.f); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: %v, want %q", c.f, err, c.want)
@@ -32,6 +38,12 @@ func TestNewExport(t *testing.T) {
 	x, err := NewExport(ExportFlags{To: "GraphML", Batch: 7})
 	if err != nil || x.Format != graphio.GraphML || x.Options.Batch != 7 {
 		t.Fatalf("%+v %v", x, err)
+	}
+	// --format alone picks the format; with --to it may repeat it.
+	for _, f := range []ExportFlags{{Format: "dot", Batch: 1}, {To: "dot", Format: "DOT", Batch: 1}} {
+		if x, err := NewExport(f); err != nil || x.Format != graphio.DOT {
+			t.Errorf("%+v: %+v %v", f, x, err)
+		}
 	}
 }
 

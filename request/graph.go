@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/count"
+	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/graphio"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/verify"
@@ -164,6 +165,10 @@ func (gr *Graph) FixedUsed(path []int32) int {
 type GraphSolution struct {
 	Path []int  // vertex indices in order
 	Kind string // "path" (vertex names, one per line) or "TSPLIB tour"
+	// Start and End are the fixed ends a JSON solution's problem names
+	// (vertex indices, -1: free); Verify checks them when the command
+	// line fixes none.
+	Start, End int
 }
 
 // ReadSolution parses a solution to the graph: vertex names one per line
@@ -171,7 +176,7 @@ type GraphSolution struct {
 // numbers 1..N ending with -1), which is a cycle. file names the solution
 // in messages; errors wrap ErrInput.
 func (gr *Graph) ReadSolution(text []byte, file string) (GraphSolution, error) {
-	sol := GraphSolution{Kind: "path"}
+	sol := GraphSolution{Kind: "path", Start: -1, End: -1}
 	if t := bytes.TrimSpace(text); len(t) > 0 && t[0] == '{' {
 		return gr.readSolutionJSON(t, file)
 	}
@@ -214,15 +219,39 @@ func (gr *Graph) ReadSolution(text []byte, file string) (GraphSolution, error) {
 // one vertex name ("{...} is not a vertex of g").
 func (gr *Graph) readSolutionJSON(text []byte, file string) (GraphSolution, error) {
 	var in struct {
-		Path   []string `json:"path"`
-		Closed bool     `json:"closed"`
+		Path    []string             `json:"path"`
+		Closed  bool                 `json:"closed"`
+		Problem *format.GraphProblem `json:"problem"`
 	}
 	if err := json.Unmarshal(text, &in); err != nil || in.Path == nil {
 		return GraphSolution{}, inputf("%s: a JSON solution to a graph needs \"path\", the vertex names in order, as solve --graph --format json writes", file)
 	}
-	sol := GraphSolution{Kind: "JSON path"}
+	sol := GraphSolution{Kind: "JSON path", Start: -1, End: -1}
 	if in.Closed {
 		sol.Kind = "JSON cycle"
+	}
+	if p := in.Problem; p != nil && p.Kind == format.KindGraph {
+		// The problem the solution answered: the same graph, and its ends.
+		if p.Vertices != gr.Named.G.N() || p.Edges != gr.Named.G.M() {
+			return sol, inputf("%s answers a graph of %d vertices and %d edges (%s), but %s has %d and %d: give the graph it was solved on", file, p.Vertices, p.Edges, clipName(p.Graph), gr.File, gr.Named.G.N(), gr.Named.G.M())
+		}
+		for _, e := range []struct {
+			name *string
+			to   *int
+			flag string
+		}{{p.Start, &sol.Start, "start"}, {p.End, &sol.End, "end"}} {
+			if e.name == nil {
+				continue
+			}
+			v := gr.Named.Index(*e.name)
+			if v < 0 {
+				return sol, inputf("%s: the problem's %s %q is not a vertex of %s", file, e.flag, clipName(*e.name), gr.File)
+			}
+			*e.to = int(v)
+		}
+		if p.Closed {
+			sol.Kind = "JSON cycle"
+		}
 	}
 	for i, name := range in.Path {
 		v := gr.Named.Index(name)
@@ -241,6 +270,14 @@ func (gr *Graph) Verify(sol GraphSolution) (verify.GraphRules, error) {
 	rules := gr.Rules
 	if sol.Kind == "TSPLIB tour" || sol.Kind == "JSON cycle" {
 		rules.Closed = true
+	}
+	// The ends the solution's JSON problem fixed, unless the command line
+	// fixes its own.
+	if rules.Start < 0 && rules.End < 0 {
+		rules.Start, rules.End = sol.Start, sol.End
+		if rules.Closed {
+			rules.End = -1
+		}
 	}
 	return rules, verify.GraphPath(rules, sol.Path)
 }

@@ -56,10 +56,22 @@ func (gr *Graph) WriteSolution(w io.Writer, f string, path []int32, stats *forma
 	case "tour":
 		return graphio.WriteTour(w, gr.tourName(), gr.Named.G.N(), path)
 	case "json":
-		return format.WriteJSON(w, map[string]any{"graph": gr.File, "vertices": gr.Named.G.N(), "edges": gr.Named.G.M(), "closed": gr.Problem.Closed,
+		return format.WriteResult(w, gr.Describe("solve"), map[string]any{"graph": gr.File, "vertices": gr.Named.G.N(), "edges": gr.Named.G.M(), "closed": gr.Problem.Closed,
 			"path": gr.Names(path), "verified": true, "stats": stats})
 	}
 	return writeNames(w, gr.Names(path))
+}
+
+// Describe returns the "problem" object of command's JSON on the graph.
+func (gr *Graph) Describe(command string) format.GraphProblem {
+	name := func(v int) *string {
+		if v < 0 {
+			return nil
+		}
+		return &gr.Named.Names[v]
+	}
+	return format.GraphProblem{Command: command, Kind: format.KindGraph, Graph: gr.File, Vertices: gr.Named.G.N(), Edges: gr.Named.G.M(),
+		Closed: gr.Rules.Closed, Start: name(gr.Rules.Start), End: name(gr.Rules.End)}
 }
 
 // tourName is the NAME of a TSPLIB tour: the graph's own name, else the
@@ -81,7 +93,7 @@ func (gr *Graph) tourName() string {
 // per line, a blank line before every solution but the first.
 func (gr *Graph) WriteEnumerated(w io.Writer, f string, index uint64, path []int32) error {
 	if f == "json" {
-		return format.WriteJSON(w, map[string]any{"index": index, "path": gr.Names(path), "verified": true})
+		return format.WriteResult(w, gr.Describe("enumerate"), map[string]any{"index": index, "path": gr.Names(path), "verified": true})
 	}
 	if index > 1 {
 		if _, err := io.WriteString(w, "\n"); err != nil {
@@ -105,7 +117,7 @@ func writeNames(w io.Writer, names []string) error {
 // complete.
 func (gr *Graph) WriteCount(w io.Writer, f string, res GraphCount) error {
 	if f == "json" {
-		return format.WriteJSON(w, map[string]any{"graph": gr.File, "vertices": gr.Named.G.N(), "edges": gr.Named.G.M(), "count": strconv.FormatUint(res.Count, 10),
+		return format.WriteResult(w, gr.Describe("count"), map[string]any{"graph": gr.File, "vertices": gr.Named.G.N(), "edges": gr.Named.G.M(), "count": strconv.FormatUint(res.Count, 10),
 			"convention": res.Convention, "complete": res.Complete, "method": res.Method})
 	}
 	_, err := fmt.Fprintln(w, res.Count)
@@ -150,7 +162,7 @@ func (v *GraphVerdict) Write(w io.Writer, f string) error {
 		if v.Err != nil {
 			msg = v.Err.Error()
 		}
-		return format.WriteJSON(w, map[string]any{"graph": v.Graph.File, "solution": v.File, "kind": v.Solution.Kind, "valid": v.Err == nil, "error": msg})
+		return format.WriteResult(w, v.Graph.Describe("verify"), map[string]any{"graph": v.Graph.File, "solution": v.File, "kind": v.Solution.Kind, "valid": v.Err == nil, "error": msg})
 	}
 	if v.Err != nil {
 		_, err := fmt.Fprintf(w, "invalid: %v\n", v.Err)

@@ -169,3 +169,54 @@ func TestGraphSummaries(t *testing.T) {
 		t.Errorf("CountSummary = %q, want %q", got, want)
 	}
 }
+
+// TestGraphJSONProblem: solve --graph --format json carries the problem
+// (graph, size, ends); verify --graph reads it back and checks the ends
+// it names, refuses it against another graph, and the leaper reader
+// (verify without --graph) refuses it naming the fix.
+func TestGraphJSONProblem(t *testing.T) {
+	t.Parallel()
+	src := files("", map[string]string{"c4": c4, "path3": "a b\nb c\nc d\n"})
+	g, err := NewGraph(GraphFlags{File: "c4", Start: "b"}, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, _, err := g.Solve(t.Context(), hamilton.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := g.WriteSolution(&buf, "json", path, nil); err != nil {
+		t.Fatal(err)
+	}
+	sol := buf.String()
+	if !strings.Contains(sol, `"problem":{"command":"solve","kind":"graph","graph":"c4","vertices":4,"edges":4,"closed":false,"start":"b","end":null}`) {
+		t.Fatalf("no problem object: %s", sol)
+	}
+	free, err := NewGraph(GraphFlags{File: "c4"}, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src = files("", map[string]string{"c4": c4, "path3": "a b\nb c\nc d\n", "sol": sol,
+		"moved": strings.Replace(sol, `"start":"b"`, `"start":"c"`, 1)})
+	for file, want := range map[string]string{"sol": "valid: a Hamiltonian path", "moved": "invalid: the path starts at b, not at c"} {
+		v, err := free.VerifyFile(file, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf.Reset()
+		if v.Write(&buf, "text"); !strings.HasPrefix(buf.String(), want) {
+			t.Errorf("%s: %q, want %q", file, buf.String(), want)
+		}
+	}
+	other, err := NewGraph(GraphFlags{File: "path3"}, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.VerifyFile("sol", src); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "give the graph it was solved on") {
+		t.Errorf("another graph: %v", err)
+	}
+	if _, _, err := FromJSON([]byte(sol)); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "run boardgraph verify --graph c4") {
+		t.Errorf("read as a leaper solution: %v", err)
+	}
+}

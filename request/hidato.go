@@ -151,11 +151,32 @@ func GenerateHidato(ctx context.Context, b *board.Board, opt hidato.Options) (*h
 	g, err := hidato.Generate(ctx, b, opt)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return nil, Stopped(fmt.Sprintf("stopped before a %v puzzle was found (%v)", opt.Level, err))
+		return nil, Stopped(fmt.Sprintf("%s before %s was found", stopWord(err), levelPuzzle(opt.Level)))
 	case errors.Is(err, hidato.ErrGiveUp):
 		return nil, Stopped(err.Error())
 	case errors.Is(err, hidato.ErrNoSolution):
 		return nil, NoSolution(fmt.Sprintf("%s with %s moves: %v", b.Spec(), opt.Moves.Name, err))
 	}
 	return g, err
+}
+
+// levelPuzzle names a puzzle of the level with its article: "an expert
+// puzzle", "a hard puzzle", "a puzzle" (any level).
+func levelPuzzle(l hidato.Level) string {
+	if l < hidato.LevelEasy || l > hidato.LevelExpert {
+		return "a puzzle"
+	}
+	name := l.String()
+	if strings.ContainsRune("aeiou", rune(name[0])) {
+		return "an " + name + " puzzle"
+	}
+	return "a " + name + " puzzle"
+}
+
+// stopWord words why a context ended: "timed out" or "interrupted".
+func stopWord(err error) string {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return "timed out"
+	}
+	return "interrupted"
 }

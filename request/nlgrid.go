@@ -34,13 +34,27 @@ const (
 // form, and the value itself is its JSON form (format.WriteJSON).
 type Report interface{ WriteText(io.Writer) error }
 
-// WriteReport writes rep to w as JSON (format.WriteJSON: snake_case keys,
-// the program version) when json is set, else in its text form.
-func WriteReport(w io.Writer, rep Report, json bool) error {
+// WriteReport writes rep to w as JSON (format.WriteResult: snake_case
+// keys, the program version, and problem, when not nil, as the "problem"
+// object) when json is set, else in its text form.
+func WriteReport(w io.Writer, rep Report, json bool, problem any) error {
 	if json {
-		return format.WriteJSON(w, rep)
+		return format.WriteResult(w, problem, rep)
 	}
 	return rep.WriteText(w)
+}
+
+// Problem returns the "problem" object of the numberlink command (for
+// example "numberlink solve") run on p.
+func (p *Puzzle) Problem(command string) format.PuzzleProblem {
+	if p.Hex != nil {
+		pr := format.NewPuzzleProblem(command, GridHex, p.Hex.Grid.Rows, p.Hex.Grid.Cols, p.Hex.Grid.K, p.Source)
+		pr.NoLoops, pr.Disconnected = p.Hex.Rules.NoLoops, p.Hex.Rules.AllowDisconnected
+		return pr
+	}
+	pr := format.NewPuzzleProblem(command, GridSquare, p.Grid.Rows, p.Grid.Cols, p.Grid.K, p.Source)
+	pr.NoLoops, pr.Disconnected = p.Rules.NoLoops, p.Rules.AllowDisconnected
+	return pr
 }
 
 // hexGrid resolves --grid for the input data: whether it is read as a hex
@@ -255,12 +269,20 @@ func DisplayName(arg string) string {
 var PuzzleFormats = format.Names{Names: []string{"text", "has", "tatham", "puzzlink", "json"}, Aliases: map[string]string{"puzzle": "text", "puzz.link": "puzzlink"}}
 
 // Encode writes p in the puzzle format name (puzzleio.Encode's names for
-// a square grid; text or json for a hex grid).
+// a square grid; text or json for a hex grid). The JSON carries the
+// version and the problem object of "numberlink convert".
 func (p *Puzzle) Encode(name string) ([]byte, error) {
+	return p.encode(name, p.Problem("numberlink convert"))
+}
+
+func (p *Puzzle) encode(name string, problem format.PuzzleProblem) ([]byte, error) {
 	if p.Hex == nil {
 		out, err := puzzleio.Encode(puzzleio.Format(name), p.Grid, p.Rules)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrInput, err)
+		}
+		if name == "json" {
+			return format.Stamp(out, problem)
 		}
 		return out, nil
 	}
@@ -269,7 +291,7 @@ func (p *Puzzle) Encode(name string) ([]byte, error) {
 		return hexgrid.Format(p.Hex.Grid, p.Hex.Rules), nil
 	case "json":
 		var buf bytes.Buffer
-		err := format.WriteJSON(&buf, hexgrid.ToJSON(p.Hex.Grid, p.Hex.Rules, nil))
+		err := format.WriteResult(&buf, problem, hexgrid.ToJSON(p.Hex.Grid, p.Hex.Rules, nil))
 		return buf.Bytes(), err
 	}
 	return nil, fmt.Errorf("%w: --format %s: a hex puzzle converts to text or json", ErrInput, name)
@@ -313,6 +335,7 @@ type Generated struct {
 	hex       *hexgrid.Grid
 	hexSol    hexgrid.Solution
 	hexRules  hexgrid.Rules
+	flags     GenerateFlags
 }
 
 // Generate checks f and generates a puzzle (report.Generate for a square
@@ -336,13 +359,13 @@ func (f GenerateFlags) Generate(ctx context.Context, progress func(numberlink.Ge
 	g, sol, err := report.Generate(ctx, opt)
 	switch {
 	case err != nil && ctx.Err() != nil && g != nil:
-		return &Generated{square: g, rules: opt.Rules}, err
+		return &Generated{square: g, rules: opt.Rules, flags: f}, err
 	case errors.Is(err, numberlink.ErrBadSize) || errors.Is(err, numberlink.ErrBadK):
 		return nil, fmt.Errorf("%w: %v", ErrInput, err)
 	case err != nil:
 		return nil, err
 	}
-	return &Generated{square: g, squareSol: sol, rules: opt.Rules}, nil
+	return &Generated{square: g, squareSol: sol, rules: opt.Rules, flags: f}, nil
 }
 
 func (f GenerateFlags) generateHex(ctx context.Context) (*Generated, error) {
@@ -365,7 +388,7 @@ func (f GenerateFlags) generateHex(ctx context.Context) (*Generated, error) {
 	if err := hexgrid.Verify(g, rules, sol); err != nil {
 		return nil, fmt.Errorf("%w: the generated hex solution: %v", report.ErrSelfCheck, err)
 	}
-	return &Generated{hex: g, hexSol: sol, hexRules: rules}, nil
+	return &Generated{hex: g, hexSol: sol, hexRules: rules, flags: f}, nil
 }
 
 // Write writes the puzzle in the puzzle format name (Puzzle.Encode's
@@ -374,7 +397,7 @@ func (f GenerateFlags) generateHex(ctx context.Context) (*Generated, error) {
 // hex puzzle's JSON.
 func (g *Generated) Write(w io.Writer, name string, withSolution bool) error {
 	if g.hex == nil {
-		out, err := (&Puzzle{Grid: g.square, Rules: g.rules}).Encode(name)
+		out, err := (&Puzzle{Grid: g.square, Rules: g.rules}).encode(name, g.Problem())
 		if err == nil && withSolution {
 			out = append(out, "\n"+puzzleio.Draw(g.square, g.squareSol)...)
 		}
@@ -389,7 +412,7 @@ func (g *Generated) Write(w io.Writer, name string, withSolution bool) error {
 		if withSolution {
 			shown = g.hexSol
 		}
-		return format.WriteJSON(w, hexgrid.ToJSON(g.hex, g.hexRules, shown))
+		return format.WriteResult(w, g.Problem(), hexgrid.ToJSON(g.hex, g.hexRules, shown))
 	case "text":
 		out := hexgrid.Format(g.hex, g.hexRules)
 		if withSolution {
@@ -400,6 +423,20 @@ func (g *Generated) Write(w io.Writer, name string, withSolution bool) error {
 		return err
 	}
 	return fmt.Errorf("%w: --format %s: a hex puzzle converts to text or json", ErrInput, name)
+}
+
+// Problem returns the "problem" object of the generated puzzle's JSON:
+// its source names the generator's seed.
+func (g *Generated) Problem() format.PuzzleProblem {
+	src := fmt.Sprintf("generated with --seed %d", g.flags.Seed)
+	if g.hex != nil {
+		pr := format.NewPuzzleProblem("numberlink generate", GridHex, g.hex.Rows, g.hex.Cols, g.hex.K, src)
+		pr.NoLoops = g.hexRules.NoLoops
+		return pr
+	}
+	pr := format.NewPuzzleProblem("numberlink generate", GridSquare, g.square.Rows, g.square.Cols, g.square.K, src)
+	pr.NoLoops, pr.Disconnected = g.rules.NoLoops, g.rules.AllowDisconnected
+	return pr
 }
 
 // Picture draws the puzzle, with its solution when withSolution is set.

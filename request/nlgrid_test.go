@@ -51,7 +51,7 @@ func TestPuzzleGrids(t *testing.T) {
 				t.Fatal(err)
 			}
 			var out bytes.Buffer
-			if err := WriteReport(&out, s.Report, true); err != nil || !strings.Contains(out.String(), `"uniqueness":"unique"`) {
+			if err := WriteReport(&out, s.Report, true, p.Problem("numberlink solve")); err != nil || !strings.Contains(out.String(), `"uniqueness":"unique"`) {
 				t.Fatalf("solve JSON %q %v", out.String(), err)
 			}
 			if pic, err := s.Picture(); err != nil || pic.Width <= 0 {

@@ -504,13 +504,13 @@ func parseRowCol(s string) (verify.Cell, bool) {
 // on b.
 func heatmapOf(b *board.Board, rows [][]any, title string, layout render.Layout) (*render.Picture, []*render.Picture, string, error) {
 	if len(rows) != b.Rows {
-		return nil, nil, "", inputf("the table has %d rows, the %s board %d", len(rows), b.Spec(), b.Rows)
+		return nil, nil, "", inputf("the table has %d rows but the %s board has %d: give one row of values per board row", len(rows), b.Spec(), b.Rows)
 	}
 	values := make([]float64, b.Cells())
 	labels := make([]string, b.Cells())
 	for r, row := range rows {
 		if len(row) != b.Cols {
-			return nil, nil, "", inputf("table row %d has %d values, the %s board %d columns", r+1, len(row), b.Spec(), b.Cols)
+			return nil, nil, "", inputf("table row %d has %d values but the %s board has %d columns: give one value per column", r+1, len(row), b.Spec(), b.Cols)
 		}
 		for c, v := range row {
 			f, s, err := number(v)

@@ -91,10 +91,13 @@ type PuzzleFlags struct {
 
 // Puzzle is a loaded numberlink puzzle with the rules that apply to it.
 type Puzzle struct {
-	Name  string // for messages: a file name, "stdin", "the game ID", a URL
-	Data  []byte // the input as read
-	Grid  *numberlink.Grid
-	Rules numberlink.Rules
+	Name string // for messages: a file name, "stdin", "the game ID", a URL
+	// Source names the input in JSON results: the file name, "stdin",
+	// the game ID or the URL (clipped to 200 bytes).
+	Source string
+	Data   []byte // the input as read
+	Grid   *numberlink.Grid
+	Rules  numberlink.Rules
 	// Hex is set, and Grid nil, for a hexagonal puzzle (nlgrid.go).
 	Hex *hexgrid.Puzzle
 }
@@ -114,7 +117,11 @@ func NewPuzzle(ctx context.Context, f PuzzleFlags, src Source) (*Puzzle, error) 
 		return nil, err
 	}
 	if hex, _ := hexGrid(f.Grid, data); hex {
-		return newHexPuzzle(f, name, data)
+		p, err := newHexPuzzle(f, name, data)
+		if p != nil {
+			p.Source = puzzleSource(f.Arg)
+		}
+		return p, err
 	}
 	fm := puzzleio.Detect(data)
 	if f.From != "" {
@@ -137,5 +144,14 @@ func NewPuzzle(ctx context.Context, f PuzzleFlags, src Source) (*Puzzle, error) 
 	}
 	rules.NoLoops = rules.NoLoops || f.NoLoops
 	rules.AllowDisconnected = rules.AllowDisconnected || f.Disconnected
-	return &Puzzle{Name: name, Data: data, Grid: g, Rules: rules}, nil
+	return &Puzzle{Name: name, Source: puzzleSource(f.Arg), Data: data, Grid: g, Rules: rules}, nil
+}
+
+// puzzleSource is Puzzle.Source for the argument arg.
+func puzzleSource(arg string) string {
+	s := DisplayName(strings.TrimSpace(arg))
+	if len(s) > 200 {
+		s = s[:197] + "..."
+	}
+	return s
 }

@@ -10,9 +10,10 @@ import (
 	"io"
 	"math/big"
 	"os"
-	"runtime/debug"
 	"strconv"
 	"strings"
+
+	"github.com/boardgraph/boardgraph/format"
 )
 
 // Format names the version of the shard result file.
@@ -259,40 +260,10 @@ func Key(parts ...any) string {
 	return hex.EncodeToString(h[:12])
 }
 
-// FallbackVersion is the code version recorded when the binary carries no
-// VCS revision or module version (go run, go test, builds outside git).
-const FallbackVersion = "boardgraph-devel"
+// FallbackVersion is format.FallbackVersion: the code version recorded
+// when the binary carries no version (go run, go test).
+const FallbackVersion = format.FallbackVersion
 
-// CodeVersion names the code that counted: linked (a version set at link
-// time) if not empty, else the VCS revision the binary was built from
-// ("-dirty" with uncommitted changes), else the module version, else
-// FallbackVersion. Shards of one count must come from one version: the
-// work units follow the search's pruning rules.
-func CodeVersion(linked string) string {
-	if linked != "" {
-		return linked
-	}
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return FallbackVersion
-	}
-	rev, dirty := "", false
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			dirty = s.Value == "true"
-		}
-	}
-	if rev != "" {
-		if dirty {
-			rev += "-dirty"
-		}
-		return rev
-	}
-	if v := bi.Main.Version; v != "" && v != "(devel)" {
-		return v
-	}
-	return FallbackVersion
-}
+// CodeVersion is format.CodeVersion, the one function that names the
+// program's version (JSON results, shard files, --version).
+func CodeVersion(linked string) string { return format.CodeVersion(linked) }

@@ -86,6 +86,8 @@ type Server struct {
 	cache nlCache
 	log   *log.Logger
 	mux   *http.ServeMux
+	// apiNames are the API calls, for the answer to an unknown path.
+	apiNames []string
 }
 
 // New returns a server with the given options.
@@ -134,8 +136,46 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if _, pattern := s.mux.Handler(r); pattern == "" {
+		s.unrouted(w, r)
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
+
+// unrouted answers a request no route takes as the other API errors are
+// answered, {"error": ...} in JSON: 405 (with the mux's Allow header) for a
+// known path with another method, 404 for an unknown path. The mux's own
+// plain-text answer is only recorded, for its status and Allow header.
+func (s *Server) unrouted(w http.ResponseWriter, r *http.Request) {
+	rec := &statusOnly{header: http.Header{}, code: http.StatusOK}
+	s.mux.ServeHTTP(rec, r)
+	path := r.URL.Path
+	if len(path) > 80 {
+		path = path[:77] + "..."
+	}
+	switch rec.code {
+	case http.StatusMethodNotAllowed:
+		allow := rec.header.Get("Allow")
+		w.Header().Set("Allow", allow)
+		writeJSON(w, rec.code, apiError{fmt.Sprintf("method %s is not allowed on %s; use %s", r.Method, path, allow)})
+	case http.StatusNotFound:
+		writeJSON(w, rec.code, apiError{fmt.Sprintf("nothing at %s: the page is GET /, and the API is POST /api/%s", path, strings.Join(s.apiNames, ", /api/"))})
+	default:
+		s.mux.ServeHTTP(w, r)
+	}
+}
+
+// statusOnly is a ResponseWriter that keeps the status and headers and
+// drops the body.
+type statusOnly struct {
+	header http.Header
+	code   int
+}
+
+func (s *statusOnly) Header() http.Header         { return s.header }
+func (s *statusOnly) WriteHeader(code int)        { s.code = code }
+func (s *statusOnly) Write(p []byte) (int, error) { return len(p), nil }
 
 type apiError struct {
 	Error string `json:"error"`
@@ -148,6 +188,7 @@ type handlerFunc func(ctx context.Context, body []byte, r *http.Request) (any, e
 // api registers POST /api/<name>. With job set the call takes a solver
 // slot and runs under the solver deadline.
 func (s *Server) api(name string, job bool, h handlerFunc) {
+	s.apiNames = append(s.apiNames, name)
 	s.mux.HandleFunc("POST /api/"+name, func(w http.ResponseWriter, r *http.Request) {
 		r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxBody)
 		body, err := io.ReadAll(r.Body)

@@ -64,7 +64,7 @@ func runCount(e *env, fs *flag.FlagSet) func(pos []string) int {
 		pr.SetSearch(&opt)
 		res, err := c.Run(ctx, opt, dpProgress(newProgress(e, "count (dp)", pf.Quiet)))
 		pr.Done()
-		if res.DP.Spilled {
+		if res.DP.Spilled && !pf.Quiet {
 			defer fmt.Fprintf(e.stderr, "the layers spilled to %s (at most %s of files at once)\n", cf.SpillDir, lines.Bytes(res.DP.SpillBytes))
 		}
 		switch {
@@ -79,7 +79,9 @@ func runCount(e *env, fs *flag.FlagSet) func(pos []string) int {
 		if !res.Complete {
 			return fail(e, request.Stopped(c.Stopped(request.StopReason(ctx, pf.Timeout), res)))
 		}
-		fmt.Fprintln(e.stderr, c.Summary(res))
+		if !pf.Quiet {
+			fmt.Fprintln(e.stderr, c.Summary(res))
+		}
 		return exitOK
 	}
 }

@@ -3,16 +3,18 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/boardgraph/boardgraph/format"
 	"time"
 
+	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/request"
-	"github.com/boardgraph/boardgraph/shard"
 )
 
 // buildVersion, if set at link time (go build -ldflags "-X
-// main.buildVersion=v1.2.3"), is the code version shard files record.
+// main.buildVersion=v1.2.3"), is the program's version (format.Version):
+// in JSON results, shard files and checkpoints, and --version.
 var buildVersion string
+
+func init() { format.Version = format.CodeVersion(buildVersion) }
 
 // dpCheckpointEvery is how often a checkpointed DP count saves its layer.
 const dpCheckpointEvery = 30 * time.Second
@@ -21,7 +23,7 @@ const dpCheckpointEvery = 30 * time.Second
 // units or of the dynamic program (request.ShardCount), prints the shard's
 // count and writes --out.
 func runShard(e *env, ctx context.Context, c *request.Count) int {
-	sc, err := c.PlanShard(ctx, shard.CodeVersion(buildVersion))
+	sc, err := c.PlanShard(ctx, format.Version)
 	if err != nil && ctx.Err() != nil {
 		return fail(e, request.Stopped(request.StopReason(ctx, c.Timeout)+" while splitting the count into work units; nothing was counted"))
 	}
@@ -66,6 +68,8 @@ func runShard(e *env, ctx context.Context, c *request.Count) int {
 	if err != nil {
 		return fail(e, err)
 	}
-	fmt.Fprintln(e.stderr, sc.Summary(got))
+	if !c.Output.Quiet {
+		fmt.Fprintln(e.stderr, sc.Summary(got))
+	}
 	return exitOK
 }

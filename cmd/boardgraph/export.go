@@ -25,7 +25,7 @@ func runExport(e *env, fs *flag.FlagSet) func(pos []string) int {
 	fs.BoolVar(&pf.Quiet, "quiet", false, "no summary line on stderr")
 	graphFile := fs.String("graph", "", "export the graph in `FILE` (any format boardgraph reads) instead of a board")
 	fs.StringVar(&xf.To, "to", "", "output `FORMAT`: graphml, dot, json, csv, cypher, edgelist, dimacs or hcp")
-	fs.StringVar(&xf.To, "format", "", "the same as --to")
+	fs.StringVar(&xf.Format, "format", "", "another name for --to (given with --to, it must name the same format)")
 	fs.StringVar(&xf.Out, "out", "", "write to `FILE` (for csv: the prefix of the two files) instead of stdout")
 	fs.BoolVar(&xf.WithSolution, "with-solution", false, "add a verified solution: step numbers and NEXT relationships")
 	fs.BoolVar(&xf.WithAnalysis, "with-analysis", false, "add the per-cell and per-edge counts of every solution (small boards)")
@@ -38,20 +38,20 @@ func runExport(e *env, fs *flag.FlagSet) func(pos []string) int {
 		ctx, cancel := pf.context(e)
 		defer cancel()
 		began := time.Now()
+		var j *request.Search
 		switch {
 		case *graphFile != "" && (len(pos) > 0 || pf.Board != ""):
 			err = request.Inputf("give either a board or --graph FILE, not both")
 		case *graphFile != "":
 			err = x.FromGraph(*graphFile, e.source())
 		default:
-			var j *request.Search
 			if j, err = pf.load(e, pos, textJSON); err == nil {
 				err = x.FromBoard(ctx, j)
 			}
 		}
 		switch {
-		case errors.Is(err, hamilton.ErrNoSolution):
-			return fail(e, request.NoSolution(fmt.Sprintf("no solution on %s to export: %v", x.Source.Title, err)))
+		case errors.Is(err, hamilton.ErrNoSolution) && j != nil:
+			return fail(e, request.NoSolution(fmt.Sprintf("no solution on %s to export: %s", x.Source.Title, j.NoSolutionReason())))
 		case err != nil && ctx.Err() != nil:
 			return fail(e, request.Stopped(fmt.Sprintf("%s before the export was ready; nothing was written", request.StopReason(ctx, pf.Timeout))))
 		case err != nil:

@@ -60,7 +60,7 @@ func runGraph(e *env, cmd string, fs *flag.FlagSet, pf *problemFlags, g graphFla
 	case "info":
 		facts, err := gj.Facts()
 		if err == nil {
-			err = request.WriteReport(e.stdout, facts, form == "json")
+			err = request.WriteReport(e.stdout, facts, form == "json", nil)
 		}
 		if err != nil {
 			return fail(e, err)

@@ -29,7 +29,7 @@ func runInfo(e *env, fs *flag.FlagSet) func(pos []string) int {
 		}
 		facts, err := j.Facts("info")
 		if err == nil {
-			err = request.WriteReport(e.stdout, facts, j.Output.JSON())
+			err = request.WriteReport(e.stdout, facts, j.Output.JSON(), nil)
 		}
 		if err != nil {
 			return fail(e, err)

@@ -205,7 +205,7 @@ func run(e *env) int {
 
 // dispatch runs the subcommand (or the help) that e.args name.
 func dispatch(e *env) int {
-	if len(e.args) == 2 && e.args[0] == "help" {
+	if len(e.args) == 2 && e.args[0] == "help" && e.args[1] != "-h" && e.args[1] != "--help" {
 		if _, ok := commands[e.args[1]]; ok {
 			sub := *e
 			sub.args = []string{e.args[1], "-h"}
@@ -213,6 +213,9 @@ func dispatch(e *env) int {
 		}
 		fmt.Fprintf(e.stderr, "boardgraph: no command %q to explain; run 'boardgraph help' for the list\n", e.args[1])
 		return exitUsage
+	}
+	if len(e.args) > 0 && (e.args[0] == "--version" || e.args[0] == "-version") {
+		e.args = append([]string{"version"}, e.args[1:]...)
 	}
 	if len(e.args) == 0 || e.args[0] == "help" || e.args[0] == "-h" || e.args[0] == "--help" {
 		printHelp(e.stdout)

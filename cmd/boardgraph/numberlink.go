@@ -17,7 +17,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "numberlink", summary: "numbered k-grids (Hashiwokakero): table, tau, check, convert, solve, count, grade, generate, formula, min-k, tau-steps", run: runNumberlink})
+	register(&command{name: "numberlink", summary: "numbered k-grids (Hashiwokakero): table, tau, phi, check, convert, solve, count, grade, generate, formula, min-k, tau-steps", run: runNumberlink})
 }
 
 // nlSub is one "numberlink" subcommand: its -h text
@@ -134,6 +134,8 @@ type nlFlags struct {
 	// --timeout; cancel releases it.
 	ctx    context.Context
 	cancel context.CancelFunc
+	// problem is the JSON problem object of the puzzle loaded, if any.
+	problem *format.PuzzleProblem
 }
 
 // nlTextJSON are the output formats of the numberlink subcommands that
@@ -203,6 +205,10 @@ func (f *nlFlags) load(name string) (*request.Puzzle, error) {
 	if err == nil && !f.sub.hex {
 		err = p.SquareOnly(f.sub.name)
 	}
+	if err == nil {
+		pr := p.Problem("numberlink " + f.sub.name)
+		f.problem = &pr
+	}
 	return p, err
 }
 
@@ -247,7 +253,15 @@ func (f *nlFlags) stopped() string { return request.StopReason(f.ctx, f.timeout)
 func nlFail(e *env, err error) int { return fail(e, request.PuzzleError(err)) }
 
 // write prints rep as --format asks.
-func (f *nlFlags) write(rep request.Report) { request.WriteReport(f.e.stdout, rep, f.format == "json") }
+// Its JSON carries the problem object of the puzzle read (f.problem), or
+// names only the command when it read none.
+func (f *nlFlags) write(rep request.Report) {
+	var pr any = f.problem
+	if f.problem == nil {
+		pr = format.PuzzleProblem{Command: "numberlink " + f.sub.name, Kind: format.KindNumberlink}
+	}
+	request.WriteReport(f.e.stdout, rep, f.format == "json", pr)
+}
 
 // progress returns search options that, unless --quiet, show the shared
 // progress lines (a live line on a terminal, plain lines otherwise); the
@@ -364,7 +378,7 @@ func nlSolve(f *nlFlags) nlBody {
 			return nlFail(f.e, err)
 		}
 		if !f.quiet {
-			fmt.Fprintf(f.e.stderr, "solved in %s, %d search nodes; verified\n", s.Elapsed.Round(time.Microsecond), s.Nodes)
+			fmt.Fprintf(f.e.stderr, "solved in %s, %s; verified\n", s.Elapsed.Round(time.Microsecond), format.Plural(int(s.Nodes), "search node"))
 		}
 		return exitOK
 	}

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/format"
 )
 
 // TestRoundTrip: whatever one command writes, the commands that consume
@@ -67,6 +70,18 @@ func TestRoundTrip(t *testing.T) {
 			t.Errorf("render: %v", r)
 		}
 	})
+	// A graph solution: verify --graph reads solve --graph's JSON (and its
+	// ends); verify without the graph refuses it, naming the fix.
+	t.Run("graph", func(t *testing.T) {
+		g := save("g.txt", "a b\nb c\nc d\nd a\na c\n")
+		sol := save("g.json", produce("solve", "--graph", g, "--start", "b", "--format", "json", "--quiet"))
+		if r := cli(t, "", "verify", "--graph", g, sol); r.code != exitOK || !strings.HasPrefix(r.stdout, "valid: a Hamiltonian path") {
+			t.Errorf("verify --graph: %v", r)
+		}
+		if r := cli(t, "", "verify", sol); r.code != exitUsage || !strings.Contains(r.stderr, "run boardgraph verify --graph "+g) {
+			t.Errorf("verify without the graph: %v", r)
+		}
+	})
 	// Numberlink: a solution in JSON and as a drawing, and the puzzle in
 	// every format convert writes.
 	const id = "7x7m2:a1a3b42d2b2d4o3c2a3b3b3"
@@ -83,6 +98,37 @@ func TestRoundTrip(t *testing.T) {
 		r := cli(t, "", "render", "--in", js, "--svg", filepath.Join(dir, "nl.svg"))
 		if r.code != exitOK || !strings.Contains(r.stdout, "nl.svg") {
 			t.Errorf("render of numberlink JSON: %v", r)
+		}
+		// Every numberlink JSON has the envelope of the leaper commands:
+		// the version and a problem object of kind numberlink, and what
+		// holds a puzzle reads back.
+		gen := save("nl-gen.json", produce("numberlink", "generate", "6x4", "--seed", "2", "--format", "json", "--quiet"))
+		hex := save("nl-hex.json", produce("numberlink", "generate", "5x5", "--grid", "hex", "--format", "json", "--quiet"))
+		conv := save("nl-conv.json", produce("numberlink", "convert", id, "--format", "json"))
+		cnt := save("nl-count.json", produce("numberlink", "count", id, "--format", "json", "--quiet"))
+		for file, want := range map[string]string{js: `"command":"numberlink solve"`, gen: `"command":"numberlink generate"`, hex: `"grid":"hex"`, conv: `"command":"numberlink convert"`, cnt: `"command":"numberlink count"`} {
+			var doc struct {
+				Version string
+				Problem map[string]any
+			}
+			data, _ := os.ReadFile(file)
+			if err := json.Unmarshal(data, &doc); err != nil || doc.Version != format.Version || doc.Problem["kind"] != "numberlink" || !strings.Contains(string(data), want) {
+				t.Errorf("%s: no numberlink envelope (%v): %s", filepath.Base(file), err, data)
+			}
+		}
+		if data, _ := os.ReadFile(gen); !strings.Contains(string(data), `"size":"4x6","size_convention":"width x height (columns x rows)"`) {
+			t.Errorf("generate 6x4 (6 rows of 4) does not say size 4x6, width x height: %s", data)
+		}
+		for _, f := range []string{gen, hex, conv, js} {
+			if r := cli(t, "", "numberlink", "solve", f, "--quiet"); r.code != exitOK || !strings.Contains(r.stdout, "unique") {
+				t.Errorf("numberlink solve %s: %v", filepath.Base(f), r)
+			}
+		}
+		if r := cli(t, "", "numberlink", "solve", cnt); r.code != exitUsage || !strings.Contains(r.stderr, "numberlink count, which holds no puzzle") {
+			t.Errorf("numberlink count's JSON as a puzzle: %v", r)
+		}
+		if r := cli(t, "", "verify", conv); r.code != exitUsage || !strings.Contains(r.stderr, "numberlink convert, a k-grid puzzle") {
+			t.Errorf("verify of a numberlink puzzle: %v", r)
 		}
 		for _, f := range []string{"text", "has", "tatham", "puzzlink", "json"} {
 			p := save("nl."+f, produce("numberlink", "convert", id, "--format", f))

@@ -51,7 +51,7 @@ func runVerify(e *env, fs *flag.FlagSet) func(pos []string) int {
 		if ferr := pi.Failure(e.ctx, res, err); ferr != nil {
 			return fail(e, ferr)
 		}
-		if werr := request.WriteReport(e.stdout, pi.Report(res, err), json); werr != nil {
+		if werr := request.WriteReport(e.stdout, pi.Report(res, err), json, nil); werr != nil {
 			return fail(e, werr)
 		}
 		if pi.Streamed() && err == nil && !pf.Quiet && !json {

@@ -128,6 +128,7 @@ func TestForeignInputNamed(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{`{"version":"devel","problem":{"command":"solve","board":"5x5"},"solution":{"path":[[1,1]]}}`, "this is the JSON of boardgraph solve (a leaper board), not a k-grid puzzle"},
 		{`{"version":"devel","problem":{"command":"info","board":"5x5"},"cells":25}`, "boardgraph info"},
+		{`{"version":"devel","problem":{"command":"numberlink count","kind":"numberlink","size":"5x5"},"solutions":1}`, "numberlink count, which holds no puzzle"},
 		{`{"format":"boardgraph-count-shard/1","count":"12"}`, `this is a "boardgraph-count-shard/1" file`},
 		{`{"k":2}`, `the JSON has no "rows" and "cols"`},
 		{"\x89BGP\r\n\x1a\n\x01\x00", "a binary path file (.bgp) of boardgraph solve"},
@@ -136,6 +137,13 @@ func TestForeignInputNamed(t *testing.T) {
 		_, _, err := Parse([]byte(tc.in))
 		if err == nil || !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%.40q: got %v, want an error containing %q", tc.in, err, tc.want)
+		}
+	}
+	// A numberlink puzzle with its problem object reads as a puzzle.
+	for _, in := range []string{`{"version":"devel","problem":{"command":"numberlink convert","kind":"numberlink"},"rows":1,"cols":3,"k":2,"clues":[[1,0,1]]}`,
+		`{"version":"devel","problem":{"command":"numberlink solve","kind":"numberlink"},"puzzle":{"rows":1,"cols":3,"k":2,"clues":[[1,0,1]]}}`} {
+		if g, _, err := Parse([]byte(in)); err != nil || g.Cols != 3 {
+			t.Errorf("%s: %v", in, err)
 		}
 	}
 }

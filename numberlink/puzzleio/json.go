@@ -156,13 +156,16 @@ func UnmarshalPuzzle(data []byte) (Puzzle, error) {
 }
 
 // foreignJSON names a JSON object that is not a k-grid puzzle: the output
-// of a leaper command (a "problem" object with its "command", or a shard
-// result's "format"), or an object without "rows" and "cols". Such input
+// of a leaper command (a "problem" object with its "command" and no
+// "kind": "numberlink"), of a numberlink command that writes no puzzle
+// (count, tau-steps: "kind": "numberlink" without "rows" and "cols"), a
+// shard result's "format", or an object without "rows" and "cols". Such input
 // used to be refused as "JSON rows=0 cols=0: both must be positive".
 func foreignJSON(data []byte) error {
 	var probe struct {
 		Problem *struct {
 			Command string `json:"command"`
+			Kind    string `json:"kind"`
 		} `json:"problem"`
 		Format string          `json:"format"`
 		Rows   json.RawMessage `json:"rows"`
@@ -172,6 +175,8 @@ func foreignJSON(data []byte) error {
 		return nil // decoded and judged by the caller
 	}
 	switch {
+	case probe.Problem != nil && probe.Problem.Kind == "numberlink":
+		return fmt.Errorf("%w: this is the JSON of boardgraph %s, which holds no puzzle; numberlink reads the JSON of numberlink solve, convert and generate", ErrFormat, clip(probe.Problem.Command))
 	case probe.Problem != nil && probe.Problem.Command != "":
 		return fmt.Errorf("%w: this is the JSON of boardgraph %s (a leaper board), not a k-grid puzzle; numberlink reads the JSON of numberlink solve, convert and generate", ErrFormat, clip(probe.Problem.Command))
 	case probe.Format != "":

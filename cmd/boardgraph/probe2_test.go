@@ -1,0 +1,67 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestProbe2Quiet: --quiet means no summary line on stderr, for every path
+// of count (the whole count, the DP, and a count written with --out).
+func TestProbe2Quiet(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"count", "5x5", "--quiet"},
+		{"count", "4x4", "--moves", "king", "--method", "dfs", "--quiet"},
+		{"count", "4x4", "--moves", "king", "--out", filepath.Join(dir, "a.json"), "--quiet"},
+		{"count", "4x4", "--moves", "king", "--method", "dp", "--out", filepath.Join(dir, "b.json"), "--quiet"},
+	} {
+		r := cli(t, "", args...)
+		if r.code != 0 || r.stderr != "" || strings.TrimSpace(r.stdout) == "" {
+			t.Errorf("%v: want exit 0, a count and an empty stderr; got %v", args, r)
+		}
+	}
+}
+
+// TestProbe2Help: the general help names every numberlink subcommand, and
+// 'help -h' is the general help (not "no command -h").
+func TestProbe2Help(t *testing.T) {
+	t.Parallel()
+	r := cli(t, "", "help")
+	for _, s := range nlSubs {
+		if !strings.Contains(r.stdout, " "+s.name+",") && !strings.Contains(r.stdout, " "+s.name+"\n") {
+			t.Errorf("'boardgraph help' does not name numberlink %s:\n%s", s.name, r.stdout)
+		}
+	}
+	for _, h := range []string{"-h", "--help"} {
+		r := cli(t, "", "help", h)
+		if r.code != 0 || !strings.Contains(r.stdout, "Commands:") {
+			t.Errorf("help %s: want the general help, exit 0; got %v", h, r)
+		}
+	}
+}
+
+// TestProbe2RenderMessages: render's refusals of tables name the fix.
+func TestProbe2RenderMessages(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, tc := range []struct{ in, want string }{
+		{`{"board":"5x5","values":[[1,2]]}`, "give one row of values per board row"},
+		{`{"board":"2x2","values":[[1,2],[3]]}`, "give one value per column"},
+	} {
+		r := cli(t, tc.in, "render", "--svg", filepath.Join(dir, "x.svg"))
+		if r.code != 2 || !strings.Contains(r.stderr, tc.want) || strings.Count(r.stderr, "\n") != 1 {
+			t.Errorf("render of %s: want exit 2 and one line naming %q; got %v", tc.in, tc.want, r)
+		}
+	}
+}
+
+// TestProbe2ExportNoSolution: the refusal says "no solution" once.
+func TestProbe2ExportNoSolution(t *testing.T) {
+	t.Parallel()
+	r := cli(t, "", "export", "4x4", "--to", "dot", "--with-solution")
+	if r.code != 1 || strings.Count(r.stderr, "no solution") != 1 || !strings.Contains(r.stderr, "only one move") {
+		t.Errorf("want exit 1 and one 'no solution' with the reason; got %v", r)
+	}
+}
