@@ -316,6 +316,9 @@ func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide, 
 	if p.Closed && n < 3 {
 		return 0, 0, Stats{Steps: n}, nil
 	}
+	if err := ctx.Err(); err != nil {
+		return 0, 0, Stats{}, err
+	}
 	pl, err := newPlan(ctx, p.G, opt.Order, req, !p.Closed && len(req) < 2)
 	if err != nil {
 		return 0, 0, Stats{}, err
