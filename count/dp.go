@@ -55,7 +55,10 @@ type Options struct {
 	// Workers is the number of goroutines that expand a layer (0: GOMAXPROCS).
 	Workers int
 	// Progress, if set, is called from the counting goroutine after a step
-	// when ProgressEvery (default 1 s) has passed since the last call.
+	// when ProgressEvery (default 1 s) has passed since the last call, and
+	// inside a step that lasts longer, every ProgressEvery but at most once
+	// a second, with Stats.InStep set (the share of the step done, its
+	// time left; see Stats).
 	Progress      func(Stats)
 	ProgressEvery time.Duration
 
@@ -312,6 +315,9 @@ func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide, 
 	}
 	if p.Closed && n < 3 {
 		return 0, 0, Stats{Steps: n}, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, 0, Stats{}, err
 	}
 	pl, err := newPlan(ctx, p.G, opt.Order, req, !p.Closed && len(req) < 2)
 	if err != nil {

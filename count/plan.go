@@ -119,6 +119,11 @@ func newPlan(ctx context.Context, g *graph.Graph, order []int32, required []int3
 	// unp[v]: v's neighbours not yet processed (with multiplicity).
 	unp := make([]int32, n)
 	for v := range int32(n) {
+		if v&0xffff == 0xffff {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		last[v] = rank[v]
 		for _, w := range g.Neighbors(v) {
 			last[v] = max(last[v], rank[w])
@@ -150,7 +155,9 @@ func newPlan(ctx context.Context, g *graph.Graph, order []int32, required []int3
 	}
 	touched := make([]bool, n)
 	var near []int32 // unprocessed vertices with a processed neighbour
-	p := &plan{n: n, steps: make([]step, n)}
+	// The steps grow as they are made: a plan stopped early (a too wide
+	// frontier, a cancelled context) has not allocated a huge board's.
+	p := &plan{n: n, steps: make([]step, 0, min(n, 1<<12))}
 	if freeEnds {
 		p.fBits = 2
 	}
@@ -281,7 +288,7 @@ func newPlan(ctx context.Context, g *graph.Graph, order []int32, required []int3
 		}
 		st.starve = wbuf[len(wbuf)-ns : len(wbuf) : len(wbuf)]
 		st.capCheck = st.unproc > 0 && st.unproc <= 2*(len(st.kept)+1)
-		p.steps[i] = st
+		p.steps = append(p.steps, st)
 		front, next = next, front
 		p.width = max(p.width, len(front))
 	}

@@ -1,6 +1,7 @@
 package hidato
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -164,10 +165,20 @@ func ParseShare(s string) (*Puzzle, error) {
 	return &Puzzle{Board: b, Moves: ms}, nil
 }
 
-// ParsePuzzle reads a puzzle given as a share string (when s contains ':')
-// or as a text map (board.Parse: '.' open, '#' blocked, numbers for givens)
-// with the move set ms.
+// ParsePuzzle reads a puzzle given as a share string (when s contains ':'),
+// as the JSON Report of boardgraph generate or grade (through its share
+// field, which carries the moves), or as a text map (board.Parse: '.' open,
+// '#' blocked, numbers for givens) with the move set ms.
 func ParsePuzzle(s string, ms moves.Set) (*Puzzle, error) {
+	if t := strings.TrimSpace(s); strings.HasPrefix(t, "{") {
+		var r struct {
+			Share string `json:"share"`
+		}
+		if err := json.Unmarshal([]byte(t), &r); err != nil || r.Share == "" {
+			return nil, fmt.Errorf("%w: JSON without a \"share\" field: give the JSON that boardgraph generate or grade writes, a share string or a text map", ErrPuzzle)
+		}
+		return ParseShare(r.Share)
+	}
 	if strings.Contains(s, ":") && !strings.Contains(strings.TrimSpace(s), "\n") {
 		return ParseShare(s)
 	}

@@ -75,6 +75,16 @@ const MaxWorkers = 4096
 // with --board suggested, and Rosetta Code's Hopido layout ('0' open, '.'
 // blocked) is read as such.
 func NewLeaper(f LeaperFlags, src Source, names format.Names) (*Leaper, error) {
+	return newLeaper(f, names, func() (*board.Board, error) { return ReadBoard(f.Spec, f.Board, src) })
+}
+
+// NewLeaperOn is NewLeaper on a board already made, such as the one a
+// solution file carries (CarriedProblem); f.Spec and f.Board are ignored.
+func NewLeaperOn(b *board.Board, f LeaperFlags, names format.Names) (*Leaper, error) {
+	return newLeaper(f, names, func() (*board.Board, error) { return b, nil })
+}
+
+func newLeaper(f LeaperFlags, names format.Names, readBoard func() (*board.Board, error)) (*Leaper, error) {
 	l := &Leaper{Closed: f.Closed, Workers: f.Workers, Timeout: f.Timeout}
 	var err error
 	if l.Output.Format, err = names.Parse(f.Format); err != nil {
@@ -90,7 +100,7 @@ func NewLeaper(f LeaperFlags, src Source, names format.Names) (*Leaper, error) {
 	if f.Closed && f.End != "" {
 		return nil, fmt.Errorf("%w: --closed with --end: a closed tour has no end; give only --start", ErrInput)
 	}
-	if l.Board, err = ReadBoard(f.Spec, f.Board, src); err != nil {
+	if l.Board, err = readBoard(); err != nil {
 		return nil, err
 	}
 	mspec := f.Moves

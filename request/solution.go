@@ -77,6 +77,29 @@ func FromProblem(p format.Problem) (*Leaper, error) {
 	return l, nil
 }
 
+// CarriedProblem returns the request a solution text carries: the board
+// and move set (as a --moves spec) of solve's JSON or of a binary path
+// file; ok is false for numbered grids and text path files, which need
+// their board given.
+func CarriedProblem(data []byte) (b *board.Board, movesSpec string, ok bool, err error) {
+	var l *Leaper
+	switch {
+	case IsJSON(data):
+		l, _, err = FromJSON(data)
+	case IsBinary(data):
+		l, _, err = FromBinary(data)
+	default:
+		return nil, "", false, nil
+	}
+	if err != nil {
+		return nil, "", false, err
+	}
+	if _, err := ParseMoves(l.Moves.Name); err == nil {
+		return l.Board, l.Moves.Name, true, nil // a preset keeps its name
+	}
+	return l.Board, l.LeaperSpec(), true, nil
+}
+
 // IsBinary reports whether data starts like a binary path file (package
 // pathio's format, what solve --format binary writes).
 func IsBinary(data []byte) bool { return bytes.HasPrefix(data, []byte(pathio.Magic)) }

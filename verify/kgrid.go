@@ -175,7 +175,11 @@ func checkNodes(cols int, clues []int, rules KGridRules, links []link) error {
 	}
 	for i, m := range clues {
 		if m > 0 && deg[i] != m {
-			return fmt.Errorf("%w: (%d,%d) has %d connections, its number is %d", ErrIncomplete, i/cols+1, i%cols+1, deg[i], m)
+			unit := "connections"
+			if deg[i] == 1 {
+				unit = "connection"
+			}
+			return fmt.Errorf("%w: (%d,%d) has %d %s, its number is %d", ErrIncomplete, i/cols+1, i%cols+1, deg[i], unit, m)
 		}
 	}
 	if !rules.AllowDisconnected {

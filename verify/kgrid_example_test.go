@@ -19,5 +19,5 @@ func ExampleKGrid() {
 	})
 	fmt.Println(err)
 	// Output:
-	// node does not have its number of connections: (1,1) has 1 connections, its number is 2
+	// node does not have its number of connections: (1,1) has 1 connection, its number is 2
 }

@@ -35,7 +35,7 @@ func TestKGridRules(t *testing.T) {
 		{"ring reversed ends", 3, ring, 2, KGridRules{}, []Bridge{{0, 2, 0, 0, 1}, {2, 2, 0, 2, 1}, {2, 0, 2, 2, 1}, {0, 0, 2, 0, 1}}, nil, ""},
 		{"ring split in two", 3, ring, 2, KGridRules{}, []Bridge{{0, 0, 0, 2, 2}, {2, 0, 2, 2, 2}}, ErrDisconnected, "cannot reach"},
 		{"ring split allowed", 3, ring, 2, KGridRules{AllowDisconnected: true}, []Bridge{{0, 0, 0, 2, 2}, {2, 0, 2, 2, 2}}, nil, ""},
-		{"incomplete", 3, ring, 2, KGridRules{}, sq(1)[:3], ErrIncomplete, "(1,1) has 1 connections, its number is 2"},
+		{"incomplete", 3, ring, 2, KGridRules{}, sq(1)[:3], ErrIncomplete, "(1,1) has 1 connection, its number is 2"},
 		{"over limit by repeats", 3, ring, 1, KGridRules{}, append(sq(1), Bridge{0, 0, 0, 2, 1}), ErrOverLimit, "has 2, k=1"},
 		{"count above k", 3, ring, 1, KGridRules{}, []Bridge{{0, 0, 0, 2, 2}}, ErrBadBridge, "1..1"},
 		{"diagonal", 3, ring, 2, KGridRules{}, []Bridge{{0, 0, 2, 2, 1}}, ErrBadBridge, "one row or one column"},

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"github.com/boardgraph/boardgraph/format"
@@ -25,7 +26,17 @@ func runAnalyze(e *env, fs *flag.FlagSet) func(pos []string) int {
 	png := fs.String("png", "", "write `PREFIX`-start.png, PREFIX-end.png and PREFIX-edges.png")
 	return func(pos []string) int {
 		e.redirect(pf.Out)
-		j, err := pf.load(e, pos, textJSON)
+		var j *request.Search
+		var err error
+		var text []byte
+		if *pathFile != "" && len(pos) == 0 && pf.Board == "" {
+			// solve's JSON and .bgp files carry their board
+			if text, err = readSolution(e, *pathFile); err == nil {
+				j, err = carriedProblem(e, &pf, *pathFile, text, flagGiven(fs, "moves"))
+			}
+		} else {
+			j, err = pf.load(e, pos, textJSON)
+		}
 		if err == nil {
 			err = j.CheckAnalyze()
 		}
@@ -33,11 +44,11 @@ func runAnalyze(e *env, fs *flag.FlagSet) func(pos []string) int {
 			err = render.Suffixed(*svg, *png, "start").Check()
 		}
 		var key []int32
+		if err == nil && *pathFile != "" && text == nil {
+			text, err = readSolution(e, *pathFile)
+		}
 		if err == nil && *pathFile != "" {
-			var text []byte
-			if text, err = readSolution(e, *pathFile); err == nil {
-				key, err = j.KeyPath(text, *pathFile)
-			}
+			key, err = j.KeyPath(text, *pathFile)
 		}
 		if err != nil {
 			return fail(e, err)
@@ -76,4 +87,24 @@ func runAnalyze(e *env, fs *flag.FlagSet) func(pos []string) int {
 		}
 		return exitOK
 	}
+}
+
+// carriedProblem is the request of analyze --path FILE without a board:
+// the board and moves that FILE's text carries (--moves, when given,
+// overrides the moves).
+func carriedProblem(e *env, pf *problemFlags, file string, text []byte, movesGiven bool) (*request.Search, error) {
+	b, ms, ok, err := request.CarriedProblem(text)
+	if err != nil || !ok {
+		return nil, cmp.Or(err, request.Inputf("--path %s is a numbered grid or text path file, which does not name its board: give a size such as 5x5 or --board FILE", file))
+	}
+	f := pf.LeaperFlags
+	if !movesGiven {
+		f.Moves = ms
+	}
+	l, err := request.NewLeaperOn(b, f, textJSON)
+	if err != nil {
+		return nil, err
+	}
+	e.setJSON(l.Output.JSON())
+	return l.Search()
 }

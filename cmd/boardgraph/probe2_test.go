@@ -65,3 +65,33 @@ func TestProbe2ExportNoSolution(t *testing.T) {
 		t.Errorf("want exit 1 and one 'no solution' with the reason; got %v", r)
 	}
 }
+
+// TestProbe2AnalyzeCarriedBoard: analyze --path reads the board and moves
+// from what solve writes when they are carried (JSON, binary .bgp), as
+// verify does; a numbered grid or text path still needs a board.
+func TestProbe2AnalyzeCarriedBoard(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	js := cli(t, "", "solve", "5x5", "--moves", "knight", "--workers", "1", "--format", "json")
+	bgp := filepath.Join(dir, "k.bgp")
+	if r := cli(t, "", "solve", "5x5", "--moves", "knight", "--workers", "1", "--out", bgp, "--quiet"); r.code != 0 {
+		t.Fatal(r)
+	}
+	for _, tc := range []struct {
+		stdin string
+		args  []string
+	}{
+		{js.stdout, []string{"analyze", "--path", "-", "--format", "json"}},
+		{"", []string{"analyze", "--path", bgp, "--format", "json"}},
+	} {
+		r := cli(t, tc.stdin, tc.args...)
+		if r.code != 0 || !strings.Contains(r.stdout, `"total":1728`) && !strings.Contains(r.stdout, `"total":"1728"`) {
+			t.Errorf("%v: want the 1728 knight paths of 5x5; got %v", tc.args, r)
+		}
+	}
+	grid := cli(t, "", "solve", "5x5", "--workers", "1")
+	r := cli(t, grid.stdout, "analyze", "--path", "-")
+	if r.code != 2 || !strings.Contains(r.stderr, "give a size such as 5x5") {
+		t.Errorf("numbered grid without a board: want exit 2 naming the fix; got %v", r)
+	}
+}

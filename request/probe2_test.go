@@ -1,0 +1,32 @@
+package request
+
+import (
+	"testing"
+
+	"github.com/boardgraph/boardgraph/format"
+)
+
+// TestCarriedProblem: solve's JSON and binary path files name their board
+// and moves; numbered grids and text paths do not.
+func TestCarriedProblem(t *testing.T) {
+	js := `{"version":"devel","problem":{"command":"solve","board":"2x3","open":5,"map":["#..","..."],"moves":"king","leapers":"1,0+1,1","closed":false,"start":null,"end":null},"solution":{"path":[[1,2],[1,3],[2,3],[2,2],[2,1]]}}`
+	b, ms, ok, err := CarriedProblem([]byte(js))
+	if err != nil || !ok || b.Spec() != "2x3" || b.Open() != 5 || ms != "king" {
+		t.Fatalf("JSON: %v %q %v %v", b, ms, ok, err)
+	}
+	l, err := NewLeaperOn(b, LeaperFlags{Moves: ms, Start: "1,2"}, format.Names{Default: "text", Names: []string{"text", "json"}})
+	if err != nil || l.Board != b || l.Start == nil || l.Moves.Name != "king" {
+		t.Fatalf("NewLeaperOn: %+v %v", l, err)
+	}
+	if _, err := NewLeaperOn(b, LeaperFlags{Start: "1,1"}, format.Names{Default: "text", Names: []string{"text"}}); err == nil {
+		t.Errorf("NewLeaperOn: a start on the blocked cell 1,1 was accepted")
+	}
+	for _, s := range []string{"1 2\n4 3\n", "1,1\n1,2\n", ""} {
+		if _, _, ok, err := CarriedProblem([]byte(s)); ok || err != nil {
+			t.Errorf("CarriedProblem(%q): ok %v err %v, want false, nil", s, ok, err)
+		}
+	}
+	if _, _, ok, err := CarriedProblem([]byte(`{"problem":{"board":"0x0"}}`)); ok || err == nil {
+		t.Errorf("a JSON with a bad board: ok %v err %v", ok, err)
+	}
+}
