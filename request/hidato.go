@@ -2,7 +2,6 @@ package request
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -18,8 +17,8 @@ import (
 // HidatoPuzzle reads the Hidato-style puzzle arg names: "-" for standard
 // input, a share string ("hopido:6x6:...", which carries its moves) unless
 // a file of that name exists, else a text map file (at most
-// board.MaxMapBytes; ms are its moves) or the JSON of generate (its
-// "share").
+// board.MaxMapBytes; ms are its moves) or the JSON of generate or grade
+// (hidato.ParsePuzzle reads its "share").
 func HidatoPuzzle(arg string, ms moves.Set, src Source) (*hidato.Puzzle, error) {
 	text := arg
 	share := strings.Contains(arg, ":") && !strings.ContainsAny(arg, "/\\")
@@ -29,15 +28,6 @@ func HidatoPuzzle(arg string, ms moves.Set, src Source) (*hidato.Puzzle, error) 
 			return nil, fmt.Errorf("%w; give a text map file or a share string", err)
 		}
 		text = string(data)
-	}
-	if IsJSON([]byte(text)) {
-		var doc struct {
-			Share string `json:"share"`
-		}
-		if json.Unmarshal([]byte(text), &doc) != nil || doc.Share == "" {
-			return nil, inputf("%s: this JSON holds no Hidato-style puzzle; give the JSON of boardgraph generate (with its \"share\"), a text map or a share string", DisplayName(arg))
-		}
-		text = doc.Share
 	}
 	p, err := hidato.ParsePuzzle(text, ms)
 	if err != nil {
