@@ -126,14 +126,15 @@ func TestHugeThinBoardStops(t *testing.T) {
 		bg := moves.Build(b, ms)
 		p := hamilton.Problem{G: bg.Graph}
 		t0 := time.Now()
-		ch := Choose(p, BoardOrder(bg))
+		order := BoardOrder(bg)
+		ch := Choose(p, order)
 		if d := time.Since(t0); d > 20*time.Second {
-			t.Errorf("%s: Choose took %v", spec, d)
+			t.Errorf("%s: BoardOrder and Choose took %v", spec, d)
 		}
 		t.Logf("%s: %s", spec, ch.Reason)
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 		t0 = time.Now()
-		n, _, err := Count(ctx, p, Options{Order: BoardOrder(bg)})
+		n, _, err := Count(ctx, p, Options{Order: order})
 		cancel()
 		d := time.Since(t0)
 		t.Logf("%s: count %d, %v after %v", spec, n, err, d)
