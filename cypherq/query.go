@@ -83,8 +83,8 @@ type Options struct {
 // listings; where they are not valid Cypher it departs minimally, and the
 // strategy's function says how.
 func Query(s Strategy, n int, opt Options) (string, error) {
-	if n < 1 {
-		return "", fmt.Errorf("a graph of %d nodes has no Hamiltonian path", n)
+	if err := check(s, n, opt); err != nil {
+		return "", err
 	}
 	switch s {
 	case Raw:
@@ -103,6 +103,28 @@ func Query(s Strategy, n int, opt Options) (string, error) {
 		return APOCQuery(n, opt, "NODE_PATH"), nil
 	}
 	return "", fmt.Errorf("unknown strategy %q", s)
+}
+
+// MaxConstructiveNodes bounds the graphs ConstructiveQuery is written for
+// through Query: its text grows with the square of the nodes (the k-th
+// MATCH excludes k ids), about 6 MB at 1024 nodes, and 540 MB at 10,000
+// (a 100x100 board), where building it took gigabytes and no server could
+// run it. The paper's boards have at most 100 cells.
+const MaxConstructiveNodes = 1024
+
+// check reports whether Query can write strategy s for n nodes.
+func check(s Strategy, n int, opt Options) error {
+	switch {
+	case n < 1:
+		return fmt.Errorf("a graph of %d nodes has no Hamiltonian path", n)
+	case s == Constructive && n > MaxConstructiveNodes:
+		return fmt.Errorf("the constructive query grows with the square of the nodes (%d nodes: about %d MB of Cypher); it is written for graphs of at most %d nodes (a 32x32 board): use a smaller board or --strategy raw", n, 6*int64(n)*int64(n)>>20, MaxConstructiveNodes)
+	case (s == APOC || s == APOCNodePath) && opt.Kuzu:
+		return fmt.Errorf("Kuzu has no APOC procedures; use raw or constructive")
+	case s != Raw && s != Constructive && s != APOC && s != APOCNodePath:
+		return fmt.Errorf("unknown strategy %q", s)
+	}
+	return nil
 }
 
 func limit(opt Options) string {

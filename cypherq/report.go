@@ -10,9 +10,14 @@ import (
 
 // WriteQueries writes the Cypher of each strategy for a board graph of n
 // nodes, each headed by a comment naming the strategy and label (the board
-// and move set), separated by blank lines. It stops at the first strategy
-// that cannot be written for opt.
+// and move set), separated by blank lines. When a strategy cannot be
+// written for n and opt it writes nothing and names that strategy.
 func WriteQueries(w io.Writer, strategies []Strategy, n int, opt Options, label string) error {
+	for _, s := range strategies {
+		if err := check(s, n, opt); err != nil {
+			return fmt.Errorf("%s: %w", s, err)
+		}
+	}
 	for i, s := range strategies {
 		q, err := Query(s, n, opt)
 		if err != nil {
