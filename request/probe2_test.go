@@ -1,6 +1,7 @@
 package request
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/boardgraph/boardgraph/format"
@@ -28,5 +29,19 @@ func TestCarriedProblem(t *testing.T) {
 	}
 	if _, _, ok, err := CarriedProblem([]byte(`{"problem":{"board":"0x0"}}`)); ok || err == nil {
 		t.Errorf("a JSON with a bad board: ok %v err %v", ok, err)
+	}
+}
+
+// TestSourceDirectory: a directory given as an input file is refused at
+// open, in the words the whole-file readers use ("d is a directory; give a
+// file"), for streamed inputs (Reader) and graph files alike; before, the
+// first read failed with "read d: is a directory".
+func TestSourceDirectory(t *testing.T) {
+	dir := t.TempDir()
+	if _, _, err := (Source{}).Reader(dir, "the solution"); err == nil || !strings.Contains(err.Error(), "is a directory; give a file") {
+		t.Errorf("Reader(dir): %v", err)
+	}
+	if _, err := ReadGraph(dir, Source{}); err == nil || !strings.Contains(err.Error(), "is a directory; give a file") || strings.Contains(err.Error(), ": read ") {
+		t.Errorf("ReadGraph(dir): %v", err)
 	}
 }
