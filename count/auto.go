@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/boardgraph/boardgraph/graph"
+
 	"github.com/boardgraph/boardgraph/hamilton"
 )
 
@@ -34,7 +36,8 @@ const (
 // is too wide (its cost, the sum over steps of 3^width, above 10^9);
 // otherwise the dynamic program, whose time grows with that cost while the
 // search's grows with the number of paths. It costs one pass over the
-// order (no annealing: pass an order you already have).
+// order (no annealing: pass an order you already have), linear in the
+// vertices and edges.
 func Choose(p hamilton.Problem, order []int32) Choice {
 	if p.Givens != nil {
 		return Choice{Reason: "givens: only the search takes them"}
@@ -43,23 +46,54 @@ func Choose(p hamilton.Problem, order []int32) Choice {
 	if err != nil {
 		return Choice{Reason: err.Error()}
 	}
-	pl, err := newPlan(p.G, order, req, !p.Closed && len(req) < 2)
+	w, cost, err := orderWidth(p.G, order, !p.Closed && len(req) < 2)
 	if err != nil {
 		return Choice{Reason: fmt.Sprintf("the dynamic program cannot run: %v", err)}
 	}
-	cost := 0.0
-	for i := range pl.steps {
-		cost += math.Pow(orderCostBase, float64(len(pl.steps[i].kept)))
-	}
-	c := Choice{Width: pl.width, Cost: cost}
+	c := Choice{Width: w, Cost: cost}
 	switch n := p.G.N(); {
 	case n <= autoSmall:
 		c.Reason = fmt.Sprintf("%d vertices: the search is instant", n)
 	case cost > autoMaxCost:
-		c.Reason = fmt.Sprintf("frontier %d wide (cost %.3g > %.0g): too wide for the dynamic program", pl.width, cost, autoMaxCost)
+		c.Reason = fmt.Sprintf("frontier %d wide (cost %.3g > %.0g): too wide for the dynamic program", w, cost, autoMaxCost)
 	default:
 		c.DP = true
-		c.Reason = fmt.Sprintf("%d vertices, frontier %d wide (cost %.3g): the dynamic program", n, pl.width, cost)
+		c.Reason = fmt.Sprintf("%d vertices, frontier %d wide (cost %.3g): the dynamic program", n, w, cost)
 	}
 	return c
+}
+
+// orderWidth returns the widest frontier of g processed in order (nil:
+// vertex order) and the sum over steps of orderCostBase^width, failing
+// as newPlan would (ErrInvalid, ErrTooWide), in time linear in the
+// vertices and edges, without building the plan.
+func orderWidth(g *graph.Graph, order []int32, freeEnds bool) (int, float64, error) {
+	n := g.N()
+	if order == nil {
+		order = identity(n)
+	}
+	rank, err := orderRank(n, order)
+	if err != nil {
+		return 0, 0, err
+	}
+	width, cost, prev := 0, 0.0, 0
+	for w := range frontierWidths(g, order, rank, make([]int, n+1)) {
+		if prev+1 > maxWidth {
+			break
+		}
+		width = max(width, w)
+		cost += math.Pow(orderCostBase, float64(w))
+		prev = w
+	}
+	if prev+1 > maxWidth {
+		return 0, 0, fmt.Errorf("%w: more than %d vertices on the frontier; at most %d are supported", ErrTooWide, maxWidth-1, maxWidth)
+	}
+	fb := 0
+	if freeEnds {
+		fb = 2
+	}
+	if kb := fb + width*int(bitsPerCell(width)); kb > 128 {
+		return 0, 0, fmt.Errorf("%w: a frontier of %d vertices needs %d-bit states; at most 128 are supported (try an order with a narrower frontier)", ErrTooWide, width, kb)
+	}
+	return width, cost, nil
 }

@@ -34,6 +34,11 @@ import (
 // the next step; the total is the same as an
 // uninterrupted count's. While a count runs, PATH.lock is locked (flock):
 // a second run on the same checkpoint is refused with shard.ErrLocked.
+// The count removes PATH.lock when it ends (finished or stopped; a killed
+// one leaves it, harmless), while it still holds the lock, and a count
+// that locks it checks that the file it locked is still the one named
+// PATH.lock (else it locked a file just removed, and tries again), so that
+// two counts never both think they hold the lock.
 // Reading is bounded: the size must be the one the header announces.
 
 const dpCheckpointMagic = "BGDPCK01"
@@ -67,7 +72,7 @@ func (r *dp) openCheckpoint(path, key string, every time.Duration, resume bool) 
 			return fmt.Errorf("%w: the directory of %s does not exist; create it first", shard.ErrCheckpoint, path)
 		}
 	}
-	lock, err := shard.Lock(path + ".lock")
+	lock, err := lockNamed(path + ".lock")
 	if err != nil {
 		return err
 	}
@@ -75,11 +80,34 @@ func (r *dp) openCheckpoint(path, key string, every time.Duration, resume bool) 
 	return nil
 }
 
+// close removes the lock file, then unlocks it (see lockNamed).
 func (c *dpCheckpoint) close() {
 	if c != nil && c.lock != nil {
+		os.Remove(c.lock.Name())
 		c.lock.Close()
 		c.lock = nil
 	}
+}
+
+// lockNamed locks the file at path (shard.Lock) and returns it once the
+// file locked is the one path names: a count that ends removes its lock
+// file before it unlocks it, so a count that opened the file just before
+// the removal locks a file nobody else will see, and must open path
+// again.
+func lockNamed(path string) (*os.File, error) {
+	for range 100 {
+		f, err := shard.Lock(path)
+		if err != nil {
+			return nil, err
+		}
+		fi, err1 := f.Stat()
+		pi, err2 := os.Stat(path)
+		if err1 == nil && err2 == nil && os.SameFile(fi, pi) {
+			return f, nil
+		}
+		f.Close()
+	}
+	return nil, fmt.Errorf("%w: %s keeps being replaced while it is locked", shard.ErrLocked, path)
 }
 
 // saveCheckpoint writes the layer made by steps 0..done-1, in memory.

@@ -55,7 +55,10 @@ type Options struct {
 	// Workers is the number of goroutines that expand a layer (0: GOMAXPROCS).
 	Workers int
 	// Progress, if set, is called from the counting goroutine after a step
-	// when ProgressEvery (default 1 s) has passed since the last call.
+	// when ProgressEvery (default 1 s) has passed since the last call, and
+	// inside a step that lasts longer, every ProgressEvery but at most once
+	// a second, with Stats.InStep set (the share of the step done, its
+	// time left; see Stats).
 	Progress      func(Stats)
 	ProgressEvery time.Duration
 
@@ -108,6 +111,9 @@ type Options struct {
 	// noSync (tests): spilled layers and their manifests are not synced
 	// (a killed process loses nothing written; a crashed machine could).
 	noSync bool
+	// stepTick (tests) replaces stepTick, the least time between in-step
+	// progress calls.
+	stepTick time.Duration
 
 	// Checkpoint, if set, is a file the count writes its current layer to
 	// at layer boundaries, at most every CheckpointEvery (0: every
@@ -161,6 +167,26 @@ type Stats struct {
 	Waited        time.Duration
 	Waiting       []int
 	WaitLayer     int
+	// In-step progress: while a step runs longer than ProgressEvery (and
+	// at least stepTick, a second), Progress is also called from inside
+	// it with InStep set, Step still the steps finished, and these
+	// fields: StepShare is the share of the running step (step Step+1)
+	// done, by states expanded (a step in memory) or by bytes of the
+	// spilled layer's files expanded (buckets done before a resume
+	// included); StepLeft the time the step is predicted to take still,
+	// at this call's pace since StepElapsed ago, when it started (0 before
+	// any part is done); StepParts and StepPartsDone the partitions (in
+	// memory) or buckets (spilled) of the layer and those expanded;
+	// StepRead the bytes of the spilled layer's files read, StepExpanded
+	// the states expanded and StepEmitted the records written to the next
+	// layer's files (spilled steps: an upper bound on its states) by this
+	// call so far. Outside a step, InStep is false and these are zero.
+	InStep                   bool
+	StepShare                float64
+	StepLeft, StepElapsed    time.Duration
+	StepParts, StepPartsDone int
+	StepRead, StepExpanded   int64
+	StepEmitted              int64
 	// StatesDone is the number of states of the layers built so far by
 	// this call (a resumed count starts from its checkpoint's layer): with
 	// Elapsed it gives the time per state, and the steps left times States
@@ -290,7 +316,10 @@ func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide, 
 	if p.Closed && n < 3 {
 		return 0, 0, Stats{Steps: n}, nil
 	}
-	pl, err := newPlan(p.G, opt.Order, req, !p.Closed && len(req) < 2)
+	if err := ctx.Err(); err != nil {
+		return 0, 0, Stats{}, err
+	}
+	pl, err := newPlan(ctx, p.G, opt.Order, req, !p.Closed && len(req) < 2)
 	if err != nil {
 		return 0, 0, Stats{}, err
 	}
@@ -576,6 +605,58 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 	return lo, hi, nil
 }
 
+// stepTick is the least time between two in-step progress calls
+// (Stats.InStep), whatever Options.ProgressEvery says.
+const stepTick = time.Second
+
+// waitStep waits for the workers of a step (wg). Meanwhile, with a
+// Progress callback, it calls it every ProgressEvery (at least stepTick)
+// from this goroutine with the in-step fields of Stats, which fill sets
+// from the workers' counters (atomics); start is when the step began.
+func (r *dp) waitStep(wg *sync.WaitGroup, start time.Time, fill func(*Stats)) {
+	if r.opt.Progress == nil {
+		wg.Wait()
+		return
+	}
+	done := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	every := max(r.opt.ProgressEvery, stepTick)
+	if r.opt.stepTick > 0 {
+		every = r.opt.stepTick
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+			s := r.st
+			s.InStep = true
+			s.Elapsed = time.Since(r.t0)
+			s.StepElapsed = time.Since(start)
+			fill(&s)
+			s.StepShare = min(max(s.StepShare, 0), 1)
+			r.opt.Progress(s)
+		}
+	}
+}
+
+// stepLeft predicts the time a step still takes when a share of it is
+// done, before0 of it before this call began (a resumed step), after
+// elapsed of this call: 0 when nothing is done yet.
+func stepLeft(elapsed time.Duration, share, before0 float64) time.Duration {
+	now := share - before0
+	if now <= 0 || elapsed <= 0 || share >= 1 {
+		return 0
+	}
+	left := elapsed.Seconds() * (1 - share) / now
+	return time.Duration(min(left, 1e9) * float64(time.Second))
+}
+
 // errFull is stepMemory's answer when the next layer would pass the memory
 // limit.
 var errFull = errors.New("layer over the memory limit")
@@ -601,6 +682,8 @@ func (r *dp) stepMemory(ctx context.Context, i int, cur *layer, ws []*worker) (*
 	var wg sync.WaitGroup
 	var ctxErr error
 	var once sync.Once
+	var partsDone, expanded atomic.Int64
+	stepStart := time.Now()
 	for _, w := range ws[:nw] {
 		w.start(next, nil)
 		wg.Add(1)
@@ -615,6 +698,8 @@ func (r *dp) stepMemory(ctx context.Context, i int, cur *layer, ws []*worker) (*
 					stop.Store(true)
 					break
 				}
+				expanded.Add(int64(cur.parts[pi].n))
+				partsDone.Add(1)
 				if err := ctx.Err(); err != nil {
 					once.Do(func() { ctxErr = err })
 					stop.Store(true)
@@ -626,7 +711,12 @@ func (r *dp) stepMemory(ctx context.Context, i int, cur *layer, ws []*worker) (*
 			}
 		}()
 	}
-	wg.Wait()
+	r.waitStep(&wg, stepStart, func(s *Stats) {
+		s.StepParts, s.StepPartsDone = len(cur.parts), int(partsDone.Load())
+		s.StepExpanded = expanded.Load()
+		s.StepShare = float64(s.StepExpanded) / float64(max(curN, 1))
+		s.StepLeft = stepLeft(s.StepElapsed, s.StepShare, 0)
+	})
 	if err := r.collect(ws[:nw]); err != nil {
 		if errors.Is(err, errFull) {
 			r.mem.recycle(next)

@@ -2,6 +2,7 @@ package count
 
 import (
 	"context"
+	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
 )
@@ -31,3 +32,10 @@ func KillAfter(opt Options, round, kill int) Options {
 
 // ErrKilled is the error of a count stopped by KillAfter.
 var ErrKilled = errKilled
+
+// StepTick returns opt with in-step progress calls every d (at least a
+// second otherwise).
+func StepTick(opt Options, d time.Duration) Options {
+	opt.stepTick = d
+	return opt
+}

@@ -1,9 +1,11 @@
 package count
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/boardgraph/boardgraph/graph"
 	"github.com/boardgraph/boardgraph/moves"
@@ -99,15 +101,217 @@ type Plan struct {
 const maxWidth = 62
 
 // newPlan builds the schedule for g processed in order (nil: vertex
-// order). required marks the vertices that must be ends of the path.
-func newPlan(g *graph.Graph, order []int32, required []int32, freeEnds bool) (*plan, error) {
+// order). required marks the vertices that must be ends of the path. It
+// takes time about linear in the vertices and edges (plus the frontier's
+// edges per step), and stops with ctx.Err() when ctx is done: a thin board
+// of millions of cells is planned in about a second.
+func newPlan(ctx context.Context, g *graph.Graph, order []int32, required []int32, freeEnds bool) (*plan, error) {
 	n := g.N()
 	if order == nil {
-		order = make([]int32, n)
-		for i := range order {
-			order[i] = int32(i)
+		order = identity(n)
+	}
+	rank, err := orderRank(n, order)
+	if err != nil {
+		return nil, err
+	}
+	// last[v]: the step after which v has no unprocessed neighbour.
+	last := make([]int32, n)
+	// unp[v]: v's neighbours not yet processed (with multiplicity).
+	unp := make([]int32, n)
+	for v := range int32(n) {
+		if v&0xffff == 0xffff {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		last[v] = rank[v]
+		for _, w := range g.Neighbors(v) {
+			last[v] = max(last[v], rank[w])
+		}
+		unp[v] = int32(len(g.Neighbors(v)))
+	}
+	isReq := make([]bool, n)
+	for _, v := range required {
+		isReq[v] = true
+	}
+	// The watch list of a step holds the unprocessed vertices next to the
+	// frontier (touched) and those with fewer than two unprocessed
+	// neighbours. Of the latter, the ones not next to the frontier prune
+	// every state alike (see emitNarrow): none with no neighbour left lets
+	// a state live, and three needing a free end are as many as a
+	// thousand; so lowFar keeps, per kind (unprocessed neighbours 0 or 1,
+	// required or not), the vertices in ascending order, and a step takes
+	// the first maxFar still far from the frontier. A vertex with fewer
+	// than two neighbours left has had one processed unless its degree was
+	// below two, so the lists are made once.
+	const maxFar = 3
+	var lowFar [4][]int32
+	var lowAt [4]int
+	for u := range int32(n) {
+		if unp[u] < 2 {
+			k := int(unp[u])*2 + int(b2i(isReq[u]))
+			lowFar[k] = append(lowFar[k], u)
 		}
 	}
+	touched := make([]bool, n)
+	var near []int32 // unprocessed vertices with a processed neighbour
+	// The steps grow as they are made: a plan stopped early (a too wide
+	// frontier, a cancelled context) has not allocated a huge board's.
+	p := &plan{n: n, steps: make([]step, 0, min(n, 1<<12))}
+	if freeEnds {
+		p.fBits = 2
+	}
+	var u8 []uint8
+	take := func(m int) []uint8 { // m bytes from a shared block
+		if len(u8)+m > cap(u8) {
+			u8 = make([]uint8, 0, max(1<<16, m))
+		}
+		u8 = u8[:len(u8)+m]
+		return u8[len(u8)-m : len(u8) : len(u8)]
+	}
+	var wbuf []watch
+	pos := make([]int32, n) // position of a frontier vertex
+	var front, next []int32
+	for i, v := range order {
+		if i&4095 == 4095 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		if len(front)+1 > maxWidth {
+			return nil, fmt.Errorf("%w: %d vertices on the frontier at step %d; at most %d are supported", ErrTooWide, len(front)+1, i+1, maxWidth)
+		}
+		for j, u := range front {
+			pos[u] = int32(j)
+		}
+		pos[v] = int32(len(front))
+		st := step{v: v, in: len(front)}
+		np := 0
+		for _, w := range g.Neighbors(v) {
+			if rank[w] < int32(i) {
+				np++
+			}
+		}
+		st.nbrPos = take(np)[:0]
+		for _, w := range g.Neighbors(v) {
+			if rank[w] < int32(i) {
+				st.nbrPos = append(st.nbrPos, uint8(pos[w]))
+			}
+		}
+		// v is processed: its neighbours lose an unprocessed neighbour
+		// and are next to the frontier.
+		for _, w := range g.Neighbors(v) {
+			unp[w]--
+			if rank[w] > int32(i) && !touched[w] {
+				touched[w] = true
+				near = append(near, w)
+			}
+		}
+		wide := append(front, v)
+		next = next[:0]
+		st.rem = take(len(wide))
+		nk := 0
+		for _, u := range wide {
+			if last[u] > int32(i) {
+				nk++
+			}
+		}
+		st.kept, st.remove = take(nk)[:0], take(len(wide) - nk)[:0]
+		for j, u := range wide {
+			st.rem[j] = uint8(min(unp[u], 2))
+			if isReq[u] {
+				st.req |= 1 << j
+			}
+			if last[u] <= int32(i) {
+				st.remove = append(st.remove, uint8(j))
+			} else {
+				next = append(next, u)
+				st.kept = append(st.kept, uint8(j))
+			}
+		}
+		// The watch list, in ascending vertex order.
+		keep := near[:0]
+		for _, u := range near {
+			if rank[u] > int32(i) {
+				keep = append(keep, u)
+			}
+		}
+		near = keep
+		var far []int32
+		for k := range lowFar {
+			l := lowFar[k]
+			for lowAt[k] < len(l) && rank[l[lowAt[k]]] <= int32(i) {
+				lowAt[k]++ // processed: gone for good
+			}
+			got := 0
+			for _, u := range l[lowAt[k]:] {
+				if got == maxFar {
+					break
+				}
+				if rank[u] > int32(i) && !touched[u] {
+					far = append(far, u)
+					got++
+				}
+			}
+		}
+		cand := append(append([]int32(nil), near...), far...)
+		slices.Sort(cand)
+		if len(wbuf)+len(cand) > cap(wbuf) {
+			wbuf = make([]watch, 0, max(1<<12, len(cand)))
+		}
+		for _, u := range cand {
+			wu := watch{req: isReq[u], unp: uint8(min(unp[u], 2))}
+			if touched[u] {
+				for _, x := range g.Neighbors(u) {
+					if rank[x] <= int32(i) {
+						wu.mask |= 1 << pos[x]
+					}
+				}
+			}
+			wbuf = append(wbuf, wu)
+		}
+		st.watch = wbuf[len(wbuf)-len(cand) : len(wbuf) : len(wbuf)]
+		st.unproc = n - 1 - i
+		ns := 0
+		for _, wu := range st.watch {
+			if wu.unp < 2 {
+				ns++
+			}
+		}
+		if len(wbuf)+ns > cap(wbuf) {
+			wbuf = make([]watch, 0, max(1<<12, ns))
+		}
+		for _, wu := range st.watch {
+			if wu.unp < 2 {
+				wbuf = append(wbuf, wu)
+			}
+		}
+		st.starve = wbuf[len(wbuf)-ns : len(wbuf) : len(wbuf)]
+		st.capCheck = st.unproc > 0 && st.unproc <= 2*(len(st.kept)+1)
+		p.steps = append(p.steps, st)
+		front, next = next, front
+		p.width = max(p.width, len(front))
+	}
+	// Codes go up to codePair + width/2 - 1.
+	p.bitsPer = bitsPerCell(p.width)
+	if p.keyBits() <= 64 {
+		for i := range p.steps {
+			p.steps[i].fillSWAR(p.bitsPer)
+		}
+	}
+	if kb := p.keyBits(); kb > 128 {
+		return nil, fmt.Errorf("%w: a frontier of %d vertices needs %d-bit states; at most 128 are supported (try an order with a narrower frontier)", ErrTooWide, p.width, kb)
+	}
+	return p, nil
+}
+
+// bitsPerCell returns the bits of one frontier vertex's code for a
+// frontier of width w: codes go up to codePair + w/2 - 1.
+func bitsPerCell(w int) uint { return uint(bits.Len(uint(codePair + max(w/2, 1) - 1))) }
+
+// orderRank returns the step of every vertex in order, or ErrInvalid when
+// order is not a permutation of the n vertices.
+func orderRank(n int, order []int32) ([]int32, error) {
 	if len(order) != n {
 		return nil, fmt.Errorf("%w: the order has %d vertices, the graph %d", ErrInvalid, len(order), n)
 	}
@@ -121,99 +325,7 @@ func newPlan(g *graph.Graph, order []int32, required []int32, freeEnds bool) (*p
 		}
 		rank[v] = int32(i)
 	}
-	// last[v]: the step after which v has no unprocessed neighbour.
-	last := make([]int32, n)
-	for v := range int32(n) {
-		last[v] = rank[v]
-		for _, w := range g.Neighbors(v) {
-			last[v] = max(last[v], rank[w])
-		}
-	}
-	isReq := make([]bool, n)
-	for _, v := range required {
-		isReq[v] = true
-	}
-	p := &plan{n: n, steps: make([]step, n)}
-	if freeEnds {
-		p.fBits = 2
-	}
-	pos := make([]int32, n) // position of a frontier vertex
-	var front []int32
-	for i, v := range order {
-		if len(front)+1 > maxWidth {
-			return nil, fmt.Errorf("%w: %d vertices on the frontier at step %d; at most %d are supported", ErrTooWide, len(front)+1, i+1, maxWidth)
-		}
-		for j, u := range front {
-			pos[u] = int32(j)
-		}
-		st := step{v: v, in: len(front)}
-		for _, w := range g.Neighbors(v) {
-			if rank[w] < int32(i) {
-				st.nbrPos = append(st.nbrPos, uint8(pos[w]))
-			}
-		}
-		wide := append(front, v)
-		var next []int32
-		st.rem = make([]uint8, len(wide))
-		for j, u := range wide {
-			for _, x := range g.Neighbors(u) {
-				if rank[x] > int32(i) {
-					st.rem[j] = uint8(min(int(st.rem[j])+1, 2))
-				}
-			}
-			if isReq[u] {
-				st.req |= 1 << j
-			}
-			if last[u] <= int32(i) {
-				st.remove = append(st.remove, uint8(j))
-			} else {
-				next = append(next, u)
-				st.kept = append(st.kept, uint8(j))
-			}
-		}
-		for u := range int32(n) {
-			if rank[u] <= int32(i) {
-				continue
-			}
-			wu := watch{req: isReq[u]}
-			for _, x := range g.Neighbors(u) {
-				if rank[x] > int32(i) {
-					wu.unp++
-				} else {
-					for j, y := range wide {
-						if y == x {
-							wu.mask |= 1 << j
-						}
-					}
-				}
-			}
-			wu.unp = min(wu.unp, 2)
-			if wu.unp < 2 || wu.mask != 0 {
-				st.watch = append(st.watch, wu)
-			}
-		}
-		st.unproc = n - 1 - i
-		for _, wu := range st.watch {
-			if wu.unp < 2 {
-				st.starve = append(st.starve, wu)
-			}
-		}
-		st.capCheck = st.unproc > 0 && st.unproc <= 2*(len(st.kept)+1)
-		p.steps[i] = st
-		front = next
-		p.width = max(p.width, len(front))
-	}
-	// Codes go up to codePair + width/2 - 1.
-	p.bitsPer = uint(bits.Len(uint(codePair + max(p.width/2, 1) - 1)))
-	if p.keyBits() <= 64 {
-		for i := range p.steps {
-			p.steps[i].fillSWAR(p.bitsPer)
-		}
-	}
-	if kb := p.keyBits(); kb > 128 {
-		return nil, fmt.Errorf("%w: a frontier of %d vertices needs %d-bit states; at most 128 are supported (try an order with a narrower frontier)", ErrTooWide, p.width, kb)
-	}
-	return p, nil
+	return rank, nil
 }
 
 func (p *plan) keyBits() int { return int(p.fBits) + p.width*int(p.bitsPer) }
@@ -306,7 +418,7 @@ func frontierWidth(g *graph.Graph, order []int32) int {
 // fillSWAR computes st.sw and the watch fields for b-bit codes.
 func (st *step) fillSWAR(b uint) {
 	k := len(st.kept)
-	fieldOf := make(map[uint8]uint64, k) // widened position -> field top bit
+	var fieldOf [maxWidth + 1]uint64 // widened position -> field top bit
 	for m, j := range st.kept {
 		t := fieldTop(m, k, b)
 		fieldOf[j] = t
@@ -327,7 +439,7 @@ func (st *step) fillSWAR(b uint) {
 		for i := range ws {
 			for j := range st.in + 1 {
 				if ws[i].mask>>j&1 != 0 {
-					ws[i].fmask |= fieldOf[uint8(j)]
+					ws[i].fmask |= fieldOf[j]
 				}
 			}
 		}

@@ -1,7 +1,6 @@
 package count
 
 import (
-	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -232,26 +231,57 @@ var errRun = errors.New("damaged run")
 
 // runReader decodes the runs of one bucket file.
 type runReader struct {
-	br     *bufio.Reader
-	left   int64 // bytes not yet read
+	r      io.Reader
+	buf    []byte // bytes read from r, buf[pos:] not yet decoded
+	pos    int
+	left   int64 // bytes not yet decoded
 	kw, cw int
 	bits   uint
 	bucket uint64
 }
 
+// byte returns the next byte: from the buffer (small enough to inline:
+// it is called for every byte of a spilled layer), or through fill.
 func (rr *runReader) byte() (byte, error) {
+	if rr.pos < len(rr.buf) && rr.left > 0 {
+		c := rr.buf[rr.pos]
+		rr.pos++
+		rr.left--
+		return c, nil
+	}
+	return rr.fill()
+}
+
+// fill reads the next block into the buffer and returns its first byte.
+func (rr *runReader) fill() (byte, error) {
 	if rr.left <= 0 {
 		return 0, errRun
 	}
-	c, err := rr.br.ReadByte()
-	if err != nil {
-		return 0, errRun
+	n, _ := io.ReadAtLeast(rr.r, rr.buf[:cap(rr.buf)], 1)
+	if n == 0 {
+		return 0, errRun // the file ends early, or cannot be read
 	}
+	rr.buf, rr.pos = rr.buf[:n], 1
 	rr.left--
-	return c, nil
+	return rr.buf[0], nil
+}
+
+// fast reports whether the buffer holds the next n bytes of the file, so
+// that they can be decoded in place.
+func (rr *runReader) fast(n int) bool {
+	return len(rr.buf)-rr.pos >= n && rr.left >= int64(n)
 }
 
 func (rr *runReader) uvarint() (uint64, error) {
+	if rr.fast(binary.MaxVarintLen64) {
+		x, n := binary.Uvarint(rr.buf[rr.pos:])
+		if n <= 0 {
+			return 0, errRun // longer than 64 bits
+		}
+		rr.pos += n
+		rr.left -= int64(n)
+		return x, nil
+	}
 	var x uint64
 	for s := uint(0); s < 70; s += 7 {
 		c, err := rr.byte()
@@ -295,12 +325,20 @@ func (rr *runReader) decode(fn func(words []uint64) error) error {
 		prev := base
 		for range n {
 			var d uint64
-			for k := range int(rb) {
-				c, err := rr.byte()
-				if err != nil {
-					return err
+			if rr.fast(int(rb)) {
+				for k, c := range rr.buf[rr.pos : rr.pos+int(rb)] {
+					d |= uint64(c) << (8 * k)
 				}
-				d |= uint64(c) << (8 * k)
+				rr.pos += int(rb)
+				rr.left -= int64(rb)
+			} else {
+				for k := range int(rb) {
+					c, err := rr.byte()
+					if err != nil {
+						return err
+					}
+					d |= uint64(c) << (8 * k)
+				}
 			}
 			x, err := rr.uvarint()
 			if err != nil {
@@ -356,7 +394,7 @@ func (rr *runReader) decode(fn func(words []uint64) error) error {
 
 // readRuns decodes size bytes of runs from r (bucket b of 2^bits).
 func readRuns(r io.Reader, size int64, kw, cw int, bits uint, b int, fn func(words []uint64) error) error {
-	rr := &runReader{br: bufio.NewReaderSize(r, 256<<10), left: size, kw: kw, cw: cw, bits: bits, bucket: uint64(b)}
+	rr := &runReader{r: r, buf: make([]byte, 0, 256<<10), left: size, kw: kw, cw: cw, bits: bits, bucket: uint64(b)}
 	if err := rr.decode(fn); err != nil {
 		if errors.Is(err, errRun) {
 			return fmt.Errorf("%w (at byte %d of %d)", errRun, size-rr.left, size)

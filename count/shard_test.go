@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/count"
+	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/oracle"
 	"github.com/boardgraph/boardgraph/shard"
 )
@@ -102,6 +103,9 @@ func TestCheckpointRefusals(t *testing.T) {
 	if _, err := os.Stat(ck); err != nil {
 		t.Fatalf("no checkpoint written: %v", err)
 	}
+	if _, err := os.Stat(ck + ".lock"); !os.IsNotExist(err) {
+		t.Errorf("a finished count left its lock file: %v", err)
+	}
 	if _, _, err := count.Count(context.Background(), p, opt); !errors.Is(err, shard.ErrCheckpoint) {
 		t.Errorf("existing checkpoint without Resume: %v", err)
 	}
@@ -112,6 +116,9 @@ func TestCheckpointRefusals(t *testing.T) {
 	}
 	if _, _, err := count.Count(context.Background(), p, opt); !errors.Is(err, shard.ErrLocked) {
 		t.Errorf("locked checkpoint: %v", err)
+	}
+	if _, err := os.Stat(ck + ".lock"); err != nil {
+		t.Errorf("a refused count removed the lock another holds: %v", err)
 	}
 	hold.Close()
 	other := opt
@@ -132,5 +139,42 @@ func TestCheckpointRefusals(t *testing.T) {
 	opt.Checkpoint = "/dev/zero"
 	if _, _, err := count.Count(context.Background(), p, opt); !errors.Is(err, shard.ErrCheckpoint) {
 		t.Errorf("/dev/zero: %v", err)
+	}
+}
+
+// A count with a checkpoint removes its lock file when it finishes and
+// when it is stopped, in memory and spilled.
+func TestCheckpointLockRemoved(t *testing.T) {
+	t.Parallel()
+	bg := build(t, 5, 5, "hopido")
+	p := hamilton.Problem{G: bg.Graph}
+	for _, spill := range []bool{false, true} {
+		dir := t.TempDir()
+		ck := filepath.Join(dir, "ck")
+		opt := count.Options{Order: count.BoardOrder(bg), Checkpoint: ck, CheckpointKey: "t"}
+		if spill {
+			opt.MaxBytes, opt.SpillDir = 1<<16, dir
+		}
+		if n, _, err := count.Count(context.Background(), p, opt); err != nil || n != 12400 {
+			t.Fatalf("spill %v: Count = %d, %v; want 12400", spill, n, err)
+		}
+		if _, err := os.Stat(ck + ".lock"); !os.IsNotExist(err) {
+			t.Errorf("spill %v: a finished count left its lock file: %v", spill, err)
+		}
+		os.Remove(ck)
+		ctx, cancel := context.WithCancel(context.Background())
+		opt.ProgressEvery = time.Nanosecond
+		opt.Progress = func(s count.Stats) {
+			if s.Step >= 10 {
+				cancel()
+			}
+		}
+		if _, _, err := count.Count(ctx, p, opt); !errors.Is(err, context.Canceled) {
+			t.Errorf("spill %v: stopped count: %v", spill, err)
+		}
+		cancel()
+		if _, err := os.Stat(ck + ".lock"); !os.IsNotExist(err) {
+			t.Errorf("spill %v: a stopped count left its lock file: %v", spill, err)
+		}
 	}
 }

@@ -628,7 +628,16 @@ func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*
 			todo = append(todo, b)
 		}
 	}
-	var states atomic.Int64
+	var states, partsDone, bytesDone atomic.Int64
+	var total, before int64 // bytes of cur's files, and of those done before
+	for b, x := range cur.size {
+		total += x
+		if cur.done[b] {
+			before += x
+		}
+	}
+	emitted0 := r.spillR.Load()
+	stepStart := time.Now()
 	for pos := 0; pos < len(todo); {
 		var idx atomic.Int64
 		idx.Store(int64(pos))
@@ -672,6 +681,8 @@ func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*
 							break
 						}
 					}
+					partsDone.Add(1)
+					bytesDone.Add(cur.size[b])
 					if !ckpt {
 						cur.dropBucket(b)
 					}
@@ -683,7 +694,19 @@ func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*
 				w.flushAll()
 			}()
 		}
-		wg.Wait()
+		r.waitStep(&wg, stepStart, func(s *Stats) {
+			s.StepParts = len(cur.files)
+			s.StepPartsDone = len(cur.files) - len(todo) + int(partsDone.Load())
+			s.StepRead, s.StepExpanded = bytesDone.Load(), states.Load()
+			s.StepEmitted = r.spillR.Load() - emitted0
+			b0 := float64(before) / float64(max(total, 1))
+			s.StepShare = b0 + float64(s.StepRead)/float64(max(total, 1))
+			if total == 0 {
+				s.StepShare = float64(s.StepPartsDone) / float64(max(s.StepParts, 1))
+				b0 = 0
+			}
+			s.StepLeft = stepLeft(s.StepElapsed, s.StepShare, b0)
+		})
 		end := min(int(idx.Load()), roundEnd)
 		err := r.collect(ws)
 		for _, e := range errs {

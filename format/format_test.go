@@ -194,3 +194,16 @@ func nlResult(t *testing.T, pr PuzzleProblem) []byte {
 	}
 	return b.Bytes()
 }
+
+func TestCounted(t *testing.T) {
+	t.Parallel()
+	for _, c := range [][3]string{
+		{"1", "directed Hamiltonian paths (a path and its reverse count as two)", "1 directed Hamiltonian path (a path and its reverse count as two)"},
+		{"2", "directed Hamiltonian paths (a path and its reverse count as two)", "2 directed Hamiltonian paths (a path and its reverse count as two)"},
+		{"1", "undirected closed tours (each tour counted once)", "1 undirected closed tour (each tour counted once)"},
+	} {
+		if got := Counted(c[0], c[1]); got != c[2] {
+			t.Errorf("Counted(%s, %q) = %q", c[0], c[1], got)
+		}
+	}
+}

@@ -205,7 +205,11 @@ func Generate(ctx context.Context, shape *board.Board, opt Options) (*Generated,
 			return &Generated{Puzzle: q, Grading: g, Tries: try}, nil
 		}
 	}
-	return nil, fmt.Errorf("%w: %d tries on %s; allow more tries or ask for another level", ErrGiveUp, tries, b.Spec())
+	what := fmt.Sprintf("%d tries", tries)
+	if tries == 1 {
+		what = "1 try"
+	}
+	return nil, fmt.Errorf("%w: %s on %s; allow more tries or ask for another level", ErrGiveUp, what, b.Spec())
 }
 
 // topStage is the hardest stage of a level.

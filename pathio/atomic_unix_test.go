@@ -79,17 +79,20 @@ func TestAtomicFIFO(t *testing.T) {
 	}
 	onlyEntries(t, dir, "pipe")
 
-	// A failed write does not open the pipe (a reader would see a partial
-	// path) and removes its temporary file.
-	af, err := CreateAtomic(fifo)
+	// A pipe is written directly: no temporary file, and a write with no
+	// reader waits only until its context ends.
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	af, err := CreateAtomicContext(ctx, fifo)
 	if err != nil {
 		t.Fatal(err)
 	}
-	af.Write([]byte("1,1\n"))
-	af.Abort()
-	if _, err := os.Stat(af.TempName()); !errors.Is(err, os.ErrNotExist) {
-		t.Fatalf("temporary file %s left behind (%v)", af.TempName(), err)
+	var stopped *StoppedError
+	if _, err := af.Write([]byte("1,1\n")); !errors.As(err, &stopped) || !errors.Is(err, context.DeadlineExceeded) || af.TempName() != "" || !af.Special() {
+		t.Fatalf("write with no reader: %v (temp %q)", err, af.TempName())
 	}
+	af.Abort()
+	// A write that fails before any byte does not open the pipe.
 	if err := WriteFileAtomic(fifo, func(io.Writer) error { return errors.New("boom") }); err == nil || err.Error() != "boom" {
 		t.Fatalf("got %v", err)
 	}
@@ -263,9 +266,9 @@ func TestWriteFilesAtomic(t *testing.T) {
 
 // TestAtomicFIFOStops: a named pipe with no reader, or with a reader that
 // stops reading, holds a write only until its context ends; the error
-// wraps the context's, and the staged temporary file is removed. The
-// open used to block in the kernel, deaf to the context and to Ctrl-C,
-// and a second signal left the staged file in TMPDIR.
+// wraps the context's, and nothing is staged in TMPDIR. The open used to
+// block in the kernel, deaf to the context and to Ctrl-C, and a second
+// signal left the staged file in TMPDIR.
 func TestAtomicFIFOStops(t *testing.T) {
 	stage := t.TempDir()
 	t.Setenv("TMPDIR", stage)

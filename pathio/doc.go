@@ -53,8 +53,10 @@
 // Files are written atomically (CreateAtomic, WriteFileAtomic): to a
 // temporary file in the same directory that is renamed into place only on
 // Commit, so an error or an interrupt never leaves a partial file under the
-// final name. A character device or named pipe gets the data copied into it
-// on Commit instead, and a symbolic link has its target replaced, so that
-// no device, pipe or link is ever replaced by a regular file. Every file
-// boardgraph writes goes through this writer.
+// final name. A character device or named pipe is written directly instead
+// (no copy staged in TMPDIR; a wait for a pipe's reader, or a blocked
+// write, ends with the context of CreateAtomicContext), and a symbolic link
+// has its target replaced, so that no device, pipe or link is ever
+// replaced by a regular file. Every file boardgraph writes goes through
+// this writer.
 package pathio

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"iter"
 	"os"
 	"sync/atomic"
@@ -45,6 +46,9 @@ type Verified struct {
 // atomic file (WriteFile), then reads the temporary file back through
 // package verify's streaming checker with rules (verify shares no code
 // with the writers); only a file that passes appears under name. A
+// character device or named pipe is written directly (no copy staged in
+// TMPDIR), and the checker reads the same bytes as they are written: its
+// verdict, returned as for a file, comes after the reader has the data. A
 // failed check is a *VerifyError; on cancellation the error wraps
 // ctx.Err() and says how many cells were written.
 func WriteVerified(ctx context.Context, name string, f Format, h Header, rules verify.Rules, walk iter.Seq2[int, int], opt VerifiedOptions) (Verified, error) {
@@ -60,20 +64,13 @@ func WriteVerified(ctx context.Context, name string, f Format, h Header, rules v
 	}
 	phase("writing")
 	var sr verify.StreamResult
-	check := func(temp string) error {
-		phase("verifying")
-		began := time.Now()
-		defer func() { res.Verify = time.Since(began) }()
-		fh, err := os.Open(temp)
-		if err != nil {
-			return err
+	check := func(r io.Reader, progress bool) error {
+		vopt := verify.StreamOptions{}
+		if progress {
+			vopt.Progress = func(n int64) { count.Store(n) }
 		}
-		defer fh.Close()
-		if fi, err := fh.Stat(); err == nil {
-			res.Size = fi.Size() // the bytes delivered, also to a device or pipe
-		}
-		vopt := verify.StreamOptions{Progress: func(n int64) { count.Store(n) }}
-		rd := bufio.NewReaderSize(fh, bufSize)
+		rd := bufio.NewReaderSize(r, bufSize)
+		var err error
 		if f == Binary {
 			sr, err = verify.StreamBinary(ctx, rules, rd, vopt)
 		} else {
@@ -84,8 +81,35 @@ func WriteVerified(ctx context.Context, name string, f Format, h Header, rules v
 		}
 		return err
 	}
+	wopt := WriteOptions{Written: count}
+	// A file is read back before it appears under its name.
+	wopt.Check = func(temp string) error {
+		phase("verifying")
+		began := time.Now()
+		defer func() { res.Verify = time.Since(began) }()
+		fh, err := os.Open(temp)
+		if err != nil {
+			return err
+		}
+		defer fh.Close()
+		if fi, err := fh.Stat(); err == nil {
+			res.Size = fi.Size()
+		}
+		return check(fh, true)
+	}
+	// A device or pipe is written directly: the verifier reads the same
+	// bytes as they are written, and its verdict comes when the path is
+	// written (the reader has the data by then).
+	var delivered countingReader
+	wopt.Stream = func(r io.Reader) error {
+		delivered.r = r
+		return check(&delivered, false)
+	}
 	began := time.Now()
-	n, err := WriteFile(ctx, name, f, h, walk, WriteOptions{Check: check, Written: count})
+	n, err := WriteFile(ctx, name, f, h, walk, wopt)
+	if delivered.r != nil {
+		res.Size = delivered.n // the bytes delivered to the device or pipe
+	}
 	res.Cells = n
 	if err != nil {
 		if ctx.Err() != nil {
@@ -96,4 +120,16 @@ func WriteVerified(ctx context.Context, name string, f Format, h Header, rules v
 	res.Closed = sr.Closed
 	res.Write = time.Since(began) - res.Verify
 	return res, nil
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }

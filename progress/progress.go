@@ -93,6 +93,23 @@ func DP(st count.Stats, elapsed time.Duration) string {
 		fmt.Fprintf(&b, " to finish layer %d (every shard of the count must run at once)", st.WaitLayer)
 		return b.String()
 	}
+	if st.InStep {
+		// Inside a long step (count.Stats.InStep): its share and time left.
+		what := "partitions"
+		if st.StepRead > 0 || st.Spilled {
+			what = "buckets"
+		}
+		fmt.Fprintf(&b, "step %d of %d running: %s of it (%d of %d %s, %s states expanded", st.Step+1, st.Steps, percent(st.StepShare), st.StepPartsDone, st.StepParts, what, Human(uint64(st.StepExpanded)))
+		if st.StepRead > 0 {
+			fmt.Fprintf(&b, ", %s read, %s records written", Bytes(st.StepRead), Human(uint64(st.StepEmitted)))
+		}
+		b.WriteString(")")
+		if st.StepLeft > 0 {
+			fmt.Fprintf(&b, ", about %s left in this step", Round(st.StepLeft))
+		}
+		fmt.Fprintf(&b, "; %s states in the last layer (peak %s)", Human(uint64(st.States)), Human(uint64(st.PeakStates)))
+		return b.String()
+	}
 	fmt.Fprintf(&b, "step %d of %d", st.Step, st.Steps)
 	if st.Steps > 0 {
 		fmt.Fprintf(&b, ", %s of the steps", percent(float64(st.Step)/float64(st.Steps)))

@@ -111,3 +111,19 @@ func TestPercent(t *testing.T) {
 		}
 	}
 }
+
+// Inside a long spilled step the line gives the step's share, its buckets,
+// what it read and wrote, and the time left in the step.
+func TestDPLineInStep(t *testing.T) {
+	got := DP(count.Stats{Step: 32, Steps: 64, States: 2_500_000_000, PeakStates: 2_500_000_000, Spilled: true,
+		InStep: true, StepShare: 0.41, StepParts: 1024, StepPartsDone: 420, StepExpanded: 1_000_000_000,
+		StepRead: 14 << 30, StepEmitted: 3_000_000_000, StepLeft: 12 * time.Minute}, time.Hour)
+	want := "step 33 of 64 running: 41% of it (420 of 1024 buckets, 1G states expanded, 15.03 GB read, 3G records written), about 12m0s left in this step; 2.5G states in the last layer (peak 2.5G)"
+	if got != want {
+		t.Errorf("DP = %q\nwant %q", got, want)
+	}
+	mem := DP(count.Stats{Step: 3, Steps: 9, InStep: true, StepShare: 0.5, StepParts: 8, StepPartsDone: 4, StepExpanded: 100}, 0)
+	if want := "step 4 of 9 running: 50% of it (4 of 8 partitions, 100 states expanded)"; !contains(mem, want) || contains(mem, "left") {
+		t.Errorf("DP = %q, want it to start %q and give no time left", mem, want)
+	}
+}

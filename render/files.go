@@ -1,6 +1,7 @@
 package render
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -61,11 +62,16 @@ func (f Files) Check() error {
 // file appears whole or not at all, and a device, pipe or symbolic link is
 // never replaced (Picture.Save). A picture over MaxPixels for PNG wraps
 // ErrTooLarge; write failures wrap pathio's errors and name the file.
-func (f Files) Save(pic *Picture) ([]string, error) {
+func (f Files) Save(pic *Picture) ([]string, error) { return f.SaveContext(context.Background(), pic) }
+
+// SaveContext is Save with writes that end when ctx does (a named pipe
+// without a reader: Picture.SaveContext).
+func (f Files) SaveContext(ctx context.Context, pic *Picture) ([]string, error) {
 	var wrote []string
 	for _, n := range f.named() {
-		if err := pic.Save(n.name); err != nil {
-			if errors.Is(err, pathio.ErrWrite) || errors.Is(err, pathio.ErrSpecialFile) {
+		if err := pic.SaveContext(ctx, n.name); err != nil {
+			var stopped *pathio.StoppedError
+			if errors.Is(err, pathio.ErrWrite) || errors.Is(err, pathio.ErrSpecialFile) || errors.As(err, &stopped) {
 				return wrote, err // names the file
 			}
 			if errors.Is(err, ErrTooLarge) {

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"image/color"
@@ -218,12 +219,17 @@ func xmlEscape(w *bufio.Writer, s string) {
 // failed or interrupted write never leaves a partial or replaced picture
 // under the name, and a device, pipe or symbolic link is never replaced by
 // a regular file.
-func (p *Picture) Save(name string) error {
+func (p *Picture) Save(name string) error { return p.SaveContext(context.Background(), name) }
+
+// SaveContext is Save for a write that ends when ctx does: a named pipe
+// without a reader, or with one that stopped reading, holds it only until
+// then (pathio.WriteFileAtomicContext; the error is a *pathio.StoppedError).
+func (p *Picture) SaveContext(ctx context.Context, name string) error {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".svg":
-		return pathio.WriteFileAtomic(name, p.WriteSVG)
+		return pathio.WriteFileAtomicContext(ctx, name, p.WriteSVG)
 	case ".png":
-		return pathio.WriteFileAtomic(name, p.WritePNG)
+		return pathio.WriteFileAtomicContext(ctx, name, p.WritePNG)
 	}
 	return fmt.Errorf("%w: %q: name the file .svg or .png", ErrFormat, name)
 }

@@ -195,6 +195,9 @@ func (s *Search) Divisor() uint64 {
 // Convention says in words what a count of the request counts: directed
 // solutions, or undirected ones (a solution and its reverse once).
 func (s *Search) Convention(undirected bool) string {
+	if undirected && !s.Closed && s.Graph.N() < 2 {
+		return "undirected Hamiltonian paths (one cell: its one path is its own reverse, so directed = undirected)"
+	}
 	return ConventionOf(s.Closed, undirected, s.Divisor())
 }
 
@@ -390,7 +393,7 @@ func (c *Count) Summary(res *CountResult) string {
 	if c.Method == MethodDP {
 		work = "frontier dynamic program"
 	}
-	return fmt.Sprintf("%s %s on %s with %s; method %s (%s); %s, %v", c.what(res), res.Convention, c.Board.Spec(), MovesLabel(c.Moves),
+	return fmt.Sprintf("%s on %s with %s; method %s (%s); %s, %v", format.Counted(c.what(res), res.Convention), c.Board.Spec(), MovesLabel(c.Moves),
 		c.Method, c.Why, work, res.Stats.Elapsed.Round(time.Microsecond))
 }
 

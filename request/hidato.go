@@ -17,7 +17,8 @@ import (
 // HidatoPuzzle reads the Hidato-style puzzle arg names: "-" for standard
 // input, a share string ("hopido:6x6:...", which carries its moves) unless
 // a file of that name exists, else a text map file (at most
-// board.MaxMapBytes; ms are its moves).
+// board.MaxMapBytes; ms are its moves) or the JSON of generate or grade
+// (hidato.ParsePuzzle reads its "share").
 func HidatoPuzzle(arg string, ms moves.Set, src Source) (*hidato.Puzzle, error) {
 	text := arg
 	share := strings.Contains(arg, ":") && !strings.ContainsAny(arg, "/\\")
@@ -57,7 +58,7 @@ func CheckHidatoFormat(format, out string) error {
 func WriteHidato(w io.Writer, name string, p *hidato.Puzzle, g hidato.Grading, rep *hidato.Report, withSol bool) error {
 	switch name {
 	case "json":
-		return format.WriteJSON(w, rep)
+		return format.WriteResult(w, hidatoProblem("generate", p), rep)
 	case "share":
 		_, err := fmt.Fprintln(w, p.Share())
 		return err
@@ -145,7 +146,7 @@ func Grade(ctx context.Context, p *hidato.Puzzle, depth int) (*hidato.Assessment
 // withSol adds the solution.
 func WriteGrade(w io.Writer, a *hidato.Assessment, json, withSol bool) error {
 	if json {
-		return format.WriteJSON(w, a.Report(withSol))
+		return format.WriteResult(w, hidatoProblem("grade", a.Puzzle), a.Report(withSol))
 	}
 	return a.WriteText(w, withSol)
 }
@@ -157,11 +158,38 @@ func GenerateHidato(ctx context.Context, b *board.Board, opt hidato.Options) (*h
 	g, err := hidato.Generate(ctx, b, opt)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return nil, Stopped(fmt.Sprintf("stopped before a %v puzzle was found (%v)", opt.Level, err))
+		return nil, Stopped(fmt.Sprintf("%s before %s was found", stopWord(err), levelPuzzle(opt.Level)))
 	case errors.Is(err, hidato.ErrGiveUp):
 		return nil, Stopped(err.Error())
 	case errors.Is(err, hidato.ErrNoSolution):
 		return nil, NoSolution(fmt.Sprintf("%s with %s moves: %v", b.Spec(), opt.Moves.Name, err))
 	}
 	return g, err
+}
+
+// levelPuzzle names a puzzle of the level with its article: "an expert
+// puzzle", "a hard puzzle", "a puzzle" (any level).
+func levelPuzzle(l hidato.Level) string {
+	if l < hidato.LevelEasy || l > hidato.LevelExpert {
+		return "a puzzle"
+	}
+	name := l.String()
+	if strings.ContainsRune("aeiou", rune(name[0])) {
+		return "an " + name + " puzzle"
+	}
+	return "a " + name + " puzzle"
+}
+
+// stopWord words why a context ended: "timed out" or "interrupted".
+func stopWord(err error) string {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return "timed out"
+	}
+	return "interrupted"
+}
+
+// hidatoProblem is the "problem" object of generate's and grade's JSON:
+// the puzzle's board (with its map of givens) and moves.
+func hidatoProblem(command string, p *hidato.Puzzle) format.Problem {
+	return (&Leaper{Board: p.Board, Moves: p.Moves}).Describe(command)
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 	"github.com/boardgraph/boardgraph/numberlink/report"
@@ -177,4 +178,21 @@ func (f GenerateFlags) GenerateOptions() (numberlink.GenerateOptions, error) {
 	}
 	return numberlink.GenerateOptions{Rows: rows, Cols: cols, K: f.K, Style: st, Density: f.Density, Islands: f.Islands,
 		Seed: f.Seed, Difficulty: level, Rules: numberlink.Rules{NoLoops: f.NoLoops}}, nil
+}
+
+// TauStepsFailure words the failure of numberlink tau-steps (report.
+// TauSteps): τ does not complete the grid (exit 1), or the run stopped
+// (stopped is set; reason says why, "timed out after 2s"), with the best
+// order found so far, if any (exit 3). Other errors are returned as they
+// are.
+func TauStepsFailure(err error, rep *report.TauStepsReport, stopped bool, reason string) error {
+	switch {
+	case errors.Is(err, numberlink.ErrTauIncomplete):
+		return NoSolution("numberlink tau-steps: τ does not solve this grid, so no order of τ steps solves it")
+	case stopped && (rep == nil || rep.Fewest == 0):
+		return Stopped(fmt.Sprintf("numberlink tau-steps: %s before any order of τ steps was finished; nothing to report (τ in the seed's order takes the steps numberlink tau shows)", reason))
+	case stopped:
+		return Stopped(fmt.Sprintf("numberlink tau-steps: %s; the best order finished so far takes %s (τ in the seed's order: %d)", reason, format.Plural(rep.Fewest, "step"), rep.TauSteps))
+	}
+	return err
 }

@@ -1,7 +1,9 @@
 package request
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -129,6 +131,30 @@ func TestFormulaArgs(t *testing.T) {
 	for _, args := range [][]string{{"4", "2"}, {"4", "2", "x"}, {"4", "-1", "4"}, {"10001", "2", "4"}} {
 		if _, err := Formula(args); !errors.Is(err, ErrInput) {
 			t.Errorf("%q: %v", args, err)
+		}
+	}
+}
+
+// TestTauStepsFailure: τ not completing the grid is said once (no doubled
+// "numberlink:"), and a stop before any order was finished says so
+// instead of "best so far 0 steps".
+func TestTauStepsFailure(t *testing.T) {
+	t.Parallel()
+	err := PuzzleError(TauStepsFailure(fmt.Errorf("wrapped: %w", numberlink.ErrTauIncomplete), nil, false, ""))
+	if msg, code := Classify(err); code != ExitNone || strings.Count(msg, "numberlink") != 1 || !strings.Contains(msg, "τ does not solve this grid") {
+		t.Errorf("incomplete: %q %d", msg, code)
+	}
+	for _, c := range []struct {
+		rep  *report.TauStepsReport
+		want string
+	}{
+		{nil, "timed out after 1s before any order of τ steps was finished; nothing to report"},
+		{&report.TauStepsReport{}, "before any order of τ steps was finished"},
+		{&report.TauStepsReport{Fewest: 1, TauSteps: 4}, "the best order finished so far takes 1 step (τ in the seed's order: 4)"},
+	} {
+		msg, code := Classify(PuzzleError(TauStepsFailure(context.DeadlineExceeded, c.rep, true, "timed out after 1s")))
+		if code != ExitStopped || !strings.Contains(msg, c.want) || strings.Contains(msg, " 0 steps") {
+			t.Errorf("%+v: %q %d, want %q", c.rep, msg, code, c.want)
 		}
 	}
 }

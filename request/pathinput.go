@@ -9,6 +9,7 @@ import (
 	"io"
 
 	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/verify"
 )
@@ -214,16 +215,17 @@ func (p *PathInput) Check(ctx context.Context, progress func(n int64)) (verify.S
 // VerifyReport is the verdict on a checked solution, as verify prints it
 // (WriteText) or writes it as JSON.
 type VerifyReport struct {
-	Valid  bool   `json:"valid"`
-	Reason string `json:"reason,omitempty"`
-	Step   int    `json:"step,omitempty"` // 1-based step where it breaks, when there is one
-	Kind   string `json:"kind"`           // "grid", "path", "binary" or "json"
-	Board  string `json:"board"`
-	Moves  string `json:"moves"`
-	Closed bool   `json:"closed"`
-	Cells  int64  `json:"cells,omitempty"` // path and binary files: cells read
-	err    error
-	what   string
+	Problem format.Problem `json:"problem"` // command "verify": the board, moves and closed checked against
+	Valid   bool           `json:"valid"`
+	Reason  string         `json:"reason,omitempty"`
+	Step    int            `json:"step,omitempty"` // 1-based step where it breaks, when there is one
+	Kind    string         `json:"kind"`           // "grid", "path", "binary" or "json"
+	Board   string         `json:"board"`
+	Moves   string         `json:"moves"`
+	Closed  bool           `json:"closed"`
+	Cells   int64          `json:"cells,omitempty"` // path and binary files: cells read
+	err     error
+	what    string
 }
 
 // Report words the outcome of Check: res and err as it returned them,
@@ -231,6 +233,10 @@ type VerifyReport struct {
 func (p *PathInput) Report(res verify.StreamResult, err error) *VerifyReport {
 	r := &VerifyReport{Valid: err == nil, Kind: p.Kind, Board: fmt.Sprintf("%dx%d", p.Rules.Rows, p.Rules.Cols), Moves: LeaperSpec(p.Moves),
 		Closed: p.Rules.Closed, Cells: res.Cells, err: err}
+	r.Problem = format.Problem{Command: "verify", Board: r.Board, Moves: p.Moves.Name, Leapers: r.Moves, Closed: r.Closed}
+	if p.Board != nil {
+		r.Problem = (&Leaper{Board: p.Board, Moves: p.Moves, Closed: p.Rules.Closed}).Describe("verify")
+	}
 	var ve *verify.Error
 	if errors.As(err, &ve) {
 		r.Reason, r.Step = ve.Msg, ve.Step

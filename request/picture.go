@@ -15,6 +15,7 @@ import (
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/hexgrid"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 	"github.com/boardgraph/boardgraph/render"
 	"github.com/boardgraph/boardgraph/verify"
@@ -117,6 +118,12 @@ func (rf *pictureState) picture(ctx context.Context, b *board.Board, text []byte
 	trimmed := bytes.TrimSpace(text)
 	if len(trimmed) == 0 {
 		return nil, nil, "", inputf("the input is empty: give a solution, a count table or a k-grid (see boardgraph render -h)")
+	}
+	switch {
+	case (rf.Kind == "kgrid" || rf.Kind == "auto") && hexgrid.IsHex(trimmed):
+		return hexPicture(trimmed)
+	case rf.Kind == "tau" && hexgrid.IsHex(trimmed):
+		return nil, nil, "", inputf("--kind tau draws τ's steps on a square k-grid; this is a hex puzzle: use --kind kgrid (or auto)")
 	}
 	if rf.Kind == "kgrid" || rf.Kind == "tau" {
 		return rf.kgrid(ctx, text, layout)
@@ -630,6 +637,37 @@ func (rf *pictureState) kgridPicture(g *numberlink.Grid, rules numberlink.Rules,
 			verdict = "not a complete solution: " + err.Error()
 		}
 		what += fmt.Sprintf(" with %d bridges (%s)", len(bridges), verdict)
+	}
+	return pic, nil, what, nil
+}
+
+// hexPicture draws a hexagonal k-grid (text or JSON, with its bridges when
+// it has them: the JSON of numberlink solve --grid hex), saying whether
+// the bridges are a verified solution. It used to be read as a square
+// grid: the puzzle drawn wrong, and a solution refused.
+func hexPicture(data []byte) (*render.Picture, []*render.Picture, string, error) {
+	hp, err := hexgrid.Parse(data)
+	if err != nil {
+		return nil, nil, "", inputf("%v", err)
+	}
+	g := hp.Grid
+	var sol hexgrid.Solution
+	if len(hp.Bridges) > 0 {
+		if sol, err = hexgrid.SolutionFromBridges(g, hp.Bridges); err != nil {
+			return nil, nil, "", inputf("%v", err)
+		}
+	}
+	pic, err := render.HexGrid(g, sol, render.HexGridOptions{})
+	if err != nil {
+		return nil, nil, "", inputf("%v", err)
+	}
+	what := fmt.Sprintf("a %dx%d hex %d-grid", g.Rows, g.Cols, g.K)
+	if sol != nil {
+		verdict := "a verified solution"
+		if err := hexgrid.Verify(g, hp.Rules, sol); err != nil {
+			verdict = "not a complete solution: " + err.Error()
+		}
+		what += fmt.Sprintf(" with %d bridges (%s)", len(hp.Bridges), verdict)
 	}
 	return pic, nil, what, nil
 }

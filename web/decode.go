@@ -4,6 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strconv"
+	"strings"
 )
 
 // LeaperRequest is a leaper position: a board (a size spec such as "5x5"
@@ -38,17 +43,105 @@ type NLGenerateRequest struct {
 // errTooLarge marks a body over the limit (413).
 var errTooLarge = errors.New("request body too large")
 
-// decodeJSON decodes data into v strictly.
+// decodeJSON decodes data, a JSON object, into v strictly: unknown
+// fields, data after the object and a body that is not an object (empty,
+// null, an array) are refused. Errors are worded for the user (the field
+// and the type it takes), never in Go's type names.
 func decodeJSON(data []byte, v any) error {
+	t := bytes.TrimSpace(data)
+	if len(t) == 0 || t[0] != '{' {
+		what := "empty"
+		if len(t) > 0 {
+			what = "not a JSON object (it starts with " + strconv.QuoteRune(rune(t[0])) + ")"
+			if bytes.Equal(t, []byte("null")) {
+				what = "null"
+			}
+		}
+		return badf("bad JSON request: the body is %s; send a JSON object such as {\"board\":\"5x5\"}", what)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return badf("bad JSON request: %v", err)
+		return badf("bad JSON request: %s", jsonProblem(err, data, v))
 	}
 	if dec.More() {
 		return badf("bad JSON request: data after the object")
 	}
 	return nil
+}
+
+// jsonProblem words a decoding error for a person: the field and the
+// type it takes ("field \"rows\" takes an integer, not a string"), the
+// place of a syntax error, or the unknown field.
+func jsonProblem(err error, data []byte, v any) string {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te):
+		field := te.Field
+		if field == "" {
+			field = "the request"
+		} else {
+			field = strconv.Quote(field)
+		}
+		return fmt.Sprintf("field %s takes %s, not %s", field, typeWords(te.Type), te.Value)
+	case errors.As(err, &se):
+		return fmt.Sprintf("invalid JSON at byte %d of %d: %s", se.Offset, len(data), strings.TrimPrefix(se.Error(), "json: "))
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return "the JSON ends before the object is closed"
+	}
+	msg := strings.TrimPrefix(err.Error(), "json: ")
+	if name, ok := strings.CutPrefix(msg, "unknown field "); ok {
+		return "unknown field " + name + "; the fields are " + fieldNames(v)
+	}
+	return msg
+}
+
+// fieldNames lists the JSON fields of the struct v points to.
+func fieldNames(v any) string {
+	t := reflect.TypeOf(v)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return "those of the API"
+	}
+	var names []string
+	for i := range t.NumField() {
+		if name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); name != "" && name != "-" {
+			names = append(names, strconv.Quote(name))
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// typeWords names a Go type as JSON sees it: "an integer from 0 to 255",
+// "a string", "an array of integers".
+func typeWords(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Int:
+		bits := t.Bits()
+		return fmt.Sprintf("an integer from %d to %d", int64(-1)<<(bits-1), uint64(1)<<(bits-1)-1)
+	case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uint:
+		return fmt.Sprintf("an integer from 0 to %d", uint64(1<<(t.Bits()-1))*2-1)
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		e := typeWords(t.Elem())
+		if r, ok := strings.CutPrefix(e, "an integer "); ok {
+			return "an array of integers " + r
+		}
+		return "an array of " + e + " values"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Pointer:
+		return typeWords(t.Elem())
+	}
+	return "another type"
 }
 
 // checkConn validates a k-grid position against the grid: one entry per

@@ -86,6 +86,8 @@ type Server struct {
 	cache nlCache
 	log   *log.Logger
 	mux   *http.ServeMux
+	// apiNames are the API calls, for the answer to an unknown path.
+	apiNames []string
 }
 
 // New returns a server with the given options.
@@ -103,7 +105,16 @@ func New(opt Options) *Server {
 			w.Write(page)
 		}
 	})
-	s.mux.Handle("GET /assets/", http.StripPrefix("/assets/", files))
+	s.mux.Handle("GET /assets/", http.StripPrefix("/assets/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// A missing asset is answered as an unknown path: a JSON 404.
+		if name := strings.TrimPrefix(r.URL.Path, "/"); name != "" {
+			if _, err := fs.Stat(static, name); err != nil {
+				writeJSON(w, http.StatusNotFound, apiError{fmt.Sprintf("no asset %q; the page is GET /", clip(name))})
+				return
+			}
+		}
+		files.ServeHTTP(w, r)
+	})))
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, 200, map[string]string{"status": "ok"}) })
 	s.api("leaper/load", false, s.leaperLoad)
 	s.api("leaper/hint", true, s.leaperHintH(false))
@@ -134,8 +145,43 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if _, pattern := s.mux.Handler(r); pattern == "" {
+		s.unrouted(w, r)
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
+
+// unrouted answers a request no route takes as the other API errors are
+// answered, {"error": ...} in JSON: 405 (with the mux's Allow header) for a
+// known path with another method, 404 for an unknown path. The mux's own
+// plain-text answer is only recorded, for its status and Allow header.
+func (s *Server) unrouted(w http.ResponseWriter, r *http.Request) {
+	rec := &statusOnly{header: http.Header{}, code: http.StatusOK}
+	s.mux.ServeHTTP(rec, r)
+	path := clip(r.URL.Path)
+	switch rec.code {
+	case http.StatusMethodNotAllowed:
+		allow := rec.header.Get("Allow")
+		w.Header().Set("Allow", allow)
+		writeJSON(w, rec.code, apiError{fmt.Sprintf("method %s is not allowed on %s; use %s", r.Method, path, allow)})
+	case http.StatusNotFound:
+		writeJSON(w, rec.code, apiError{fmt.Sprintf("nothing at %s: the page is GET /, and the API is POST /api/%s", path, strings.Join(s.apiNames, ", /api/"))})
+	default:
+		s.mux.ServeHTTP(w, r)
+	}
+}
+
+// statusOnly is a ResponseWriter that keeps the status and headers and
+// drops the body.
+type statusOnly struct {
+	header http.Header
+	code   int
+}
+
+func (s *statusOnly) Header() http.Header         { return s.header }
+func (s *statusOnly) WriteHeader(code int)        { s.code = code }
+func (s *statusOnly) Write(p []byte) (int, error) { return len(p), nil }
 
 type apiError struct {
 	Error string `json:"error"`
@@ -148,6 +194,7 @@ type handlerFunc func(ctx context.Context, body []byte, r *http.Request) (any, e
 // api registers POST /api/<name>. With job set the call takes a solver
 // slot and runs under the solver deadline.
 func (s *Server) api(name string, job bool, h handlerFunc) {
+	s.apiNames = append(s.apiNames, name)
 	s.mux.HandleFunc("POST /api/"+name, func(w http.ResponseWriter, r *http.Request) {
 		r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxBody)
 		body, err := io.ReadAll(r.Body)
@@ -338,4 +385,12 @@ func inlinePage(static fs.FS) []byte {
 	out := strings.Replace(string(page), `<link rel="stylesheet" href="assets/style.css">`, "<style>\n"+string(css)+"</style>", 1)
 	out = strings.Replace(out, `<script src="assets/app.js"></script>`, "<script>\n"+string(js)+"</script>", 1)
 	return []byte(out)
+}
+
+// clip shortens a path from a request for a message.
+func clip(s string) string {
+	if len(s) > 80 {
+		return s[:77] + "..."
+	}
+	return s
 }

@@ -86,7 +86,14 @@ func TestBadInput(t *testing.T) {
 		{"bad puzzlink", "/api/nl/load", `{"puzzle":"https://puzz.link/p?hashikake/2/1/1."}`, 400, "puzzle"},
 		{"conn length", "/api/nl/check", `{"puzzle":"7x7m2:a1a3b42d2b2d4o3c2a3b3b3","conn":[1,2]}`, 400, "pairs"},
 		{"conn range", "/api/nl/check", `{"puzzle":"3x1m2:1a1","conn":[3]}`, 400, "0..2"},
-		{"conn overflow", "/api/nl/check", `{"puzzle":"3x1m2:1a1","conn":[300]}`, 400, "bad JSON"},
+		{"conn overflow", "/api/nl/check", `{"puzzle":"3x1m2:1a1","conn":[300]}`, 400, `bad JSON request: field "conn" takes an integer from -128 to 127, not number 300`},
+		{"type words", "/api/nl/generate", `{"rows":"5"}`, 400, `field "rows" takes an integer from`},
+		{"string field", "/api/leaper/load", `{"board":5}`, 400, `field "board" takes a string, not number`},
+		{"fields named", "/api/leaper/hint", `{"bord":"5x5"}`, 400, `unknown field "bord"; the fields are "board", "moves", "path"`},
+		{"syntax", "/api/leaper/hint", `{"board" "5x5"}`, 400, "invalid JSON at byte"},
+		{"null body", "/api/leaper/load", `null`, 400, "the body is null; send a JSON object"},
+		{"empty body", "/api/nl/generate", ``, 400, "the body is empty"},
+		{"array body", "/api/leaper/load", `[1]`, 400, "not a JSON object"},
 		{"generate size", "/api/nl/generate", `{"rows":200,"cols":200,"k":2}`, 400, "size"},
 		{"generate k", "/api/nl/generate", `{"rows":5,"cols":5,"k":0}`, 400, "k ="},
 		{"render format", "/api/leaper/render?format=gif", `{"board":"5x5"}`, 400, "format"},
@@ -101,7 +108,32 @@ func TestBadInput(t *testing.T) {
 			if !strings.Contains(msg, c.want) {
 				t.Errorf("error %q does not mention %q", msg, c.want)
 			}
+			if strings.Contains(msg, "Go struct") || strings.Contains(msg, "int8") || strings.Contains(msg, "json:") {
+				t.Errorf("error %q speaks Go", msg)
+			}
 		})
+	}
+	// Wrong method and unknown path answer JSON errors in the API's
+	// shape, with the status kept and Allow on 405.
+	for _, c := range []struct {
+		method, path string
+		code         int
+		allow, want  string
+	}{
+		{"GET", "/api/leaper/hint", 405, "POST", "method GET is not allowed on /api/leaper/hint; use POST"},
+		{"DELETE", "/", 405, "GET, HEAD", "method DELETE is not allowed on /"},
+		{"POST", "/api/nothing", 404, "", "nothing at /api/nothing: the page is GET /, and the API is POST /api/leaper/load, "},
+		{"GET", "/nothing", 404, "", "nothing at /nothing"},
+		{"GET", "/assets/nothing.js", 404, "", `no asset "nothing.js"`},
+	} {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest(c.method, c.path, nil))
+		var m map[string]string
+		err := json.Unmarshal(rec.Body.Bytes(), &m)
+		if rec.Code != c.code || err != nil || !strings.Contains(m["error"], c.want) || rec.Header().Get("Allow") != c.allow ||
+			!strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
+			t.Errorf("%s %s: %d %q (Allow %q, %v), want %d %q", c.method, c.path, rec.Code, rec.Body, rec.Header().Get("Allow"), err, c.code, c.want)
+		}
 	}
 	// Wrong method and unknown path: 405 and 404, never 500.
 	for _, c := range []struct {

@@ -75,7 +75,7 @@ func runAnalyze(e *env, fs *flag.FlagSet) func(pos []string) int {
 			return fail(e, request.Internal(err.Error()))
 		}
 		for _, f := range figs {
-			if err := saveNamed(e, render.Suffixed(*svg, *png, f.Suffix), f.Picture, pf.Quiet); err != nil {
+			if err := saveNamed(ctx, e, render.Suffixed(*svg, *png, f.Suffix), f.Picture, pf.Quiet); err != nil {
 				return fail(e, err)
 			}
 		}

@@ -374,11 +374,11 @@ func nlSolve(f *nlFlags) nlBody {
 		}
 		f.write(s.Report)
 		// Only a verified solution is drawn.
-		if err := pics.save(f.e, s.Picture, f.quiet); err != nil {
+		if err := pics.save(f.ctx, f.e, s.Picture, f.quiet); err != nil {
 			return nlFail(f.e, err)
 		}
 		if !f.quiet {
-			fmt.Fprintf(f.e.stderr, "solved in %s, %d search nodes; verified\n", s.Elapsed.Round(time.Microsecond), s.Nodes)
+			fmt.Fprintf(f.e.stderr, "solved in %s, %s; verified\n", s.Elapsed.Round(time.Microsecond), format.Plural(int(s.Nodes), "search node"))
 		}
 		return exitOK
 	}
@@ -467,7 +467,7 @@ func nlGenerate(f *nlFlags) nlBody {
 	f.timeoutVar()
 	return func(_ *request.Puzzle, pos []string) int {
 		if len(pos) != 1 {
-			return nlFail(f.e, request.Inputf("generate needs one size argument RxC (rows x columns), f.e.g. 15x15"))
+			return nlFail(f.e, request.Inputf("generate needs one size argument RxC (rows x columns), for example 15x15 (Tatham IDs and the JSON problem size are width x height)"))
 		}
 		if err := pics.Check(); err != nil {
 			return nlFail(f.e, err)
@@ -488,7 +488,7 @@ func nlGenerate(f *nlFlags) nlBody {
 		if err := g.Write(f.e.stdout, f.format, *showSol); err != nil {
 			return nlFail(f.e, err)
 		}
-		if err := pics.save(f.e, func() (*render.Picture, error) { return g.Picture(*showSol) }, f.quiet); err != nil {
+		if err := pics.save(f.ctx, f.e, func() (*render.Picture, error) { return g.Picture(*showSol) }, f.quiet); err != nil {
 			return nlFail(f.e, err)
 		}
 		if !f.quiet {

@@ -40,7 +40,7 @@ func TestNLHex(t *testing.T) {
 		t.Fatalf("no picture: %v", err)
 	}
 	code, out, _ = runNL(t, hexSmall, "count", "--grid", "hex")
-	if code != 0 || !strings.HasPrefix(out, "1 solutions (complete search; solutions counted as assignments") {
+	if code != 0 || !strings.HasPrefix(out, "1 solution (complete search; solutions counted as assignments") {
 		t.Fatalf("count: %d %q", code, out)
 	}
 	// Without the (1,3)-(2,2) bridge nothing is connected right.

@@ -54,13 +54,8 @@ func nlTauSteps(f *nlFlags) nlBody {
 			return nlFail(f.e, request.Inputf("--budget %d: use a positive number of states", *budget))
 		}
 		rep, err := report.TauSteps(f.ctx, p.Grid, p.Rules, *budget)
-		switch {
-		case errors.Is(err, numberlink.ErrTauIncomplete):
-			return fail(f.e, request.NoSolution(fmt.Sprintf("numberlink tau-steps: %v; no order of τ steps solves it", err)))
-		case err != nil && f.ctx.Err() != nil:
-			return fail(f.e, request.Stopped(fmt.Sprintf("numberlink tau-steps: %s: best so far %d steps (τ's order: %d)", f.stopped(), rep.Fewest, rep.TauSteps)))
-		case err != nil:
-			return nlFail(f.e, err)
+		if err != nil {
+			return nlFail(f.e, request.TauStepsFailure(err, rep, f.ctx.Err() != nil, f.stopped()))
 		}
 		f.write(rep)
 		return exitOK

@@ -238,10 +238,22 @@ func TestFIFOWithoutReaderStops(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
+	sol := filepath.Join(t.TempDir(), "s.txt")
+	if r := cli(t, "", "solve", "5x5", "--out", sol, "--quiet"); r.code != exitOK {
+		t.Fatal(r)
+	}
+	svgFIFO := filepath.Join(t.TempDir(), "pic.svg")
+	if err := syscall.Mkfifo(svgFIFO, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
 	for _, args := range [][]string{
 		{"info", "5x5", "--out", fifo},
 		{"count", "4x5", "--out", fifo, "--quiet"},
 		{"export", "5x5", "--to", "dot", "--out", fifo, "--quiet"},
+		// Pictures too: render --svg into a pipe used to wait for its
+		// reader without end.
+		{"render", "5x5", "--in", sol, "--svg", svgFIFO},
+		{"solve", "5x5", "--svg", svgFIFO, "--quiet"},
 	} {
 		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 		done := make(chan result, 1)
@@ -257,6 +269,31 @@ func TestFIFOWithoutReaderStops(t *testing.T) {
 		cancel()
 		if ents, _ := os.ReadDir(stage); len(ents) != 0 {
 			t.Errorf("%v: left %d staged files in TMPDIR", args, len(ents))
+		}
+	}
+}
+
+// TestDeviceOutNotStaged: --out, --svg and a verified --out path file to
+// a character device are written to it directly: a TMPDIR that cannot
+// hold anything does not matter (the whole output used to be staged there
+// first, with no check of the space).
+func TestDeviceOutNotStaged(t *testing.T) {
+	charDevice(t, "/dev/null")
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", filepath.Join(dir, "missing"))
+	null := filepath.Join(dir, "null.svg") // --svg wants the extension
+	if err := os.Symlink("/dev/null", null); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"solve", "6x6", "--out", "/dev/null", "--quiet"},
+		{"solve", "6x6", "--format", "path", "--out", "/dev/null", "--quiet"},
+		{"solve", "--moves", "knight", "100x100", "--out", "/dev/null", "--format", "binary", "--quiet"},
+		{"solve", "5x5", "--svg", null, "--quiet"},
+		{"info", "5x5", "--out", "/dev/null"},
+	} {
+		if r := cli(t, "", args...); r.code != exitOK {
+			t.Errorf("%v: %v", args, r)
 		}
 	}
 }

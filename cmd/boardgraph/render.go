@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"math"
@@ -23,9 +24,9 @@ func (pf *pictureFlags) register(fs *flag.FlagSet) {
 }
 
 // saveNamed writes pic to files and names each file written on stderr
-// unless quiet.
-func saveNamed(e *env, files render.Files, pic *render.Picture, quiet bool) error {
-	wrote, err := files.Save(pic)
+// unless quiet; a write to a named pipe ends with ctx.
+func saveNamed(ctx context.Context, e *env, files render.Files, pic *render.Picture, quiet bool) error {
+	wrote, err := files.SaveContext(ctx, pic)
 	if !quiet {
 		for _, name := range wrote {
 			fmt.Fprintf(e.stderr, "wrote %s\n", name)
@@ -36,7 +37,7 @@ func saveNamed(e *env, files render.Files, pic *render.Picture, quiet bool) erro
 
 // save draws a verified result with draw and writes the requested
 // pictures (numberlink solve and generate --svg/--png), if any.
-func (pf *pictureFlags) save(e *env, draw func() (*render.Picture, error), quiet bool) error {
+func (pf *pictureFlags) save(ctx context.Context, e *env, draw func() (*render.Picture, error), quiet bool) error {
 	if !pf.Any() {
 		return nil
 	}
@@ -44,7 +45,7 @@ func (pf *pictureFlags) save(e *env, draw func() (*render.Picture, error), quiet
 	if err != nil {
 		return request.Internal(fmt.Sprintf("drawing a verified result: %v", err))
 	}
-	return saveNamed(e, pf.Files, pic, quiet)
+	return saveNamed(ctx, e, pf.Files, pic, quiet)
 }
 
 // renderFlags are render's flags: the pictures, the inputs and the
@@ -103,7 +104,7 @@ func (rf *renderFlags) run(e *env, pos []string) error {
 		return err
 	}
 	if frames == nil {
-		wrote, err := rf.Save(pic)
+		wrote, err := rf.SaveContext(e.ctx, pic)
 		for _, name := range wrote {
 			fmt.Fprintf(e.stdout, "%s: %s, %.0fx%.0f pixels\n", name, what, math.Ceil(pic.Width), math.Ceil(pic.Height))
 		}
@@ -111,7 +112,7 @@ func (rf *renderFlags) run(e *env, pos []string) error {
 	}
 	// τ frames: NAME-000.svg, NAME-001.svg, ...
 	for i, pic := range frames {
-		wrote, err := rf.Frame(i, len(frames)).Save(pic)
+		wrote, err := rf.Frame(i, len(frames)).SaveContext(e.ctx, pic)
 		for _, name := range wrote {
 			fmt.Fprintf(e.stdout, "%s: %s, frame %d of %d\n", name, what, i, len(frames)-1)
 		}

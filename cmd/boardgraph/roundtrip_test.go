@@ -70,6 +70,21 @@ func TestRoundTrip(t *testing.T) {
 			t.Errorf("render: %v", r)
 		}
 	})
+	// A Hidato-style puzzle: grade reads generate's JSON, and both carry
+	// the problem object (as does verify).
+	t.Run("hidato", func(t *testing.T) {
+		js := produce("generate", "5x5", "--seed", "1", "--format", "json", "--quiet")
+		g := save("h.json", js)
+		r := cli(t, "", "grade", g, "--format", "json")
+		for what, out := range map[string]string{"generate": js, "grade": r.stdout, "verify": produce("verify", sols["grid"], "--format", "json")} {
+			if !strings.Contains(out, `"problem":{"command":"`+what+`","board":"5x5"`) {
+				t.Errorf("%s JSON has no problem object: %s", what, out)
+			}
+		}
+		if r.code != exitOK || !strings.Contains(r.stdout, `"difficulty":"medium"`) {
+			t.Errorf("grade of generate's JSON: %v", r)
+		}
+	})
 	// A graph solution: verify --graph reads solve --graph's JSON (and its
 	// ends); verify without the graph refuses it, naming the fix.
 	t.Run("graph", func(t *testing.T) {
@@ -118,6 +133,14 @@ func TestRoundTrip(t *testing.T) {
 		}
 		if data, _ := os.ReadFile(gen); !strings.Contains(string(data), `"size":"4x6","size_convention":"width x height (columns x rows)"`) {
 			t.Errorf("generate 6x4 (6 rows of 4) does not say size 4x6, width x height: %s", data)
+		}
+		// A hex solution and a hex puzzle draw as hex grids (they were
+		// read as square ones: a solution refused, a puzzle drawn wrong).
+		hexSol := save("nl-hex-sol.json", produce("numberlink", "solve", hex, "--format", "json", "--quiet"))
+		for f, want := range map[string]string{hexSol: "hex 2-grid with", hex: "hex 2-grid,"} {
+			if r := cli(t, "", "render", "--in", f, "--svg", filepath.Join(dir, "hex.svg")); r.code != exitOK || !strings.Contains(r.stdout, want) || !strings.Contains(r.stdout, "verified") == (f == hexSol) {
+				t.Errorf("render of %s: %v", filepath.Base(f), r)
+			}
 		}
 		for _, f := range []string{gen, hex, conv, js} {
 			if r := cli(t, "", "numberlink", "solve", f, "--quiet"); r.code != exitOK || !strings.Contains(r.stdout, "unique") {

@@ -75,7 +75,7 @@ func runSolve(e *env, fs *flag.FlagSet) func(pos []string) int {
 		if code := emit(ctx, e, l.Leaper, cells, format.Result{Method: "search", Stats: statsJSON(st)}); code != exitOK {
 			return code
 		}
-		if err := pics.save(e, func() (*render.Picture, error) { return l.PathPicture(cells) }, l.Output.Quiet); err != nil {
+		if err := pics.save(ctx, e, func() (*render.Picture, error) { return l.PathPicture(cells) }, l.Output.Quiet); err != nil {
 			return fail(e, err)
 		}
 		if (!l.Output.JSON() || l.Output.Out != "") && !l.Output.Quiet {

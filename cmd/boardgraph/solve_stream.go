@@ -50,7 +50,7 @@ func runConstruct(e *env, l *request.Leaper, walk construct.Walk, pics *pictureF
 	if code := emit(ctx, e, l, cells, format.Result{Method: "construct"}); code != exitOK {
 		return code
 	}
-	if err := pics.save(e, func() (*render.Picture, error) { return l.PathPicture(cells) }, out.Quiet); err != nil {
+	if err := pics.save(ctx, e, func() (*render.Picture, error) { return l.PathPicture(cells) }, out.Quiet); err != nil {
 		return fail(e, err)
 	}
 	if !out.JSON() && !out.Quiet && out.Out == "" {
@@ -81,7 +81,7 @@ func emit(ctx context.Context, e *env, l *request.Leaper, cells []verify.Cell, r
 		return exitOK
 	}
 	write := func(w io.Writer) error { return l.WriteSolution(w, out.Format, "solve", cells, res) }
-	if err := pathio.WriteFileAtomic(out.Out, write); err != nil {
+	if err := pathio.WriteFileAtomicContext(ctx, out.Out, write); err != nil {
 		return fail(e, err)
 	}
 	if !out.Quiet {

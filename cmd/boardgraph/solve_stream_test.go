@@ -357,7 +357,7 @@ func TestVerifyBinary(t *testing.T) {
 		{"valid", good, nil, exitOK, "valid: a closed tour of 6x6 with knight (1,2), read as a binary path file (36 cells, CRC-32C"},
 		{"valid with board and moves", good, []string{"6x6", "--moves", "1,2", "--closed"}, exitOK, "valid: a closed tour"},
 		{"stdin", "-", nil, exitOK, "valid: a closed tour"},
-		{"json", good, []string{"--format", "json"}, exitOK, `{"version":"devel","valid":true,"kind":"binary","board":"6x6","moves":"1,2","closed":true,"cells":36}`},
+		{"json", good, []string{"--format", "json"}, exitOK, `{"version":"devel","problem":{"command":"verify","board":"6x6","open":36,"moves":"knight","leapers":"1,2","closed":true,"start":null,"end":null},"valid":true,"kind":"binary","board":"6x6","moves":"1,2","closed":true,"cells":36}`},
 		{"other moves", good, []string{"--moves", "hopido"}, exitNone, "invalid: the file declares the move"},
 		{"other board", good, []string{"6x7"}, exitNone, "invalid: the file holds a path on 6x6 but the board is 6x7"},
 		{"start", good, []string{"--start", "6,6"}, exitNone, "invalid: step 1: the path starts at"},

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/boardgraph/boardgraph/format"
 )
 
 // Convention is how every hex count is counted, for reports.
@@ -117,13 +119,13 @@ func CountAndReport(ctx context.Context, g *Grid, limit uint64, opt SolveOptions
 func (r *CountReport) WriteText(w io.Writer) error {
 	switch {
 	case r.Stopped:
-		_, err := fmt.Fprintf(w, "at least %d solutions (stopped early; %s)\n", r.Solutions, r.Convention)
+		_, err := fmt.Fprintf(w, "at least %s (stopped early; %s)\n", format.Plural(int(r.Solutions), "solution"), r.Convention)
 		return err
 	case r.AtLeast:
-		_, err := fmt.Fprintf(w, "at least %d solutions (the limit; %s)\n", r.Solutions, r.Convention)
+		_, err := fmt.Fprintf(w, "at least %s (the limit; %s)\n", format.Plural(int(r.Solutions), "solution"), r.Convention)
 		return err
 	}
-	_, err := fmt.Fprintf(w, "%d solutions (complete search; %s)\n", r.Solutions, r.Convention)
+	_, err := fmt.Fprintf(w, "%s (complete search; %s)\n", format.Plural(int(r.Solutions), "solution"), r.Convention)
 	return err
 }
 

@@ -3,6 +3,7 @@ package report
 import (
 	"context"
 	"fmt"
+	"github.com/boardgraph/boardgraph/format"
 	"io"
 	"strings"
 
@@ -99,7 +100,7 @@ func (r *TauStepsReport) WriteText(w io.Writer) error {
 	if !r.Exact {
 		how = fmt.Sprintf("best found; at least %d", r.LowerBound)
 	}
-	fmt.Fprintf(&b, "τ in the seed's order: %d steps; fewest: %d (%s, %d states searched)\n", r.TauSteps, r.Fewest, how, r.States)
+	fmt.Fprintf(&b, "τ in the seed's order: %s; fewest: %d (%s, %s searched)\n", format.Plural(r.TauSteps, "step"), r.Fewest, how, format.Plural(r.States, "state"))
 	for i, st := range r.Order {
 		fmt.Fprintf(&b, "%3d. %s\n", i+1, st)
 	}

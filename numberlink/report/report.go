@@ -10,6 +10,8 @@ import (
 
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
+
+	"github.com/boardgraph/boardgraph/format"
 )
 
 // ErrSelfCheck reports a result that failed the independent verifier: a
@@ -384,9 +386,9 @@ func (r *CountReport) WriteText(w io.Writer) error {
 			_, err = fmt.Fprintf(w, "%d solutions\n", r.Solutions)
 		}
 	case CountLimit:
-		_, err = fmt.Fprintf(w, "at least %d solutions (stopped at --limit %d)\n", r.Solutions, r.Limit)
+		_, err = fmt.Fprintf(w, "at least %s (stopped at --limit %d)\n", format.Plural(int(r.Solutions), "solution"), r.Limit)
 	default:
-		_, err = fmt.Fprintf(w, "at least %d solutions (%s)\n", r.Solutions, r.StopReason)
+		_, err = fmt.Fprintf(w, "at least %s (%s)\n", format.Plural(int(r.Solutions), "solution"), r.StopReason)
 	}
 	return err
 }
