@@ -26,6 +26,8 @@ func runAnalyze(e *env, fs *flag.FlagSet) func(pos []string) int {
 	png := fs.String("png", "", "write `PREFIX`-start.png, PREFIX-end.png and PREFIX-edges.png")
 	return func(pos []string) int {
 		e.redirect(pf.Out)
+		ctx, cancel := pf.context(e)
+		defer cancel()
 		var j *request.Search
 		var err error
 		var text []byte
@@ -35,7 +37,7 @@ func runAnalyze(e *env, fs *flag.FlagSet) func(pos []string) int {
 				j, err = carriedProblem(e, &pf, *pathFile, text, flagGiven(fs, "moves"))
 			}
 		} else {
-			j, err = pf.load(e, pos, textJSON)
+			j, err = pf.load(ctx, e, pos, textJSON)
 		}
 		if err == nil {
 			err = j.CheckAnalyze()
@@ -53,8 +55,6 @@ func runAnalyze(e *env, fs *flag.FlagSet) func(pos []string) int {
 		if err != nil {
 			return fail(e, err)
 		}
-		ctx, cancel := pf.context(e)
-		defer cancel()
 		pr := newProgress(e, "analyze", pf.Quiet)
 		opt := request.AnalyzeOptions{Key: key, Options: analysis.Options{Workers: pf.Workers, Canonical: *canonical, MaxCanonical: 10000}}
 		if !pf.Quiet {
