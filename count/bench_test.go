@@ -106,8 +106,10 @@ func BenchmarkSpill(b *testing.B) {
 // (emitNarrow), with 128-bit keys (emitWide, the path of the knight's and
 // Diplomatico 8x8, whose keys take 66 bits) in memory, and with 128-bit
 // keys spilled to files (limit 1 MiB of tables). ns/transition is the
-// time of one transition, files included in the spilled run; compare
-// runs with benchstat (docs/results.md).
+// wall time of one transition, files included in the spilled run, and
+// cpu-ns/transition the process's CPU time per transition (steadier on a
+// loaded machine; it includes the collector's); compare runs with
+// benchstat.
 func BenchmarkDP(b *testing.B) {
 	bg := build(b, 6, 6, "hopido")
 	p := hamilton.Problem{G: bg.Graph}
@@ -127,6 +129,7 @@ func BenchmarkDP(b *testing.B) {
 				opt.MaxBytes, opt.SpillDir = 1<<20, b.TempDir()
 			}
 			var st count.Stats
+			cpu0 := cpuTime()
 			for b.Loop() {
 				got, s, err := c.count(context.Background(), p, opt)
 				if err != nil || got != 8250272 {
@@ -138,6 +141,7 @@ func BenchmarkDP(b *testing.B) {
 				st = s
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(st.Transitions), "ns/transition")
+			b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N)/float64(st.Transitions), "cpu-ns/transition")
 		})
 	}
 }
