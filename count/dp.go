@@ -465,7 +465,9 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 	if r.wideCount {
 		cw = 2
 	}
-	r.narrowKey = r.keyBits() <= 64
+	// forceWide (tests) also packs with emitWide, the path of states over
+	// 64 bits (knight 8x8), so that the oracle tests cover it.
+	r.narrowKey = r.keyBits() <= 64 && !r.forceWide
 	r.mem = newStore(kw, cw, r.opt.MaxBytes)
 	defer r.mem.release()
 	defer r.removeSpill()
@@ -485,6 +487,16 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 		if start, cur, disk, partial, err = r.resume(ws[0]); err != nil {
 			return 0, 0, err
 		}
+		// Progress inside the first step names the resumed layer, not an
+		// empty one before step 1.
+		r.st.Step = start
+		switch {
+		case cur != nil:
+			r.st.States = cur.states()
+		case disk != nil:
+			r.st.States = int(disk.records()) // not yet summed: an upper bound
+		}
+		r.st.PeakStates = max(r.st.PeakStates, r.st.States)
 	}
 	if start == 0 {
 		var ok bool
@@ -960,11 +972,21 @@ func (r *worker) expand(st *step, k key) {
 		f = uint8(lo & 3)
 		lo, hi = lo>>2|hi<<62, hi>>2
 	}
-	mask := uint64(1)<<r.bitsPer - 1
-	for j := w - 1; j >= 0; j-- {
-		cells[j] = uint8(lo & mask)
-		lo = lo>>r.bitsPer | hi<<(64-r.bitsPer)
-		hi >>= r.bitsPer
+	bp := r.bitsPer
+	mask := uint64(1)<<bp - 1
+	if hi == 0 {
+		// A key of at most 64 bits, or a wider one whose high word is 0:
+		// one word to shift.
+		for j := w - 1; j >= 0; j-- {
+			cells[j] = uint8(lo & mask)
+			lo >>= bp
+		}
+	} else {
+		for j := w - 1; j >= 0; j-- {
+			cells[j] = uint8(lo & mask)
+			lo = lo>>bp | hi<<(64-bp)
+			hi >>= bp
+		}
 	}
 	cells[w] = codeEmpty
 	vReq := st.req>>w&1 != 0
@@ -1178,8 +1200,12 @@ func (r *worker) emitWide(st *step, xp *[maxWidth + 2]uint8, f uint8) {
 	var need, frags, pairEnds int
 	var lab [maxWidth + 4]uint8 // new code+1 of each old pair code, 0: not seen
 	ns := uint8(codePair)
-	var y [maxWidth + 2]uint8
-	for m, j := range st.kept {
+	// The kept codes are packed into lo, hi as they are read, first to
+	// last from the high end (emit calls emitWide only for keys over 64
+	// bits; the shifts give the same key for shorter ones).
+	b := r.bitsPer
+	var lo, hi uint64
+	for _, j := range st.kept {
 		code := x[j]
 		isReq := st.req>>j&1 != 0
 		var deg uint8
@@ -1210,7 +1236,8 @@ func (r *worker) emitWide(st *step, xp *[maxWidth + 2]uint8, f uint8) {
 				need++
 			}
 		}
-		y[m] = code
+		hi = hi<<b | lo>>(64-b)
+		lo = lo<<b | uint64(code)
 		if rem := st.rem[j]; deg+rem < 2 {
 			if r.closed || deg+rem == 0 {
 				return
@@ -1218,18 +1245,6 @@ func (r *worker) emitWide(st *step, xp *[maxWidth + 2]uint8, f uint8) {
 			if !isReq {
 				forced++
 			}
-		}
-	}
-	b := r.bitsPer
-	var lo, hi uint64
-	if r.narrowKey {
-		for _, code := range y[:len(st.kept)] {
-			lo = lo<<b | uint64(code)
-		}
-	} else {
-		for _, code := range y[:len(st.kept)] {
-			hi = hi<<b | lo>>(64-b)
-			lo = lo<<b | uint64(code)
 		}
 	}
 	if f+forced > r.freeEnds {

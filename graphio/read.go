@@ -105,7 +105,7 @@ func (b *builder) vertex(name string) (int32, error) {
 		return v, nil
 	}
 	if len(b.names) >= b.lim.MaxVertices {
-		return 0, fmt.Errorf("%w: more than %d vertices; raise the vertex limit or split the graph", ErrTooLarge, b.lim.MaxVertices)
+		return 0, fmt.Errorf("%w: more than %d vertices (Limits.MaxVertices): give a smaller graph", ErrTooLarge, b.lim.MaxVertices)
 	}
 	v := int32(len(b.names))
 	b.index[name] = v
@@ -127,7 +127,7 @@ func (b *builder) edge(u, v int32) error {
 		return nil
 	}
 	if len(b.edges) >= b.lim.MaxEdges {
-		return fmt.Errorf("%w: more than %d edges; raise the edge limit or split the graph", ErrTooLarge, b.lim.MaxEdges)
+		return fmt.Errorf("%w: more than %d edges (Limits.MaxEdges): give a smaller graph", ErrTooLarge, b.lim.MaxEdges)
 	}
 	b.seen[k] = struct{}{}
 	b.edges = append(b.edges, k)
@@ -158,7 +158,7 @@ func (l *limited) Read(p []byte) (int, error) {
 		// One byte more than allowed means the file is too large.
 		var one [1]byte
 		if n, _ := l.r.Read(one[:]); n > 0 {
-			return 0, fmt.Errorf("%w: the input is larger than %d bytes; raise the size limit or split the graph", ErrTooLarge, l.max)
+			return 0, fmt.Errorf("%w: the input is larger than %d bytes (Limits.MaxBytes): give a smaller graph", ErrTooLarge, l.max)
 		}
 		return 0, io.EOF
 	}
@@ -319,7 +319,7 @@ func lines(r io.Reader, lim Limits, fn func(no int, fields []string) error) erro
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return fmt.Errorf("%w: line %d is longer than %d bytes; split it or raise the line limit", ErrTooLarge, no+1, lim.MaxLine)
+			return fmt.Errorf("%w: line %d is longer than %d bytes (Limits.MaxLine): split the line", ErrTooLarge, no+1, lim.MaxLine)
 		}
 		return err
 	}

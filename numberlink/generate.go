@@ -166,7 +166,10 @@ func Generate(ctx context.Context, opt GenerateOptions) (*Grid, Solution, error)
 	if opt.Style == StyleHashi {
 		maxIslands = (cells + 1) / 2
 	}
-	if islands < 2 || islands > maxIslands {
+	switch {
+	case maxIslands < 2:
+		return nil, nil, fmt.Errorf("%w: %dx%d has room for only %d island, and a puzzle needs 2: use a larger board", ErrGenerate, opt.Rows, opt.Cols, maxIslands)
+	case islands < 2 || islands > maxIslands:
 		return nil, nil, fmt.Errorf("%w: %d islands on %dx%d: use 2 to %d", ErrGenerate, islands, opt.Rows, opt.Cols, maxIslands)
 	}
 	if opt.Difficulty < 0 || opt.Difficulty > LevelSearch {

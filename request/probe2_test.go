@@ -1,7 +1,11 @@
 package request
 
 import (
+	"context"
+	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/moves"
 
 	"github.com/boardgraph/boardgraph/format"
 )
@@ -28,5 +32,46 @@ func TestCarriedProblem(t *testing.T) {
 	}
 	if _, _, ok, err := CarriedProblem([]byte(`{"problem":{"board":"0x0"}}`)); ok || err == nil {
 		t.Errorf("a JSON with a bad board: ok %v err %v", ok, err)
+	}
+}
+
+// TestSourceDirectory: a directory given as an input file is refused at
+// open, in the words the whole-file readers use ("d is a directory; give a
+// file"), for streamed inputs (Reader) and graph files alike; before, the
+// first read failed with "read d: is a directory".
+func TestSourceDirectory(t *testing.T) {
+	dir := t.TempDir()
+	if _, _, err := (Source{}).Reader(dir, "the solution"); err == nil || !strings.Contains(err.Error(), "is a directory; give a file") {
+		t.Errorf("Reader(dir): %v", err)
+	}
+	if _, err := ReadGraph(dir, Source{}); err == nil || !strings.Contains(err.Error(), "is a directory; give a file") || strings.Contains(err.Error(), ": read ") {
+		t.Errorf("ReadGraph(dir): %v", err)
+	}
+}
+
+// TestHidatoFlagsBounds: a negative --depth or --tries is refused, not
+// taken as the default.
+func TestHidatoFlagsBounds(t *testing.T) {
+	for _, f := range []HidatoFlags{{Spec: "5x5", Moves: "hopido", Difficulty: "medium", Depth: -1}, {Spec: "5x5", Moves: "hopido", Difficulty: "medium", Tries: -1}} {
+		if _, _, err := f.Generate(Source{}); err == nil || !strings.Contains(err.Error(), "0: the default") {
+			t.Errorf("%+v: %v", f, err)
+		}
+	}
+	if _, _, err := (HidatoFlags{Spec: "5x5", Moves: "hopido", Difficulty: "medium"}).Generate(Source{}); err != nil {
+		t.Errorf("defaults: %v", err)
+	}
+}
+
+// TestGradeDepth: grade --depth -1 is refused too.
+func TestGradeDepth(t *testing.T) {
+	p, err := HidatoPuzzle("hopido:6x6:d31a5c24a36_8a21d2_10_30c17b16e28", moves.Set{}, Source{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Grade(context.Background(), p, -1); err == nil || !strings.Contains(err.Error(), "--depth -1") {
+		t.Errorf("Grade(depth -1): %v", err)
+	}
+	if _, err := Grade(context.Background(), p, 0); err != nil {
+		t.Errorf("Grade(depth 0): %v", err)
 	}
 }

@@ -71,7 +71,17 @@ func (s Source) open(name string) (io.ReadCloser, error) {
 	if s.Open != nil {
 		return s.Open(name)
 	}
-	return os.Open(name)
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		// os.Open opens a directory; its first read fails with "read d: is
+		// a directory". Say it as readcap.ReadFile does.
+		f.Close()
+		return nil, fmt.Errorf("%s is a directory; give a file", name)
+	}
+	return f, nil
 }
 
 // exists reports whether name can be opened (a file the user meant).
