@@ -87,7 +87,7 @@ func (s *Search) Facts(command string) (*BoardFacts, error) {
 func (f *BoardFacts) WriteText(w io.Writer) error {
 	var sb strings.Builder
 	line := func(key, fm string, a ...any) { fmt.Fprintf(&sb, "%-11s %s\n", key, fmt.Sprintf(fm, a...)) }
-	line("board", "%s: %d cells, %d open, %d blocked", f.Problem.Board, f.Cells, f.Open, f.Blocked)
+	line("board", "%s: %s, %d open, %d blocked", f.Problem.Board, format.Plural(f.Cells, "cell"), f.Open, f.Blocked)
 	line("moves", "%s", f.moves)
 	line("edges", "%d", f.Edges)
 	var hist []string

@@ -193,22 +193,35 @@ func (gr *Graph) ReadSolution(text []byte, file string) (GraphSolution, error) {
 			}
 			sol.Path = append(sol.Path, x-1)
 		}
+		if len(sol.Path) == 0 {
+			return sol, inputf("%s: the TOUR_SECTION holds no vertices: give the tour", file)
+		}
 		return sol, nil
 	}
 	index := make(map[string]int, len(gr.Named.Names))
 	for i, s := range gr.Named.Names {
 		index[s] = i
 	}
+	gap := 0 // the line of a blank line after a vertex: enumerate's separator
 	for no, line := range strings.Split(string(text), "\n") {
 		s := strings.TrimSpace(line)
+		if s == "" && len(sol.Path) > 0 && gap == 0 {
+			gap = no + 1
+		}
 		if s == "" || strings.HasPrefix(s, "#") {
 			continue
+		}
+		if gap > 0 {
+			return sol, inputf("%s line %d: a blank line between vertices (line %d) separates two paths, as enumerate writes them: give one path per file", file, no+1, gap)
 		}
 		v, ok := index[s]
 		if !ok {
 			return sol, inputf("%s line %d: %q is not a vertex of %s", file, no+1, s, gr.File)
 		}
 		sol.Path = append(sol.Path, v)
+	}
+	if len(sol.Path) == 0 {
+		return sol, inputf("%s holds no vertices: give the path, one vertex name per line", file)
 	}
 	return sol, nil
 }
@@ -222,6 +235,12 @@ func (gr *Graph) readSolutionJSON(text []byte, file string) (GraphSolution, erro
 		Path    []string             `json:"path"`
 		Closed  bool                 `json:"closed"`
 		Problem *format.GraphProblem `json:"problem"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(text))
+	if dec.Decode(&in) == nil {
+		if _, err := dec.Token(); err != io.EOF {
+			return GraphSolution{}, inputf("%s: more follows the first JSON object (enumerate --format json writes one per solution): give one solution per file", file)
+		}
 	}
 	if err := json.Unmarshal(text, &in); err != nil || in.Path == nil {
 		return GraphSolution{}, inputf("%s: a JSON solution to a graph needs \"path\", the vertex names in order, as solve --graph --format json writes", file)

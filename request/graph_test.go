@@ -88,7 +88,9 @@ func TestGraphSolution(t *testing.T) {
 			t.Errorf("%q: verify %v, want valid=%v", tc.text, err, tc.valid)
 		}
 	}
-	for _, bad := range []string{"a\nq\n", "TOUR_SECTION\nx\n", `{"path":["a","q"]}`, `{"count":"4"}`, `{"path":`} {
+	for _, bad := range []string{"a\nq\n", "TOUR_SECTION\nx\n", `{"path":["a","q"]}`, `{"count":"4"}`, `{"path":`,
+		// several solutions (enumerate's output) or none: unreadable, not invalid
+		"a\nb\nc\nd\n\nb\nc\nd\na\n", `{"path":["a","b","c","d"]}` + "\n" + `{"path":["b","c","d","a"]}`, "", "\n# nothing\n", "TOUR_SECTION\n-1\nEOF\n"} {
 		if _, err := g.ReadSolution([]byte(bad), "s"); !errors.Is(err, ErrInput) {
 			t.Errorf("%q: %v, want an input error", bad, err)
 		}

@@ -5,9 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardgraph/boardgraph/moves"
-
 	"github.com/boardgraph/boardgraph/format"
+	"github.com/boardgraph/boardgraph/moves"
 )
 
 // TestCarriedProblem: solve's JSON and binary path files name their board
@@ -73,5 +72,25 @@ func TestGradeDepth(t *testing.T) {
 	}
 	if _, err := Grade(context.Background(), p, 0); err != nil {
 		t.Errorf("Grade(depth 0): %v", err)
+	}
+}
+
+// TestInfoOneCell: info on a one-cell board says "1 cell".
+func TestInfoOneCell(t *testing.T) {
+	l, err := NewLeaper(LeaperFlags{Spec: "1x1"}, Source{}, format.Names{Names: []string{"text", "json"}, Default: "text"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := l.Search()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := s.Facts("info")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	if err := f.WriteText(&sb); err != nil || !strings.Contains(sb.String(), "1x1: 1 cell, 1 open") {
+		t.Errorf("%q, %v", sb.String(), err)
 	}
 }

@@ -30,10 +30,10 @@ func TestNLHex(t *testing.T) {
 	// check reads solve's JSON back, alone or as the solution file.
 	report := filepath.Join(dir, "sol.json")
 	os.WriteFile(report, []byte(out), 0o644)
-	if code, got, errs := runNL(t, "", "check", report); code != 0 || !strings.HasPrefix(got, "valid") {
+	if code, got, errs := runNL(t, "", "check", report); code != 0 || !strings.HasPrefix(got, "ok: 6 bridges, every rule holds (k=2, hex)") {
 		t.Fatalf("check solve's JSON: %d %q %s", code, got, errs)
 	}
-	if code, got, errs := runNL(t, "", "check", puzzle, report); code != 0 || !strings.HasPrefix(got, "valid") {
+	if code, got, errs := runNL(t, "", "check", puzzle, report); code != 0 || !strings.HasPrefix(got, "ok: ") {
 		t.Fatalf("check a puzzle with solve's JSON: %d %q %s", code, got, errs)
 	}
 	if st, err := os.Stat(filepath.Join(dir, "p.png")); err != nil || st.Size() < 1000 {
@@ -46,7 +46,7 @@ func TestNLHex(t *testing.T) {
 	// Without the (1,3)-(2,2) bridge nothing is connected right.
 	sol := filepath.Join(dir, "s.txt")
 	os.WriteFile(sol, []byte("1,1 1,3 2\n1,3 1,5 1\n1,3 2,2 1\n2,2 3,3 1\n3,1 3,3 2\n3,3 3,5 2\n"), 0o644)
-	if code, out, _ = runNL(t, "", "check", puzzle, sol); code != 0 || !strings.HasPrefix(out, "valid") {
+	if code, out, _ = runNL(t, "", "check", puzzle, sol); code != 0 || !strings.HasPrefix(out, "ok: ") {
 		t.Fatalf("check a solution: %d %q", code, out)
 	}
 	os.WriteFile(sol, []byte("1,1 1,3 2\n1,3 1,5 1\n"), 0o644)

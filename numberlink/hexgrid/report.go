@@ -134,6 +134,10 @@ type CheckReport struct {
 	Grid   string `json:"grid"`
 	Valid  bool   `json:"valid"`
 	Reason string `json:"reason,omitempty"`
+	// K and Bridges (the pairs that carry connections) word a valid
+	// solution as the square grid's report does.
+	K       int `json:"k"`
+	Bridges int `json:"bridges"`
 }
 
 // Check maps bridges onto g and verifies them independently.
@@ -147,14 +151,20 @@ func Check(g *Grid, rules Rules, bridges []Bridge) *CheckReport {
 		rep.Reason = err.Error()
 		return rep
 	}
-	rep.Valid = true
+	rep.Valid, rep.K = true, g.K
+	for _, b := range bridges {
+		if b.N > 0 {
+			rep.Bridges++
+		}
+	}
 	return rep
 }
 
-// WriteText writes "valid" or "invalid: reason".
+// WriteText writes "ok: N bridges, every rule holds (k=K, hex)", as the
+// square grid's check does, or "invalid: reason".
 func (r *CheckReport) WriteText(w io.Writer) error {
 	if r.Valid {
-		_, err := fmt.Fprintln(w, "valid: every rule of the hex k-grid holds (verify.HexGrid)")
+		_, err := fmt.Fprintf(w, "ok: %d bridges, every rule holds (k=%d, hex)\n", r.Bridges, r.K)
 		return err
 	}
 	_, err := fmt.Fprintf(w, "invalid: %s\n", r.Reason)
