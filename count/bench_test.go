@@ -103,9 +103,10 @@ func BenchmarkSpill(b *testing.B) {
 
 // BenchmarkDP times one state transition of the dynamic program with one
 // worker on hopido 6x6 open (8250272 directed paths): with 64-bit keys
-// (emitNarrow), with 128-bit keys (emitWide, the path of the knight's and
-// Diplomatico 8x8, whose keys take 66 bits) in memory, and with 128-bit
-// keys spilled to files (limit 1 MiB of tables). ns/transition is the
+// (emitNarrow, also the packing of the knight's and Diplomatico 8x8,
+// whose 16 codes fit one word though their keys take 66 bits), with
+// 128-bit keys packed by emitWide (wider codes) in memory, and the same
+// spilled to files (limit 1 MiB of tables). ns/transition is the
 // wall time of one transition, files included in the spilled run, and
 // cpu-ns/transition the process's CPU time per transition (steadier on a
 // loaded machine; it includes the collector's); compare runs with
