@@ -494,6 +494,16 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 		if start, cur, disk, partial, err = r.resume(ws[0]); err != nil {
 			return 0, 0, err
 		}
+		// Progress inside the first step names the resumed layer, not an
+		// empty one before step 1.
+		r.st.Step = start
+		switch {
+		case cur != nil:
+			r.st.States = cur.states()
+		case disk != nil:
+			r.st.States = int(disk.records()) // not yet summed: an upper bound
+		}
+		r.st.PeakStates = max(r.st.PeakStates, r.st.States)
 	}
 	if start == 0 {
 		var ok bool

@@ -272,6 +272,11 @@ func ReadSolution(data []byte) (Problem, []Cell, error) {
 	if err := dec.Decode(&doc); err != nil {
 		return Problem{}, nil, fmt.Errorf("%w: %v", ErrSolution, err)
 	}
+	if _, err := dec.Token(); err != io.EOF {
+		// enumerate --format json writes one object per solution: reading
+		// the first alone would pass or fail the file on one of them.
+		return Problem{}, nil, fmt.Errorf("%w: more follows the first JSON object (enumerate --format json writes one per solution): give one solution per file", ErrSolution)
+	}
 	var kind struct {
 		Command string `json:"command"`
 		Kind    string `json:"kind"`

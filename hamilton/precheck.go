@@ -174,7 +174,11 @@ func givensRule(p *Problem, at []int32) *Reason {
 		}
 		if prev >= 0 {
 			if d := bfsDist(off, tgt, at[prev])[v]; d < 0 || d > pos-prev {
-				return &Reason{"givens", fmt.Sprintf("the cells fixed at positions %d and %d are more than %d moves apart", prev+1, pos+1, pos-prev)}
+				apart := fmt.Sprintf("more than %d moves apart", pos-prev)
+				if pos-prev == 1 {
+					apart = "not one move apart"
+				}
+				return &Reason{"givens", fmt.Sprintf("the cells fixed at positions %d and %d are %s", prev+1, pos+1, apart)}
 			}
 		}
 		prev = pos

@@ -8,8 +8,10 @@
 // # Text format
 //
 // One cell per line, "row,col" counted from 1, each line ended by '\n'
-// ("1,1\n3,2\n..."). Readers also accept blank lines, lines starting with
-// "//" or "#" (comments), spaces around the numbers and "\r\n" line ends.
+// ("1,1\n3,2\n..."). Readers also accept lines starting with "//" or "#"
+// (comments), spaces around the numbers, "\r\n" line ends and blank lines
+// before and after the path; a blank line between two cells separates two
+// paths (boardgraph enumerate's output) and is an error.
 // This is what boardgraph solve --format path prints.
 //
 // # Binary format, version 1

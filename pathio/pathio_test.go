@@ -269,7 +269,7 @@ func TestCorruptBinary(t *testing.T) {
 
 func TestTextReader(t *testing.T) {
 	t.Parallel()
-	in := "// a comment\n# another\n\n 1, 2 \r\n3,4\n5,6"
+	in := "// a comment\n# another\n\n 1, 2 \r\n3,4\n5,6\n\n// trailing blank lines and comments\n\n"
 	got := collect(t, NewTextReader(strings.NewReader(in)))
 	want := [][2]int{{0, 1}, {2, 3}, {4, 5}}
 	if len(got) != len(want) {
@@ -288,6 +288,8 @@ func TestTextReader(t *testing.T) {
 		"1,1\n2,2,\n":                   `"2,2," is not a cell`,
 		"\xff\xfe":                      "is not a cell",
 		"1,1\n99999999999999999999,1\n": "is not a cell",
+		// a blank line between cells separates two paths (enumerate)
+		"1,1\n1,2\n\n2,2\n": "line 4: a blank line between cells (line 3)",
 	} {
 		rd := NewTextReader(strings.NewReader(in))
 		var err error

@@ -69,6 +69,10 @@ type TextReader struct {
 	br   *bufio.Reader
 	line int
 	done bool
+	// cells counts the cells read; gap is the line of a blank line after
+	// one, which may only be followed by blank lines and comments (a blank
+	// line between cells separates two paths, as enumerate writes them).
+	cells, gap int
 }
 
 // NewTextReader returns a reader of the text format from r. Lines may be
@@ -100,7 +104,15 @@ func (t *TextReader) Next() (int, int, error) {
 			return 0, 0, fmt.Errorf("%w: %v", ErrFormat, err)
 		}
 		s = bytes.TrimSpace(s)
+		if len(s) == 0 && t.cells > 0 && t.gap == 0 && err == nil {
+			t.gap = t.line
+		}
 		if len(s) > 0 && s[0] != '#' && !bytes.HasPrefix(s, []byte("//")) {
+			if t.gap > 0 {
+				t.done = true
+				return 0, 0, fmt.Errorf("%w: line %d: a blank line between cells (line %d) separates two paths, as enumerate writes them: give one path per file", ErrFormat, t.line, t.gap)
+			}
+			t.cells++
 			a, b, ok := bytes.Cut(s, []byte(","))
 			r, err1 := strconv.Atoi(string(bytes.TrimSpace(a)))
 			c, err2 := strconv.Atoi(string(bytes.TrimSpace(b)))

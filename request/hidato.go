@@ -111,6 +111,12 @@ func (f HidatoFlags) Generate(src Source) (*board.Board, hidato.Options, error) 
 	if err != nil {
 		return nil, opt, err
 	}
+	switch {
+	case f.Depth < 0:
+		return nil, opt, fmt.Errorf("%w: --depth %d: give a lookahead depth of 1 or more (0: the default)", ErrInput, f.Depth)
+	case f.Tries < 0:
+		return nil, opt, fmt.Errorf("%w: --tries %d: give a number of tries of 1 or more (0: the default)", ErrInput, f.Tries)
+	}
 	level, err := hidato.ParseLevel(f.Difficulty)
 	if err != nil {
 		return nil, opt, fmt.Errorf("%w: %v", ErrInput, err)
@@ -122,6 +128,9 @@ func (f HidatoFlags) Generate(src Source) (*board.Board, hidato.Options, error) 
 // the default) and gives a failure its kind: no solution, or more than
 // one, is NoSolution; a run stopped by ctx is Stopped.
 func Grade(ctx context.Context, p *hidato.Puzzle, depth int) (*hidato.Assessment, error) {
+	if depth < 0 {
+		return nil, fmt.Errorf("%w: --depth %d: give a lookahead depth of 1 or more (0: the default)", ErrInput, depth)
+	}
 	a, err := hidato.Assess(ctx, p, hidato.GradeOptions{MaxDepth: depth})
 	switch {
 	case a != nil && err != nil:

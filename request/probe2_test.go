@@ -1,8 +1,11 @@
 package request
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/moves"
 
 	"github.com/boardgraph/boardgraph/format"
 )
@@ -43,5 +46,32 @@ func TestSourceDirectory(t *testing.T) {
 	}
 	if _, err := ReadGraph(dir, Source{}); err == nil || !strings.Contains(err.Error(), "is a directory; give a file") || strings.Contains(err.Error(), ": read ") {
 		t.Errorf("ReadGraph(dir): %v", err)
+	}
+}
+
+// TestHidatoFlagsBounds: a negative --depth or --tries is refused, not
+// taken as the default.
+func TestHidatoFlagsBounds(t *testing.T) {
+	for _, f := range []HidatoFlags{{Spec: "5x5", Moves: "hopido", Difficulty: "medium", Depth: -1}, {Spec: "5x5", Moves: "hopido", Difficulty: "medium", Tries: -1}} {
+		if _, _, err := f.Generate(Source{}); err == nil || !strings.Contains(err.Error(), "0: the default") {
+			t.Errorf("%+v: %v", f, err)
+		}
+	}
+	if _, _, err := (HidatoFlags{Spec: "5x5", Moves: "hopido", Difficulty: "medium"}).Generate(Source{}); err != nil {
+		t.Errorf("defaults: %v", err)
+	}
+}
+
+// TestGradeDepth: grade --depth -1 is refused too.
+func TestGradeDepth(t *testing.T) {
+	p, err := HidatoPuzzle("hopido:6x6:d31a5c24a36_8a21d2_10_30c17b16e28", moves.Set{}, Source{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Grade(context.Background(), p, -1); err == nil || !strings.Contains(err.Error(), "--depth -1") {
+		t.Errorf("Grade(depth -1): %v", err)
+	}
+	if _, err := Grade(context.Background(), p, 0); err != nil {
+		t.Errorf("Grade(depth 0): %v", err)
 	}
 }

@@ -207,8 +207,8 @@ func (t *tracker) finish(closed bool) error {
 }
 
 // StreamText checks a path in the text format (one 1-based "row,col" per
-// line; blank lines and lines starting with "//" or "#" are skipped, as in
-// ParsePath) read from rd, under r, without holding the path in memory:
+// line; blank lines and lines starting with "//" or "#" are skipped, and a
+// blank line between two cells is an error, as in ParsePath) read from rd, under r, without holding the path in memory:
 // the same checks and messages as Path, except that a repeated cell is
 // reported without the step of its first visit. r.Rows and r.Cols must be
 // set. It returns an *Error for a broken rule, an error wrapping ErrSyntax
@@ -222,7 +222,7 @@ func StreamText(ctx context.Context, r Rules, rd io.Reader, opt StreamOptions) (
 		return res, err
 	}
 	br := bufio.NewReaderSize(rd, 1<<16)
-	line := 0
+	line, gap := 0, 0
 	for {
 		s, rerr := br.ReadSlice('\n')
 		if len(s) > 0 || rerr == nil {
@@ -234,7 +234,7 @@ func StreamText(ctx context.Context, r Rules, rd io.Reader, opt StreamOptions) (
 		if rerr != nil && rerr != io.EOF {
 			return res, fmt.Errorf("%w: %v", ErrSyntax, rerr)
 		}
-		if row, col, ok := plainRowCol(s); ok {
+		if row, col, ok := plainRowCol(s); ok && gap == 0 {
 			if err := t.visit(row-1, col-1, true); err != nil {
 				res.Cells = t.n
 				return res, err
@@ -242,7 +242,14 @@ func StreamText(ctx context.Context, r Rules, rd io.Reader, opt StreamOptions) (
 			continue
 		}
 		s = bytes.TrimSpace(s)
+		if len(s) == 0 && t.n > 0 && gap == 0 && rerr == nil {
+			gap = line
+		}
 		if len(s) > 0 && s[0] != '#' && !(len(s) > 1 && s[0] == '/' && s[1] == '/') {
+			if gap > 0 {
+				res.Cells = t.n
+				return res, gapErr(line, gap)
+			}
 			row, col, ok := parseRowCol(s)
 			if !ok {
 				return res, fmt.Errorf("%w: line %d: %q is not a cell; write one row,col per line, for example 1,1", ErrSyntax, line, s)

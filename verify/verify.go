@@ -245,17 +245,25 @@ func CheckGrid(r Rules, g Grid) error {
 }
 
 // ParsePath reads a path file: one "row,col" per line (1-based), blank
-// lines and lines starting with "//" or "#" ignored.
+// lines and lines starting with "//" or "#" ignored, except that a blank
+// line between two cells is an error (it separates two paths, as
+// enumerate writes them).
 func ParsePath(rd io.Reader) ([]Cell, error) {
 	var out []Cell
 	sc := bufio.NewScanner(rd)
 	sc.Buffer(make([]byte, 0, 4096), 1<<20)
-	line := 0
+	line, gap := 0, 0
 	for sc.Scan() {
 		line++
 		s := strings.TrimSpace(sc.Text())
+		if s == "" && len(out) > 0 && gap == 0 {
+			gap = line
+		}
 		if s == "" || strings.HasPrefix(s, "//") || strings.HasPrefix(s, "#") {
 			continue
+		}
+		if gap > 0 {
+			return nil, gapErr(line, gap)
 		}
 		c, ok := parseCell(s)
 		if !ok {
@@ -270,6 +278,12 @@ func ParsePath(rd io.Reader) ([]Cell, error) {
 		return nil, fmt.Errorf("%w: no cells; write one row,col per line, for example 1,1", ErrSyntax)
 	}
 	return out, nil
+}
+
+// gapErr is the error for a cell on line after the blank line gap that
+// followed earlier cells.
+func gapErr(line, gap int) error {
+	return fmt.Errorf("%w: line %d: a blank line between cells (line %d) separates two paths, as enumerate writes them: give one path per file", ErrSyntax, line, gap)
 }
 
 // scanErr words a line scanner's error at line: a line over the

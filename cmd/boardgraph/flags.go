@@ -64,7 +64,7 @@ func parseArgs(e *env, fs *flag.FlagSet) (pos []string, code int) {
 			return nil, exitOK
 		}
 		if err != nil {
-			return nil, fail(e, request.Inputf("%s: %s; run 'boardgraph %s -h' for the flags", h.name, err, h.name))
+			return nil, fail(e, request.Inputf("%s: %s; run 'boardgraph %s -h' for the flags", h.name, numberWanted(fs, err), h.name))
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -169,4 +169,32 @@ func timeoutContext(e *env, d time.Duration) (context.Context, context.CancelFun
 		return context.WithTimeout(e.ctx, d)
 	}
 	return context.WithCancel(e.ctx)
+}
+
+// numberWanted words the flag package's "parse error" and "value out of
+// range" by the kind of value the flag takes ("invalid value "-1" for flag
+// -seed: parse error" named no fix).
+func numberWanted(fs *flag.FlagSet, err error) string {
+	msg := err.Error()
+	if strings.HasPrefix(msg, "invalid boolean value") && strings.HasSuffix(msg, ": parse error") {
+		return strings.TrimSuffix(msg, ": parse error") + ": give true or false, or the flag alone for true"
+	}
+	if head, ok := strings.CutSuffix(msg, ": value out of range"); ok {
+		return head + ": out of range; give a smaller number"
+	}
+	head, ok := strings.CutSuffix(msg, ": parse error")
+	_, name, found := strings.Cut(head, " for flag -")
+	f := fs.Lookup(name)
+	if !ok || !found || f == nil {
+		return msg
+	}
+	switch f.Value.(flag.Getter).Get().(type) {
+	case uint, uint64:
+		return head + ": give a whole number, 0 or more"
+	case int, int64:
+		return head + ": give a whole number"
+	case float64:
+		return head + ": give a number such as 0.2"
+	}
+	return msg
 }

@@ -95,3 +95,24 @@ func TestProbe2AnalyzeCarriedBoard(t *testing.T) {
 		t.Errorf("numbered grid without a board: want exit 2 naming the fix; got %v", r)
 	}
 }
+
+// TestProbe2FlagValueWords: a bad numeric or boolean flag value names what
+// the flag takes (the flag package says only "parse error").
+func TestProbe2FlagValueWords(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "5x5", "--seed", "-1"}, `"-1" for flag -seed: give a whole number, 0 or more`},
+		{[]string{"solve", "5x5", "--workers", "x"}, `"x" for flag -workers: give a whole number`},
+		{[]string{"numberlink", "generate", "5x5", "--density", "abc"}, `flag -density: give a number such as 0.2`},
+		{[]string{"count", "5x5", "--workers", "99999999999999999999"}, "out of range; give a smaller number"},
+		{[]string{"solve", "5x5", "--closed=maybe"}, "give true or false"},
+	} {
+		r := cli(t, "", tc.args...)
+		if r.code != 2 || !strings.Contains(r.stderr, tc.want) || strings.Contains(r.stderr, "parse error") {
+			t.Errorf("%v: want exit 2 and %q; got %v", tc.args, tc.want, r)
+		}
+	}
+}
