@@ -114,6 +114,9 @@ type Options struct {
 	// stepTick (tests) replaces stepTick, the least time between in-step
 	// progress calls.
 	stepTick time.Duration
+	// wideTables (benchmarks): two-word keys in the tables although the
+	// states fit one, packed as the knight's 8x8 (66-bit keys) are.
+	wideTables bool
 
 	// Checkpoint, if set, is a file the count writes its current layer to
 	// at layer boundaries, at most every CheckpointEvery (0: every
@@ -406,6 +409,7 @@ type dp struct {
 	t0           time.Time
 	prof         []int // states after each step
 	narrowKey    bool  // states fit 64 bits: hi is always 0
+	swarEmit     bool  // emit packs with emitNarrow (see run)
 	// shard, shards: this count keeps only the states of layer
 	// splitStep+1 whose hash is shard mod shards (Options.Shard);
 	// filterStep is true while step splitStep runs.
@@ -459,15 +463,18 @@ func partBits(n int) uint {
 // set, through bucket files on disk (stepSpill; see spill.go).
 func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 	kw, cw := 1, 1
-	if r.keyBits() > 64 || r.forceWide {
+	if r.keyBits() > 64 || r.forceWide || r.opt.wideTables {
 		kw = 2
 	}
 	if r.wideCount {
 		cw = 2
 	}
-	// forceWide (tests) also packs with emitWide, the path of states over
-	// 64 bits (knight 8x8), so that the oracle tests cover it.
-	r.narrowKey = r.keyBits() <= 64 && !r.forceWide
+	r.narrowKey = r.keyBits() <= 64
+	// States whose codes fit one word are packed and pruned with masks
+	// (emitNarrow), keys of up to 66 bits included; forceWide (tests)
+	// packs with emitWide, the path of wider codes, so that the oracle
+	// tests cover it.
+	r.swarEmit = r.codeSWAR && !r.forceWide
 	r.mem = newStore(kw, cw, r.opt.MaxBytes)
 	defer r.mem.release()
 	defer r.removeSpill()
@@ -845,6 +852,9 @@ func (r *dp) fingerprint(p hamilton.Problem) string {
 	}
 	put(int64(b2i(r.forceWide)))
 	put(int64(b2i(r.wideCount)))
+	if r.opt.wideTables {
+		put(-2) // benchmarks only: another record layout
+	}
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
@@ -1104,16 +1114,16 @@ func (r *worker) emit(st *step, x [maxWidth + 2]uint8, f uint8) {
 			x[j] = codeFull
 		}
 	}
-	if r.narrowKey {
+	if r.swarEmit {
 		r.emitNarrow(st, &x, f)
 		return
 	}
 	r.emitWide(st, &x, f)
 }
 
-// emitNarrow packs a state of at most 64 bits after emit's retirement and
-// applies the pruning rules of emitWide with masks over the packed key
-// (one bit per field, the field's top bit; see step.sw).
+// emitNarrow packs a state whose codes fit 64 bits after emit's
+// retirement and applies the pruning rules of emitWide with masks over
+// the packed codes (one bit per field, the field's top bit; see step.sw).
 func (r *worker) emitNarrow(st *step, x *[maxWidth + 2]uint8, f uint8) {
 	b := r.bitsPer
 	var lab [maxWidth + 4]uint8 // new code+1 of each old pair code, 0: not seen
@@ -1179,10 +1189,15 @@ func (r *worker) emitNarrow(st *step, x *[maxWidth + 2]uint8, f uint8) {
 			}
 		}
 	}
+	var hi uint64
 	if r.fBits != 0 {
+		// Codes of 63 or 64 bits pass their top bits to hi (a 65- or
+		// 66-bit key, as emitWide packs it; 0 in fact, since the first
+		// code is at most codePair once renumbered).
+		hi = lo >> 62
 		lo = lo<<2 | uint64(f)
 	}
-	r.add(key{lo: lo})
+	r.add(key{lo: lo, hi: hi})
 }
 
 // emitWide packs a state of up to 128 bits after emit's retirement and

@@ -74,6 +74,10 @@ type plan struct {
 	width   int // the widest frontier kept between steps
 	bitsPer uint
 	fBits   uint // bits of the count of free ends fixed: 2, or 0 when there are none to fix
+	// codeSWAR says the codes of a state (the key less fBits) fit 64 bits,
+	// so the steps' swar masks are filled: the knight's and Diplomatico
+	// 8x8 (16 codes of 4 bits) have them although their keys take 66 bits.
+	codeSWAR bool
 }
 
 // Plan describes the memory a count needs, known before it runs.
@@ -294,7 +298,7 @@ func newPlan(ctx context.Context, g *graph.Graph, order []int32, required []int3
 	}
 	// Codes go up to codePair + width/2 - 1.
 	p.bitsPer = bitsPerCell(p.width)
-	if p.keyBits() <= 64 {
+	if p.codeSWAR = p.width*int(p.bitsPer) <= 64; p.codeSWAR {
 		for i := range p.steps {
 			p.steps[i].fillSWAR(p.bitsPer)
 		}
