@@ -1,5 +1,7 @@
 package board
 
+import "context"
+
 // Symmetries returns the permutations of cells under the symmetries of the
 // rectangle (the dihedral group: 8 elements for a square, 4 otherwise) that
 // map the board onto itself, blocked cells and givens included. Each
@@ -7,6 +9,13 @@ package board
 //
 // The cost is O(|group| * cells).
 func (b *Board) Symmetries() [][]int32 {
+	out, _ := b.SymmetriesContext(context.Background())
+	return out
+}
+
+// SymmetriesContext is Symmetries that gives up with ctx's error when ctx
+// ends (it looks every 65536 cells: a 2048 x 2048 board takes seconds).
+func (b *Board) SymmetriesContext(ctx context.Context) ([][]int32, error) {
 	type xf func(r, c int) (int, int)
 	R, C := b.Rows, b.Cols
 	cands := []xf{
@@ -28,6 +37,9 @@ func (b *Board) Symmetries() [][]int32 {
 		p := make([]int32, b.Cells())
 		ok := true
 		for cell := range int32(b.Cells()) {
+			if cell%(1<<16) == 0 && ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
 			r, c := b.RowCol(cell)
 			r2, c2 := f(r, c)
 			q := b.Cell(r2, c2)
@@ -41,5 +53,5 @@ func (b *Board) Symmetries() [][]int32 {
 			out = append(out, p)
 		}
 	}
-	return out
+	return out, nil
 }

@@ -100,3 +100,51 @@ func BenchmarkSpill(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDP times one state transition of the dynamic program with one
+// worker on hopido 6x6 open (8250272 directed paths): with 64-bit keys
+// (emitNarrow, also the packing of the knight's and Diplomatico 8x8,
+// whose 16 codes fit one word though their keys take 66 bits), the same
+// with two-word keys in the tables (knightpath: the 8x8 counts' path),
+// with 128-bit keys packed by emitWide (wider codes) in memory, and that
+// spilled to files (limit 1 MiB of tables). ns/transition is the
+// wall time of one transition, files included in the spilled run, and
+// cpu-ns/transition the process's CPU time per transition (steadier on a
+// loaded machine; it includes the collector's); compare runs with
+// benchstat.
+func BenchmarkDP(b *testing.B) {
+	bg := build(b, 6, 6, "hopido")
+	p := hamilton.Problem{G: bg.Graph}
+	order := count.BoardOrder(bg)
+	for _, c := range []struct {
+		name  string
+		count func(context.Context, hamilton.Problem, count.Options) (uint64, count.Stats, error)
+		spill bool
+	}{
+		{"narrow", count.Count, false},
+		{"knightpath", count.CountWideTables, false},
+		{"wide", count.CountWide, false},
+		{"wide/spilled", count.CountWide, true},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			opt := count.Options{Order: order, Workers: 1}
+			if c.spill {
+				opt.MaxBytes, opt.SpillDir = 1<<20, b.TempDir()
+			}
+			var st count.Stats
+			cpu0 := cpuTime()
+			for b.Loop() {
+				got, s, err := c.count(context.Background(), p, opt)
+				if err != nil || got != 8250272 {
+					b.Fatalf("Count = %d, %v", got, err)
+				}
+				if s.Spilled != c.spill {
+					b.Fatalf("spilled %v", s.Spilled)
+				}
+				st = s
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(st.Transitions), "ns/transition")
+			b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N)/float64(st.Transitions), "cpu-ns/transition")
+		})
+	}
+}

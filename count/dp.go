@@ -114,6 +114,9 @@ type Options struct {
 	// stepTick (tests) replaces stepTick, the least time between in-step
 	// progress calls.
 	stepTick time.Duration
+	// wideTables (benchmarks): two-word keys in the tables although the
+	// states fit one, packed as the knight's 8x8 (66-bit keys) are.
+	wideTables bool
 
 	// Checkpoint, if set, is a file the count writes its current layer to
 	// at layer boundaries, at most every CheckpointEvery (0: every
@@ -406,6 +409,7 @@ type dp struct {
 	t0           time.Time
 	prof         []int // states after each step
 	narrowKey    bool  // states fit 64 bits: hi is always 0
+	swarEmit     bool  // emit packs with emitNarrow (see run)
 	// shard, shards: this count keeps only the states of layer
 	// splitStep+1 whose hash is shard mod shards (Options.Shard);
 	// filterStep is true while step splitStep runs.
@@ -459,13 +463,18 @@ func partBits(n int) uint {
 // set, through bucket files on disk (stepSpill; see spill.go).
 func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 	kw, cw := 1, 1
-	if r.keyBits() > 64 || r.forceWide {
+	if r.keyBits() > 64 || r.forceWide || r.opt.wideTables {
 		kw = 2
 	}
 	if r.wideCount {
 		cw = 2
 	}
 	r.narrowKey = r.keyBits() <= 64
+	// States whose codes fit one word are packed and pruned with masks
+	// (emitNarrow), keys of up to 66 bits included; forceWide (tests)
+	// packs with emitWide, the path of wider codes, so that the oracle
+	// tests cover it.
+	r.swarEmit = r.codeSWAR && !r.forceWide
 	r.mem = newStore(kw, cw, r.opt.MaxBytes)
 	defer r.mem.release()
 	defer r.removeSpill()
@@ -485,6 +494,16 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 		if start, cur, disk, partial, err = r.resume(ws[0]); err != nil {
 			return 0, 0, err
 		}
+		// Progress inside the first step names the resumed layer, not an
+		// empty one before step 1.
+		r.st.Step = start
+		switch {
+		case cur != nil:
+			r.st.States = cur.states()
+		case disk != nil:
+			r.st.States = int(disk.records()) // not yet summed: an upper bound
+		}
+		r.st.PeakStates = max(r.st.PeakStates, r.st.States)
 	}
 	if start == 0 {
 		var ok bool
@@ -833,6 +852,9 @@ func (r *dp) fingerprint(p hamilton.Problem) string {
 	}
 	put(int64(b2i(r.forceWide)))
 	put(int64(b2i(r.wideCount)))
+	if r.opt.wideTables {
+		put(-2) // benchmarks only: another record layout
+	}
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
@@ -960,11 +982,21 @@ func (r *worker) expand(st *step, k key) {
 		f = uint8(lo & 3)
 		lo, hi = lo>>2|hi<<62, hi>>2
 	}
-	mask := uint64(1)<<r.bitsPer - 1
-	for j := w - 1; j >= 0; j-- {
-		cells[j] = uint8(lo & mask)
-		lo = lo>>r.bitsPer | hi<<(64-r.bitsPer)
-		hi >>= r.bitsPer
+	bp := r.bitsPer
+	mask := uint64(1)<<bp - 1
+	if hi == 0 {
+		// A key of at most 64 bits, or a wider one whose high word is 0:
+		// one word to shift.
+		for j := w - 1; j >= 0; j-- {
+			cells[j] = uint8(lo & mask)
+			lo >>= bp
+		}
+	} else {
+		for j := w - 1; j >= 0; j-- {
+			cells[j] = uint8(lo & mask)
+			lo = lo>>bp | hi<<(64-bp)
+			hi >>= bp
+		}
 	}
 	cells[w] = codeEmpty
 	vReq := st.req>>w&1 != 0
@@ -1082,16 +1114,16 @@ func (r *worker) emit(st *step, x [maxWidth + 2]uint8, f uint8) {
 			x[j] = codeFull
 		}
 	}
-	if r.narrowKey {
+	if r.swarEmit {
 		r.emitNarrow(st, &x, f)
 		return
 	}
 	r.emitWide(st, &x, f)
 }
 
-// emitNarrow packs a state of at most 64 bits after emit's retirement and
-// applies the pruning rules of emitWide with masks over the packed key
-// (one bit per field, the field's top bit; see step.sw).
+// emitNarrow packs a state whose codes fit 64 bits after emit's
+// retirement and applies the pruning rules of emitWide with masks over
+// the packed codes (one bit per field, the field's top bit; see step.sw).
 func (r *worker) emitNarrow(st *step, x *[maxWidth + 2]uint8, f uint8) {
 	b := r.bitsPer
 	var lab [maxWidth + 4]uint8 // new code+1 of each old pair code, 0: not seen
@@ -1157,10 +1189,15 @@ func (r *worker) emitNarrow(st *step, x *[maxWidth + 2]uint8, f uint8) {
 			}
 		}
 	}
+	var hi uint64
 	if r.fBits != 0 {
+		// Codes of 63 or 64 bits pass their top bits to hi (a 65- or
+		// 66-bit key, as emitWide packs it; 0 in fact, since the first
+		// code is at most codePair once renumbered).
+		hi = lo >> 62
 		lo = lo<<2 | uint64(f)
 	}
-	r.add(key{lo: lo})
+	r.add(key{lo: lo, hi: hi})
 }
 
 // emitWide packs a state of up to 128 bits after emit's retirement and
@@ -1178,8 +1215,12 @@ func (r *worker) emitWide(st *step, xp *[maxWidth + 2]uint8, f uint8) {
 	var need, frags, pairEnds int
 	var lab [maxWidth + 4]uint8 // new code+1 of each old pair code, 0: not seen
 	ns := uint8(codePair)
-	var y [maxWidth + 2]uint8
-	for m, j := range st.kept {
+	// The kept codes are packed into lo, hi as they are read, first to
+	// last from the high end (emit calls emitWide only for keys over 64
+	// bits; the shifts give the same key for shorter ones).
+	b := r.bitsPer
+	var lo, hi uint64
+	for _, j := range st.kept {
 		code := x[j]
 		isReq := st.req>>j&1 != 0
 		var deg uint8
@@ -1210,7 +1251,8 @@ func (r *worker) emitWide(st *step, xp *[maxWidth + 2]uint8, f uint8) {
 				need++
 			}
 		}
-		y[m] = code
+		hi = hi<<b | lo>>(64-b)
+		lo = lo<<b | uint64(code)
 		if rem := st.rem[j]; deg+rem < 2 {
 			if r.closed || deg+rem == 0 {
 				return
@@ -1218,18 +1260,6 @@ func (r *worker) emitWide(st *step, xp *[maxWidth + 2]uint8, f uint8) {
 			if !isReq {
 				forced++
 			}
-		}
-	}
-	b := r.bitsPer
-	var lo, hi uint64
-	if r.narrowKey {
-		for _, code := range y[:len(st.kept)] {
-			lo = lo<<b | uint64(code)
-		}
-	} else {
-		for _, code := range y[:len(st.kept)] {
-			hi = hi<<b | lo>>(64-b)
-			lo = lo<<b | uint64(code)
 		}
 	}
 	if f+forced > r.freeEnds {

@@ -140,7 +140,7 @@ func (r *dp) widthAfter(i int) int { return len(r.steps[i].kept) }
 
 func (r *dp) strideFor() int {
 	s := 2
-	if r.keyBits() > 64 || r.forceWide {
+	if r.keyBits() > 64 || r.forceWide || r.opt.wideTables {
 		s++
 	}
 	if r.wideCount {

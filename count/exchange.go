@@ -14,8 +14,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/boardgraph/boardgraph/shard"
 )
 
 // Cooperative shards (Options.Exchange).
@@ -69,7 +67,9 @@ import (
 // The directory's key file names the count (plan fingerprint and
 // Options.CheckpointKey, for example the code version): a directory of
 // another count is refused. shard-<s>.lock is flock-ed while shard s
-// runs, so the same shard cannot run twice at once. The last layer's
+// runs, so the same shard cannot run twice at once; the shard removes it
+// when it ends (finished or stopped; a killed one leaves it, harmless),
+// while it still holds the lock, as a checkpoint's lock (lockNamed). The last layer's
 // files stay, so a finished shard run again gives its share again.
 // All shards must run at the same time (GNU parallel -j N, a Kubernetes
 // Indexed Job with parallelism = completions, a Slurm array whose tasks
@@ -151,7 +151,7 @@ func (r *dp) openExchange(dir, key string, wait time.Duration) (*exchange, error
 	if err != nil || string(got) != want {
 		return nil, fmt.Errorf("%w: %s belongs to another count (different board, moves, constraints, order, number of shards or code version); give each count its own empty directory", ErrExchange, dir)
 	}
-	lock, err := shard.Lock(filepath.Join(dir, fmt.Sprintf("shard-%05d.lock", r.shard)))
+	lock, err := lockNamed(filepath.Join(dir, fmt.Sprintf("shard-%05d.lock", r.shard)))
 	if err != nil {
 		return nil, err
 	}
@@ -161,8 +161,10 @@ func (r *dp) openExchange(dir, key string, wait time.Duration) (*exchange, error
 	return &exchange{dir: dir, lock: lock, wait: wait, sync: r.opt.ExchangeSync}, nil
 }
 
+// close removes the shard's lock file, then unlocks it (see lockNamed).
 func (x *exchange) close() {
 	if x != nil && x.lock != nil {
+		os.Remove(x.lock.Name())
 		x.lock.Close()
 		x.lock = nil
 	}
@@ -530,6 +532,8 @@ func (r *dp) expandTo(ctx context.Context, i int, cur *layer, out *spillSet, own
 	var idx atomic.Int64
 	var stop atomic.Bool
 	var wg sync.WaitGroup
+	var partsDone, expanded atomic.Int64
+	stepStart := time.Now()
 	for _, w := range ws {
 		w.start(route, out)
 		w.ownOnly = own
@@ -545,11 +549,24 @@ func (r *dp) expandTo(ctx context.Context, i int, cur *layer, out *spillSet, own
 					stop.Store(true)
 					break
 				}
+				expanded.Add(int64(cur.parts[pi].n))
+				partsDone.Add(1)
 			}
 			w.flushAll()
 		}()
 	}
-	wg.Wait()
+	// In-step progress, as a step in memory reports it (stepMemory): by
+	// states of the layer expanded.
+	total := 0
+	for pi := range cur.parts {
+		total += cur.parts[pi].n
+	}
+	r.waitStep(&wg, stepStart, func(s *Stats) {
+		s.StepParts, s.StepPartsDone = len(cur.parts), int(partsDone.Load())
+		s.StepExpanded = expanded.Load()
+		s.StepShare = float64(s.StepExpanded) / float64(max(total, 1))
+		s.StepLeft = stepLeft(s.StepElapsed, s.StepShare, 0)
+	})
 	for _, w := range ws {
 		w.out, w.ownOnly = nil, false
 	}

@@ -63,6 +63,9 @@ func TestExchangeShardsMatchOracle(t *testing.T) {
 			if sum := got[0] + got[1] + got[2]; sum != want {
 				t.Errorf("3 cooperative shards %v add up to %d, oracle %d (split after step %d of %d)", got, sum, want, sts[0].SplitStep, sts[0].Steps)
 			}
+			if locks, _ := filepath.Glob(filepath.Join(dir, "shard-*.lock")); len(locks) > 0 {
+				t.Errorf("finished shards left their lock files: %v", locks)
+			}
 		})
 	}
 }
@@ -207,6 +210,9 @@ func TestExchangeRefusals(t *testing.T) {
 	if want := "for shard 1 to finish layer"; !contains(err.Error(), want) {
 		t.Errorf("wait error %q does not say %q", err, want)
 	}
+	if _, err := os.Stat(filepath.Join(dir, "shard-00000.lock")); !os.IsNotExist(err) {
+		t.Errorf("a stopped shard left its lock file: %v", err)
+	}
 	other := opt
 	other.CheckpointKey = "another version"
 	if _, _, err := count.Count(context.Background(), p, other); !errors.Is(err, count.ErrExchange) {
@@ -218,6 +224,9 @@ func TestExchangeRefusals(t *testing.T) {
 	}
 	if _, _, err := count.Count(context.Background(), p, opt); !errors.Is(err, shard.ErrLocked) {
 		t.Errorf("shard running twice: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "shard-00000.lock")); err != nil {
+		t.Errorf("a refused shard removed the lock another holds: %v", err)
 	}
 	hold.Close()
 	ck := opt
@@ -249,4 +258,42 @@ func contains(s, sub string) bool {
 		}
 	}
 	return false
+}
+
+// Cooperative shards report progress inside their exchanged steps too
+// (Stats.InStep), as one count does (TestProgressInStep): shares within
+// [0, 1], parts done within the parts; the shards still add up to the
+// count.
+func TestExchangeProgressInStep(t *testing.T) {
+	t.Parallel()
+	bg := build(t, 6, 6, "knight")
+	p := hamilton.Problem{G: bg.Graph, Closed: true}
+	const want = 2 * 9862 // undirected closed tours, twice
+	var mu sync.Mutex
+	var in []count.Stats
+	opt := count.Options{Workers: 1, ProgressEvery: time.Microsecond, Progress: func(s count.Stats) {
+		// Only the exchanged steps (expandTo): after the split, before
+		// the last step, which each shard takes in memory.
+		if s.InStep && s.Step >= s.SplitStep-1 && s.Step < s.Steps-1 {
+			mu.Lock()
+			in = append(in, s)
+			mu.Unlock()
+		}
+	}}
+	opt = count.StepTick(count.SplitEarly(opt, 1), 50*time.Microsecond)
+	got, _, err := runCoop(context.Background(), p, opt, 2, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got[0]+got[1] != want {
+		t.Fatalf("2 cooperative shards %v add up to %d, want %d", got, got[0]+got[1], want)
+	}
+	if len(in) == 0 {
+		t.Fatal("no in-step progress from cooperative shards")
+	}
+	for _, s := range in {
+		if s.StepShare < 0 || s.StepShare > 1 || s.StepPartsDone > s.StepParts || s.StepParts == 0 || s.Step >= s.Steps {
+			t.Fatalf("in-step snapshot: step %d of %d, share %v, %d of %d parts", s.Step, s.Steps, s.StepShare, s.StepPartsDone, s.StepParts)
+		}
+	}
 }

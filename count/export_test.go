@@ -39,3 +39,10 @@ func StepTick(opt Options, d time.Duration) Options {
 	opt.stepTick = d
 	return opt
 }
+
+// CountWideTables is Count with two-word keys in the tables but the
+// states packed as one-word codes (emitNarrow), as the knight's 8x8 are.
+func CountWideTables(ctx context.Context, p hamilton.Problem, opt Options) (uint64, Stats, error) {
+	opt.wideTables = true
+	return Count(ctx, p, opt)
+}

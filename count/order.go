@@ -1,6 +1,7 @@
 package count
 
 import (
+	"context"
 	"iter"
 	"math"
 	"math/rand/v2"
@@ -68,15 +69,18 @@ func frontierWidths(g *graph.Graph, order []int32, rank []int32, delta []int) it
 // deterministic for a given seed; iters <= 0 picks 1000 moves per vertex
 // (at most 200,000, and fewer on graphs of more than 250 vertices). It never returns an order costlier than start.
 func OptimizeOrder(g *graph.Graph, start []int32, seed uint64, iters int) []int32 {
-	return optimizeOrder(g, start, seed, iters, orderCostBase)
+	best, _ := optimizeOrder(context.Background(), g, start, seed, iters, orderCostBase)
+	return best
 }
 
 // optimizeOrder is OptimizeOrder with the growth per frontier vertex as a
-// parameter.
-func optimizeOrder(g *graph.Graph, start []int32, seed uint64, iters int, base float64) []int32 {
+// parameter; when ctx ends it returns the best order so far with ctx's
+// error (it looks every 256 moves: a few milliseconds on the largest
+// graph it is given).
+func optimizeOrder(ctx context.Context, g *graph.Graph, start []int32, seed uint64, iters int, base float64) ([]int32, error) {
 	n := len(start)
 	if n < 3 {
-		return append([]int32(nil), start...)
+		return append([]int32(nil), start...), nil
 	}
 	if iters <= 0 {
 		iters = min(1000*n, 200000, 50_000_000/n)
@@ -94,7 +98,10 @@ func optimizeOrder(g *graph.Graph, start []int32, seed uint64, iters int, base f
 	temp := cc * 0.05
 	cool := math.Pow(1e-4, 1/float64(iters)) // temp falls by 10^4 over the run
 	trial := make([]int32, n)
-	for range iters {
+	for it := range iters {
+		if it%256 == 0 && ctx.Err() != nil {
+			return best, ctx.Err()
+		}
 		copy(trial, cur)
 		i := rng.IntN(n)
 		j := min(n-1, max(0, i+rng.IntN(13)-6))
@@ -120,5 +127,5 @@ func optimizeOrder(g *graph.Graph, start []int32, seed uint64, iters int, base f
 		}
 		temp *= cool
 	}
-	return best
+	return best, nil
 }

@@ -32,8 +32,8 @@ func TestCountPerStartMatchesSearch(t *testing.T) {
 		{6, 6, "hopido", nil}, // the search: 3.6 s of CPU
 	} {
 		t.Run(fmt.Sprintf("%dx%d/%s", tc.rows, tc.cols, tc.moves), func(t *testing.T) {
-			if testing.Short() && tc.rows*tc.cols > 30 {
-				t.Skip("-short: the search's per-start count of 6x6 takes seconds")
+			if !*long && tc.rows*tc.cols > 30 {
+				t.Skip("the search's per-start count of 6x6 takes seconds (25 s under load); run with -long")
 			}
 			t.Parallel()
 			bg := build(t, tc.rows, tc.cols, tc.moves)

@@ -74,6 +74,10 @@ type plan struct {
 	width   int // the widest frontier kept between steps
 	bitsPer uint
 	fBits   uint // bits of the count of free ends fixed: 2, or 0 when there are none to fix
+	// codeSWAR says the codes of a state (the key less fBits) fit 64 bits,
+	// so the steps' swar masks are filled: the knight's and Diplomatico
+	// 8x8 (16 codes of 4 bits) have them although their keys take 66 bits.
+	codeSWAR bool
 }
 
 // Plan describes the memory a count needs, known before it runs.
@@ -294,7 +298,7 @@ func newPlan(ctx context.Context, g *graph.Graph, order []int32, required []int3
 	}
 	// Codes go up to codePair + width/2 - 1.
 	p.bitsPer = bitsPerCell(p.width)
-	if p.keyBits() <= 64 {
+	if p.codeSWAR = p.width*int(p.bitsPer) <= 64; p.codeSWAR {
 		for i := range p.steps {
 			p.steps[i].fillSWAR(p.bitsPer)
 		}
@@ -372,25 +376,45 @@ func doubleFact(n int) float64 {
 // one to three vertices narrower (knight 6x6: 11 instead of 13; 7x7: 14
 // instead of 15), which divides the states by 3 to 30.
 func BoardOrder(bg *moves.BoardGraph) []int32 {
+	order, _ := BoardOrderContext(context.Background(), bg)
+	return order
+}
+
+// BoardOrderContext is BoardOrder that gives up with ctx's error when ctx
+// ends: on a board of millions of cells the sweeps take seconds, and the
+// annealing of a board of up to maxOptimize cells up to a few seconds.
+// Stopped while annealing, it returns the best order so far with the
+// error (a valid order, only wider); stopped before, a nil order.
+func BoardOrderContext(ctx context.Context, bg *moves.BoardGraph) ([]int32, error) {
 	b := bg.Board
-	rowMajor := make([]int32, 0, len(bg.CellOf))
-	rowMajor = append(rowMajor, identity(len(bg.CellOf))...)
+	rowMajor := identity(len(bg.CellOf))
 	colMajor := make([]int32, 0, len(bg.CellOf))
 	for c := range b.Cols {
+		if c%256 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		for r := range b.Rows {
 			if v := bg.VertexOf[b.Cell(r, c)]; v >= 0 {
 				colMajor = append(colMajor, v)
 			}
 		}
 	}
+	wc, err := frontierWidth(ctx, bg.Graph, colMajor)
+	if err != nil {
+		return nil, err
+	}
+	wr, err := frontierWidth(ctx, bg.Graph, rowMajor)
+	if err != nil {
+		return nil, err
+	}
 	sweep := rowMajor
-	if frontierWidth(bg.Graph, colMajor) < frontierWidth(bg.Graph, rowMajor) {
+	if wc < wr {
 		sweep = colMajor
 	}
 	if len(sweep) > maxOptimize {
-		return sweep
+		return sweep, nil
 	}
-	return OptimizeOrder(bg.Graph, sweep, 1, 0)
+	return optimizeOrder(ctx, bg.Graph, sweep, 1, 0, orderCostBase)
 }
 
 // maxOptimize is the largest graph BoardOrder optimises: beyond it the
@@ -406,13 +430,36 @@ func identity(n int) []int32 {
 	return out
 }
 
-// frontierWidth returns the widest frontier of g processed in order.
-func frontierWidth(g *graph.Graph, order []int32) int {
-	best := 0
-	for w := range frontierWidths(g, order, make([]int32, g.N()), make([]int, g.N()+1)) {
+// frontierWidth returns the widest frontier of g processed in order, or
+// ctx's error when ctx ends (it looks every 65536 vertices). It is
+// frontierWidths' computation, kept apart so that the loops over
+// millions of vertices can look at ctx.
+func frontierWidth(ctx context.Context, g *graph.Graph, order []int32) (int, error) {
+	n := len(order)
+	rank := make([]int32, g.N())
+	for i, v := range order {
+		rank[v] = int32(i)
+	}
+	delta := make([]int, n+1)
+	for v := range int32(n) {
+		if v%(1<<16) == 0 && ctx.Err() != nil {
+			return 0, ctx.Err()
+		}
+		last := rank[v]
+		for _, w := range g.Neighbors(v) {
+			last = max(last, rank[w])
+		}
+		if last > rank[v] {
+			delta[rank[v]]++
+			delta[last]--
+		}
+	}
+	best, w := 0, 0
+	for _, d := range delta[:n] {
+		w += d
 		best = max(best, w)
 	}
-	return best
+	return best, nil
 }
 
 // fillSWAR computes st.sw and the watch fields for b-bit codes.

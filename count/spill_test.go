@@ -102,9 +102,21 @@ func TestSpillResumeOldCheckpoint(t *testing.T) {
 	if data, _ := os.ReadFile(ck); !strings.HasPrefix(string(data), "BGDPSP01") {
 		t.Fatalf("the checkpoint is not a manifest after the resume")
 	}
-	got, st, err := count.Count(context.Background(), p, opt)
+	// Progress of the resumed count, inside its first step too, names
+	// the resumed step, not an empty layer before step 1.
+	first := count.Stats{Step: -1}
+	opt.ProgressEvery = time.Nanosecond
+	opt.Progress = func(s count.Stats) {
+		if first.Step < 0 {
+			first = s
+		}
+	}
+	got, st, err := count.Count(context.Background(), p, count.StepTick(opt, 50*time.Microsecond))
 	if err != nil || got != knight66 || st.ResumedAt < 20 {
 		t.Errorf("resumed again: %d, %v from step %d; want %d", got, err, st.ResumedAt, knight66)
+	}
+	if first.Step < st.ResumedAt || first.States == 0 {
+		t.Errorf("first progress after resuming at step %d: step %d, %d states (in step %v)", st.ResumedAt, first.Step, first.States, first.InStep)
 	}
 }
 

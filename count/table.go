@@ -159,6 +159,12 @@ func (s *store) insert(p *part, buf []uint64) (overflow, ok bool) {
 	st, kw, wideCount := s.stride, s.kw, s.cw == 2
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	// The table's slots, and the records it may hold before it grows at
+	// three quarters full: computed once per table, not per record (st is
+	// not a compile-time constant, so len/st is a division).
+	a := p.a
+	slots := len(a) / st
+	mask, most := slots-1, 3*slots/4
 	for r := 0; r < len(buf); r += st {
 		lo, hi := buf[r], uint64(0)
 		if kw == 2 {
@@ -168,13 +174,14 @@ func (s *store) insert(p *part, buf []uint64) (overflow, ok bool) {
 		if wideCount {
 			cHi = buf[r+kw+1]
 		}
-		if 4*(p.n+1) > 3*(len(p.a)/st) { // the division is by a constant 2, 3 or 4
+		if p.n+1 > most {
 			if !s.grow(p) {
 				return overflow, false
 			}
+			a = p.a
+			slots = len(a) / st
+			mask, most = slots-1, 3*slots/4
 		}
-		a := p.a
-		mask := len(a)/st - 1
 		i := int(hashKey(lo, hi)) & mask
 		for {
 			b := i * st

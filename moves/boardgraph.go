@@ -1,6 +1,8 @@
 package moves
 
 import (
+	"context"
+
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/graph"
 )
@@ -22,9 +24,32 @@ type BoardGraph struct {
 // Build returns the board graph of s on b. The cost is O(cells * moves); the
 // adjacency is built directly in CSR form, two passes, no edge list.
 func Build(b *board.Board, s Set) *BoardGraph {
+	bg, _ := BuildContext(context.Background(), b, s)
+	return bg
+}
+
+// checkEvery is how many cells or vertices BuildContext and
+// AutomorphismsContext handle between two looks at their context: a few
+// milliseconds of work.
+const checkEvery = 1 << 16
+
+// stopped reports ctx's error every checkEvery-th i (nil otherwise).
+func stopped(ctx context.Context, i int32) error {
+	if i%checkEvery != 0 {
+		return nil
+	}
+	return ctx.Err()
+}
+
+// BuildContext is Build that gives up with ctx's error when ctx ends: a
+// 2048 x 2048 board takes seconds to build.
+func BuildContext(ctx context.Context, b *board.Board, s Set) (*BoardGraph, error) {
 	cells := b.Cells()
 	bg := &BoardGraph{Board: b, Moves: s, VertexOf: make([]int32, cells)}
 	for cell := range int32(cells) {
+		if err := stopped(ctx, cell); err != nil {
+			return nil, err
+		}
 		if b.Blocked(cell) {
 			bg.VertexOf[cell] = -1
 			continue
@@ -51,12 +76,18 @@ func Build(b *board.Board, s Set) *BoardGraph {
 		}
 	}
 	for v := range int32(n) {
+		if err := stopped(ctx, v); err != nil {
+			return nil, err
+		}
 		k := int32(0)
 		each(v, func(int32) { k++ })
 		offsets[v+1] = offsets[v] + k
 	}
 	targets := make([]int32, offsets[n])
 	for v := range int32(n) {
+		if err := stopped(ctx, v); err != nil {
+			return nil, err
+		}
 		i := offsets[v]
 		each(v, func(w int32) { targets[i] = w; i++ })
 	}
@@ -65,7 +96,7 @@ func Build(b *board.Board, s Set) *BoardGraph {
 		panic("moves: built an invalid graph: " + err.Error()) // programmer error
 	}
 	bg.Graph = g
-	return bg
+	return bg, nil
 }
 
 func sortByOffset(vecs []Vec, cols int) {
@@ -81,15 +112,29 @@ func sortByOffset(vecs []Vec, cols int) {
 // order change, so each symmetry of the board is an automorphism of its
 // graph.
 func (bg *BoardGraph) Automorphisms() [][]int32 {
+	out, _ := bg.AutomorphismsContext(context.Background())
+	return out
+}
+
+// AutomorphismsContext is Automorphisms that gives up with ctx's error
+// when ctx ends.
+func (bg *BoardGraph) AutomorphismsContext(ctx context.Context) ([][]int32, error) {
+	syms, err := bg.Board.SymmetriesContext(ctx)
+	if err != nil {
+		return nil, err
+	}
 	var out [][]int32
-	for _, cellPerm := range bg.Board.Symmetries() {
+	for _, cellPerm := range syms {
 		p := make([]int32, len(bg.CellOf))
 		for v, cell := range bg.CellOf {
+			if err := stopped(ctx, int32(v)); err != nil {
+				return nil, err
+			}
 			p[v] = bg.VertexOf[cellPerm[cell]]
 		}
 		out = append(out, p)
 	}
-	return out
+	return out, nil
 }
 
 // CentreRank ranks vertices for Warnsdorff tie-breaking: cells farther from

@@ -231,6 +231,7 @@ type Count struct {
 	MaxMemory int64  // the DP process's memory limit, in bytes
 	// Shard and Shards are --shard I/N (0 and 1 without it).
 	Shard, Shards int
+	order         []int32 // count.BoardOrder of the graph, once computed
 }
 
 // NewCount checks f against the request s once and resolves the method
@@ -238,6 +239,13 @@ type Count struct {
 // (s.Timeout) or have a fixed start to search boards of more than
 // MaxCountOpen open cells.
 func NewCount(s *Search, f CountFlags) (*Count, error) {
+	return NewCountContext(context.Background(), s, f)
+}
+
+// NewCountContext is NewCount that stops with ctx's error when ctx ends
+// while it orders the board for the auto method's choice (seconds on the
+// largest boards).
+func NewCountContext(ctx context.Context, s *Search, f CountFlags) (*Count, error) {
 	if f.PerStart {
 		switch {
 		case s.Closed:
@@ -273,7 +281,12 @@ func NewCount(s *Search, f CountFlags) (*Count, error) {
 		}
 		c.Method, c.Why = MethodDP, "asked for"
 	case MethodAuto, "":
-		ch := count.Choose(s.Problem, count.BoardOrder(s.Graph))
+		// Stopped while annealing, the choice takes the order so far: the
+		// count then stops at once with the method's usual message.
+		if err := c.boardOrder(ctx); c.order == nil {
+			return nil, err
+		}
+		ch := count.Choose(s.Problem, c.order)
 		c.Method, c.Why = PickMethod(ch, MethodNeeds{Givens: s.Problem.Givens != nil, PerStart: f.PerStart, Sharded: f.Sharded(), Bounded: s.Timeout > 0})
 	default:
 		return nil, inputf("unknown --method %q; use auto, dfs or dp", f.Method)
@@ -405,6 +418,17 @@ func (c *Count) what(res *CountResult) string {
 	return res.Count.String()
 }
 
+// boardOrder computes c.order (count.BoardOrderContext) unless it has
+// (a stopped one is kept: the count that uses it stops too).
+func (c *Count) boardOrder(ctx context.Context) error {
+	if c.order != nil {
+		return nil
+	}
+	o, err := count.BoardOrderContext(ctx, c.Graph)
+	c.order = o // the best order so far when ctx ended while annealing
+	return err
+}
+
 // DPTableBytes is the share of the memory limit the DP's state tables
 // may use: the rest covers the garbage collector's slack, the spill
 // buffers and the program itself.
@@ -416,7 +440,10 @@ func (c *Count) DPTableBytes() int64 { return c.MaxMemory / 10 * 6 }
 // (count.CountBig), so the result is exact either way.
 func (c *Count) countDP(ctx context.Context, dp DPOptions, extra count.Options) (*big.Int, count.Stats, error) {
 	opt := extra
-	opt.Order = count.BoardOrder(c.Graph)
+	if err := c.boardOrder(ctx); err != nil {
+		return nil, count.Stats{}, err
+	}
+	opt.Order = c.order
 	opt.MaxBytes = c.DPTableBytes()
 	opt.SpillDir = c.Flags.SpillDir
 	if c.Flags.NoPredict {

@@ -116,3 +116,16 @@ func StopReason(ctx context.Context, timeout time.Duration) string {
 	}
 	return "interrupted"
 }
+
+// StoppedPreparing turns err into a stop (ExitStopped) when it is ctx's
+// own error, that is when ctx ended while the request was being made
+// ready (SearchContext, NewCountContext: building the move graph and
+// ordering the board take seconds on the largest boards), before any
+// work that has a partial result. Any other err is returned as it is.
+// before words what had not happened yet ("before a solution was found").
+func StoppedPreparing(ctx context.Context, timeout time.Duration, err error, before string) error {
+	if err == nil || ctx.Err() == nil || !errors.Is(err, ctx.Err()) {
+		return err
+	}
+	return Stopped(fmt.Sprintf("%s %s (while building the move graph and planning): nothing to report", StopReason(ctx, timeout), before))
+}

@@ -2,6 +2,7 @@ package request
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -265,15 +266,23 @@ type Search struct {
 
 // Search builds the move graph and the engine's problem (with the board's
 // symmetries and givens). Boards over MaxSearchCells are refused.
-func (l *Leaper) Search() (*Search, error) {
+func (l *Leaper) Search() (*Search, error) { return l.SearchContext(context.Background()) }
+
+// SearchContext is Search that stops with ctx's error when ctx ends: the
+// graph and symmetries of the largest boards take seconds, so a command
+// creates its context (timeout, signals) first and passes it here.
+func (l *Leaper) SearchContext(ctx context.Context) (*Search, error) {
 	b := l.Board
 	if b.Cells() > MaxSearchCells {
 		// Not "search handles at most": info, count, analyze and export
 		// are refused here too.
 		return nil, fmt.Errorf("%w: the %s board has %d cells; the move graph is built in memory for at most %d (2048x2048): use a smaller board", ErrInput, b.Spec(), b.Cells(), MaxSearchCells)
 	}
-	s := &Search{Leaper: l, Graph: moves.Build(b, l.Moves)}
-	bg := s.Graph
+	bg, err := moves.BuildContext(ctx, b, l.Moves)
+	if err != nil {
+		return nil, err
+	}
+	s := &Search{Leaper: l, Graph: bg}
 	s.Problem = hamilton.Problem{G: bg.Graph, Closed: l.Closed,
 		VertexName: func(v int32) string { return "cell " + b.FormatCell(bg.CellOf[v]) }}
 	if b.HasGivens() {
@@ -289,7 +298,9 @@ func (l *Leaper) Search() (*Search, error) {
 		return bg.VertexOf[b.Cell(c.Row-1, c.Col-1)]
 	}
 	s.Problem = s.Problem.WithEnds(vertex(l.Start), vertex(l.End))
-	s.Problem.Symmetries = bg.Automorphisms()
+	if s.Problem.Symmetries, err = bg.AutomorphismsContext(ctx); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 

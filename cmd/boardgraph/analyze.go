@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"context"
 	"flag"
 	"fmt"
 	"github.com/boardgraph/boardgraph/format"
@@ -26,16 +27,18 @@ func runAnalyze(e *env, fs *flag.FlagSet) func(pos []string) int {
 	png := fs.String("png", "", "write `PREFIX`-start.png, PREFIX-end.png and PREFIX-edges.png")
 	return func(pos []string) int {
 		e.redirect(pf.Out)
+		ctx, cancel := pf.context(e)
+		defer cancel()
 		var j *request.Search
 		var err error
 		var text []byte
 		if *pathFile != "" && len(pos) == 0 && pf.Board == "" {
 			// solve's JSON and .bgp files carry their board
 			if text, err = readSolution(e, *pathFile); err == nil {
-				j, err = carriedProblem(e, &pf, *pathFile, text, flagGiven(fs, "moves"))
+				j, err = carriedProblem(ctx, e, &pf, *pathFile, text, flagGiven(fs, "moves"))
 			}
 		} else {
-			j, err = pf.load(e, pos, textJSON)
+			j, err = pf.load(ctx, e, pos, textJSON)
 		}
 		if err == nil {
 			err = j.CheckAnalyze()
@@ -53,8 +56,6 @@ func runAnalyze(e *env, fs *flag.FlagSet) func(pos []string) int {
 		if err != nil {
 			return fail(e, err)
 		}
-		ctx, cancel := pf.context(e)
-		defer cancel()
 		pr := newProgress(e, "analyze", pf.Quiet)
 		opt := request.AnalyzeOptions{Key: key, Options: analysis.Options{Workers: pf.Workers, Canonical: *canonical, MaxCanonical: 10000}}
 		if !pf.Quiet {
@@ -92,7 +93,7 @@ func runAnalyze(e *env, fs *flag.FlagSet) func(pos []string) int {
 // carriedProblem is the request of analyze --path FILE without a board:
 // the board and moves that FILE's text carries (--moves, when given,
 // overrides the moves).
-func carriedProblem(e *env, pf *problemFlags, file string, text []byte, movesGiven bool) (*request.Search, error) {
+func carriedProblem(ctx context.Context, e *env, pf *problemFlags, file string, text []byte, movesGiven bool) (*request.Search, error) {
 	b, ms, ok, err := request.CarriedProblem(text)
 	if err != nil || !ok {
 		return nil, cmp.Or(err, request.Inputf("--path %s is a numbered grid or text path file, which does not name its board: give a size such as 5x5 or --board FILE", file))
@@ -106,5 +107,6 @@ func carriedProblem(e *env, pf *problemFlags, file string, text []byte, movesGiv
 		return nil, err
 	}
 	e.setJSON(l.Output.JSON())
-	return l.Search()
+	j, err := l.SearchContext(ctx)
+	return j, request.StoppedPreparing(ctx, pf.Timeout, err, "before any result")
 }

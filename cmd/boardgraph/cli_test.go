@@ -536,7 +536,7 @@ func TestHelp(t *testing.T) {
 func TestInternalErrorNeverPrints(t *testing.T) {
 	t.Parallel()
 	pf := problemFlags{request.LeaperFlags{Moves: "hopido", Format: "grid"}}
-	j, err := pf.load(&env{}, []string{"5x5"}, request.SolveFormats)
+	j, err := pf.load(context.Background(), &env{}, []string{"5x5"}, request.SolveFormats)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -579,7 +579,7 @@ func TestGoldenFormats(t *testing.T) {
 	path, _ := verify.GridPath(g)
 	for _, format := range []string{"grid", "path", "json"} {
 		pf := problemFlags{request.LeaperFlags{Moves: "hopido", Format: format}}
-		j, err := pf.load(&env{}, []string{"5x10"}, request.SolveFormats)
+		j, err := pf.load(context.Background(), &env{}, []string{"5x10"}, request.SolveFormats)
 		if err != nil {
 			t.Fatal(err)
 		}

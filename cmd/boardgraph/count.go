@@ -42,16 +42,16 @@ func runCount(e *env, fs *flag.FlagSet) func(pos []string) int {
 			gf.undirected, gf.method = cf.Undirected, cf.Method
 			return runGraph(e, "count", fs, &pf, gf, pos)
 		}
-		j, err := pf.load(e, pos, textJSON)
-		if err != nil {
-			return fail(e, err)
-		}
-		c, err := request.NewCount(j, cf)
-		if err != nil {
-			return fail(e, err)
-		}
-		ctx, cancel := pf.context(e)
+		ctx, cancel := pf.context(e) // before the graph: it takes seconds to build
 		defer cancel()
+		j, err := pf.load(ctx, e, pos, textJSON)
+		if err != nil {
+			return fail(e, err)
+		}
+		c, err := request.NewCountContext(ctx, j, cf)
+		if err != nil {
+			return fail(e, request.StoppedPreparing(ctx, pf.Timeout, err, "before counting began"))
+		}
 		if c.Method == request.MethodDP {
 			// The collector works harder rather than let garbage pass the limit.
 			defer debug.SetMemoryLimit(debug.SetMemoryLimit(c.MaxMemory))

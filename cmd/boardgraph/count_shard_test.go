@@ -616,9 +616,13 @@ func TestDPShardsSpillCLI(t *testing.T) {
 	if r.code != exitOK || r.stdout != "8250272\n" || !strings.Contains(r.stderr, "method dp") {
 		t.Fatalf("merge: %v", r)
 	}
-	// A DFS shard does not merge with DP shards.
-	dfs := writeShards(t, t.TempDir(), "", 3, "6x6")
-	r = cli(t, "", "count", "merge", files[0], files[1], dfs[2])
+	// A DFS shard does not merge with DP shards. Only shard 2/3 is
+	// counted: the search's 6x6 count costs seconds per shard.
+	dfs := filepath.Join(t.TempDir(), "dfs.json")
+	if r := cli(t, "", "count", "--method", "dfs", "6x6", "--shard", "2/3", "--out", dfs, "--quiet"); r.code != exitOK {
+		t.Fatalf("dfs shard: %v", r)
+	}
+	r = cli(t, "", "count", "merge", files[0], files[1], dfs)
 	if r.code != exitUsage || !strings.Contains(r.stderr, "different count") {
 		t.Fatalf("dp + dfs shards: %v", r)
 	}

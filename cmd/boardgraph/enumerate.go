@@ -27,15 +27,15 @@ func runEnumerate(e *env, fs *flag.FlagSet) func(pos []string) int {
 			return runGraph(e, "enumerate", fs, &pf, gf, pos)
 		}
 		e.redirect(pf.Out)
-		j, err := pf.load(e, pos, enumerateFormats)
+		ctx, cancel := pf.context(e)
+		defer cancel()
+		j, err := pf.load(ctx, e, pos, enumerateFormats)
 		if err != nil {
 			return fail(e, err)
 		}
 		if err := j.ClosedGivensOK(); err != nil {
 			return fail(e, err)
 		}
-		ctx, cancel := pf.context(e)
-		defer cancel()
 		write := func(index uint64, path []int32) error {
 			cells, err := j.Verified(path)
 			if err != nil {

@@ -45,7 +45,7 @@ func runExport(e *env, fs *flag.FlagSet) func(pos []string) int {
 		case *graphFile != "":
 			err = x.FromGraph(*graphFile, e.source())
 		default:
-			if j, err = pf.load(e, pos, textJSON); err == nil {
+			if j, err = pf.load(ctx, e, pos, textJSON); err == nil {
 				err = x.FromBoard(ctx, j)
 			}
 		}

@@ -149,13 +149,15 @@ func (pf *problemFlags) request(e *env, pos []string, names format.Names) (*requ
 	return l, nil
 }
 
-// load checks the request and builds the move graph for a search.
-func (pf *problemFlags) load(e *env, pos []string, names format.Names) (*request.Search, error) {
+// load checks the request and builds the move graph for a search,
+// stopping (exit 3) when ctx ends first.
+func (pf *problemFlags) load(ctx context.Context, e *env, pos []string, names format.Names) (*request.Search, error) {
 	l, err := pf.request(e, pos, names)
 	if err != nil {
 		return nil, err
 	}
-	return l.Search()
+	j, err := l.SearchContext(ctx)
+	return j, request.StoppedPreparing(ctx, pf.Timeout, err, "before any result")
 }
 
 // context applies --timeout to the command's context.

@@ -23,7 +23,7 @@ func runInfo(e *env, fs *flag.FlagSet) func(pos []string) int {
 			return runGraph(e, "info", fs, &pf, gf, pos)
 		}
 		e.redirect(pf.Out)
-		j, err := pf.load(e, pos, textJSON)
+		j, err := pf.load(e.ctx, e, pos, textJSON)
 		if err != nil {
 			return fail(e, err)
 		}

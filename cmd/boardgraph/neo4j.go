@@ -29,7 +29,7 @@ func runNeo4j(e *env, fs *flag.FlagSet) func(pos []string) int {
 		if err != nil {
 			return fail(e, request.Inputf("--strategy: %v", err))
 		}
-		j, err := pf.load(e, pos, textJSON)
+		j, err := pf.load(e.ctx, e, pos, textJSON)
 		if err != nil {
 			return fail(e, err)
 		}

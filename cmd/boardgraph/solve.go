@@ -55,12 +55,12 @@ func runSolve(e *env, fs *flag.FlagSet) func(pos []string) int {
 		if walk != nil {
 			return runConstruct(e, l.Leaper, walk, &pics)
 		}
-		j, err := l.Leaper.Search()
-		if err != nil {
-			return fail(e, err)
-		}
 		ctx, cancel := pf.context(e)
 		defer cancel()
+		j, err := l.Leaper.SearchContext(ctx)
+		if err != nil {
+			return fail(e, request.StoppedPreparing(ctx, pf.Timeout, err, "before a solution was found"))
+		}
 		opt := l.SearchOptions(j)
 		pr := newProgress(e, "solve", l.Output.Quiet)
 		pr.SetSearch(&opt)

@@ -3,6 +3,7 @@ package puzzleio
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"os"
@@ -280,11 +281,17 @@ func sgtBridges(t *testing.T) string {
 // tathamIDs generates n game IDs with sgt-bridges. Tatham's generator never
 // finishes for k = 1 with loops allowed at difficulty 1 (measured: no output
 // in minutes at 7x6 and 10x10, while every other combination takes under
-// 0.1 s); such parameters, and any run over 60 s, skip the test.
+// 0.1 s); such parameters, and any run over 60 s, skip the test. Parameters
+// whose generation takes seconds to a minute (k = 1 without loops at
+// difficulty 2) come from testdata/tatham_slow.txt, made by the same
+// generator, unless -long asks for fresh ones.
 func tathamIDs(t *testing.T, params string, n int) []string {
 	t.Helper()
 	if strings.Contains(params, "m1d1") {
 		t.Skipf("sgt-bridges does not terminate for %s (k=1, loops allowed, difficulty 1)", params)
+	}
+	if ids := storedSlowIDs(t, params); len(ids) >= n && !*long {
+		return ids[:n]
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
 	defer cancel()
@@ -418,3 +425,22 @@ func ExampleParse() {
 	// .3...2.
 	// 3..3..3
 }
+
+// storedSlowIDs returns the stored game IDs made with params, from
+// testdata/tatham_slow.txt (lines '<params> <id>').
+func storedSlowIDs(t *testing.T, params string) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "tatham_slow.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for line := range strings.Lines(string(data)) {
+		if f := strings.Fields(line); len(f) == 2 && f[0] == params {
+			ids = append(ids, f[1])
+		}
+	}
+	return ids
+}
+
+var long = flag.Bool("long", false, "generate every Tatham parameter set afresh, also the slow ones (see tathamIDs)")
