@@ -36,6 +36,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/boardgraph/boardgraph/internal/jsonwords"
 )
 
 // ErrFormat is wrapped by every parse error; the message names the line and
@@ -244,7 +246,7 @@ func ParseSolution(data []byte) ([]Bridge, error) {
 			Puzzle *PuzzleJSON `json:"puzzle"` // a solve report
 		}
 		if err := json.Unmarshal(t, &pj); err != nil {
-			return nil, fmt.Errorf("%w: solution JSON: %v", ErrFormat, err)
+			return nil, fmt.Errorf("%w: solution JSON: %s; %s", ErrFormat, jsonwords.Problem(err, t), jsonFields)
 		}
 		if pj.Puzzle != nil {
 			return pj.Puzzle.bridges(), nil
@@ -287,6 +289,9 @@ func cell(s string) (int, int, error) {
 	}
 	return r, c, nil
 }
+
+// jsonFields ends a JSON decoding error: the fields a hex puzzle takes.
+const jsonFields = `a hex puzzle object has "grid": "hex", "layout": "odd-r", "rows", "cols", "k" (integers), "clues" (an array of rows of integers), optional "no_loops" and "allow_disconnected" (true or false) and "bridges" (objects with "from" and "to" as [row, col] and "n")`
 
 // PuzzleJSON is the JSON form of a hex puzzle and optional bridges. Keys
 // are stable and snake_case; cells are 1-based [row, col] in the odd-r
@@ -337,7 +342,7 @@ func (p PuzzleJSON) bridges() []Bridge {
 func parseJSON(data []byte) (*Puzzle, error) {
 	var p PuzzleJSON
 	if err := json.Unmarshal(data, &p); err != nil {
-		return nil, fmt.Errorf("%w: JSON: %v", ErrFormat, err)
+		return nil, fmt.Errorf("%w: JSON: %s; %s", ErrFormat, jsonwords.Problem(err, data), jsonFields)
 	}
 	// A solve report holds the puzzle (with its bridges) under "puzzle".
 	var rep struct {

@@ -5,8 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/boardgraph/boardgraph/internal/jsonwords"
 	"github.com/boardgraph/boardgraph/numberlink"
 )
+
+// jsonFields ends a JSON decoding error: the fields a puzzle object takes.
+const jsonFields = `a puzzle object has "rows", "cols", "k" (integers), "clues" (an array of rows of integers), optional "no_loops" and "allow_disconnected" (true or false) and "bridges" (objects with "from" and "to" as [row, col] and "n")`
 
 // PuzzleJSON is the JSON form of a puzzle and, optionally, its (proposed or
 // found) bridges. Field names are stable. Coordinates are 1-based
@@ -138,7 +142,7 @@ func UnmarshalPuzzle(data []byte) (Puzzle, error) {
 		AllowDisconnected bool            `json:"allowDisconnected"`
 	}
 	if err := json.Unmarshal(data, &wrap); err != nil {
-		return Puzzle{}, fmt.Errorf("%w: JSON: %v: see PuzzleJSON for the fields", ErrFormat, err)
+		return Puzzle{}, fmt.Errorf("%w: JSON: %s; %s", ErrFormat, jsonwords.Problem(err, data), jsonFields)
 	}
 	if len(wrap.Puzzle) > 0 && string(wrap.Puzzle) != "null" {
 		return UnmarshalPuzzle(wrap.Puzzle)
@@ -148,7 +152,7 @@ func UnmarshalPuzzle(data []byte) (Puzzle, error) {
 	}
 	var p PuzzleJSON
 	if err := json.Unmarshal(data, &p); err != nil {
-		return Puzzle{}, fmt.Errorf("%w: JSON: %v: see PuzzleJSON for the fields", ErrFormat, err)
+		return Puzzle{}, fmt.Errorf("%w: JSON: %s; %s", ErrFormat, jsonwords.Problem(err, data), jsonFields)
 	}
 	p.NoLoops = p.NoLoops || wrap.NoLoops
 	p.AllowDisconnected = p.AllowDisconnected || wrap.AllowDisconnected
