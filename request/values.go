@@ -37,6 +37,16 @@ func ParseMoves(spec string) (moves.Set, error) {
 	return ms, nil
 }
 
+// CheckGivenMoves refuses a --moves flag given a blank value (--moves ""):
+// a flag left out means the default, hopido, but a blank one is a mistake
+// (a shell variable that is unset), not a request for the default.
+func CheckGivenMoves(spec string) error {
+	if strings.TrimSpace(spec) != "" {
+		return nil
+	}
+	return Inputf("--moves %q is empty: give a preset (%s), a leaper a,b or a union such as 3,0+2,2, or leave --moves out for hopido", spec, strings.Join(moves.Presets(), ", "))
+}
+
 // MovesHelp is the one-line description of --moves for help texts: the
 // syntax and every preset.
 func MovesHelp() string {

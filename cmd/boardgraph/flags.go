@@ -67,11 +67,13 @@ func parseArgs(e *env, fs *flag.FlagSet) (pos []string, code int) {
 			return nil, fail(e, request.Inputf("%s: %s; run 'boardgraph %s -h' for the flags", h.name, numberWanted(fs, err), h.name))
 		}
 		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, -1
-		}
-		// After a literal "--" everything is positional.
-		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+		if len(rest) == 0 || len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			// After a literal "--" everything is positional.
+			if f := fs.Lookup("moves"); f != nil && flagGiven(fs, "moves") {
+				if err := request.CheckGivenMoves(f.Value.String()); err != nil {
+					return nil, fail(e, err)
+				}
+			}
 			return append(pos, rest...), -1
 		}
 		pos = append(pos, rest[0])
