@@ -35,7 +35,8 @@ type Solve struct {
 }
 
 // NewSolve checks lf and f once (NewLeaper with SolveFormats). A strategy
-// given makes the auto method search. The format defaults to the grid
+// given makes the auto method search; a strategy or a seed with the
+// construct method is refused (a construction has neither). The format defaults to the grid
 // and, with an --out file, to the path format (binary for a name ending in
 // .bgp); the binary format needs --out and a move set it can hold
 // (Leaper.BinaryHolds), refused before any search.
@@ -54,6 +55,13 @@ func NewSolve(lf LeaperFlags, f SolveFlags, src Source) (*Solve, error) {
 	}
 	if f.Strategy != "" && sv.Method == "auto" {
 		sv.Method = "search" // a search strategy asks for search
+	}
+	if sv.Method == "construct" && (f.Strategy != "" || f.Seed != 0) {
+		what := "--strategy " + f.Strategy
+		if f.Strategy == "" {
+			what = fmt.Sprintf("--seed %d", f.Seed)
+		}
+		return nil, inputf("%s with --method construct: a construction does not search, so it has no strategy or seed; drop %s, or use --method search", what, strings.Fields(what)[0])
 	}
 	names := SolveFormats
 	if lf.Out != "" {

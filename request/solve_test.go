@@ -76,7 +76,7 @@ func TestNewSolve(t *testing.T) {
 		{LeaperFlags{Spec: "5x5"}, SolveFlags{}, "grid", "auto"},
 		{LeaperFlags{Spec: "5x5", Out: "p.txt"}, SolveFlags{Method: "Construct"}, "path", "construct"},
 		{LeaperFlags{Spec: "5x5", Out: "p.BGP"}, SolveFlags{Strategy: "okuno-miyano"}, "binary", "search"},
-		{LeaperFlags{Spec: "5x5", Out: "p.bgp", Format: "json"}, SolveFlags{Strategy: "default", Method: "construct"}, "json", "construct"},
+		{LeaperFlags{Spec: "5x5", Out: "p.bgp", Format: "json"}, SolveFlags{Method: "construct"}, "json", "construct"},
 	} {
 		sv, err := NewSolve(tc.lf, tc.f, Source{})
 		if err != nil || sv.Output.Format != tc.format || sv.Method != tc.method {
@@ -90,6 +90,10 @@ func TestNewSolve(t *testing.T) {
 	}{
 		{LeaperFlags{Spec: "5x5"}, SolveFlags{Strategy: "greedy"}, "--strategy"},
 		{LeaperFlags{Spec: "5x5"}, SolveFlags{Method: "guess"}, `unknown --method "guess"`},
+		// A construction has no strategy or seed: refused, not ignored (#10).
+		{LeaperFlags{Spec: "5x5"}, SolveFlags{Strategy: "default", Method: "construct"}, "--strategy default with --method construct: a construction does not search, so it has no strategy or seed; drop --strategy, or use --method search"},
+		{LeaperFlags{Spec: "5x5"}, SolveFlags{Strategy: "okuno-miyano", Method: "Construct"}, "drop --strategy"},
+		{LeaperFlags{Spec: "5x5"}, SolveFlags{Seed: 3, Method: "construct"}, "--seed 3 with --method construct"},
 		{LeaperFlags{Spec: "5x5", Format: "binary"}, SolveFlags{}, "give --out FILE"},
 		{LeaperFlags{Spec: "8x8", Format: "bgp", Out: "x", Moves: manyLeapers()}, SolveFlags{}, "use --format path"},
 	} {

@@ -26,7 +26,7 @@ func runSolve(e *env, fs *flag.FlagSet) func(pos []string) int {
 	gf.register(fs)
 	pf.register(fs, "text or grid (numbered grid, the default), path (one row,col per line), json, or with --out binary (default with --out: path, binary for a name ending in .bgp)")
 	fs.Uint64Var(&sf.Seed, "seed", 0, "vary the search's tie-breaking with `S` (0: the fixed default order)")
-	fs.StringVar(&sf.Strategy, "strategy", "", "search `strategy`: default (the default), or okuno-miyano (edge deletion, forcing, dead ends and island parity of Okuno and Miyano; no givens). Giving it makes --method auto search")
+	fs.StringVar(&sf.Strategy, "strategy", "", "search `strategy`: default (the default), or okuno-miyano (edge deletion, forcing, dead ends and island parity of Okuno and Miyano; no givens). Giving it makes --method auto search; --method construct refuses it")
 	fs.StringVar(&sf.Method, "method", "auto", "find the path by `M`: search, construct (linear time, plain boards, no search), or auto (construct on plain boards over 2^18 cells when a construction exists, search otherwise)")
 	fs.StringVar(&pf.Out, "out", "", "write the solution to `FILE` (atomically, verified from the file before success) instead of stdout; the format is --format, by default path (binary for a name ending in .bgp)")
 	var pics pictureFlags
