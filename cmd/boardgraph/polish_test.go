@@ -1,6 +1,7 @@
 package main
 
 import (
+	"net"
 	"strings"
 	"testing"
 )
@@ -23,5 +24,38 @@ func TestEmptyMovesRefused(t *testing.T) {
 	}
 	if r := cli(t, "", "solve", "5x5", "--quiet"); r.code != exitOK {
 		t.Errorf("solve 5x5 without --moves: %v", r)
+	}
+}
+
+// TestConstructRefusesStrategy: --strategy (or --seed) with --method
+// construct used to be ignored silently; it is refused, exit 2, naming the
+// fix (issue #10).
+func TestConstructRefusesStrategy(t *testing.T) {
+	t.Parallel()
+	r := cli(t, "", "solve", "8x8", "--method", "construct", "--strategy", "okuno-miyano")
+	if r.code != exitUsage || !strings.Contains(r.stderr, "drop --strategy, or use --method search") || r.stdout != "" {
+		t.Errorf("construct with a strategy: %v", r)
+	}
+	r = cli(t, "", "solve", "8x8", "--method", "construct", "--seed", "2")
+	if r.code != exitUsage || !strings.Contains(r.stderr, "drop --seed") {
+		t.Errorf("construct with a seed: %v", r)
+	}
+	if r := cli(t, "", "solve", "-h"); !strings.Contains(r.stdout, "--method construct refuses it") {
+		t.Errorf("solve -h does not say construct refuses --strategy: %v", r)
+	}
+}
+
+// TestServePortInUse: serve on a port another listener holds says the port
+// is in use and names --addr (issue #10), exit 2, and prints no banner.
+func TestServePortInUse(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Skipf("no loopback listener here: %v", err)
+	}
+	defer ln.Close()
+	r := cli(t, "", "serve", "--addr", ln.Addr().String())
+	if r.code != exitUsage || !strings.Contains(r.stderr, "the port is in use") || !strings.Contains(r.stderr, "give another port with --addr") || r.stdout != "" {
+		t.Errorf("serve on a busy port: %v", r)
 	}
 }

@@ -36,7 +36,7 @@ func runServe(e *env, fs *flag.FlagSet) func(pos []string) int {
 			fmt.Fprintf(e.stdout, "boardgraph: serving on %s (Ctrl-C stops)\n", url)
 		})
 		if err != nil {
-			return fail(e, request.Inputf("serve: %v", err))
+			return fail(e, request.ServeError(*addr, err))
 		}
 		fmt.Fprintln(e.stderr, "boardgraph: server stopped")
 		return exitOK
