@@ -63,11 +63,15 @@ func numbered(lim Limits, n int) (*builder, error) {
 
 // readDIMACS reads the DIMACS graph format: comment lines "c ...", one
 // problem line "p edge N M" (or "p col N M") before any edge, and edge lines
-// "e U V" with vertices numbered 1..N. The edge count M is not enforced
-// (files often list each edge in both directions).
+// "e U V" with vertices numbered 1..N. The edge count M must match the
+// edges read, counted any of the ways files count them: the edge lines, or
+// the distinct edges (with or without self-loops), or each edge in both
+// directions; a file cut short or a wrong header is refused naming both
+// counts. Self-loops are dropped and repeated edges merged, and counted
+// (Named), as in every format of Read.
 func readDIMACS(r io.Reader, lim Limits) (*Named, error) {
 	var b *builder
-	n := 0
+	n, m, pline, elines := 0, 0, 0, 0
 	err := lines(r, lim, func(no int, f []string) error {
 		if len(f) == 0 || strings.HasPrefix(f[0], "c") {
 			return nil
@@ -84,7 +88,14 @@ func readDIMACS(r io.Reader, lim Limits) (*Named, error) {
 			if err != nil || x < 1 {
 				return fmt.Errorf("%w: DIMACS line %d: vertex count %s is not a positive number; write 'p edge N M'", ErrFormat, no, quote(f[2]))
 			}
-			n = x
+			n, pline = x, no
+			if len(f) >= 4 {
+				if m, err = strconv.Atoi(f[3]); err != nil || m < 0 {
+					return fmt.Errorf("%w: DIMACS line %d: edge count %s is not a number; write 'p edge N M'", ErrFormat, no, quote(f[3]))
+				}
+			} else {
+				m = -1 // no count given: nothing to check
+			}
 			b, err = numbered(lim, n)
 			return err
 		case "e":
@@ -99,6 +110,7 @@ func readDIMACS(r io.Reader, lim Limits) (*Named, error) {
 			if !ok1 || !ok2 {
 				return fmt.Errorf("%w: DIMACS line %d: edge %s %s: vertices are numbered 1 to %d", ErrFormat, no, quote(f[1]), quote(f[2]), n)
 			}
+			elines++
 			return b.edge(u, v)
 		case "n", "v":
 			return nil // node descriptors of some dialects: no edges
@@ -110,6 +122,9 @@ func readDIMACS(r io.Reader, lim Limits) (*Named, error) {
 	}
 	if b == nil {
 		return nil, fmt.Errorf("%w: DIMACS file without a problem line; add 'p edge N M'", ErrFormat)
+	}
+	if d := len(b.edges); m >= 0 && m != elines && m != d && m != d+b.loops && m != 2*d && m != 2*(d+b.loops) && 2*m != elines {
+		return nil, fmt.Errorf("%w: DIMACS line %d announces %d edges, but the file has %d edge lines (%d distinct edges): correct M in 'p edge N M', or restore the missing edges if the file was cut short", ErrFormat, pline, m, elines, d)
 	}
 	return b.named(DIMACS, "")
 }

@@ -130,9 +130,31 @@ func (gr *Graph) Names(path []int32) []string {
 }
 
 // Label describes the graph in one phrase: "g.hcp (TSPLIB HCP, 10
-// vertices, 15 edges)".
+// vertices, 15 edges)". The self-loops the reader dropped and the repeated
+// edges it merged (graphio.Named; a Hamiltonian path uses neither) are
+// named, so that they are never dropped silently: "g.dimacs (dimacs, 3
+// vertices, 2 edges; 1 self-loop ignored)".
 func (gr *Graph) Label() string {
-	return fmt.Sprintf("%s (%s, %d vertices, %d edges)", gr.File, gr.Named.Format, gr.Named.G.N(), gr.Named.G.M())
+	var cleaned []string
+	if n := gr.Named.Loops; n > 0 {
+		cleaned = append(cleaned, plural(n, "self-loop")+" ignored")
+	}
+	if n := gr.Named.Duplicates; n > 0 {
+		cleaned = append(cleaned, plural(n, "repeated edge")+" merged")
+	}
+	note := ""
+	if len(cleaned) > 0 {
+		note = "; " + strings.Join(cleaned, ", ")
+	}
+	return fmt.Sprintf("%s (%s, %d vertices, %d edges%s)", gr.File, gr.Named.Format, gr.Named.G.N(), gr.Named.G.M(), note)
+}
+
+// plural writes n and noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // Kind names what the problem asks for: "Hamiltonian path" or
