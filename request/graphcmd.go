@@ -139,9 +139,16 @@ const maxSolutionBytes = 1 << 30
 
 // VerifyFile reads the solution file (vertex names one per line, or a
 // TSPLIB TOUR, which is checked as a cycle; at most 1 GiB) through src and
-// checks it. An unreadable file is an error; an invalid solution is a
-// verdict.
+// checks it; file "" or "-" is stdin, as for verify without --graph
+// (refused when the graph came from stdin too). An unreadable file is an
+// error; an invalid solution is a verdict.
 func (gr *Graph) VerifyFile(file string, src Source) (*GraphVerdict, error) {
+	if file == "" {
+		file = "-"
+	}
+	if file == "-" && gr.File == "-" {
+		return nil, inputf("the graph already comes from stdin (--graph -): give the solution as a file, verify --graph - PATHFILE")
+	}
 	text, err := src.Read(file, "the solution", maxSolutionBytes)
 	if err != nil {
 		return nil, err
@@ -202,8 +209,8 @@ func CheckGraphArgs(command string, flags, pos []string) error {
 		}
 	}
 	switch {
-	case command == "verify" && len(pos) != 1:
-		return inputf("verify --graph FILE PATHFILE: give one solution file (vertex names, one per line, or a TSPLIB TOUR)")
+	case command == "verify" && len(pos) > 1:
+		return inputf("verify --graph FILE [PATHFILE]: give one solution file (vertex names, one per line, or a TSPLIB TOUR), or none to read it from stdin")
 	case command != "verify" && len(pos) > 0:
 		return inputf("unexpected argument %q: with --graph the graph comes from the file", pos[0])
 	}

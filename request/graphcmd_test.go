@@ -136,7 +136,8 @@ func TestCheckGraphArgs(t *testing.T) {
 		{"solve", nil, []string{"5x5"}, `unexpected argument "5x5"`},
 		{"verify", nil, []string{"p.txt"}, ""},
 		{"verify", []string{"moves"}, []string{"p.txt"}, "--moves needs a move set"},
-		{"verify", nil, nil, "give one solution file"},
+		{"verify", nil, nil, ""}, // the solution from stdin, as without --graph (#10)
+		{"verify", nil, []string{"a", "b"}, "give one solution file"},
 	} {
 		err := CheckGraphArgs(tc.cmd, tc.flags, tc.pos)
 		if (err == nil) != (tc.want == "") || err != nil && (!strings.Contains(err.Error(), tc.want) || !IsInput(err)) {

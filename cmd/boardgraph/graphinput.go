@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
@@ -67,7 +68,7 @@ func runGraph(e *env, cmd string, fs *flag.FlagSet, pf *problemFlags, g graphFla
 		}
 		return exitOK
 	case "verify":
-		v, err := gj.VerifyFile(pos[0], e.source())
+		v, err := gj.VerifyFile(strings.Join(pos, ""), e.source()) // "": stdin
 		if err == nil {
 			err = v.Write(e.stdout, form)
 		}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"net"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -57,5 +59,28 @@ func TestServePortInUse(t *testing.T) {
 	r := cli(t, "", "serve", "--addr", ln.Addr().String())
 	if r.code != exitUsage || !strings.Contains(r.stderr, "the port is in use") || !strings.Contains(r.stderr, "give another port with --addr") || r.stdout != "" {
 		t.Errorf("serve on a busy port: %v", r)
+	}
+}
+
+// TestVerifyGraphReadsStdin: verify --graph G reads the solution from stdin
+// when no file is given, as plain verify does (it used to demand '-'), and
+// refuses stdin for both the graph and the solution (issue #10).
+func TestVerifyGraphReadsStdin(t *testing.T) {
+	t.Parallel()
+	g := filepath.Join(t.TempDir(), "square.dimacs")
+	if err := os.WriteFile(g, []byte("p edge 4 4\ne 1 2\ne 2 3\ne 3 4\ne 4 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"verify", "--graph", g}, {"verify", "--graph", g, "-"}} {
+		if r := cli(t, "1\n2\n3\n4\n", args...); r.code != exitOK || !strings.HasPrefix(r.stdout, "valid: a Hamiltonian path") {
+			t.Errorf("%q: %v", args, r)
+		}
+		if r := cli(t, "1\n3\n2\n4\n", args...); r.code != exitNone || !strings.HasPrefix(r.stdout, "invalid") {
+			t.Errorf("%q, no edge 1-3: %v", args, r)
+		}
+	}
+	r := cli(t, "p edge 2 1\ne 1 2\n", "verify", "--graph", "-")
+	if r.code != exitUsage || !strings.Contains(r.stderr, "give the solution as a file") {
+		t.Errorf("graph and solution both on stdin: %v", r)
 	}
 }
