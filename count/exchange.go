@@ -487,7 +487,8 @@ func (r *dp) readInbound(k, j int, recs int64, w *worker) error {
 	sd, kw, cw := r.mem.stride, r.mem.kw, r.mem.cw
 	rec := int64(8 * sd)
 	if fi, err := f.Stat(); err != nil || fi.Size() != recs*rec {
-		return fmt.Errorf("%w: %s does not have the %d records its marker announces (damaged)", ErrExchange, path, recs)
+		return fmt.Errorf("%w: %s does not have the %d records its marker announces (damaged, or cut short by a full disk): remove it and shard %d's marker %s, then restart shard %d, which writes layer %d again",
+			ErrExchange, path, recs, j, filepath.Join(r.x.layerDir(k), exchangeDone(j)), j, k)
 	}
 	if w.rd == nil {
 		w.rd = bufio.NewReaderSize(f, 256<<10)
