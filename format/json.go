@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/boardgraph/boardgraph/internal/jsonwords"
 )
 
 // Version is the program version, the one string every output names: the
@@ -270,7 +272,7 @@ func ReadSolution(data []byte) (Problem, []Cell, error) {
 	var doc map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&doc); err != nil {
-		return Problem{}, nil, fmt.Errorf("%w: %v", ErrSolution, err)
+		return Problem{}, nil, fmt.Errorf("%w: %s", ErrSolution, jsonwords.Problem(err, data))
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		// enumerate --format json writes one object per solution: reading
@@ -297,8 +299,11 @@ func ReadSolution(data []byte) (Problem, []Cell, error) {
 	if doc["solution"] == nil || doc["problem"] == nil {
 		return Problem{}, nil, fmt.Errorf("%w: no \"problem\" and \"solution\" objects", ErrSolution)
 	}
-	if err := json.Unmarshal(doc["solution"], &sol); err != nil || sol == nil {
-		return Problem{}, nil, fmt.Errorf("%w: \"solution\": %v", ErrSolution, err)
+	if err := json.Unmarshal(doc["solution"], &sol); err != nil {
+		return Problem{}, nil, fmt.Errorf("%w: \"solution\": %s", ErrSolution, jsonwords.Problem(err, doc["solution"]))
+	}
+	if sol == nil {
+		return Problem{}, nil, fmt.Errorf("%w: \"solution\" is null: give {\"path\": [[row, col], ...]} as solve --format json writes it", ErrSolution)
 	}
 	var p struct {
 		Problem
@@ -306,7 +311,7 @@ func ReadSolution(data []byte) (Problem, []Cell, error) {
 		End   json.RawMessage `json:"end"`
 	}
 	if err := json.Unmarshal(doc["problem"], &p); err != nil {
-		return Problem{}, nil, fmt.Errorf("%w: \"problem\": %v", ErrSolution, err)
+		return Problem{}, nil, fmt.Errorf("%w: \"problem\": %s", ErrSolution, jsonwords.Problem(err, doc["problem"]))
 	}
 	prob := p.Problem
 	var err error
