@@ -8,6 +8,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/boardgraph/boardgraph/internal/jsonwords"
 )
 
 // readGraphML reads the first <graph> of a GraphML document (graphml.graphdrawing.org):
@@ -171,7 +173,7 @@ func readNodeLink(r io.Reader, lim Limits) (*Named, error) {
 		if errors.Is(err, ErrTooLarge) {
 			return nil, err
 		}
-		return nil, fmt.Errorf("%w: node-link JSON does not parse (%v); give {\"nodes\": [...], \"links\": [...]}", ErrFormat, oneLine(err.Error()))
+		return nil, fmt.Errorf("%w: node-link JSON does not parse (%s); give {\"nodes\": [...], \"links\": [...]}", ErrFormat, oneLine(jsonwords.Problem(err, nil)))
 	}
 	if doc.Directed {
 		return nil, fmt.Errorf("%w: the node-link graph is directed; boardgraph reads undirected graphs: set \"directed\": false", ErrFormat)

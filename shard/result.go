@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/boardgraph/boardgraph/format"
+	"github.com/boardgraph/boardgraph/internal/jsonwords"
 )
 
 // Format names the version of the shard result file.
@@ -103,7 +104,7 @@ func ReadResult(rd io.Reader) (*Result, error) {
 	dec.DisallowUnknownFields()
 	var s Result
 	if err := dec.Decode(&s); err != nil {
-		return nil, fmt.Errorf("%w: not a shard result file (%v)", ErrResult, err)
+		return nil, fmt.Errorf("%w: not a shard result file (%s); give the files 'count --shard I/N --out FILE' wrote", ErrResult, jsonwords.Problem(err, data))
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("%w: extra data after the shard result", ErrResult)

@@ -11,7 +11,7 @@ import (
 )
 
 // Problem words err, an error from json.Unmarshal or a json.Decoder over
-// data, for a person. It names the field and the JSON value it takes for a
+// data (nil for a stream), for a person. It names the field and the JSON value it takes for a
 // type mismatch, the byte offset for a syntax error, and an early end; any
 // other error is returned with the "json: " prefix dropped.
 func Problem(err error, data []byte) string {
@@ -25,6 +25,9 @@ func Problem(err error, data []byte) string {
 		}
 		return fmt.Sprintf("%s takes %s, not %s", field, TypeWords(te.Type), te.Value)
 	case errors.As(err, &se):
+		if data == nil { // a stream: its length is not known
+			return fmt.Sprintf("invalid JSON at byte %d: %s", se.Offset, strings.TrimPrefix(se.Error(), "json: "))
+		}
 		return fmt.Sprintf("invalid JSON at byte %d of %d: %s", se.Offset, len(data), strings.TrimPrefix(se.Error(), "json: "))
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		return "the JSON ends before the object is closed"

@@ -87,3 +87,13 @@ func TestProblemEmbedded(t *testing.T) {
 type Inner struct {
 	Rows int `json:"rows"`
 }
+
+// TestProblemStream: for a stream (data nil) a syntax error names the byte
+// alone, not "of 0".
+func TestProblemStream(t *testing.T) {
+	var v struct{}
+	err := json.Unmarshal([]byte(`{"a":}`), &v)
+	if got := Problem(err, nil); !strings.HasPrefix(got, "invalid JSON at byte 6: ") {
+		t.Errorf("%q", got)
+	}
+}
