@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"io"
 	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/boardgraph/boardgraph/internal/jsonwords"
 )
 
 // LeaperRequest is a leaper position: a board (a size spec such as "5x5"
@@ -70,27 +70,11 @@ func decodeJSON(data []byte, v any) error {
 	return nil
 }
 
-// jsonProblem words a decoding error for a person: the field and the
-// type it takes ("field \"rows\" takes an integer, not a string"), the
-// place of a syntax error, or the unknown field.
+// jsonProblem words a decoding error for a person (jsonwords.Problem: the
+// field and the type it takes, the place of a syntax error) and lists the
+// request's fields after an unknown one.
 func jsonProblem(err error, data []byte, v any) string {
-	var te *json.UnmarshalTypeError
-	var se *json.SyntaxError
-	switch {
-	case errors.As(err, &te):
-		field := te.Field
-		if field == "" {
-			field = "the request"
-		} else {
-			field = strconv.Quote(field)
-		}
-		return fmt.Sprintf("field %s takes %s, not %s", field, typeWords(te.Type), te.Value)
-	case errors.As(err, &se):
-		return fmt.Sprintf("invalid JSON at byte %d of %d: %s", se.Offset, len(data), strings.TrimPrefix(se.Error(), "json: "))
-	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-		return "the JSON ends before the object is closed"
-	}
-	msg := strings.TrimPrefix(err.Error(), "json: ")
+	msg := jsonwords.Problem(err, data)
 	if name, ok := strings.CutPrefix(msg, "unknown field "); ok {
 		return "unknown field " + name + "; the fields are " + fieldNames(v)
 	}
@@ -113,35 +97,6 @@ func fieldNames(v any) string {
 		}
 	}
 	return strings.Join(names, ", ")
-}
-
-// typeWords names a Go type as JSON sees it: "an integer from 0 to 255",
-// "a string", "an array of integers".
-func typeWords(t reflect.Type) string {
-	switch t.Kind() {
-	case reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Int:
-		bits := t.Bits()
-		return fmt.Sprintf("an integer from %d to %d", int64(-1)<<(bits-1), uint64(1)<<(bits-1)-1)
-	case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uint:
-		return fmt.Sprintf("an integer from 0 to %d", uint64(1<<(t.Bits()-1))*2-1)
-	case reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Slice, reflect.Array:
-		e := typeWords(t.Elem())
-		if r, ok := strings.CutPrefix(e, "an integer "); ok {
-			return "an array of integers " + r
-		}
-		return "an array of " + e + " values"
-	case reflect.Struct, reflect.Map:
-		return "an object"
-	case reflect.Pointer:
-		return typeWords(t.Elem())
-	}
-	return "another type"
 }
 
 // checkConn validates a k-grid position against the grid: one entry per

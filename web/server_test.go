@@ -87,7 +87,7 @@ func TestBadInput(t *testing.T) {
 		{"conn length", "/api/nl/check", `{"puzzle":"7x7m2:a1a3b42d2b2d4o3c2a3b3b3","conn":[1,2]}`, 400, "pairs"},
 		{"conn range", "/api/nl/check", `{"puzzle":"3x1m2:1a1","conn":[3]}`, 400, "0..2"},
 		{"conn overflow", "/api/nl/check", `{"puzzle":"3x1m2:1a1","conn":[300]}`, 400, `bad JSON request: field "conn" takes an integer from -128 to 127, not number 300`},
-		{"type words", "/api/nl/generate", `{"rows":"5"}`, 400, `field "rows" takes an integer from`},
+		{"type words", "/api/nl/generate", `{"rows":"5"}`, 400, `field "rows" takes an integer, not string`},
 		{"string field", "/api/leaper/load", `{"board":5}`, 400, `field "board" takes a string, not number`},
 		{"fields named", "/api/leaper/hint", `{"bord":"5x5"}`, 400, `unknown field "bord"; the fields are "board", "moves", "path"`},
 		{"syntax", "/api/leaper/hint", `{"board" "5x5"}`, 400, "invalid JSON at byte"},
