@@ -32,20 +32,7 @@ func orderCost(g *graph.Graph, order []int32, rank []int32, delta []int, pow []f
 // so the widths are a running sum of interval starts and ends. rank and
 // delta are scratch space (len n and at least n+1).
 func frontierWidths(g *graph.Graph, order []int32, rank []int32, delta []int) iter.Seq[int] {
-	for i, v := range order {
-		rank[v] = int32(i)
-	}
-	clear(delta)
-	for v := range int32(len(order)) {
-		last := rank[v]
-		for _, w := range g.Neighbors(v) {
-			last = max(last, rank[w])
-		}
-		if last > rank[v] {
-			delta[rank[v]]++
-			delta[last]--
-		}
-	}
+	widthDeltas(context.Background(), g, order, rank, delta)
 	return func(yield func(int) bool) {
 		w := 0
 		for _, d := range delta[:len(order)] {
@@ -55,6 +42,30 @@ func frontierWidths(g *graph.Graph, order []int32, rank []int32, delta []int) it
 			}
 		}
 	}
+}
+
+// widthDeltas sets delta to the starts (+1) and ends (-1) of the
+// frontier intervals of g processed in order (rank: scratch, len n), or
+// returns ctx's error when ctx ends (it looks every 65536 vertices).
+func widthDeltas(ctx context.Context, g *graph.Graph, order []int32, rank []int32, delta []int) error {
+	for i, v := range order {
+		rank[v] = int32(i)
+	}
+	clear(delta)
+	for v := range int32(len(order)) {
+		if v%(1<<16) == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		last := rank[v]
+		for _, w := range g.Neighbors(v) {
+			last = max(last, rank[w])
+		}
+		if last > rank[v] {
+			delta[rank[v]]++
+			delta[last]--
+		}
+	}
+	return nil
 }
 
 // OptimizeOrder improves a vertex order for Count by simulated annealing

@@ -431,28 +431,13 @@ func identity(n int) []int32 {
 }
 
 // frontierWidth returns the widest frontier of g processed in order, or
-// ctx's error when ctx ends (it looks every 65536 vertices). It is
-// frontierWidths' computation, kept apart so that the loops over
-// millions of vertices can look at ctx.
+// ctx's error when ctx ends (widthDeltas looks every 65536 vertices, so
+// that a board of millions of cells obeys a timeout).
 func frontierWidth(ctx context.Context, g *graph.Graph, order []int32) (int, error) {
 	n := len(order)
-	rank := make([]int32, g.N())
-	for i, v := range order {
-		rank[v] = int32(i)
-	}
 	delta := make([]int, n+1)
-	for v := range int32(n) {
-		if v%(1<<16) == 0 && ctx.Err() != nil {
-			return 0, ctx.Err()
-		}
-		last := rank[v]
-		for _, w := range g.Neighbors(v) {
-			last = max(last, rank[w])
-		}
-		if last > rank[v] {
-			delta[rank[v]]++
-			delta[last]--
-		}
+	if err := widthDeltas(ctx, g, order, make([]int32, g.N()), delta); err != nil {
+		return 0, err
 	}
 	best, w := 0, 0
 	for _, d := range delta[:n] {
