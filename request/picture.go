@@ -80,17 +80,22 @@ func Picture(ctx context.Context, data []byte, b *board.Board, f PictureFlags) (
 	return pic, frames, what, err
 }
 
-// PictureArgs returns the board size among a picture command's arguments
-// args, "" for none; the input itself comes from a flag or stdin, so any
-// other argument is refused.
-func PictureArgs(args []string) (spec string, err error) {
-	for _, a := range args {
-		if !IsSpec(a) || spec != "" {
-			return "", inputf("unexpected argument %q; give at most a board size (the input comes from --in FILE or stdin)", a)
-		}
-		spec = a
+// PictureArgs splits a picture command's arguments args into a board
+// size and the input file, as SolutionArgs does (an argument that reads
+// as a size and names no file is the size); in is the --in flag's value,
+// which names the input as well: giving it both ways is refused. The
+// input "" is stdin.
+func PictureArgs(args []string, in string, src Source) (spec, input string, err error) {
+	spec, file, err := SolutionArgs(args, src)
+	switch {
+	case err != nil:
+		return "", "", err
+	case file != "" && in != "":
+		return "", "", inputf("the input is named twice, %q and --in %q; give it once", file, in)
+	case file != "":
+		return spec, file, nil
 	}
-	return spec, nil
+	return spec, in, nil
 }
 
 // inputf returns an error wrapping ErrInput.
@@ -636,7 +641,7 @@ func (rf *pictureState) kgridPicture(g *numberlink.Grid, rules numberlink.Rules,
 		if err := numberlink.VerifySolution(g, rules, sol); err != nil {
 			verdict = "not a complete solution: " + err.Error()
 		}
-		what += fmt.Sprintf(" with %d bridges (%s)", len(bridges), verdict)
+		what += fmt.Sprintf(" with %s (%s)", format.Plural(len(bridges), "bridge"), verdict)
 	}
 	return pic, nil, what, nil
 }
@@ -667,7 +672,7 @@ func hexPicture(data []byte) (*render.Picture, []*render.Picture, string, error)
 		if err := hexgrid.Verify(g, hp.Rules, sol); err != nil {
 			verdict = "not a complete solution: " + err.Error()
 		}
-		what += fmt.Sprintf(" with %d bridges (%s)", len(hp.Bridges), verdict)
+		what += fmt.Sprintf(" with %s (%s)", format.Plural(len(hp.Bridges), "bridge"), verdict)
 	}
 	return pic, nil, what, nil
 }

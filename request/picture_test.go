@@ -3,6 +3,8 @@ package request
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -82,16 +84,45 @@ func FuzzPicture(f *testing.F) {
 	})
 }
 
-// TestPictureArgs: one board size at most, nothing else; a drawing that
-// its context stopped is Stopped, not a failure of the input.
+// TestPictureArgs: at most one board size and one input, the input as
+// an argument or with --in but not both; a drawing that its context
+// stopped is Stopped, not a failure of the input.
 func TestPictureArgs(t *testing.T) {
 	t.Parallel()
-	if spec, err := PictureArgs([]string{"5x5"}); spec != "5x5" || err != nil {
-		t.Errorf("5x5: %q %v", spec, err)
+	dir := t.TempDir()
+	sol := filepath.Join(dir, "7x7")
+	if err := os.WriteFile(sol, []byte("1\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
-	for _, args := range [][]string{{"5x5", "6x6"}, {"path.txt"}} {
-		if _, err := PictureArgs(args); !IsInput(err) || !strings.Contains(err.Error(), "at most a board size") {
-			t.Errorf("%q: %v", args, err)
+	src := Source{}
+	for _, c := range []struct {
+		args        []string
+		in          string
+		spec, input string
+	}{
+		{[]string{"5x5"}, "", "5x5", ""},
+		{[]string{"5x5"}, "p.txt", "5x5", "p.txt"},
+		{[]string{"path.txt"}, "", "", "path.txt"},
+		{[]string{"5x5", "s.json"}, "", "5x5", "s.json"},
+		{[]string{sol}, "", "", sol}, // a file named like a size is the input
+		{nil, "-", "", "-"},
+	} {
+		spec, input, err := PictureArgs(c.args, c.in, src)
+		if err != nil || spec != c.spec || input != c.input {
+			t.Errorf("%q --in %q: %q %q %v; want %q %q", c.args, c.in, spec, input, err, c.spec, c.input)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		in   string
+		want string
+	}{
+		{[]string{"5x5", "6x6", "a"}, "", "at most a board size and one solution file"},
+		{[]string{"a.json", "b.json"}, "", "at most a board size and one solution file"},
+		{[]string{"a.json"}, "b.json", "named twice"},
+	} {
+		if _, _, err := PictureArgs(c.args, c.in, src); !IsInput(err) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q --in %q: %v; want an input error with %q", c.args, c.in, err, c.want)
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -87,15 +87,15 @@ func (rf *renderFlags) run(e *env, pos []string) error {
 	if err := rf.Check(); err != nil {
 		return err
 	}
-	spec, err := request.PictureArgs(pos)
+	spec, in, err := request.PictureArgs(pos, rf.in, e.source())
 	if err != nil {
 		return err
 	}
-	b, err := request.SolutionBoard(spec, rf.boardFile, rf.in, "--in", e.source())
+	b, err := request.SolutionBoard(spec, rf.boardFile, in, "--in", e.source())
 	if err != nil {
 		return err
 	}
-	text, err := readSolution(e, rf.in)
+	text, err := readSolution(e, in)
 	if err != nil {
 		return err
 	}

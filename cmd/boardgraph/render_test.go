@@ -65,10 +65,12 @@ func TestRender(t *testing.T) {
 		{"values json", `{"board":"2x3","title":"t","values":[[1,"2",null],[4,5.5,6]]}`, []string{"--svg", "OUT/v.svg"}, 0, "a heatmap of 2x3", []string{"v.svg"}},
 		{"edges json", `{"board":"4x4","edges":[{"from":"1,1","to":"1,4","count":"3"},{"from":"1,1","to":"3,3","count":0}]}`, []string{"--svg", "OUT/e.svg"}, 0, "an edge-usage map of 2 moves on 4x4", []string{"e.svg"}},
 		{"kgrid", kgrid, []string{"--kind", "kgrid", "--svg", "OUT/k.svg"}, 0, "a 3x5 2-grid", []string{"k.svg"}},
-		{"kgrid json", `{"rows":1,"cols":3,"k":2,"clues":[[1,0,1]],"bridges":[{"from":[1,1],"to":[1,3],"n":1}]}`, []string{"--svg", "OUT/k.svg"}, 0, "with 1 bridges (a verified solution)", []string{"k.svg"}},
+		{"kgrid json", `{"rows":1,"cols":3,"k":2,"clues":[[1,0,1]],"bridges":[{"from":[1,1],"to":[1,3],"n":1}]}`, []string{"--svg", "OUT/k.svg"}, 0, "with 1 bridge (a verified solution)", []string{"k.svg"}},
+		{"input as argument", "", []string{"testdata/fig4.json.golden", "--png", "OUT/a.png"}, 0, "a 50-step path on 5x10", []string{"a.png"}},
 		{"tau", kgrid, []string{"--kind", "tau", "--svg", "OUT/t.svg"}, 0, "frame 0 of", nil},
 
 		{"no output", string(fig4), nil, 2, "no output: give --svg FILE", nil},
+		{"input named twice", "", []string{"testdata/fig4.json.golden", "--in", "testdata/fig4.grid", "--svg", "OUT/a.svg"}, 2, "named twice", nil},
 		{"bad extension", string(fig4), []string{"--svg", "OUT/a.png"}, 2, `name the file *.svg`, nil},
 		{"missing directory", string(fig4), []string{"--svg", "OUT/nope/a.svg"}, 2, "does not exist", nil},
 		{"invalid solution", strings.Replace(string(fig4), "47", "99", 1), []string{"--svg", "OUT/a.svg"}, 1, "invalid: ", nil},
