@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/boardgraph/boardgraph/format"
 )
 
 // ErrNotUnique reports a puzzle with more than one solution.
@@ -77,7 +79,7 @@ func (p *Puzzle) WriteText(w io.Writer, g Grading, withSol bool) error {
 	if g.Depth > 0 {
 		fmt.Fprintf(&b, ", depth %d", g.Depth)
 	}
-	fmt.Fprintf(&b, "), %d givens, one solution (proved by the exact counter)\n// share: %s\n", p.Givens(), p.Share())
+	fmt.Fprintf(&b, "), %s, one solution (proved by the exact counter)\n// share: %s\n", format.Plural(p.Givens(), "given"), p.Share())
 	b.WriteString(p.Board.Format())
 	if withSol && g.Solution != nil {
 		b.WriteString("// solution:\n")

@@ -65,6 +65,11 @@ func TestGenerateFormats(t *testing.T) {
 	if res.code != 0 || !strings.Contains(res.stdout, "<svg") {
 		t.Fatal(res)
 	}
+	// One given is "1 given" (a trivial puzzle: king 1x3, one end given).
+	res = cli(t, "", "generate", "--moves", "king", "1x3", "--difficulty", "easy", "--quiet")
+	if res.code != 0 || !strings.Contains(res.stdout, ", 1 given, one solution") {
+		t.Fatal(res)
+	}
 	res = cli(t, "", "generate", "6x6", "--moves", "knight", "--format", "share", "--quiet")
 	if res.code != 0 || !strings.HasPrefix(res.stdout, "knight:6x6:") {
 		t.Fatal(res)
