@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 	"time"
 
@@ -74,6 +75,12 @@ func Classify(err error) (msg string, code int) {
 		code = ExitStopped
 	}
 	text := strings.TrimPrefix(strings.ReplaceAll(strings.TrimSpace(err.Error()), "\n", "; "), "boardgraph: ")
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Op == "write" && pe.Path == "/dev/stdout" {
+		// The words the command line uses when it notices the failed
+		// write itself, not "write /dev/stdout: ...".
+		text = "cannot write the result to standard output: " + pe.Err.Error()
+	}
 	switch code {
 	case ExitInternal:
 		return "INTERNAL ERROR (a bug in boardgraph, please report it): " + text, code

@@ -146,7 +146,7 @@ func TestWriteFailuresExit2(t *testing.T) {
 	} {
 		var errb bytes.Buffer
 		code := run(&env{ctx: context.Background(), args: args, stdin: strings.NewReader(""), stdout: failWriter{}, stderr: &errb})
-		if code != exitUsage || strings.Count(errb.String(), "\n") < 1 || !strings.Contains(errb.String(), "no space left on device") {
+		if code != exitUsage || strings.Count(errb.String(), "\n") < 1 || !strings.Contains(errb.String(), "boardgraph: cannot write the result to standard output: no space left on device\n") {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 naming the failed write", args, code, errb.String())
 		}
 	}
