@@ -188,3 +188,49 @@ func TestProgress(t *testing.T) {
 		}
 	}
 }
+
+// Orders annealed with other seeds are other permutations of the
+// vertices, with layers of their own, and give the same count: the
+// cross-check the 8x8 counts use (docs/results.md).
+func TestBoardOrderSeed(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		rows, cols int
+		moves      string
+		want       uint64
+	}{
+		{6, 6, "knight", 6637920}, // OEIS A165134, directed open paths
+		{5, 5, "hopido", 12400},   // the Diplomatico paper's 5x5 count
+	} {
+		t.Run(fmt.Sprintf("%s/%dx%d", tc.moves, tc.rows, tc.cols), func(t *testing.T) {
+			t.Parallel()
+			bg := build(t, tc.rows, tc.cols, tc.moves)
+			p := hamilton.Problem{G: bg.Graph}
+			if o, err := count.BoardOrderSeed(context.Background(), bg, count.DefaultOrderSeed); err != nil || fmt.Sprint(o) != fmt.Sprint(count.BoardOrder(bg)) {
+				t.Fatalf("BoardOrderSeed(DefaultOrderSeed) = %v, %v; want BoardOrder's order", o, err)
+			}
+			profiles := map[string]bool{}
+			for _, seed := range []uint64{1, 2, 3, 5} {
+				order, err := count.BoardOrderSeed(context.Background(), bg, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				seen := make([]bool, bg.N())
+				for _, v := range order {
+					if v < 0 || int(v) >= bg.N() || seen[v] {
+						t.Fatalf("seed %d: order %v is not a permutation", seed, order)
+					}
+					seen[v] = true
+				}
+				got, st, err := count.Count(context.Background(), p, count.Options{Order: order})
+				if err != nil || got != tc.want {
+					t.Fatalf("seed %d: Count = %d, %v; want %d", seed, got, err, tc.want)
+				}
+				profiles[fmt.Sprint(st.Transitions, st.PeakStates)] = true
+			}
+			if len(profiles) < 2 {
+				t.Errorf("seeds 1, 2, 3 and 5 gave layers of the same size (%v): the seed changes nothing", profiles)
+			}
+		})
+	}
+}

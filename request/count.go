@@ -53,6 +53,9 @@ type CountFlags struct {
 	MaxMemory  string // --max-memory SIZE ("": DefaultMaxMemory)
 	SpillDir   string // --tmp DIR: where the DP's layers spill ("": never)
 	NoPredict  bool   // --no-predict: no early prediction of the DP's peak
+	// OrderSeed is --order-seed N: the seed that anneals the DP's vertex
+	// order (count.BoardOrderSeed; 0: count.DefaultOrderSeed).
+	OrderSeed uint64
 
 	Shard      string // --shard I/N ("": the whole count)
 	Out        string // --out FILE: the shard result file
@@ -291,6 +294,13 @@ func NewCountContext(ctx context.Context, s *Search, f CountFlags) (*Count, erro
 	default:
 		return nil, inputf("unknown --method %q; use auto, dfs or dp", f.Method)
 	}
+	if f.OrderSeed != 0 && c.Method != MethodDP {
+		why := c.Why
+		if f.Method == MethodDFS {
+			why = "--method dfs"
+		}
+		return nil, inputf("--order-seed sets the dynamic program's vertex order, but this count uses the search (%s); use --method dp or drop --order-seed", why)
+	}
 	c.MaxMemory = DefaultMaxMemory()
 	if f.MaxMemory != "" {
 		var err error
@@ -418,13 +428,17 @@ func (c *Count) what(res *CountResult) string {
 	return res.Count.String()
 }
 
-// boardOrder computes c.order (count.BoardOrderContext) unless it has
-// (a stopped one is kept: the count that uses it stops too).
+// boardOrder computes c.order (count.BoardOrderSeed with --order-seed)
+// unless it has (a stopped one is kept: the count that uses it stops too).
 func (c *Count) boardOrder(ctx context.Context) error {
 	if c.order != nil {
 		return nil
 	}
-	o, err := count.BoardOrderContext(ctx, c.Graph)
+	seed := c.Flags.OrderSeed
+	if seed == 0 {
+		seed = count.DefaultOrderSeed
+	}
+	o, err := count.BoardOrderSeed(ctx, c.Graph, seed)
 	c.order = o // the best order so far when ctx ended while annealing
 	return err
 }

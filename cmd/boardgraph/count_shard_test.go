@@ -763,3 +763,24 @@ func TestCooperativeDPShardKillResume(t *testing.T) {
 		t.Fatalf("merge: %q, %v", stdout.String(), err)
 	}
 }
+
+// TestCountOrderSeed: --order-seed anneals another vertex order for the
+// dynamic program, with the same count; the search has no order to seed.
+func TestCountOrderSeed(t *testing.T) {
+	t.Parallel()
+	for _, seed := range []string{"1", "5"} {
+		r := cli(t, "", "count", "--moves", "knight", "6x6", "--method", "dp", "--order-seed", seed, "--quiet")
+		if r.code != exitOK || strings.TrimSpace(r.stdout) != "6637920" {
+			t.Fatalf("--order-seed %s: %v", seed, r)
+		}
+	}
+	for _, args := range [][]string{
+		{"count", "5x5", "--method", "dfs", "--order-seed", "2"},
+		{"count", "5x5", "--per-start", "--order-seed", "2"},
+	} {
+		r := cli(t, "", args...)
+		if r.code != exitUsage || r.stdout != "" || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "--order-seed sets the dynamic program's vertex order") {
+			t.Errorf("%q: want a one-line refusal naming --order-seed:\n%v", args, r)
+		}
+	}
+}
