@@ -158,8 +158,16 @@ type Stats struct {
 	// spill bucket files in all (compact runs: their ratio is the bytes
 	// a record takes on disk).
 	SpillWritten, SpillRecords int64
-	Checkpoints                int
-	ResumedAt                  int
+	// States and PeakStates count a spilled layer's records before their
+	// counts are summed (an upper bound). A spilled step that reads a
+	// whole layer in one process sums it exactly: LayerSummed is the
+	// number of states of the last layer so read and LayerSummedStep the
+	// step that made it (0: none yet, or only layers of a step resumed
+	// midway); PeakSummed and PeakSummedStep are the largest of them.
+	LayerSummed, LayerSummedStep int
+	PeakSummed, PeakSummedStep   int
+	Checkpoints                  int
+	ResumedAt                    int
 	// Cooperative shards (Options.Exchange): ExchangeBytes is what this
 	// shard wrote to the shared directory in all, Waited the time it
 	// spent waiting for the others; while it waits, Progress is called

@@ -754,8 +754,16 @@ func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*
 	if err != nil {
 		return err
 	}
-	if i > 0 && len(r.prof) >= i && len(todo) == len(cur.files) {
-		r.prof[i-1] = int(states.Load()) // the exact size of the layer read
+	if i > 0 && len(todo) == len(cur.files) {
+		// The exact size of the layer read.
+		n := int(states.Load())
+		if len(r.prof) >= i {
+			r.prof[i-1] = n
+		}
+		r.st.LayerSummed, r.st.LayerSummedStep = n, i
+		if n > r.st.PeakSummed {
+			r.st.PeakSummed, r.st.PeakSummedStep = n, i
+		}
 	}
 	if !next.route {
 		r.st.SpillBytes = max(r.st.SpillBytes, next.bytes())

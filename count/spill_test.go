@@ -148,3 +148,49 @@ func TestSpillManifestFilesChecked(t *testing.T) {
 		t.Errorf("damaged %s: %v", victim, err)
 	}
 }
+
+// A spilled count sums every layer it reads whole: LayerSummed is that
+// layer's size in memory, and PeakSummed the largest of them, where
+// States and PeakStates (records before summing) only bound them.
+func TestSpillSummedLayers(t *testing.T) {
+	t.Parallel()
+	bg := build(t, 6, 6, "knight")
+	p := hamilton.Problem{G: bg.Graph}
+	order := count.BoardOrder(bg)
+	inMemory := map[int]int{} // step: states
+	opt := count.Options{Order: order, ProgressEvery: time.Nanosecond, ProbeStates: -1}
+	opt.Progress = func(s count.Stats) {
+		if !s.InStep && s.Waiting == nil {
+			inMemory[s.Step] = s.States
+		}
+	}
+	if got, _, err := count.Count(context.Background(), p, opt); err != nil || got != knight66 {
+		t.Fatalf("in memory: %d, %v", got, err)
+	}
+	summed := map[int]int{}
+	opt.MaxBytes, opt.SpillDir, opt.Workers = 1<<20, t.TempDir(), 2
+	opt.Progress = func(s count.Stats) {
+		if s.LayerSummedStep > 0 {
+			summed[s.LayerSummedStep] = s.LayerSummed
+		}
+	}
+	got, st, err := count.Count(context.Background(), p, opt)
+	if err != nil || got != knight66 || !st.Spilled {
+		t.Fatalf("spilled: %d, %v (spilled %v)", got, err, st.Spilled)
+	}
+	if len(summed) < 5 {
+		t.Fatalf("only layers %v were summed", summed)
+	}
+	peak, peakStep := 0, 0
+	for step, n := range summed {
+		if n != inMemory[step] {
+			t.Errorf("layer %d summed to %d states; in memory it holds %d", step, n, inMemory[step])
+		}
+		if n > peak {
+			peak, peakStep = n, step
+		}
+	}
+	if st.PeakSummed != peak || st.PeakSummedStep != peakStep || st.PeakStates < peak {
+		t.Errorf("PeakSummed %d at layer %d, PeakStates %d; want %d at layer %d, PeakStates at least that", st.PeakSummed, st.PeakSummedStep, st.PeakStates, peak, peakStep)
+	}
+}

@@ -69,6 +69,10 @@ func Search(st hamilton.Stats) string {
 //
 //	step 20 of 49, 40% of the steps, 200k states (peak 250k), 40.0 MB of tables, about 58s left
 //
+// A spilled count adds, once a step has read a whole layer, its exact size
+// (the states of a spilled layer are records before summing until then):
+// "layer 19 summed to 180k states (largest summed: 180k, layer 19)".
+//
 // The time left assumes every step left handles as many states as the
 // current layer holds, at the time per state so far: layers grow from the
 // first row and shrink at the last, so it errs long near the end. The cost
@@ -115,6 +119,10 @@ func DP(st count.Stats, elapsed time.Duration) string {
 		fmt.Fprintf(&b, ", %s of the steps", percent(float64(st.Step)/float64(st.Steps)))
 	}
 	fmt.Fprintf(&b, ", %s states (peak %s), %s of tables", Human(uint64(st.States)), Human(uint64(st.PeakStates)), Bytes(st.PeakBytes))
+	if st.LayerSummedStep > 0 {
+		// Spilled layers count records until the next step sums them.
+		fmt.Fprintf(&b, ", layer %d summed to %s states (largest summed: %s, layer %d)", st.LayerSummedStep, Human(uint64(st.LayerSummed)), Human(uint64(st.PeakSummed)), st.PeakSummedStep)
+	}
 	if st.StatesDone > 0 && st.Step < st.Steps {
 		done := float64(st.StatesDone)
 		if left, ok := Left(elapsed, done, done+float64(st.Steps-st.Step)*float64(st.States)); ok {

@@ -48,6 +48,11 @@ func TestDPLine(t *testing.T) {
 	if got := DP(st, 10*time.Second); got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
+	st.LayerSummed, st.LayerSummedStep, st.PeakSummed, st.PeakSummedStep = 150_000, 48, 190_000, 30
+	want = "step 49 of 49, 100% of the steps, 200k states (peak 250k), 40.0 MB of tables, layer 48 summed to 150k states (largest summed: 190k, layer 30)"
+	if got := DP(st, 10*time.Second); got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
 }
 
 func TestLeft(t *testing.T) {

@@ -66,7 +66,11 @@ func runCount(e *env, fs *flag.FlagSet) func(pos []string) int {
 		res, err := c.Run(ctx, opt, dpProgress(newProgress(e, "count (dp)", pf.Quiet)))
 		pr.Done()
 		if res.DP.Spilled && !pf.Quiet {
-			defer fmt.Fprintf(e.stderr, "the layers spilled to %s (at most %s of files at once)\n", cf.SpillDir, lines.Bytes(res.DP.SpillBytes))
+			peak := ""
+			if res.DP.PeakSummedStep > 0 {
+				peak = fmt.Sprintf("; the largest layer read whole: %d states, layer %d", res.DP.PeakSummed, res.DP.PeakSummedStep)
+			}
+			defer fmt.Fprintf(e.stderr, "the layers spilled to %s (at most %s of files at once%s)\n", cf.SpillDir, lines.Bytes(res.DP.SpillBytes), peak)
 		}
 		switch {
 		case err != nil && c.Method == request.MethodDP && ctx.Err() != nil:
