@@ -1133,20 +1133,25 @@ func (r *worker) emit(st *step, x [maxWidth + 2]uint8, f uint8) {
 // retirement and applies the pruning rules of emitWide with masks over
 // the packed codes (one bit per field, the field's top bit; see step.sw).
 func (r *worker) emitNarrow(st *step, x *[maxWidth + 2]uint8, f uint8) {
-	b := r.bitsPer
-	var lab [maxWidth + 4]uint8 // new code+1 of each old pair code, 0: not seen
-	ns := uint8(codePair)
+	b := r.bitsPer & 63
+	// lab: the new code+1 of each old code, 0 for a pair code not seen
+	// yet; the codes below codePair keep theirs. Masked indexes and the
+	// flag arithmetic below keep the loop free of bounds checks and of
+	// the branches on the code (the hottest loop of the 8x8 counts).
+	lab := [128]uint8{codeEmpty + 1, codeFull + 1, codeTail + 1}
+	ns := uint8(codePair + 1)
 	var lo uint64
 	for _, j := range st.kept {
-		code := x[j]
-		if code >= codePair {
-			if lab[code] == 0 {
-				lab[code] = ns + 1
-				ns++
-			}
-			code = lab[code] - 1
+		code := x[j&63] & 127
+		l := lab[code]
+		var unseen uint8
+		if l == 0 {
+			unseen = 1
 		}
-		lo = lo<<b | uint64(code)
+		l |= ns & -unseen
+		ns += unseen
+		lab[code] = l
+		lo = lo<<b | uint64(l-1)
 	}
 	sw := &st.sw
 	zero := func(y uint64) uint64 { return ^(((y & sw.low) + sw.low) | y) & sw.used }
