@@ -1015,7 +1015,8 @@ func (r *worker) expand(st *step, k key) {
 		x := cells[a]
 		return x != codeFull && (x == codeEmpty || st.req>>a&1 == 0)
 	}
-	r.emit(st, cells, f) // no edge
+	x0 := cells
+	r.emit(st, &x0, f) // no edge
 	for ai, a := range nb {
 		if !canTake(a) {
 			continue
@@ -1028,7 +1029,7 @@ func (r *worker) expand(st *step, k key) {
 		} else {
 			x[w], x[a] = x[a], codeFull
 		}
-		r.emit(st, x, f)
+		r.emit(st, &x, f)
 		if vReq {
 			continue // a required end takes one edge
 		}
@@ -1082,7 +1083,7 @@ func (r *worker) expand(st *step, k key) {
 					}
 				}
 			}
-			r.emit(st, x, f)
+			r.emit(st, &x, f)
 		}
 	}
 }
@@ -1090,7 +1091,11 @@ func (r *worker) expand(st *step, k key) {
 // emit retires the vertices that leave the frontier after st, then packs
 // the state (codes renumbered in order of first appearance) and adds the
 // count being expanded to it in the next layer.
-func (r *worker) emit(st *step, x [maxWidth + 2]uint8, f uint8) {
+//
+// x is the caller's scratch copy, which emit changes: passed by pointer,
+// not by value, so that the codes just written are not copied again (a
+// 64-byte copy that read them back, on the hottest path).
+func (r *worker) emit(st *step, x *[maxWidth + 2]uint8, f uint8) {
 	for _, j := range st.remove {
 		switch code := x[j]; code {
 		case codeEmpty:
@@ -1123,10 +1128,10 @@ func (r *worker) emit(st *step, x [maxWidth + 2]uint8, f uint8) {
 		}
 	}
 	if r.swarEmit {
-		r.emitNarrow(st, &x, f)
+		r.emitNarrow(st, x, f)
 		return
 	}
-	r.emitWide(st, &x, f)
+	r.emitWide(st, x, f)
 }
 
 // emitNarrow packs a state whose codes fit 64 bits after emit's
