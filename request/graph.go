@@ -331,6 +331,9 @@ type GraphCountOptions struct {
 	// Bounded says the run has a deadline: auto then searches, which
 	// reports a lower bound when stopped, rather than running the DP.
 	Bounded bool
+	// OrderSeed anneals the DP's vertex order (count.OptimizeOrder; 0:
+	// count.DefaultOrderSeed), as --order-seed does for boards.
+	OrderSeed uint64
 }
 
 // GraphCount is the result of Graph.Count.
@@ -363,11 +366,19 @@ func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, 
 		err    error
 	)
 	if opt.Method != "dfs" {
-		order = count.OptimizeOrder(gr.Named.G, nil, 1, 0)
+		seed := opt.OrderSeed
+		if seed == 0 {
+			seed = count.DefaultOrderSeed
+		}
+		order = count.OptimizeOrder(gr.Named.G, nil, seed, 0)
 		choice = count.Choose(gr.Problem, order)
 	}
+	why := "--method dfs"
 	if opt.Method == "auto" {
-		opt.Method, _ = PickMethod(choice, MethodNeeds{Bounded: opt.Bounded})
+		opt.Method, why = PickMethod(choice, MethodNeeds{Bounded: opt.Bounded})
+	}
+	if opt.OrderSeed != 0 && opt.Method != "dp" {
+		return res, inputf("--order-seed sets the dynamic program's vertex order, but this count uses the search (%s); use --method dp or drop --order-seed", why)
 	}
 	if n := gr.Named.G.N(); opt.Method == "dfs" && n > MaxCountOpen && !gr.Problem.FixStart && !opt.Bounded {
 		return res, inputf("%d vertices: an exact count by search would not finish; give --start, --timeout or --method dp", n)

@@ -40,7 +40,7 @@ func runCount(e *env, fs *flag.FlagSet) func(pos []string) int {
 	fs.IntVar(&cf.Units, "units", 0, "split the count into at least `N` work units (default 4096; every shard of a count needs the same value)")
 	return func(pos []string) int {
 		if gf.file != "" {
-			gf.undirected, gf.method = cf.Undirected, cf.Method
+			gf.undirected, gf.method, gf.orderSeed = cf.Undirected, cf.Method, cf.OrderSeed
 			return runGraph(e, "count", fs, &pf, gf, pos)
 		}
 		ctx, cancel := pf.context(e) // before the graph: it takes seconds to build

@@ -28,6 +28,7 @@ type graphFlags struct {
 	strategy   string // solve
 	undirected bool   // count
 	method     string // count
+	orderSeed  uint64 // count
 	limit      uint64 // enumerate
 }
 
@@ -87,7 +88,7 @@ func runGraph(e *env, cmd string, fs *flag.FlagSet, pf *problemFlags, g graphFla
 		opt.Seed, opt.Strategy = g.seed, strat
 		return graphSolve(ctx, e, gj, opt, form, pf.Quiet, pf.Timeout)
 	case "count":
-		res, err := gj.Count(ctx, request.GraphCountOptions{Method: g.method, Undirected: g.undirected, Workers: pf.Workers, Bounded: pf.Timeout > 0})
+		res, err := gj.Count(ctx, request.GraphCountOptions{Method: g.method, Undirected: g.undirected, Workers: pf.Workers, Bounded: pf.Timeout > 0, OrderSeed: g.orderSeed})
 		if err == nil {
 			err = gj.WriteCount(e.stdout, form, res)
 		}

@@ -79,6 +79,8 @@ func TestGraphFlag(t *testing.T) {
 		{[]string{"count", "--graph", gml, "--undirected", "--quiet"}, 0, "72\n"},                          // undirected
 		{[]string{"count", "--graph", gml, "--start", "n_1_1", "--quiet"}, 0, "6\n"},                       // = count 4x5 --start 1,1
 		{[]string{"count", "--graph", gml, "--method", "dp", "--quiet"}, 0, "144\n"},                       // the frontier DP on a graph
+		{[]string{"count", "--graph", gml, "--method", "dp", "--order-seed", "7", "--quiet"}, 0, "144\n"},  // another order, the same count
+		{[]string{"count", "--graph", gml, "--method", "dfs", "--order-seed", "7", "--quiet"}, 2, ""},      // the search has no order
 		{[]string{"solve", "--graph", gml, "--start", "n_1_1", "--end", "n_4_5"}, 1, ""},                   // proven none
 		{[]string{"info", "--graph", file}, 0, "hcp, 20 vertices, 25 edges"},                               // facts
 		{[]string{"solve", "--graph", file, "--moves", "knight"}, 2, ""},                                   // board-only flag
