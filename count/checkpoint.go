@@ -199,7 +199,7 @@ func (r *dp) resume(w *worker) (start int, cur *layer, disk, partial *spillSet, 
 		return 0, nil, nil, nil, nil
 	}
 	var magic [len(dpManifestMagic)]byte
-	if _, err := io.ReadFull(f, magic[:]); err == nil && string(magic[:]) == dpManifestMagic {
+	if _, err := io.ReadFull(f, magic[:]); err == nil && (string(magic[:]) == dpManifestMagic || string(magic[:]) == dpManifestMagic1) {
 		data, err := readManifest(io.NewSectionReader(f, 0, fi.Size()))
 		if err != nil {
 			return 0, nil, nil, nil, fmt.Errorf("%w: %s: %v; remove it to count from the start", shard.ErrCheckpoint, r.ck.path, err)

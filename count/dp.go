@@ -108,6 +108,9 @@ type Options struct {
 	// count stops with errKilled, leaving its files as a kill -9 would,
 	// when it is about to expand its killAfter+1st spilled bucket.
 	spillRound, killAfter int
+	// foldAlways (tests): a spilled step folds its next layer at the end
+	// of every round, not only when the disk is tight (fold.go).
+	foldAlways bool
 	// noSync (tests): spilled layers and their manifests are not synced
 	// (a killed process loses nothing written; a crashed machine could).
 	noSync bool
@@ -158,6 +161,9 @@ type Stats struct {
 	// spill bucket files in all (compact runs: their ratio is the bytes
 	// a record takes on disk).
 	SpillWritten, SpillRecords int64
+	// Folds counts the bucket files folded because the disk was tight
+	// (fold.go).
+	Folds int
 	// States and PeakStates count a spilled layer's records before their
 	// counts are summed (an upper bound). A spilled step that reads a
 	// whole layer in one process sums it exactly: LayerSummed is the

@@ -2,6 +2,10 @@ package count
 
 import (
 	"context"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"os"
 	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
@@ -45,4 +49,59 @@ func StepTick(opt Options, d time.Duration) Options {
 func CountWideTables(ctx context.Context, p hamilton.Problem, opt Options) (uint64, Stats, error) {
 	opt.wideTables = true
 	return Count(ctx, p, opt)
+}
+
+// FoldAlways returns opt with the next layer of every spilled step
+// folded at the end of every round (fold.go), disk tight or not.
+func FoldAlways(opt Options) Options {
+	opt.foldAlways = true
+	return opt
+}
+
+// ManifestV1 rewrites the manifest at path in the format before folds
+// ("BGDPSP01": no generation bytes), as a count of that code would have
+// written it; it refuses a manifest naming a folded bucket.
+func ManifestV1(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if string(data[:8]) != dpManifestMagic {
+		return errors.New("not a BGDPSP02 manifest")
+	}
+	out := []byte(dpManifestMagic1)
+	p := data[8 : len(data)-4]
+	take := func(n int) []byte {
+		x := p[:n]
+		p = p[n:]
+		out = append(out, x...)
+		return x
+	}
+	take(int(binary.LittleEndian.Uint16(take(2))))
+	take(4 + 2)
+	take(int(binary.LittleEndian.Uint16(take(2))))
+	set := func(withDone bool) error {
+		bits := take(1)[0]
+		for range 1 << bits {
+			take(16)
+			if p[0] != 0 {
+				return errors.New("a folded bucket")
+			}
+			p = p[1:]
+			if withDone {
+				take(1)
+			}
+		}
+		return nil
+	}
+	if err := set(true); err != nil {
+		return err
+	}
+	if take(1)[0] == 1 {
+		if err := set(false); err != nil {
+			return err
+		}
+	}
+	out = binary.LittleEndian.AppendUint32(out, crc32.Checksum(out, castagnoli))
+	return os.WriteFile(path, out, 0o644)
 }

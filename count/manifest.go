@@ -20,26 +20,30 @@ import (
 // the checkpoint's own spill directory, and the manifest says which they
 // are, how long, and how far the step reading them has gone:
 //
-//	"BGDPSP01"  key length (uint16)  key  steps done (uint32)
+//	"BGDPSP02"  key length (uint16)  key  steps done (uint32)
 //	key words (uint8)  count words (uint8)  directory length (uint16)  directory
-//	current layer: bits (uint8), then per bucket: bytes (uint64) records (uint64) done (uint8)
-//	next layer present (uint8), and if 1: bits (uint8), then per bucket: bytes (uint64) records (uint64)
+//	current layer: bits (uint8), then per bucket: bytes (uint64) records (uint64) generation (uint8) done (uint8)
+//	next layer present (uint8), and if 1: bits (uint8), then per bucket: bytes (uint64) records (uint64) generation (uint8)
 //	CRC-32C of everything before (uint32)
 //
 // all little-endian. The current layer (made by the steps done) is in
 // DIRECTORY/Lddd and the next one in DIRECTORY/Ldd(d+1), bucket b in file
-// bDDDD. A bucket marked done has been expanded into the next layer and
+// bDDDD, or bDDDD.gN once folded N times (spillSet.fold; manifests
+// "BGDPSP01", written before folding, have no generation byte: all are
+// 0). A bucket marked done has been expanded into the next layer and
 // its file may be gone; the next layer's files are valid up to the bytes
 // given (a killed count may have written more, which resuming cuts off).
 // The manifest is written like the layer checkpoint (a temporary file,
 // synced, renamed over PATH), after the files it names are synced; it is
 // read whole, at most maxManifest bytes, and every field is checked.
 
-const dpManifestMagic = "BGDPSP01"
+// dpManifestMagic is the manifest written; dpManifestMagic1 is the
+// format before generations, still read.
+const dpManifestMagic, dpManifestMagic1 = "BGDPSP02", "BGDPSP01"
 
 // maxManifest bounds a manifest: the key, the directory and two layers of
 // 1024 buckets.
-const maxManifest = 8 + 2 + 1<<16 + 4 + 2 + 2 + 1<<16 + 2*(1+(1<<maxSpillBits)*17) + 1 + 4
+const maxManifest = 8 + 2 + 1<<16 + 4 + 2 + 2 + 1<<16 + 2*(1+(1<<maxSpillBits)*18) + 1 + 4
 
 // manifest is a parsed manifest.
 type manifest struct {
@@ -53,6 +57,7 @@ type manifest struct {
 type manifestSet struct {
 	bits       uint
 	size, recs []int64
+	gen        []uint8
 	done       []bool
 }
 
@@ -63,6 +68,7 @@ func appendSet(b []byte, s *spillSet, withDone bool) []byte {
 	for k := range s.files {
 		b = binary.LittleEndian.AppendUint64(b, uint64(s.size[k]))
 		b = binary.LittleEndian.AppendUint64(b, uint64(s.recs[k]))
+		b = append(b, s.gen[k])
 		if withDone {
 			b = append(b, byte(b2i(s.done[k])))
 		}
@@ -131,7 +137,15 @@ var errManifest = errors.New("damaged manifest")
 // parseManifest checks and parses a manifest of the count named key with
 // steps steps; kw and cw are the count's record layout.
 func parseManifest(data []byte, key string, steps, kw, cw int) (*manifest, error) {
-	if len(data) > maxManifest || len(data) < len(dpManifestMagic)+4 || string(data[:len(dpManifestMagic)]) != dpManifestMagic {
+	if len(data) > maxManifest || len(data) < len(dpManifestMagic)+4 {
+		return nil, errManifest
+	}
+	gens := true
+	switch string(data[:len(dpManifestMagic)]) {
+	case dpManifestMagic:
+	case dpManifestMagic1:
+		gens = false
+	default:
 		return nil, errManifest
 	}
 	body := data[:len(data)-4]
@@ -171,7 +185,7 @@ func parseManifest(data []byte, key string, steps, kw, cw int) (*manifest, error
 			return nil
 		}
 		n := 1 << bits
-		s := &manifestSet{bits: bits, size: make([]int64, n), recs: make([]int64, n), done: make([]bool, n)}
+		s := &manifestSet{bits: bits, size: make([]int64, n), recs: make([]int64, n), gen: make([]uint8, n), done: make([]bool, n)}
 		for b := range n {
 			size, recs := u64(), u64()
 			// A record takes at least 2 bytes; a run's header 2 more.
@@ -180,6 +194,9 @@ func parseManifest(data []byte, key string, steps, kw, cw int) (*manifest, error
 				return nil
 			}
 			s.size[b], s.recs[b] = int64(size), int64(recs)
+			if gens {
+				s.gen[b] = take(1)[0]
+			}
 			if withDone {
 				d := take(1)[0]
 				if d > 1 {
@@ -212,9 +229,11 @@ func (r *dp) openSet(dir string, ms *manifestSet, cut bool) (*spillSet, error) {
 	s := r.compactSet(dir, ms.bits, 0.25)
 	copy(s.size, ms.size)
 	copy(s.recs, ms.recs)
+	copy(s.gen, ms.gen)
 	copy(s.done, ms.done)
+	defer s.removeStrays()
 	for b := range s.files {
-		name := filepath.Join(dir, bucketName(b))
+		name := filepath.Join(dir, bucketFile(b, s.gen[b]))
 		if s.done[b] {
 			os.Remove(name) // a killed count may not have removed it
 			continue

@@ -73,8 +73,9 @@ type runScratch struct {
 	enc []byte
 }
 
-// maxRadixBits bounds the counting pass of sortRun (2^16 counters).
-const maxRadixBits = 16
+// maxRadixBits bounds the counting pass of sortRun (2^20 counters: the
+// runs of folded buckets hold millions of records).
+const maxRadixBits = 20
 
 // sortRun sorts the records of a (sd words each, the mixed key first) by
 // their mixed key and returns them sorted, in a or in sc.tmp. Every key

@@ -3,6 +3,7 @@ package count
 import (
 	"bytes"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -204,6 +205,7 @@ func FuzzManifest(f *testing.F) {
 	f.Add(good)
 	f.Add(good[:len(good)/2])
 	f.Add([]byte(dpManifestMagic))
+	f.Add([]byte(dpManifestMagic1))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := parseManifest(data, "key", 64, 2, 1)
 		if err != nil {
@@ -224,7 +226,7 @@ func testManifest(t testing.TB) []byte {
 	cur := r.compactSet(dir, 2, 0.25)
 	cur.size[1], cur.recs[1], cur.done[2] = 100, 30, true
 	next := r.compactSet(dir, 3, 0.25)
-	next.size[7], next.recs[7] = 9, 2
+	next.size[7], next.recs[7], next.gen[7] = 9, 2, 3
 	if err := r.saveSpilled(5, cur, next); err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +246,7 @@ func TestManifestRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	if m.done != 5 || m.cur.bits != 2 || m.cur.size[1] != 100 || m.cur.recs[1] != 30 || !m.cur.done[2] || m.cur.done[1] ||
-		m.next == nil || m.next.bits != 3 || m.next.size[7] != 9 || m.next.recs[7] != 2 {
+		m.next == nil || m.next.bits != 3 || m.next.size[7] != 9 || m.next.recs[7] != 2 || m.next.gen[7] != 3 || m.next.gen[6] != 0 {
 		t.Fatalf("parsed %+v %+v %+v", m, m.cur, m.next)
 	}
 	if _, err := parseManifest(data, "other", 64, 2, 1); err != errOtherCount {
@@ -323,4 +325,21 @@ func BenchmarkReadRuns(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(recs), "ns/record")
+}
+
+// foldNeed: what the rest of a step writes at the pace so far, less the
+// files of the layer it still reads, plus spillSlack.
+func TestFoldNeed(t *testing.T) {
+	cur, next := &spillSet{size: []int64{40 << 30}, done: []bool{false}}, &spillSet{size: []int64{10 << 30}, done: []bool{false}}
+	// A quarter done: 30 GiB still to write, 40 GiB still to free.
+	if got := foldNeed(cur, next, 0.25); got != spillSlack {
+		t.Errorf("foldNeed at 25%% = %v, want spillSlack only", got)
+	}
+	// A tenth done: 90 GiB to write, 40 to free: 50 GiB more.
+	if got, want := foldNeed(cur, next, 0.1), float64(50<<30)+spillSlack; math.Abs(got-want) > 1<<20 {
+		t.Errorf("foldNeed at 10%% = %v, want %v", got, want)
+	}
+	if got := foldNeed(cur, next, 0); got != spillSlack {
+		t.Errorf("foldNeed at 0 = %v", got)
+	}
 }

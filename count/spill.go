@@ -46,10 +46,13 @@ import (
 // at most the larger of the two, plus one round's output. Before every
 // spilled step the count checks (statfs) that the directory has room for
 // what the step adds: the next layer predicted from the growth of the
-// last one (1 to 4 times; 1.5 after a resume), plus 25%, less the layer
-// it frees, plus 512 MiB; a disk that fills anyway (ENOSPC) stops the
-// count with ErrDisk naming the directory, and with a checkpoint the
-// count resumes from its last round.
+// last one (1 to 4 times; 1.5 after a resume), plus 25%, halved by
+// folding, less the layer it frees, plus 512 MiB. At the end of every
+// round, when the disk would not hold what the step has still to write
+// at its pace so far, the step folds the next layer's largest buckets
+// (each summed into one run: fold.go); a disk that fills anyway (ENOSPC)
+// stops the count with ErrDisk naming the directory, and with a
+// checkpoint the count resumes from its last round.
 //
 // Checkpoints of spilled layers (Options.Checkpoint) copy nothing: the
 // layers live in a directory of their own under SpillDir
@@ -104,6 +107,13 @@ type spillSet struct {
 	// done marks the buckets already expanded by the step reading the
 	// layer (their files are deleted).
 	done []bool
+	// gen is each bucket file's generation (bucketFile): how many times
+	// it was folded; folded holds each bucket's records after its last
+	// fold, and stale the files replaced by folds, deleted once a
+	// manifest names their successors (at once without a checkpoint).
+	gen    []uint8
+	folded []int64
+	stale  []string
 	// pend holds each bucket's records not yet written as a run (mixed
 	// key first); pendCap is a buffer's capacity in records. The buffers
 	// are not counted in the tables' memory (Stats.PeakBytes): they take
@@ -172,6 +182,14 @@ func layerName(done int) string { return fmt.Sprintf("L%03d", done) }
 // bucketName is the file name of bucket b.
 func bucketName(b int) string { return fmt.Sprintf("b%04d", b) }
 
+// bucketFile is the file name of bucket b folded gen times.
+func bucketFile(b int, gen uint8) string {
+	if gen == 0 {
+		return bucketName(b)
+	}
+	return fmt.Sprintf("b%04d.g%d", b, gen)
+}
+
 // compactSet returns the (fileless) spill set of 2^bits buckets in dir,
 // its run buffers taking about share of the limit in all.
 func (r *dp) compactSet(dir string, bits uint, share float64) *spillSet {
@@ -179,7 +197,7 @@ func (r *dp) compactSet(dir string, bits uint, share float64) *spillSet {
 	sd := r.mem.stride
 	s := &spillSet{dir: dir, files: make([]*os.File, n), mu: make([]sync.Mutex, n),
 		recs: make([]int64, n), size: make([]int64, n), bits: bits, kw: r.mem.kw, cw: r.mem.cw, sd: sd,
-		done: make([]bool, n), pend: make([][]uint64, n), noSync: r.opt.noSync,
+		done: make([]bool, n), gen: make([]uint8, n), folded: make([]int64, n), pend: make([][]uint64, n), noSync: r.opt.noSync,
 		written: &r.spillW, recorded: &r.spillR}
 	s.pendCap = max(64, int(share*float64(r.opt.MaxBytes)/float64(n*8*sd)))
 	return s
@@ -545,15 +563,21 @@ const spillSlack = 512 << 20
 // stepDisk returns the disk room the spilled step after cur needs: the
 // next layer predicted from cur's size and the growth of the last step
 // (1 to 4 times; 1.5 when it is not known, after a resume), plus 25%,
-// less cur's files, which the step deletes as it goes, plus spillSlack.
+// folded (over foldShrink), less cur's files, which the step deletes as
+// it goes, plus spillSlack.
 func (r *dp) stepDisk(cur *spillSet) float64 {
 	g := 1.5
 	if n := len(r.prof); n >= 2 && r.prof[n-2] > 0 {
 		g = min(max(float64(r.prof[n-1])/float64(r.prof[n-2]), 1), 4)
 	}
 	c := float64(cur.bytes())
-	return max(1.25*g*c-c, 0) + spillSlack
+	return max(1.25*g*c/foldShrink-c, 0) + spillSlack
 }
+
+// foldShrink is the least a fold is counted on to shrink a layer when
+// the disk check before a step asks for room (fold.go): layers measured
+// hold 1.5 (hopido 7x7) to 3.6 (knight 8x8, step 38) records a state.
+const foldShrink = 2
 
 // diskError rewords a full disk (ENOSPC) as the one-line ErrDisk that
 // names the directory, what the layers needed and what to do.
@@ -646,7 +670,7 @@ func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*
 		errs := make([]error, len(ws))
 		deadline := time.Now().Add(spillRoundEvery)
 		roundEnd := len(todo)
-		if ckpt && r.opt.spillRound > 0 {
+		if r.opt.spillRound > 0 {
 			roundEnd = min(pos+r.opt.spillRound, len(todo))
 		}
 		for wi, w := range ws {
@@ -655,7 +679,7 @@ func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*
 			go func() {
 				defer wg.Done()
 				var p part
-				for !stop.Load() && (!ckpt || r.opt.spillRound > 0 || time.Now().Before(deadline)) {
+				for !stop.Load() && (r.opt.spillRound > 0 || time.Now().Before(deadline)) {
 					j := int(idx.Add(1) - 1)
 					if j >= roundEnd {
 						break
@@ -717,10 +741,28 @@ func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*
 		if errors.Is(err, errFull) {
 			err = fmt.Errorf("%w: at step %d of %d one bucket of a spilled layer needs more than the limit of %s; raise --max-memory", ErrMemory, i+1, len(r.steps), fmtBytes(float64(r.opt.MaxBytes)))
 		}
+		// The share of the step done, for folding (fold.go).
+		share := float64(before+bytesDone.Load()) / float64(max(total, 1))
+		if total == 0 {
+			share = float64(len(cur.files)-len(todo)+int(partsDone.Load())) / float64(max(len(cur.files), 1))
+		}
+		if err == nil && !ckpt && !next.route {
+			var n int
+			n, err = r.foldIfTight(cur, next, share, ws)
+			r.st.Folds += n
+			next.removeStale()
+		}
 		if err == nil && ckpt {
 			// The round's checkpoint: the next layer's files as they are
-			// now, then the manifest, then the buckets it says are done.
-			if err = next.flushRuns(); err == nil {
+			// now (folded if the disk is tight), then the manifest, then
+			// the buckets it says are done and the files folds replaced.
+			err = next.flushRuns()
+			if err == nil {
+				var n int
+				n, err = r.foldIfTight(cur, next, share, ws)
+				r.st.Folds += n
+			}
+			if err == nil {
 				if err = next.syncFiles(); err == nil {
 					for _, b := range todo[pos:end] {
 						cur.done[b] = true
@@ -736,6 +778,7 @@ func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*
 				for _, b := range todo[pos:end] {
 					cur.dropBucket(b)
 				}
+				next.removeStale()
 			}
 		}
 		r.st.SpillBytes = max(r.st.SpillBytes, cur.bytes()+next.bytes())

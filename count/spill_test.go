@@ -60,7 +60,7 @@ func TestSpillKillResume(t *testing.T) {
 			t.Errorf("kill after %d buckets, resumed twice: %d, %v from step %d; want %d", kill, got, err, st.ResumedAt, knight66)
 		}
 		for _, f := range spillFiles(t, dir) {
-			if data, _ := os.ReadFile(f); f != ck || strings.HasPrefix(string(data), "BGDPSP01") {
+			if data, _ := os.ReadFile(f); f != ck || strings.HasPrefix(string(data), "BGDPSP0") {
 				t.Errorf("kill after %d: %s left", kill, f)
 				break
 			}
@@ -99,7 +99,7 @@ func TestSpillResumeOldCheckpoint(t *testing.T) {
 	if !errors.Is(err, count.ErrKilled) || st.ResumedAt != 20 || !st.Spilled {
 		t.Fatalf("resumed into spill and killed: %v, from step %d, spilled %v", err, st.ResumedAt, st.Spilled)
 	}
-	if data, _ := os.ReadFile(ck); !strings.HasPrefix(string(data), "BGDPSP01") {
+	if data, _ := os.ReadFile(ck); !strings.HasPrefix(string(data), "BGDPSP0") {
 		t.Fatalf("the checkpoint is not a manifest after the resume")
 	}
 	// Progress of the resumed count, inside its first step too, names
@@ -192,5 +192,69 @@ func TestSpillSummedLayers(t *testing.T) {
 	}
 	if st.PeakSummed != peak || st.PeakSummedStep != peakStep || st.PeakStates < peak {
 		t.Errorf("PeakSummed %d at layer %d, PeakStates %d; want %d at layer %d, PeakStates at least that", st.PeakSummed, st.PeakSummedStep, st.PeakStates, peak, peakStep)
+	}
+}
+
+// Folding the next layer at the end of every round (what a tight disk
+// does, fold.go) gives the same count without a checkpoint, and with one
+// when killed at any bucket and resumed, folding on; no file is left.
+func TestSpillFold(t *testing.T) {
+	t.Parallel()
+	bg := build(t, 6, 6, "knight")
+	p := hamilton.Problem{G: bg.Graph}
+	order := count.BoardOrder(bg)
+	ctx := context.Background()
+	opt := count.Options{Order: order, MaxBytes: 1 << 20, SpillDir: t.TempDir(), Workers: 2}
+	got, st, err := count.Count(ctx, p, count.FoldAlways(count.KillAfter(opt, 4, 0)))
+	if err != nil || got != knight66 || st.Folds == 0 {
+		t.Fatalf("folded without a checkpoint: %d, %v, %d folds; want %d after some folds", got, err, st.Folds, knight66)
+	}
+	for _, kill := range []int{3, 41, 150} {
+		dir := t.TempDir()
+		ck := filepath.Join(dir, "ck")
+		opt := count.Options{Order: order, MaxBytes: 1 << 20, SpillDir: dir, Checkpoint: ck, CheckpointKey: "t", Workers: 2}
+		if _, _, err := count.Count(ctx, p, count.FoldAlways(count.KillAfter(opt, 4, kill))); !errors.Is(err, count.ErrKilled) {
+			t.Fatalf("kill after %d buckets: %v", kill, err)
+		}
+		opt.Resume = true
+		if _, _, err := count.Count(ctx, p, count.FoldAlways(count.KillAfter(opt, 4, kill))); !errors.Is(err, count.ErrKilled) {
+			t.Fatalf("kill after %d buckets, resumed, killed again: %v", kill, err)
+		}
+		got, st, err := count.Count(ctx, p, count.FoldAlways(count.KillAfter(opt, 4, 0)))
+		if err != nil || got != knight66 || st.ResumedAt == 0 || st.Folds == 0 {
+			t.Errorf("kill after %d buckets, resumed twice: %d, %v from step %d, %d folds; want %d", kill, got, err, st.ResumedAt, st.Folds, knight66)
+		}
+		for _, f := range spillFiles(t, dir) {
+			if data, _ := os.ReadFile(f); f != ck || strings.HasPrefix(string(data), "BGDPSP0") {
+				t.Errorf("kill after %d: %s left", kill, f)
+				break
+			}
+		}
+	}
+}
+
+// A manifest of the format before folds (BGDPSP01, written by the
+// knight 8x8 open count's first binaries) resumes, and the count folds
+// on from it.
+func TestSpillResumeManifestV1(t *testing.T) {
+	t.Parallel()
+	bg := build(t, 6, 6, "knight")
+	p := hamilton.Problem{G: bg.Graph}
+	dir := t.TempDir()
+	ck := filepath.Join(dir, "ck")
+	opt := count.Options{Order: count.BoardOrder(bg), MaxBytes: 1 << 20, SpillDir: dir, Checkpoint: ck, CheckpointKey: "t", Workers: 2}
+	if _, _, err := count.Count(context.Background(), p, count.KillAfter(opt, 4, 60)); !errors.Is(err, count.ErrKilled) {
+		t.Fatalf("killed count: %v", err)
+	}
+	if err := count.ManifestV1(ck); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(ck); !strings.HasPrefix(string(data), "BGDPSP01") {
+		t.Fatal("no BGDPSP01 manifest")
+	}
+	opt.Resume = true
+	got, st, err := count.Count(context.Background(), p, count.FoldAlways(count.KillAfter(opt, 4, 0)))
+	if err != nil || got != knight66 || st.ResumedAt == 0 || st.Folds == 0 {
+		t.Errorf("resumed from BGDPSP01: %d, %v from step %d, %d folds; want %d", got, err, st.ResumedAt, st.Folds, knight66)
 	}
 }

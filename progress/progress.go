@@ -107,6 +107,10 @@ func DP(st count.Stats, elapsed time.Duration) string {
 		if st.StepRead > 0 {
 			fmt.Fprintf(&b, ", %s read, %s records written", Bytes(st.StepRead), Human(uint64(st.StepEmitted)))
 		}
+		if st.Folds > 0 {
+			// The disk was tight: buckets summed in place (count's fold.go).
+			fmt.Fprintf(&b, ", %d buckets folded", st.Folds)
+		}
 		b.WriteString(")")
 		if st.StepLeft > 0 {
 			fmt.Fprintf(&b, ", about %s left in this step", Round(st.StepLeft))

@@ -127,6 +127,11 @@ func TestDPLineInStep(t *testing.T) {
 	if got != want {
 		t.Errorf("DP = %q\nwant %q", got, want)
 	}
+	folded := DP(count.Stats{Step: 38, Steps: 64, Spilled: true, InStep: true, StepShare: 0.5, StepParts: 1024, StepPartsDone: 512,
+		StepRead: 1 << 30, StepEmitted: 10, Folds: 700}, time.Hour)
+	if want := "10 records written, 700 buckets folded)"; !contains(folded, want) {
+		t.Errorf("DP = %q, want it to say %q", folded, want)
+	}
 	mem := DP(count.Stats{Step: 3, Steps: 9, InStep: true, StepShare: 0.5, StepParts: 8, StepPartsDone: 4, StepExpanded: 100}, 0)
 	if want := "step 4 of 9 running: 50% of it (4 of 8 partitions, 100 states expanded)"; !contains(mem, want) || contains(mem, "left") {
 		t.Errorf("DP = %q, want it to start %q and give no time left", mem, want)

@@ -1,0 +1,201 @@
+package count
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+)
+
+// Folding: a spilled layer that outgrows the disk.
+//
+// A bucket file of the layer being written holds one record for every
+// time a state was reached in a run, not one per state: on the knight's
+// 8x8 open paths, 2.3 records a state at step 38 (5.5 G records for
+// about 2.4 G states, 38 GB) and more as the frontier grows, so that the
+// layer being written outgrows a disk that would hold the states. When
+// the disk would not hold what a step has still to write, the step folds
+// the next layer at the end of a round: bucket by bucket, the largest
+// first, it reads the file into a table (adding the counts of equal
+// keys, as the next step will), writes the table as one run to a new
+// file, the bucket's next generation (bDDDD.gN), and replaces the old
+// file by it. The folded file holds each state once, in one long run
+// whose keys are closer together (fewer bytes a record). A fold costs one
+// read and one write of the bucket and the table's insertions, which the
+// next step then saves (it inserts fewer records); it happens only when
+// the disk is tight, and then only to buckets that grew by a quarter
+// since their last fold.
+//
+// With a checkpoint, the new files are synced, the round's manifest
+// names their generations (manifest.go), and only then are the old files
+// deleted; a count killed in between resumes from the manifest it finds
+// and deletes the files that manifest does not name.
+
+// foldGrowth is how much a bucket must have grown since its last fold to
+// be folded again.
+const foldGrowth = 1.25
+
+// foldNeed returns how many bytes the step reading cur and writing next
+// still needs on disk beyond what the two hold now, share being the part
+// of the step done: next grows by its bytes so far per share done, while
+// cur's files go as their buckets are expanded; plus spillSlack.
+func foldNeed(cur, next *spillSet, share float64) float64 {
+	if share <= 0 {
+		return spillSlack
+	}
+	nb := float64(next.bytes())
+	return max(nb/share*(1-share)-float64(cur.bytes()), 0) + spillSlack
+}
+
+// foldIfTight folds next's buckets (see above) when the disk of next's
+// directory has less room than the step still needs (foldNeed), or
+// always with Options.foldAlways (tests). Workers must be stopped: every
+// worker's scratch fold table comes from ws. It returns the buckets
+// folded.
+func (r *dp) foldIfTight(cur, next *spillSet, share float64, ws []*worker) (int, error) {
+	if next.route {
+		return 0, nil
+	}
+	if !r.opt.foldAlways {
+		free, err := freeBytes(next.dir)
+		if err != nil || float64(free) >= foldNeed(cur, next, share) || share < 0.01 {
+			return 0, nil
+		}
+	}
+	var todo []int
+	for b, n := range next.recs {
+		if n > 0 && float64(n) >= foldGrowth*float64(next.folded[b]) && next.gen[b] < 255 && next.files[b] != nil {
+			todo = append(todo, b)
+		}
+	}
+	// The largest first: they free the most.
+	slices.SortFunc(todo, func(a, b int) int { return int(next.size[b] - next.size[a]) })
+	var (
+		mu   sync.Mutex
+		idx  int
+		errs = make([]error, len(ws))
+		wg   sync.WaitGroup
+	)
+	for wi := range ws {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var sc runScratch
+			for {
+				mu.Lock()
+				if idx >= len(todo) {
+					mu.Unlock()
+					return
+				}
+				b := todo[idx]
+				idx++
+				mu.Unlock()
+				if err := r.fold(next, b, &sc); err != nil {
+					errs[wi] = err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return 0, err
+		}
+	}
+	return len(todo), nil
+}
+
+// fold rewrites bucket b of s as one run of its summed states, in the
+// file of its next generation; the old file goes to s.stale.
+func (r *dp) fold(s *spillSet, b int, sc *runScratch) error {
+	s.mu[b].Lock()
+	defer s.mu[b].Unlock()
+	var p part
+	if err := r.loadBucket(s, b, &p); err != nil {
+		if p.a != nil {
+			r.mem.free(p.a)
+		}
+		if err == errFull {
+			return fmt.Errorf("%w: folding a bucket of a spilled layer needs more than the limit of %s; raise --max-memory", ErrMemory, fmtBytes(float64(r.opt.MaxBytes)))
+		}
+		return err
+	}
+	// The table's states as run records: the mixed key first.
+	sd, kw := s.sd, s.kw
+	recs := make([]uint64, 0, p.n*sd)
+	for j := 0; j < len(p.a); j += sd {
+		if !r.mem.used(p.a, j) {
+			continue
+		}
+		hi := uint64(0)
+		if kw == 2 {
+			hi = p.a[j+1]
+		}
+		recs = append(recs, hashKey(p.a[j], hi))
+		recs = append(recs, p.a[j+1:j+sd]...)
+	}
+	r.mem.free(p.a)
+	base := uint64(0)
+	if s.bits > 0 {
+		base = uint64(b) << (64 - s.bits)
+	}
+	sorted := sortRun(recs, sd, s.bits, sc)
+	enc, n := encodeRun(sc.enc[:0], sorted, sd, kw, s.cw, s.bits, base)
+	sc.enc = enc[:0]
+	gen := s.gen[b] + 1
+	name := filepath.Join(s.dir, bucketFile(b, gen))
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err == nil {
+		_, err = f.Write(enc)
+		if err == nil && !s.noSync {
+			err = f.Sync()
+		}
+		if err != nil {
+			f.Close()
+			os.Remove(name)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("%w: writing %s: %w", ErrDisk, name, err)
+	}
+	old := s.files[b]
+	old.Close()
+	s.stale = append(s.stale, old.Name())
+	s.files[b], s.size[b], s.recs[b], s.gen[b], s.folded[b] = f, int64(len(enc)), int64(n), gen, int64(n)
+	if s.written != nil {
+		s.written.Add(int64(len(enc)))
+	}
+	return nil
+}
+
+// removeStale deletes the files folds replaced (after the manifest that
+// names their successors, with a checkpoint).
+func (s *spillSet) removeStale() {
+	for _, name := range s.stale {
+		os.Remove(name)
+	}
+	s.stale = s.stale[:0]
+}
+
+// removeStrays deletes the files in s's directory that are none of its
+// buckets' current files: the generations a killed count's folds left
+// behind, before or after the manifest that named their successors.
+func (s *spillSet) removeStrays() {
+	ents, err := os.ReadDir(s.dir)
+	if err != nil {
+		return
+	}
+	keep := make(map[string]bool, len(s.files))
+	for b := range s.files {
+		if !s.done[b] {
+			keep[bucketFile(b, s.gen[b])] = true
+		}
+	}
+	for _, e := range ents {
+		if !keep[e.Name()] {
+			os.Remove(filepath.Join(s.dir, e.Name()))
+		}
+	}
+}
