@@ -436,6 +436,9 @@ type dp struct {
 	killCount                atomic.Int64  // buckets started (the test hook Options.killAfter)
 	spillW, spillR           atomic.Int64  // Stats.SpillWritten, SpillRecords
 	x                        *exchange     // Options.Exchange, once opened
+	// foldBefore and foldAfter are the bytes of the buckets folded,
+	// before and after (fold.go: the shrink expected of the next folds).
+	foldBefore, foldAfter int64
 }
 
 // worker expands states of the current layer into the next one.

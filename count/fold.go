@@ -1,7 +1,9 @@
 package count
 
 import (
+	"cmp"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -24,53 +26,75 @@ import (
 // whose keys are closer together (fewer bytes a record). A fold costs one
 // read and one write of the bucket and the table's insertions, which the
 // next step then saves (it inserts fewer records); it happens only when
-// the disk is tight, and then only to buckets that grew by a quarter
-// since their last fold.
+// the disk is tight, and then only to as many buckets as the shortfall
+// needs (foldIfTight).
 //
 // With a checkpoint, the new files are synced, the round's manifest
 // names their generations (manifest.go), and only then are the old files
 // deleted; a count killed in between resumes from the manifest it finds
 // and deletes the files that manifest does not name.
 
-// foldGrowth is how much a bucket must have grown since its last fold to
-// be folded again.
-const foldGrowth = 1.25
+// foldMargin is how much more than the shortfall a fold frees (in its
+// estimate), so that the next rounds need not fold again at once.
+const foldMargin = 1.5
 
-// foldNeed returns how many bytes the step reading cur and writing next
-// still needs on disk beyond what the two hold now, share being the part
-// of the step done: next grows by its bytes so far per share done, while
-// cur's files go as their buckets are expanded; plus spillSlack.
-func foldNeed(cur, next *spillSet, share float64) float64 {
-	if share <= 0 {
+// foldNeed returns how many bytes the step still needs on disk beyond
+// what its files hold now: what it has still to write at its pace so far
+// (raw bytes written since share0 of the step, now at share), less the
+// bytes curLeft of the layer it reads, whose files go as it goes, plus
+// spillSlack. Below 1% of the step done since share0 the pace is not
+// known: spillSlack.
+func foldNeed(curLeft, raw int64, share0, share float64) float64 {
+	if share-share0 < 0.01 {
 		return spillSlack
 	}
-	nb := float64(next.bytes())
-	return max(nb/share*(1-share)-float64(cur.bytes()), 0) + spillSlack
+	rest := float64(raw) / (share - share0) * (1 - share)
+	return max(rest-float64(curLeft), 0) + spillSlack
 }
 
-// foldIfTight folds next's buckets (see above) when the disk of next's
-// directory has less room than the step still needs (foldNeed), or
-// always with Options.foldAlways (tests). Workers must be stopped: every
-// worker's scratch fold table comes from ws. It returns the buckets
-// folded.
-func (r *dp) foldIfTight(cur, next *spillSet, share float64, ws []*worker) (int, error) {
+// foldIfTight folds buckets of next (see above) when its directory has
+// less room than the step still needs (foldNeed): the buckets with the
+// most bytes written since their last fold, until the bytes folding is
+// expected to free (at the shrink measured by the folds so far, 2 before
+// any) pass the shortfall by foldMargin. With Options.foldAlways (tests)
+// it folds every bucket written to since its last fold. Workers must be
+// stopped; it returns the buckets folded.
+func (r *dp) foldIfTight(cur, next *spillSet, share0, share float64, ws []*worker) (int, error) {
 	if next.route {
 		return 0, nil
 	}
+	short := math.Inf(1)
 	if !r.opt.foldAlways {
 		free, err := freeBytes(next.dir)
-		if err != nil || float64(free) >= foldNeed(cur, next, share) || share < 0.01 {
+		if err != nil {
+			return 0, nil
+		}
+		short = foldNeed(cur.bytes(), next.raw.Load(), share0, share) - float64(free)
+		if short <= 0 {
 			return 0, nil
 		}
 	}
 	var todo []int
-	for b, n := range next.recs {
-		if n > 0 && float64(n) >= foldGrowth*float64(next.folded[b]) && next.gen[b] < 255 && next.files[b] != nil {
+	for b := range next.files {
+		if next.files[b] != nil && next.size[b] > next.folded[b] && next.gen[b] < 255 {
 			todo = append(todo, b)
 		}
 	}
-	// The largest first: they free the most.
-	slices.SortFunc(todo, func(a, b int) int { return int(next.size[b] - next.size[a]) })
+	slices.SortFunc(todo, func(a, b int) int {
+		return cmp.Compare(next.size[b]-next.folded[b], next.size[a]-next.folded[a])
+	})
+	shrink := 2.0
+	if r.foldAfter > 0 {
+		shrink = max(float64(r.foldBefore)/float64(r.foldAfter), 1.01)
+	}
+	gain := 0.0
+	for k, b := range todo {
+		if gain >= foldMargin*short {
+			todo = todo[:k]
+			break
+		}
+		gain += float64(next.size[b]) * (1 - 1/shrink)
+	}
 	var (
 		mu   sync.Mutex
 		idx  int
@@ -91,10 +115,15 @@ func (r *dp) foldIfTight(cur, next *spillSet, share float64, ws []*worker) (int,
 				b := todo[idx]
 				idx++
 				mu.Unlock()
+				before := next.size[b]
 				if err := r.fold(next, b, &sc); err != nil {
 					errs[wi] = err
 					return
 				}
+				mu.Lock()
+				r.foldBefore += before
+				r.foldAfter += next.size[b]
+				mu.Unlock()
 			}
 		}()
 	}
@@ -163,7 +192,7 @@ func (r *dp) fold(s *spillSet, b int, sc *runScratch) error {
 	old := s.files[b]
 	old.Close()
 	s.stale = append(s.stale, old.Name())
-	s.files[b], s.size[b], s.recs[b], s.gen[b], s.folded[b] = f, int64(len(enc)), int64(n), gen, int64(n)
+	s.files[b], s.size[b], s.recs[b], s.gen[b], s.folded[b] = f, int64(len(enc)), int64(n), gen, int64(len(enc))
 	if s.written != nil {
 		s.written.Add(int64(len(enc)))
 	}

@@ -330,16 +330,19 @@ func BenchmarkReadRuns(b *testing.B) {
 // foldNeed: what the rest of a step writes at the pace so far, less the
 // files of the layer it still reads, plus spillSlack.
 func TestFoldNeed(t *testing.T) {
-	cur, next := &spillSet{size: []int64{40 << 30}, done: []bool{false}}, &spillSet{size: []int64{10 << 30}, done: []bool{false}}
-	// A quarter done: 30 GiB still to write, 40 GiB still to free.
-	if got := foldNeed(cur, next, 0.25); got != spillSlack {
+	// 10 GiB written in the quarter done: 30 GiB to come, 40 to free.
+	if got := foldNeed(40<<30, 10<<30, 0, 0.25); got != spillSlack {
 		t.Errorf("foldNeed at 25%% = %v, want spillSlack only", got)
 	}
-	// A tenth done: 90 GiB to write, 40 to free: 50 GiB more.
-	if got, want := foldNeed(cur, next, 0.1), float64(50<<30)+spillSlack; math.Abs(got-want) > 1<<20 {
+	// 10 GiB in the tenth done: 90 GiB to come, 40 to free: 50 more.
+	if got, want := foldNeed(40<<30, 10<<30, 0, 0.1), float64(50<<30)+spillSlack; math.Abs(got-want) > 1<<20 {
 		t.Errorf("foldNeed at 10%% = %v, want %v", got, want)
 	}
-	if got := foldNeed(cur, next, 0); got != spillSlack {
-		t.Errorf("foldNeed at 0 = %v", got)
+	// Resumed at half the step: the pace is that of what this run did.
+	if got, want := foldNeed(10<<30, 10<<30, 0.5, 0.6), float64(30<<30)+spillSlack; math.Abs(got-want) > 1<<20 {
+		t.Errorf("foldNeed resumed = %v, want %v", got, want)
+	}
+	if got := foldNeed(40<<30, 1<<30, 0.2, 0.205); got != spillSlack {
+		t.Errorf("foldNeed with 0.5%% done = %v, want spillSlack (pace unknown)", got)
 	}
 }

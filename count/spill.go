@@ -108,12 +108,14 @@ type spillSet struct {
 	// layer (their files are deleted).
 	done []bool
 	// gen is each bucket file's generation (bucketFile): how many times
-	// it was folded; folded holds each bucket's records after its last
+	// it was folded; folded holds each bucket's bytes after its last
 	// fold, and stale the files replaced by folds, deleted once a
-	// manifest names their successors (at once without a checkpoint).
+	// manifest names their successors (at once without a checkpoint);
+	// raw counts the bytes of the runs written, folds not included.
 	gen    []uint8
 	folded []int64
 	stale  []string
+	raw    atomic.Int64
 	// pend holds each bucket's records not yet written as a run (mixed
 	// key first); pendCap is a buffer's capacity in records. The buffers
 	// are not counted in the tables' memory (Stats.PeakBytes): they take
@@ -282,6 +284,7 @@ func (s *spillSet) flushRun(b int, sc *runScratch) error {
 	}
 	s.size[b] += int64(len(enc))
 	s.recs[b] += int64(n)
+	s.raw.Add(int64(len(enc)))
 	if s.written != nil {
 		s.written.Add(int64(len(enc)))
 		s.recorded.Add(int64(n))
@@ -661,6 +664,8 @@ func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*
 		}
 	}
 	emitted0 := r.spillR.Load()
+	share0 := float64(before) / float64(max(total, 1)) // done before this process
+	next.raw.Store(0)
 	stepStart := time.Now()
 	for pos := 0; pos < len(todo); {
 		var idx atomic.Int64
@@ -743,12 +748,9 @@ func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*
 		}
 		// The share of the step done, for folding (fold.go).
 		share := float64(before+bytesDone.Load()) / float64(max(total, 1))
-		if total == 0 {
-			share = float64(len(cur.files)-len(todo)+int(partsDone.Load())) / float64(max(len(cur.files), 1))
-		}
 		if err == nil && !ckpt && !next.route {
 			var n int
-			n, err = r.foldIfTight(cur, next, share, ws)
+			n, err = r.foldIfTight(cur, next, share0, share, ws)
 			r.st.Folds += n
 			next.removeStale()
 		}
@@ -759,7 +761,7 @@ func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*
 			err = next.flushRuns()
 			if err == nil {
 				var n int
-				n, err = r.foldIfTight(cur, next, share, ws)
+				n, err = r.foldIfTight(cur, next, share0, share, ws)
 				r.st.Folds += n
 			}
 			if err == nil {
