@@ -74,9 +74,16 @@ func (r *dp) foldIfTight(cur, next *spillSet, share0, share float64, ws []*worke
 			return 0, nil
 		}
 	}
+	// A bucket is folded again once it has at least doubled since its
+	// last fold, so that folding reads and writes each byte at most about
+	// twice, however tight the disk stays.
 	var todo []int
 	for b := range next.files {
-		if next.files[b] != nil && next.size[b] > next.folded[b] && next.gen[b] < 255 {
+		grown := next.size[b] >= 2*next.folded[b]
+		if r.opt.foldAlways {
+			grown = true
+		}
+		if next.files[b] != nil && next.size[b] > next.folded[b] && grown && next.gen[b] < 255 {
 			todo = append(todo, b)
 		}
 	}
