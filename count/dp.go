@@ -439,6 +439,9 @@ type dp struct {
 	// foldBefore and foldAfter are the bytes of the buckets folded,
 	// before and after (fold.go: the shrink expected of the next folds).
 	foldBefore, foldAfter int64
+	// prevRecs is the records of the layer the last spilled step read
+	// (stepDisk: the growth of records, not of summed states).
+	prevRecs int64
 }
 
 // worker expands states of the current layer into the next one.

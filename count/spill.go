@@ -569,8 +569,12 @@ const spillSlack = 512 << 20
 // folded (over foldShrink), less cur's files, which the step deletes as
 // it goes, plus spillSlack.
 func (r *dp) stepDisk(cur *spillSet) float64 {
+	// Records against records once a spilled step has read a layer (its
+	// entry in r.prof becomes its summed states, fewer).
 	g := 1.5
-	if n := len(r.prof); n >= 2 && r.prof[n-2] > 0 {
+	if r.prevRecs > 0 {
+		g = min(max(float64(cur.records())/float64(r.prevRecs), 1), 4)
+	} else if n := len(r.prof); n >= 2 && r.prof[n-2] > 0 {
 		g = min(max(float64(r.prof[n-1])/float64(r.prof[n-2]), 1), 4)
 	}
 	c := float64(cur.bytes())
@@ -613,6 +617,7 @@ func (r *dp) stepSpill(ctx context.Context, i int, cur, next *spillSet, ws []*wo
 		}
 	}
 	err := r.stepSpillTo(ctx, i, cur, next, ws)
+	r.prevRecs = cur.records()
 	if err == nil && r.ck != nil {
 		err = r.saveSpilled(i+1, next, nil) // the layer checkpoint
 	}
