@@ -52,6 +52,17 @@ func newStore(kw, cw int, limit int64) *store {
 	return &store{kw: kw, cw: cw, stride: kw + cw, limit: limit, pool: map[int][][]uint64{}}
 }
 
+// slotOf returns the slot of a table of 2^sbits slots where the state of
+// hash h starts its probe: the bits of h just below the top 12, which
+// pick the partition of a layer in memory (partBits) or the bucket of a
+// spilled layer (at most 10). A spilled bucket's runs are sorted by h, so
+// reading one into its table probes the slots in increasing order, a few
+// sweeps a run, instead of at random across a table far larger than the
+// caches (the insertions were 11-14% of a spilled knight 8x8 step).
+func slotOf(h uint64, sbits uint) int {
+	return int(h << 12 >> (64 - sbits))
+}
+
 // hashKey mixes a state key (splitmix64's finalizer).
 func hashKey(lo, hi uint64) uint64 {
 	h := lo ^ hi*0x9e3779b97f4a7c15
@@ -165,6 +176,7 @@ func (s *store) insert(p *part, buf []uint64) (overflow, ok bool) {
 	a := p.a
 	slots := len(a) / st
 	mask, most := slots-1, 3*slots/4
+	sbits := uint(bits.TrailingZeros(uint(slots)))
 	for r := 0; r < len(buf); r += st {
 		lo, hi := buf[r], uint64(0)
 		if kw == 2 {
@@ -181,8 +193,9 @@ func (s *store) insert(p *part, buf []uint64) (overflow, ok bool) {
 			a = p.a
 			slots = len(a) / st
 			mask, most = slots-1, 3*slots/4
+			sbits = uint(bits.TrailingZeros(uint(slots)))
 		}
-		i := int(hashKey(lo, hi)) & mask
+		i := slotOf(hashKey(lo, hi), sbits)
 		for {
 			b := i * st
 			x := a[b+kw]
@@ -227,6 +240,7 @@ func (s *store) grow(p *part) bool {
 		return false
 	}
 	mask := len(a)/st - 1
+	sbits := uint(bits.TrailingZeros(uint(mask + 1)))
 	for r := 0; r < len(old); r += st {
 		if !s.used(old, r) {
 			continue
@@ -235,7 +249,7 @@ func (s *store) grow(p *part) bool {
 		if kw == 2 {
 			hi = old[r+1]
 		}
-		i := int(hashKey(lo, hi)) & mask
+		i := slotOf(hashKey(lo, hi), sbits)
 		for s.used(a, i*st) {
 			i = (i + 1) & mask
 		}
