@@ -41,31 +41,46 @@ func TestSpillKillResume(t *testing.T) {
 	bg := build(t, 6, 6, "knight")
 	p := hamilton.Problem{G: bg.Graph}
 	order := count.BoardOrder(bg)
-	ctx := context.Background()
 	for _, kill := range []int{1, 30, 120} {
-		dir := t.TempDir()
-		ck := filepath.Join(dir, "ck")
-		opt := count.Options{Order: order, MaxBytes: 1 << 20, SpillDir: dir, Checkpoint: ck, CheckpointKey: "t", Workers: 2}
-		_, st, err := count.Count(ctx, p, count.KillAfter(opt, 4, kill))
-		if !errors.Is(err, count.ErrKilled) {
-			t.Fatalf("kill after %d buckets: %v (spilled %v)", kill, err, st.Spilled)
-		}
-		opt.Resume = true
-		_, st, err = count.Count(ctx, p, count.KillAfter(opt, 4, kill))
-		if !errors.Is(err, count.ErrKilled) {
-			t.Fatalf("kill after %d buckets, resumed, killed again: %v", kill, err)
-		}
-		got, st, err := count.Count(ctx, p, count.KillAfter(opt, 4, 0))
-		if err != nil || got != knight66 || st.ResumedAt == 0 {
-			t.Errorf("kill after %d buckets, resumed twice: %d, %v from step %d; want %d", kill, got, err, st.ResumedAt, knight66)
-		}
-		for _, f := range spillFiles(t, dir) {
-			if data, _ := os.ReadFile(f); f != ck || strings.HasPrefix(string(data), "BGDPSP0") {
-				t.Errorf("kill after %d: %s left", kill, f)
-				break
-			}
+		st := killResumeTwice(t, p, count.Options{Order: order}, kill, nil)
+		if st.ResumedAt == 0 {
+			t.Errorf("kill after %d buckets: the last run did not resume", kill)
 		}
 	}
+}
+
+// killResumeTwice counts knight 6x6 open (p, opt's order) spilled at
+// 1 MiB with a checkpoint, in rounds of 4 buckets, through wrap (nil: as
+// is): killed before its kill+1st spilled bucket, resumed and killed
+// there again, then resumed to the end. It checks the total and that no
+// spill file or manifest is left, and returns the last run's Stats.
+func killResumeTwice(t *testing.T, p hamilton.Problem, opt count.Options, kill int, wrap func(count.Options) count.Options) count.Stats {
+	t.Helper()
+	if wrap == nil {
+		wrap = func(o count.Options) count.Options { return o }
+	}
+	ctx := context.Background()
+	dir := t.TempDir()
+	ck := filepath.Join(dir, "ck")
+	opt.MaxBytes, opt.SpillDir, opt.Checkpoint, opt.CheckpointKey, opt.Workers = 1<<20, dir, ck, "t", 2
+	if _, st, err := count.Count(ctx, p, wrap(count.KillAfter(opt, 4, kill))); !errors.Is(err, count.ErrKilled) {
+		t.Fatalf("kill after %d buckets: %v (spilled %v)", kill, err, st.Spilled)
+	}
+	opt.Resume = true
+	if _, _, err := count.Count(ctx, p, wrap(count.KillAfter(opt, 4, kill))); !errors.Is(err, count.ErrKilled) {
+		t.Fatalf("kill after %d buckets, resumed, killed again: %v", kill, err)
+	}
+	got, st, err := count.Count(ctx, p, wrap(count.KillAfter(opt, 4, 0)))
+	if err != nil || got != knight66 {
+		t.Errorf("kill after %d buckets, resumed twice: %d, %v from step %d; want %d", kill, got, err, st.ResumedAt, knight66)
+	}
+	for _, f := range spillFiles(t, dir) {
+		if data, _ := os.ReadFile(f); f != ck || strings.HasPrefix(string(data), "BGDPSP0") {
+			t.Errorf("kill after %d: %s left", kill, f)
+			break
+		}
+	}
+	return st
 }
 
 // A layer checkpoint of the old format (BGDPCK01, the layer copied into
@@ -124,14 +139,7 @@ func TestSpillResumeOldCheckpoint(t *testing.T) {
 // message naming the file.
 func TestSpillManifestFilesChecked(t *testing.T) {
 	t.Parallel()
-	bg := build(t, 6, 6, "knight")
-	p := hamilton.Problem{G: bg.Graph}
-	dir := t.TempDir()
-	ck := filepath.Join(dir, "ck")
-	opt := count.Options{Order: count.BoardOrder(bg), MaxBytes: 1 << 20, SpillDir: dir, Checkpoint: ck, CheckpointKey: "t", Workers: 2}
-	if _, _, err := count.Count(context.Background(), p, count.KillAfter(opt, 4, 20)); !errors.Is(err, count.ErrKilled) {
-		t.Fatal(err)
-	}
+	p, opt, dir, _ := killedSpill(t, 20)
 	var victim string
 	for _, f := range spillFiles(t, dir) {
 		if fi, err := os.Stat(f); err == nil && fi.Size() > 0 && strings.Contains(f, "boardgraph-dp-ck-") {
@@ -210,25 +218,9 @@ func TestSpillFold(t *testing.T) {
 		t.Fatalf("folded without a checkpoint: %d, %v, %d folds; want %d after some folds", got, err, st.Folds, knight66)
 	}
 	for _, kill := range []int{3, 41, 150} {
-		dir := t.TempDir()
-		ck := filepath.Join(dir, "ck")
-		opt := count.Options{Order: order, MaxBytes: 1 << 20, SpillDir: dir, Checkpoint: ck, CheckpointKey: "t", Workers: 2}
-		if _, _, err := count.Count(ctx, p, count.FoldAlways(count.KillAfter(opt, 4, kill))); !errors.Is(err, count.ErrKilled) {
-			t.Fatalf("kill after %d buckets: %v", kill, err)
-		}
-		opt.Resume = true
-		if _, _, err := count.Count(ctx, p, count.FoldAlways(count.KillAfter(opt, 4, kill))); !errors.Is(err, count.ErrKilled) {
-			t.Fatalf("kill after %d buckets, resumed, killed again: %v", kill, err)
-		}
-		got, st, err := count.Count(ctx, p, count.FoldAlways(count.KillAfter(opt, 4, 0)))
-		if err != nil || got != knight66 || st.ResumedAt == 0 || st.Folds == 0 {
-			t.Errorf("kill after %d buckets, resumed twice: %d, %v from step %d, %d folds; want %d", kill, got, err, st.ResumedAt, st.Folds, knight66)
-		}
-		for _, f := range spillFiles(t, dir) {
-			if data, _ := os.ReadFile(f); f != ck || strings.HasPrefix(string(data), "BGDPSP0") {
-				t.Errorf("kill after %d: %s left", kill, f)
-				break
-			}
+		st := killResumeTwice(t, p, count.Options{Order: order}, kill, count.FoldAlways)
+		if st.ResumedAt == 0 || st.Folds == 0 {
+			t.Errorf("kill after %d buckets: resumed at step %d, %d folds; want a resumed count that folds", kill, st.ResumedAt, st.Folds)
 		}
 	}
 }
@@ -238,14 +230,7 @@ func TestSpillFold(t *testing.T) {
 // on from it.
 func TestSpillResumeManifestV1(t *testing.T) {
 	t.Parallel()
-	bg := build(t, 6, 6, "knight")
-	p := hamilton.Problem{G: bg.Graph}
-	dir := t.TempDir()
-	ck := filepath.Join(dir, "ck")
-	opt := count.Options{Order: count.BoardOrder(bg), MaxBytes: 1 << 20, SpillDir: dir, Checkpoint: ck, CheckpointKey: "t", Workers: 2}
-	if _, _, err := count.Count(context.Background(), p, count.KillAfter(opt, 4, 60)); !errors.Is(err, count.ErrKilled) {
-		t.Fatalf("killed count: %v", err)
-	}
+	p, opt, _, ck := killedSpill(t, 60)
 	if err := count.ManifestV1(ck); err != nil {
 		t.Fatal(err)
 	}
@@ -257,4 +242,20 @@ func TestSpillResumeManifestV1(t *testing.T) {
 	if err != nil || got != knight66 || st.ResumedAt == 0 || st.Folds == 0 {
 		t.Errorf("resumed from BGDPSP01: %d, %v from step %d, %d folds; want %d", got, err, st.ResumedAt, st.Folds, knight66)
 	}
+}
+
+// killedSpill leaves a spilled, checkpointed count of knight 6x6 open
+// (1 MiB, rounds of 4 buckets) killed before its kill+1st spilled bucket,
+// and returns its problem, options, spill directory and checkpoint.
+func killedSpill(t *testing.T, kill int) (hamilton.Problem, count.Options, string, string) {
+	t.Helper()
+	bg := build(t, 6, 6, "knight")
+	p := hamilton.Problem{G: bg.Graph}
+	dir := t.TempDir()
+	ck := filepath.Join(dir, "ck")
+	opt := count.Options{Order: count.BoardOrder(bg), MaxBytes: 1 << 20, SpillDir: dir, Checkpoint: ck, CheckpointKey: "t", Workers: 2}
+	if _, _, err := count.Count(context.Background(), p, count.KillAfter(opt, 4, kill)); !errors.Is(err, count.ErrKilled) {
+		t.Fatalf("killed count: %v", err)
+	}
+	return p, opt, dir, ck
 }
