@@ -90,7 +90,7 @@ func sortRun(a []uint64, sd int, bits uint, sc *runScratch) []uint64 {
 		d++
 	}
 	if cap(sc.cnt) < 1<<d+1 {
-		sc.cnt = make([]int32, 1<<maxRadixBits+1)
+		sc.cnt = make([]int32, 1<<d+1)
 	}
 	cnt := sc.cnt[:1<<d+1]
 	clear(cnt)
