@@ -123,11 +123,13 @@ func (r *dp) foldIfTight(cur, next *spillSet, share0, share float64, ws []*worke
 				idx++
 				mu.Unlock()
 				before := next.size[b]
-				if err := r.fold(next, b, &sc); err != nil {
+				stale, err := r.fold(next, b, &sc)
+				if err != nil {
 					errs[wi] = err
 					return
 				}
 				mu.Lock()
+				next.stale = append(next.stale, stale)
 				r.foldBefore += before
 				r.foldAfter += next.size[b]
 				mu.Unlock()
@@ -144,8 +146,9 @@ func (r *dp) foldIfTight(cur, next *spillSet, share0, share float64, ws []*worke
 }
 
 // fold rewrites bucket b of s as one run of its summed states, in the
-// file of its next generation; the old file goes to s.stale.
-func (r *dp) fold(s *spillSet, b int, sc *runScratch) error {
+// file of its next generation, and returns the old file's name (for
+// s.stale: the caller appends it, folds running at once).
+func (r *dp) fold(s *spillSet, b int, sc *runScratch) (string, error) {
 	s.mu[b].Lock()
 	defer s.mu[b].Unlock()
 	var p part
@@ -154,9 +157,9 @@ func (r *dp) fold(s *spillSet, b int, sc *runScratch) error {
 			r.mem.free(p.a)
 		}
 		if err == errFull {
-			return fmt.Errorf("%w: folding a bucket of a spilled layer needs more than the limit of %s; raise --max-memory", ErrMemory, fmtBytes(float64(r.opt.MaxBytes)))
+			return "", fmt.Errorf("%w: folding a bucket of a spilled layer needs more than the limit of %s; raise --max-memory", ErrMemory, fmtBytes(float64(r.opt.MaxBytes)))
 		}
-		return err
+		return "", err
 	}
 	// The table's states as run records: the mixed key first.
 	sd, kw := s.sd, s.kw
@@ -194,16 +197,15 @@ func (r *dp) fold(s *spillSet, b int, sc *runScratch) error {
 		}
 	}
 	if err != nil {
-		return fmt.Errorf("%w: writing %s: %w", ErrDisk, name, err)
+		return "", fmt.Errorf("%w: writing %s: %w", ErrDisk, name, err)
 	}
 	old := s.files[b]
 	old.Close()
-	s.stale = append(s.stale, old.Name())
 	s.files[b], s.size[b], s.recs[b], s.gen[b], s.folded[b] = f, int64(len(enc)), int64(n), gen, int64(len(enc))
 	if s.written != nil {
 		s.written.Add(int64(len(enc)))
 	}
-	return nil
+	return old.Name(), nil
 }
 
 // removeStale deletes the files folds replaced (after the manifest that
