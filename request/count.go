@@ -299,7 +299,7 @@ func NewCountContext(ctx context.Context, s *Search, f CountFlags) (*Count, erro
 		if f.Method == MethodDFS {
 			why = "--method dfs"
 		}
-		return nil, inputf("--order-seed sets the dynamic program's vertex order, but this count uses the search (%s); use --method dp or drop --order-seed", why)
+		return nil, orderSeedRefused(why)
 	}
 	c.MaxMemory = DefaultMaxMemory()
 	if f.MaxMemory != "" {
@@ -428,17 +428,27 @@ func (c *Count) what(res *CountResult) string {
 	return res.Count.String()
 }
 
+// orderSeed is the annealing seed of --order-seed N (0: the default).
+func orderSeed(n uint64) uint64 {
+	if n == 0 {
+		return count.DefaultOrderSeed
+	}
+	return n
+}
+
+// orderSeedRefused is the error of --order-seed on a count the search
+// makes (why: the method's reason).
+func orderSeedRefused(why string) error {
+	return inputf("--order-seed sets the dynamic program's vertex order, but this count uses the search (%s); use --method dp or drop --order-seed", why)
+}
+
 // boardOrder computes c.order (count.BoardOrderSeed with --order-seed)
 // unless it has (a stopped one is kept: the count that uses it stops too).
 func (c *Count) boardOrder(ctx context.Context) error {
 	if c.order != nil {
 		return nil
 	}
-	seed := c.Flags.OrderSeed
-	if seed == 0 {
-		seed = count.DefaultOrderSeed
-	}
-	o, err := count.BoardOrderSeed(ctx, c.Graph, seed)
+	o, err := count.BoardOrderSeed(ctx, c.Graph, orderSeed(c.Flags.OrderSeed))
 	c.order = o // the best order so far when ctx ended while annealing
 	return err
 }

@@ -366,11 +366,7 @@ func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, 
 		err    error
 	)
 	if opt.Method != "dfs" {
-		seed := opt.OrderSeed
-		if seed == 0 {
-			seed = count.DefaultOrderSeed
-		}
-		order = count.OptimizeOrder(gr.Named.G, nil, seed, 0)
+		order = count.OptimizeOrder(gr.Named.G, nil, orderSeed(opt.OrderSeed), 0)
 		choice = count.Choose(gr.Problem, order)
 	}
 	why := "--method dfs"
@@ -378,7 +374,7 @@ func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, 
 		opt.Method, why = PickMethod(choice, MethodNeeds{Bounded: opt.Bounded})
 	}
 	if opt.OrderSeed != 0 && opt.Method != "dp" {
-		return res, inputf("--order-seed sets the dynamic program's vertex order, but this count uses the search (%s); use --method dp or drop --order-seed", why)
+		return res, orderSeedRefused(why)
 	}
 	if n := gr.Named.G.N(); opt.Method == "dfs" && n > MaxCountOpen && !gr.Problem.FixStart && !opt.Bounded {
 		return res, inputf("%d vertices: an exact count by search would not finish; give --start, --timeout or --method dp", n)
