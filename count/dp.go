@@ -114,9 +114,10 @@ type Options struct {
 	// noSync (tests): spilled layers and their manifests are not synced
 	// (a killed process loses nothing written; a crashed machine could).
 	noSync bool
-	// stepTick (tests) replaces stepTick, the least time between in-step
-	// progress calls.
-	stepTick time.Duration
+	// stepEachPart (tests): in-step progress is also reported each time a
+	// worker has finished a partition or bucket, in step with the workers
+	// (partDone), so that a fast machine does not skip it.
+	stepEachPart bool
 	// wideTables (benchmarks): two-word keys in the tables although the
 	// states fit one, packed as the knight's 8x8 (66-bit keys) are.
 	wideTables bool
@@ -353,6 +354,9 @@ func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide, 
 		r.opt.ProgressEvery = time.Second
 	}
 	r.t0 = t0
+	if opt.stepEachPart && opt.Progress != nil {
+		r.partTick = make(chan chan struct{})
+	}
 	if opt.Shards < 0 || opt.Shards > 1<<24 || (opt.Shards > 1 && (opt.Shard < 0 || opt.Shard >= opt.Shards)) {
 		return 0, 0, Stats{}, fmt.Errorf("%w: shard %d of %d: shards are numbered 0..N-1", ErrInvalid, opt.Shard, opt.Shards)
 	}
@@ -442,6 +446,9 @@ type dp struct {
 	// prevRecs is the records of the layer the last spilled step read
 	// (stepDisk: the growth of records, not of summed states).
 	prevRecs int64
+	// partTick carries partDone's requests to waitStep (nil unless
+	// Options.stepEachPart with a Progress callback).
+	partTick chan chan struct{}
 }
 
 // worker expands states of the current layer into the next one.
@@ -662,26 +669,41 @@ func (r *dp) waitStep(wg *sync.WaitGroup, start time.Time, fill func(*Stats)) {
 		wg.Wait()
 		close(done)
 	}()
-	every := max(r.opt.ProgressEvery, stepTick)
-	if r.opt.stepTick > 0 {
-		every = r.opt.stepTick
+	report := func() {
+		s := r.st
+		s.InStep = true
+		s.Elapsed = time.Since(r.t0)
+		s.StepElapsed = time.Since(start)
+		fill(&s)
+		s.StepShare = min(max(s.StepShare, 0), 1)
+		r.opt.Progress(s)
 	}
-	t := time.NewTicker(every)
+	t := time.NewTicker(max(r.opt.ProgressEvery, stepTick))
 	defer t.Stop()
 	for {
 		select {
 		case <-done:
 			return
 		case <-t.C:
-			s := r.st
-			s.InStep = true
-			s.Elapsed = time.Since(r.t0)
-			s.StepElapsed = time.Since(start)
-			fill(&s)
-			s.StepShare = min(max(s.StepShare, 0), 1)
-			r.opt.Progress(s)
+			report()
+		case ack := <-r.partTick:
+			report()
+			close(ack)
 		}
 	}
+}
+
+// partDone is called by a worker that has finished a partition or
+// bucket. With Options.stepEachPart (tests) and a Progress callback, it
+// has waitStep report the step's progress now and waits until it has; it
+// does nothing otherwise.
+func (r *dp) partDone() {
+	if r.partTick == nil {
+		return
+	}
+	ack := make(chan struct{})
+	r.partTick <- ack
+	<-ack
 }
 
 // stepLeft predicts the time a step still takes when a share of it is
@@ -739,6 +761,7 @@ func (r *dp) stepMemory(ctx context.Context, i int, cur *layer, ws []*worker) (*
 				}
 				expanded.Add(int64(cur.parts[pi].n))
 				partsDone.Add(1)
+				r.partDone()
 				if err := ctx.Err(); err != nil {
 					once.Do(func() { ctxErr = err })
 					stop.Store(true)

@@ -552,6 +552,7 @@ func (r *dp) expandTo(ctx context.Context, i int, cur *layer, out *spillSet, own
 				}
 				expanded.Add(int64(cur.parts[pi].n))
 				partsDone.Add(1)
+				r.partDone()
 			}
 			w.flushAll()
 		}()

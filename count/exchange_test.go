@@ -280,7 +280,7 @@ func TestExchangeProgressInStep(t *testing.T) {
 			mu.Unlock()
 		}
 	}}
-	opt = count.StepTick(count.SplitEarly(opt, 1), 50*time.Microsecond)
+	opt = count.StepEachPart(count.SplitEarly(opt, 1))
 	got, _, err := runCoop(context.Background(), p, opt, 2, t.TempDir())
 	if err != nil {
 		t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"hash/crc32"
 	"os"
-	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
 )
@@ -37,10 +36,10 @@ func KillAfter(opt Options, round, kill int) Options {
 // ErrKilled is the error of a count stopped by KillAfter.
 var ErrKilled = errKilled
 
-// StepTick returns opt with in-step progress calls every d (at least a
-// second otherwise).
-func StepTick(opt Options, d time.Duration) Options {
-	opt.stepTick = d
+// StepEachPart returns opt with an in-step progress call each time a
+// worker has finished a partition or bucket, as well as every second.
+func StepEachPart(opt Options) Options {
+	opt.stepEachPart = true
 	return opt
 }
 

@@ -60,7 +60,7 @@ func TestProgressInStep(t *testing.T) {
 		if spill {
 			opt.MaxBytes, opt.SpillDir = 4<<20, t.TempDir()
 		}
-		got, st, err := count.Count(context.Background(), p, count.StepTick(opt, 50*time.Microsecond))
+		got, st, err := count.Count(context.Background(), p, count.StepEachPart(opt))
 		if err != nil || got != want {
 			t.Fatalf("spill %v: Count = %d, %v; want %d", spill, got, err, want)
 		}

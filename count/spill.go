@@ -717,6 +717,7 @@ func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*
 					}
 					partsDone.Add(1)
 					bytesDone.Add(cur.size[b])
+					r.partDone()
 					if !ckpt {
 						cur.dropBucket(b)
 					}

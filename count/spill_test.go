@@ -126,7 +126,7 @@ func TestSpillResumeOldCheckpoint(t *testing.T) {
 			first = s
 		}
 	}
-	got, st, err := count.Count(context.Background(), p, count.StepTick(opt, 50*time.Microsecond))
+	got, st, err := count.Count(context.Background(), p, count.StepEachPart(opt))
 	if err != nil || got != knight66 || st.ResumedAt < 20 {
 		t.Errorf("resumed again: %d, %v from step %d; want %d", got, err, st.ResumedAt, knight66)
 	}
