@@ -1,7 +1,6 @@
 package count
 
 import (
-	"bufio"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -462,12 +461,11 @@ type worker struct {
 	cntHi    uint64     // its high word (128-bit counts)
 	trans    uint64
 	overflow bool
-	ownOnly  bool          // expand only this shard's states (cooperative split step)
-	full     bool          // an insert passed the memory limit
-	out      *spillSet     // bucket files the next layer goes to (spilled steps)
-	rd       *bufio.Reader // reads cooperative shards' files (reused)
-	raw      []byte        // and its records' bytes
-	ioErr    error         // writing out failed
+	ownOnly  bool      // expand only this shard's states (cooperative split step)
+	full     bool      // an insert passed the memory limit
+	out      *spillSet // bucket files the next layer goes to (spilled steps)
+	raw      []byte    // a block of a cooperative shard's layer file (reused)
+	ioErr    error     // writing out failed
 }
 
 // bufRecs is the number of records a worker batches per partition.

@@ -1,7 +1,6 @@
 package count
 
 import (
-	"bufio"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -10,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -24,32 +24,48 @@ import (
 // shard), then expands only its own class of that layer. From there on,
 // for each layer k each shard
 //
-//  1. reads the files addressed to it by all N shards in the layer's
-//     directory (L<k>/to<s>-from<j>), summing equal states in its table
-//     (or, past Options.MaxBytes, in its own spill buckets, spill.go);
-//  2. expands its states and appends every emitted state to the file of
-//     the state's owner (L<k+1>/to<d>-from<s>, through per-destination
-//     batches and buffered writers, as the spill does);
-//  3. closes and renames those N files, then writes its marker
-//     L<k+1>/done-<s> (the record count of each file, CRC-32C; written
-//     to a temporary name and renamed), and deletes the files of layer k
-//     addressed to it;
+//  1. reads its section of every shard's file of the layer
+//     (L<k>/from<j>, j = 0..N-1), summing equal states in its table (or,
+//     past Options.MaxBytes, in its own spill buckets, spill.go);
+//  2. expands its states and routes every emitted state to its owner:
+//     per owner, records gather in a block of exchangeBlockBytes, and a
+//     full block is appended to the shard's one file of layer k+1
+//     (L<k+1>/from<s>.part); the file ends with an index of its blocks,
+//     grouped by owner, so that each owner reads only its own blocks;
+//  3. renames that file, then writes its marker L<k+1>/done-<s> (the
+//     records it holds for each owner, CRC-32C; written to a temporary
+//     name and renamed);
 //  4. waits, polling the directory, until every shard's marker of layer
 //     k+1 exists (Options.ExchangeWait bounds the wait; Options.Progress
-//     reports Stats.Waiting meanwhile).
+//     reports Stats.Waiting meanwhile), then deletes its own file of
+//     layer k: every shard has read it, since every shard has written
+//     layer k+1.
+//
+// A shard writes one file a layer, not one per owner: the files' fixed
+// costs (creating, renaming, deleting; on ext4 a create also scans the
+// inodes deleted recently) grow with the files, N per layer instead of N
+// x N, and they weighed a third of the shards' overhead on hopido 7x7 in 8
+// shards (docs/results.md).
+//
+// A layer file is the blocks, then the index: for each block its offset
+// and records (two little-endian uint64s), grouped by owner in owner
+// order; then N+1 uint64s, the first index entry of each owner and the
+// number of entries; then the index's offset (uint64), "BGDPXI01" and the
+// CRC-32C of the index from its first entry to the magic.
 //
 // The last step is expanded in memory and summed: that sum is the shard's
 // share of the count, and the shares add up to the count exactly (every
 // state of every layer is expanded by exactly one shard). Each state is
 // expanded once, so the shards' total CPU is one count's plus the cost of
 // the files: every transition after the split is written once and read
-// once (8 x (key words + count words) bytes, 16 to 32), and the summing
-// is the insert an in-memory step does anyway. The shared directory holds
-// at most two layers' transitions at once (the layer being read and the
-// one being written; a shard cannot get more than one layer ahead of the
-// slowest), about 3 records per state of the larger layer; each shard
-// needs memory for its own class only, about 1/N of a layer's table, plus
-// N x 32 KiB of writers.
+// once (8 x (key words + count words) bytes, 16 to 32, plus 16 bytes of
+// index a block), and the summing is the insert an in-memory step does
+// anyway. The shared directory holds at most two layers' transitions at
+// once (the layer being read and the one being written; a shard cannot
+// get more than one layer ahead of the slowest), about 3 records per
+// state of the larger layer; each shard needs memory for its own class
+// only, about 1/N of a layer's table, plus N blocks of
+// exchangeBlockBytes.
 //
 // A file is complete once renamed, for every process: a killed shard
 // loses nothing it has published, and on a shared file system with
@@ -57,16 +73,17 @@ import (
 // sees the marker. Options.ExchangeSync also syncs every file before
 // its marker, so that what is published survives a machine crash (power
 // loss) too; it costs the disk writes the page cache would otherwise
-// absorb (hopido 7x7 in 8 shards on 2 cores: 1.4x to 2.0x one count's CPU
-// instead of 1.16x to 1.19x, docs/results.md).
+// absorb.
 //
 // The layer files are the checkpoints: a shard killed at any point and
-// started again with the same options finds its last marker, deletes
-// what it left of older layers, and resumes at the next step (the other
-// shards wait for it meanwhile); files without a marker are rewritten.
+// started again with the same options finds its last marker, deletes its
+// own files of the layers no shard still reads, and resumes at the next
+// step (the other shards wait for it meanwhile); a file without a marker
+// is rewritten.
 // The directory's key file names the count (plan fingerprint and
-// Options.CheckpointKey, for example the code version): a directory of
-// another count is refused. shard-<s>.lock is flock-ed while shard s
+// Options.CheckpointKey, for example the code version) and the layout
+// (exchangeMagic): a directory of another count, or of an older layout,
+// is refused. shard-<s>.lock is flock-ed while shard s
 // runs, so the same shard cannot run twice at once; the shard removes it
 // when it ends (finished or stopped; a killed one leaves it, harmless),
 // while it still holds the lock, as a checkpoint's lock (lockNamed). The last layer's
@@ -85,9 +102,22 @@ const DefaultExchangeWait = 6 * time.Hour
 var ErrExchange = errors.New("cooperative shards")
 
 const (
-	exchangeMagic  = "boardgraph-dp-exchange/1\n"
+	exchangeMagic  = "boardgraph-dp-exchange/2\n"
 	exchangeMarker = "BGDPX001"
+	exchangeIndex  = "BGDPXI01"
+	// exchangeBlockBytes is the size at which an owner's block is
+	// appended to the layer file.
+	exchangeBlockBytes = 32 << 10
+	// exchangeBlockMax bounds a block a reader accepts (a block ends
+	// with the batch that filled it, at most bufRecs records).
+	exchangeBlockMax = 1 << 20
 )
+
+// exchangeBlock is one block of a layer file: owner's records at off.
+type exchangeBlock struct {
+	owner     int
+	off, recs int64
+}
 
 // exchange is one shard's view of the shared directory.
 type exchange struct {
@@ -96,9 +126,6 @@ type exchange struct {
 	wait  time.Duration
 	bytes int64 // written by this shard
 	sync  bool  // Options.ExchangeSync
-	// writers are the buffered writers of the N files, reused from layer
-	// to layer.
-	writers []*bufio.Writer
 }
 
 // shardOf returns the shard that owns state k (Options.Exchange) or that
@@ -109,7 +136,7 @@ func (r *dp) shardOf(k key) int {
 
 func (x *exchange) layerDir(k int) string { return filepath.Join(x.dir, fmt.Sprintf("L%04d", k)) }
 
-func exchangeFile(to, from int) string { return fmt.Sprintf("to%05d-from%05d", to, from) }
+func exchangeFile(from int) string { return fmt.Sprintf("from%05d", from) }
 
 func exchangeDone(from int) string { return fmt.Sprintf("done-%05d", from) }
 
@@ -318,75 +345,101 @@ func listShards(s []int) string {
 	return b.String()
 }
 
-// newExchangeSet creates this shard's N files of layer k, one per owner;
-// workers route states to them by shardOf.
+// newExchangeSet creates this shard's file of layer k; workers route
+// states to their owners' blocks in it by shardOf.
 func (r *dp) newExchangeSet(k int) (*spillSet, error) {
 	dir := r.x.layerDir(k)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrDisk, err)
 	}
+	f, err := os.OpenFile(filepath.Join(dir, exchangeFile(r.shard)+".part"), os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrDisk, err)
+	}
 	n := r.shards
-	s := &spillSet{dir: dir, files: make([]*os.File, n), bw: make([]*bufio.Writer, n), mu: make([]sync.Mutex, n),
-		recs: make([]int64, n), rec: 8 * r.mem.stride, enc: make([][]byte, n), route: true}
-	if len(r.x.writers) != n {
-		r.x.writers = make([]*bufio.Writer, n)
-	}
-	for d := range n {
-		f, err := os.OpenFile(filepath.Join(dir, exchangeFile(d, r.shard)+".part"), os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
-		if err != nil {
-			for _, f := range s.files {
-				if f != nil {
-					f.Close()
-				}
-			}
-			return nil, fmt.Errorf("%w: %v", ErrDisk, err)
-		}
-		s.files[d] = f
-		if r.x.writers[d] == nil {
-			r.x.writers[d] = bufio.NewWriterSize(f, 32<<10)
-		}
-		r.x.writers[d].Reset(f)
-		s.bw[d] = r.x.writers[d]
-	}
-	return s, nil
+	return &spillSet{dir: dir, xf: f, owners: n, mu: make([]sync.Mutex, n), recs: make([]int64, n),
+		sd: r.mem.stride, rec: 8 * r.mem.stride, blk: make([][]byte, n), route: true}, nil
 }
 
-// publish syncs, renames and closes the files of s, then writes the
-// marker of layer k.
+// appendBlock appends owner b's block e to the layer file (the caller
+// holds b's lock; blocks of other owners are written meanwhile, each at
+// its own offset).
+func (s *spillSet) appendBlock(b int, e []byte) error {
+	s.xmu.Lock()
+	off := s.xend
+	s.xend += int64(len(e))
+	s.index = append(s.index, exchangeBlock{owner: b, off: off, recs: int64(len(e) / s.rec)})
+	s.xmu.Unlock()
+	if _, err := s.xf.WriteAt(e, off); err != nil {
+		return fmt.Errorf("%w: writing %s: %v", ErrDisk, s.xf.Name(), err)
+	}
+	return nil
+}
+
+// finishRoute appends the blocks not yet full and the index (see the
+// layout above).
+func (s *spillSet) finishRoute() error {
+	for b, e := range s.blk {
+		if len(e) > 0 {
+			if err := s.appendBlock(b, e); err != nil {
+				return err
+			}
+		}
+		s.blk[b] = nil
+	}
+	slices.SortStableFunc(s.index, func(a, b exchangeBlock) int { return a.owner - b.owner })
+	idx := make([]byte, 0, 16*len(s.index)+8*(s.owners+1)+20)
+	for _, x := range s.index {
+		idx = binary.LittleEndian.AppendUint64(idx, uint64(x.off))
+		idx = binary.LittleEndian.AppendUint64(idx, uint64(x.recs))
+	}
+	e := 0
+	for d := range s.owners + 1 {
+		for e < len(s.index) && s.index[e].owner < d {
+			e++
+		}
+		idx = binary.LittleEndian.AppendUint64(idx, uint64(e))
+	}
+	idx = binary.LittleEndian.AppendUint64(idx, uint64(s.xend))
+	idx = append(idx, exchangeIndex...)
+	idx = binary.LittleEndian.AppendUint32(idx, crc32.Checksum(idx, castagnoli))
+	if _, err := s.xf.WriteAt(idx, s.xend); err != nil {
+		return fmt.Errorf("%w: writing %s: %v", ErrDisk, s.xf.Name(), err)
+	}
+	s.xend += int64(len(idx))
+	s.index = nil
+	return nil
+}
+
+// publish finishes, syncs, renames and closes this shard's file of layer
+// k, then writes its marker.
 func (r *dp) publish(s *spillSet, k int) error {
-	if err := s.finish(); err != nil {
-		return err
+	err := s.finish()
+	f := s.xf
+	if err == nil && r.x.sync {
+		err = f.Sync()
 	}
-	for d, f := range s.files {
-		var err error
-		if r.x.sync {
-			err = f.Sync()
-		}
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		s.files[d] = nil
-		if err == nil {
-			err = os.Rename(f.Name(), strings.TrimSuffix(f.Name(), ".part"))
-		}
-		if err != nil {
-			return fmt.Errorf("%w: writing %s: %v", ErrDisk, f.Name(), err)
-		}
-		r.x.bytes += s.recs[d] * int64(s.rec)
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
+	s.xf = nil
+	if err == nil {
+		err = os.Rename(f.Name(), strings.TrimSuffix(f.Name(), ".part"))
+	}
+	if err != nil {
+		return fmt.Errorf("%w: writing %s: %v", ErrDisk, f.Name(), err)
+	}
+	r.x.bytes += s.xend
 	if r.x.sync {
 		syncDir(s.dir)
 	}
 	return r.x.writeMarker(k, r.shard, s.recs)
 }
 
-// removeInbound deletes the files of layers first..k addressed to this
-// shard.
-func (r *dp) removeInbound(first, k int) {
+// removeOwn deletes this shard's files of layers first..k.
+func (r *dp) removeOwn(first, k int) {
 	for l := first; l <= k; l++ {
-		for j := range r.shards {
-			os.Remove(filepath.Join(r.x.layerDir(l), exchangeFile(r.shard, j)))
-		}
+		os.Remove(filepath.Join(r.x.layerDir(l), exchangeFile(r.shard)))
 	}
 }
 
@@ -474,62 +527,119 @@ func (r *dp) loadInbound(ctx context.Context, k int, recs [][]int64, ws []*worke
 	return cur, disk, nil
 }
 
-// readInbound adds the records of the file of layer k from shard j to
-// this shard through worker w.
+// readInbound adds this shard's records in shard j's file of layer k
+// (recs, as j's marker announces) through worker w.
 func (r *dp) readInbound(k, j int, recs int64, w *worker) error {
-	path := filepath.Join(r.x.layerDir(k), exchangeFile(r.shard, j))
+	path := filepath.Join(r.x.layerDir(k), exchangeFile(j))
+	marker := filepath.Join(r.x.layerDir(k), exchangeDone(j))
 	f, err := os.Open(path)
 	if err != nil {
 		return fmt.Errorf("%w: %v (shard %d's marker of layer %d exists, its file is gone: restart shard %d after removing %s)",
-			ErrExchange, err, j, k, j, filepath.Join(r.x.layerDir(k), exchangeDone(j)))
+			ErrExchange, err, j, k, j, marker)
 	}
 	defer f.Close()
+	damaged := func() error {
+		return fmt.Errorf("%w: %s does not have the %d records its marker announces for shard %d (damaged, or cut short by a full disk): remove it and shard %d's marker %s, then restart shard %d, which writes layer %d again",
+			ErrExchange, path, recs, r.shard, j, marker, j, k)
+	}
+	blocks, err := readExchangeIndex(f, r.shards, r.shard, 8*r.mem.stride)
+	if err != nil {
+		return damaged()
+	}
+	var n int64
+	for _, b := range blocks {
+		n += b.recs
+	}
+	if n != recs {
+		return damaged()
+	}
 	sd, kw, cw := r.mem.stride, r.mem.kw, r.mem.cw
 	rec := int64(8 * sd)
-	if fi, err := f.Stat(); err != nil || fi.Size() != recs*rec {
-		return fmt.Errorf("%w: %s does not have the %d records its marker announces (damaged, or cut short by a full disk): remove it and shard %d's marker %s, then restart shard %d, which writes layer %d again",
-			ErrExchange, path, recs, j, filepath.Join(r.x.layerDir(k), exchangeDone(j)), j, k)
-	}
-	if w.rd == nil {
-		w.rd = bufio.NewReaderSize(f, 256<<10)
-	}
-	br := w.rd
-	br.Reset(f)
-	defer br.Reset(nil)
-	const batch = 1024
-	if len(w.raw) < batch*int(rec) {
-		w.raw = make([]byte, batch*rec)
-	}
-	raw := w.raw
-	for left := recs; left > 0; {
-		n := min(left, batch)
-		if _, err := io.ReadFull(br, raw[:n*rec]); err != nil {
+	for _, b := range blocks {
+		if int64(len(w.raw)) < b.recs*rec {
+			w.raw = make([]byte, b.recs*rec)
+		}
+		raw := w.raw[:b.recs*rec]
+		if _, err := f.ReadAt(raw, b.off); err != nil {
 			return fmt.Errorf("%w: reading %s: %v", ErrExchange, path, err)
 		}
-		for q := int64(0); q < n; q++ {
-			b := raw[q*rec:]
-			k := key{lo: binary.LittleEndian.Uint64(b)}
+		for q := int64(0); q < b.recs; q++ {
+			p := raw[q*rec:]
+			k := key{lo: binary.LittleEndian.Uint64(p)}
 			if kw == 2 {
-				k.hi = binary.LittleEndian.Uint64(b[8:])
+				k.hi = binary.LittleEndian.Uint64(p[8:])
 			}
-			w.cnt, w.cntHi = binary.LittleEndian.Uint64(b[8*kw:]), 0
+			w.cnt, w.cntHi = binary.LittleEndian.Uint64(p[8*kw:]), 0
 			if cw == 2 {
-				w.cntHi = binary.LittleEndian.Uint64(b[8*kw+8:])
+				w.cntHi = binary.LittleEndian.Uint64(p[8*kw+8:])
 			}
 			w.add(k)
 		}
 		if w.full || w.overflow {
 			return nil // collect reports it
 		}
-		left -= n
 	}
 	return nil
+}
+
+// readExchangeIndex reads the index of a layer file of shards owners
+// (see the layout above) and returns owner's blocks, each checked to lie
+// inside the file's blocks; an error means the file is damaged.
+func readExchangeIndex(f *os.File, shards, owner, rec int) ([]exchangeBlock, error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	size := fi.Size()
+	const tail int64 = 8 + int64(len(exchangeIndex)) + 4
+	var t [tail]byte
+	if size < tail {
+		return nil, errRun
+	}
+	if _, err := f.ReadAt(t[:], size-tail); err != nil {
+		return nil, err
+	}
+	if string(t[8:8+len(exchangeIndex)]) != exchangeIndex {
+		return nil, errRun
+	}
+	end := int64(binary.LittleEndian.Uint64(t[:8])) // the blocks' end
+	idxLen := size - end
+	// The index has 16 bytes a block; blocks are exchangeBlockBytes but
+	// the last of each owner.
+	entries := (idxLen - tail - 8*int64(shards+1)) / 16
+	if end < 0 || end > size-tail || entries < 0 || idxLen != 16*entries+8*int64(shards+1)+tail ||
+		entries > end/exchangeBlockBytes+int64(shards) {
+		return nil, errRun
+	}
+	idx := make([]byte, idxLen)
+	if _, err := f.ReadAt(idx, end); err != nil {
+		return nil, err
+	}
+	if crc32.Checksum(idx[:idxLen-4], castagnoli) != binary.LittleEndian.Uint32(idx[idxLen-4:]) {
+		return nil, errRun
+	}
+	starts := idx[16*entries:]
+	from := int64(binary.LittleEndian.Uint64(starts[8*owner:]))
+	to := int64(binary.LittleEndian.Uint64(starts[8*owner+8:]))
+	if from < 0 || to < from || to > entries {
+		return nil, errRun
+	}
+	blocks := make([]exchangeBlock, 0, to-from)
+	for e := from; e < to; e++ {
+		off := int64(binary.LittleEndian.Uint64(idx[16*e:]))
+		recs := int64(binary.LittleEndian.Uint64(idx[16*e+8:]))
+		if off < 0 || recs <= 0 || recs > exchangeBlockMax/int64(rec) || off > end-recs*int64(rec) {
+			return nil, errRun
+		}
+		blocks = append(blocks, exchangeBlock{owner: owner, off: off, recs: recs})
+	}
+	return blocks, nil
 }
 
 // expandTo expands the states of cur (this shard's only, when own) by
 // step i into out, with every worker.
 func (r *dp) expandTo(ctx context.Context, i int, cur *layer, out *spillSet, own bool, ws []*worker) error {
-	route := &layer{parts: make([]part, len(out.files))}
+	route := &layer{parts: make([]part, out.outputs())}
 	var idx atomic.Int64
 	var stop atomic.Bool
 	var wg sync.WaitGroup
@@ -596,7 +706,9 @@ func (r *dp) runExchange(ctx context.Context, ws []*worker) (lo, hi uint64, err 
 		if k := r.x.lastDone(r.shard, first, last); k > 0 {
 			start = k
 			r.st.ResumedAt = k
-			r.removeInbound(first, k-1)
+			// Layer k-1 may still be read by a shard that has not
+			// written layer k.
+			r.removeOwn(first, k-2)
 		}
 	}
 	if start == 0 {
@@ -618,6 +730,10 @@ func (r *dp) runExchange(ctx context.Context, ws []*worker) (lo, hi uint64, err 
 			recs, err := r.waitLayer(ctx, i)
 			if err != nil {
 				return 0, 0, err
+			}
+			// Every shard has written layer i, so has read layer i-1.
+			if i > first {
+				r.removeOwn(i-1, i-1)
 			}
 			if cur, disk, err = r.loadInbound(ctx, i, recs, ws); err != nil {
 				return 0, 0, err
@@ -682,15 +798,8 @@ func (r *dp) runExchange(ctx context.Context, ws []*worker) (lo, hi uint64, err 
 				err = r.publish(out, i+1)
 			}
 			if err != nil {
-				for _, f := range out.files {
-					if f != nil {
-						f.Close()
-					}
-				}
+				out.closeFiles()
 				return 0, 0, err
-			}
-			if i > r.splitStep {
-				r.removeInbound(i, i)
 			}
 		}
 		states := held

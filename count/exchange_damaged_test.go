@@ -33,7 +33,7 @@ func TestExchangeDamagedLayerFile(t *testing.T) {
 	if _, _, err := count.Count(context.Background(), p, opt); !errors.Is(err, count.ErrExchange) {
 		t.Fatalf("shard 0 alone: %v", err)
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "L*", "to00001-from00000"))
+	files, _ := filepath.Glob(filepath.Join(dir, "L*", "from00000"))
 	if len(files) == 0 {
 		t.Fatal("shard 0 wrote no layer file for shard 1")
 	}

@@ -19,9 +19,13 @@ const orderCostBase = 3.0
 // orderCost is the sum over steps of orderCostBase^width: a proxy for the
 // states a count with this order visits. rank and delta are scratch space
 // (len n and at least n+1), pow[w] = orderCostBase^w.
+// It is the annealing's inner loop, so it sums the widths itself rather
+// than through frontierWidths (whose iterator costs an allocation a call).
 func orderCost(g *graph.Graph, order []int32, rank []int32, delta []int, pow []float64) float64 {
-	c := 0.0
-	for w := range frontierWidths(g, order, rank, delta) {
+	widthDeltas(context.Background(), g, order, rank, delta)
+	c, w := 0.0, 0
+	for _, d := range delta[:len(order)] {
+		w += d
 		c += pow[w]
 	}
 	return c

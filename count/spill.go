@@ -1,7 +1,6 @@
 package count
 
 import (
-	"bufio"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -126,13 +125,29 @@ type spillSet struct {
 	// written and recorded count the bytes and records of all runs
 	// (Stats.SpillWritten, SpillRecords).
 	written, recorded *atomic.Int64
-	// route: the files are the owners of Options.Exchange (a state goes
-	// to file shardOf), not hash buckets; they hold raw records through
-	// bw, rec bytes each.
-	route bool
-	bw    []*bufio.Writer
-	rec   int
-	enc   [][]byte
+	// route: the records go to the owners of Options.Exchange (part
+	// shardOf of a state), not to hash buckets: raw records, rec bytes
+	// each, gathered per owner in blocks (blk) and appended to this
+	// shard's one layer file, xf, which ends with an index of its blocks
+	// (exchange.go); files is then unused. xmu guards xend, the file's
+	// end, and index.
+	route  bool
+	owners int
+	rec    int
+	blk    [][]byte
+	xf     *os.File
+	xmu    sync.Mutex
+	xend   int64
+	index  []exchangeBlock
+}
+
+// outputs returns the parts a worker routes records to: the bucket files,
+// or the owners of a route set.
+func (s *spillSet) outputs() int {
+	if s.route {
+		return s.owners
+	}
+	return len(s.files)
 }
 
 // layerDir makes the directory of a spilled layer made by steps
@@ -229,15 +244,18 @@ func (s *spillSet) write(b int, words []uint64, sc *runScratch) error {
 	s.mu[b].Lock()
 	defer s.mu[b].Unlock()
 	if s.route {
-		e := s.enc[b][:0]
+		e := s.blk[b]
 		for _, x := range words {
 			e = binary.LittleEndian.AppendUint64(e, x)
 		}
-		s.enc[b] = e
-		s.recs[b] += int64(len(e) / s.rec)
-		if _, err := s.bw[b].Write(e); err != nil {
-			return fmt.Errorf("%w: writing %s: %v", ErrDisk, s.dir, err)
+		s.recs[b] += int64(len(words) / s.sd)
+		if len(e) >= exchangeBlockBytes {
+			if err := s.appendBlock(b, e); err != nil {
+				return err
+			}
+			e = e[:0]
 		}
+		s.blk[b] = e
 		return nil
 	}
 	p := s.pend[b]
@@ -314,14 +332,7 @@ func (s *spillSet) freeRuns() {
 // finish writes what is buffered.
 func (s *spillSet) finish() error {
 	if s.route {
-		for b, w := range s.bw {
-			if err := w.Flush(); err != nil {
-				return fmt.Errorf("%w: writing %s: %v", ErrDisk, s.files[b].Name(), err)
-			}
-			s.bw[b] = nil
-		}
-		s.enc = nil
-		return nil
+		return s.finishRoute()
 	}
 	err := s.flushRuns()
 	s.freeRuns()
@@ -384,6 +395,10 @@ func (s *spillSet) closeFiles() {
 			s.files[b] = nil
 		}
 	}
+	if s.xf != nil {
+		s.xf.Close()
+		s.xf = nil
+	}
 	if !s.route {
 		s.freeRuns()
 	}
@@ -406,43 +421,19 @@ func (r *dp) removeSpill() {
 }
 
 // readBucket calls fn with batches of bucket b's records.
-func (s *spillSet) readBucket(b int, stride int, fn func(words []uint64) error) error {
-	if !s.route {
-		err := readRuns(io.NewSectionReader(s.files[b], 0, s.size[b]), s.size[b], s.kw, s.cw, s.bits, b, fn)
-		if errors.Is(err, errRun) {
-			return fmt.Errorf("%w: reading %s: %v (damaged; remove the checkpoint to count from the start)", ErrDisk, s.files[b].Name(), err)
-		}
-		return err
+func (s *spillSet) readBucket(b int, fn func(words []uint64) error) error {
+	err := readRuns(io.NewSectionReader(s.files[b], 0, s.size[b]), s.size[b], s.kw, s.cw, s.bits, b, fn)
+	if errors.Is(err, errRun) {
+		return fmt.Errorf("%w: reading %s: %v (damaged; remove the checkpoint to count from the start)", ErrDisk, s.files[b].Name(), err)
 	}
-	br := bufio.NewReaderSize(io.NewSectionReader(s.files[b], 0, s.recs[b]*int64(s.rec)), 256<<10)
-	const batch = 1024
-	raw := make([]byte, batch*s.rec)
-	words := make([]uint64, batch*stride)
-	left := s.recs[b]
-	for left > 0 {
-		n := int(min(left, batch))
-		if _, err := io.ReadFull(br, raw[:n*s.rec]); err != nil {
-			return fmt.Errorf("%w: reading %s: %v", ErrDisk, s.files[b].Name(), err)
-		}
-		for i := range n * stride {
-			words[i] = binary.LittleEndian.Uint64(raw[8*i:])
-		}
-		if err := fn(words[:n*stride]); err != nil {
-			return err
-		}
-		left -= int64(n)
-	}
-	return nil
+	return err
 }
 
 // loadBucket sums bucket b into a new table.
 func (r *dp) loadBucket(s *spillSet, b int, p *part) error {
 	// Compact runs hold about one record a state (equal keys of one run
-	// are added); raw files about two.
+	// are added).
 	per := s.recs[b]
-	if s.route {
-		per /= 2
-	}
 	slots := minSlots
 	for ; 3*int64(slots) < 4*per; slots *= 2 {
 	}
@@ -451,7 +442,7 @@ func (r *dp) loadBucket(s *spillSet, b int, p *part) error {
 		return errFull
 	}
 	p.a, p.n = a, 0
-	return s.readBucket(b, r.mem.stride, func(words []uint64) error {
+	return s.readBucket(b, func(words []uint64) error {
 		ov, ok := r.mem.insert(p, words)
 		switch {
 		case !ok:
@@ -646,7 +637,7 @@ var errKilled = errors.New("stopped by the test hook")
 func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*worker) error {
 	bl := bucketLayer(next.bits)
 	if next.route {
-		bl = &layer{parts: make([]part, len(next.files))}
+		bl = &layer{parts: make([]part, next.outputs())}
 	}
 	ckpt := r.ck != nil && !next.route
 	var todo []int
@@ -839,7 +830,7 @@ func (r *dp) loadAll(s *spillSet) (*layer, error) {
 // sum adds up the counts of every record of s.
 func (s *spillSet) sum(r *dp) (lo, hi uint64, err error) {
 	for b := range s.files {
-		err := s.readBucket(b, r.mem.stride, func(words []uint64) error {
+		err := s.readBucket(b, func(words []uint64) error {
 			lo, hi, err = r.addCounts(lo, hi, words)
 			return err
 		})
