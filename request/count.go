@@ -234,7 +234,8 @@ type Count struct {
 	MaxMemory int64  // the DP process's memory limit, in bytes
 	// Shard and Shards are --shard I/N (0 and 1 without it).
 	Shard, Shards int
-	order         []int32 // count.BoardOrder of the graph, once computed
+	order         []int32 // count.BoardOrderSeed of the graph, once computed (then refined: dpOrder)
+	refined       bool    // order is count.RefineOrder's
 }
 
 // NewCount checks f against the request s once and resolves the method
@@ -453,6 +454,21 @@ func (c *Count) boardOrder(ctx context.Context) error {
 	return err
 }
 
+// dpOrder refines c.order for the dynamic program once (count.RefineOrder:
+// a large count's order is annealed longer; Choose and the search take
+// the order as BoardOrderSeed gives it).
+func (c *Count) dpOrder(ctx context.Context) error {
+	if err := c.boardOrder(ctx); err != nil {
+		return err
+	}
+	if c.refined {
+		return nil
+	}
+	o, err := count.RefineOrder(ctx, c.Graph.Graph, c.order, orderSeed(c.Flags.OrderSeed))
+	c.order, c.refined = o, err == nil
+	return err
+}
+
 // DPTableBytes is the share of the memory limit the DP's state tables
 // may use: the rest covers the garbage collector's slack, the spill
 // buffers and the program itself.
@@ -464,7 +480,7 @@ func (c *Count) DPTableBytes() int64 { return c.MaxMemory / 10 * 6 }
 // (count.CountBig), so the result is exact either way.
 func (c *Count) countDP(ctx context.Context, dp DPOptions, extra count.Options) (*big.Int, count.Stats, error) {
 	opt := extra
-	if err := c.boardOrder(ctx); err != nil {
+	if err := c.dpOrder(ctx); err != nil {
 		return nil, count.Stats{}, err
 	}
 	opt.Order = c.order

@@ -455,3 +455,21 @@ func TestCountWording(t *testing.T) {
 		t.Errorf("DP Summary = %q", got)
 	}
 }
+
+// A board count by the dynamic program runs in count.RefineOrder's order,
+// not in BoardOrder's: hopido 7x7 closed peaks at 82,450 states in the
+// latter and about 55 thousand refined.
+func TestCountDPRefinesOrder(t *testing.T) {
+	t.Parallel()
+	c, err := newCount(t, LeaperFlags{Spec: "7x7", Closed: true}, CountFlags{Method: MethodDP})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Run(context.Background(), hamilton.Options{}, DPOptions{})
+	if err != nil || res.Count.String() != "11617568" {
+		t.Fatalf("count = %v, %v; want 11617568", res.Count, err)
+	}
+	if res.DP.PeakStates >= 82450 {
+		t.Errorf("peak layer %d states: the order was not refined (BoardOrder's peaks at 82,450)", res.DP.PeakStates)
+	}
+}

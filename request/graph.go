@@ -381,6 +381,9 @@ func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, 
 	}
 	if opt.Method == "dp" {
 		res.Method = "dp (frontier dynamic program)"
+		// A large count's order is annealed longer (count.RefineOrder);
+		// stopped meanwhile, the count stops at once with ctx's error.
+		order, _ = count.RefineOrder(ctx, gr.Problem.G, order, orderSeed(opt.OrderSeed))
 		res.Count, _, err = count.Count(ctx, gr.Problem, count.Options{Order: order, Workers: opt.Workers})
 	} else {
 		res.Method = "dfs (search)"
