@@ -107,11 +107,7 @@ func RefineOrder(ctx context.Context, g *graph.Graph, order []int32, seed uint64
 	if n < 3 {
 		return order, nil
 	}
-	pow := make([]float64, n+1)
-	for i := range pow {
-		pow[i] = math.Pow(orderCostBase, float64(i))
-	}
-	c := orderCost(g, order, make([]int32, n), make([]int, n+1), pow)
+	c := orderCost(g, order, make([]int32, n), make([]int, n+1), powers(orderCostBase, n))
 	moves := min(3*c/float64(n), refineMaxMoves, refineMaxWork/float64(n))
 	if moves <= float64(defaultMoves(n)) {
 		return order, nil
@@ -125,6 +121,15 @@ const (
 	refineMaxMoves = 2e7
 	refineMaxWork  = 2e9
 )
+
+// powers returns base^0..base^n, orderCost's table.
+func powers(base float64, n int) []float64 {
+	pow := make([]float64, n+1)
+	for i := range pow {
+		pow[i] = math.Pow(base, float64(i))
+	}
+	return pow
+}
 
 // defaultMoves is OptimizeOrder's default budget on n vertices.
 func defaultMoves(n int) int { return min(1000*n, 200000, 50_000_000/n) }
@@ -143,10 +148,7 @@ func optimizeOrder(ctx context.Context, g *graph.Graph, start []int32, seed uint
 	}
 	rank := make([]int32, n)
 	delta := make([]int, n+1)
-	pow := make([]float64, n+1)
-	for i := range pow {
-		pow[i] = math.Pow(base, float64(i))
-	}
+	pow := powers(base, n)
 	cur := append([]int32(nil), start...)
 	cc := orderCost(g, cur, rank, delta, pow)
 	best, bc := append([]int32(nil), cur...), cc
