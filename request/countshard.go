@@ -148,6 +148,20 @@ func (sc *ShardCount) Run(ctx context.Context, opt hamilton.Options, dp DPOption
 			CheckpointKey: sc.Result.Version, Resume: f.Resume,
 			Exchange: f.Shared, ExchangeSync: f.SharedSync, ExchangeWait: f.SharedWait}
 		var err error
+		if f.Shared != "" && sc.Shards > 1 {
+			// One shard anneals the order for all (count.SharedOrder).
+			sc.order, err = count.SharedOrder(ctx, f.Shared, sc.Graph.Graph, orderSeed(f.OrderSeed), func() ([]int32, error) {
+				err := sc.dpOrder(ctx)
+				return sc.order, err
+			})
+			if errors.Is(err, count.ErrExchange) {
+				err = inputf("%v", err)
+			}
+			if err != nil {
+				return out, err
+			}
+			sc.refined = true
+		}
 		out.Directed, out.DP, err = sc.countDP(ctx, dp, extra)
 		out.Stats = hamilton.Stats{Elapsed: out.DP.Elapsed, Workers: 1}
 		if err != nil {
