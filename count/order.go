@@ -99,7 +99,8 @@ func OptimizeOrder(g *graph.Graph, start []int32, seed uint64, iters int) []int3
 // percent of the count's time (a move costs about 10 ns a vertex, a state
 // about 1 us), at most refineMaxMoves and refineMaxWork/n moves (seconds).
 // An order the default budget already suits (a count of about a second or
-// less) is returned as it is. The result is deterministic for a given
+// less), or one whose count is out of reach whatever the order (cost past
+// refineMaxCost), is returned as it is. The result is deterministic for a given
 // seed and never costlier than order; when ctx ends it returns the best
 // order so far with ctx's error.
 func RefineOrder(ctx context.Context, g *graph.Graph, order []int32, seed uint64) ([]int32, error) {
@@ -109,17 +110,20 @@ func RefineOrder(ctx context.Context, g *graph.Graph, order []int32, seed uint64
 	}
 	c := orderCost(g, order, make([]int32, n), make([]int, n+1), powers(orderCostBase, n))
 	moves := min(3*c/float64(n), refineMaxMoves, refineMaxWork/float64(n))
-	if moves <= float64(defaultMoves(n)) {
+	if moves <= float64(defaultMoves(n)) || c > refineMaxCost {
 		return order, nil
 	}
 	return optimizeOrder(ctx, g, order, seed, int(moves), orderCostBase)
 }
 
 // refineMaxMoves and refineMaxWork bound RefineOrder's annealing: moves,
-// and moves times vertices (about 10 ns each: 20 seconds).
+// and moves times vertices (about 10 ns each: 20 seconds). Past
+// refineMaxCost (centuries of counting) it does not anneal: the count is
+// out of reach either way, and refused by its width or its prediction.
 const (
 	refineMaxMoves = 2e7
 	refineMaxWork  = 2e9
+	refineMaxCost  = 1e16
 )
 
 // powers returns base^0..base^n, orderCost's table.
