@@ -11,7 +11,8 @@ import (
 
 // TestPredictCalibrated: Predict, from a probe that stops at 2^20 states,
 // is within 2x of the peak layer measured by the full counts of
-// docs/results.md (the published cases; the 8x8 probes run with -long).
+// docs/results.md (the published cases, in BoardOrder's order and in
+// RefineOrder's, which the CLI counts in; the 8x8 probes run with -long).
 func TestPredictCalibrated(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -21,13 +22,18 @@ func TestPredictCalibrated(t *testing.T) {
 		closed     bool
 		peak       float64 // measured (docs/results.md)
 		slow       bool
+		refined    bool // in RefineOrder's order (seed 1), as the CLI counts
 	}{
-		{"knight/7x7", 7, 7, "knight", false, 68806492, false},
-		{"knight/7x8/closed", 7, 8, "knight", true, 6446208, false},
-		{"hopido/7x7", 7, 7, "hopido", false, 1207805, false},
-		{"hopido/7x7/closed", 7, 7, "hopido", true, 82450, false},
-		{"knight/8x8/closed", 8, 8, "knight", true, 187167626, true},
-		{"hopido/8x8/closed", 8, 8, "hopido", true, 99659553, true},
+		{"knight/7x7", 7, 7, "knight", false, 68806492, false, false},
+		{"knight/7x8/closed", 7, 8, "knight", true, 6446208, false, false},
+		{"hopido/7x7", 7, 7, "hopido", false, 1207805, false, false},
+		{"hopido/7x7/closed", 7, 7, "hopido", true, 82450, false, false},
+		{"knight/8x8/closed", 8, 8, "knight", true, 187167626, true, false},
+		{"hopido/8x8/closed", 8, 8, "hopido", true, 99659553, true, false},
+		{"knight/7x7/refined", 7, 7, "knight", false, 45148711, true, true},
+		{"hopido/7x7/refined", 7, 7, "hopido", false, 826639, false, true},
+		{"hopido/7x7/closed/refined", 7, 7, "hopido", true, 54803, false, true},
+		{"knight/8x8/closed/refined", 8, 8, "knight", true, 158673809, true, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if c.slow && !*long {
@@ -39,7 +45,11 @@ func TestPredictCalibrated(t *testing.T) {
 			t.Parallel()
 			bg := build(t, c.rows, c.cols, c.moves)
 			p := hamilton.Problem{G: bg.Graph, Closed: c.closed}
-			e, err := count.Predict(context.Background(), p, count.Options{Order: count.BoardOrder(bg)})
+			order := count.BoardOrder(bg)
+			if c.refined {
+				order, _ = count.RefineOrder(context.Background(), bg.Graph, order, 1)
+			}
+			e, err := count.Predict(context.Background(), p, count.Options{Order: order})
 			if err != nil {
 				t.Fatal(err)
 			}
