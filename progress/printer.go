@@ -31,6 +31,9 @@ type Printer struct {
 	mu      sync.Mutex
 	last    time.Duration
 	printed bool // a live line is on the screen
+	// inStep: the last line printed was a DP step's in-step line, so the
+	// step's end (with its summed layer) is printed whatever Every says.
+	inStep bool
 }
 
 // NewPrinter returns a printer whose lines begin "verb: elapsed, ". live
@@ -47,6 +50,14 @@ func (p *Printer) On() bool { return !p.quiet }
 // Line prints "verb: elapsed, what" when elapsed is past the grace time
 // and, for plain lines, Every has passed since the last one.
 func (p *Printer) Line(elapsed time.Duration, what string) {
+	p.line(elapsed, what, false, false)
+}
+
+// line is Line; a DP line says whether it is in a step (inStep), and the
+// first line after a step's in-step lines, its end, is always printed
+// (a long step's summary: at most one more line a step, and only for
+// steps long enough to report from inside).
+func (p *Printer) line(elapsed time.Duration, what string, dp, inStep bool) {
 	if p.quiet {
 		return
 	}
@@ -55,8 +66,10 @@ func (p *Printer) Line(elapsed time.Duration, what string) {
 	if elapsed < p.Grace {
 		return
 	}
-	if p.live || p.last == 0 || elapsed-p.last >= p.Every {
+	stepEnd := dp && !inStep && p.inStep
+	if p.live || p.last == 0 || elapsed-p.last >= p.Every || stepEnd {
 		p.last = elapsed
+		p.inStep = dp && inStep
 		p.emit(fmt.Sprintf("%s: %s, %s", p.verb, elapsed.Round(100*time.Millisecond), what))
 	}
 }
@@ -83,7 +96,7 @@ func (p *Printer) Search(st hamilton.Stats) { p.Line(st.Elapsed, Search(st)) }
 // program fills Stats.Elapsed only at the end.
 func (p *Printer) DP(st count.Stats) {
 	elapsed := time.Since(p.start)
-	p.Line(elapsed, DP(st, elapsed))
+	p.line(elapsed, DP(st, elapsed), true, st.InStep)
 }
 
 // SetSearch installs the printer in a search's options (nothing when

@@ -28,6 +28,26 @@ func TestPrinterPlainLines(t *testing.T) {
 	}
 }
 
+// The end of a DP step whose in-step lines were printed is printed too,
+// however soon after the last line (it carries the step's summed layer);
+// other lines keep to Every.
+func TestPrinterStepEnd(t *testing.T) {
+	t.Parallel()
+	var b bytes.Buffer
+	p := NewPrinter(&b, "count", false, false)
+	p.line(2*time.Second, "step 5 running", true, true)
+	p.line(3*time.Second, "step 5 done", true, false)           // the step's end: printed
+	p.line(4*time.Second, "step 6 done", true, false)           // too soon
+	p.line(4500*time.Millisecond, "step 7 running", true, true) // too soon
+	p.line(5*time.Second, "step 7 done", true, false)           // too soon: its in-step line was not printed
+	p.line(8*time.Second, "step 8 running", true, true)
+	p.Line(9*time.Second, "a search line") // not a DP step's end
+	want := "count: 2s, step 5 running\ncount: 3s, step 5 done\ncount: 8s, step 8 running\n"
+	if b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
+	}
+}
+
 func TestPrinterLiveLine(t *testing.T) {
 	t.Parallel()
 	var b bytes.Buffer
