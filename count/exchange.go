@@ -855,7 +855,8 @@ const orderMagic = "BGDPORD1"
 // permutation of g's vertices is computed and written again. A shard that
 // read an order other than its own would be refused by the directory's
 // key (the plan's fingerprint covers the order), so a stale file cannot
-// mix two counts.
+// mix two counts. Where dir cannot be locked, each shard computes the
+// order itself.
 func SharedOrder(ctx context.Context, dir string, g *graph.Graph, seed uint64, compute func() ([]int32, error)) ([]int32, error) {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return nil, fmt.Errorf("%w: the shared directory %s does not exist; create it (on a volume every shard mounts) first", ErrExchange, dir)
@@ -868,7 +869,9 @@ func SharedOrder(ctx context.Context, dir string, g *graph.Graph, seed uint64, c
 			break
 		}
 		if !errors.Is(err, shard.ErrLocked) {
-			return nil, fmt.Errorf("%w: %v", ErrExchange, err)
+			// A file system without locks (some NFS mounts): every
+			// shard anneals the order itself, as before.
+			return compute()
 		}
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
