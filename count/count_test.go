@@ -282,3 +282,31 @@ func TestRefineOrder(t *testing.T) {
 		t.Error("an order out of reach of any count was annealed")
 	}
 }
+
+// TestRefineOrderCounts: on boards of other move sets where RefineOrder
+// changes the order, the count is the one BoardOrder's order gives (which
+// the oracle and the search check elsewhere).
+func TestRefineOrderCounts(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		rows, cols int
+		moves      string
+		closed     bool
+	}{{5, 6, "2,1+2,2", false}, {5, 8, "hopido", false}, {5, 8, "hopido", true}} {
+		t.Run(fmt.Sprintf("%s/%dx%d/closed=%v", tc.moves, tc.rows, tc.cols, tc.closed), func(t *testing.T) {
+			t.Parallel()
+			bg := build(t, tc.rows, tc.cols, tc.moves)
+			p := hamilton.Problem{G: bg.Graph, Closed: tc.closed}
+			base := count.BoardOrder(bg)
+			ref, err := count.RefineOrder(context.Background(), bg.Graph, base, 1)
+			if err != nil || slices.Equal(ref, base) {
+				t.Fatalf("RefineOrder left the order as it was (%v): the case does not test it", err)
+			}
+			want, _, err1 := count.Count(context.Background(), p, count.Options{Order: base})
+			got, _, err2 := count.Count(context.Background(), p, count.Options{Order: ref})
+			if err1 != nil || err2 != nil || got != want {
+				t.Errorf("refined order: %d (%v), BoardOrder's: %d (%v)", got, err2, want, err1)
+			}
+		})
+	}
+}
