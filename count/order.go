@@ -93,7 +93,7 @@ func OptimizeOrder(g *graph.Graph, start []int32, seed uint64, iters int) []int3
 // is sized to take milliseconds, which leaves the orders of large counts
 // far from the best it can find (hopido 7x7: frontier 12 wide, 14.0
 // million states in all; annealed 100 times longer, 11 wide and 5.1 to
-// 5.7 million, three times faster; docs/results.md). Its budget grows
+// 5.7 million, 2.5 times faster; docs/results.md). Its budget grows
 // with the order's cost (sum over steps of 3^width, about the states the
 // count visits): about 3 cost/n moves, so that the annealing takes a few
 // percent of the count's time (a move costs about 10 ns a vertex, a state
