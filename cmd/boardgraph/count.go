@@ -63,7 +63,11 @@ func runCount(e *env, fs *flag.FlagSet) func(pos []string) int {
 		opt := j.Options()
 		pr := newProgress(e, "count", pf.Quiet)
 		pr.SetSearch(&opt)
-		res, err := c.Run(ctx, opt, dpProgress(newProgress(e, "count (dp)", pf.Quiet)))
+		dpr := newProgress(e, "count (dp)", pf.Quiet)
+		stop := dpr.Poll(func() string { return "count (dp): annealing the vertex order (a large count's takes seconds)" })
+		_ = c.PrepareDP(ctx) // stopped, Run stops too, with the count's message
+		stop()
+		res, err := c.Run(ctx, opt, dpProgress(dpr))
 		pr.Done()
 		if res.DP.Spilled && !pf.Quiet {
 			peak := ""
