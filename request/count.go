@@ -516,7 +516,9 @@ func (c *Count) countDP(ctx context.Context, dp DPOptions, extra count.Options) 
 	switch {
 	case errors.As(err, &refusal):
 		err = inputf("the dynamic program would not fit: %v (the prediction errs large: --no-predict runs until the tables really pass --max-memory)", err)
-	case errors.Is(err, count.ErrMemory) || errors.Is(err, count.ErrTooWide):
+	case errors.Is(err, count.ErrTooWide):
+		err = inputf("%v; count with --method dfs or use a smaller board (no memory limit helps)", err)
+	case errors.Is(err, count.ErrMemory):
 		err = inputf("%v; raise --max-memory, count with --method dfs, or use a smaller board", err)
 	case errors.Is(err, count.ErrDisk) || errors.Is(err, count.ErrExchange) || errors.Is(err, shard.ErrCheckpoint) || errors.Is(err, shard.ErrLocked):
 		err = inputf("%v", err)

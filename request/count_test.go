@@ -473,3 +473,17 @@ func TestCountDPRefinesOrder(t *testing.T) {
 		t.Errorf("peak layer %d states: the order was not refined (BoardOrder's peaks at 82,450)", res.DP.PeakStates)
 	}
 }
+
+// A frontier too wide for any state key is refused as an input error
+// that does not tell the user to raise the memory limit.
+func TestCountDPTooWide(t *testing.T) {
+	t.Parallel()
+	c, err := newCount(t, LeaperFlags{Spec: "45x45", Moves: "king"}, CountFlags{Method: MethodDP})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Run(context.Background(), hamilton.Options{}, DPOptions{})
+	if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "frontier too wide") || strings.Contains(err.Error(), "raise --max-memory") {
+		t.Errorf("too wide a frontier: %v", err)
+	}
+}
