@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/boardgraph/boardgraph/graph"
 	"github.com/boardgraph/boardgraph/hamilton"
 )
 
@@ -866,6 +867,18 @@ func (r *dp) chooseSplit() int {
 	return len(r.steps) - 1
 }
 
+// putGraph feeds g to a hash through put: its size, then each vertex's
+// degree and neighbours.
+func putGraph(put func(int64), g *graph.Graph) {
+	put(int64(g.N()))
+	for v := range int32(g.N()) {
+		put(int64(len(g.Neighbors(v))))
+		for _, w := range g.Neighbors(v) {
+			put(int64(w))
+		}
+	}
+}
+
 // fingerprint hashes what decides the count's layers: the graph, the
 // order, open or closed, the required ends, the number of shards and the
 // layout of the records (not which shard: shards of one count share it).
@@ -873,13 +886,7 @@ func (r *dp) fingerprint(p hamilton.Problem) string {
 	h := sha256.New()
 	var b []byte
 	put := func(x int64) { b = binary.LittleEndian.AppendUint64(b[:0], uint64(x)); h.Write(b) }
-	put(int64(p.G.N()))
-	for v := range int32(p.G.N()) {
-		put(int64(len(p.G.Neighbors(v))))
-		for _, w := range p.G.Neighbors(v) {
-			put(int64(w))
-		}
-	}
+	putGraph(put, p.G)
 	for _, st := range r.steps {
 		put(int64(st.v))
 	}

@@ -880,15 +880,9 @@ func SharedOrder(ctx context.Context, dir string, g *graph.Graph, seed uint64, c
 	defer lock.Close()
 	h := crc32.New(castagnoli)
 	var b []byte
-	b = binary.LittleEndian.AppendUint64(b, seed)
-	for v := range int32(g.N()) {
-		b = binary.LittleEndian.AppendUint32(b, uint32(len(g.Neighbors(v))))
-		for _, w := range g.Neighbors(v) {
-			b = binary.LittleEndian.AppendUint32(b, uint32(w))
-		}
-		h.Write(b)
-		b = b[:0]
-	}
+	put := func(x int64) { b = binary.LittleEndian.AppendUint64(b[:0], uint64(x)); h.Write(b) }
+	put(int64(seed))
+	putGraph(put, g)
 	path := filepath.Join(dir, fmt.Sprintf("order-%08x", h.Sum32()))
 	if o, ok := readOrder(path, g.N()); ok {
 		return o, nil
@@ -925,14 +919,9 @@ func readOrder(path string, n int) ([]int32, bool) {
 		return nil, false
 	}
 	o := make([]int32, n)
-	seen := make([]bool, n)
 	for i := range o {
-		v := binary.LittleEndian.Uint32(b[len(orderMagic)+4+4*i:])
-		if v >= uint32(n) || seen[v] {
-			return nil, false
-		}
-		seen[v] = true
-		o[i] = int32(v)
+		o[i] = int32(binary.LittleEndian.Uint32(b[len(orderMagic)+4+4*i:]))
 	}
-	return o, true
+	_, err = orderRank(n, o)
+	return o, err == nil
 }
