@@ -157,8 +157,12 @@ func (p *position) mistakes(c *cands) []PlayError {
 	}
 	for k := int32(1); k < p.n; k++ {
 		u, v := p.cellOf(k), p.cellOf(k+1)
-		if u >= 0 && v >= 0 && !p.adjacent(u, v) && !(p.given[u] && p.given[v]) {
-			out = append(out, PlayError{"apart", p.cells([]int32{u, v}), fmt.Sprintf("%d at %s and %d at %s are not one %s move apart", k, p.name(u), k+1, p.name(v), p.L.ms.Name)})
+		if u >= 0 && v >= 0 && !p.adjacent(u, v) {
+			text := fmt.Sprintf("%d at %s and %d at %s are not one %s move apart", k, p.name(u), k+1, p.name(v), p.L.ms.Name)
+			if p.given[u] && p.given[v] {
+				text = "the givens " + text + ", so this puzzle has no solution"
+			}
+			out = append(out, PlayError{"apart", p.cells([]int32{u, v}), text})
 		}
 	}
 	if len(out) > 0 || c == nil {
@@ -189,6 +193,8 @@ type cands struct {
 	p         *position
 	lo, hi    []int32 // per number: the nearest placed number below/above (0 / n+1 if none)
 	dist      map[int32][]int32
+	dLo, dHi  [][]int32 // per missing number: the distances from lo's and hi's cells (nil if none)
+	limit     map[int32]int32
 	endOnly   []bool    // per vertex: a dead end, only 1 or n fit
 	usable    [][]int32 // per dead-end vertex: its usable neighbours
 	count     []int32   // per number: how many candidate cells
@@ -198,7 +204,8 @@ type cands struct {
 }
 
 // distFrom returns the moves from vertex s to every vertex through free
-// cells (s itself may be placed), -1 where unreachable; cached.
+// cells (s itself may be placed), -1 where unreachable or farther than
+// c.limit[s] (the longest gap s bounds); cached.
 func (c *cands) distFrom(s int32) []int32 {
 	if d, ok := c.dist[s]; ok {
 		return d
@@ -210,9 +217,13 @@ func (c *cands) distFrom(s int32) []int32 {
 	}
 	d[s] = 0
 	queue := []int32{s}
+	limit := c.limit[s]
 	for len(queue) > 0 {
 		u := queue[0]
 		queue = queue[1:]
+		if d[u] >= limit {
+			continue
+		}
 		for _, w := range p.L.bg.Neighbors(u) {
 			if d[w] < 0 && p.num[w] == 0 {
 				d[w] = d[u] + 1
@@ -233,7 +244,7 @@ func (c *cands) fits(k, v int32) bool {
 	if c.endOnly[v] && k != 1 && k != p.n {
 		return false
 	}
-	for _, a := range [2]int32{c.lo[k], c.hi[k]} {
+	for i, a := range [2]int32{c.lo[k], c.hi[k]} {
 		if a == 0 || a == p.n+1 {
 			continue
 		}
@@ -242,7 +253,11 @@ func (c *cands) fits(k, v int32) bool {
 		if gap < 0 {
 			gap = -gap
 		}
-		d := c.distFrom(u)[v]
+		dist := c.dLo[k]
+		if i == 1 {
+			dist = c.dHi[k]
+		}
+		d := dist[v]
 		if d < 0 || d > gap {
 			return false
 		}
@@ -320,6 +335,32 @@ func (p *position) candidates() *cands {
 	}
 	for i := range c.cellFirst {
 		c.cellFirst[i] = -1
+	}
+	// The distances each placed number needs: as far as the longest gap
+	// it bounds.
+	c.limit = map[int32]int32{}
+	c.dLo, c.dHi = make([][]int32, n+2), make([][]int32, n+2)
+	for k := int32(1); k <= n; k++ {
+		if len(p.at[k]) > 0 {
+			continue
+		}
+		if u := p.cellOf(c.lo[k]); u >= 0 {
+			c.limit[u] = max(c.limit[u], k-c.lo[k])
+		}
+		if u := p.cellOf(c.hi[k]); u >= 0 {
+			c.limit[u] = max(c.limit[u], c.hi[k]-k)
+		}
+	}
+	for k := int32(1); k <= n; k++ {
+		if len(p.at[k]) > 0 {
+			continue
+		}
+		if u := p.cellOf(c.lo[k]); u >= 0 {
+			c.dLo[k] = c.distFrom(u)
+		}
+		if u := p.cellOf(c.hi[k]); u >= 0 {
+			c.dHi[k] = c.distFrom(u)
+		}
 	}
 	for k := int32(1); k <= n; k++ {
 		c.first[k] = -1

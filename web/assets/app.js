@@ -183,6 +183,7 @@ const L = {
       return false;
     }
     this.b = b;
+    this.note = "";
     this.req = { board: b.board, moves: b.moves };
     this.given = new Map(b.givens.map(([c, n]) => [c, n]));
     this.givenAt = new Map(b.givens.map(([c, n]) => [n, c]));
@@ -232,7 +233,7 @@ const L = {
   async impossibleCheck() {
     try {
       const h = await api("leaper/hint", this.body());
-      if (h.status === "dead") status("l-status", "This board has no solution: " + this.plainDead(h), "bad");
+      if (h.status === "dead") { this.note = "This board has no solution: " + this.plainDead(h); this.showStatus(); }
     } catch (e) { /* the status line keeps the position */ }
   },
 
@@ -365,6 +366,7 @@ const L = {
   showStatus() {
     const b = this.b;
     if (this.solved) return;
+    if (this.note) { status("l-status", this.note, "bad"); return; }
     if (this.mode === "tour") {
       const n = this.path.length, legal = this.legal().length;
       status("l-status", `${b.rows}x${b.cols} ${b.moves}: ${n}/${b.open} placed` + (n === b.open ? "" : legal ? `, ${legal} cells for ${n + 1}` : `, no cell for ${n + 1}: undo`));
@@ -404,6 +406,7 @@ const L = {
     this.moved();
   },
   moved() {
+    this.note = "";
     if (this.hintCtl) this.hintCtl.abort();
     this.ladder = null; this.look = []; this.proof = [];
     $("l-reveal").hidden = true;
@@ -497,6 +500,7 @@ const L = {
 
   select(c) {
     if (c < 0 || c >= this.grid.length) return;
+    this.note = "";
     this.cursor = c;
     this.buf = "";
     if (this.mode === "tour") {
@@ -560,7 +564,7 @@ const L = {
     if (h.status === "done") { hint("l-hinttext", h.reason, "ok"); return; }
     if (rung === 1) {
       this.look = h.lookCells;
-      hint("l-hinttext", "Look here: " + h.look + (h.status === "step" ? "  (Hint again: why)" : ""), cls);
+      hint("l-hinttext", "Look here: " + h.look.replace(/^Look at /, "") + (h.status === "step" ? "  (Hint again: why)" : ""), cls);
     } else if (rung === 2 || h.status !== "step") {
       this.look = h.lookCells;
       hint("l-hinttext", h.reason + (h.status === "step" ? "  (Hint again: fill it in)" : ""), cls);
@@ -728,6 +732,7 @@ const L = {
   },
 
   togglePencil() {
+    if (this.pencil && this.buf) this.toggleMark(this.cursor, +this.buf);
     this.pencil = !this.pencil;
     this.buf = "";
     $("l-pencil").setAttribute("aria-pressed", this.pencil ? "true" : "false");
@@ -1075,7 +1080,7 @@ const NL = {
     if (lad.rung === 1) {
       this.hintNode = h.node;
       this.hintPairs = [];
-      hint("n-hinttext", "Look here: " + h.look + "  (Hint again: why)", cls);
+      hint("n-hinttext", "Look here: " + h.look.replace(/^Look at /, "") + "  (Hint again: why)", cls);
     } else if (lad.rung === 2) {
       this.hintNode = h.node;
       this.hintPairs = h.pairs;
@@ -1295,7 +1300,7 @@ async function start() {
       if (!ok) bad = "The shared link's board does not load (" + $("l-hinttext").textContent + "); showing the default puzzle instead.";
     }
     if (!ok) await L.load({ board: defaultLeaper, moves: "diplomatico" }, null, { mode: "numbers" });
-    if (bad) status("l-status", bad, "bad");
+    if (bad) { L.note = bad; L.showStatus(); }
     $("n-input").value = defaultNL;
     await NL.load(defaultNL);
     L.share();
