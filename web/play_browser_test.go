@@ -376,10 +376,13 @@ func (b *browserEnv) playBridgesDrag(t *testing.T, d device) {
 	}
 	waitJS(t, ctx, `document.getElementById("n-status").textContent.includes("Solved!") && document.getElementById("n-hinttext").textContent.includes("independent verifier")`)
 	// Right-click (or long press) on a bridge removes one; undo puts it back.
+	removed := false
 	for p := range sol {
-		if sol[p] > 0 {
+		na, nb := g.Nodes[g.Pairs[p].A], g.Nodes[g.Pairs[p].B]
+		if span := max(na.Row-nb.Row, nb.Row-na.Row) + max(na.Col-nb.Col, nb.Col-na.Col); sol[p] > 0 && len(g.Crossings[p]) == 0 && span >= 2 {
+			removed = true
 			a, b := pts[g.Pairs[p].A], pts[g.Pairs[p].B]
-			x, y := a[0]+(b[0]-a[0])*0.3, a[1]+(b[1]-a[1])*0.3
+			x, y := (a[0]+b[0])/2, (a[1]+b[1])/2
 			var err error
 			if d.touch {
 				err = touch(ctx, input.DispatchTouchEventTypeTouchStart, &input.TouchPoint{X: x, Y: y})
@@ -397,6 +400,9 @@ func (b *browserEnv) playBridgesDrag(t *testing.T, d device) {
 			waitJS(t, ctx, fmt.Sprintf(`NL.conn[%d] === %d`, p, sol[p]))
 			break
 		}
+	}
+	if !removed {
+		t.Error("no bridge to remove in the fixture")
 	}
 	b.shot(t, ctx, "bridges-solved-"+d.name)
 	noConsoleErrors(t, ce)
