@@ -183,3 +183,25 @@ func CountGrid(ctx context.Context, p hamilton.Problem, g Grid, opt Options) (*b
 	}
 	return total, r.st, nil
 }
+
+// ChooseGrid is Choose for a problem on grid g (GridOf) that CountGrid
+// counts: the dynamic program whenever p has no givens (the sweep counts
+// any grid whose frontier fits memory in time linear in the cells),
+// with Width the narrow side and Cost the cells times the frontier's
+// words. It takes O(w^2) time.
+func ChooseGrid(p hamilton.Problem, g Grid) Choice {
+	if p.Givens != nil {
+		return Choice{Reason: "givens: only the search takes them"}
+	}
+	lone := 2
+	if p.Closed {
+		lone = 0
+	}
+	w := g.Width()
+	ws, err := newWordSpace(w+1, lone)
+	if err != nil {
+		return Choice{Reason: fmt.Sprintf("the dynamic program cannot run: %v", err)}
+	}
+	return Choice{DP: true, Width: w, Cost: float64(g.Rows*g.Cols) * float64(ws.size),
+		Reason: fmt.Sprintf("grid graph: the bracket transfer matrix along the %d-cell side (%d frontier states)", w, ws.size)}
+}

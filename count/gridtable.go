@@ -97,7 +97,9 @@ type gridLayer struct {
 	v     []uint64
 }
 
-func newLayer(size, limbs int) *gridLayer { return &gridLayer{limbs: limbs, v: make([]uint64, size*limbs)} }
+func newLayer(size, limbs int) *gridLayer {
+	return &gridLayer{limbs: limbs, v: make([]uint64, size*limbs)}
+}
 
 // widen returns l with one more limb.
 func (l *gridLayer) widen() *gridLayer {

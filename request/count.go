@@ -236,6 +236,8 @@ type Count struct {
 	Shard, Shards int
 	order         []int32 // count.BoardOrderSeed of the graph, once computed (then refined: dpOrder)
 	refined       bool    // order is count.RefineOrder's
+	grid          count.Grid
+	isGrid        bool // the graph is a grid graph (count.GridOf): see gridPath
 }
 
 // NewCount checks f against the request s once and resolves the method
@@ -270,6 +272,7 @@ func NewCountContext(ctx context.Context, s *Search, f CountFlags) (*Count, erro
 		return nil, inputf("a shard's count is directed (a shard may hold one direction of a path only): drop --undirected and give it to 'count merge'")
 	}
 	c := &Count{Search: s, Flags: f, Shards: 1}
+	c.findGrid()
 	if f.Shared != "" && (f.Method == MethodAuto || f.Method == "") {
 		f.Method = MethodDP // --shared shards the dynamic program
 	}
@@ -285,6 +288,12 @@ func NewCountContext(ctx context.Context, s *Search, f CountFlags) (*Count, erro
 		}
 		c.Method, c.Why = MethodDP, "asked for"
 	case MethodAuto, "":
+		if c.isGrid && f.OrderSeed == 0 {
+			// The grid sweep needs no annealed order (count.ChooseGrid).
+			ch := count.ChooseGrid(s.Problem, c.grid)
+			c.Method, c.Why = PickMethod(ch, MethodNeeds{Givens: s.Problem.Givens != nil, PerStart: f.PerStart, Sharded: f.Sharded(), Bounded: s.Timeout > 0})
+			break
+		}
 		// Stopped while annealing, the choice takes the order so far: the
 		// count then stops at once with the method's usual message.
 		if err := c.boardOrder(ctx); c.order == nil {
@@ -365,6 +374,9 @@ func (c *Count) Run(ctx context.Context, opt hamilton.Options, dp DPOptions) (*C
 		err   error
 	)
 	switch {
+	case c.gridPath():
+		res.Directed, res.DP, err = c.countGrid(ctx, dp)
+		res.Stats = hamilton.Stats{Elapsed: res.DP.Elapsed, Workers: 1}
 	case c.Method == MethodDP:
 		res.Directed, res.DP, err = c.countDP(ctx, dp, count.Options{})
 		res.Stats = hamilton.Stats{Elapsed: res.DP.Elapsed, Workers: 1}
@@ -414,7 +426,10 @@ func (c *Count) Stopped(reason string, res *CountResult) string {
 // and the time.
 func (c *Count) Summary(res *CountResult) string {
 	work := fmt.Sprintf("%d nodes", res.Stats.Nodes)
-	if c.Method == MethodDP {
+	switch {
+	case c.gridPath():
+		work = fmt.Sprintf("grid transfer matrix, frontier %d wide, %d states", res.DP.Width, res.DP.PeakStates)
+	case c.Method == MethodDP:
 		work = "frontier dynamic program"
 	}
 	return fmt.Sprintf("%s on %s with %s; method %s (%s); %s, %v", format.Counted(c.what(res), res.Convention), c.Board.Spec(), MovesLabel(c.Moves),
@@ -459,7 +474,7 @@ func (c *Count) boardOrder(ctx context.Context) error {
 // otherwise does before it counts, so that a caller can say what the
 // count is doing meanwhile. It does nothing for a count by the search.
 func (c *Count) PrepareDP(ctx context.Context) error {
-	if c.Method != MethodDP {
+	if c.Method != MethodDP || c.gridPath() {
 		return nil
 	}
 	return c.dpOrder(ctx)
@@ -512,6 +527,12 @@ func (c *Count) countDP(ctx context.Context, dp DPOptions, extra count.Options) 
 		// one cannot switch alone.
 		err = fmt.Errorf("%w; cooperative shards (--shared) count in 64 bits: count this board without --shared (independent shards switch to 128 bits by themselves)", err)
 	}
+	return total, st, dpError(err)
+}
+
+// dpError words the dynamic program's refusals as input errors naming
+// the fix; other errors pass unchanged.
+func dpError(err error) error {
 	var refusal *count.RefusalError
 	switch {
 	case errors.As(err, &refusal):
@@ -523,7 +544,7 @@ func (c *Count) countDP(ctx context.Context, dp DPOptions, extra count.Options) 
 	case errors.Is(err, count.ErrDisk) || errors.Is(err, count.ErrExchange) || errors.Is(err, shard.ErrCheckpoint) || errors.Is(err, shard.ErrLocked):
 		err = inputf("%v", err)
 	}
-	return total, st, err
+	return err
 }
 
 // WriteResult writes res in the request's output format: the bare count
