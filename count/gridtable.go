@@ -23,11 +23,16 @@ type pullTable struct {
 func (t *pullTable) bytes() int64 { return 4 * int64(len(t.off)+len(t.src)) }
 
 // buildPull builds the pull table of cell kind c over all words, with
-// the work split between workers goroutines.
+// the work split between workers goroutines: the successors of every
+// word (in ws.fwd, reused from table to table), then a counting sort by
+// successor in which each worker reads them all and writes the targets
+// of its own range.
 func (ws *wordSpace) buildPull(ctx context.Context, c *cellKind, workers int) (*pullTable, error) {
 	s := len(ws.words)
-	fwd := make([]uint32, 3*s)
-	deg := make([]uint32, s+1)
+	if len(ws.fwd) != 3*s {
+		ws.fwd, ws.pos = make([]uint32, 3*s), make([]uint32, s)
+	}
+	fwd, pos := ws.fwd, ws.pos
 	err := parallel(ctx, s, workers, func(_, lo, hi int) {
 		var out [3]uint64
 		sh := 2 * uint(ws.plugs-2-c.j)
@@ -36,13 +41,12 @@ func (ws *wordSpace) buildPull(ctx context.Context, c *cellKind, workers int) (*
 			n, _ := ws.succ(w, c, &out)
 			f := fwd[3*i : 3*i+3]
 			for k := range 3 {
-				if k >= n {
+				switch {
+				case k >= n:
 					f[k] = ^uint32(0)
-					continue
-				}
-				if simple(w, out[k], c, sh) {
+				case simple(w, out[k], c, sh):
 					f[k] = uint32(ws.rank2(w, out[k], uint64(i), c.j))
-				} else {
+				default:
 					f[k] = uint32(ws.rank(out[k]))
 				}
 			}
@@ -51,24 +55,29 @@ func (ws *wordSpace) buildPull(ctx context.Context, c *cellKind, workers int) (*
 	if err != nil {
 		return nil, err
 	}
-	for _, t := range fwd {
-		if t != ^uint32(0) {
-			deg[t+1]++
+	clear(pos)
+	parallel(ctx, s, workers, func(_, lo, hi int) {
+		for _, t := range fwd {
+			if int(t) >= lo && int(t) < hi && t != ^uint32(0) {
+				pos[t]++
+			}
 		}
+	})
+	off := make([]uint32, s+1)
+	for i := range s {
+		off[i+1] = off[i] + pos[i]
 	}
-	for i := 1; i <= s; i++ {
-		deg[i] += deg[i-1]
-	}
-	src := make([]uint32, deg[s])
-	pos := make([]uint32, s)
-	copy(pos, deg[:s])
-	for i, t := range fwd {
-		if t != ^uint32(0) {
-			src[pos[t]] = uint32(i / 3)
-			pos[t]++
+	copy(pos, off[:s])
+	src := make([]uint32, off[s])
+	err = parallel(ctx, s, workers, func(_, lo, hi int) {
+		for i, t := range fwd {
+			if int(t) >= lo && int(t) < hi && t != ^uint32(0) {
+				src[pos[t]] = uint32(i / 3)
+				pos[t]++
+			}
 		}
-	}
-	return &pullTable{off: deg, src: src}, nil
+	})
+	return &pullTable{off: off, src: src}, err
 }
 
 // parallel calls f on workers consecutive parts of [0, n) at once (part

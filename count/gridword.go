@@ -45,6 +45,9 @@ type wordSpace struct {
 	cum   []uint64
 	size  uint64   // number of words
 	words []uint64 // the words in rank order (filled by list)
+	// fwd and pos are buildPull's scratch: three successors a word, and
+	// one position a word.
+	fwd, pos []uint32
 }
 
 // newWordSpace tabulates the ranks of the words of length plugs with at
