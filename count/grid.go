@@ -132,8 +132,8 @@ func newGridSweep(g Grid, p *hamilton.Problem, req []int32) *gridSweep {
 // The layer has about 3^(w+1) / (w+1)^1.5 words (the Motzkin number
 // M(w+1) for cycles; several times more for open paths, which carry up
 // to two lone path ends), each of 8 bytes per word of count, and the
-// tables about 12 bytes per word for each column: 16x16 cycles need
-// about 0.5 GB, 18x18 about 5 GB. It refuses with ErrMemory when that
+// tables about 10 bytes per word for each column: 16x16 cycles need
+// about 0.5 GB, 18x18 about 4.5 GB, 13x13 open paths 0.4 GB. It refuses with ErrMemory when that
 // passes Options.MaxBytes (0: DefaultMaxBytes), and with ErrInvalid for
 // givens. Time is O(cells * M(w+1)). On cancellation it returns ctx's
 // error and no count. Options other than Workers, MaxBytes, Progress
