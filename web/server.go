@@ -16,8 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/boardgraph/boardgraph/internal/request"
 	"github.com/boardgraph/boardgraph/render"
-	"github.com/boardgraph/boardgraph/request"
 )
 
 //go:embed assets

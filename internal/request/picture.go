@@ -52,7 +52,7 @@ type pictureState struct{ PictureFlags }
 // JSON is recognised by itself). With Kind tau it returns τ's frames
 // instead of one picture. what says what was drawn. Paths are checked by
 // the independent verifier first: a rejected one is an error wrapping
-// ErrInvalidSolution unless f.Unchecked (Classify: ExitNone). A drawing
+// ErrInvalidSolution unless f.Unchecked (Classify: KindNoSolution). A drawing
 // that ctx stopped (τ's frames) is a Stopped error.
 func Picture(ctx context.Context, data []byte, b *board.Board, f PictureFlags) (pic *render.Picture, frames []*render.Picture, what string, err error) {
 	if f.Kind == "" {

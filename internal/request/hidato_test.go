@@ -91,14 +91,14 @@ func TestHidatoKinds(t *testing.T) {
 	small, opt, _ := HidatoFlags{Spec: "4x4", Moves: "hopido", Difficulty: "easy"}.Generate(Source{})
 	if _, err := GenerateHidato(t.Context(), small, opt); err == nil {
 		t.Error("a puzzle on 4x4 hopido, which has no path")
-	} else if msg, code := Classify(err); code != ExitNone || !strings.HasPrefix(msg, "4x4 with hopido moves: ") {
+	} else if msg, code := Classify(err); code != KindNoSolution || !strings.HasPrefix(msg, "4x4 with hopido moves: ") {
 		t.Errorf("4x4 hopido: %q (exit %d)", msg, code)
 	}
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	if _, err := GenerateHidato(ctx, b, opt); err == nil {
 		t.Error("a cancelled run made a puzzle")
-	} else if _, code := Classify(err); code != ExitStopped {
+	} else if _, code := Classify(err); code != KindStopped {
 		t.Errorf("cancelled: %v (exit %d)", err, code)
 	}
 }

@@ -128,7 +128,7 @@ func TestPictureArgs(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, _, _, err := Picture(ctx, []byte("k=2\n2.3.1\n.....\n3.4.1\n"), nil, PictureFlags{Kind: "tau"})
-	if _, code := Classify(err); err == nil || code != ExitStopped {
+	if _, code := Classify(err); err == nil || code != KindStopped {
 		t.Errorf("cancelled τ frames: %v (exit %d)", err, code)
 	}
 }

@@ -114,11 +114,11 @@ func TestVerifyArgsOpen(t *testing.T) {
 	closeIn()
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
-	if _, code := Classify(p.Failure(ctx, res, ctx.Err())); code != ExitStopped {
-		t.Errorf("a stopped stream: exit %d, want %d", code, ExitStopped)
+	if _, code := Classify(p.Failure(ctx, res, ctx.Err())); code != KindStopped {
+		t.Errorf("a stopped stream: kind %d, want %d", code, KindStopped)
 	}
-	if _, code := Classify(p.Failure(t.Context(), res, errors.New("read: EIO"))); code != ExitInternal {
-		t.Errorf("an unknown error: exit %d, want %d", code, ExitInternal)
+	if _, code := Classify(p.Failure(t.Context(), res, errors.New("read: EIO"))); code != KindInternal {
+		t.Errorf("an unknown error: kind %d, want %d", code, KindInternal)
 	}
 	a.Args = []string{"2x2", "bad.txt"}
 	if p, closeIn, err = a.Open(src); err != nil {

@@ -12,67 +12,70 @@ import (
 	"github.com/boardgraph/boardgraph/numberlink/report"
 )
 
-// Exit codes of the command line (DESIGN.md): the kinds of failure every
-// front end tells apart. The web server maps ExitInput to 400.
+// Kind is the kind of failure every front end tells apart. The front ends
+// word it for their users: cmd/boardgraph turns it into an exit code
+// (DESIGN.md: 1, 2, 3, 70), web into an HTTP status.
+type Kind int
+
+// The kinds of failure. The zero Kind is none of them.
 const (
-	ExitOK       = 0  // success
-	ExitNone     = 1  // a proof that there is no solution (or, for a check, an invalid one)
-	ExitInput    = 2  // bad input or usage: the user fixes the command or the file
-	ExitStopped  = 3  // stopped early (timeout, signal, limit), after the partial result
-	ExitInternal = 70 // a bug in boardgraph: for example a solution that failed verification
+	KindNoSolution Kind = iota + 1 // a proof that there is no solution (or, for a check, an invalid one)
+	KindInput                      // bad input or usage: the user fixes the command or the file
+	KindStopped                    // stopped early (timeout, signal, limit), after the partial result
+	KindInternal                   // a bug in boardgraph: for example a solution that failed verification
 )
 
-// ExitError is an error whose kind its maker chose (Inputf, Stopped,
-// NoSolution, Internal); Code is one of the Exit codes.
-type ExitError struct {
-	Code int
+// KindError is an error whose kind its maker chose (Inputf, Stopped,
+// NoSolution, Internal).
+type KindError struct {
+	Kind Kind
 	Msg  string
 }
 
-func (x *ExitError) Error() string { return x.Msg }
+func (x *KindError) Error() string { return x.Msg }
 
-// Is makes an ExitInput error match ErrInput (so IsInput holds for it).
-func (x *ExitError) Is(target error) bool { return x.Code == ExitInput && target == ErrInput }
+// Is makes a KindInput error match ErrInput (so IsInput holds for it).
+func (x *KindError) Is(target error) bool { return x.Kind == KindInput && target == ErrInput }
 
-// Inputf is bad input or usage (ExitInput), worded as fmt.Sprintf does.
+// Inputf is bad input or usage (KindInput), worded as fmt.Sprintf does.
 func Inputf(format string, a ...any) error {
-	return &ExitError{ExitInput, fmt.Sprintf(format, a...)}
+	return &KindError{KindInput, fmt.Sprintf(format, a...)}
 }
 
-// Stopped is work stopped early after its partial result (ExitStopped).
-func Stopped(msg string) error { return &ExitError{ExitStopped, msg} }
+// Stopped is work stopped early after its partial result (KindStopped).
+func Stopped(msg string) error { return &KindError{KindStopped, msg} }
 
-// NoSolution is a proof that there is no solution (ExitNone).
-func NoSolution(msg string) error { return &ExitError{ExitNone, msg} }
+// NoSolution is a proof that there is no solution (KindNoSolution).
+func NoSolution(msg string) error { return &KindError{KindNoSolution, msg} }
 
-// Internal is a bug in boardgraph itself (ExitInternal).
-func Internal(msg string) error { return &ExitError{ExitInternal, msg} }
+// Internal is a bug in boardgraph itself (KindInternal).
+func Internal(msg string) error { return &KindError{KindInternal, msg} }
 
 // Classify words err as one line, without the program's name, and picks
-// its exit code: the code an ExitError carries; ExitInternal for an
-// UnverifiedError; ExitInput for input (IsInput), its "bad input: "
-// prefix dropped; ExitStopped for an IncompleteError or a context's
-// error (a write stopped by a signal, pathio.StoppedError); ExitNone for
+// its kind: the kind a KindError carries; KindInternal for an
+// UnverifiedError; KindInput for input (IsInput), its "bad input: "
+// prefix dropped; KindStopped for an IncompleteError or a context's
+// error (a write stopped by a signal, pathio.StoppedError); KindNoSolution for
 // anything else (hamilton.ErrNoSolution and the like). Internal errors
 // are prefixed "INTERNAL ERROR (a bug in boardgraph, please report it)".
 // Newlines in the message become "; ", and a leading "boardgraph: " is
 // dropped so that the caller can add the one prefix.
-func Classify(err error) (msg string, code int) {
+func Classify(err error) (msg string, kind Kind) {
 	var (
-		xe *ExitError
+		xe *KindError
 		ic *IncompleteError
 		uv *UnverifiedError
 	)
-	code = ExitNone
+	kind = KindNoSolution
 	switch {
 	case errors.As(err, &xe):
-		code = xe.Code
+		kind = xe.Kind
 	case errors.As(err, &uv):
-		code = ExitInternal
+		kind = KindInternal
 	case IsInput(err):
-		code = ExitInput
+		kind = KindInput
 	case errors.As(err, &ic), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		code = ExitStopped
+		kind = KindStopped
 	}
 	text := strings.TrimPrefix(strings.ReplaceAll(strings.TrimSpace(err.Error()), "\n", "; "), "boardgraph: ")
 	var pe *fs.PathError
@@ -81,13 +84,13 @@ func Classify(err error) (msg string, code int) {
 		// write itself, not "write /dev/stdout: ...".
 		text = "cannot write the result to standard output: " + pe.Err.Error()
 	}
-	switch code {
-	case ExitInternal:
-		return "INTERNAL ERROR (a bug in boardgraph, please report it): " + text, code
-	case ExitInput:
-		return strings.TrimPrefix(text, ErrInput.Error()+": "), code
+	switch kind {
+	case KindInternal:
+		return "INTERNAL ERROR (a bug in boardgraph, please report it): " + text, kind
+	case KindInput:
+		return strings.TrimPrefix(text, ErrInput.Error()+": "), kind
 	}
-	return text, code
+	return text, kind
 }
 
 // PuzzleError gives an error of the numberlink commands its kind for
@@ -96,7 +99,7 @@ func Classify(err error) (msg string, code int) {
 // (report.ErrSelfCheck) Internal, an error that has a kind keeps it, and
 // anything else is input; the new messages begin "numberlink: ".
 func PuzzleError(err error) error {
-	var xe *ExitError
+	var xe *KindError
 	// The package's own sentinels already begin "numberlink: "; the
 	// prefix is added once ("numberlink: numberlink: cannot generate").
 	msg := "numberlink: " + strings.TrimPrefix(err.Error(), "numberlink: ")
@@ -124,7 +127,7 @@ func StopReason(ctx context.Context, timeout time.Duration) string {
 	return "interrupted"
 }
 
-// StoppedPreparing turns err into a stop (ExitStopped) when it is ctx's
+// StoppedPreparing turns err into a stop (KindStopped) when it is ctx's
 // own error, that is when ctx ended while the request was being made
 // ready (SearchContext, NewCountContext: building the move graph and
 // ordering the board take seconds on the largest boards), before any

@@ -141,7 +141,7 @@ func TestFormulaArgs(t *testing.T) {
 func TestTauStepsFailure(t *testing.T) {
 	t.Parallel()
 	err := PuzzleError(TauStepsFailure(fmt.Errorf("wrapped: %w", numberlink.ErrTauIncomplete), nil, false, ""))
-	if msg, code := Classify(err); code != ExitNone || strings.Count(msg, "numberlink") != 1 || !strings.Contains(msg, "τ does not solve this grid") {
+	if msg, code := Classify(err); code != KindNoSolution || strings.Count(msg, "numberlink") != 1 || !strings.Contains(msg, "τ does not solve this grid") {
 		t.Errorf("incomplete: %q %d", msg, code)
 	}
 	for _, c := range []struct {
@@ -153,7 +153,7 @@ func TestTauStepsFailure(t *testing.T) {
 		{&report.TauStepsReport{Fewest: 1, TauSteps: 4}, "the best order finished so far takes 1 step (τ in the seed's order: 4)"},
 	} {
 		msg, code := Classify(PuzzleError(TauStepsFailure(context.DeadlineExceeded, c.rep, true, "timed out after 1s")))
-		if code != ExitStopped || !strings.Contains(msg, c.want) || strings.Contains(msg, " 0 steps") {
+		if code != KindStopped || !strings.Contains(msg, c.want) || strings.Contains(msg, " 0 steps") {
 			t.Errorf("%+v: %q %d, want %q", c.rep, msg, code, c.want)
 		}
 	}
