@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/boardgraph/boardgraph/numberlink"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +13,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/numberlink"
 )
 
 func gridOf(t testing.TB, rows, cols, k int, clues ...int) *numberlink.Grid {
@@ -229,18 +231,12 @@ func mustParseHas(t *testing.T, s string) *numberlink.Grid {
 	return g
 }
 
-// TestCoelhoFilesParse parses every benchmark instance in the shared data
-// directory (skipped when it is absent) and checks the header's island
-// count and the round trip through every format.
+// TestCoelhoFilesParse parses every benchmark instance (kept in
+// internal/testdata/coelho2019) and checks the header's island count and
+// the round trip through every format.
 func TestCoelhoFilesParse(t *testing.T) {
 	t.Parallel()
-	files, _ := filepath.Glob("../../shared/data/hashi/coelho2019/*/*.has")
-	if len(files) == 0 {
-		files, _ = filepath.Glob("/work/shared/data/hashi/coelho2019/*/*.has")
-	}
-	if len(files) == 0 {
-		t.Skip("coelho2019 instances not found")
-	}
+	files, _ := filepath.Glob(filepath.Join(testfix.Coelho(t), "*", "*.has"))
 	if len(files) != 480 {
 		t.Errorf("found %d instances, want 480", len(files))
 	}
