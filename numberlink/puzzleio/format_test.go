@@ -3,7 +3,6 @@ package puzzleio
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -280,13 +279,13 @@ func sgtBridges(t *testing.T) string {
 // 0.1 s); such parameters, and any run over 60 s, skip the test. Parameters
 // whose generation takes seconds to a minute (k = 1 without loops at
 // difficulty 2) come from testdata/tatham_slow.txt, made by the same
-// generator, unless -long asks for fresh ones.
+// generator, unless BOARDGRAPH_LONG=1 asks for fresh ones.
 func tathamIDs(t *testing.T, params string, n int) []string {
 	t.Helper()
 	if strings.Contains(params, "m1d1") {
 		t.Skipf("sgt-bridges does not terminate for %s (k=1, loops allowed, difficulty 1)", params)
 	}
-	if ids := storedSlowIDs(t, params); len(ids) >= n && !*long {
+	if ids := storedSlowIDs(t, params); len(ids) >= n && !testfix.Long() {
 		return ids[:n]
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
@@ -438,5 +437,3 @@ func storedSlowIDs(t *testing.T, params string) []string {
 	}
 	return ids
 }
-
-var long = flag.Bool("long", false, "generate every Tatham parameter set afresh, also the slow ones (see tathamIDs)")

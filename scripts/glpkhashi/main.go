@@ -14,7 +14,7 @@
 //
 // With -table it runs nothing and prints a Markdown table instead, setting
 // the CSV it wrote beside boardgraph's times on the same instances (the CSV
-// of go test ./numberlink -run CoelhoTimes -long -coelho-csv FILE):
+// of BOARDGRAPH_LONG=1 go test ./numberlink -run CoelhoTimes -coelho-csv FILE):
 //
 //	go run ./scripts/glpkhashi -table -glpk glpk.csv -ours ours.csv
 package main
