@@ -6,14 +6,16 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/count"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // BenchmarkCountGrid counts the grid rows of docs/results.md ("Grid
 // graphs": issue 25's table against TdZdd) with CountGrid and fails on a
 // wrong value; it reports the frontier states and the peak memory of the
 // tables and layers (MiB). The rows marked long (16x16 cycles, 13x13 and
-// 14x14 paths, 18x18 cycles) run only with -long: select one with
-// -bench 'CountGrid/cycles/16x16$' -long -benchtime 1x.
+// 14x14 paths, 18x18 cycles) run only with BOARDGRAPH_LONG=1: select one
+// with BOARDGRAPH_LONG=1 go test ./count -run XXX -bench
+// 'CountGrid/cycles/16x16$' -benchtime 1x.
 func BenchmarkCountGrid(b *testing.B) {
 	for _, c := range []struct {
 		n      int
@@ -35,11 +37,11 @@ func BenchmarkCountGrid(b *testing.B) {
 			kind = "cycles"
 		}
 		b.Run(fmt.Sprintf("%s/%dx%d", kind, c.n, c.n), func(b *testing.B) {
-			if c.long && !*long {
-				b.Skip("long: run with -long")
+			if c.long {
+				testfix.SkipUnlessLong(b, "a count of seconds to minutes")
 			}
 			opt := count.Options{MaxBytes: *maxBytes}
-			if *long {
+			if testfix.Long() {
 				opt.ProgressEvery = 30 * time.Second
 				opt.Progress = func(s count.Stats) {
 					b.Logf("step %d/%d: %d states, %d MiB, %v", s.Step, s.Steps, s.States, s.PeakBytes>>20, s.Elapsed)

@@ -12,6 +12,7 @@ import (
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
@@ -158,14 +159,15 @@ func gridCount(t testing.TB, n, m int, closed bool, opt count.Options) (*big.Int
 }
 
 // The OEIS values within a few seconds: cycles to 12x12 (past 2^64),
-// paths to 9x9 (and 10x10 outside -short).
+// paths to 9x9 (and 10x10 outside -short; 14x14 cycles and 11x11 paths
+// with BOARDGRAPH_LONG=1).
 func TestCountGridOEIS(t *testing.T) {
 	t.Parallel()
 	cyc, paths := 6, 9
 	if !testing.Short() {
 		paths = 10
 	}
-	if *long {
+	if testfix.Long() {
 		cyc, paths = 7, 11
 	}
 	for n := 1; n <= cyc; n++ {
