@@ -28,13 +28,13 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
 
 var (
 	update   = flag.Bool("update", false, "write the browser tests' screenshots to docs/gallery")
-	perf     = flag.Bool("perf", false, "also run the browser timing test (first load, hints on 20x20 and 30x30)")
 	shotsDir = flag.String("shots", "", "write the browser tests' screenshots to `DIR`")
 )
 
@@ -426,9 +426,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("Performance", func(t *testing.T) {
-		if !*perf {
-			t.Skip("timings: run with -perf")
-		}
+		testfix.SkipUnlessLong(t, "browser timings")
 		ctx := b.tab(t, 3*time.Minute)
 		// First load of the page, fresh tab.
 		if err := chromedp.Do(ctx, chromedp.Navigate(b.url), chromedp.WaitVisible(chromedp.CSS(`body[data-ready="1"]`))); err != nil {
