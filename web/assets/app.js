@@ -407,6 +407,7 @@ const L = {
   },
   moved() {
     this.note = "";
+    this.solved = false;
     if (this.hintCtl) this.hintCtl.abort();
     this.ladder = null; this.look = []; this.proof = [];
     $("l-reveal").hidden = true;
