@@ -376,6 +376,8 @@ func (b *browserEnv) playBridgesDrag(t *testing.T, d device) {
 	}
 	waitJS(t, ctx, `document.getElementById("n-status").textContent.includes("Solved!") && document.getElementById("n-hinttext").textContent.includes("independent verifier")`)
 	// Right-click (or long press) on a bridge removes one; undo puts it back.
+	// (The status line above the board may have grown: measure again.)
+	pts = eval[[][2]float64](t, ctx, `[...document.querySelectorAll("#n-board .node circle")].map(e => { const r = e.getBoundingClientRect(); return [r.left + r.width/2, r.top + r.height/2]; })`)
 	removed := false
 	for p := range sol {
 		na, nb := g.Nodes[g.Pairs[p].A], g.Nodes[g.Pairs[p].B]
