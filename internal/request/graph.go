@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"strconv"
 	"strings"
 	"time"
@@ -36,6 +37,9 @@ type Graph struct {
 	Named   *graphio.Named
 	Problem hamilton.Problem
 	Rules   verify.GraphRules
+	// byDP names the dynamic program when Solve decided by it (for
+	// SolveSummary); "" after a search.
+	byDP string
 }
 
 // NewGraph reads the graph file f.File from src and resolves the fixed
@@ -338,11 +342,11 @@ type GraphCountOptions struct {
 
 // GraphCount is the result of Graph.Count.
 type GraphCount struct {
-	Count      uint64
-	Convention string // the counting convention, in words
-	Method     string // "dp (frontier dynamic program)" or "dfs (search)"
-	Nodes      uint64 // search nodes (dfs only)
-	Complete   bool   // false: stopped early, Count is a lower bound
+	Count      *big.Int // exact at any size (count.CountExact)
+	Convention string   // the counting convention, in words
+	Method     string   // "dp (frontier dynamic program)" or "dfs (search)"
+	Nodes      uint64   // search nodes (dfs only)
+	Complete   bool     // false: stopped early, Count is a lower bound
 	Elapsed    time.Duration
 }
 
@@ -366,7 +370,9 @@ func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, 
 		err    error
 	)
 	if opt.Method != "dfs" {
-		order = count.OptimizeOrder(gr.Named.G, nil, orderSeed(opt.OrderSeed), 0)
+		// The graph's own order, whatever the file's numbering
+		// (count.GraphOrder); stopped meanwhile, the count stops too.
+		order, _ = count.GraphOrder(ctx, gr.Named.G, orderSeed(opt.OrderSeed))
 		choice = count.Choose(gr.Problem, order)
 	}
 	why := "--method dfs"
@@ -384,12 +390,16 @@ func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, 
 		// A large count's order is annealed longer (count.RefineOrder);
 		// stopped meanwhile, the count stops at once with ctx's error.
 		order, _ = count.RefineOrder(ctx, gr.Problem.G, order, orderSeed(opt.OrderSeed))
-		res.Count, _, err = count.Count(ctx, gr.Problem, count.Options{Order: order, Workers: opt.Workers})
+		res.Count, _, err = count.CountExact(ctx, gr.Problem, count.Options{Order: order, Workers: opt.Workers})
 	} else {
 		res.Method = "dfs (search)"
 		var st hamilton.Stats
-		res.Count, st, err = hamilton.Count(ctx, gr.Problem, hamilton.Options{Workers: opt.Workers})
-		res.Nodes = st.Nodes
+		var n uint64
+		n, st, err = hamilton.Count(ctx, gr.Problem, hamilton.Options{Workers: opt.Workers})
+		res.Count, res.Nodes = new(big.Int).SetUint64(n), st.Nodes
+	}
+	if res.Count == nil {
+		res.Count = new(big.Int) // stopped: no partial count exists
 	}
 	res.Complete = err == nil
 	if err != nil && ctx.Err() == nil {
@@ -400,7 +410,7 @@ func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, 
 	}
 	var div uint64
 	res.Convention, div = CountConvention(gr.Problem, opt.Undirected)
-	res.Count /= div
+	res.Count.Quo(res.Count, new(big.Int).SetUint64(div))
 	res.Elapsed = time.Since(began)
 	return res, nil
 }

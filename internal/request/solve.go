@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
+	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/verify"
@@ -107,11 +109,23 @@ func (s *Search) Solve(ctx context.Context, opt hamilton.Options) ([]verify.Cell
 	return cells, st, err
 }
 
-// Solve finds one solution with the search and checks it with the
-// independent verifier. A proof that there is none is an error wrapping
-// hamilton.ErrNoSolution that says why; a path the verifier rejects is an
-// *UnverifiedError. When ctx ends first it returns ctx's error.
+// Solve finds one solution and checks it with the independent verifier.
+// When the graph's frontier is narrow (count.GraphOrder's order, a cost
+// of at most findMaxCost by count.Choose's measure), the frontier dynamic
+// program decides first (count.Find): it finds a solution or proves
+// there is none in time that grows with the frontier, not with the
+// search tree (GP(101,2), no Hamiltonian cycle: milliseconds, where the
+// search ran for minutes); if it cannot (memory), the search goes on. A
+// proof that there is none is an error wrapping hamilton.ErrNoSolution
+// that says why; a path the verifier rejects is an *UnverifiedError.
+// When ctx ends first it returns ctx's error.
 func (gr *Graph) Solve(ctx context.Context, opt hamilton.Options) ([]int32, hamilton.Stats, error) {
+	if path, st, ok, err := gr.solveDP(ctx, opt.Workers); ok {
+		if err != nil {
+			return nil, st, noSolution(err, fmt.Sprintf("no %s in %s", gr.Kind(), gr.File), st)
+		}
+		return path, st, gr.Verified(path)
+	}
 	path, st, err := hamilton.Find(ctx, gr.Problem, opt)
 	if err != nil {
 		return nil, st, noSolution(err, fmt.Sprintf("no %s in %s", gr.Kind(), gr.File), st)
@@ -162,4 +176,35 @@ func (s *Search) NoSolutionReason() string {
 		return r.Text
 	}
 	return "the search examined every possibility"
+}
+
+// findMaxCost is the largest order cost (count.Choice.Cost: the sum over
+// steps of 3^width) at which solve lets the dynamic program decide before
+// the search: about ten million states, seconds and some hundreds of MB
+// of kept layers at most.
+const findMaxCost = 1e7
+
+// solveDP runs count.Find when the graph's frontier is narrow enough;
+// ok is false when it did not decide (too wide, too small for it to
+// matter, or out of memory), and the search should run.
+func (gr *Graph) solveDP(ctx context.Context, workers int) (path []int32, st hamilton.Stats, ok bool, err error) {
+	began := time.Now()
+	order, oerr := count.GraphOrder(ctx, gr.Problem.G, count.DefaultOrderSeed)
+	if oerr != nil {
+		return nil, st, false, nil
+	}
+	ch := count.Choose(gr.Problem, order)
+	if !ch.DP || ch.Cost > findMaxCost {
+		return nil, st, false, nil
+	}
+	path, _, err = count.Find(ctx, gr.Problem, count.Options{Order: order, Workers: workers})
+	st.Elapsed = time.Since(began)
+	switch {
+	case err == nil:
+	case errors.Is(err, hamilton.ErrNoSolution), ctx.Err() != nil:
+	default:
+		return nil, st, false, nil // memory: leave it to the search
+	}
+	gr.byDP = fmt.Sprintf("the frontier dynamic program (frontier %d vertices wide)", ch.Width)
+	return path, st, true, err
 }
