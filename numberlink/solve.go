@@ -169,10 +169,10 @@ type solver struct {
 	adjPair      []int32
 	adjNbr       []int32
 	mag          []int32
-	lo    []int8
-	hi    []int8
-	sumLo []int32 // per node: sum of lo over its pairs
-	sumHi []int32 // per node: sum of hi over its pairs
+	lo           []int8
+	hi           []int8
+	sumLo        []int32 // per node: sum of lo over its pairs
+	sumHi        []int32 // per node: sum of hi over its pairs
 	// weight counts the contradictions found at each node, for dom/wdeg.
 	weight []uint32
 	// Incremental union-find over the drawn graph (pairs with lo > 0), by
