@@ -72,12 +72,12 @@ const allDirections = 0b1111
 // §2.3 set {11, 12, 13, 14, 22, 23, 24, 33, 34, 44}.
 //
 // The result has configCount(k, n, 4) words; the cost is proportional to it.
-func Phi(k, n int) []Word { return phiOver(k, n, allDirections) }
+func Phi(k, n int) []Word { return PhiOver(k, n, allDirections) }
 
-// phiOver is Φ_k[p] restricted to the symbols in mask (bit d set: direction d
+// PhiOver is Φ_k[p] restricted to the symbols in mask (bit d set: direction d
 // is allowed), the words available to a node whose neighbours lie in those
 // directions. Figure 5 counts these words for 4, 3 and 2 neighbours.
-func phiOver(k, n int, mask int) []Word {
+func PhiOver(k, n int, mask int) []Word {
 	var out []Word
 	if k < 0 || n < 0 {
 		return out

@@ -331,6 +331,20 @@ func (g *Grid) NodeAt(row, col int) int32 {
 	return g.cellNode[row*g.Cols+col]
 }
 
+// PairBetween returns the index of the pair joining nodes i and j, or -1
+// when they are not neighbours (or either is -1).
+func (g *Grid) PairBetween(i, j int32) int32 {
+	if i < 0 || j < 0 {
+		return -1
+	}
+	for d, q := range g.Nbr[i] {
+		if q == j {
+			return g.PairAt[i][d]
+		}
+	}
+	return -1
+}
+
 // Clues returns the row-major clue slice the grid was built from.
 func (g *Grid) Clues() []int {
 	out := make([]int, g.Rows*g.Cols)

@@ -24,7 +24,14 @@ type SolveOptions struct {
 	// ProgressEvery is the minimum interval between progress reports; zero
 	// means one second.
 	ProgressEvery time.Duration
+	// MaxNodes, when positive, stops the search after that many search
+	// nodes: the call returns what it found so far with ErrNodeLimit (a
+	// generator's budget per candidate puzzle).
+	MaxNodes uint64
 }
+
+// ErrNodeLimit reports a search stopped by SolveOptions.MaxNodes.
+var ErrNodeLimit = errors.New("numberlink: search node limit reached")
 
 // SolveStats are the statistics of one run, readable after it returns or in
 // a progress callback.
@@ -77,12 +84,19 @@ func Solve(ctx context.Context, g *Grid, opt SolveOptions) (Solution, SolveStats
 // search restarts on Luby's schedule until it has found two solutions and
 // then runs to completion (see run).
 func Count(ctx context.Context, g *Grid, limit uint64, opt SolveOptions) (uint64, Solution, SolveStats, error) {
+	return count(ctx, g, limit, opt, nil)
+}
+
+// count is Count with an optional visitor of every solution found.
+func count(ctx context.Context, g *Grid, limit uint64, opt SolveOptions, visit func(Solution) bool) (uint64, Solution, SolveStats, error) {
 	s, err := newSolver(g, opt.Rules, stageProbe)
 	if err != nil {
 		return 0, nil, SolveStats{}, err
 	}
+	s.onSolution = visit
 	s.ctx = ctx
 	s.limit = limit
+	s.maxNodes = opt.MaxNodes
 	s.progress = opt.Progress
 	s.every = opt.ProgressEvery
 	if s.every <= 0 {
@@ -95,6 +109,16 @@ func Count(ctx context.Context, g *Grid, limit uint64, opt SolveOptions) (uint64
 	}
 	s.run()
 	return s.count, s.first, s.snapshot(), s.stopErr
+}
+
+// Enumerate calls visit with every solution of g under opt.Rules, in the
+// order the complete search of Count meets them, until visit returns false;
+// it returns the number of solutions visited and the run's statistics.
+// When ctx is cancelled (or opt.MaxNodes reached) it returns what it has
+// with the error.
+func Enumerate(ctx context.Context, g *Grid, opt SolveOptions, visit func(Solution) bool) (uint64, SolveStats, error) {
+	n, _, st, err := count(ctx, g, 0, opt, visit)
+	return n, st, err
 }
 
 // lubyUnit is the number of backtracks in one unit of the restart schedule.
@@ -113,7 +137,15 @@ const restartSolutions = 2
 // a later run does not count one twice (so memory stays bounded by
 // restartSolutions solutions however many are counted).
 func (s *solver) run() {
-	if !s.propagate() {
+	// The seed's Proposition part 2 (§2.1): every connection adds 2 to the
+	// sum of the degrees, so an odd sum of magnitudes has no solution. The
+	// stages do not see parity, and without connectivity (AllowDisconnected)
+	// the search would have to exhaust the tree to find that out.
+	sum := int64(0)
+	for _, m := range s.mag {
+		sum += int64(m)
+	}
+	if sum%2 != 0 || !s.propagate() {
 		return
 	}
 	root := len(s.trail)
@@ -235,6 +267,7 @@ type solver struct {
 	start      time.Time
 	lastReport time.Time
 	onSolution func(Solution) bool // optional: return false to stop
+	maxNodes   uint64              // 0: no limit (SolveOptions.MaxNodes)
 	seen       map[string]struct{} // solutions found in earlier runs
 	budget     uint64              // backtracks left in this run
 	aborted    bool                // this run ran out of budget
@@ -975,6 +1008,10 @@ func (s *solver) search(depth int, from int) bool {
 	}
 	if depth > s.maxDepth {
 		s.maxDepth = depth
+	}
+	if s.maxNodes > 0 && s.nodes > s.maxNodes {
+		s.stopErr = ErrNodeLimit
+		return true
 	}
 	if !s.propagate() || (s.probing && !s.probeNear(from, depth > 0)) {
 		s.clearQueue()

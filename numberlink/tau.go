@@ -20,7 +20,7 @@ type State struct {
 	// comp[i] labels node i's component in the graph of drawn connections;
 	// nil when stale.
 	comp []int32
-	// phi caches phiOver(K, n, mask) by n<<MaxDirections+mask.
+	// phi caches PhiOver(K, n, mask) by n<<MaxDirections+mask.
 	phi map[int][]Word
 	// Scratch for walks.
 	mark  []uint32
@@ -277,7 +277,7 @@ func (s *State) words(p int) []Word {
 	if s.phi == nil {
 		s.phi = map[int][]Word{}
 	}
-	w := phiOver(s.G.K, s.Rem[p], s.mask(p))
+	w := PhiOver(s.G.K, s.Rem[p], s.mask(p))
 	s.phi[key] = w
 	return w
 }
@@ -295,7 +295,7 @@ type Rejected struct {
 // not listed at all (they break condition 3 with magn = 0); use
 // PhiGammaAll for the paper's full listing.
 func (s *State) FeasibleWords(p int) (feasible []Word, rejected []Rejected) {
-	for _, w := range phiOver(s.G.K, s.Rem[p], s.mask(p)) {
+	for _, w := range PhiOver(s.G.K, s.Rem[p], s.mask(p)) {
 		if c := s.Check(p, w); c == 0 {
 			feasible = append(feasible, w)
 		} else {

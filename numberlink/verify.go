@@ -66,12 +66,7 @@ func SolutionFromBridges(g *Grid, bridges []Bridge) (Solution, error) {
 		if i < 0 || j < 0 {
 			return nil, fmt.Errorf("%w: %v: both ends must be nodes", ErrBadBridge, b)
 		}
-		p := int32(-1)
-		for d := range MaxDirections {
-			if g.Nbr[i][d] == j {
-				p = g.PairAt[i][d]
-			}
-		}
+		p := g.PairBetween(i, j)
 		if p < 0 {
 			return nil, fmt.Errorf("%w: %v", ErrNotNeighbours, b)
 		}

@@ -38,6 +38,7 @@ import (
 	"strings"
 
 	"github.com/boardgraph/boardgraph/internal/jsonwords"
+	"github.com/boardgraph/boardgraph/numberlink"
 )
 
 // ErrFormat is wrapped by every parse error; the message names the line and
@@ -227,7 +228,7 @@ func Format(g *Grid, rules Rules) []byte {
 // comment).
 func FormatSolution(g *Grid, sol Solution) []byte {
 	var b bytes.Buffer
-	for _, br := range Bridges(g, sol) {
+	for _, br := range numberlink.Bridges(g, sol) {
 		fmt.Fprintf(&b, "%d,%d %d,%d %d\n", br.R1+1, br.C1+1, br.R2+1, br.C2+1, br.N)
 	}
 	return b.Bytes()
@@ -269,7 +270,7 @@ func ParseSolution(data []byte) ([]Bridge, error) {
 		if err1 != nil || err2 != nil || err3 != nil || n < 0 || n > MaxK {
 			return nil, fmt.Errorf("%w: solution line %d %q: write \"R1,C1 R2,C2 N\" (1-based cells, N in 0..%d)", ErrFormat, i+1, text, MaxK)
 		}
-		out = append(out, Bridge{r1 - 1, c1 - 1, r2 - 1, c2 - 1, n})
+		out = append(out, Bridge{R1: r1 - 1, C1: c1 - 1, R2: r2 - 1, C2: c2 - 1, N: n})
 	}
 	return out, nil
 }
@@ -325,7 +326,7 @@ func ToJSON(g *Grid, rules Rules, sol Solution) PuzzleJSON {
 	for r := range g.Rows {
 		p.Clues = append(p.Clues, clues[r*g.Cols:(r+1)*g.Cols])
 	}
-	for _, b := range Bridges(g, sol) {
+	for _, b := range numberlink.Bridges(g, sol) {
 		p.Bridges = append(p.Bridges, BridgeJSON{From: [2]int{b.R1 + 1, b.C1 + 1}, To: [2]int{b.R2 + 1, b.C2 + 1}, N: b.N})
 	}
 	return p
@@ -334,7 +335,7 @@ func ToJSON(g *Grid, rules Rules, sol Solution) PuzzleJSON {
 func (p PuzzleJSON) bridges() []Bridge {
 	var out []Bridge
 	for _, b := range p.Bridges {
-		out = append(out, Bridge{b.From[0] - 1, b.From[1] - 1, b.To[0] - 1, b.To[1] - 1, b.N})
+		out = append(out, Bridge{R1: b.From[0] - 1, C1: b.From[1] - 1, R2: b.To[0] - 1, C2: b.To[1] - 1, N: b.N})
 	}
 	return out
 }

@@ -1,6 +1,8 @@
 package hexgrid
 
 import (
+	"github.com/boardgraph/boardgraph/numberlink"
+
 	"context"
 	"errors"
 	"flag"
@@ -204,7 +206,7 @@ func TestCountMatchesBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, first, _, err := Count(context.Background(), g, 0, SolveOptions{Rules: rules})
+		got, first, _, err := numberlink.Count(context.Background(), g, 0, SolveOptions{Rules: rules})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -227,7 +229,7 @@ func TestCountMatchesBruteForce(t *testing.T) {
 		}
 		// Enumerate gives distinct verified solutions, as many as Count.
 		seen := map[string]bool{}
-		m, err := Enumerate(context.Background(), g, rules, func(s Solution) bool {
+		m, _, err := numberlink.Enumerate(context.Background(), g, numberlink.SolveOptions{Rules: rules}, func(s Solution) bool {
 			if err := Verify(g, rules, s); err != nil {
 				t.Fatalf("case %d: enumerated solution rejected: %v", i, err)
 			}
@@ -355,7 +357,7 @@ func TestCountFreshPuzzles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, _, _, err := Count(context.Background(), g, 0, SolveOptions{Rules: rules})
+		got, _, _, err := numberlink.Count(context.Background(), g, 0, SolveOptions{Rules: rules})
 		if want := bruteCount(rows, cols, clues, k, rules); err != nil || int(got) != want {
 			t.Fatalf("seed %d case %d: %dx%d k=%d %v: Count %d, brute force %d (%v)", seed, i, rows, cols, k, clues, got, want, err)
 		}
@@ -366,7 +368,7 @@ func TestCountFreshPuzzles(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: %+v: %v", seed, opt, err)
 		}
-		if n, _, _, _ := Count(context.Background(), g, 0, SolveOptions{}); n != 1 || Verify(g, Rules{}, sol) != nil {
+		if n, _, _, _ := numberlink.Count(context.Background(), g, 0, SolveOptions{}); n != 1 || Verify(g, Rules{}, sol) != nil {
 			t.Fatalf("seed %d: %+v: %d solutions", seed, opt, n)
 		}
 	}
