@@ -39,6 +39,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/internal/jsonwords"
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
 
 // ErrFormat is wrapped by every parse error; the message names the line and
@@ -188,14 +189,7 @@ func Parse(data []byte) (*Puzzle, error) {
 // Format writes g in the text format, odd rows indented by half a cell.
 func Format(g *Grid, rules Rules) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "hex k=%d", g.K)
-	if rules.NoLoops {
-		b.WriteString(" noloops")
-	}
-	if rules.AllowDisconnected {
-		b.WriteString(" disconnected")
-	}
-	b.WriteByte('\n')
+	b.WriteString("hex " + puzzleio.Header(g.K, rules) + "\n")
 	w := 1
 	for _, nd := range g.Nodes {
 		w = max(w, len(strconv.Itoa(nd.Mag)))
@@ -301,35 +295,18 @@ const jsonFields = `a hex puzzle object has "grid": "hex", "layout": "odd-r", "r
 //	{"grid":"hex","layout":"odd-r","rows":1,"cols":3,"k":2,
 //	 "clues":[[1,0,1]],"bridges":[{"from":[1,1],"to":[1,3],"n":1}]}
 type PuzzleJSON struct {
-	Grid              string       `json:"grid"`
-	Layout            string       `json:"layout"`
-	Rows              int          `json:"rows"`
-	Cols              int          `json:"cols"`
-	K                 int          `json:"k"`
-	NoLoops           bool         `json:"no_loops,omitempty"`
-	AllowDisconnected bool         `json:"allow_disconnected,omitempty"`
-	Clues             [][]int      `json:"clues"`
-	Bridges           []BridgeJSON `json:"bridges,omitempty"`
+	Grid   string `json:"grid"`
+	Layout string `json:"layout"`
+	// The rest are the square puzzle's fields, read as the hex lattice.
+	puzzleio.PuzzleJSON
 }
 
 // BridgeJSON is N connections between the 1-based cells From and To.
-type BridgeJSON struct {
-	From [2]int `json:"from"`
-	To   [2]int `json:"to"`
-	N    int    `json:"n"`
-}
+type BridgeJSON = puzzleio.BridgeJSON
 
 // ToJSON converts g, its rules and an optional solution to PuzzleJSON.
 func ToJSON(g *Grid, rules Rules, sol Solution) PuzzleJSON {
-	p := PuzzleJSON{Grid: "hex", Layout: "odd-r", Rows: g.Rows, Cols: g.Cols, K: g.K, NoLoops: rules.NoLoops, AllowDisconnected: rules.AllowDisconnected}
-	clues := g.Clues()
-	for r := range g.Rows {
-		p.Clues = append(p.Clues, clues[r*g.Cols:(r+1)*g.Cols])
-	}
-	for _, b := range numberlink.Bridges(g, sol) {
-		p.Bridges = append(p.Bridges, BridgeJSON{From: [2]int{b.R1 + 1, b.C1 + 1}, To: [2]int{b.R2 + 1, b.C2 + 1}, N: b.N})
-	}
-	return p
+	return PuzzleJSON{Grid: "hex", Layout: "odd-r", PuzzleJSON: puzzleio.ToJSON(g, rules, sol)}
 }
 
 func (p PuzzleJSON) bridges() []Bridge {

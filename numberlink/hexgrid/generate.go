@@ -46,7 +46,7 @@ func Generate(ctx context.Context, opt GenerateOptions) (*Grid, Solution, error)
 		return nil, nil, fmt.Errorf("%w: %dx%d: give at least 2 cells", ErrBadSize, opt.Rows, opt.Cols)
 	}
 	if opt.K < 1 || opt.K > MaxK {
-		return nil, nil, fmt.Errorf("%w: k=%d: k must be 1..%d", ErrBadK, opt.K, MaxK)
+		return nil, nil, fmt.Errorf("%w: k=%d: k must be 1..%d", numberlink.ErrBadK, opt.K, MaxK)
 	}
 	density := opt.Density
 	if density <= 0 {

@@ -8,52 +8,37 @@ import (
 	"github.com/boardgraph/boardgraph/numberlink"
 )
 
-// A hex k-grid is a numberlink.Grid on the numberlink.Hex lattice (odd-r
-// offset layout; see numberlink.Hex for the coordinates, directions and
-// the crossing rule). The solver, τ, the grader and the verifier are
+// Grid is a hex k-grid: a numberlink.Grid on the numberlink.Hex lattice
+// (odd-r offset layout; see numberlink.Hex for the coordinates, directions
+// and the crossing rule). The solver, τ, the grader and the verifier are
 // numberlink's; this package adds the hex text and JSON formats, the
 // reports the command line prints and the limits of hex input.
-type (
-	// Grid is a hex k-grid (Grid.Lattice is numberlink.Hex).
-	Grid = numberlink.Grid
-	// Solution assigns 0..K connections to every pair.
-	Solution = numberlink.Solution
-	// Rules selects the puzzle variant (no loops, connectivity optional).
-	Rules = numberlink.Rules
-	// Bridge is N connections between two 0-based cells.
-	Bridge = numberlink.Bridge
-	// SolveOptions configures the solver (numberlink.SolveOptions).
-	SolveOptions = numberlink.SolveOptions
-	// SolveStats are a solver run's statistics.
-	SolveStats = numberlink.SolveStats
-)
+type Grid = numberlink.Grid
 
-// The six directions, clockwise from east (numberlink.HexE ...).
-const (
-	E  = numberlink.HexE
-	SE = numberlink.HexSE
-	SW = numberlink.HexSW
-	W  = numberlink.HexW
-	NW = numberlink.HexNW
-	NE = numberlink.HexNE
-)
+// Solution assigns 0..K connections to every pair of a Grid.
+type Solution = numberlink.Solution
 
-// NumDirections is m, the number of neighbours a node can have.
-const NumDirections = 6
+// ErrBadSize reports a board size a hex grid does not take; a bad k or
+// magnitude is reported with numberlink.ErrBadK or ErrBadMagnitude.
+var ErrBadSize = errors.New("bad hex grid size")
 
-// Errors reported when a grid is built; ErrBadK and ErrBadMagnitude are
-// numberlink's.
-var (
-	ErrBadSize      = errors.New("bad hex grid size")
-	ErrBadK         = numberlink.ErrBadK
-	ErrBadMagnitude = numberlink.ErrBadMagnitude
-)
+// Rules selects the puzzle variant (no loops, connectivity optional).
+type Rules = numberlink.Rules
 
 // ErrNoSolution reports that a grid provably has no solution.
 var ErrNoSolution = numberlink.ErrNoSolution
 
+// Bridge is N connections between two 0-based cells.
+type Bridge = numberlink.Bridge
+
 // ErrUnsolvable wraps the errors that prove a grid has no solution.
 var ErrUnsolvable = numberlink.ErrUnsolvable
+
+// SolveOptions configures the solver (numberlink.SolveOptions).
+type SolveOptions = numberlink.SolveOptions
+
+// SolveStats are a solver run's statistics (numberlink.SolveStats).
+type SolveStats = numberlink.SolveStats
 
 // ErrBadBridge reports a bridge that does not fit the grid.
 var ErrBadBridge = errors.New("bad hex bridge")
@@ -81,7 +66,7 @@ func NewGridContext(ctx context.Context, rows, cols, k int, clues []int) (*Grid,
 		return nil, fmt.Errorf("%w: %dx%d has more than %d cells", ErrBadSize, rows, cols, MaxCells)
 	}
 	if k < 1 || k > MaxK {
-		return nil, fmt.Errorf("%w: k=%d: k must be 1..%d", ErrBadK, k, MaxK)
+		return nil, fmt.Errorf("%w: k=%d: k must be 1..%d", numberlink.ErrBadK, k, MaxK)
 	}
 	if len(clues) != rows*cols {
 		return nil, fmt.Errorf("%w: %d clues for a %dx%d grid", ErrBadSize, len(clues), rows, cols)

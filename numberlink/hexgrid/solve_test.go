@@ -282,7 +282,7 @@ func TestCrossingExample(t *testing.T) {
 	if !slices.Equal(g.Crossings[h], []int32{d}) || !slices.Equal(g.Crossings[d], []int32{h}) {
 		t.Fatalf("crossings %v", g.Crossings)
 	}
-	if g.Pairs[h].Dir != E || g.Pairs[d].Dir != SE {
+	if g.Pairs[h].Dir != numberlink.HexE || g.Pairs[d].Dir != numberlink.HexSE {
 		t.Fatalf("directions %v %v", g.Pairs[h].Dir, g.Pairs[d].Dir)
 	}
 	err = verify.HexGrid(3, 3, clues, 1, verify.KGridRules{AllowDisconnected: true}, []verify.Bridge{{R1: 1, C1: 0, R2: 1, C2: 2, N: 1}, {R1: 0, C1: 1, R2: 2, C2: 2, N: 1}})
@@ -299,12 +299,12 @@ func crossingFree(rows, cols int, clues []int, k int, rules Rules, bs []verify.B
 	for i := range parent {
 		parent[i] = i
 	}
-	var find func(int) int
-	find = func(x int) int {
-		if parent[x] != x {
-			parent[x] = find(parent[x])
+	find := func(x int) int { // with path halving
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
 		}
-		return parent[x]
+		return x
 	}
 	cycle := false
 	for _, b := range bs {

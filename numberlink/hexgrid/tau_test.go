@@ -14,9 +14,9 @@ import (
 // tables for r = 2, 3, 4, continued to the hex lattice's r = 5 and 6).
 func TestPhiSizes(t *testing.T) {
 	for k := 1; k <= 3; k++ {
-		for mask := range 1 << NumDirections {
+		for mask := range 1 << 6 {
 			r := 0
-			for d := range NumDirections {
+			for d := range 6 {
 				r += mask >> d & 1
 			}
 			for n := 0; n <= 6*k+1; n++ {
