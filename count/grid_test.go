@@ -215,8 +215,8 @@ func TestCountGridRefuses(t *testing.T) {
 		t.Errorf("givens: err = %v, want ErrInvalid", err)
 	}
 	p = hamilton.Problem{G: bg.Graph}
-	if _, _, err := count.CountGrid(context.Background(), p, g, count.Options{MaxBytes: 1000}); !errors.Is(err, count.ErrMemory) || !strings.Contains(err.Error(), "--max-memory") {
-		t.Errorf("1000 bytes: err = %v, want ErrMemory naming --max-memory", err)
+	if _, _, err := count.CountGrid(context.Background(), p, g, count.Options{MaxBytes: 1000}); !errors.Is(err, count.ErrMemory) || !strings.Contains(err.Error(), "Options.MaxBytes") {
+		t.Errorf("1000 bytes: err = %v, want ErrMemory naming Options.MaxBytes", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
