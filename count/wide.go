@@ -42,6 +42,34 @@ func (r *dp) sumInexact(l *layer) uint64 {
 	return sum
 }
 
+// rescale divides the float64 counts of layer l by 2^rescaleBits when
+// the largest passes 2^rescaleBits, so that a count of any size keeps
+// its magnitude (r.floatExp) without passing float64's 2^1024; a count
+// that would fall below 2^-1000 is raised to it (the float pass bounds
+// the count from above, and no stored count may be 0).
+func (r *dp) rescale(l *layer) {
+	sd, kw := r.mem.stride, r.mem.kw
+	big := 0.0
+	for pi := range l.parts {
+		a := l.parts[pi].a
+		for j := 0; j < len(a); j += sd {
+			big = max(big, math.Float64frombits(a[j+kw]))
+		}
+	}
+	if big < 0x1p960 {
+		return
+	}
+	for pi := range l.parts {
+		a := l.parts[pi].a
+		for j := 0; j < len(a); j += sd {
+			if a[j+kw] != 0 {
+				a[j+kw] = math.Float64bits(max(math.Float64frombits(a[j+kw])*0x1p-960, 0x1p-1000))
+			}
+		}
+	}
+	r.floatExp += 960
+}
+
 // CountExact is CountBig without its ceiling: it returns the exact count
 // of p however large (in hamilton's convention, as Count).
 //
@@ -50,7 +78,8 @@ func (r *dp) sumInexact(l *layer) uint64 {
 // the count may (a bound: the product over the steps of the ways a vertex
 // can take none, one or two edges to its processed neighbours, twice for
 // directed cycles, is past 2^127), it runs the dynamic program once in
-// float64 for the count's magnitude, then once per prime of a set whose
+// float64 for the count's magnitude (layers rescaled by 2^-960 as they
+// grow, so that no size overflows it), then once per prime of a set whose
 // product passes four times that magnitude, each pass counting modulo
 // its prime (63 bits), and joins the residues by the Chinese remainder
 // theorem (Knuth, TAOCP vol. 2, section 4.3.2: modular arithmetic for
@@ -84,16 +113,16 @@ func countExact(ctx context.Context, p hamilton.Problem, opt Options, forceMod b
 		}
 		fo := opt
 		fo.arith = arith{float: true}
-		fbits, _, st, err := countWith(ctx, p, fo, false, false, false)
+		fbits, exp, st, err := countWith(ctx, p, fo, false, false, false)
 		if err != nil {
 			return nil, st, err
 		}
 		f := math.Float64frombits(fbits)
 		if f == 0 {
-			return new(big.Int), st, nil
+			return new(big.Int), st, nil // no final state: positive counts never add up to 0
 		}
 		if !math.IsInf(f, 0) && !math.IsNaN(f) && st.Transitions < 1<<50 {
-			need = max(min(need, int(math.Ceil(math.Log2(f)))+2), 64)
+			need = max(min(need, int(math.Ceil(math.Log2(f)))+int(exp)+2), 64)
 		}
 	} else if opt.SpillDir != "" || opt.Shards > 1 || opt.Checkpoint != "" || opt.Exchange != "" {
 		return nil, Stats{}, fmt.Errorf("%w: counts modulo primes run in memory, without shards, spilling or checkpoints", ErrInvalid)
