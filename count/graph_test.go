@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"os"
@@ -157,11 +158,12 @@ func TestGPSmall(t *testing.T) {
 
 // The acceptance sizes of issue 25: GP(100,2), GP(101,2), GP(1000,2)
 // (past 2^128) and GP(1001,2) in random numberings, two numberings each
-// agreeing with each other and with the formula; GP(10000,2) with the long
-// switch.
+// agreeing with each other and with the formula; GP(3000,2), whose count
+// (1044 bits) passes float64's range, so that the float pass rescales its
+// layers; GP(10000,2) with the long switch.
 func TestGPLarge(t *testing.T) {
 	t.Parallel()
-	sizes := []int{100, 101, 1000, 1001}
+	sizes := []int{100, 101, 1000, 1001, 3000}
 	if *long || os.Getenv("BOARDGRAPH_LONG") == "1" {
 		sizes = append(sizes, 10000)
 	}
@@ -317,5 +319,26 @@ func BenchmarkGP(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// CountExact's float64 pass measures the count's magnitude, also past
+// float64's range (GP(3000,2): 1044 bits, its layers rescaled), to well
+// within the factor of 4 its primes allow.
+func TestCountLog2(t *testing.T) {
+	t.Parallel()
+	for _, n := range []int{100, 1000, 3000} {
+		g := gp(n, 4)
+		o, _ := count.GraphOrder(context.Background(), g, 1)
+		lg, err := count.CountLog2(context.Background(), hamilton.Problem{G: g, Closed: true}, count.Options{Order: o})
+		want, _ := new(big.Float).SetInt(gpCycles(n)).Float64()
+		wantLog := math.Log2(want)
+		if n == 3000 {
+			w := gpCycles(n)
+			wantLog = float64(w.BitLen()-53) + math.Log2(float64(new(big.Int).Rsh(w, uint(w.BitLen()-53)).Uint64()))
+		}
+		if err != nil || math.Abs(lg-wantLog) > 1e-6 {
+			t.Errorf("GP(%d,2): log2 %v (%v), want %v", n, lg, err, wantLog)
+		}
 	}
 }
