@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -38,19 +37,14 @@ var (
 	shotsDir = flag.String("shots", "", "write the browser tests' screenshots to `DIR`")
 )
 
-// chromium returns the browser's path or skips the test.
+// chromium returns the browser's path; without one the test skips, or
+// fails under CI=true.
 func chromium(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("browser tests take several seconds; skipped with -short")
 	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	t.Skip("no Chromium found: install Debian's chromium package (apt-get install chromium; .ci/run does it) to run the browser tests")
-	return ""
+	return testfix.Tool(t, "chromium", "chromium", "chromium-browser", "google-chrome", "headless-shell")
 }
 
 // browserEnv is a server on loopback and a headless browser.
@@ -73,7 +67,7 @@ func newBrowserEnv(t *testing.T) *browserEnv {
 	bctx, bcancel := chromedp.NewContext(actx)
 	t.Cleanup(bcancel)
 	if err := chromedp.Do(bctx); err != nil {
-		t.Skipf("Chromium at %s does not start: %v", exe, err)
+		testfix.Missing(t, "Chromium at %s does not start: %v", exe, err)
 	}
 	shots := *shotsDir
 	if shots == "" {

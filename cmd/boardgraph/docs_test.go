@@ -253,3 +253,26 @@ func markdownAnchors(text string) map[string]bool {
 	}
 	return out
 }
+
+// TestDocHelpReferences: every guide the -h texts name (docs/NAME.md)
+// exists, so that a guide moved or renamed does not leave help pointing
+// nowhere.
+func TestDocHelpReferences(t *testing.T) {
+	t.Parallel()
+	names, err := filepath.Glob("help/*.txt")
+	if err != nil || len(names) < 10 {
+		t.Fatalf("help texts: %v, %v", names, err)
+	}
+	ref := regexp.MustCompile(`docs/[A-Za-z0-9_-]+\.md`)
+	for _, n := range names {
+		text, err := os.ReadFile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, doc := range ref.FindAllString(string(text), -1) {
+			if _, err := os.Stat(filepath.Join("../..", doc)); err != nil {
+				t.Errorf("%s names %s, which does not exist", n, doc)
+			}
+		}
+	}
+}
