@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -214,7 +215,7 @@ func TestBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 		h := text(t, ctx, "l-hinttext")
-		if !strings.Contains(h, "cannot be finished") || !strings.Contains(text(t, ctx, "l-studytext"), "proof: dead-ends") {
+		if !strings.Contains(h, "cannot be finished") || !strings.Contains(eval[string](t, ctx, `document.getElementById("l-studytext").textContent`), "proof: dead-ends") {
 			t.Errorf("hint = %q; want a dead-end proof", h)
 		}
 		clickAndWait(t, ctx, "l-hint", textHas("l-hinttext", "dead end"))
@@ -229,7 +230,11 @@ func TestBrowser(t *testing.T) {
 		ctx := b.tab(t)
 		b.open(t, ctx, b.url)
 		const id = "7x7m2:a1a3b42d2b2d4o3c2a3b3b3"
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-nl")), chromedp.SetValue(chromedp.ID("n-input"), id), chromedp.Click(chromedp.ID("n-load"))); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-nl"))); err != nil {
+			t.Fatal(err)
+		}
+		eval[any](t, ctx, fmt.Sprintf(`(() => { $("n-input").value = %q; $("n-load").click(); return 1; })()`, id))
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`NL.puzzle === `+strconv.Quote(id), chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 			t.Fatal(err)
 		}
 		g, rules, err := puzzleio.ParseTatham(id)
@@ -290,10 +295,10 @@ func TestBrowser(t *testing.T) {
 		// The tab opens on a default puzzle whose hint line is visible too, so
 		// wait for the loaded puzzle's islands, not only for a hint line.
 		islands := fmt.Sprintf(`document.querySelectorAll("#n-board .node").length === %d`, len(g.Nodes))
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-nl")), chromedp.SetValue(chromedp.ID("n-input"), url), chromedp.Click(chromedp.ID("n-load")),
-			chromedp.WaitVisible(chromedp.CSS(`#n-hinttext.info`))); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-nl"))); err != nil {
 			t.Fatal(err)
 		}
+		eval[any](t, ctx, fmt.Sprintf(`(() => { $("n-input").value = %q; $("n-load").click(); return 1; })()`, url))
 		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](islands, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 			n := eval[int](t, ctx, `document.querySelectorAll("#n-board .node").length`)
 			t.Errorf("page shows %d islands, the URL has %d (%v)", n, len(g.Nodes), err)
