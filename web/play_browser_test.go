@@ -26,6 +26,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
@@ -657,10 +658,7 @@ func axeSource(t *testing.T) string {
 	t.Helper()
 	src, err := os.ReadFile(filepath.Join("testdata", "axe", "node_modules", "axe-core", "axe.min.js"))
 	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("axe-core is missing (%v); .ci/run installs it with npm ci in web/testdata/axe", err)
-		}
-		t.Skipf("axe-core not installed (%v): run npm ci in web/testdata/axe", err)
+		testfix.Missing(t, "axe-core not installed (%v): run npm ci in web/testdata/axe", err)
 	}
 	return string(src)
 }
