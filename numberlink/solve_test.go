@@ -181,13 +181,7 @@ func TestCoelho(t *testing.T) {
 	}
 	// Every instance with BOARDGRAPH_LONG=1; every fourth by default (the sweep takes
 	// about a minute of CPU time in all); every tenth in -short mode.
-	step := 4
-	switch {
-	case testfix.Long():
-		step = 1
-	case testing.Short():
-		step = 10
-	}
+	step := testfix.Scale(4, 10, 1)
 	multi := 0
 	for i := 0; i < len(inst); i += step {
 		in := inst[i]
