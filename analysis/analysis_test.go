@@ -16,15 +16,7 @@ import (
 
 func problemOf(t testing.TB, spec, ms string) (*moves.BoardGraph, hamilton.Problem) {
 	t.Helper()
-	b, err := board.ParseSpec(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := moves.Parse(ms)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bg := moves.Build(b, set)
+	bg := testfix.SpecGraph(t, spec, ms)
 	return bg, hamilton.Problem{G: bg.Graph, Symmetries: bg.Automorphisms()}
 }
 
@@ -245,18 +237,7 @@ func TestOracle(t *testing.T) {
 		}
 		t.Run(c.Name, func(t *testing.T) {
 			t.Parallel()
-			b, err := board.New(c.Rows, c.Cols)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, cell := range c.Blocked {
-				b.SetBlocked(int32(cell), true)
-			}
-			set, err := moves.Parse(c.Moves)
-			if err != nil {
-				t.Fatal(err)
-			}
-			bg := moves.Build(b, set)
+			bg := testfix.BoardGraph(t, c.Rows, c.Cols, c.Moves, c.Blocked...)
 			res, err := Analyze(context.Background(), hamilton.Problem{G: bg.Graph, Symmetries: bg.Automorphisms()}, Options{})
 			if err != nil {
 				t.Fatal(err)
