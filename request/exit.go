@@ -27,30 +27,40 @@ const (
 type ExitError struct {
 	Code int
 	Msg  string
+	// Err is the error the message was made from, when its format wrapped
+	// one with %w (Inputf("reading %s: %w", name, err)), so that errors.Is
+	// and errors.As still find the cause.
+	Err error
 }
 
 func (x *ExitError) Error() string { return x.Msg }
 
+// Unwrap returns the cause the message wraps, if any.
+func (x *ExitError) Unwrap() error { return x.Err }
+
 // Is makes an ExitInput error match ErrInput (so IsInput holds for it).
 func (x *ExitError) Is(target error) bool { return x.Code == ExitInput && target == ErrInput }
 
-// Inputf is bad input or usage (ExitInput), worded as fmt.Sprintf does.
+// Inputf is bad input or usage (ExitInput), worded as fmt.Errorf does:
+// the causes that format wraps with %w stay visible to errors.Is.
 func Inputf(format string, a ...any) error {
-	return &ExitError{ExitInput, fmt.Sprintf(format, a...)}
+	err := fmt.Errorf(format, a...)
+	return &ExitError{Code: ExitInput, Msg: err.Error(), Err: err}
 }
 
 // Stopped is work stopped early after its partial result (ExitStopped).
-func Stopped(msg string) error { return &ExitError{ExitStopped, msg} }
+func Stopped(msg string) error { return &ExitError{Code: ExitStopped, Msg: msg} }
 
 // NoSolution is a proof that there is no solution (ExitNone).
-func NoSolution(msg string) error { return &ExitError{ExitNone, msg} }
+func NoSolution(msg string) error { return &ExitError{Code: ExitNone, Msg: msg} }
 
 // Internal is a bug in boardgraph itself (ExitInternal).
-func Internal(msg string) error { return &ExitError{ExitInternal, msg} }
+func Internal(msg string) error { return &ExitError{Code: ExitInternal, Msg: msg} }
 
 // Classify words err as one line, without the program's name, and picks
 // its exit code: the code an ExitError carries; ExitInternal for an
-// UnverifiedError; ExitInput for input (IsInput), its "bad input: "
+// UnverifiedError; ExitInput for a failed write (IsIO), worded as the
+// write's error; ExitInput for input (IsInput), its "bad input: "
 // prefix dropped; ExitStopped for an IncompleteError or a context's
 // error (a write stopped by a signal, pathio.StoppedError); ExitNone for
 // anything else (hamilton.ErrNoSolution and the like). Internal errors
@@ -69,6 +79,11 @@ func Classify(err error) (msg string, code int) {
 		code = xe.Code
 	case errors.As(err, &uv):
 		code = ExitInternal
+	case IsIO(err):
+		// The documented code of a failure to read or write files, but
+		// the message is the write's own (the file and the cause): it
+		// does not blame the input.
+		code = ExitInput
 	case IsInput(err):
 		code = ExitInput
 	case errors.As(err, &ic), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
@@ -105,7 +120,7 @@ func PuzzleError(err error) error {
 		return NoSolution(msg)
 	case errors.Is(err, report.ErrSelfCheck):
 		return Internal(strings.TrimPrefix(err.Error(), report.ErrSelfCheck.Error()+": "))
-	case errors.As(err, &xe) || IsInput(err):
+	case errors.As(err, &xe) || IsIO(err) || IsInput(err):
 		return err
 	}
 	return Inputf("%s", msg)

@@ -479,7 +479,7 @@ func Tau(ctx context.Context, g *Grid, rules Rules) (TauResult, error) {
 	}
 	if done {
 		if err := Verify(g, rules, s.Conn); err != nil {
-			res.Contradiction = fmt.Errorf("%w: the forced connections complete every node but %v", ErrUnsolvable, err)
+			res.Contradiction = fmt.Errorf("%w: the forced connections complete every node but %w", ErrUnsolvable, err)
 		} else {
 			res.Solved = true
 		}
