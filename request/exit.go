@@ -115,13 +115,17 @@ func PuzzleError(err error) error {
 	// The package's own sentinels already begin "numberlink: "; the
 	// prefix is added once ("numberlink: numberlink: cannot generate").
 	msg := "numberlink: " + strings.TrimPrefix(err.Error(), "numberlink: ")
+	// The order matters: an error wraps its kind's sentinel and its cause
+	// ("%w: %w"), and the kind comes first. A failed self-check wrapping
+	// the verifier's finding is a bug; bad input wrapping a proof (an
+	// --after step that breaks the puzzle) is input.
 	switch {
-	case numberlink.Invalid(err):
-		return NoSolution(msg)
 	case errors.Is(err, report.ErrSelfCheck):
 		return Internal(strings.TrimPrefix(err.Error(), report.ErrSelfCheck.Error()+": "))
 	case errors.As(err, &xe) || IsIO(err) || IsInput(err):
 		return err
+	case numberlink.Invalid(err):
+		return NoSolution(msg)
 	}
 	return Inputf("%s", msg)
 }
