@@ -19,8 +19,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/boardgraph/boardgraph/internal/request"
 	"github.com/boardgraph/boardgraph/render"
-	"github.com/boardgraph/boardgraph/request"
 )
 
 //go:embed assets
@@ -166,6 +166,9 @@ func New(opt Options) *Server {
 	s.api("leaper/generate", true, s.leaperGenerateH)
 	s.api("leaper/analyze", true, s.leaperAnalyzeH)
 	s.api("leaper/render", false, s.leaperRenderH)
+	s.api("leaper/check", false, s.leaperCheckH)
+	s.api("leaper/step", false, s.leaperStepH)
+	s.api("leaper/reveal", true, s.leaperRevealH)
 	s.api("nl/load", false, s.nlLoadH)
 	s.api("nl/hint", true, s.nlHintH)
 	s.api("nl/check", false, s.nlCheckH)

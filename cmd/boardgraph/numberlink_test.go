@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
 
@@ -251,16 +252,11 @@ const pinwheel = "k=2\n2321\n.463\n3..3\n2432\n"
 
 func coelhoFile(t *testing.T, size string) string {
 	t.Helper()
-	for _, dir := range []string{"../../../shared/data/hashi/coelho2019", "/work/shared/data/hashi/coelho2019"} {
-		if m, _ := filepath.Glob(filepath.Join(dir, size, "*_001.has")); len(m) > 0 {
-			return m[0]
-		}
+	m, _ := filepath.Glob(filepath.Join(testfix.Coelho(t), size, "*_001.has"))
+	if len(m) == 0 {
+		t.Fatalf("no %s-island Coelho instance numbered 001", size)
 	}
-	if size == "100" {
-		return "../../numberlink/testdata/Hs_16_100_25_00_001.has"
-	}
-	t.Skip("coelho2019 instances not found")
-	return ""
+	return m[0]
 }
 
 // TestNLSolve solves the Pinwheel (which τ cannot touch) and a Coelho
@@ -361,10 +357,7 @@ func TestNLGrade(t *testing.T) {
 // exactly 1 through the CLI, for k = 1..4 with and without L.
 func TestNLTathamUnique(t *testing.T) {
 	t.Parallel()
-	bin, err := exec.LookPath("/usr/games/sgt-bridges")
-	if err != nil {
-		t.Skip("sgt-bridges not installed (Debian package sgt-puzzles)")
-	}
+	bin := testfix.Tool(t, "sgt-puzzles", "/usr/games/sgt-bridges", "sgt-bridges")
 	for _, params := range []string{"10x10m1d0", "10x10m2d2", "10x10m3Ld2", "10x10m4d1"} {
 		out, err := exec.Command(bin, "--generate", "3", params).Output()
 		if err != nil {
@@ -388,19 +381,14 @@ func TestNLCoelho(t *testing.T) {
 	t.Parallel()
 	pattern := "*/*_001.has"
 	switch {
-	case os.Getenv("BOARDGRAPH_LONG") != "":
+	case testfix.Long():
 		pattern = "*/*.has"
 	case testing.Short():
 		pattern = "100/*_001.has"
 	}
-	var files []string
-	for _, dir := range []string{"../../../shared/data/hashi/coelho2019", "/work/shared/data/hashi/coelho2019"} {
-		if files, _ = filepath.Glob(filepath.Join(dir, pattern)); len(files) > 0 {
-			break
-		}
-	}
+	files, _ := filepath.Glob(filepath.Join(testfix.Coelho(t), pattern))
 	if len(files) == 0 {
-		t.Skip("coelho2019 instances not found")
+		t.Fatalf("no Coelho instance matches %s", pattern)
 	}
 	unique := 0
 	for _, f := range files {
