@@ -25,10 +25,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardgraph/boardgraph/internal/request"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 	"github.com/boardgraph/boardgraph/pathio"
-	"github.com/boardgraph/boardgraph/internal/request"
 )
 
 // countLoad keeps n clients looping 9x9 Diplomatico counts (each far longer
