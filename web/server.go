@@ -255,7 +255,7 @@ func (s *Server) api(name string, job bool, h handlerFunc) {
 				s.fail(w, r, fmt.Errorf("%w: the limit is %d bytes", errTooLarge, s.opt.MaxBody))
 				return
 			}
-			s.fail(w, r, badf("reading the request: %v", err))
+			s.fail(w, r, badf("reading the request: %w", err))
 			return
 		}
 		// Hints search within a node budget (Options.HintNodes); loading,
@@ -441,6 +441,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	code := http.StatusInternalServerError
 	msg := err.Error()
 	switch {
+	case request.IsIO(err): // the machine's fault, not the request's: 500
 	case request.IsInput(err): // request.Classify's kind, as the CLI's exit code 2
 		code = http.StatusBadRequest
 		msg, _ = request.Classify(err)
