@@ -13,7 +13,8 @@ function el(name, attrs, parent) {
   return e;
 }
 
-async function api(path, body) {
+async function api(path, body, opts) {
+  if (window.BoardgraphEngine) return window.BoardgraphEngine.call(path, body, opts);
   const t0 = performance.now();
   const r = await fetch("api/" + path, {
     method: "POST",
