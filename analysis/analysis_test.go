@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"slices"
 	"strings"
@@ -11,12 +10,9 @@ import (
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
-
-// long runs the cases that take tens of seconds (the brute force on 30
-// cells, the reduction on the dense 1,1+3,0 leaper): go test -long.
-var long = flag.Bool("long", false, "also run the analysis cases that take tens of seconds")
 
 func problemOf(t testing.TB, spec, ms string) (*moves.BoardGraph, hamilton.Problem) {
 	t.Helper()
@@ -137,13 +133,13 @@ func bruteForce(t testing.TB, bg *moves.BoardGraph) *naive {
 // TestAgainstBruteForce checks every statistic, the orbit count and the
 // orbit sizes (Burnside) and the canonical representatives against plain
 // enumeration and canonicalisation on every board up to 25 cells (up to
-// 5x6, both orientations, with -long) for Diplomatico and the knight.
+// 5x6, both orientations, with BOARDGRAPH_LONG=1) for Diplomatico and the knight.
 func TestAgainstBruteForce(t *testing.T) {
 	t.Parallel()
 	for _, ms := range []string{"hopido", "knight"} {
 		for rows := 1; rows <= 6; rows++ {
 			for cols := 1; cols <= 6; cols++ {
-				if rows*cols > 30 || rows*cols > 25 && !*long {
+				if rows*cols > 30 || rows*cols > 25 && !testfix.Long() {
 					continue
 				}
 				spec := fmt.Sprintf("%dx%d", rows, cols)
@@ -338,8 +334,8 @@ func TestReduceMatches(t *testing.T) {
 	}
 	for name, m := range maps {
 		for _, ms := range []string{"hopido", "knight", "1,1+3,0"} {
-			if ms == "1,1+3,0" && (name == "lobes" || name == "notch") && !*long {
-				continue // 10^6 and more paths: minutes under load (-long)
+			if ms == "1,1+3,0" && (name == "lobes" || name == "notch") && !testfix.Long() {
+				continue // 10^6 and more paths: minutes under load (BOARDGRAPH_LONG=1)
 			}
 			t.Run(name+"/"+ms, func(t *testing.T) {
 				t.Parallel()

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
@@ -15,7 +16,7 @@ import (
 // band split kind (one band, two bands, many; odd and even; every remainder
 // mod 5..9).
 func sweepSizes() []int {
-	if !testing.Short() || long() {
+	if !testing.Short() || testfix.Long() {
 		var all []int
 		for n := 5; n <= 100; n++ {
 			all = append(all, n)
@@ -71,13 +72,13 @@ func TestSweep(t *testing.T) {
 }
 
 // TestKnightSmallBoards checks the existence theorems on every board with a
-// side of at most 4 (and the other up to 40, or 200 with -long): a walk is
+// side of at most 4 (and the other up to 40, or 200 with BOARDGRAPH_LONG=1): a walk is
 // constructed and verified exactly when the theorem says one exists,
 // otherwise the error wraps ErrNoTour.
 func TestKnightSmallBoards(t *testing.T) {
 	t.Parallel()
 	most := 40
-	if long() {
+	if testfix.Long() {
 		most = 200
 	}
 	for n := 1; n <= 4; n++ {

@@ -1,26 +1,11 @@
 package construct
 
 import (
-	"flag"
 	"fmt"
 
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/verify"
 )
-
-// The -long flag is shared with the s-t tests of this package, which may
-// define it first.
-func init() {
-	if flag.Lookup("long") == nil {
-		flag.Bool("long", false, "run the long tests")
-	}
-}
-
-// long reports whether -long was given.
-func long() bool {
-	f := flag.Lookup("long")
-	return f != nil && f.Value.String() == "true"
-}
 
 // rulesFor describes, for the independent verifier, an empty board.
 func rulesFor(rows, cols int, set moves.Set, closed bool) verify.Rules {

@@ -2,16 +2,14 @@ package construct
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/verify"
 )
-
-var stLong = flag.Bool("long", false, "run the long knight s-t tests (every pair on 11x11 and 12x12, more random pairs)")
 
 // stCheck builds the path and verifies it with the independent verifier.
 func stCheck(t *testing.T, rows, cols int, s, e [2]int) {
@@ -75,7 +73,7 @@ func stAllPairs(t *testing.T, n int) {
 
 func TestKnightPathBetweenAllPairs(t *testing.T) {
 	sizes := []int{6, 7, 8, 9, 10, 11, 12}
-	if *stLong {
+	if testfix.Long() {
 		for n := 13; n <= 26; n++ {
 			sizes = append(sizes, n)
 		}
@@ -92,7 +90,7 @@ func TestKnightPathBetweenRandom(t *testing.T) {
 	cases := []struct{ rows, cols, pairs int }{
 		{12, 12, 40}, {13, 13, 40}, {16, 16, 20}, {25, 25, 20}, {50, 50, 10}, {101, 101, 5}, {30, 47, 10}, {6, 40, 10}, {1000, 1000, 2},
 	}
-	if *stLong {
+	if testfix.Long() {
 		for i := range cases {
 			cases[i].pairs *= 10
 		}
@@ -115,10 +113,10 @@ func TestKnightPathBetweenRandom(t *testing.T) {
 }
 
 func TestKnightPathBetweenRectangles(t *testing.T) {
-	// Every allowed pair on a few rectangles; with -long on every n x m
+	// Every allowed pair on a few rectangles; with BOARDGRAPH_LONG=1 on every n x m
 	// with 6 <= n < m <= 16.
 	shapes := [][2]int{{6, 7}, {7, 9}, {6, 13}, {7, 13}, {8, 13}, {7, 12}, {9, 14}}
-	if *stLong {
+	if testfix.Long() {
 		shapes = nil
 		for n := 6; n <= 16; n++ {
 			for m := n + 1; m <= 16; m++ {
@@ -148,7 +146,7 @@ func TestKnightPathBetweenEveryStart(t *testing.T) {
 	// in it and every role of its block in the snake.
 	sizes := []int{24, 25}
 	ends := 3
-	if *stLong {
+	if testfix.Long() {
 		sizes = []int{24, 25, 30, 31, 40, 41, 48, 49}
 		ends = 12
 	}
@@ -242,9 +240,7 @@ func TestKnightPathBetweenStress(t *testing.T) {
 	// Random sizes and pairs; every tenth path is walked and verified, the
 	// others only built (building finds every block's cover, so a layout
 	// failure shows as an error).
-	if !*stLong {
-		t.Skip("use -long")
-	}
+	testfix.SkipUnlessLong(t, "long knight s-t test")
 	rng := rand.New(rand.NewPCG(11, 13))
 	for i := range 200000 {
 		n, m := 12+rng.IntN(120), 12+rng.IntN(120)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // BenchmarkCount counts reference boards in BoardOrder; besides time it
@@ -38,7 +39,7 @@ func BenchmarkCount(b *testing.B) {
 			bg := build(b, c.rows, c.cols, c.moves)
 			p := hamilton.Problem{G: bg.Graph, Closed: c.closed}
 			opt := count.Options{Order: count.BoardOrder(bg), MaxBytes: *maxBytes}
-			if *long {
+			if testfix.Long() {
 				// Predict overestimates hopido 8x8 (2.7e11 states against
 				// 1.0e8 measured) and would refuse it: measure, do not
 				// predict.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
@@ -17,7 +18,7 @@ import (
 // of constrained counts - for open paths the sum over start cells (one per
 // symmetry orbit, times the orbit's size), for closed tours the sum over
 // the neighbours t of a corner s of the paths from s to t (a directed tour
-// read from s ends next to s). Boards marked long run with -long only.
+// read from s ends next to s). Boards marked long run with BOARDGRAPH_LONG=1 only.
 func TestCrossChecks(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -40,8 +41,8 @@ func TestCrossChecks(t *testing.T) {
 			name = fmt.Sprintf("%s/%dx%d/closed", tc.moves, tc.rows, tc.cols)
 		}
 		t.Run(name, func(t *testing.T) {
-			if tc.long && !*long {
-				t.Skip("takes minutes on a shared machine: run with -long")
+			if tc.long && !testfix.Long() {
+				t.Skip("takes minutes on a shared machine: run with BOARDGRAPH_LONG=1")
 			}
 			t.Parallel()
 			t0 := time.Now()

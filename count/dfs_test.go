@@ -7,6 +7,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // The dynamic program agrees with the search counter (hamilton.Count) on
@@ -25,9 +26,9 @@ func TestCountMatchesDFS(t *testing.T) {
 			for c := 1; c <= 7; c++ {
 				// The oracle table has every board of at most 20 cells for
 				// the first three, not for the zebra.
-				// Only -long goes past 30 cells: 5x7 and 7x5 (the frontier
+				// Only BOARDGRAPH_LONG=1 goes past 30 cells: 5x7 and 7x5 (the frontier
 				// width of 5x6) are most of the CPU, about 100 s under load.
-				if min(r, c) <= 5 && (r*c > 20 || ms == "2,3") && (r*c <= 30 || *long) {
+				if min(r, c) <= 5 && (r*c > 20 || ms == "2,3") && (r*c <= 30 || testfix.Long()) {
 					boards = append(boards, board{r, c})
 				}
 			}

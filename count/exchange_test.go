@@ -39,7 +39,7 @@ func runCoop(ctx context.Context, p hamilton.Problem, opt count.Options, n int, 
 // Cooperative shards (Options.Exchange), run at once through a shared
 // directory, add up to the oracle's count on the shared table: 3 shards
 // split early (so the layers really go through the files), every 32nd
-// case (every 128th with -short, every 16th with -long), and a third of those with the shards'
+// case (every 128th with -short, every 16th with BOARDGRAPH_LONG=1), and a third of those with the shards'
 // layers spilled to disk as well.
 func TestExchangeShardsMatchOracle(t *testing.T) {
 	t.Parallel()

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
+	"math/big"
 	"os"
 
 	"github.com/boardgraph/boardgraph/hamilton"
@@ -103,4 +104,10 @@ func ManifestV1(path string) error {
 	}
 	out = binary.LittleEndian.AppendUint32(out, crc32.Checksum(out, castagnoli))
 	return os.WriteFile(path, out, 0o644)
+}
+
+// CountModular is CountExact made modulo primes (as many as its
+// combinatorial bound asks) even where CountBig would do.
+func CountModular(ctx context.Context, p hamilton.Problem, opt Options) (*big.Int, Stats, error) {
+	return countExact(ctx, p, opt, true)
 }

@@ -3,18 +3,16 @@ package count_test
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"testing"
 	"time"
 
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/verify"
 )
-
-var lemmaAll = flag.Bool("lemma", false, "check Lemmas A.1 and A.3 on all 25 sizes 5..9 (minutes), not only the quick ones")
 
 // lemmaCount returns the number of directed Hamiltonian paths of hopido on
 // bg from (sr,sc) to (tr,tc), 1-based: exactly by the frontier DP when its
@@ -59,11 +57,11 @@ func lemmaCount(t *testing.T, bg *moves.BoardGraph, sr, sc, tr, tc int) (n uint6
 // 5x7 and 7x5: there is no such path at all. The repair (docs/results.md)
 // lets a block end at any cell one move from the next block's start
 // v_{3,m+1}: v_{3,m-2}, v_{1,m-1} or v_{5,m-1} (A.1'), which holds on all
-// 25 sizes. Quick sizes run by default; -lemma runs all 25 and logs the
+// 25 sizes. Quick sizes run by default; BOARDGRAPH_LONG=1 runs all 25 and logs the
 // table.
 func TestLemmasA1A3(t *testing.T) {
 	t.Parallel()
-	// Exact directed counts of the quick sizes (the DP, -lemma -v run of
+	// Exact directed counts of the quick sizes (the DP, BOARDGRAPH_LONG=1 -v run of
 	// docs/results.md): A.1, A.1' via v_{1,m-1}, via v_{5,m-1}, A.3.
 	exact := map[[2]int][4]uint64{
 		{5, 5}: {16, 28, 28, 28}, {5, 6}: {164, 372, 372, 192}, {5, 7}: {0, 174, 174, 2126},
@@ -74,7 +72,7 @@ func TestLemmasA1A3(t *testing.T) {
 	for n := 5; n <= 9; n++ {
 		for m := 5; m <= 9; m++ {
 			quick := n*m <= 42
-			if !quick && !*lemmaAll {
+			if !quick && !testfix.Long() {
 				continue
 			}
 			t.Run(fmt.Sprintf("%dx%d", n, m), func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // CountPerStart agrees with the search's per-start counts (hamilton,
@@ -32,8 +33,8 @@ func TestCountPerStartMatchesSearch(t *testing.T) {
 		{6, 6, "hopido", nil}, // the search: 3.6 s of CPU
 	} {
 		t.Run(fmt.Sprintf("%dx%d/%s", tc.rows, tc.cols, tc.moves), func(t *testing.T) {
-			if !*long && tc.rows*tc.cols > 30 {
-				t.Skip("the search's per-start count of 6x6 takes seconds (25 s under load); run with -long")
+			if !testfix.Long() && tc.rows*tc.cols > 30 {
+				t.Skip("the search's per-start count of 6x6 takes seconds (25 s under load); run with BOARDGRAPH_LONG=1")
 			}
 			t.Parallel()
 			bg := build(t, tc.rows, tc.cols, tc.moves)
@@ -87,10 +88,10 @@ func TestStartOrbits(t *testing.T) {
 // Diplomatico (hopido) 7x7: directed open paths by first cell, one count
 // per symmetry orbit, and again one count per cell (every cell of an
 // orbit must agree); the table adds up to the total 8,642,871,600
-// (docs/results.md). -long: about 2 minutes of CPU.
+// (docs/results.md). BOARDGRAPH_LONG=1: about 2 minutes of CPU.
 func TestPerStartHopido7x7(t *testing.T) {
-	if !*long {
-		t.Skip("-long: 59 counts of hopido 7x7 with a fixed start")
+	if !testfix.Long() {
+		t.Skip("BOARDGRAPH_LONG=1: 59 counts of hopido 7x7 with a fixed start")
 	}
 	bg := build(t, 7, 7, "hopido")
 	p := hamilton.Problem{G: bg.Graph, Symmetries: bg.Automorphisms()}

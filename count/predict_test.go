@@ -7,12 +7,13 @@ import (
 
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestPredictCalibrated: Predict, from a probe that stops at 2^20 states,
 // is within 2x of the peak layer measured by the full counts of
 // docs/results.md (the published cases, in BoardOrder's order and in
-// RefineOrder's, which the CLI counts in; the 8x8 probes run with -long).
+// RefineOrder's, which the CLI counts in; the 8x8 probes run with BOARDGRAPH_LONG=1).
 func TestPredictCalibrated(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -36,11 +37,11 @@ func TestPredictCalibrated(t *testing.T) {
 		{"knight/8x8/closed/refined", 8, 8, "knight", true, 158673809, true, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if c.slow && !*long {
-				t.Skip("8x8 probes run with -long")
+			if c.slow && !testfix.Long() {
+				t.Skip("8x8 probes run with BOARDGRAPH_LONG=1")
 			}
-			if !*long && (c.name == "hopido/7x7" || c.name == "knight/7x8/closed") {
-				t.Skip("a probe of 20-30 s under load; run with -long")
+			if !testfix.Long() && (c.name == "hopido/7x7" || c.name == "knight/7x8/closed") {
+				t.Skip("a probe of 20-30 s under load; run with BOARDGRAPH_LONG=1")
 			}
 			t.Parallel()
 			bg := build(t, c.rows, c.cols, c.moves)

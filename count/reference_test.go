@@ -9,16 +9,14 @@ import (
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
-var (
-	long     = flag.Bool("long", false, "also run the reference counts that take minutes")
-	maxBytes = flag.Int64("maxbytes", 8<<30, "table memory limit of the -long counts")
-)
+var maxBytes = flag.Int64("maxbytes", 8<<30, "table memory limit of the counts that run with BOARDGRAPH_LONG=1")
 
 // speed says when a reference case runs: always, not in -short mode, or
-// only with -long.
+// only with BOARDGRAPH_LONG=1.
 type speed int
 
 const (
@@ -106,8 +104,8 @@ func TestReferenceCounts(t *testing.T) {
 			switch {
 			case tc.speed == medium && testing.Short():
 				t.Skip("takes seconds; skipped in -short mode")
-			case tc.speed == slow && !*long:
-				t.Skip("takes minutes and gigabytes (knight 7x7: 316 s of CPU, 6 GiB); run with -long")
+			case tc.speed == slow && !testfix.Long():
+				t.Skip("takes minutes and gigabytes (knight 7x7: 316 s of CPU, 6 GiB); run with BOARDGRAPH_LONG=1")
 			case tc.speed == slow:
 				opt.MaxBytes = *maxBytes
 				opt.ProgressEvery = 30 * time.Second
@@ -133,11 +131,11 @@ func TestReferenceCounts(t *testing.T) {
 }
 
 // caseStride is the stride through the oracle table of the slow table-wide
-// tests: every case with -long, every normal-th by default and every
+// tests: every case with BOARDGRAPH_LONG=1, every normal-th by default and every
 // short-th with -short, so that go test ./... stays within its budget.
 func caseStride(normal, short int) int {
 	switch {
-	case *long:
+	case testfix.Long():
 		return 1
 	case testing.Short():
 		return short

@@ -24,7 +24,7 @@ func TestSpillShardResumeMatchOracle(t *testing.T) {
 		c := &oracle.Cases[i]
 		t.Run(c.Name, func(t *testing.T) {
 			if every := caseStride(4, 16); i%every != 0 {
-				t.Skipf("runs every %dth case (each anneals its own order); -long runs all", every)
+				t.Skipf("runs every %dth case (each anneals its own order); BOARDGRAPH_LONG=1 runs all", every)
 			}
 			t.Parallel()
 			bg := caseGraph(t, c)

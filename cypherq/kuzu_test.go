@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -17,13 +16,12 @@ import (
 	"github.com/boardgraph/boardgraph/cypherq"
 	"github.com/boardgraph/boardgraph/graphio"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/verify"
 )
 
 // kuzuDir holds the npm project with Kuzu (installed by .ci/run with npm ci).
-var long = flag.Bool("long", false, "also run the slow Kuzu queries (4x6, Constructive without a start)")
-
 var kuzuDir, _ = filepath.Abs(filepath.Join("testdata", "kuzu"))
 
 // needKuzu skips the test, saying why, unless node and the kuzu package are
@@ -111,11 +109,11 @@ func cellsOf(t *testing.T, raw json.RawMessage) []verify.Cell {
 // fixed start and end.
 //
 // By default only 4x5 runs, and the slow Constructive query without a fixed
-// start and corner to corner (6 s and 4 s in Kuzu) only with -long, which adds 4x6 (3 minutes).
+// start and corner to corner (6 s and 4 s in Kuzu) only with BOARDGRAPH_LONG=1, which adds 4x6 (3 minutes).
 func TestKuzuPaperQueries(t *testing.T) {
 	needKuzu(t)
 	for _, spec := range []string{"4x5", "4x6"} {
-		if spec == "4x6" && !*long {
+		if spec == "4x6" && !testfix.Long() {
 			continue
 		}
 		t.Run(spec, func(t *testing.T) {
@@ -151,7 +149,7 @@ func TestKuzuPaperQueries(t *testing.T) {
 			var queries []kuzuQuery
 			for _, s := range []cypherq.Strategy{cypherq.Raw, cypherq.Constructive} {
 				for _, name := range []string{"free", "start", "corners"} {
-					if s == cypherq.Constructive && (name != "start" && !*long || testing.Short()) {
+					if s == cypherq.Constructive && (name != "start" && !testfix.Long() || testing.Short()) {
 						continue // 4 to 6 s each in Kuzu; -short runs the Raw query only
 					}
 					q, err := cypherq.Query(s, n, variants[name])

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // BenchmarkOMKnight304 finds the start-to-end knight path of Okuno and
@@ -44,7 +45,6 @@ func BenchmarkOMKnight304(b *testing.B) {
 }
 
 var (
-	omReach      = flag.Bool("omreach", false, "run BenchmarkOMReach (minutes): the largest n x n knight's path from 1,1 to n,1 found within -omreach.limit")
 	omReachLimit = flag.Duration("omreach.limit", 60*time.Second, "time limit per board for BenchmarkOMReach")
 	omReachMin   = flag.Int("omreach.min", 304, "first board side for BenchmarkOMReach")
 	omReachMax   = flag.Int("omreach.max", 8192, "largest board side BenchmarkOMReach tries")
@@ -58,11 +58,9 @@ var (
 // path is checked move by move from the cell coordinates. It reports
 // largest-n and logs every trial. Run with
 //
-//	go test ./hamilton -run '^$' -bench OMReach -benchtime 1x -timeout 0 -omreach
+//	BOARDGRAPH_LONG=1 go test ./hamilton -run '^$' -bench OMReach -benchtime 1x -timeout 0
 func BenchmarkOMReach(b *testing.B) {
-	if !*omReach {
-		b.Skip("set -omreach to run")
-	}
+	testfix.SkipUnlessLong(b, "BenchmarkOMReach takes minutes")
 	for _, s := range []hamilton.Strategy{hamilton.StrategyDefault, hamilton.StrategyOkunoMiyano} {
 		for _, workers := range []int{1, 0} {
 			b.Run(fmt.Sprintf("%s/workers=%d", s.Kind, workers), func(b *testing.B) {

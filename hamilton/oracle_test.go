@@ -8,6 +8,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // The product's board graph numbers vertices like the oracle's and has the
@@ -71,7 +72,7 @@ func TestCountOracle(t *testing.T) {
 			skipHeavy(t, c)
 			want := c.Want()
 			for _, cfg := range countConfigs {
-				if heavy(c) && weakMemo(cfg.opt) && !*long {
+				if heavy(c) && weakMemo(cfg.opt) && !testfix.Long() {
 					continue
 				}
 				p, _ := problem(t, c, cfg.sym)
@@ -102,7 +103,7 @@ func TestCountPerStartOracle(t *testing.T) {
 			skipHeavy(t, c)
 			k := c.Counts()
 			for _, cfg := range countConfigs {
-				if heavy(c) && weakMemo(cfg.opt) && !*long {
+				if heavy(c) && weakMemo(cfg.opt) && !testfix.Long() {
 					continue
 				}
 				p, _ := problem(t, c, cfg.sym)
@@ -253,7 +254,7 @@ func TestFindOracle(t *testing.T) {
 // walks millions of partial paths. Every branch they reach (open, closed,
 // start, end, each option set) is also reached by the king cases on 15
 // cells and by the other move sets, so -short skips them and the default
-// run gives them only the option sets with a memo; -long runs them all.
+// run gives them only the option sets with a memo; BOARDGRAPH_LONG=1 runs them all.
 func heavy(c *oracle.Case) bool {
 	return c.Moves == "1,0+1,1" && c.Rows >= 4 && c.Cols >= 4 && c.Rows*c.Cols-len(c.Blocked) >= 16
 }
@@ -261,13 +262,13 @@ func heavy(c *oracle.Case) bool {
 // skipHeavy skips a heavy case in -short mode.
 func skipHeavy(t *testing.T, c *oracle.Case) {
 	t.Helper()
-	if heavy(c) && testing.Short() && !*long {
+	if heavy(c) && testing.Short() && !testfix.Long() {
 		t.Skip("king moves on 16 cells: seconds per case; run without -short")
 	}
 }
 
 // weakMemo reports the option sets that count without a working memo
-// (none, or 8 entries): on a heavy case they run only with -long.
+// (none, or 8 entries): on a heavy case they run only with BOARDGRAPH_LONG=1.
 func weakMemo(opt hamilton.Options) bool {
 	return opt.MemoBits < 0 || opt.MemoBits > 0 && opt.MemoBits < 4
 }

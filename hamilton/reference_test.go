@@ -2,19 +2,17 @@ package hamilton_test
 
 import (
 	"context"
-	"flag"
 	"testing"
 	"time"
 
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
-var long = flag.Bool("long", false, "also run the reference counts that take many seconds")
-
 // speed says when a reference case runs: always, not in -short mode, or
-// only with -long.
+// only with BOARDGRAPH_LONG=1.
 type speed int
 
 const (
@@ -28,8 +26,8 @@ func skipBySpeed(t *testing.T, s speed) {
 	switch {
 	case s == medium && testing.Short():
 		t.Skip("takes seconds; skipped in -short mode")
-	case s == slow && !*long:
-		t.Skip("takes many seconds; run with -long")
+	case s == slow && !testfix.Long():
+		t.Skip("takes many seconds; run with BOARDGRAPH_LONG=1")
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
@@ -68,8 +69,8 @@ func TestShardsOracle(t *testing.T) {
 			want := c.Want()
 			p, _ := problem(t, c, i%2 == 0)
 			cfgs := []struct{ minUnits, of int }{{1, 1}, {12, 3}, {40, 7}, {12, -3}}
-			if heavy(c) && !*long {
-				cfgs = cfgs[1:2] // the other divisions: every lighter case, and -long
+			if heavy(c) && !testfix.Long() {
+				cfgs = cfgs[1:2] // the other divisions: every lighter case, and BOARDGRAPH_LONG=1
 			}
 			for _, cfg := range cfgs {
 				got, units := shardTotal(t, p, hamilton.Options{Workers: 1}, cfg.minUnits, cfg.of)

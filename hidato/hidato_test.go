@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
@@ -253,20 +254,19 @@ func FuzzParseShare(f *testing.F) {
 	})
 }
 
-var (
-	sweepSeed = flag.Uint64("hidato.seed", 0, "first seed of TestGenerateSweep (vary it to check puzzles no run has seen)")
-	sweepLong = flag.Bool("hidato.long", false, "TestGenerateSweep: 112 puzzles up to 8x8 instead of 36 up to 7x7 (about a minute)")
-)
+var sweepSeed = flag.Uint64("hidato.seed", 0, "first seed of TestGenerateSweep (vary it to check puzzles no run has seen)")
 
 // TestGenerateSweep generates puzzles over many seeds, sizes, move sets and
-// levels and proves each unique with the counter and package hamilton.
+// levels and proves each unique with the counter and package hamilton: 36
+// puzzles up to 7x7, or 112 up to 8x8 with BOARDGRAPH_LONG=1 (about a
+// minute).
 func TestGenerateSweep(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a sweep of puzzles; run without -short")
 	}
 	specs := []string{"5x5", "5x7", "6x6", "6x7", "7x7", "6x8", "8x8"}
 	runs := 112
-	if !*sweepLong {
+	if !testfix.Long() {
 		specs, runs = specs[:5], 36
 	}
 	sets := []string{"hopido", "knight", "3,0+1,1", "1,2+3,0"}

@@ -14,7 +14,7 @@
 // holds. The repair, RepairedA1, ends the block at v_{5,m-1}, one diagonal
 // move (2,2) from v_{3,m+1}, so Lemma A.2's join is unchanged; it holds on
 // every size, and Tile builds the whole chain, which the tests check with
-// package verify on every board up to 16x16 (24x24 with -long). Both A.1'
+// package verify on every board up to 16x16 (24x24 with BOARDGRAPH_LONG=1). Both A.1'
 // and A.3 have at least 28 paths on every block size, exactly 28 on 5x5,
 // so the corrected and strengthened statement is
 //

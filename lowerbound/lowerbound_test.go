@@ -2,18 +2,16 @@ package lowerbound
 
 import (
 	"context"
-	"flag"
 	"strings"
 	"testing"
 
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/verify"
 )
-
-var long = flag.Bool("long", false, "tile every board up to 24x24")
 
 func hopido(t testing.TB) moves.Set {
 	ms, err := moves.Parse("hopido")
@@ -28,7 +26,7 @@ func hopido(t testing.TB) moves.Set {
 func TestTileVerifies(t *testing.T) {
 	ms := hopido(t)
 	maxSide := 16
-	if *long {
+	if testfix.Long() {
 		maxSide = 24
 	}
 	for n := 5; n <= maxSide; n++ {
@@ -129,12 +127,12 @@ func TestSplit(t *testing.T) {
 // Paths of both kinds the repaired tiling uses (A.1' and A.3), and 5x5 has
 // exactly 28 of each (the frontier DP's counts, count's lemma test), so 28
 // is the best per-block constant and N(n x m) >= 28^((n/5)*(m/5)). The 7x8
-// searches take seconds under load and run with -long.
+// searches take seconds under load and run with BOARDGRAPH_LONG=1.
 func TestEveryBlockHas28(t *testing.T) {
 	ms := hopido(t)
 	for n := MinSide; n <= MaxSide; n++ {
 		for m := MinSide; m <= MaxSide; m++ {
-			if n == 7 && m == 8 && !*long {
+			if n == 7 && m == 8 && !testfix.Long() {
 				continue
 			}
 			for _, l := range []Lemma{RepairedA1, LemmaA3} {

@@ -12,9 +12,11 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
-// TestCoelhoTimes (behind -long) solves every Coelho et al. instance and
+// TestCoelhoTimes (behind BOARDGRAPH_LONG=1) solves every Coelho et al. instance and
 // proves uniqueness or its absence (Count with limit 2), one at a time, and
 // logs a table of mean, p99 and max per island count for both, with the
 // slowest instances. Each instance's solution passes the verifier. The
@@ -23,16 +25,14 @@ import (
 // quiet machine's wall clock would show better than the wall clock does.
 // Run:
 //
-//	go test ./numberlink -run CoelhoTimes -long -v [-coelho-csv FILE]
+//	BOARDGRAPH_LONG=1 go test ./numberlink -run CoelhoTimes -v [-coelho-csv FILE]
 //
 // With -coelho-csv it also writes each instance's times (CPU ms) and
 // search nodes to FILE, for scripts/glpkhashi's comparison table.
 var coelhoCSV = flag.String("coelho-csv", "", "TestCoelhoTimes also writes one CSV line per instance to this file")
 
 func TestCoelhoTimes(t *testing.T) {
-	if !*long {
-		t.Skip("timing table: run with -long")
-	}
+	testfix.SkipUnlessLong(t, "timing table")
 	inst := loadCoelho(t)
 	type row struct {
 		name        string

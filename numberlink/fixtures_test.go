@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // The puzzle readers live in package puzzleio, which imports this package,
@@ -81,13 +83,13 @@ func sgtBridges(t *testing.T) string {
 // 0.1 s); such parameters, and any run over 60 s, skip the test. Parameters
 // whose generation takes seconds to a minute (k = 1 without loops at
 // difficulty 2) come from testdata/tatham_slow.txt, made by the same
-// generator, unless -long asks for fresh ones.
+// generator, unless BOARDGRAPH_LONG=1 asks for fresh ones.
 func tathamIDs(t *testing.T, params string, n int) []string {
 	t.Helper()
 	if strings.Contains(params, "m1d1") {
 		t.Skipf("sgt-bridges does not terminate for %s (k=1, loops allowed, difficulty 1)", params)
 	}
-	if ids := storedSlowIDs(t, params); len(ids) >= n && !*long {
+	if ids := storedSlowIDs(t, params); len(ids) >= n && !testfix.Long() {
 		return ids[:n]
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)

@@ -9,23 +9,13 @@ import (
 	"strconv"
 	"sync"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // Test-only helpers for the solver tests: a reader for Coelho .has files, a
 // Tatham game-ID reader, an independent solution checker and a naive
 // enumerator. They share no code with the solver.
-
-const coelhoDir = "../../shared/data/hashi/coelho2019"
-
-// coelhoRoot finds the benchmark directory relative to the package, or "".
-func coelhoRoot() string {
-	for _, d := range []string{coelhoDir, "/work/shared/data/hashi/coelho2019"} {
-		if st, err := os.Stat(d); err == nil && st.IsDir() {
-			return d
-		}
-	}
-	return ""
-}
 
 // readHasTest reads a Coelho .has file with NL-A's ParseHas and checks the
 // header's island count.
@@ -60,10 +50,7 @@ var (
 // loadCoelho reads all instances once, sorted by size then name.
 func loadCoelho(tb testing.TB) []coelhoInstance {
 	tb.Helper()
-	root := coelhoRoot()
-	if root == "" {
-		tb.Skip("Coelho benchmark directory not found")
-	}
+	root := testfix.Coelho(tb)
 	coelhoOnce.Do(func() {
 		for _, size := range []int{100, 200, 300, 400} {
 			files, err := filepath.Glob(filepath.Join(root, strconv.Itoa(size), "*.has"))

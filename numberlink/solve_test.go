@@ -3,7 +3,6 @@ package numberlink
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -11,9 +10,9 @@ import (
 	"strings"
 	"testing"
 	"time"
-)
 
-var long = flag.Bool("long", false, "run the long numberlink sweeps")
+	"github.com/boardgraph/boardgraph/internal/testfix"
+)
 
 func mustGrid(t testing.TB, rows, cols, k int, clues []int) *Grid {
 	t.Helper()
@@ -173,18 +172,18 @@ func TestCountMatchesNaive(t *testing.T) {
 
 // TestCoelho solves every Coelho et al. instance, verifies the solution and
 // runs the uniqueness check: every fourth by default, every tenth (48)
-// with -short, all 480 with -long.
+// with -short, all 480 with BOARDGRAPH_LONG=1.
 func TestCoelho(t *testing.T) {
 	t.Parallel()
 	inst := loadCoelho(t)
 	if len(inst) != 480 {
 		t.Fatalf("found %d instances, want 480", len(inst))
 	}
-	// Every instance with -long; every fourth by default (the sweep takes
+	// Every instance with BOARDGRAPH_LONG=1; every fourth by default (the sweep takes
 	// about a minute of CPU time in all); every tenth in -short mode.
 	step := 4
 	switch {
-	case *long:
+	case testfix.Long():
 		step = 1
 	case testing.Short():
 		step = 10
@@ -310,13 +309,11 @@ func TestTatham(t *testing.T) {
 	}
 }
 
-// TestTathamLive generates fresh puzzles with sgt-bridges (with -long only;
+// TestTathamLive generates fresh puzzles with sgt-bridges (with BOARDGRAPH_LONG=1 only;
 // some parameter sets make Tatham's generator run for minutes, so each call
 // has a time limit and a set that produces nothing in time is skipped).
 func TestTathamLive(t *testing.T) {
-	if !*long {
-		t.Skip("needs -long")
-	}
+	testfix.SkipUnlessLong(t, "fresh puzzles from sgt-bridges")
 	bin := "/usr/games/sgt-bridges"
 	if _, err := exec.LookPath(bin); err != nil {
 		t.Skip("sgt-bridges not installed")

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // randomSolvedGrid places nodes on a small board and draws random
@@ -248,21 +250,16 @@ func TestTauTatham(t *testing.T) {
 	}
 }
 
-// BenchmarkTau runs τ on the bundled 100-island Coelho instance and, when
-// the shared data directory is present, on a 400-island one.
+// BenchmarkTau runs τ on the first 100-island and 400-island Coelho
+// instances.
 func BenchmarkTau(b *testing.B) {
-	files := map[string]string{"100": "testdata/Hs_16_100_25_00_001.has"}
-	for _, dir := range []string{"../../shared/data/hashi/coelho2019/400", "/work/shared/data/hashi/coelho2019/400"} {
-		if m, _ := filepath.Glob(dir + "/*_001.has"); len(m) > 0 {
-			files["400"] = m[0]
-			break
-		}
-	}
+	dir := testfix.Coelho(b)
 	for _, size := range []string{"100", "400"} {
-		path, ok := files[size]
-		if !ok {
-			continue
+		m, _ := filepath.Glob(filepath.Join(dir, size, "*_25_00_001.has"))
+		if len(m) != 1 {
+			b.Fatalf("%d %s-island instances *_25_00_001.has", len(m), size)
 		}
+		path := m[0]
 		data, err := os.ReadFile(path)
 		if err != nil {
 			b.Fatal(err)
@@ -292,19 +289,14 @@ func TestTauCoelho(t *testing.T) {
 	t.Parallel()
 	pattern := "*/*_00[123].has"
 	switch {
-	case os.Getenv("BOARDGRAPH_LONG") != "":
+	case testfix.Long():
 		pattern = "*/*.has"
 	case testing.Short():
 		pattern = "100/*_001.has"
 	}
-	var files []string
-	for _, dir := range []string{"../../shared/data/hashi/coelho2019", "/work/shared/data/hashi/coelho2019"} {
-		if files, _ = filepath.Glob(filepath.Join(dir, pattern)); len(files) > 0 {
-			break
-		}
-	}
+	files, _ := filepath.Glob(filepath.Join(testfix.Coelho(t), pattern))
 	if len(files) == 0 {
-		t.Skip("coelho2019 instances not found")
+		t.Fatalf("no Coelho instance matches %s", pattern)
 	}
 	solved := 0
 	for _, f := range files {

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/boardgraph/boardgraph/internal/request"
 	"github.com/boardgraph/boardgraph/render"
-	"github.com/boardgraph/boardgraph/request"
 )
 
 // This file is the one table of the page's API calls. Server routes
@@ -68,6 +68,9 @@ var endpoints = []endpoint{
 	{"leaper/generate", true, true, (*Engine).leaperGenerateH},
 	{"leaper/analyze", true, false, (*Engine).leaperAnalyzeH},
 	{"leaper/render", false, false, (*Engine).leaperRenderH},
+	{"leaper/check", false, false, (*Engine).leaperCheckH},
+	{"leaper/step", false, false, (*Engine).leaperStepH},
+	{"leaper/reveal", true, false, (*Engine).leaperRevealH},
 	{"nl/load", false, false, (*Engine).nlLoadH},
 	{"nl/hint", true, false, (*Engine).nlHintH},
 	{"nl/check", false, false, (*Engine).nlCheckH},

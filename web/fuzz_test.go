@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/request"
+	"github.com/boardgraph/boardgraph/internal/request"
 )
 
 // FuzzLeaperRequest: any body either decodes into a valid position or is

@@ -1,16 +1,15 @@
 package web
 
-// The load test runs only with -load: it builds the boardgraph binary,
+// The load test runs only with BOARDGRAPH_LONG=1: it builds the boardgraph binary,
 // starts "boardgraph serve" on a free loopback port, sends 200 concurrent
 // mixed requests and a deliberately huge one, and reports latencies and the
 // server's peak RSS.
 //
-//	go test ./web -run Load -load -v
+//	BOARDGRAPH_LONG=1 go test ./web -run Load -v
 
 import (
 	"bufio"
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -24,20 +23,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
-
-var loadFlag = flag.Bool("load", false, "run the load test against a freshly started 'boardgraph serve'")
 
 type loadReq struct {
 	name, method, path, body string
 }
 
 func TestLoad(t *testing.T) {
-	if !*loadFlag {
-		t.Skip("load test: run with -load")
-	}
+	testfix.SkipUnlessLong(t, "load test")
 	bin := filepath.Join(t.TempDir(), "boardgraph")
 	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/boardgraph").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)

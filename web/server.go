@@ -11,14 +11,18 @@ import (
 	"io"
 	"io/fs"
 	"log"
+	"math"
 	"net"
 	"net/http"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
-	"github.com/boardgraph/boardgraph/request"
+	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/render"
 )
 
 //go:embed assets
@@ -38,9 +42,20 @@ type Options struct {
 	// gets 429 at once.
 	Jobs, Queue int
 	QueueWait   time.Duration
-	// Timeout is the deadline of a solver call (default 5 s; generating a
-	// puzzle gets four times as long).
+	// Timeout is the deadline of every API call (default 5 s; generating
+	// a puzzle gets four times as long).
 	Timeout time.Duration
+	// LightJobs is the number of cheap calls run at once in a lane of their
+	// own (default Jobs), so that long counts cannot starve them. A call is
+	// cheap when it loads, hints, checks or renders a board of at most
+	// LightCells cells (default 144, 12x12), judged from the request before
+	// anything runs; every other call takes a solver slot (Jobs).
+	LightJobs, LightCells int
+	// PictureMemory bounds the memory of PNG pictures rasterised at once
+	// (default 64 MiB; see pictureBytes, about 26 MiB for the largest): a
+	// picture waits until its estimate fits, and one larger than the whole
+	// budget runs alone.
+	PictureMemory int64
 	// HintNodes is the node budget of a leaper hint search (default 2e6).
 	HintNodes uint64
 	// Log receives one line per failed request and per recovered panic;
@@ -70,6 +85,15 @@ func (o Options) withDefaults() Options {
 	if o.Timeout <= 0 {
 		o.Timeout = 5 * time.Second
 	}
+	if o.LightJobs <= 0 {
+		o.LightJobs = o.Jobs
+	}
+	if o.LightCells <= 0 {
+		o.LightCells = 12 * 12
+	}
+	if o.PictureMemory <= 0 {
+		o.PictureMemory = 64 << 20
+	}
 	if o.HintNodes == 0 {
 		o.HintNodes = 2_000_000
 	}
@@ -80,13 +104,29 @@ func (o Options) withDefaults() Options {
 }
 
 // Server is the HTTP handler of "boardgraph serve".
+//
+// Every API call runs in one of two lanes, each a bounded pool of slots
+// with a bounded waiting room, under a deadline (Options.Timeout): the
+// solver lane for counts, solutions, generation, analysis and anything on
+// a large board, and the light lane for loading, hints, checks and
+// pictures of small boards. A client that keeps every solver slot busy
+// thus delays no one's hint. PNG pictures take in addition a share of a
+// memory budget (Options.PictureMemory) while they are rasterised.
 type Server struct {
 	opt   Options
-	jobs  chan struct{} // solver slots
-	queue chan struct{} // waiting room
-	eng   *Engine
-	log   *log.Logger
-	mux   *http.ServeMux
+	heavy lane // solver slots
+	light lane // cheap calls on small boards
+	// pictures is the PNG memory budget in MiB tokens; pictureMu lets one
+	// picture at a time take its tokens, so that two cannot each hold half.
+	pictures  chan struct{}
+	pictureMu sync.Mutex
+	// stop ends when the server shuts down: queued calls leave the queue,
+	// running ones are cancelled, and both are answered 503.
+	stop     context.Context
+	shutdown context.CancelFunc
+	eng      *Engine // the API (dispatch.go), shared with the WebAssembly page
+	log      *log.Logger
+	mux      *http.ServeMux
 	// apiNames are the API calls, for the answer to an unknown path.
 	apiNames []string
 }
@@ -94,9 +134,13 @@ type Server struct {
 // New returns a server with the given options.
 func New(opt Options) *Server {
 	opt = opt.withDefaults()
-	s := &Server{opt: opt, jobs: make(chan struct{}, opt.Jobs), queue: make(chan struct{}, opt.Queue),
-		log: log.New(opt.Log, "serve: ", log.LstdFlags), mux: http.NewServeMux(),
+	s := &Server{opt: opt,
+		heavy:    lane{name: "solver", slots: make(chan struct{}, opt.Jobs), queue: make(chan struct{}, opt.Queue)},
+		light:    lane{name: "light", slots: make(chan struct{}, opt.LightJobs), queue: make(chan struct{}, opt.Queue)},
+		pictures: make(chan struct{}, max(1, opt.PictureMemory>>20)),
+		log:      log.New(opt.Log, "serve: ", log.LstdFlags), mux: http.NewServeMux(),
 		eng: NewEngine(opt.MaxCells, opt.MaxGridCells, opt.HintNodes)}
+	s.stop, s.shutdown = context.WithCancel(context.Background())
 	static, _ := fs.Sub(assets, "assets")
 	files := http.FileServerFS(static)
 	page := inlinePage(static)
@@ -185,11 +229,16 @@ type apiError struct {
 // error that fail turns into a status.
 type handlerFunc func(ctx context.Context, body []byte, r *http.Request) (any, error)
 
-// api registers POST /api/<name>. With job set the call takes a solver
-// slot and runs under the solver deadline.
+// api registers POST /api/<name>. Every call takes a slot of a lane (see
+// Server) and runs under the deadline; with job set it always takes a
+// solver slot, otherwise the size of the request's board decides.
 func (s *Server) api(name string, job bool, h handlerFunc) {
 	s.apiNames = append(s.apiNames, name)
 	s.mux.HandleFunc("POST /api/"+name, func(w http.ResponseWriter, r *http.Request) {
+		if s.stop.Err() != nil {
+			s.fail(w, r, errShutdown)
+			return
+		}
 		r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxBody)
 		body, err := io.ReadAll(r.Body)
 		if err != nil {
@@ -201,23 +250,41 @@ func (s *Server) api(name string, job bool, h handlerFunc) {
 			s.fail(w, r, badf("reading the request: %v", err))
 			return
 		}
-		ctx := r.Context()
-		if job {
-			release, err := s.acquire(ctx)
+		// Hints search within a node budget (Options.HintNodes); loading,
+		// checking and drawing do not search at all.
+		cells := requestCells(body)
+		l := &s.heavy
+		if (!job || strings.HasSuffix(name, "/hint")) && cells <= s.opt.LightCells {
+			l = &s.light
+		}
+		timeout := s.opt.Timeout
+		if name == "nl/generate" || name == "leaper/generate" {
+			timeout *= 4
+		}
+		// The deadline counts from the start of the work, not of the wait.
+		ctx, cancel := context.WithCancel(r.Context())
+		defer cancel()
+		defer context.AfterFunc(s.stop, cancel)()
+		release, err := s.acquire(ctx, l)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		defer release()
+		ctx, cancelT := context.WithTimeout(ctx, timeout)
+		defer cancelT()
+		if strings.HasSuffix(name, "/render") && r.URL.Query().Get("format") == "png" {
+			release, err := s.takePicture(ctx, pictureBytes(cells))
 			if err != nil {
 				s.fail(w, r, err)
 				return
 			}
 			defer release()
-			timeout := s.opt.Timeout
-			if name == "nl/generate" || name == "leaper/generate" {
-				timeout *= 4
-			}
-			var cancel context.CancelFunc
-			ctx, cancel = context.WithTimeout(ctx, timeout)
-			defer cancel()
 		}
 		v, err := h(ctx, body, r)
+		if (err != nil || ctx.Err() != nil) && s.stop.Err() != nil {
+			err = errShutdown // cut short by the shutdown: ask again later
+		}
 		if err != nil {
 			s.fail(w, r, err)
 			return
@@ -233,38 +300,135 @@ func (s *Server) api(name string, job bool, h handlerFunc) {
 	})
 }
 
-// errBusy is answered with 429.
-var errBusy = errors.New("the server is busy with other solver jobs; try again in a moment")
+// requestCells judges the size of a request before it runs: the cells of
+// its board (a size spec such as "9x9" or a text map) or of its puzzle (the
+// size a Tatham ID or puzz.link URL declares, else one cell per byte, an
+// over-estimate for the formats that spell out every row). A body that is
+// not a JSON object counts as small: its call fails at once.
+func requestCells(body []byte) int {
+	var req struct {
+		Board  string `json:"board"`
+		Puzzle string `json:"puzzle"`
+	}
+	if json.Unmarshal(body, &req) != nil {
+		return 0
+	}
+	if p := strings.TrimSpace(req.Puzzle); p != "" {
+		if r, c, ok := declaredSize(tathamURL(p)); ok {
+			return satMul(r, c)
+		}
+		return len(p)
+	}
+	b := strings.TrimSpace(req.Board)
+	if b == "" {
+		return 25 // the default board, 5x5
+	}
+	if rs, cs, ok := strings.Cut(b, "x"); ok && !strings.ContainsAny(b, "\n:") {
+		r, err1 := strconv.Atoi(rs)
+		c, err2 := strconv.Atoi(cs)
+		if err1 == nil && err2 == nil && r > 0 && c > 0 {
+			return satMul(r, c)
+		}
+	}
+	return len(b) // a map or share string: at least one byte per cell
+}
 
-// acquire takes a solver slot, waiting in a bounded queue for at most
-// QueueWait.
-func (s *Server) acquire(ctx context.Context) (func(), error) {
+// satMul is a*b for non-negative a, b, saturated at 1<<30.
+func satMul(a, b int) int {
+	const top = 1 << 30
+	if a >= top || b >= top || a*b >= top {
+		return top
+	}
+	return a * b
+}
+
+// errBusy is answered with 429, errShutdown with 503; both with
+// Retry-After.
+var (
+	errBusy     = errors.New("the server is busy with other solver jobs; try again in a moment")
+	errShutdown = errors.New("the server is shutting down; ask again in a moment")
+)
+
+// lane is a bounded pool of slots with a bounded waiting room.
+type lane struct {
+	name  string
+	slots chan struct{}
+	queue chan struct{}
+}
+
+// acquire takes a slot of l, waiting in its bounded queue for at most
+// QueueWait; a shutdown ends the wait with errShutdown.
+func (s *Server) acquire(ctx context.Context, l *lane) (func(), error) {
+	release := func() { <-l.slots }
 	select {
-	case s.jobs <- struct{}{}:
-		return func() { <-s.jobs }, nil
+	case l.slots <- struct{}{}:
+		return release, nil
 	default:
 	}
 	select {
-	case s.queue <- struct{}{}:
+	case l.queue <- struct{}{}:
 	default:
 		return nil, errBusy
 	}
-	defer func() { <-s.queue }()
+	defer func() { <-l.queue }()
 	t := time.NewTimer(s.opt.QueueWait)
 	defer t.Stop()
 	select {
-	case s.jobs <- struct{}{}:
-		return func() { <-s.jobs }, nil
+	case l.slots <- struct{}{}:
+		return release, nil
 	case <-t.C:
 		return nil, errBusy
 	case <-ctx.Done():
+		if s.stop.Err() != nil {
+			return nil, errShutdown
+		}
 		return nil, ctx.Err()
 	}
 }
 
+// pictureBytes bounds the memory of rasterising the PNG picture of a
+// board of the given cells as package render draws it by default (cells
+// of at most render.DefaultCellSize pixels, the longer side at most
+// render.DefaultMaxSize, plus margins): 9 bytes a pixel for the RGBA image
+// (4), the anti-aliasing rasteriser's accumulator over a run's bounding
+// box (4 at most) and the encoder's rows and output (about 1).
+func pictureBytes(cells int) int64 {
+	const margin = 100
+	area := min(float64(cells)*render.DefaultCellSize*render.DefaultCellSize, render.DefaultMaxSize*render.DefaultMaxSize)
+	side := math.Sqrt(area) + margin
+	return int64(side * side * 9)
+}
+
+// takePicture takes the bytes of the PNG memory budget a picture needs
+// (all of it when the estimate is larger), waiting while other pictures
+// hold them.
+func (s *Server) takePicture(ctx context.Context, bytes int64) (func(), error) {
+	n := min(int((bytes+(1<<20)-1)>>20), cap(s.pictures))
+	s.pictureMu.Lock()
+	defer s.pictureMu.Unlock()
+	release := func(k int) {
+		for range k {
+			<-s.pictures
+		}
+	}
+	for i := range n {
+		select {
+		case s.pictures <- struct{}{}:
+		case <-ctx.Done():
+			release(i)
+			if s.stop.Err() != nil {
+				return nil, errShutdown
+			}
+			return nil, ctx.Err()
+		}
+	}
+	return func() { release(n) }, nil
+}
+
 // fail answers err: 400 for bad input (request.IsInput, worded by
-// request.Classify), 413 for a large body, 429 when busy, 503 with the
-// reason when the deadline passed, 500 for the rest.
+// request.Classify), 413 for a large body, 429 when busy, 503 when the
+// deadline passed or the server is shutting down, 500 for the rest (a
+// failed write is the machine's fault, never the input's).
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	code := http.StatusInternalServerError
 	msg := err.Error()
@@ -277,11 +441,17 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.Is(err, errBusy):
 		code = http.StatusTooManyRequests
 		w.Header().Set("Retry-After", "1")
+	case errors.Is(err, errShutdown):
+		code = http.StatusServiceUnavailable
+		w.Header().Set("Retry-After", "5")
 	case errors.Is(err, context.DeadlineExceeded):
 		code = http.StatusServiceUnavailable
 		msg = "the solver ran out of time; try a smaller board or ask again"
 	case errors.Is(err, context.Canceled):
-		code = 499 // client went away; nobody reads this
+		// The client went away: nobody reads this, but the status stays
+		// a standard one.
+		code = http.StatusServiceUnavailable
+		msg = "the request was cancelled"
 	}
 	if code >= 500 {
 		s.log.Printf("%s %s: %d %v", r.Method, r.URL.Path, code, err)
@@ -298,8 +468,9 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 }
 
 // Listen binds addr, reporting the page's URL to announce, and serves
-// until ctx is done; then it shuts down gracefully, letting requests in
-// flight finish (their solver calls are cancelled after 5 seconds).
+// until ctx is done; then it shuts down: it stops listening, answers every
+// call still queued or running with 503 and Retry-After (running solver
+// calls are cancelled), and returns once those answers are written.
 func Listen(ctx context.Context, addr string, opt Options, announce func(url string)) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -310,13 +481,13 @@ func Listen(ctx context.Context, addr string, opt Options, announce func(url str
 
 // Serve is Listen on an existing listener.
 func Serve(ctx context.Context, ln net.Listener, opt Options, announce func(url string)) error {
-	s := New(opt)
-	base, cancel := context.WithCancel(context.Background())
-	defer cancel()
+	return New(opt).serve(ctx, ln, announce)
+}
+
+func (s *Server) serve(ctx context.Context, ln net.Listener, announce func(url string)) error {
 	hs := &http.Server{Handler: s, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 30 * time.Second,
 		WriteTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10,
-		BaseContext: func(net.Listener) context.Context { return base },
-		ErrorLog:    s.log}
+		ErrorLog: s.log}
 	if announce != nil {
 		announce("http://" + ln.Addr().String() + "/")
 	}
@@ -327,11 +498,13 @@ func Serve(ctx context.Context, ln net.Listener, opt Options, announce func(url 
 		return err
 	case <-ctx.Done():
 	}
-	sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
+	// Cancel the calls first, so that Shutdown finds them answering 503
+	// rather than waiting for them; then let the answers go out. The grace
+	// covers a picture being rasterised, which cannot be interrupted.
+	s.shutdown()
+	sctx, scancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer scancel()
-	err := hs.Shutdown(sctx)
-	cancel()
-	if err != nil {
+	if err := hs.Shutdown(sctx); err != nil {
 		hs.Close()
 	}
 	<-errc

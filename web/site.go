@@ -18,7 +18,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/boardgraph/boardgraph/request"
+	"github.com/boardgraph/boardgraph/internal/request"
 )
 
 // Module is the module path of boardgraph, whose package web/wasm is the

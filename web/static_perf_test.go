@@ -15,6 +15,8 @@ import (
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // probeJS runs before the page's scripts: it records when the page
@@ -30,14 +32,12 @@ const probeJS = `(() => {
 })()`
 
 // TestStaticPerformance measures the static site in the browser (run
-// with -perf; figures in the log): the site's size raw and gzipped, the
+// with BOARDGRAPH_LONG=1; figures in the log): the site's size raw and gzipped, the
 // first interaction (data-ready) on loopback, hints on a 10x10 Hopido and
 // on the 30x30 Bridges puzzle, generating a 10x10 Hopido, and the
 // longest main-thread task meanwhile.
 func TestStaticPerformance(t *testing.T) {
-	if !*perf {
-		t.Skip("timings: run with -perf")
-	}
+	testfix.SkipUnlessLong(t, "static site timings")
 	s := newStaticEnv(t)
 	// Sizes of the site as written.
 	dir := t.TempDir()
@@ -114,15 +114,18 @@ func TestStaticPerformance(t *testing.T) {
 	}
 	mainThread("hinting (engine calls only)")
 	// The same through the page's own Hint button path (L.hint redraws).
-	eval[any](t, ctx, `L.load({board: "10x10", moves: "diplomatico"}, `+string(js)+`).then(() => 1)`)
-	ui := eval[[]float64](t, ctx, `(async () => { const out = []; for (let i = 0; i < 21; i++) { const t = performance.now(); await L.hint(); out.push(performance.now() - t); } return out; })()`)
+	tour(t, ctx, "10x10")
+	for _, c := range sol[:30] {
+		clickCell(t, ctx, c)
+	}
+	ui := eval[[]float64](t, ctx, `(async () => { const out = []; for (let i = 0; i < 21; i++) { const t = performance.now(); L.ladder = null; await L.hint(); out.push(performance.now() - t); } return out; })()`)
 	t.Logf("hint through the page (L.hint, redraw included) on 10x10 Hopido, 30 placed: p50 %.1f ms, p90 %.1f ms", pct(ui, 50), pct(ui, 90))
 
 	id := strings.TrimSpace(readFile(t, "testdata/nl30x30.txt"))
 	idj, _ := json.Marshal(id)
 	eval[any](t, ctx, fmt.Sprintf(`(async () => { showTab("nl"); await NL.load(%s); return 1; })()`, idj))
 	first := eval[float64](t, ctx, `(async () => { const t = performance.now(); await NL.hint(); return performance.now() - t; })()`)
-	nl := eval[[]float64](t, ctx, `(async () => { const out = []; for (let i = 0; i < 21; i++) { const t = performance.now(); await NL.hint(); out.push(performance.now() - t); } return out; })()`)
+	nl := eval[[]float64](t, ctx, `(async () => { const out = []; for (let i = 0; i < 21; i++) { const t = performance.now(); NL.ladder = null; await NL.hint(); out.push(performance.now() - t); } return out; })()`)
 	nlEngine := eval[[]float64](t, ctx, fmt.Sprintf(`(async () => { const out = []; for (let i = 0; i < 21; i++) { const t = performance.now(); await BoardgraphEngine.call("nl/hint", {puzzle: %s}); out.push(performance.now() - t); } return out; })()`, idj))
 	t.Logf("30x30 Bridges hint as an engine call (no redraw): p50 %.1f ms, min %.1f ms", pct(nlEngine, 50), pct(nlEngine, 0))
 	if st := eval[string](t, ctx, `document.getElementById("n-hinttext").dataset.status`); st != "step" {

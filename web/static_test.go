@@ -25,7 +25,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
-	"github.com/boardgraph/boardgraph/request"
+	"github.com/boardgraph/boardgraph/internal/request"
 )
 
 func TestWriteSite(t *testing.T) {
@@ -202,6 +202,8 @@ func TestStaticSite(t *testing.T) {
 		if eval[bool](t, ctx, `typeof BoardgraphEngine === "object"`) != true {
 			t.Fatal("window.BoardgraphEngine is not defined in the static page")
 		}
+		// A free tour: clicks, a hint, the last click verified.
+		tour(t, ctx, "5x5")
 		sol := solveLeaper(t, "5x5", "diplomatico")
 		for _, c := range sol[:6] {
 			clickCell(t, ctx, c)
@@ -209,23 +211,23 @@ func TestStaticSite(t *testing.T) {
 		if got := eval[[]int32](t, ctx, `L.path`); !slices.Equal(got, sol[:6]) {
 			t.Fatalf("page path %v, clicked %v", got, sol[:6])
 		}
-		clickAndWait(t, ctx, "l-hint", `document.getElementById("l-hinttext").dataset.status === "solvable"`)
+		if st := eval[string](t, ctx, `(async () => { L.ladder = null; await L.hint(); return document.getElementById("l-hinttext").dataset.status; })()`); st != "solvable" {
+			t.Errorf("hint status %q: %q", st, text(t, ctx, "l-hinttext"))
+		}
 		for _, c := range sol[6:] {
 			clickCell(t, ctx, c)
 		}
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](textHas("l-hinttext", "verifies"), chromedp.WithPollingTimeout(30*time.Second))); err != nil {
-			t.Errorf("finished board: hint line %q (%v)", text(t, ctx, "l-hinttext"), err)
-		}
-		before := eval[string](t, ctx, `JSON.stringify(L.b)`)
+		waitJS(t, ctx, textHas("l-hinttext", "independent verifier accepts the path"))
+		// A generated 6x6 puzzle (the page's New puzzle button).
 		if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.ID("l-size"), "6x6")); err != nil {
 			t.Fatal(err)
 		}
-		clickAndWait(t, ctx, "l-gen", `JSON.stringify(L.b) !== `+jsString(before)+` || document.getElementById("l-hinttext").classList.contains("dead")`)
-		if g := eval[int](t, ctx, `L.b.givens.length`); g == 0 || eval[int](t, ctx, `L.b.rows`) != 6 {
-			t.Errorf("generated board: %s; hint line %q", eval[string](t, ctx, `JSON.stringify(L.b)`), text(t, ctx, "l-hinttext"))
+		clickAndWait(t, ctx, "l-gen", textHas("l-hinttext", "givens and exactly one solution"))
+		if g, r := eval[int](t, ctx, `L.b.givens.length`), eval[int](t, ctx, `L.b.rows`); g == 0 || r != 6 {
+			t.Errorf("generated board: %d givens, %d rows; hint line %q", g, r, text(t, ctx, "l-hinttext"))
 		}
 		// A k-grid hint.
-		eval[any](t, ctx, `(async () => { showTab("nl"); await NL.hint(); return 1; })()`)
+		eval[any](t, ctx, `(async () => { showTab("nl"); NL.ladder = null; await NL.hint(); return 1; })()`)
 		if st := eval[string](t, ctx, `document.getElementById("n-hinttext").dataset.status`); st != "step" {
 			t.Errorf("k-grid hint status %q: %q", st, text(t, ctx, "n-hinttext"))
 		}
@@ -332,6 +334,30 @@ func crossModeCases(t *testing.T) []crossCase {
 	dead, _ := deadEndPrefix(t)
 	id := "7x7m2:a1a3b42d2b2d4o3c2a3b3b3"
 	nl30 := strings.TrimSpace(readFile(t, "testdata/nl30x30.txt"))
+	// A generated 6x6 Hopido with two numbers written beside the givens.
+	gen, err := NewEngine(0, 0, 0).Call(context.Background(), "leaper/generate", []byte(`{"board":"6x6","moves":"diplomatico","seed":11}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g LeaperGenerated
+	if err := json.Unmarshal(gen.Data, &g); err != nil {
+		t.Fatal(err)
+	}
+	puzzle := g.Board
+	grid := make([]int, 36)
+	L, err := leaperInput(&LeaperRequest{Board: puzzle, Moves: g.Moves}, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := leaperHint(context.Background(), L, 0, true)
+	if err != nil || full.Status != "solvable" {
+		t.Fatalf("solving the generated puzzle: %v %+v", err, full)
+	}
+	for i, c := range full.Solution {
+		if L.b.Given(c) != 0 || i == 3 || i == 20 {
+			grid[c] = i + 1
+		}
+	}
 	return []crossCase{
 		{"leaper/load", map[string]any{"board": "5x5"}},
 		{"leaper/load", map[string]any{"board": ". . # .\n. 1 . .\n. . . .", "moves": "king"}},
@@ -344,6 +370,10 @@ func crossModeCases(t *testing.T) []crossCase {
 		{"leaper/generate", map[string]any{"board": "6x6", "moves": "diplomatico", "level": 2, "seed": 7}},
 		{"leaper/analyze", map[string]any{"board": "3x4", "moves": "king"}},
 		{"leaper/render?format=svg", map[string]any{"board": "5x5", "path": sol}},
+		{"leaper/check", map[string]any{"board": puzzle, "grid": grid}},
+		{"leaper/step", map[string]any{"board": puzzle, "grid": grid}},
+		{"leaper/reveal", map[string]any{"board": puzzle, "grid": grid}},
+		{"leaper/step", map[string]any{"board": puzzle, "grid": []int{1}}},
 		{"leaper/hint", map[string]any{"board": "0x0"}},
 		{"leaper/hint", map[string]any{"board": "5x5", "moves": "banana"}},
 		{"leaper/hint", map[string]any{"board": "5x5", "path": []int{0, 1}}},

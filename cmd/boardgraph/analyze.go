@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/analysis"
+	"github.com/boardgraph/boardgraph/internal/request"
 	"github.com/boardgraph/boardgraph/render"
-	"github.com/boardgraph/boardgraph/request"
 )
 
 func init() {

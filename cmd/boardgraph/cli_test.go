@@ -12,7 +12,7 @@ import (
 	"time"
 
 	fmtpkg "github.com/boardgraph/boardgraph/format"
-	"github.com/boardgraph/boardgraph/request"
+	"github.com/boardgraph/boardgraph/internal/request"
 	"github.com/boardgraph/boardgraph/verify"
 )
 

@@ -441,7 +441,7 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// TestOrchestrationRecipes runs the command lines of the README section
+// TestOrchestrationRecipes runs the command lines of docs/counting.md,
 // "Counting at scale" (with 5x5 and 4 shards instead of 6x6 and 16): the
 // Kubernetes Indexed Job's container command with JOB_COMPLETION_INDEX, the
 // Slurm array script's line with SLURM_ARRAY_TASK_ID, and GNU parallel

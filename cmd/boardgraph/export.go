@@ -9,8 +9,8 @@ import (
 
 	"github.com/boardgraph/boardgraph/graphio"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/request"
 	lines "github.com/boardgraph/boardgraph/progress"
-	"github.com/boardgraph/boardgraph/request"
 )
 
 func init() {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/hidato"
 
-	"github.com/boardgraph/boardgraph/request"
+	"github.com/boardgraph/boardgraph/internal/request"
 )
 
 func init() {

@@ -4,7 +4,7 @@ import (
 	"flag"
 	"time"
 
-	"github.com/boardgraph/boardgraph/request"
+	"github.com/boardgraph/boardgraph/internal/request"
 )
 
 func init() {

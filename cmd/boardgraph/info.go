@@ -3,7 +3,7 @@ package main
 import (
 	"flag"
 
-	"github.com/boardgraph/boardgraph/request"
+	"github.com/boardgraph/boardgraph/internal/request"
 )
 
 func init() {

@@ -16,18 +16,31 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/format"
+	"github.com/boardgraph/boardgraph/internal/request"
 	"github.com/boardgraph/boardgraph/pathio"
-	"github.com/boardgraph/boardgraph/request"
 )
 
-// Exit codes (request.ExitOK and so on, DESIGN.md).
+// Exit codes (DESIGN.md): the CLI's words for request's kinds of failure.
 const (
-	exitOK       = request.ExitOK
-	exitNone     = request.ExitNone
-	exitUsage    = request.ExitInput
-	exitStopped  = request.ExitStopped
-	exitInternal = request.ExitInternal
+	exitOK       = 0  // success
+	exitNone     = 1  // a proof that there is no solution (or, for a check, an invalid one)
+	exitUsage    = 2  // bad input or usage: the user fixes the command or the file
+	exitStopped  = 3  // stopped early (timeout, signal, limit), after the partial result
+	exitInternal = 70 // a bug in boardgraph: for example a solution that failed verification
 )
+
+// exitCode is the exit code of a kind of failure (request.Classify).
+func exitCode(k request.Kind) int {
+	switch k {
+	case request.KindInput:
+		return exitUsage
+	case request.KindStopped:
+		return exitStopped
+	case request.KindInternal:
+		return exitInternal
+	}
+	return exitNone
+}
 
 // env carries a command's streams and arguments, so that commands can be run
 // in tests without a process.
@@ -166,7 +179,8 @@ func register(c *command) {
 // early, 70 a bug). Under --format json the same message and code are also
 // written to stdout as one JSON object (docs/json.md).
 func fail(e *env, err error) int {
-	msg, code := request.Classify(err)
+	msg, kind := request.Classify(err)
+	code := exitCode(kind)
 	fmt.Fprintf(e.stderr, "boardgraph: %s\n", msg)
 	// A result already on stdout (a partial count, the solutions before
 	// --limit) stands; the error object is for runs that wrote none.

@@ -3,7 +3,7 @@ package main
 import (
 	"cmp"
 	"flag"
-	"github.com/boardgraph/boardgraph/request"
+	"github.com/boardgraph/boardgraph/internal/request"
 	"os"
 	"time"
 

@@ -9,11 +9,11 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/format"
+	"github.com/boardgraph/boardgraph/internal/request"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/report"
 	lines "github.com/boardgraph/boardgraph/progress"
 	"github.com/boardgraph/boardgraph/render"
-	"github.com/boardgraph/boardgraph/request"
 )
 
 func init() {

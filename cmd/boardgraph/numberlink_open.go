@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/boardgraph/boardgraph/internal/request"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/report"
-	"github.com/boardgraph/boardgraph/request"
 )
 
 // The seed's §4 open questions as numberlink subcommands: formula (the

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
 
@@ -251,16 +252,11 @@ const pinwheel = "k=2\n2321\n.463\n3..3\n2432\n"
 
 func coelhoFile(t *testing.T, size string) string {
 	t.Helper()
-	for _, dir := range []string{"../../../shared/data/hashi/coelho2019", "/work/shared/data/hashi/coelho2019"} {
-		if m, _ := filepath.Glob(filepath.Join(dir, size, "*_001.has")); len(m) > 0 {
-			return m[0]
-		}
+	m, _ := filepath.Glob(filepath.Join(testfix.Coelho(t), size, "*_001.has"))
+	if len(m) == 0 {
+		t.Fatalf("no %s-island Coelho instance numbered 001", size)
 	}
-	if size == "100" {
-		return "../../numberlink/testdata/Hs_16_100_25_00_001.has"
-	}
-	t.Skip("coelho2019 instances not found")
-	return ""
+	return m[0]
 }
 
 // TestNLSolve solves the Pinwheel (which τ cannot touch) and a Coelho
@@ -388,19 +384,14 @@ func TestNLCoelho(t *testing.T) {
 	t.Parallel()
 	pattern := "*/*_001.has"
 	switch {
-	case os.Getenv("BOARDGRAPH_LONG") != "":
+	case testfix.Long():
 		pattern = "*/*.has"
 	case testing.Short():
 		pattern = "100/*_001.has"
 	}
-	var files []string
-	for _, dir := range []string{"../../../shared/data/hashi/coelho2019", "/work/shared/data/hashi/coelho2019"} {
-		if files, _ = filepath.Glob(filepath.Join(dir, pattern)); len(files) > 0 {
-			break
-		}
-	}
+	files, _ := filepath.Glob(filepath.Join(testfix.Coelho(t), pattern))
 	if len(files) == 0 {
-		t.Skip("coelho2019 instances not found")
+		t.Fatalf("no Coelho instance matches %s", pattern)
 	}
 	unique := 0
 	for _, f := range files {

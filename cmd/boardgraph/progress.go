@@ -1,8 +1,8 @@
 package main
 
 import (
+	"github.com/boardgraph/boardgraph/internal/request"
 	lines "github.com/boardgraph/boardgraph/progress"
-	"github.com/boardgraph/boardgraph/request"
 )
 
 // newProgress returns the progress printer of a run on stderr

@@ -13,13 +13,15 @@ import (
 	"testing"
 )
 
-// TestReadmeExamples runs every ```console example of the README in
-// process and compares the output, so that none can drift. The rules:
+// TestReadmeExamples runs every ```console example of the README and of the
+// guides in docs/ in process and compares the output, so that none can
+// drift. The rules:
 //
 //   - "$ boardgraph ARGS" runs the command; "$ A | B" feeds A's stdout to B;
 //     "$ cat FILE" and "$ printf 'TEXT' > FILE" work on a scratch
-//     directory; "$ echo $?" prints the previous command's exit code; a
-//     trailing "# comment" is ignored.
+//     directory (one per markdown file, shared by its blocks in order);
+//     "$ echo $?" prints the previous command's exit code; a trailing
+//     "# comment" is ignored.
 //   - The lines after a command are its stdout, matched line by line; "..."
 //     alone stands for any number of lines, and "..." inside a line for any
 //     text. A command shown without output is only required to succeed.
@@ -33,20 +35,48 @@ import (
 // Commands on boards of 10^8 cells are skipped with -short.
 func TestReadmeExamples(t *testing.T) {
 	t.Parallel()
-	readme, err := os.ReadFile("../../README.md")
+	total := 0
+	for _, name := range docFiles(t) {
+		text, err := os.ReadFile(filepath.Join("../..", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		blocks := consoleBlocks(string(text))
+		total += len(blocks)
+		if len(blocks) == 0 {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			for _, b := range blocks {
+				t.Run(fmt.Sprintf("line%d", b.line), func(t *testing.T) {
+					runReadmeBlock(t, dir, b)
+				})
+			}
+		})
+	}
+	if total < 15 {
+		t.Fatalf("found %d console blocks in README.md and docs/*.md", total)
+	}
+}
+
+// docFiles lists the user documentation, relative to the repository root:
+// README.md and docs/*.md.
+func docFiles(t *testing.T) []string {
+	t.Helper()
+	names, err := filepath.Glob("../../docs/*.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks := consoleBlocks(string(readme))
-	if len(blocks) < 5 {
-		t.Fatalf("found %d console blocks in README.md", len(blocks))
+	out := []string{"README.md"}
+	for _, n := range names {
+		out = append(out, filepath.ToSlash(strings.TrimPrefix(n, "../../")))
 	}
-	dir := t.TempDir()
-	for _, b := range blocks {
-		t.Run(fmt.Sprintf("line%d", b.line), func(t *testing.T) {
-			runReadmeBlock(t, dir, b)
-		})
+	if len(out) < 6 {
+		t.Fatalf("found only %v: README.md and the guides in docs/", out)
 	}
+	return out
 }
 
 // consoleBlock is one ```console block: its first line number and lines.
@@ -88,7 +118,7 @@ func runReadmeBlock(t *testing.T, dir string, b consoleBlock) {
 			continue
 		}
 		if len(steps) == 0 {
-			t.Fatalf("README line %d: output before any command: %q", b.line, l)
+			t.Fatalf("line %d: output before any command: %q", b.line, l)
 		}
 		steps[len(steps)-1].want = append(steps[len(steps)-1].want, l)
 	}
@@ -159,7 +189,7 @@ func matchReadme(t *testing.T, line int, s readmeStep, stdout, stderr string, co
 	}
 	if len(s.want) == 0 {
 		if code != exitOK && !strings.HasPrefix(s.cmd, "echo") {
-			t.Errorf("README line %d: %q exits %d:\n%s", line, s.cmd, code, stderr)
+			t.Errorf("line %d: %q exits %d:\n%s", line, s.cmd, code, stderr)
 		}
 		return
 	}
@@ -168,16 +198,16 @@ func matchReadme(t *testing.T, line int, s readmeStep, stdout, stderr string, co
 		got = nil
 	}
 	if !linesMatch(wantOut, got) {
-		t.Errorf("README line %d: %q printed\n%s\nbut the README shows\n%s", line, s.cmd, stdout, strings.Join(wantOut, "\n"))
+		t.Errorf("line %d: %q printed\n%s\nbut the doc shows\n%s", line, s.cmd, stdout, strings.Join(wantOut, "\n"))
 	}
 	msgs := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
 	if len(wantMsgs) > 0 && !linesMatch(wantMsgs, msgs) {
-		t.Errorf("README line %d: %q: stderr\n%s\nbut the README shows\n%s", line, s.cmd, stderr, strings.Join(wantMsgs, "\n"))
+		t.Errorf("line %d: %q: stderr\n%s\nbut the doc shows\n%s", line, s.cmd, stderr, strings.Join(wantMsgs, "\n"))
 	}
 	for _, w := range wantErr {
 		head, _, _ := strings.Cut(w, ";")
 		if !strings.Contains(stderr, head) {
-			t.Errorf("README line %d: %q: stderr\n%s\nlacks %q", line, s.cmd, stderr, head)
+			t.Errorf("line %d: %q: stderr\n%s\nlacks %q", line, s.cmd, stderr, head)
 		}
 	}
 }

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/boardgraph/boardgraph/internal/request"
 	"github.com/boardgraph/boardgraph/render"
-	"github.com/boardgraph/boardgraph/request"
 )
 
 func init() {

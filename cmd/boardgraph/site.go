@@ -4,7 +4,7 @@ import (
 	"flag"
 	"fmt"
 
-	"github.com/boardgraph/boardgraph/request"
+	"github.com/boardgraph/boardgraph/internal/request"
 	"github.com/boardgraph/boardgraph/web"
 )
 

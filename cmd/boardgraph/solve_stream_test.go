@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/construct"
+	"github.com/boardgraph/boardgraph/internal/request"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/pathio"
-	"github.com/boardgraph/boardgraph/request"
 	"github.com/boardgraph/boardgraph/verify"
 )
 

@@ -7,7 +7,7 @@ import (
 	lines "github.com/boardgraph/boardgraph/progress"
 	"time"
 
-	"github.com/boardgraph/boardgraph/request"
+	"github.com/boardgraph/boardgraph/internal/request"
 )
 
 func init() {

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/boardgraph/boardgraph/format"
-	"github.com/boardgraph/boardgraph/request"
+	"github.com/boardgraph/boardgraph/internal/request"
 )
 
 func init() {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+
+	"github.com/boardgraph/boardgraph/numberlink"
 )
 
 // GenerateOptions configures Generate. Rows, Cols and K are required; the
@@ -44,7 +46,7 @@ func Generate(ctx context.Context, opt GenerateOptions) (*Grid, Solution, error)
 		return nil, nil, fmt.Errorf("%w: %dx%d: give at least 2 cells", ErrBadSize, opt.Rows, opt.Cols)
 	}
 	if opt.K < 1 || opt.K > MaxK {
-		return nil, nil, fmt.Errorf("%w: k=%d: k must be 1..%d", ErrBadK, opt.K, MaxK)
+		return nil, nil, fmt.Errorf("%w: k=%d: k must be 1..%d", numberlink.ErrBadK, opt.K, MaxK)
 	}
 	density := opt.Density
 	if density <= 0 {
@@ -71,7 +73,7 @@ func Generate(ctx context.Context, opt GenerateOptions) (*Grid, Solution, error)
 			continue
 		}
 		sol, err := SolutionFromBridges(g, bridges)
-		if err != nil || Verify(g, opt.Rules, sol) != nil {
+		if err != nil || numberlink.VerifySolution(g, opt.Rules, sol) != nil {
 			// Cannot happen if layout keeps its invariants; skip rather
 			// than return an unverified puzzle.
 			continue
@@ -88,35 +90,30 @@ func Generate(ctx context.Context, opt GenerateOptions) (*Grid, Solution, error)
 	return nil, nil, fmt.Errorf("%w: %d layouts of %dx%d k=%d tried, none unique: try another seed, a higher density or a smaller board", ErrGenerate, attempts, opt.Rows, opt.Cols, opt.K)
 }
 
-// errBudget stops a count that has used its node budget.
-var errBudget = errors.New("search budget used")
-
-// countBounded is Count with a budget of search nodes; it returns the
-// solutions found (at most limit).
+// countBounded finds up to limit solutions of g with numberlink's solver
+// within a budget of search nodes.
 func countBounded(ctx context.Context, g *Grid, rules Rules, limit, budget uint64) ([]Solution, error) {
-	s := newSolver(g, rules)
-	bctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	s.ctx, s.limit = bctx, limit
 	var sols []Solution
-	s.onSolution = func(x Solution) bool { sols = append(sols, x); return true }
-	stop := false
-	s.onNode = func(nodes uint64) {
-		if nodes > budget && !stop {
-			stop = true
-			cancel(errBudget)
-		}
-	}
-	// Probing only near the root's own deductions (not every pair, as
-	// Count does): the repeated counts of repair then cost about half.
-	if s.propagate() && s.probeNear(0) {
-		s.search()
-	}
-	if s.stopErr != nil {
-		return sols, s.stopErr
-	}
-	return sols, nil
+	_, _, err := numberlink.Enumerate(ctx, g, SolveOptions{Rules: rules, MaxNodes: budget}, func(x Solution) bool {
+		sols = append(sols, x)
+		return uint64(len(sols)) < limit
+	})
+	return sols, err
 }
+
+// cover lists the empty cells (row-major) that pair p passes over.
+func cover(g *Grid, p int) []int32 {
+	pr := g.Pairs[p]
+	a, b := g.Nodes[pr.A], g.Nodes[pr.B]
+	var cells []int32
+	for r, c := numberlink.Hex.Step(a.Row, a.Col, pr.Dir); r != b.Row || c != b.Col; r, c = numberlink.Hex.Step(r, c, pr.Dir) {
+		cells = append(cells, int32(r*g.Cols+c))
+	}
+	return cells
+}
+
+// axisOf maps a direction to its axis: 0 for E-W, 1 for SE-NW, 2 for SW-NE.
+func axisOf(d numberlink.Direction) int { return int(d % 3) }
 
 // maxRepairs bounds the repairs of one layout.
 const maxRepairs = 60
@@ -180,13 +177,13 @@ func repairChanges(rng *rand.Rand, g *Grid, sol Solution, sols []Solution, rules
 	covered := make([]bool, g.Rows*g.Cols)
 	for p, x := range sol {
 		if x > 0 {
-			for _, c := range g.Cover[p] {
+			for _, c := range cover(g, p) {
 				covered[c] = true
 			}
 		}
 	}
 	clues := g.Clues()
-	bridges := Bridges(g, sol)
+	bridges := numberlink.Bridges(g, sol)
 	changed := 0
 	touched := make([]bool, g.Rows*g.Cols)
 	for _, i := range rng.Perm(len(more)) {
@@ -197,15 +194,16 @@ func repairChanges(rng *rand.Rand, g *Grid, sol Solution, sols []Solution, rules
 		pr := g.Pairs[p]
 		a, b := g.Nodes[pr.A], g.Nodes[pr.B]
 		ca, cb := a.Row*g.Cols+a.Col, b.Row*g.Cols+b.Col
+		cells := cover(g, int(p))
 		clash := touched[ca] || touched[cb]
-		for _, c := range g.Cover[p] {
+		for _, c := range cells {
 			clash = clash || touched[c]
 		}
 		if clash {
 			continue
 		}
 		touched[ca], touched[cb] = true, true
-		for _, c := range g.Cover[p] {
+		for _, c := range cells {
 			touched[c] = true
 		}
 		if sol[p] > 0 {
@@ -225,13 +223,12 @@ func repairChanges(rng *rand.Rand, g *Grid, sol Solution, sols []Solution, rules
 		}
 		// sol leaves p empty: its cells are free of sol's bridges on
 		// p's own axis; a crossing bridge of sol may cover some.
-		cells := g.Cover[p]
 		if len(cells) == 0 {
 			// Adjacent nodes: one more connection here, if no bridge
 			// of sol is in the way (none can be: nothing lies between).
 			clues[a.Row*g.Cols+a.Col]++
 			clues[b.Row*g.Cols+b.Col]++
-			bridges = append(bridges, Bridge{a.Row, a.Col, b.Row, b.Col, 1})
+			bridges = append(bridges, Bridge{R1: a.Row, C1: a.Col, R2: b.Row, C2: b.Col, N: 1})
 			changed++
 			continue
 		}
@@ -248,7 +245,7 @@ func repairChanges(rng *rand.Rand, g *Grid, sol Solution, sols []Solution, rules
 		n := 1 + rng.IntN(g.K)
 		clues[x] = n
 		clues[a.Row*g.Cols+a.Col] += n
-		bridges = append(bridges, Bridge{a.Row, a.Col, x / g.Cols, x % g.Cols, n})
+		bridges = append(bridges, Bridge{R1: a.Row, C1: a.Col, R2: x / g.Cols, C2: x % g.Cols, N: n})
 		changed++
 	}
 	if changed == 0 {
@@ -259,7 +256,7 @@ func repairChanges(rng *rand.Rand, g *Grid, sol Solution, sols []Solution, rules
 		return nil, nil, err
 	}
 	nsol, err := SolutionFromBridges(ng, bridges)
-	if err != nil || Verify(ng, rules, nsol) != nil {
+	if err != nil || numberlink.VerifySolution(ng, rules, nsol) != nil {
 		return nil, nil, ErrGenerate
 	}
 	return ng, nsol, nil
@@ -304,14 +301,14 @@ func layout(rng *rand.Rand, rows, cols, k int, density float64, noLoops bool) ([
 				from = c
 			}
 		}
-		d := Direction(rng.IntN(6))
+		d := numberlink.Direction(rng.IntN(6))
 		axis := uint8(1) << axisOf(d)
 		maxLen := 1 + rng.IntN(max(2, min(rows, cols)/2+1))
 		r, c := from/cols, from%cols
 		var path []int
 		end := -1
 		for step := 0; step < maxLen; step++ {
-			r, c = Step(r, c, d)
+			r, c = numberlink.Hex.Step(r, c, d)
 			if !in(r, c) {
 				break
 			}
@@ -357,7 +354,7 @@ func layout(rng *rand.Rand, rows, cols, k int, density float64, noLoops bool) ([
 			cover[i] |= axis
 		}
 		have[pairKey{a, b}] = len(bridges)
-		bridges = append(bridges, Bridge{a / cols, a % cols, b / cols, b % cols, n})
+		bridges = append(bridges, Bridge{R1: a / cols, C1: a % cols, R2: b / cols, C2: b % cols, N: n})
 		deg[a] += n
 		deg[b] += n
 	}

@@ -3,9 +3,7 @@ package puzzleio
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
-	"github.com/boardgraph/boardgraph/numberlink"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +12,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/numberlink"
 )
 
 func gridOf(t testing.TB, rows, cols, k int, clues ...int) *numberlink.Grid {
@@ -229,18 +230,12 @@ func mustParseHas(t *testing.T, s string) *numberlink.Grid {
 	return g
 }
 
-// TestCoelhoFilesParse parses every benchmark instance in the shared data
-// directory (skipped when it is absent) and checks the header's island
-// count and the round trip through every format.
+// TestCoelhoFilesParse parses every benchmark instance (kept in
+// internal/testdata/coelho2019) and checks the header's island count and
+// the round trip through every format.
 func TestCoelhoFilesParse(t *testing.T) {
 	t.Parallel()
-	files, _ := filepath.Glob("../../shared/data/hashi/coelho2019/*/*.has")
-	if len(files) == 0 {
-		files, _ = filepath.Glob("/work/shared/data/hashi/coelho2019/*/*.has")
-	}
-	if len(files) == 0 {
-		t.Skip("coelho2019 instances not found")
-	}
+	files, _ := filepath.Glob(filepath.Join(testfix.Coelho(t), "*", "*.has"))
 	if len(files) != 480 {
 		t.Errorf("found %d instances, want 480", len(files))
 	}
@@ -284,13 +279,13 @@ func sgtBridges(t *testing.T) string {
 // 0.1 s); such parameters, and any run over 60 s, skip the test. Parameters
 // whose generation takes seconds to a minute (k = 1 without loops at
 // difficulty 2) come from testdata/tatham_slow.txt, made by the same
-// generator, unless -long asks for fresh ones.
+// generator, unless BOARDGRAPH_LONG=1 asks for fresh ones.
 func tathamIDs(t *testing.T, params string, n int) []string {
 	t.Helper()
 	if strings.Contains(params, "m1d1") {
 		t.Skipf("sgt-bridges does not terminate for %s (k=1, loops allowed, difficulty 1)", params)
 	}
-	if ids := storedSlowIDs(t, params); len(ids) >= n && !*long {
+	if ids := storedSlowIDs(t, params); len(ids) >= n && !testfix.Long() {
 		return ids[:n]
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
@@ -442,5 +437,3 @@ func storedSlowIDs(t *testing.T, params string) []string {
 	}
 	return ids
 }
-
-var long = flag.Bool("long", false, "generate every Tatham parameter set afresh, also the slow ones (see tathamIDs)")

@@ -6,7 +6,7 @@
 //
 // Usage (from the repository root, glpk-utils installed):
 //
-//	go run ./scripts/glpkhashi -data /work/shared/data/hashi/coelho2019 -every 8 -cpulim 20 > glpk.csv
+//	go run ./scripts/glpkhashi -data internal/testdata/coelho2019 -every 8 -cpulim 20 > glpk.csv
 //
 // It prints one CSV line per instance (name, islands, status, glpsol's CPU
 // seconds, glpsol's own "Time used") and then, on stderr, a table of mean,
@@ -14,7 +14,7 @@
 //
 // With -table it runs nothing and prints a Markdown table instead, setting
 // the CSV it wrote beside boardgraph's times on the same instances (the CSV
-// of go test ./numberlink -run CoelhoTimes -long -coelho-csv FILE):
+// of BOARDGRAPH_LONG=1 go test ./numberlink -run CoelhoTimes -coelho-csv FILE):
 //
 //	go run ./scripts/glpkhashi -table -glpk glpk.csv -ours ours.csv
 package main
@@ -244,7 +244,7 @@ func tail(s string) string {
 }
 
 func main() {
-	data := flag.String("data", "/work/shared/data/hashi/coelho2019", "Coelho benchmark directory (subfolders 100, 200, 300, 400)")
+	data := flag.String("data", "internal/testdata/coelho2019", "Coelho benchmark directory (subfolders 100, 200, 300, 400)")
 	model := flag.String("model", "scripts/glpkhashi/hashi.mod", "the MathProg model")
 	sizes := flag.String("sizes", "100,200,300,400", "island counts to run")
 	every := flag.Int("every", 1, "run every n-th instance of each size (sorted by name)")

@@ -1,0 +1,60 @@
+package request
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCountGridPath: grid graphs (moves 1,0) go through the grid sweep
+// with --method dp and auto, without annealing an order, and agree with
+// the search and with the general dynamic program (--order-seed keeps
+// it, as a cross-check).
+func TestCountGridPath(t *testing.T) {
+	t.Parallel()
+	prev := ""
+	for _, tc := range []struct {
+		lf   LeaperFlags
+		cf   CountFlags
+		grid bool
+		want string
+	}{
+		{LeaperFlags{Spec: "6x6", Moves: "1,0", Closed: true}, CountFlags{Undirected: true}, true, "1072"},
+		{LeaperFlags{Spec: "6x6", Moves: "1,0", Closed: true}, CountFlags{Method: MethodDP}, true, "2144"},
+		{LeaperFlags{Spec: "6x6", Moves: "1,0", Closed: true}, CountFlags{Method: MethodDP, OrderSeed: 3}, false, "2144"},
+		{LeaperFlags{Spec: "5x5", Moves: "1,0"}, CountFlags{Undirected: true}, true, "4324"},
+		{LeaperFlags{Spec: "5x5", Moves: "1,0"}, CountFlags{Method: MethodDFS, Undirected: true}, false, "4324"},
+		{LeaperFlags{Spec: "4x6", Moves: "1,0", Start: "2,3"}, CountFlags{}, true, "?"},
+		{LeaperFlags{Spec: "4x6", Moves: "1,0", Start: "2,3"}, CountFlags{Method: MethodDFS}, false, "="},
+		{LeaperFlags{Spec: "4x6", Moves: "1,0", Start: "1,1", End: "4,5"}, CountFlags{Method: MethodDP}, true, "?"},
+		{LeaperFlags{Spec: "4x6", Moves: "1,0", Start: "1,1", End: "4,5"}, CountFlags{Method: MethodDFS}, false, "="},
+	} {
+		// "?": any count, which the next case ("=") must repeat.
+		c, err := newCount(t, tc.lf, tc.cf)
+		if err != nil {
+			t.Fatalf("%+v %+v: %v", tc.lf, tc.cf, err)
+		}
+		if c.gridPath() != tc.grid {
+			t.Errorf("%+v %+v: grid path %v, want %v (method %s: %s)", tc.lf, tc.cf, c.gridPath(), tc.grid, c.Method, c.Why)
+		}
+		res, err := c.Run(t.Context(), c.Options(), DPOptions{})
+		if err != nil || !res.Complete {
+			t.Fatalf("%+v %+v: %v", tc.lf, tc.cf, err)
+		}
+		switch tc.want {
+		case "?":
+			prev = res.Count.String()
+			if prev == "0" {
+				t.Errorf("%+v: no paths", tc.lf)
+			}
+			continue
+		case "=":
+			tc.want = prev
+		}
+		if res.Count.String() != tc.want {
+			t.Errorf("%+v %+v: %v, want %s", tc.lf, tc.cf, res.Count, tc.want)
+		}
+		if s := c.Summary(res); tc.grid && !strings.Contains(s, "grid transfer matrix") {
+			t.Errorf("summary %q does not name the grid sweep", s)
+		}
+	}
+}

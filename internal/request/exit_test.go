@@ -1,0 +1,70 @@
+package request
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/report"
+	"github.com/boardgraph/boardgraph/pathio"
+)
+
+// TestClassify: every kind of error gets its kind and one line
+// without doubled prefixes.
+func TestClassify(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		err  error
+		msg  string
+		code Kind
+	}{
+		{Inputf("--k %d: use 1..8", 9), "--k 9: use 1..8", KindInput},
+		{fmt.Errorf("%w: the board\nhas no open cell", ErrInput), "the board; has no open cell", KindInput},
+		{fmt.Errorf("reading: %w", hamilton.ErrInvalid), "reading: " + hamilton.ErrInvalid.Error(), KindInput},
+		{Stopped("timed out after 1s"), "timed out after 1s", KindStopped},
+		{&IncompleteError{Msg: "count past 2^64", Err: hamilton.ErrOverflow}, "count past 2^64", KindStopped},
+		{NoSolution("no path"), "no path", KindNoSolution},
+		// A write stopped by a signal (an --out pipe without a reader) is
+		// a stop, not a proof of no solution.
+		{&pathio.StoppedError{Msg: "stopped while writing to p", Err: context.Canceled}, "stopped while writing to p", KindStopped},
+		{fmt.Errorf("writing: %w", context.DeadlineExceeded), "writing: context deadline exceeded", KindStopped},
+		{fmt.Errorf("5x5: %w", hamilton.ErrNoSolution), "5x5: " + hamilton.ErrNoSolution.Error(), KindNoSolution},
+		{Internal("boardgraph: drawing failed"), "INTERNAL ERROR (a bug in boardgraph, please report it): drawing failed", KindInternal},
+		{&UnverifiedError{Solver: "the engine", Err: errors.New("cell 3 twice")}, "INTERNAL ERROR (a bug in boardgraph, please report it): the engine returned a path that fails verification (cell 3 twice); nothing was printed", KindInternal},
+	} {
+		msg, code := Classify(tc.err)
+		if msg != tc.msg || code != tc.code {
+			t.Errorf("Classify(%q) = %q, %d; want %q, %d", tc.err, msg, code, tc.msg, tc.code)
+		}
+	}
+	if !IsInput(Inputf("x")) || IsInput(Stopped("x")) || !errors.Is(fmt.Errorf("w: %w", Inputf("x")), ErrInput) {
+		t.Error("an Inputf error must be input, and only it")
+	}
+}
+
+// TestPuzzleError: numberlink errors get the kinds the numberlink
+// commands exit with.
+func TestPuzzleError(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		err  error
+		msg  string
+		code Kind
+	}{
+		{fmt.Errorf("%w: node 3 needs 4", numberlink.ErrUnsolvable), "numberlink: " + numberlink.ErrUnsolvable.Error() + ": node 3 needs 4", KindNoSolution},
+		{fmt.Errorf("%w: τ drew 3 on a 2-bridge", report.ErrSelfCheck), "INTERNAL ERROR (a bug in boardgraph, please report it): τ drew 3 on a 2-bridge", KindInternal},
+		{Stopped("numberlink tau: interrupted"), "numberlink tau: interrupted", KindStopped},
+		{fmt.Errorf("%w: no such file", ErrInput), "no such file", KindInput},
+		{errors.New("line 2: 7 is not a clue"), "numberlink: line 2: 7 is not a clue", KindInput},
+		// The package's sentinels carry the prefix already: once only.
+		{fmt.Errorf("%w: 2 islands on 1x1", numberlink.ErrGenerate), "numberlink: cannot generate: 2 islands on 1x1", KindInput},
+	} {
+		msg, code := Classify(PuzzleError(tc.err))
+		if msg != tc.msg || code != tc.code {
+			t.Errorf("Classify(PuzzleError(%q)) = %q, %d; want %q, %d", tc.err, msg, code, tc.msg, tc.code)
+		}
+	}
+}

@@ -1,0 +1,530 @@
+package request
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/boardgraph/boardgraph/count"
+	"github.com/boardgraph/boardgraph/format"
+	"github.com/boardgraph/boardgraph/graphio"
+	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/verify"
+)
+
+// GraphFlags are the inputs of a command on a graph file instead of a
+// board: the file ('-' for stdin), the names of fixed first and last
+// vertices (as the file writes them; empty: free) and cycles instead of
+// paths.
+type GraphFlags struct {
+	File, Start, End string
+	Closed           bool
+}
+
+// Graph is a graph read from a file (edge list, DIMACS, TSPLIB HCP,
+// GraphML or node-link JSON, detected by content), the Hamiltonian problem
+// on it and the rules of the independent verifier. It is the graph
+// counterpart of Leaper.
+type Graph struct {
+	File    string
+	Named   *graphio.Named
+	Problem hamilton.Problem
+	Rules   verify.GraphRules
+	// byDP names the dynamic program when Solve decided by it (for
+	// SolveSummary); "" after a search.
+	byDP string
+}
+
+// NewGraph reads the graph file f.File from src and resolves the fixed
+// vertices by name. Every error wraps ErrInput.
+func NewGraph(f GraphFlags, src Source) (*Graph, error) {
+	g, err := ReadGraph(f.File, src)
+	if err != nil {
+		return nil, err
+	}
+	gr := &Graph{File: f.File, Named: g}
+	sv, err := gr.vertex("start", f.Start)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := gr.vertex("end", f.End)
+	if err != nil {
+		return nil, err
+	}
+	if sv >= 0 && sv == ev && g.G.N() > 1 {
+		return nil, inputf("--start and --end are both vertex %s, but a path over %d vertices ends on another: give another --end, or --closed (and no --end) for a cycle", f.Start, g.G.N())
+	}
+	gr.Problem = hamilton.Problem{G: g.G, Closed: f.Closed, VertexName: func(v int32) string { return "vertex " + g.Names[v] }}.WithEnds(sv, ev)
+	if f.Closed && f.End != "" {
+		return nil, inputf("--closed with --end: a cycle has no end; give only --start")
+	}
+	gr.Rules = verify.GraphRules{N: g.G.N(), Start: int(sv), End: int(ev), Closed: f.Closed, Name: func(v int) string { return g.Names[v] }}
+	for u := range int32(g.G.N()) {
+		for _, v := range g.G.Neighbors(u) {
+			if u < v {
+				gr.Rules.Edges = append(gr.Rules.Edges, [2]int{int(u), int(v)})
+			}
+		}
+	}
+	return gr, nil
+}
+
+// ReadGraph reads a graph file ('-' for stdin) in any format graphio
+// reads, streamed within graphio's default limits; errors name the file
+// and wrap ErrInput.
+func ReadGraph(file string, src Source) (*graphio.Named, error) {
+	var r io.Reader
+	if file == "-" {
+		r = src.Stdin
+		if r == nil {
+			r = strings.NewReader("")
+		}
+	} else {
+		f, err := src.open(file)
+		if err != nil {
+			return nil, inputf("cannot read the graph: %v; check the file name", err)
+		}
+		defer f.Close()
+		r = f
+	}
+	g, err := graphio.Read(r, graphio.Limits{})
+	if err != nil {
+		if errors.Is(err, graphio.ErrFormat) || errors.Is(err, graphio.ErrTooLarge) {
+			return nil, inputf("%s: %v", file, err)
+		}
+		return nil, inputf("cannot read the graph %s: %v", file, err)
+	}
+	return g, nil
+}
+
+func (gr *Graph) vertex(flagName, name string) (int32, error) {
+	if name == "" {
+		return -1, nil
+	}
+	if v := gr.Named.Index(name); v >= 0 {
+		return v, nil
+	}
+	return -1, inputf("--%s %q: no vertex of that name in %s (names are as the file writes them: %s, ...)", flagName, name, gr.File, strings.Join(gr.Named.Names[:min(3, len(gr.Named.Names))], ", "))
+}
+
+// Check verifies an engine's path (vertex indices) with the independent
+// verifier.
+func (gr *Graph) Check(path []int32) error {
+	p := make([]int, len(path))
+	for i, v := range path {
+		p[i] = int(v)
+	}
+	return verify.GraphPath(gr.Rules, p)
+}
+
+// Names returns the file's names of the vertices of path.
+func (gr *Graph) Names(path []int32) []string {
+	out := make([]string, len(path))
+	for i, v := range path {
+		out[i] = gr.Named.Names[v]
+	}
+	return out
+}
+
+// Label describes the graph in one phrase: "g.hcp (TSPLIB HCP, 10
+// vertices, 15 edges)". The self-loops the reader dropped and the repeated
+// edges it merged (graphio.Named; a Hamiltonian path uses neither) are
+// named, so that they are never dropped silently: "g.dimacs (dimacs, 3
+// vertices, 2 edges; 1 self-loop ignored)".
+func (gr *Graph) Label() string {
+	var cleaned []string
+	if n := gr.Named.Loops; n > 0 {
+		cleaned = append(cleaned, plural(n, "self-loop")+" ignored")
+	}
+	if n := gr.Named.Duplicates; n > 0 {
+		cleaned = append(cleaned, plural(n, "repeated edge")+" merged")
+	}
+	note := ""
+	if len(cleaned) > 0 {
+		note = "; " + strings.Join(cleaned, ", ")
+	}
+	return fmt.Sprintf("%s (%s, %d vertices, %d edges%s)", gr.File, gr.Named.Format, gr.Named.G.N(), gr.Named.G.M(), note)
+}
+
+// plural writes n and noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// Kind names what the problem asks for: "Hamiltonian path" or
+// "Hamiltonian cycle".
+func (gr *Graph) Kind() string {
+	if gr.Problem.Closed {
+		return "Hamiltonian cycle"
+	}
+	return "Hamiltonian path"
+}
+
+// FixedUsed counts the file's FIXED_EDGES (TSPLIB) that path uses, as a
+// cycle when the problem is closed.
+func (gr *Graph) FixedUsed(path []int32) int {
+	pos := make(map[int32]int, len(path))
+	for i, v := range path {
+		pos[v] = i
+	}
+	n, k := len(path), 0
+	for _, e := range gr.Named.Fixed {
+		d := pos[e[0]] - pos[e[1]]
+		if d == 1 || d == -1 || gr.Problem.Closed && (d == n-1 || d == 1-n) {
+			k++
+		}
+	}
+	return k
+}
+
+// GraphSolution is a solution file read against a graph.
+type GraphSolution struct {
+	Path []int  // vertex indices in order
+	Kind string // "path" (vertex names, one per line) or "TSPLIB tour"
+	// Start and End are the fixed ends a JSON solution's problem names
+	// (vertex indices, -1: free); Verify checks them when the command
+	// line fixes none.
+	Start, End int
+}
+
+// ReadSolution parses a solution to the graph: vertex names one per line
+// ('#' starts a comment line), or a TSPLIB TOUR (TOUR_SECTION, vertex
+// numbers 1..N ending with -1), which is a cycle. file names the solution
+// in messages; errors wrap ErrInput.
+func (gr *Graph) ReadSolution(text []byte, file string) (GraphSolution, error) {
+	sol := GraphSolution{Kind: "path", Start: -1, End: -1}
+	if t := bytes.TrimSpace(text); len(t) > 0 && t[0] == '{' {
+		return gr.readSolutionJSON(t, file)
+	}
+	if strings.Contains(string(text), "TOUR_SECTION") {
+		sol.Kind = "TSPLIB tour"
+		_, sec, _ := strings.Cut(string(text), "TOUR_SECTION")
+		for _, tok := range strings.Fields(sec) {
+			if tok == "-1" || tok == "EOF" {
+				break
+			}
+			x, err := strconv.Atoi(tok)
+			if err != nil {
+				return sol, inputf("%s: %q in TOUR_SECTION is not a vertex number", file, tok)
+			}
+			sol.Path = append(sol.Path, x-1)
+		}
+		if len(sol.Path) == 0 {
+			return sol, inputf("%s: the TOUR_SECTION holds no vertices: give the tour", file)
+		}
+		return sol, nil
+	}
+	index := make(map[string]int, len(gr.Named.Names))
+	for i, s := range gr.Named.Names {
+		index[s] = i
+	}
+	gap := 0 // the line of a blank line after a vertex: enumerate's separator
+	for no, line := range strings.Split(string(text), "\n") {
+		s := strings.TrimSpace(line)
+		if s == "" && len(sol.Path) > 0 && gap == 0 {
+			gap = no + 1
+		}
+		if s == "" || strings.HasPrefix(s, "#") {
+			continue
+		}
+		if gap > 0 {
+			return sol, inputf("%s line %d: a blank line between vertices (line %d) separates two paths, as enumerate writes them: give one path per file", file, no+1, gap)
+		}
+		v, ok := index[s]
+		if !ok {
+			return sol, inputf("%s line %d: %q is not a vertex of %s", file, no+1, s, gr.File)
+		}
+		sol.Path = append(sol.Path, v)
+	}
+	if len(sol.Path) == 0 {
+		return sol, inputf("%s holds no vertices: give the path, one vertex name per line", file)
+	}
+	return sol, nil
+}
+
+// readSolutionJSON reads the JSON that solve --graph (or one line of
+// enumerate --graph) writes: "path", the vertex names in order, and
+// "closed" for a cycle. verify --graph used to take the whole object for
+// one vertex name ("{...} is not a vertex of g").
+func (gr *Graph) readSolutionJSON(text []byte, file string) (GraphSolution, error) {
+	var in struct {
+		Path    []string             `json:"path"`
+		Closed  bool                 `json:"closed"`
+		Problem *format.GraphProblem `json:"problem"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(text))
+	if dec.Decode(&in) == nil {
+		if _, err := dec.Token(); err != io.EOF {
+			return GraphSolution{}, inputf("%s: more follows the first JSON object (enumerate --format json writes one per solution): give one solution per file", file)
+		}
+	}
+	if err := json.Unmarshal(text, &in); err != nil || in.Path == nil {
+		return GraphSolution{}, inputf("%s: a JSON solution to a graph needs \"path\", the vertex names in order, as solve --graph --format json writes", file)
+	}
+	sol := GraphSolution{Kind: "JSON path", Start: -1, End: -1}
+	if in.Closed {
+		sol.Kind = "JSON cycle"
+	}
+	if p := in.Problem; p != nil && p.Kind == format.KindGraph {
+		// The problem the solution answered: the same graph, and its ends.
+		if p.Vertices != gr.Named.G.N() || p.Edges != gr.Named.G.M() {
+			return sol, inputf("%s answers a graph of %d vertices and %d edges (%s), but %s has %d and %d: give the graph it was solved on", file, p.Vertices, p.Edges, clipName(p.Graph), gr.File, gr.Named.G.N(), gr.Named.G.M())
+		}
+		for _, e := range []struct {
+			name *string
+			to   *int
+			flag string
+		}{{p.Start, &sol.Start, "start"}, {p.End, &sol.End, "end"}} {
+			if e.name == nil {
+				continue
+			}
+			v := gr.Named.Index(*e.name)
+			if v < 0 {
+				return sol, inputf("%s: the problem's %s %q is not a vertex of %s", file, e.flag, clipName(*e.name), gr.File)
+			}
+			*e.to = int(v)
+		}
+		if p.Closed {
+			sol.Kind = "JSON cycle"
+		}
+	}
+	for i, name := range in.Path {
+		v := gr.Named.Index(name)
+		if v < 0 {
+			return sol, inputf("%s: path entry %d, %q, is not a vertex of %s", file, i+1, name, gr.File)
+		}
+		sol.Path = append(sol.Path, int(v))
+	}
+	return sol, nil
+}
+
+// Verify checks sol with the independent verifier; a TSPLIB tour, or a
+// JSON solution marked closed, is checked as a cycle whatever the problem
+// says. It returns the rules used.
+func (gr *Graph) Verify(sol GraphSolution) (verify.GraphRules, error) {
+	rules := gr.Rules
+	if sol.Kind == "TSPLIB tour" || sol.Kind == "JSON cycle" {
+		rules.Closed = true
+	}
+	// The ends the solution's JSON problem fixed, unless the command line
+	// fixes its own.
+	if rules.Start < 0 && rules.End < 0 {
+		rules.Start, rules.End = sol.Start, sol.End
+		if rules.Closed {
+			rules.End = -1
+		}
+	}
+	return rules, verify.GraphPath(rules, sol.Path)
+}
+
+// GraphCountOptions are the choices of Graph.Count.
+type GraphCountOptions struct {
+	Method     string // "auto" (default), "dfs" or "dp"
+	Undirected bool   // count a path and its reverse once
+	Workers    int    // goroutines (0: all cores)
+	// Bounded says the run has a deadline: auto then searches, which
+	// reports a lower bound when stopped, rather than running the DP.
+	Bounded bool
+	// OrderSeed anneals the DP's vertex order (count.OptimizeOrder; 0:
+	// count.DefaultOrderSeed), as --order-seed does for boards.
+	OrderSeed uint64
+}
+
+// GraphCount is the result of Graph.Count.
+type GraphCount struct {
+	Count      *big.Int // exact at any size (count.CountExact)
+	Convention string   // the counting convention, in words
+	Method     string   // "dp (frontier dynamic program)" or "dfs (search)"
+	Nodes      uint64   // search nodes (dfs only)
+	Complete   bool     // false: stopped early, Count is a lower bound
+	Elapsed    time.Duration
+}
+
+// Count counts the Hamiltonian paths (cycles when closed) of the graph by
+// the frontier DP or by search (auto: PickMethod, as for boards). When ctx ends first it returns the partial
+// count with Complete false and no error. A search over more than
+// MaxCountOpen vertices needs a fixed start or opt.Bounded.
+func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, error) {
+	began := time.Now()
+	var res GraphCount
+	switch opt.Method {
+	case "":
+		opt.Method = "auto"
+	case "auto", "dfs", "dp":
+	default:
+		return res, inputf("unknown --method %q; use auto, dfs or dp", opt.Method)
+	}
+	var (
+		order  []int32
+		choice count.Choice
+		err    error
+	)
+	if opt.Method != "dfs" {
+		// The graph's own order, whatever the file's numbering
+		// (count.GraphOrder); stopped meanwhile, the count stops too.
+		order, _ = count.GraphOrder(ctx, gr.Named.G, orderSeed(opt.OrderSeed))
+		choice = count.Choose(gr.Problem, order)
+	}
+	why := "--method dfs"
+	if opt.Method == "auto" {
+		opt.Method, why = PickMethod(choice, MethodNeeds{Bounded: opt.Bounded})
+	}
+	if opt.OrderSeed != 0 && opt.Method != "dp" {
+		return res, orderSeedRefused(why)
+	}
+	if n := gr.Named.G.N(); opt.Method == "dfs" && n > MaxCountOpen && !gr.Problem.FixStart && !opt.Bounded {
+		return res, inputf("%d vertices: an exact count by search would not finish; give --start, --timeout or --method dp", n)
+	}
+	if opt.Method == "dp" {
+		res.Method = "dp (frontier dynamic program)"
+		// A large count's order is annealed longer (count.RefineOrder);
+		// stopped meanwhile, the count stops at once with ctx's error.
+		order, _ = count.RefineOrder(ctx, gr.Problem.G, order, orderSeed(opt.OrderSeed))
+		res.Count, _, err = count.CountExact(ctx, gr.Problem, count.Options{Order: order, Workers: opt.Workers})
+	} else {
+		res.Method = "dfs (search)"
+		var st hamilton.Stats
+		var n uint64
+		n, st, err = hamilton.Count(ctx, gr.Problem, hamilton.Options{Workers: opt.Workers})
+		res.Count, res.Nodes = new(big.Int).SetUint64(n), st.Nodes
+	}
+	if res.Count == nil {
+		res.Count = new(big.Int) // stopped: no partial count exists
+	}
+	res.Complete = err == nil
+	if err != nil && ctx.Err() == nil {
+		if errors.Is(err, hamilton.ErrInvalid) || errors.Is(err, count.ErrInvalid) {
+			return res, inputf("%v", err)
+		}
+		return res, err
+	}
+	var div uint64
+	res.Convention, div = CountConvention(gr.Problem, opt.Undirected)
+	res.Count.Quo(res.Count, new(big.Int).SetUint64(div))
+	res.Elapsed = time.Since(began)
+	return res, nil
+}
+
+// CountConvention words the counting convention of a count of p's
+// solutions and gives the divisor that turns a directed count into it:
+// directed counts take every path in both directions; undirected ones
+// halve the count unless a fixed end already tells the directions apart.
+func CountConvention(p hamilton.Problem, undirected bool) (string, uint64) {
+	div := uint64(1)
+	conv := "directed Hamiltonian paths (a path and its reverse count as two)"
+	if p.Closed {
+		conv = "directed Hamiltonian cycles (each cycle once per direction)"
+	}
+	if undirected {
+		if p.Closed || !p.FixStart && !p.FixEnd {
+			div = 2
+		}
+		conv = strings.Replace(strings.Replace(conv, "directed", "undirected", 1), "(a path and its reverse count as two)", "(a path and its reverse count once)", 1)
+		conv = strings.Replace(conv, "(each cycle once per direction)", "(each cycle once)", 1)
+	}
+	return conv, div
+}
+
+// Proof is one immediate proof that no solution exists (a rule of
+// hamilton's prechecks and its text).
+type Proof struct {
+	Rule string `json:"rule"`
+	Text string `json:"text"`
+}
+
+// Proofs runs every precheck of p and returns the proofs found (an empty,
+// non-nil slice when there are none).
+func Proofs(p *hamilton.Problem) ([]Proof, error) {
+	reasons, err := hamilton.PrecheckAll(p)
+	if err != nil {
+		return nil, err
+	}
+	proofs := []Proof{}
+	for _, r := range reasons {
+		proofs = append(proofs, Proof{r.Rule, r.Text})
+	}
+	return proofs, nil
+}
+
+// GraphFacts are the facts info reports about a graph file.
+type GraphFacts struct {
+	// Fields in the order of their JSON keys (sorted, as the CLI has
+	// always written them).
+	Bipartite  bool           `json:"bipartite"`
+	Components int            `json:"components"`
+	Degrees    map[string]int `json:"degrees"` // degree -> vertices, non-zero counts only
+	Duplicates int            `json:"duplicates_merged"`
+	Edges      int            `json:"edges"`
+	Format     string         `json:"format"`
+	Graph      string         `json:"graph"`
+	Loops      int            `json:"loops_dropped"`
+	Name       string         `json:"name"`
+	Proofs     []Proof        `json:"proofs"`
+	Unsolvable bool           `json:"unsolvable"`
+	Vertices   int            `json:"vertices"`
+	degrees    []string
+}
+
+// Facts computes the graph's facts and the immediate proofs that the
+// problem has no solution.
+func (gr *Graph) Facts() (*GraphFacts, error) {
+	g := gr.Named.G
+	f := &GraphFacts{Graph: gr.File, Format: string(gr.Named.Format), Name: gr.Named.Name, Vertices: g.N(), Edges: g.M(),
+		Degrees: map[string]int{}, Loops: gr.Named.Loops, Duplicates: gr.Named.Duplicates}
+	for d, k := range g.DegreeHistogram() {
+		if k > 0 {
+			f.degrees = append(f.degrees, fmt.Sprintf("%d:%d", d, k))
+			f.Degrees[strconv.Itoa(d)] = k
+		}
+	}
+	_, f.Components = g.Components()
+	_, f.Bipartite = g.Bipartition()
+	var err error
+	if f.Proofs, err = Proofs(&gr.Problem); err != nil {
+		return nil, inputf("%v", err)
+	}
+	f.Unsolvable = len(f.Proofs) > 0
+	return f, nil
+}
+
+// WriteText writes the facts as info's text report, one "key value" line
+// each.
+func (f *GraphFacts) WriteText(w io.Writer) error {
+	var sb strings.Builder
+	line := func(key, fm string, a ...any) { fmt.Fprintf(&sb, "%-11s %s\n", key, fmt.Sprintf(fm, a...)) }
+	line("graph", "%s: %s, %d vertices, %d edges", f.Graph, f.Format, f.Vertices, f.Edges)
+	if f.Name != "" {
+		line("name", "%s", f.Name)
+	}
+	if f.Loops+f.Duplicates > 0 {
+		line("cleaned", "%d loops dropped, %d repeated edges merged", f.Loops, f.Duplicates)
+	}
+	line("degrees", "%s (degree:vertices)", strings.Join(f.degrees, " "))
+	line("components", "%d", f.Components)
+	line("bipartite", "%v", f.Bipartite)
+	writeVerdict(line, f.Proofs)
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// writeVerdict writes the verdict lines of an info report.
+func writeVerdict(line func(key, fm string, a ...any), proofs []Proof) {
+	if len(proofs) == 0 {
+		line("verdict", "no immediate proof of unsolvability (a search may still find none)")
+		return
+	}
+	line("verdict", "no solution")
+	for _, p := range proofs {
+		line("proof", "%s: %s", p.Rule, p.Text)
+	}
+}

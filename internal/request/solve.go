@@ -1,0 +1,210 @@
+package request
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/boardgraph/boardgraph/count"
+	"github.com/boardgraph/boardgraph/format"
+	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/verify"
+)
+
+// SolveFormats are solve's output formats: the numbered grid (also called
+// text), the path (one row,col per line), JSON, and with an --out file the
+// binary path format (also called bgp).
+var SolveFormats = format.Names{Names: []string{"grid", "path", "json", "binary"}, Text: "grid", Aliases: map[string]string{"bgp": "binary"}}
+
+// SolveFlags are solve's choices beside its problem, as typed. The zero
+// value is the auto method with the default search.
+type SolveFlags struct {
+	Method   string // --method: auto (""), search or construct
+	Strategy string // --strategy: "" (not given), default or okuno-miyano
+	Seed     uint64 // --seed: vary the search's tie-breaking (0: the fixed order)
+}
+
+// Solve is a checked solve request. Build it with NewSolve; treat it as
+// read-only.
+type Solve struct {
+	*Leaper
+	Method   string // auto, search or construct (Leaper.Construction)
+	Strategy hamilton.Strategy
+	Seed     uint64
+}
+
+// NewSolve checks lf and f once (NewLeaper with SolveFormats). A strategy
+// given makes the auto method search; a strategy or a seed with the
+// construct method is refused (a construction has neither). The format defaults to the grid
+// and, with an --out file, to the path format (binary for a name ending in
+// .bgp); the binary format needs --out and a move set it can hold
+// (Leaper.BinaryHolds), refused before any search.
+func NewSolve(lf LeaperFlags, f SolveFlags, src Source) (*Solve, error) {
+	strat, err := hamilton.ParseStrategy(f.Strategy)
+	if err != nil {
+		return nil, inputf("--strategy: %v", err)
+	}
+	sv := &Solve{Method: strings.ToLower(f.Method), Strategy: strat, Seed: f.Seed}
+	switch sv.Method {
+	case "":
+		sv.Method = "auto"
+	case "auto", "search", "construct":
+	default:
+		return nil, inputf("unknown --method %q; use auto, search or construct", f.Method)
+	}
+	if f.Strategy != "" && sv.Method == "auto" {
+		sv.Method = "search" // a search strategy asks for search
+	}
+	if sv.Method == "construct" && (f.Strategy != "" || f.Seed != 0) {
+		what := "--strategy " + f.Strategy
+		if f.Strategy == "" {
+			what = fmt.Sprintf("--seed %d", f.Seed)
+		}
+		return nil, inputf("%s with --method construct: a construction does not search, so it has no strategy or seed; drop %s, or use --method search", what, strings.Fields(what)[0])
+	}
+	names := SolveFormats
+	if lf.Out != "" {
+		names.Default = "path"
+		if strings.HasSuffix(strings.ToLower(lf.Out), ".bgp") {
+			names.Default = "binary"
+		}
+	}
+	if sv.Leaper, err = NewLeaper(lf, src, names); err != nil {
+		return nil, err
+	}
+	if sv.Output.Format == "binary" {
+		if sv.Output.Out == "" {
+			return nil, inputf("--format binary writes a file: give --out FILE")
+		}
+		if err := sv.BinaryHolds(); err != nil {
+			return nil, err
+		}
+	}
+	return sv, nil
+}
+
+// SearchOptions returns the engine options of a search for the request:
+// s's (Search.Options) with the seed and the strategy.
+func (sv *Solve) SearchOptions(s *Search) hamilton.Options {
+	opt := s.Options()
+	opt.Seed, opt.Strategy = sv.Seed, sv.Strategy
+	return opt
+}
+
+// Solve finds one solution with the search (opt: Search.Options plus the
+// caller's seed, strategy and progress) and checks it with the
+// independent verifier. A proof that there is none is an error wrapping
+// hamilton.ErrNoSolution that says why ("no solution on 5x5 with ...: "
+// and the reason); a path the verifier rejects is an *UnverifiedError.
+// When ctx ends first it returns ctx's error.
+func (s *Search) Solve(ctx context.Context, opt hamilton.Options) ([]verify.Cell, hamilton.Stats, error) {
+	path, st, err := hamilton.Find(ctx, s.Problem, opt)
+	if err != nil {
+		return nil, st, noSolution(err, "no solution on "+s.Label(), st)
+	}
+	cells, err := s.Verified(path)
+	return cells, st, err
+}
+
+// Solve finds one solution and checks it with the independent verifier.
+// When the graph's frontier is narrow (count.GraphOrder's order, a cost
+// of at most findMaxCost by count.Choose's measure), the frontier dynamic
+// program decides first (count.Find): it finds a solution or proves
+// there is none in time that grows with the frontier, not with the
+// search tree (GP(101,2), no Hamiltonian cycle: milliseconds, where the
+// search ran for minutes); if it cannot (memory), the search goes on. A
+// proof that there is none is an error wrapping hamilton.ErrNoSolution
+// that says why; a path the verifier rejects is an *UnverifiedError.
+// When ctx ends first it returns ctx's error.
+func (gr *Graph) Solve(ctx context.Context, opt hamilton.Options) ([]int32, hamilton.Stats, error) {
+	if path, st, ok, err := gr.solveDP(ctx, opt.Workers); ok {
+		if err != nil {
+			return nil, st, noSolution(err, fmt.Sprintf("no %s in %s", gr.Kind(), gr.File), st)
+		}
+		return path, st, gr.Verified(path)
+	}
+	path, st, err := hamilton.Find(ctx, gr.Problem, opt)
+	if err != nil {
+		return nil, st, noSolution(err, fmt.Sprintf("no %s in %s", gr.Kind(), gr.File), st)
+	}
+	return path, st, gr.Verified(path)
+}
+
+// noSolution words an error of hamilton.Find that proves there is no
+// solution: what ("no solution on 5x5 with ...") and the reason, or the
+// nodes of a complete search. Other errors pass unchanged.
+func noSolution(err error, what string, st hamilton.Stats) error {
+	if !errors.Is(err, hamilton.ErrNoSolution) {
+		return err
+	}
+	var reason *hamilton.Reason
+	if errors.As(err, &reason) {
+		return &wordedError{what + ": " + reason.Text, err}
+	}
+	return &wordedError{fmt.Sprintf("%s: the search examined every possibility (%d nodes)", what, st.Nodes), err}
+}
+
+// wordedError is err with another text.
+type wordedError struct {
+	msg string
+	err error
+}
+
+func (e *wordedError) Error() string { return e.msg }
+func (e *wordedError) Unwrap() error { return e.err }
+
+// WriteEnumerated writes the index-th (from 1) verified solution of an
+// enumeration in the request's format: grids and paths with a blank line
+// before every solution but the first, JSON one object per line.
+func (l *Leaper) WriteEnumerated(w io.Writer, index uint64, cells []verify.Cell) error {
+	if !l.Output.JSON() && index > 1 {
+		if _, err := io.WriteString(w, "\n"); err != nil {
+			return err
+		}
+	}
+	return l.WriteSolution(w, l.Output.Format, "enumerate", cells, format.Result{Index: index})
+}
+
+// NoSolutionReason says why a complete search found no solution: the
+// proof of one of hamilton's prechecks, or that the search examined
+// every possibility.
+func (s *Search) NoSolutionReason() string {
+	if r, _ := hamilton.Precheck(&s.Problem); r != nil {
+		return r.Text
+	}
+	return "the search examined every possibility"
+}
+
+// findMaxCost is the largest order cost (count.Choice.Cost: the sum over
+// steps of 3^width) at which solve lets the dynamic program decide before
+// the search: about ten million states, seconds and some hundreds of MB
+// of kept layers at most.
+const findMaxCost = 1e7
+
+// solveDP runs count.Find when the graph's frontier is narrow enough;
+// ok is false when it did not decide (too wide, too small for it to
+// matter, or out of memory), and the search should run.
+func (gr *Graph) solveDP(ctx context.Context, workers int) (path []int32, st hamilton.Stats, ok bool, err error) {
+	began := time.Now()
+	order, oerr := count.GraphOrder(ctx, gr.Problem.G, count.DefaultOrderSeed)
+	if oerr != nil {
+		return nil, st, false, nil
+	}
+	ch := count.Choose(gr.Problem, order)
+	if !ch.DP || ch.Cost > findMaxCost {
+		return nil, st, false, nil
+	}
+	path, _, err = count.Find(ctx, gr.Problem, count.Options{Order: order, Workers: workers})
+	st.Elapsed = time.Since(began)
+	switch {
+	case err == nil:
+	case errors.Is(err, hamilton.ErrNoSolution), ctx.Err() != nil:
+	default:
+		return nil, st, false, nil // memory: leave it to the search
+	}
+	gr.byDP = fmt.Sprintf("the frontier dynamic program (frontier %d vertices wide)", ch.Width)
+	return path, st, true, err
+}
