@@ -18,12 +18,16 @@ import (
 //	        path (open paths only, at most two)
 //
 // Partial paths on one side of a line in the plane cannot cross, so the
-// pairs nest like brackets: the words are Motzkin words (Jensen, "A
-// faster algorithm for the enumeration of Hamiltonian cycles", and
-// Jacobsen, J. Phys. A 40 (2007) 14667, section 2, use the same encoding
-// for the transfer matrix), with up to two lone letters anywhere. Every
-// such word has a rank, its index among all of them in this order
-// (wordSpace.rank), so that a layer is a plain array indexed by rank.
+// pairs nest like brackets: the words are Motzkin words (the encoding of
+// the transfer matrix in Jacobsen, J. Phys. A 40 (2007) 14667, section
+// 2), with up to two lone letters anywhere. Every such word has a rank,
+// its index among all of them in this order (wordSpace.rank), so that a
+// layer is a plain array indexed by rank.
+//
+// No counter of the path ends made so far is needed beside the word: a
+// partial path with both ends at path ends is the whole path, made only
+// at the last open cell, so until then every end made is the far end of
+// exactly one lone letter, and the ends made are the lone letters.
 const (
 	gEmpty = 0
 	gOpen  = 1

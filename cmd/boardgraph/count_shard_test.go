@@ -22,6 +22,7 @@ import (
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/shard"
 )
@@ -489,10 +490,7 @@ func TestOrchestrationRecipes(t *testing.T) {
 	if got := merge(slurm); got != "12400\n" {
 		t.Errorf("Slurm recipe: %q", got)
 	}
-	if _, err := exec.LookPath("parallel"); err != nil {
-		t.Log("GNU parallel is not installed: its recipe is not run")
-		return
-	}
+	testfix.Tool(t, "parallel", "parallel")
 	par := t.TempDir()
 	run(par, `seq 0 3 | parallel -j 2 --retries 3 boardgraph count 5x5 --shard {}/4 --checkpoint ck-{}.txt --resume --out shard-{}.json --quiet`)
 	if got := merge(par); got != "12400\n" {

@@ -261,29 +261,25 @@ func TestCoelhoFilesParse(t *testing.T) {
 	}
 }
 
-// sgtBridges returns the path of Tatham's generator or skips the test.
+// sgtBridges returns the path of Tatham's generator; when it is absent the
+// test skips, or fails under CI=true.
 func sgtBridges(t *testing.T) string {
 	t.Helper()
-	for _, p := range []string{"/usr/games/sgt-bridges", "sgt-bridges"} {
-		if path, err := exec.LookPath(p); err == nil {
-			return path
-		}
-	}
-	t.Skip("sgt-bridges not installed (Debian package sgt-puzzles); skipping Tatham-generated puzzles")
-	return ""
+	return testfix.Tool(t, "sgt-puzzles", "/usr/games/sgt-bridges", "sgt-bridges")
 }
 
 // tathamIDs generates n game IDs with sgt-bridges. Tatham's generator never
 // finishes for k = 1 with loops allowed at difficulty 1 (measured: no output
 // in minutes at 7x6 and 10x10, while every other combination takes under
-// 0.1 s); such parameters, and any run over 60 s, skip the test. Parameters
+// 0.1 s): the callers leave such parameters out, and a run over 60 s fails
+// the test. Parameters
 // whose generation takes seconds to a minute (k = 1 without loops at
 // difficulty 2) come from testdata/tatham_slow.txt, made by the same
 // generator, unless BOARDGRAPH_LONG=1 asks for fresh ones.
 func tathamIDs(t *testing.T, params string, n int) []string {
 	t.Helper()
 	if strings.Contains(params, "m1d1") {
-		t.Skipf("sgt-bridges does not terminate for %s (k=1, loops allowed, difficulty 1)", params)
+		t.Fatalf("sgt-bridges does not terminate for %s (k=1, loops allowed, difficulty 1): leave it out", params)
 	}
 	if ids := storedSlowIDs(t, params); len(ids) >= n && !testfix.Long() {
 		return ids[:n]
@@ -292,7 +288,7 @@ func tathamIDs(t *testing.T, params string, n int) []string {
 	defer cancel()
 	out, err := exec.CommandContext(ctx, sgtBridges(t), "--generate", strconv.Itoa(n), params).Output()
 	if ctx.Err() != nil {
-		t.Skipf("sgt-bridges %s did not finish in 60 s", params)
+		t.Fatalf("sgt-bridges %s did not finish in 60 s (under 0.1 s when measured; slow sets belong in testdata/tatham_slow.txt)", params)
 	}
 	if err != nil {
 		t.Fatalf("sgt-bridges %s: %v", params, err)
@@ -308,6 +304,9 @@ func TestTathamGenerated(t *testing.T) {
 	for k := 1; k <= 4; k++ {
 		for _, loops := range []string{"", "L"} {
 			for d := 0; d <= 2; d++ {
+				if k == 1 && loops == "" && d == 1 {
+					continue // sgt-bridges never finishes (see tathamIDs)
+				}
 				params := "7x6m" + strconv.Itoa(k) + loops + "d" + strconv.Itoa(d)
 				t.Run(params, func(t *testing.T) {
 					t.Parallel()
