@@ -314,7 +314,7 @@ func requestCells(body []byte) int {
 		return 0
 	}
 	if p := strings.TrimSpace(req.Puzzle); p != "" {
-		if r, c, ok := declaredSize(tathamURL(p)); ok {
+		if r, c, ok := declaredSize(request.TathamURL(p)); ok {
 			return satMul(r, c)
 		}
 		return len(p)
