@@ -398,10 +398,13 @@ func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide, 
 	if err != nil {
 		return 0, 0, r.st, err
 	}
+	if r.mem.float && !p.Closed && len(req) != 0 {
+		hi = uint64(r.floatExp)
+	}
 	if p.Closed || len(req) == 0 {
 		// Each undirected solution is two directed ones.
 		if opt.arith.mod != 0 || opt.arith.float {
-			return r.mem.addInexact(lo, lo), 0, r.st, nil
+			return r.mem.addInexact(lo, lo), uint64(r.floatExp), r.st, nil
 		}
 		if hi>>63 != 0 {
 			return 0, 0, r.st, fmt.Errorf("%w: over 2^127 undirected solutions", ErrOverflow)
@@ -452,6 +455,9 @@ type dp struct {
 	// prevRecs is the records of the layer the last spilled step read
 	// (stepDisk: the growth of records, not of summed states).
 	prevRecs int64
+	// floatExp: float64 counts (wide.go) are stored divided by
+	// 2^floatExp (rescale).
+	floatExp int
 	// sink, with filterStep set, takes every state emitted instead of
 	// the next layer (Find's walk back, find.go).
 	sink func(key)
@@ -596,6 +602,9 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 			} else {
 				r.mem.recycle(cur)
 				cur = next
+				if r.mem.float {
+					r.rescale(cur)
+				}
 				if k := r.opt.arith.keep; k != nil {
 					if err := k.add(r, cur); err != nil {
 						return 0, 0, err

@@ -23,7 +23,8 @@ import (
 // unprocessed neighbour it was leave it), ties going to the vertex that
 // became a candidate first (breadth-first) or last (depth-first). A new
 // component starts at its own pseudo-peripheral vertex. Of several
-// starts and both tie rules, it keeps the order of least cost (the sum
+// starts and both tie rules, and the graph's own numbering, it keeps the
+// order of least cost (the sum
 // over steps of 3^width, about the states a count visits), then anneals
 // it with OptimizeOrder's moves when the graph has at most maxOptimize
 // vertices, for about 3 cost/n moves (at most OptimizeOrder's default;
@@ -59,6 +60,11 @@ func GraphOrder(ctx context.Context, g *graph.Graph, seed uint64) ([]int32, erro
 				best, bestCost = o, c
 			}
 		}
+	}
+	// The file's numbering competes too: it wins only where it is
+	// cheaper (a board numbered row by row, say).
+	if c := orderCost(g, identity(n), rank, delta, pow); c < bestCost {
+		best, bestCost = identity(n), c
 	}
 	// Annealing as RefineOrder budgets it (about 3 cost/n moves, a few
 	// percent of the count's time), at most OptimizeOrder's default: a

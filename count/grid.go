@@ -137,7 +137,10 @@ func newGridSweep(g Grid, p *hamilton.Problem, req []int32) *gridSweep {
 // passes Options.MaxBytes (0: DefaultMaxBytes), and with ErrInvalid for
 // givens. Time is O(cells * M(w+1)). On cancellation it returns ctx's
 // error and no count. Options other than Workers, MaxBytes, Progress
-// and ProgressEvery are ignored.
+// and ProgressEvery are ignored: the layers do not spill. In Stats,
+// States and PeakStates are the frontier's words (reachable or not),
+// PeakBytes the memory of the words, layers and tables, and Width the
+// frontier.
 func CountGrid(ctx context.Context, p hamilton.Problem, g Grid, opt Options) (*big.Int, Stats, error) {
 	t0 := time.Now()
 	req, err := check(&p)

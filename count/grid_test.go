@@ -215,8 +215,8 @@ func TestCountGridRefuses(t *testing.T) {
 		t.Errorf("givens: err = %v, want ErrInvalid", err)
 	}
 	p = hamilton.Problem{G: bg.Graph}
-	if _, _, err := count.CountGrid(context.Background(), p, g, count.Options{MaxBytes: 1000}); !errors.Is(err, count.ErrMemory) || !strings.Contains(err.Error(), "--max-memory") {
-		t.Errorf("1000 bytes: err = %v, want ErrMemory naming --max-memory", err)
+	if _, _, err := count.CountGrid(context.Background(), p, g, count.Options{MaxBytes: 1000}); !errors.Is(err, count.ErrMemory) || !strings.Contains(err.Error(), "Options.MaxBytes") {
+		t.Errorf("1000 bytes: err = %v, want ErrMemory naming Options.MaxBytes", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -226,5 +226,39 @@ func TestCountGridRefuses(t *testing.T) {
 	other := gridBoard(t, "..../....")
 	if _, _, err := count.CountGrid(context.Background(), hamilton.Problem{G: other.Graph}, g, count.Options{}); !errors.Is(err, count.ErrInvalid) {
 		t.Errorf("wrong graph: err = %v, want ErrInvalid", err)
+	}
+}
+
+// The grid sweep agrees with the search (hamilton.Count) on boards just
+// past the oracle's 20 cells, with blocked cells and fixed ends.
+func TestCountGridMatchesSearch(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		draw       string
+		closed     bool
+		start, end int32
+	}{
+		{"...../...../...../...../.....", false, -1, -1},
+		{"....../....../....../....../....../......", true, -1, -1},
+		{"#...../....../...#../....../......", false, 2, -1},
+		{"#...../....../...#../....../......", false, 2, 26},
+		{"....../.#..#./....../......", true, 0, -1},
+	} {
+		t.Run(fmt.Sprintf("%s/closed=%v/%d-%d", c.draw, c.closed, c.start, c.end), func(t *testing.T) {
+			t.Parallel()
+			bg := gridBoard(t, c.draw)
+			p := hamilton.Problem{G: bg.Graph, Closed: c.closed}.WithEnds(c.start, c.end)
+			want, _, err := hamilton.Count(context.Background(), p, hamilton.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _, err := count.CountGrid(context.Background(), p, gridOf(t, bg), count.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !got.IsUint64() || got.Uint64() != want || want == 0 {
+				t.Errorf("CountGrid = %v, search %d", got, want)
+			}
+		})
 	}
 }

@@ -58,7 +58,7 @@ func (r *gridRun) plan() error {
 	r.st.Steps = r.s.last + 1
 	r.st.States, r.st.PeakStates = int(r.ws.size), int(r.ws.size)
 	if need > float64(r.opt.MaxBytes) {
-		return fmt.Errorf("%w: the grid sweep %d cells wide has %d frontier states and needs about %s (%d transition tables), over the limit of %s; raise the limit (Options.MaxBytes, --max-memory) or count a narrower board",
+		return fmt.Errorf("%w: the grid sweep %d cells wide has %d frontier states and needs about %s (%d transition tables), over the limit of %s (Options.MaxBytes)",
 			ErrMemory, r.s.w, r.ws.size, fmtBytes(need), tables, fmtBytes(float64(r.opt.MaxBytes)))
 	}
 	r.tables = make(map[cellKind]*pullTable)
@@ -111,8 +111,7 @@ func (r *gridRun) step(ctx context.Context, k *cellKind, cur, next *gridLayer) (
 			return false, err
 		}
 		r.tables[*k] = t
-		r.bytes += t.bytes()
-		r.st.PeakBytes = max(r.st.PeakBytes, r.bytes)
+		r.account(cur, next)
 	}
 	var over bool
 	if t != nil {
@@ -165,9 +164,10 @@ func limbsBig(x *big.Int, c []uint64) *big.Int {
 	return x
 }
 
-// account adds the layers' memory and the words' to r.bytes.
+// account sets r.bytes to the memory of the words, the layers, the
+// tables and the tables' scratch.
 func (r *gridRun) account(cur, next *gridLayer) {
-	r.bytes = 8 * int64(len(r.ws.words)+len(cur.v)+len(next.v))
+	r.bytes = 8*int64(len(r.ws.words)+len(cur.v)+len(next.v)) + 4*int64(len(r.ws.fwd)+len(r.ws.pos))
 	for _, t := range r.tables {
 		r.bytes += t.bytes()
 	}

@@ -39,13 +39,15 @@ func (ws *wordSpace) buildPull(ctx context.Context, c *cellKind, workers int) (*
 		for i := lo; i < hi; i++ {
 			w := ws.words[i]
 			n, _ := ws.succ(w, c, &out)
+			d, used := ws.prefix(w, c.j)
+			own := uint64(i) - ws.pairRank(c.j, d, ws.lone-used, w>>sh&15)
 			f := fwd[3*i : 3*i+3]
 			for k := range 3 {
 				switch {
 				case k >= n:
 					f[k] = ^uint32(0)
 				case simple(w, out[k], c, sh):
-					f[k] = uint32(ws.rank2(w, out[k], uint64(i), c.j))
+					f[k] = uint32(own + ws.pairRank(c.j, d, ws.lone-used, out[k]>>sh&15))
 				default:
 					f[k] = uint32(ws.rank(out[k]))
 				}
@@ -144,31 +146,60 @@ func gather(ctx context.Context, t *pullTable, cur, next *gridLayer, workers int
 	return o, err
 }
 
+// gather1 is gather for one word of count: most words have one or two
+// predecessors, handled without the inner loop.
 func gather1(t *pullTable, cur, next []uint64, lo, hi int) bool {
 	var c uint64
 	off, src := t.off, t.src
+	next = next[:hi]
+	a := off[lo]
 	for i := lo; i < hi; i++ {
-		var s, cc uint64
-		for _, x := range src[off[i]:off[i+1]] {
-			s, cc = bits.Add64(s, cur[x], 0)
-			c |= cc
+		b := off[i+1]
+		switch b - a {
+		case 0:
+			next[i] = 0
+		case 1:
+			next[i] = cur[src[a]]
+		case 2:
+			s, cc := bits.Add64(cur[src[a]], cur[src[a+1]], 0)
+			next[i], c = s, c|cc
+		default:
+			var s, cc uint64
+			for _, x := range src[a:b] {
+				s, cc = bits.Add64(s, cur[x], 0)
+				c |= cc
+			}
+			next[i] = s
 		}
-		next[i] = s
+		a = b
 	}
 	return c != 0
 }
 
+// gather2 is gather for two words of count, likewise.
 func gather2(t *pullTable, cur, next []uint64, lo, hi int) bool {
 	var c uint64
 	off, src := t.off, t.src
+	next = next[:2*hi]
+	a := off[lo]
 	for i := lo; i < hi; i++ {
-		var s0, s1, cc uint64
-		for _, x := range src[off[i]:off[i+1]] {
-			s0, cc = bits.Add64(s0, cur[2*x], 0)
-			s1, cc = bits.Add64(s1, cur[2*x+1], cc)
-			c |= cc
+		b := off[i+1]
+		switch b - a {
+		case 0:
+			next[2*i], next[2*i+1] = 0, 0
+		case 1:
+			x := src[a]
+			next[2*i], next[2*i+1] = cur[2*x], cur[2*x+1]
+		default:
+			var s0, s1, cc uint64
+			for _, x := range src[a:b] {
+				s0, cc = bits.Add64(s0, cur[2*x], 0)
+				s1, cc = bits.Add64(s1, cur[2*x+1], cc)
+				c |= cc
+			}
+			next[2*i], next[2*i+1] = s0, s1
 		}
-		next[2*i], next[2*i+1] = s0, s1
+		a = b
 	}
 	return c != 0
 }

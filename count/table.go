@@ -175,6 +175,7 @@ func (l *layer) states() int {
 // (the records not inserted are lost: the count is abandoned).
 func (s *store) insert(p *part, buf []uint64) (overflow, ok bool) {
 	st, kw, wideCount := s.stride, s.kw, s.cw == 2
+	inexact := s.mod != 0 || s.float
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	// The table's slots, and the records it may hold before it grows at
@@ -219,7 +220,7 @@ func (s *store) insert(p *part, buf []uint64) (overflow, ok bool) {
 				break
 			}
 			if a[b] == lo && (kw == 1 || a[b+1] == hi) {
-				if s.mod != 0 || s.float {
+				if inexact {
 					a[b+kw] = s.addInexact(x, c)
 					break
 				}

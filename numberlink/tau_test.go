@@ -191,6 +191,9 @@ func TestTauTatham(t *testing.T) {
 	for k := 1; k <= 4; k++ {
 		for _, loops := range []string{"", "L"} {
 			for d := 0; d <= 2; d++ {
+				if k == 1 && loops == "" && d == 1 {
+					continue // sgt-bridges never finishes (see tathamIDs)
+				}
 				params := "8x8m" + strconv.Itoa(k) + loops + "d" + strconv.Itoa(d)
 				t.Run(params, func(t *testing.T) {
 					t.Parallel()

@@ -477,10 +477,7 @@ func TestOrchestrationRecipes(t *testing.T) {
 	if got := merge(slurm); got != "12400\n" {
 		t.Errorf("Slurm recipe: %q", got)
 	}
-	if _, err := exec.LookPath("parallel"); err != nil {
-		t.Log("GNU parallel is not installed: its recipe is not run")
-		return
-	}
+	testfix.Tool(t, "parallel", "parallel")
 	par := t.TempDir()
 	run(par, `seq 0 3 | parallel -j 2 --retries 3 boardgraph count 5x5 --shard {}/4 --checkpoint ck-{}.txt --resume --out shard-{}.json --quiet`)
 	if got := merge(par); got != "12400\n" {

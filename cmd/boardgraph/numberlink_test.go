@@ -357,10 +357,7 @@ func TestNLGrade(t *testing.T) {
 // exactly 1 through the CLI, for k = 1..4 with and without L.
 func TestNLTathamUnique(t *testing.T) {
 	t.Parallel()
-	bin, err := exec.LookPath("/usr/games/sgt-bridges")
-	if err != nil {
-		t.Skip("sgt-bridges not installed (Debian package sgt-puzzles)")
-	}
+	bin := testfix.Tool(t, "sgt-puzzles", "/usr/games/sgt-bridges", "sgt-bridges")
 	for _, params := range []string{"10x10m1d0", "10x10m2d2", "10x10m3Ld2", "10x10m4d1"} {
 		out, err := exec.Command(bin, "--generate", "3", params).Output()
 		if err != nil {

@@ -49,9 +49,9 @@ func TestGraphCountGP(t *testing.T) {
 	}
 }
 
-// solve --graph --closed decides GP(n,2) by the dynamic program: a
-// verified cycle for n = 100, and for n = 101 a proof that none exists
-// naming the dynamic program (the search alone ran for minutes).
+// solve --graph --closed on GP(n,2), the dynamic program beside the
+// search: a verified cycle for n = 100, and for n = 101 a proof that none
+// exists by the dynamic program (the search alone ran for minutes).
 func TestGraphSolveGPByDP(t *testing.T) {
 	t.Parallel()
 	g, err := NewGraph(GraphFlags{File: "gp100", Closed: true}, files("", map[string]string{"gp100": gpEdgeList(100, 6)}))
@@ -62,8 +62,9 @@ func TestGraphSolveGPByDP(t *testing.T) {
 	if err != nil || len(path) != 200 || g.Check(path) != nil {
 		t.Fatalf("GP(100,2): %d vertices, %v", len(path), err)
 	}
-	if s := g.SolveSummary(path, st); !strings.Contains(s, "found by the frontier dynamic program") {
-		t.Errorf("SolveSummary = %q, want it to name the dynamic program", s)
+	// The search runs beside the dynamic program: either may answer.
+	if s := g.SolveSummary(path, st); !strings.Contains(s, "found by the frontier dynamic program (frontier 6 vertices wide)") && !strings.Contains(s, " nodes, ") {
+		t.Errorf("SolveSummary = %q, want it to name the dynamic program or the search's nodes", s)
 	}
 	g, err = NewGraph(GraphFlags{File: "gp101", Closed: true}, files("", map[string]string{"gp101": gpEdgeList(101, 6)}))
 	if err != nil {

@@ -110,27 +110,58 @@ func (s *Search) Solve(ctx context.Context, opt hamilton.Options) ([]verify.Cell
 }
 
 // Solve finds one solution and checks it with the independent verifier.
-// When the graph's frontier is narrow (count.GraphOrder's order, a cost
-// of at most findMaxCost by count.Choose's measure), the frontier dynamic
-// program decides first (count.Find): it finds a solution or proves
-// there is none in time that grows with the frontier, not with the
-// search tree (GP(101,2), no Hamiltonian cycle: milliseconds, where the
-// search ran for minutes); if it cannot (memory), the search goes on. A
-// proof that there is none is an error wrapping hamilton.ErrNoSolution
-// that says why; a path the verifier rejects is an *UnverifiedError.
-// When ctx ends first it returns ctx's error.
+// Beside the search, the frontier dynamic program runs when the graph's
+// frontier is narrow (count.GraphOrder's order, a cost of at most
+// findMaxCost by count.Choose's measure; count.Find): it finds a solution
+// or proves there is none in time that grows with the frontier, not with
+// the search tree (GP(101,2), no Hamiltonian cycle: milliseconds, where
+// the search ran for minutes). The first of the two to decide answers and
+// the other is stopped. A proof that there is none is an error wrapping
+// hamilton.ErrNoSolution that says why; a path the verifier rejects is an
+// *UnverifiedError. When ctx ends first it returns ctx's error.
 func (gr *Graph) Solve(ctx context.Context, opt hamilton.Options) ([]int32, hamilton.Stats, error) {
-	if path, st, ok, err := gr.solveDP(ctx, opt.Workers); ok {
-		if err != nil {
-			return nil, st, noSolution(err, fmt.Sprintf("no %s in %s", gr.Kind(), gr.File), st)
+	type answer struct {
+		path    []int32
+		st      hamilton.Stats
+		err     error
+		byDP    string // the dynamic program's name when it answered
+		decided bool
+		search  bool // the search's answer
+	}
+	both, stop := context.WithCancel(ctx)
+	defer stop()
+	answers := make(chan answer, 2)
+	go func() {
+		path, st, width, ok, err := gr.solveDP(both, opt.Workers)
+		a := answer{path: path, st: st, err: err, decided: ok && (err == nil || errors.Is(err, hamilton.ErrNoSolution))}
+		if a.decided {
+			a.byDP = fmt.Sprintf("the frontier dynamic program (frontier %d vertices wide)", width)
 		}
-		return path, st, gr.Verified(path)
+		answers <- a
+	}()
+	go func() {
+		path, st, err := hamilton.Find(both, gr.Problem, opt)
+		answers <- answer{path: path, st: st, err: err, decided: err == nil || errors.Is(err, hamilton.ErrNoSolution), search: true}
+	}()
+	var got, search answer
+	for range 2 {
+		a := <-answers
+		if a.decided && !got.decided {
+			got = a
+			stop() // the other one
+		}
+		if a.search {
+			search = a // the search's stop (its nodes, ctx's error)
+		}
 	}
-	path, st, err := hamilton.Find(ctx, gr.Problem, opt)
-	if err != nil {
-		return nil, st, noSolution(err, fmt.Sprintf("no %s in %s", gr.Kind(), gr.File), st)
+	if !got.decided {
+		got = search
 	}
-	return path, st, gr.Verified(path)
+	gr.byDP = got.byDP
+	if got.err != nil {
+		return nil, got.st, noSolution(got.err, fmt.Sprintf("no %s in %s", gr.Kind(), gr.File), got.st)
+	}
+	return got.path, got.st, gr.Verified(got.path)
 }
 
 // noSolution words an error of hamilton.Find that proves there is no
@@ -179,32 +210,25 @@ func (s *Search) NoSolutionReason() string {
 }
 
 // findMaxCost is the largest order cost (count.Choice.Cost: the sum over
-// steps of 3^width) at which solve lets the dynamic program decide before
-// the search: about ten million states, seconds and some hundreds of MB
-// of kept layers at most.
+// steps of 3^width) at which solve runs the dynamic program beside the
+// search: about ten million states, seconds and some hundreds of MB of
+// kept layers at most.
 const findMaxCost = 1e7
 
 // solveDP runs count.Find when the graph's frontier is narrow enough;
-// ok is false when it did not decide (too wide, too small for it to
-// matter, or out of memory), and the search should run.
-func (gr *Graph) solveDP(ctx context.Context, workers int) (path []int32, st hamilton.Stats, ok bool, err error) {
+// ok is false when it did not run (too wide, or too small for it to
+// matter); width is its order's frontier.
+func (gr *Graph) solveDP(ctx context.Context, workers int) (path []int32, st hamilton.Stats, width int, ok bool, err error) {
 	began := time.Now()
 	order, oerr := count.GraphOrder(ctx, gr.Problem.G, count.DefaultOrderSeed)
 	if oerr != nil {
-		return nil, st, false, nil
+		return nil, st, 0, false, oerr
 	}
 	ch := count.Choose(gr.Problem, order)
 	if !ch.DP || ch.Cost > findMaxCost {
-		return nil, st, false, nil
+		return nil, st, 0, false, nil
 	}
 	path, _, err = count.Find(ctx, gr.Problem, count.Options{Order: order, Workers: workers})
 	st.Elapsed = time.Since(began)
-	switch {
-	case err == nil:
-	case errors.Is(err, hamilton.ErrNoSolution), ctx.Err() != nil:
-	default:
-		return nil, st, false, nil // memory: leave it to the search
-	}
-	gr.byDP = fmt.Sprintf("the frontier dynamic program (frontier %d vertices wide)", ch.Width)
-	return path, st, true, err
+	return path, st, ch.Width, true, err
 }

@@ -273,6 +273,9 @@ func TestTathamGenerated(t *testing.T) {
 	for k := 1; k <= 4; k++ {
 		for _, loops := range []string{"", "L"} {
 			for d := 0; d <= 2; d++ {
+				if k == 1 && loops == "" && d == 1 {
+					continue // sgt-bridges never finishes (see tathamIDs)
+				}
 				params := "7x6m" + strconv.Itoa(k) + loops + "d" + strconv.Itoa(d)
 				t.Run(params, func(t *testing.T) {
 					t.Parallel()

@@ -407,6 +407,7 @@ const L = {
   },
   moved() {
     this.note = "";
+    this.solved = false;
     if (this.hintCtl) this.hintCtl.abort();
     this.ladder = null; this.look = []; this.proof = [];
     $("l-reveal").hidden = true;
@@ -520,7 +521,6 @@ const L = {
     if (this.mode === "tour") { this.select(c); return; }
     if (!k) return;
     if (!this.adjacent(a, c)) { status("l-status", `${cellName(this.b.cols, c)} is not one ${this.b.moves} move from ${cellName(this.b.cols, a)}.`, "bad"); return; }
-    if (this.numAt(c) && !this.given.has(c)) { /* overwrite the player's own number */ }
     const used = new Set();
     for (let x = 0; x < this.grid.length; x++) { const n = this.numAt(x); if (n) used.add(n); }
     let n = 0;
@@ -788,7 +788,6 @@ $("l-load").onclick = () => {
 };
 async function leaperGenerate(seed, daily) {
   const levelSel = $("l-level");
-  const levelName = levelSel.options[levelSel.selectedIndex].text;
   hint("l-hinttext", "making a puzzle with exactly one solution…", "info");
   try {
     const r = await api("leaper/generate", { board: $("l-size").value.trim(), moves: L.movesSpec(), level: +levelSel.value, seed });
@@ -797,7 +796,6 @@ async function leaperGenerate(seed, daily) {
   } catch (e) {
     status("l-status", "Could not make a puzzle: " + e.message, "bad");
     hint("l-hinttext", e.message, "dead");
-    void levelName;
   }
 }
 $("l-gen").onclick = () => leaperGenerate(Math.floor(Math.random() * 1e9), false);
