@@ -571,7 +571,7 @@ func Tau(ctx context.Context, g *Grid, rules Rules) (TauResult, error) {
 	}
 	if s.complete() {
 		if err := VerifySolution(g, rules, s.Conn); err != nil {
-			res.Contradiction = fmt.Errorf("%w: the forced connections complete every node but %v", ErrUnsolvable, err)
+			res.Contradiction = fmt.Errorf("%w: the forced connections complete every node but %w", ErrUnsolvable, err)
 		} else {
 			res.Solved = true
 		}

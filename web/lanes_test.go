@@ -25,9 +25,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardgraph/boardgraph/internal/request"
 	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
+	"github.com/boardgraph/boardgraph/pathio"
 )
 
 // countLoad keeps n clients looping 9x9 Diplomatico counts (each far longer
@@ -319,4 +321,25 @@ func BenchmarkHintUnderCounts(b *testing.B) {
 	slices.Sort(ds)
 	b.ReportMetric(float64(ds[(len(ds)-1)*99/100].Microseconds())/1000, "p99-ms")
 	b.ReportMetric(float64(ds[(len(ds)-1)/2].Microseconds())/1000, "p50-ms")
+}
+
+// TestWriteFailure500: a call that fails writing (a full device) is
+// answered 500 with the write's message, never 400, even when the error
+// also wraps a request error.
+func TestWriteFailure500(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skipf("needs /dev/full (Linux): %v", err)
+	}
+	s := New(Options{})
+	s.api("test-write", false, func(context.Context, []byte, *http.Request) (any, error) {
+		err := pathio.WriteFileAtomic("/dev/full", func(w io.Writer) error {
+			_, err := w.Write(make([]byte, 1<<16))
+			return err
+		})
+		return nil, request.Inputf("saving the result: %w", err)
+	})
+	rec, m := post(t, s, "/api/test-write", `{}`)
+	if msg, _ := m["error"].(string); rec.Code != 500 || !strings.Contains(msg, "/dev/full") || !strings.Contains(msg, "no space left") {
+		t.Errorf("write failure: %d %v", rec.Code, m)
+	}
 }

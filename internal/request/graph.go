@@ -65,7 +65,8 @@ func NewGraph(f GraphFlags, src Source) (*Graph, error) {
 	if f.Closed && f.End != "" {
 		return nil, inputf("--closed with --end: a cycle has no end; give only --start")
 	}
-	gr.Rules = verify.GraphRules{N: g.G.N(), Start: int(sv), End: int(ev), Closed: f.Closed, Name: func(v int) string { return g.Names[v] }}
+	gr.Rules = verify.GraphRules{N: g.G.N(), Start: int(sv), End: int(ev), Closed: f.Closed, Name: func(v int) string { return g.Names[v] },
+		Edges: make([][2]int, 0, g.G.M())}
 	for u := range int32(g.G.N()) {
 		for _, v := range g.G.Neighbors(u) {
 			if u < v {
@@ -89,7 +90,7 @@ func ReadGraph(file string, src Source) (*graphio.Named, error) {
 	} else {
 		f, err := src.open(file)
 		if err != nil {
-			return nil, inputf("cannot read the graph: %v; check the file name", err)
+			return nil, inputf("cannot read the graph: %w; check the file name", err)
 		}
 		defer f.Close()
 		r = f
@@ -97,9 +98,9 @@ func ReadGraph(file string, src Source) (*graphio.Named, error) {
 	g, err := graphio.Read(r, graphio.Limits{})
 	if err != nil {
 		if errors.Is(err, graphio.ErrFormat) || errors.Is(err, graphio.ErrTooLarge) {
-			return nil, inputf("%s: %v", file, err)
+			return nil, inputf("%s: %w", file, err)
 		}
-		return nil, inputf("cannot read the graph %s: %v", file, err)
+		return nil, inputf("cannot read the graph %s: %w", file, err)
 	}
 	return g, nil
 }
@@ -404,7 +405,7 @@ func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, 
 	res.Complete = err == nil
 	if err != nil && ctx.Err() == nil {
 		if errors.Is(err, hamilton.ErrInvalid) || errors.Is(err, count.ErrInvalid) {
-			return res, inputf("%v", err)
+			return res, inputf("%w", err)
 		}
 		return res, err
 	}
@@ -491,7 +492,7 @@ func (gr *Graph) Facts() (*GraphFacts, error) {
 	_, f.Bipartite = g.Bipartition()
 	var err error
 	if f.Proofs, err = Proofs(&gr.Problem); err != nil {
-		return nil, inputf("%v", err)
+		return nil, inputf("%w", err)
 	}
 	f.Unsolvable = len(f.Proofs) > 0
 	return f, nil

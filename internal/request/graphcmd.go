@@ -27,7 +27,7 @@ func (gr *Graph) Strategy(name string) (hamilton.Strategy, error) {
 	}
 	s, err := hamilton.ParseStrategy(name)
 	if err != nil {
-		return s, inputf("--strategy: %v", err)
+		return s, inputf("--strategy: %w", err)
 	}
 	return s, nil
 }

@@ -152,14 +152,14 @@ func NewPuzzle(ctx context.Context, f PuzzleFlags, src Source) (*Puzzle, error) 
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("loading %s: %w", name, ctx.Err())
 		}
-		return nil, fmt.Errorf("%w: %s: %v", ErrInput, name, err)
+		return nil, fmt.Errorf("%w: %s: %w", ErrInput, name, err)
 	}
 	if f.K > 0 && f.K != g.K {
 		if g, err = numberlink.NewGridContext(ctx, g.Rows, g.Cols, f.K, g.Clues()); err != nil {
 			if ctx.Err() != nil {
 				return nil, fmt.Errorf("loading %s: %w", name, ctx.Err())
 			}
-			return nil, fmt.Errorf("%w: %v", ErrInput, err)
+			return nil, fmt.Errorf("%w: %w", ErrInput, err)
 		}
 	}
 	rules.NoLoops = rules.NoLoops || f.NoLoops

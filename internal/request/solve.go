@@ -45,7 +45,7 @@ type Solve struct {
 func NewSolve(lf LeaperFlags, f SolveFlags, src Source) (*Solve, error) {
 	strat, err := hamilton.ParseStrategy(f.Strategy)
 	if err != nil {
-		return nil, inputf("--strategy: %v", err)
+		return nil, inputf("--strategy: %w", err)
 	}
 	sv := &Solve{Method: strings.ToLower(f.Method), Strategy: strat, Seed: f.Seed}
 	switch sv.Method {

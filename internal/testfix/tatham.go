@@ -21,11 +21,11 @@ func SGTBridges(tb testing.TB) string {
 // TathamIDs generates n game IDs with sgt-bridges. Tatham's generator never
 // finishes for k = 1 with loops allowed at difficulty 1 (measured: no output
 // in minutes at 7x6 and 10x10, while every other combination takes under
-// 0.1 s): the callers leave such parameters out, and a run over 60 s fails
-// the test. Parameters whose generation takes seconds to a minute (k = 1
-// without loops at difficulty 2) come from slowFile (lines
-// '<params> <id>', made by the same generator) when it holds n of them,
-// unless BOARDGRAPH_LONG=1 asks for fresh ones.
+// 0.1 s); such parameters, and any run over 60 s, fail the test. Parameters
+// whose generation takes seconds to a minute (k = 1 without loops at
+// difficulty 2) come from slowFile (lines '<params> <id>', made by the same
+// generator) when it holds n of them, unless BOARDGRAPH_LONG=1 asks for
+// fresh ones.
 func TathamIDs(tb testing.TB, slowFile, params string, n int) []string {
 	tb.Helper()
 	if strings.Contains(params, "m1d1") {
@@ -38,7 +38,7 @@ func TathamIDs(tb testing.TB, slowFile, params string, n int) []string {
 	defer cancel()
 	out, err := exec.CommandContext(ctx, SGTBridges(tb), "--generate", strconv.Itoa(n), params).Output()
 	if ctx.Err() != nil {
-		tb.Fatalf("sgt-bridges %s did not finish in 60 s (under 0.1 s when measured; slow sets belong in testdata/tatham_slow.txt)", params)
+		tb.Fatalf("sgt-bridges %s did not finish in 60 s (under 0.1 s when measured; slow sets belong in the slow file)", params)
 	}
 	if err != nil {
 		tb.Fatalf("sgt-bridges %s: %v", params, err)

@@ -167,7 +167,7 @@ func Parse(data []byte) (*Puzzle, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
+		return nil, fmt.Errorf("%w: %w", ErrFormat, err)
 	}
 	if !header {
 		return nil, fmt.Errorf("%w: no header line: start the file with \"hex k=2\"", ErrFormat)

@@ -53,7 +53,7 @@ func SolveAndReport(ctx context.Context, g *Grid, opt SolveOptions, skipUnique b
 		return rep, ErrNoSolution
 	}
 	if verr := numberlink.VerifySolution(g, opt.Rules, sol); verr != nil {
-		return rep, fmt.Errorf("%w: %v", ErrSelfCheck, verr)
+		return rep, fmt.Errorf("%w: %w", ErrSelfCheck, verr)
 	}
 	rep.Sol, rep.Verified = sol, true
 	rep.Puzzle = ToJSON(g, opt.Rules, sol)
@@ -108,7 +108,7 @@ func CountAndReport(ctx context.Context, g *Grid, limit uint64, opt SolveOptions
 	}
 	if first != nil {
 		if verr := numberlink.VerifySolution(g, opt.Rules, first); verr != nil {
-			return nil, fmt.Errorf("%w: %v", ErrSelfCheck, verr)
+			return nil, fmt.Errorf("%w: %w", ErrSelfCheck, verr)
 		}
 	}
 	stopped := err != nil
