@@ -61,6 +61,20 @@ var countConfigs = []struct {
 	{"workers=2/memo=8/sym", hamilton.Options{Workers: 2, MemoBits: 8}, true},
 }
 
+// eachConfig calls f with c's problem under every configuration of
+// countConfigs, but, outside BOARDGRAPH_LONG=1, those with a weak memo on a
+// heavy case.
+func eachConfig(t *testing.T, c *oracle.Case, f func(name string, p hamilton.Problem, opt hamilton.Options)) {
+	t.Helper()
+	for _, cfg := range countConfigs {
+		if heavy(c) && weakMemo(cfg.opt) && !testfix.Long() {
+			continue
+		}
+		p, _ := problem(t, c, cfg.sym)
+		f(cfg.name, p, cfg.opt)
+	}
+}
+
 // TestCountOracle compares Count with the brute force on every case of the
 // shared table, under every configuration.
 func TestCountOracle(t *testing.T) {
@@ -71,19 +85,15 @@ func TestCountOracle(t *testing.T) {
 		t.Run(c.Name, func(t *testing.T) {
 			skipHeavy(t, c)
 			want := c.Want()
-			for _, cfg := range countConfigs {
-				if heavy(c) && weakMemo(cfg.opt) && !testfix.Long() {
-					continue
-				}
-				p, _ := problem(t, c, cfg.sym)
-				got, st, err := hamilton.Count(ctx, p, cfg.opt)
+			eachConfig(t, c, func(name string, p hamilton.Problem, opt hamilton.Options) {
+				got, st, err := hamilton.Count(ctx, p, opt)
 				if err != nil || got != want {
-					t.Errorf("%s: Count = %d, %v; want %d", cfg.name, got, err, want)
+					t.Errorf("%s: Count = %d, %v; want %d", name, got, err, want)
 				}
 				if st.Solutions != got {
-					t.Errorf("%s: Stats.Solutions = %d, count %d", cfg.name, st.Solutions, got)
+					t.Errorf("%s: Stats.Solutions = %d, count %d", name, st.Solutions, got)
 				}
-			}
+			})
 		})
 	}
 }
@@ -102,29 +112,25 @@ func TestCountPerStartOracle(t *testing.T) {
 		t.Run(c.Name, func(t *testing.T) {
 			skipHeavy(t, c)
 			k := c.Counts()
-			for _, cfg := range countConfigs {
-				if heavy(c) && weakMemo(cfg.opt) && !testfix.Long() {
-					continue
-				}
-				p, _ := problem(t, c, cfg.sym)
-				per, _, err := hamilton.CountPerStart(ctx, p, cfg.opt)
+			eachConfig(t, c, func(name string, p hamilton.Problem, opt hamilton.Options) {
+				per, _, err := hamilton.CountPerStart(ctx, p, opt)
 				if err != nil {
-					t.Fatalf("%s: %v", cfg.name, err)
+					t.Fatalf("%s: %v", name, err)
 				}
 				if len(per) != c.Graph().N() {
-					t.Fatalf("%s: %d entries for %d vertices", cfg.name, len(per), c.Graph().N())
+					t.Fatalf("%s: %d entries for %d vertices", name, len(per), c.Graph().N())
 				}
 				var sum uint64
 				for v, got := range per {
 					sum += got
 					if want := k.Open(v, c.EndVertex()); got != want {
-						t.Errorf("%s: vertex %d: %d paths, want %d", cfg.name, v, got, want)
+						t.Errorf("%s: vertex %d: %d paths, want %d", name, v, got, want)
 					}
 				}
 				if sum != c.Want() {
-					t.Errorf("%s: per-start counts add up to %d, want %d", cfg.name, sum, c.Want())
+					t.Errorf("%s: per-start counts add up to %d, want %d", name, sum, c.Want())
 				}
-			}
+			})
 		})
 	}
 }

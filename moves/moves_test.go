@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
@@ -141,11 +142,7 @@ func mustBuild(t testing.TB, draw, spec string) *moves.BoardGraph {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := moves.Parse(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return moves.Build(b, s)
+	return testfix.Graph(t, b, spec)
 }
 
 // Degrees from the Diplomatico paper: on 4x4 the four inner cells have one

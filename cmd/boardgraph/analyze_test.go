@@ -186,10 +186,7 @@ func TestAnalyzeErrors(t *testing.T) {
 	} {
 		t.Run(strings.Join(tc.args[1:], " "), func(t *testing.T) {
 			t.Parallel()
-			r := cli(t, "", tc.args...)
-			if r.code != exitUsage || !strings.Contains(r.stderr, tc.want) || strings.Count(r.stderr, "\n") != 1 || r.stdout != "" {
-				t.Fatalf("want exit 2 and one line with %q; got %v", tc.want, r)
-			}
+			refuses(t, exitUsage, tc.want, tc.args...)
 		})
 	}
 	// A path that is not a solution.

@@ -36,6 +36,17 @@ func cliCtx(t *testing.T, ctx context.Context, stdin string, args ...string) res
 	return result{code, out.String(), errb.String()}
 }
 
+// refuses runs the command and fails t unless it exits with code, prints
+// nothing on stdout and one line on stderr naming msg (the rule for bad
+// input: a one-line error, no partial output).
+func refuses(t *testing.T, code int, msg string, args ...string) {
+	t.Helper()
+	r := cli(t, "", args...)
+	if r.code != code || r.stdout != "" || !strings.Contains(r.stderr, msg) || strings.Count(r.stderr, "\n") != 1 {
+		t.Errorf("%q: want exit %d, no stdout, one line naming %q:\n%v", args, code, msg, r)
+	}
+}
+
 func (r result) String() string {
 	return "exit " + strconv.Itoa(r.code) + "\nstdout:\n" + r.stdout + "\nstderr:\n" + r.stderr
 }

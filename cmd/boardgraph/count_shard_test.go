@@ -176,10 +176,7 @@ func TestMergeRefusals(t *testing.T) {
 		{"no file", []string{filepath.Join(dir, "nope.json")}, "cannot read"},
 		{"no args", nil, "no shard files"},
 	} {
-		r := cli(t, "", append([]string{"count", "merge"}, tc.files...)...)
-		if r.code != exitUsage || r.stdout != "" || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, tc.want) {
-			t.Errorf("%s: %v; want exit 2 and one line with %q", tc.name, r, tc.want)
-		}
+		refuses(t, exitUsage, tc.want, append([]string{"count", "merge"}, tc.files...)...)
 	}
 }
 
@@ -766,9 +763,6 @@ func TestCountOrderSeed(t *testing.T) {
 		{"count", "5x5", "--method", "dfs", "--order-seed", "2"},
 		{"count", "5x5", "--per-start", "--order-seed", "2"},
 	} {
-		r := cli(t, "", args...)
-		if r.code != exitUsage || r.stdout != "" || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "--order-seed sets the dynamic program's vertex order") {
-			t.Errorf("%q: want a one-line refusal naming --order-seed:\n%v", args, r)
-		}
+		refuses(t, exitUsage, "--order-seed sets the dynamic program's vertex order", args...)
 	}
 }

@@ -46,10 +46,7 @@ func TestExportCLI(t *testing.T) {
 		{[]string{"export", "4x5", "--to", "dot", "--start", "1,1"}, 2, "add --with-solution"},
 		{[]string{"export", "40x40", "--to", "dot", "--with-analysis"}, 2, "at most 1024"},
 	} {
-		r := cli(t, "", tc.args...)
-		if r.code != tc.code || !strings.Contains(r.stderr, tc.says) || strings.Count(r.stderr, "\n") != 1 || r.stdout != "" {
-			t.Errorf("%v: want exit %d saying %q, got\n%s", tc.args, tc.code, tc.says, r)
-		}
+		refuses(t, tc.code, tc.says, tc.args...)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "none")); err == nil {
 		t.Error("a refused export left a file")

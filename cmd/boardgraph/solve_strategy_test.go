@@ -54,10 +54,7 @@ func TestSolveStrategy(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			r := cli(t, "", c.args...)
-			if r.code != c.code || r.stdout != "" || !strings.Contains(r.stderr, c.msg) || strings.Count(r.stderr, "\n") != 1 {
-				t.Errorf("want exit %d, no stdout, one line naming %q:\n%v", c.code, c.msg, r)
-			}
+			refuses(t, c.code, c.msg, c.args...)
 		})
 	}
 }

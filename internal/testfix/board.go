@@ -10,8 +10,8 @@ import (
 // BoardGraph builds the product's board graph of a rows x cols board with
 // the blocked cells (row-major indices) under the move set spec (such as
 // "knight" or "1,2"), failing the test on a bad board or spec. The tests
-// of packages board and moves cannot use it (they would import
-// themselves).
+// of packages board and moves cannot use these builders from inside their
+// own package (they would import themselves); moves_test can.
 func BoardGraph(tb testing.TB, rows, cols int, spec string, blocked ...int) *moves.BoardGraph {
 	tb.Helper()
 	b, err := board.New(rows, cols)
@@ -21,11 +21,7 @@ func BoardGraph(tb testing.TB, rows, cols int, spec string, blocked ...int) *mov
 	for _, x := range blocked {
 		b.SetBlocked(int32(x), true)
 	}
-	s, err := moves.Parse(spec)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return moves.Build(b, s)
+	return Graph(tb, b, spec)
 }
 
 // SpecGraph builds the board graph of a board spec (board.ParseSpec:
@@ -37,6 +33,13 @@ func SpecGraph(tb testing.TB, spec, ms string) *moves.BoardGraph {
 	if err != nil {
 		tb.Fatal(err)
 	}
+	return Graph(tb, b, ms)
+}
+
+// Graph builds the board graph of b under the move set spec ms, failing
+// the test on a bad spec.
+func Graph(tb testing.TB, b *board.Board, ms string) *moves.BoardGraph {
+	tb.Helper()
 	s, err := moves.Parse(ms)
 	if err != nil {
 		tb.Fatal(err)
