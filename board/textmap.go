@@ -31,7 +31,7 @@ const MaxMapBytes = 64 << 20
 func Parse(r io.Reader) (*Board, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxMapBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrMap, err)
+		return nil, fmt.Errorf("%w: %w", ErrMap, err)
 	}
 	if len(data) > MaxMapBytes {
 		return nil, fmt.Errorf("%w: larger than %d MiB, the limit; use a size spec such as 100x100 for plain boards", ErrMap, MaxMapBytes>>20)

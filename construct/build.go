@@ -61,7 +61,7 @@ func classify(w Walk, err error) (Walk, error) {
 	case errors.Is(err, ErrNoTour), errors.As(err, &ends):
 		return nil, err
 	}
-	return nil, fmt.Errorf("%w: %v", ErrNotCovered, err)
+	return nil, fmt.Errorf("%w: %w", ErrNotCovered, err)
 }
 
 // rotated returns a function that rotates a closed tour to begin at start

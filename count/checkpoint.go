@@ -115,7 +115,7 @@ func (r *dp) saveCheckpoint(done int, cur *layer) error {
 	tmp := r.ck.path + ".tmp"
 	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
-		return fmt.Errorf("%w: %v", shard.ErrCheckpoint, err)
+		return fmt.Errorf("%w: %w", shard.ErrCheckpoint, err)
 	}
 	crc := crc32.New(castagnoli)
 	bw := bufio.NewWriterSize(io.MultiWriter(f, crc), 1<<20)
@@ -166,7 +166,7 @@ func (r *dp) saveCheckpoint(done int, cur *layer) error {
 	}
 	if err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("%w: writing %s: %v", shard.ErrCheckpoint, r.ck.path, err)
+		return fmt.Errorf("%w: writing %s: %w", shard.ErrCheckpoint, r.ck.path, err)
 	}
 	syncDir(filepath.Dir(r.ck.path))
 	r.ck.last = time.Now()
@@ -188,7 +188,7 @@ func (r *dp) resume(w *worker) (start int, cur *layer, disk, partial *spillSet, 
 		return 0, nil, nil, nil, nil
 	}
 	if err != nil {
-		return 0, nil, nil, nil, fmt.Errorf("%w: %v", shard.ErrCheckpoint, err)
+		return 0, nil, nil, nil, fmt.Errorf("%w: %w", shard.ErrCheckpoint, err)
 	}
 	defer f.Close()
 	fi, err := f.Stat()
@@ -202,7 +202,7 @@ func (r *dp) resume(w *worker) (start int, cur *layer, disk, partial *spillSet, 
 	if _, err := io.ReadFull(f, magic[:]); err == nil && (string(magic[:]) == dpManifestMagic || string(magic[:]) == dpManifestMagic1) {
 		data, err := readManifest(io.NewSectionReader(f, 0, fi.Size()))
 		if err != nil {
-			return 0, nil, nil, nil, fmt.Errorf("%w: %s: %v; remove it to count from the start", shard.ErrCheckpoint, r.ck.path, err)
+			return 0, nil, nil, nil, fmt.Errorf("%w: %s: %w; remove it to count from the start", shard.ErrCheckpoint, r.ck.path, err)
 		}
 		done, disk, partial, err := r.resumeManifest(data)
 		if err != nil {
@@ -214,7 +214,7 @@ func (r *dp) resume(w *worker) (start int, cur *layer, disk, partial *spillSet, 
 		return done, nil, disk, partial, nil
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return 0, nil, nil, nil, fmt.Errorf("%w: %v", shard.ErrCheckpoint, err)
+		return 0, nil, nil, nil, fmt.Errorf("%w: %w", shard.ErrCheckpoint, err)
 	}
 	start, cur, disk, err = r.resumeLayer(w, f, fi.Size())
 	return start, cur, disk, nil, err

@@ -12,7 +12,12 @@
 // running the count until a layer reaches Options.ProbeStates states; Count
 // makes the same prediction and refuses with a *RefusalError (ErrMemory)
 // when it passes Options.MaxBytes, naming a limit and a frontier width
-// that would fit. Estimate returns the frontier and a combinatorial bound
+// that would fit. CountExact counts exactly at any size (past 2^128,
+// modulo primes joined by the Chinese remainder theorem; wide.go), and
+// Find returns one path or cycle from the dynamic program's layers, or
+// proves there is none (find.go). GraphOrder finds the order of a graph
+// from a file, whatever its numbering (graphorder.go).
+// Estimate returns the frontier and a combinatorial bound
 // in one pass, without counting. Choose picks between this package and the search
 // (hamilton.Count) from the frontier alone.
 //

@@ -121,6 +121,9 @@ type Options struct {
 	// wideTables (benchmarks): two-word keys in the tables although the
 	// states fit one, packed as the knight's 8x8 (66-bit keys) are.
 	wideTables bool
+	// arith (wide.go, find.go): counts modulo a prime or in float64, and
+	// the layers kept for Find; the zero value counts exactly.
+	arith arith
 
 	// Checkpoint, if set, is a file the count writes its current layer to
 	// at layer boundaries, at most every CheckpointEvery (0: every
@@ -395,8 +398,14 @@ func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide, 
 	if err != nil {
 		return 0, 0, r.st, err
 	}
+	if r.mem.float && !p.Closed && len(req) != 0 {
+		hi = uint64(r.floatExp)
+	}
 	if p.Closed || len(req) == 0 {
 		// Each undirected solution is two directed ones.
+		if opt.arith.mod != 0 || opt.arith.float {
+			return r.mem.addInexact(lo, lo), uint64(r.floatExp), r.st, nil
+		}
 		if hi>>63 != 0 {
 			return 0, 0, r.st, fmt.Errorf("%w: over 2^127 undirected solutions", ErrOverflow)
 		}
@@ -446,6 +455,12 @@ type dp struct {
 	// prevRecs is the records of the layer the last spilled step read
 	// (stepDisk: the growth of records, not of summed states).
 	prevRecs int64
+	// floatExp: float64 counts (wide.go) are stored divided by
+	// 2^floatExp (rescale).
+	floatExp int
+	// sink, with filterStep set, takes every state emitted instead of
+	// the next layer (Find's walk back, find.go).
+	sink func(key)
 	// partTick carries partDone's requests to waitStep (nil unless
 	// Options.stepEachPart with a Progress callback).
 	partTick chan chan struct{}
@@ -502,6 +517,10 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 	// tests cover it.
 	r.swarEmit = r.codeSWAR && !r.forceWide
 	r.mem = newStore(kw, cw, r.opt.MaxBytes)
+	r.mem.mod, r.mem.float = r.opt.arith.mod, r.opt.arith.float
+	if k := r.opt.arith.keep; k != nil {
+		k.r = r
+	}
 	defer r.mem.release()
 	defer r.removeSpill()
 	ws := make([]*worker, r.workers)
@@ -538,6 +557,9 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 		}
 		// One state: the empty frontier with no ends fixed.
 		cur.parts[0].a[kw] = 1 // count 1 (low word)
+		if r.mem.float {
+			cur.parts[0].a[kw] = math.Float64bits(1)
+		}
 		cur.parts[0].n = 1
 	}
 	lastReport := time.Now()
@@ -580,6 +602,14 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 			} else {
 				r.mem.recycle(cur)
 				cur = next
+				if r.mem.float {
+					r.rescale(cur)
+				}
+				if k := r.opt.arith.keep; k != nil {
+					if err := k.add(r, cur); err != nil {
+						return 0, 0, err
+					}
+				}
 			}
 		}
 		if cur == nil {
@@ -632,6 +662,8 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 		if err != nil {
 			return 0, 0, err
 		}
+	} else if r.mem.mod != 0 || r.mem.float {
+		lo = r.sumInexact(cur)
 	} else {
 		for pi := range cur.parts {
 			var err error
@@ -942,8 +974,14 @@ func (w *worker) add(k key) {
 	if w.full {
 		return
 	}
-	if w.filterStep && w.shardOf(k) != w.shard {
-		return // another shard's state (Options.Shard)
+	if w.filterStep {
+		if w.sink != nil {
+			w.sink(k) // Find's walk back (find.go)
+			return
+		}
+		if w.shardOf(k) != w.shard {
+			return // another shard's state (Options.Shard)
+		}
 	}
 	var p int
 	if w.out != nil && w.out.route {

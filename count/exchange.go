@@ -156,7 +156,7 @@ func (r *dp) openExchange(dir, key string, wait time.Duration) (*exchange, error
 		// fails when another shard was first).
 		tmp, err := os.CreateTemp(dir, "count.key.*")
 		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrExchange, err)
+			return nil, fmt.Errorf("%w: %w", ErrExchange, err)
 		}
 		_, err = tmp.WriteString(want)
 		if cerr := tmp.Close(); err == nil {
@@ -169,12 +169,12 @@ func (r *dp) openExchange(dir, key string, wait time.Duration) (*exchange, error
 		}
 		os.Remove(tmp.Name())
 		if err != nil {
-			return nil, fmt.Errorf("%w: writing %s: %v", ErrExchange, kf, err)
+			return nil, fmt.Errorf("%w: writing %s: %w", ErrExchange, kf, err)
 		}
 	}
 	f, err := os.Open(kf)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrExchange, err)
+		return nil, fmt.Errorf("%w: %w", ErrExchange, err)
 	}
 	got, err := io.ReadAll(io.LimitReader(f, int64(len(want))+1))
 	f.Close()
@@ -220,7 +220,7 @@ func (x *exchange) readMarker(k, from, shards int) ([]int64, error) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrExchange, err)
+		return nil, fmt.Errorf("%w: %w", ErrExchange, err)
 	}
 	defer f.Close()
 	size := len(exchangeMarker) + 8*shards + 4
@@ -256,7 +256,7 @@ func (x *exchange) writeMarker(k, from int, recs []int64) error {
 		syncDir(x.layerDir(k))
 	}
 	if err != nil {
-		return fmt.Errorf("%w: writing %s: %v", ErrDisk, path, err)
+		return fmt.Errorf("%w: writing %s: %w", ErrDisk, path, err)
 	}
 	return nil
 }
@@ -353,11 +353,11 @@ func listShards(s []int) string {
 func (r *dp) newExchangeSet(k int) (*spillSet, error) {
 	dir := r.x.layerDir(k)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrDisk, err)
+		return nil, fmt.Errorf("%w: %w", ErrDisk, err)
 	}
 	f, err := os.OpenFile(filepath.Join(dir, exchangeFile(r.shard)+".part"), os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrDisk, err)
+		return nil, fmt.Errorf("%w: %w", ErrDisk, err)
 	}
 	n := r.shards
 	return &spillSet{dir: dir, xf: f, owners: n, mu: make([]sync.Mutex, n), recs: make([]int64, n),
@@ -374,7 +374,7 @@ func (s *spillSet) appendBlock(b int, e []byte) error {
 	s.index = append(s.index, exchangeBlock{owner: b, off: off, recs: int64(len(e) / s.rec)})
 	s.xmu.Unlock()
 	if _, err := s.xf.WriteAt(e, off); err != nil {
-		return fmt.Errorf("%w: writing %s: %v", ErrDisk, s.xf.Name(), err)
+		return fmt.Errorf("%w: writing %s: %w", ErrDisk, s.xf.Name(), err)
 	}
 	return nil
 }
@@ -407,7 +407,7 @@ func (s *spillSet) finishRoute() error {
 	idx = append(idx, exchangeIndex...)
 	idx = binary.LittleEndian.AppendUint32(idx, crc32.Checksum(idx, castagnoli))
 	if _, err := s.xf.WriteAt(idx, s.xend); err != nil {
-		return fmt.Errorf("%w: writing %s: %v", ErrDisk, s.xf.Name(), err)
+		return fmt.Errorf("%w: writing %s: %w", ErrDisk, s.xf.Name(), err)
 	}
 	s.xend += int64(len(idx))
 	s.index = nil
@@ -430,7 +430,7 @@ func (r *dp) publish(s *spillSet, k int) error {
 		err = os.Rename(f.Name(), strings.TrimSuffix(f.Name(), ".part"))
 	}
 	if err != nil {
-		return fmt.Errorf("%w: writing %s: %v", ErrDisk, f.Name(), err)
+		return fmt.Errorf("%w: writing %s: %w", ErrDisk, f.Name(), err)
 	}
 	r.x.bytes += s.xend
 	if r.x.sync {
@@ -537,7 +537,7 @@ func (r *dp) readInbound(k, j int, recs int64, w *worker) error {
 	marker := filepath.Join(r.x.layerDir(k), exchangeDone(j))
 	f, err := os.Open(path)
 	if err != nil {
-		return fmt.Errorf("%w: %v (shard %d's marker of layer %d exists, its file is gone: restart shard %d after removing %s)",
+		return fmt.Errorf("%w: %w (shard %d's marker of layer %d exists, its file is gone: restart shard %d after removing %s)",
 			ErrExchange, err, j, k, j, marker)
 	}
 	defer f.Close()
@@ -564,7 +564,7 @@ func (r *dp) readInbound(k, j int, recs int64, w *worker) error {
 		}
 		raw := w.raw[:b.recs*rec]
 		if _, err := f.ReadAt(raw, b.off); err != nil {
-			return fmt.Errorf("%w: reading %s: %v", ErrExchange, path, err)
+			return fmt.Errorf("%w: reading %s: %w", ErrExchange, path, err)
 		}
 		for q := int64(0); q < b.recs; q++ {
 			p := raw[q*rec:]

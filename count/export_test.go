@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
+	"math"
+	"math/big"
 	"os"
 
 	"github.com/boardgraph/boardgraph/hamilton"
@@ -103,4 +105,18 @@ func ManifestV1(path string) error {
 	}
 	out = binary.LittleEndian.AppendUint32(out, crc32.Checksum(out, castagnoli))
 	return os.WriteFile(path, out, 0o644)
+}
+
+// CountModular is CountExact made modulo primes (as many as its
+// combinatorial bound asks) even where CountBig would do.
+func CountModular(ctx context.Context, p hamilton.Problem, opt Options) (*big.Int, Stats, error) {
+	return countExact(ctx, p, opt, true)
+}
+
+// CountLog2 is CountExact's float64 pass: the base-2 logarithm of the
+// count of p as it measures it (layers rescaled past 2^960).
+func CountLog2(ctx context.Context, p hamilton.Problem, opt Options) (float64, error) {
+	opt.arith = arith{float: true}
+	f, exp, _, err := countWith(ctx, p, opt, false, false, false)
+	return math.Log2(math.Float64frombits(f)) + float64(exp), err
 }

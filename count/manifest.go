@@ -254,7 +254,7 @@ func (r *dp) openSet(dir string, ms *manifestSet, cut bool) (*spillSet, error) {
 				f.Close()
 			}
 			s.closeFiles()
-			return nil, fmt.Errorf("%w: the spilled layer file %s is missing or damaged (%v); remove %s and %s to count from the start",
+			return nil, fmt.Errorf("%w: the spilled layer file %s is missing or damaged (%w); remove %s and %s to count from the start",
 				shard.ErrCheckpoint, name, err, r.ck.path, r.spillRoot)
 		}
 		s.files[b] = f
@@ -270,7 +270,7 @@ func (r *dp) resumeManifest(data []byte) (done int, cur, next *spillSet, err err
 		return 0, nil, nil, fmt.Errorf("%w: %s belongs to another count (different board, moves, constraints, order, shard or version); remove it or choose another file", shard.ErrCheckpoint, r.ck.path)
 	}
 	if err != nil {
-		return 0, nil, nil, fmt.Errorf("%w: %s: %v; remove it to count from the start", shard.ErrCheckpoint, r.ck.path, err)
+		return 0, nil, nil, fmt.Errorf("%w: %s: %w; remove it to count from the start", shard.ErrCheckpoint, r.ck.path, err)
 	}
 	r.spillRoot = m.dir
 	keep := map[string]bool{layerName(m.done): true}

@@ -162,32 +162,32 @@ func (r *dp) layerDir(done int) (string, error) {
 			}
 			abs, err := filepath.Abs(r.spillDir)
 			if err != nil {
-				return "", fmt.Errorf("%w: %v", ErrDisk, err)
+				return "", fmt.Errorf("%w: %w", ErrDisk, err)
 			}
 			h := sha256.Sum256([]byte(r.ck.path + "\x00" + r.ck.key))
 			d := filepath.Join(abs, "boardgraph-dp-ck-"+hex.EncodeToString(h[:8]))
 			if err := os.MkdirAll(d, 0o700); err != nil {
-				return "", fmt.Errorf("%w: %v", ErrDisk, err)
+				return "", fmt.Errorf("%w: %w", ErrDisk, err)
 			}
 			r.spillRoot = d
 		}
 		dir := filepath.Join(r.spillRoot, layerName(done))
 		os.RemoveAll(dir) // what a killed run left
 		if err := os.Mkdir(dir, 0o700); err != nil {
-			return "", fmt.Errorf("%w: %v", ErrDisk, err)
+			return "", fmt.Errorf("%w: %w", ErrDisk, err)
 		}
 		return dir, nil
 	}
 	if r.spillRoot == "" {
 		d, err := os.MkdirTemp(r.spillDir, "boardgraph-dp-")
 		if err != nil {
-			return "", fmt.Errorf("%w: %v", ErrDisk, err)
+			return "", fmt.Errorf("%w: %w", ErrDisk, err)
 		}
 		r.spillRoot = d
 	}
 	dir, err := os.MkdirTemp(r.spillRoot, "layer-")
 	if err != nil {
-		return "", fmt.Errorf("%w: %v", ErrDisk, err)
+		return "", fmt.Errorf("%w: %w", ErrDisk, err)
 	}
 	return dir, nil
 }
@@ -232,7 +232,7 @@ func (r *dp) newSpillSet(bits uint, done int, share float64) (*spillSet, error) 
 		f, err := os.OpenFile(filepath.Join(dir, bucketName(b)), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 		if err != nil {
 			s.remove()
-			return nil, fmt.Errorf("%w: %v", ErrDisk, err)
+			return nil, fmt.Errorf("%w: %w", ErrDisk, err)
 		}
 		s.files[b] = f
 	}
@@ -424,7 +424,7 @@ func (r *dp) removeSpill() {
 func (s *spillSet) readBucket(b int, fn func(words []uint64) error) error {
 	err := readRuns(io.NewSectionReader(s.files[b], 0, s.size[b]), s.size[b], s.kw, s.cw, s.bits, b, fn)
 	if errors.Is(err, errRun) {
-		return fmt.Errorf("%w: reading %s: %v (damaged; remove the checkpoint to count from the start)", ErrDisk, s.files[b].Name(), err)
+		return fmt.Errorf("%w: reading %s: %w (damaged; remove the checkpoint to count from the start)", ErrDisk, s.files[b].Name(), err)
 	}
 	return err
 }

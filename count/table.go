@@ -1,6 +1,7 @@
 package count
 
 import (
+	"math"
 	"math/bits"
 	"sync"
 	"sync/atomic"
@@ -44,8 +45,14 @@ type store struct {
 	bytes  int64 // atomic: bytes of all table arrays held (layers and pool)
 	peak   int64 // atomic: the largest value bytes had
 	limit  int64
-	mu     sync.Mutex
-	pool   map[int][][]uint64 // free arrays by length
+	// mod and float change how the counts of equal states are added
+	// (wide.go): residues modulo mod kept in [1, mod] (never 0, the mark
+	// of an empty slot), or float64 values (their bits); 0 and false:
+	// exact integers with overflow detection.
+	mod   uint64
+	float bool
+	mu    sync.Mutex
+	pool  map[int][][]uint64 // free arrays by length
 }
 
 func newStore(kw, cw int, limit int64) *store {
@@ -168,6 +175,7 @@ func (l *layer) states() int {
 // (the records not inserted are lost: the count is abandoned).
 func (s *store) insert(p *part, buf []uint64) (overflow, ok bool) {
 	st, kw, wideCount := s.stride, s.kw, s.cw == 2
+	inexact := s.mod != 0 || s.float
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	// The table's slots, and the records it may hold before it grows at
@@ -212,6 +220,10 @@ func (s *store) insert(p *part, buf []uint64) (overflow, ok bool) {
 				break
 			}
 			if a[b] == lo && (kw == 1 || a[b+1] == hi) {
+				if inexact {
+					a[b+kw] = s.addInexact(x, c)
+					break
+				}
 				var carry uint64
 				a[b+kw], carry = bits.Add64(x, c, 0)
 				if wideCount {
@@ -224,6 +236,17 @@ func (s *store) insert(p *part, buf []uint64) (overflow, ok bool) {
 		}
 	}
 	return overflow, true
+}
+
+// addInexact adds two counts of the store's modular or float kind.
+func (s *store) addInexact(x, c uint64) uint64 {
+	if s.float {
+		return math.Float64bits(math.Float64frombits(x) + math.Float64frombits(c))
+	}
+	if x += c; x > s.mod { // x, c <= mod < 2^63: no overflow
+		x -= s.mod
+	}
+	return x
 }
 
 // used reports whether the record at word b of a holds a state.

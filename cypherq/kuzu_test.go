@@ -24,15 +24,13 @@ import (
 // kuzuDir holds the npm project with Kuzu (installed by .ci/run with npm ci).
 var kuzuDir, _ = filepath.Abs(filepath.Join("testdata", "kuzu"))
 
-// needKuzu skips the test, saying why, unless node and the kuzu package are
-// installed.
+// needKuzu skips the test (fails it under CI=true), saying why, unless node
+// and the kuzu package are installed.
 func needKuzu(t *testing.T) {
 	t.Helper()
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("skipped: node is not installed (apt-get install nodejs npm), so Kuzu cannot run")
-	}
+	testfix.Tool(t, "nodejs", "node")
 	if _, err := os.Stat(filepath.Join(kuzuDir, "node_modules", "kuzu", "kuzujs.node")); err != nil {
-		t.Skipf("skipped: the npm package kuzu is not installed; run (cd %s && npm ci)", kuzuDir)
+		testfix.Missing(t, "the npm package kuzu is not installed; run (cd %s && npm ci)", kuzuDir)
 	}
 }
 

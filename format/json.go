@@ -316,15 +316,15 @@ func ReadSolution(data []byte) (Problem, []Cell, error) {
 	prob := p.Problem
 	var err error
 	if prob.Start, err = optCell(p.Start); err != nil {
-		return Problem{}, nil, fmt.Errorf("%w: \"start\": %v", ErrSolution, err)
+		return Problem{}, nil, fmt.Errorf("%w: \"start\": %w", ErrSolution, err)
 	}
 	if prob.End, err = optCell(p.End); err != nil {
-		return Problem{}, nil, fmt.Errorf("%w: \"end\": %v", ErrSolution, err)
+		return Problem{}, nil, fmt.Errorf("%w: \"end\": %w", ErrSolution, err)
 	}
 	path := make([]Cell, len(sol.Path))
 	for i, raw := range sol.Path {
 		if path[i], err = ParseCell(raw); err != nil {
-			return Problem{}, nil, fmt.Errorf("%w: step %d: %v", ErrSolution, i+1, err)
+			return Problem{}, nil, fmt.Errorf("%w: step %d: %w", ErrSolution, i+1, err)
 		}
 	}
 	return prob, path, nil

@@ -14,6 +14,7 @@ import (
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/graphio"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
@@ -50,12 +51,9 @@ type nxView struct {
 // degree (equal to NetworkX's own degree), step (the solution), the
 // analysis counts, and path_step on exactly the solution's edges.
 func TestNetworkX(t *testing.T) {
-	py, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("skipped: python3 is not installed (apt-get install python3-networkx)")
-	}
+	py := testfix.Tool(t, "python3-networkx", "python3")
 	if err := exec.Command(py, "-c", "import networkx").Run(); err != nil {
-		t.Skip("skipped: python3 cannot import networkx (apt-get install python3-networkx)")
+		testfix.Missing(t, "python3 cannot import networkx (apt-get install python3-networkx)")
 	}
 	bg, src, res := paperSource(t)
 	stepOf := map[string]int{}
@@ -140,10 +138,7 @@ func TestNetworkX(t *testing.T) {
 // TestGraphviz renders the DOT export with dot -Tsvg: the picture has one
 // node per cell and one edge per move.
 func TestGraphviz(t *testing.T) {
-	dot, err := exec.LookPath("dot")
-	if err != nil {
-		t.Skip("skipped: Graphviz dot is not installed (apt-get install graphviz)")
-	}
+	dot := testfix.Tool(t, "graphviz", "dot")
 	bg, src, _ := paperSource(t)
 	var in bytes.Buffer
 	if err := graphio.Write(context.Background(), &in, graphio.DOT, src, graphio.WriteOptions{}); err != nil {

@@ -3,9 +3,11 @@ package graphio
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -85,25 +87,43 @@ func (n *Named) Index(name string) int32 {
 	return -1
 }
 
-// builder collects vertices by name and edges, enforcing the limits.
+// builder collects vertices by name and edges, enforcing the limits. It
+// holds 8 bytes per edge read (a pair of int32, merged duplicates removed
+// whenever the list has doubled since the last merge) and one name and map
+// entry per vertex: no per-edge strings or maps (issue 24: the map of seen
+// edges and a string per line took 350 bytes an edge).
 type builder struct {
 	lim   Limits
 	index map[string]int32
 	names []string
 	edges [][2]int32
-	seen  map[[2]int32]struct{}
-	loops int
-	dups  int
+	// merged is the length of edges after the last merge of duplicates.
+	merged int
+	loops  int
+	dups   int
 }
 
 func newBuilder(lim Limits) *builder {
-	return &builder{lim: lim, index: map[string]int32{}, seen: map[[2]int32]struct{}{}}
+	return &builder{lim: lim, index: map[string]int32{}}
 }
 
 func (b *builder) vertex(name string) (int32, error) {
 	if v, ok := b.index[name]; ok {
 		return v, nil
 	}
+	return b.add(name)
+}
+
+// vertexBytes is vertex for a name in a reader's buffer: a known name
+// costs no allocation.
+func (b *builder) vertexBytes(name []byte) (int32, error) {
+	if v, ok := b.index[string(name)]; ok {
+		return v, nil
+	}
+	return b.add(string(name))
+}
+
+func (b *builder) add(name string) (int32, error) {
 	if len(b.names) >= b.lim.MaxVertices {
 		return 0, fmt.Errorf("%w: more than %d vertices (Limits.MaxVertices): give a smaller graph", ErrTooLarge, b.lim.MaxVertices)
 	}
@@ -121,16 +141,30 @@ func (b *builder) edge(u, v int32) error {
 	if u > v {
 		u, v = v, u
 	}
-	k := [2]int32{u, v}
-	if _, dup := b.seen[k]; dup {
-		b.dups++
-		return nil
+	b.edges = append(b.edges, [2]int32{u, v})
+	if len(b.edges) >= 2*max(b.merged, 1<<16) {
+		return b.merge()
 	}
-	if len(b.edges) >= b.lim.MaxEdges {
+	return nil
+}
+
+// merge sorts the edges and removes repeated ones, counting them, and
+// enforces Limits.MaxEdges on the distinct edges. The cost is
+// O(E log E); merging each time the list doubles keeps the total the same.
+func (b *builder) merge() error {
+	slices.SortFunc(b.edges, func(x, y [2]int32) int {
+		if c := cmp.Compare(x[0], y[0]); c != 0 {
+			return c
+		}
+		return cmp.Compare(x[1], y[1])
+	})
+	n := len(b.edges)
+	b.edges = slices.Compact(b.edges)
+	b.dups += n - len(b.edges)
+	b.merged = len(b.edges)
+	if len(b.edges) > b.lim.MaxEdges {
 		return fmt.Errorf("%w: more than %d edges (Limits.MaxEdges): give a smaller graph", ErrTooLarge, b.lim.MaxEdges)
 	}
-	b.seen[k] = struct{}{}
-	b.edges = append(b.edges, k)
 	return nil
 }
 
@@ -138,9 +172,13 @@ func (b *builder) named(f Format, name string) (*Named, error) {
 	if len(b.names) == 0 {
 		return nil, fmt.Errorf("%w: the %s file has no vertices; give at least one vertex or edge", ErrFormat, f)
 	}
+	if err := b.merge(); err != nil {
+		return nil, err
+	}
 	g, err := graph.FromEdges(len(b.names), b.edges)
+	b.edges = nil
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
+		return nil, fmt.Errorf("%w: %w", ErrFormat, err)
 	}
 	return &Named{G: g, Names: b.names, Format: f, Name: name, Loops: b.loops, Duplicates: b.dups}, nil
 }
@@ -314,6 +352,27 @@ func lines(r io.Reader, lim Limits, fn func(no int, fields []string) error) erro
 	for sc.Scan() {
 		no++
 		if err := fn(no, strings.Fields(sc.Text())); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return fmt.Errorf("%w: line %d is longer than %d bytes (Limits.MaxLine): split the line", ErrTooLarge, no+1, lim.MaxLine)
+		}
+		return err
+	}
+	return nil
+}
+
+// lineBytes calls fn with each line and its 1-based number; the line is
+// the scanner's buffer, valid only during the call (no copy per line).
+func lineBytes(r io.Reader, lim Limits, fn func(no int, line []byte) error) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, min(64<<10, lim.MaxLine)), lim.MaxLine)
+	no := 0
+	for sc.Scan() {
+		no++
+		if err := fn(no, sc.Bytes()); err != nil {
 			return err
 		}
 	}

@@ -1,6 +1,7 @@
 package graphio
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strconv"
@@ -13,21 +14,28 @@ import (
 // '%' are comments. Names are kept as written.
 func readEdgeList(r io.Reader, lim Limits) (*Named, error) {
 	b := newBuilder(lim)
-	err := lines(r, lim, func(no int, f []string) error {
-		if len(f) == 0 || strings.HasPrefix(f[0], "#") || strings.HasPrefix(f[0], "%") {
+	err := lineBytes(r, lim, func(no int, line []byte) error {
+		a, c, one := twoFields(line)
+		if len(a) == 0 || a[0] == '#' || a[0] == '%' {
 			return nil
 		}
-		if len(f) == 1 && strings.Contains(f[0], ",") {
-			f = strings.Split(f[0], ",")
+		if one {
+			// "u,v" (one field with a comma): the first two parts.
+			if i := bytes.IndexByte(a, ','); i >= 0 {
+				a, c = a[:i], a[i+1:]
+				if j := bytes.IndexByte(c, ','); j >= 0 {
+					c = c[:j]
+				}
+			}
 		}
-		u, err := b.vertex(f[0])
+		u, err := b.vertexBytes(a)
 		if err != nil {
 			return err
 		}
-		if len(f) == 1 || f[1] == "" {
+		if len(c) == 0 {
 			return nil
 		}
-		v, err := b.vertex(f[1])
+		v, err := b.vertexBytes(c)
 		if err != nil {
 			return err
 		}
@@ -37,6 +45,31 @@ func readEdgeList(r io.Reader, lim Limits) (*Named, error) {
 		return nil, err
 	}
 	return b.named(EdgeList, "")
+}
+
+// twoFields returns the first two space-separated fields of line (as
+// strings.Fields splits it), and whether there is only one.
+func twoFields(line []byte) (a, b []byte, one bool) {
+	field := func(s []byte) ([]byte, []byte) {
+		i := 0
+		for i < len(s) && isSpace(s[i]) {
+			i++
+		}
+		j := i
+		for j < len(s) && !isSpace(s[j]) {
+			j++
+		}
+		return s[i:j], s[j:]
+	}
+	a, rest := field(line)
+	b, _ = field(rest)
+	return a, b, len(b) == 0
+}
+
+// isSpace is strings.Fields's separator for ASCII (a multi-byte space
+// in a vertex name stays part of it).
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
 }
 
 // number parses a 1-based vertex number in 1..n.

@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -433,11 +435,17 @@ func WriteTour(w io.Writer, name string, n int, tour []int32) error {
 // appears whole or not at all, and a device, FIFO or symbolic link is
 // never replaced (pathio.WriteFileAtomicContext: a FIFO without a reader
 // holds it only until ctx ends). CSV writes the two files
-// name.nodes.csv and name.relationships.csv (WriteCSV), both or neither.
-// It returns the names of the files written.
+// name.nodes.csv and name.relationships.csv (WriteCSV), both or neither;
+// when name is a directory (or ends in a slash), name/nodes.csv and
+// name/relationships.csv. It returns the names of the files written.
 func WriteFile(ctx context.Context, name string, f Format, s *Source, opt WriteOptions) ([]string, error) {
 	if f == CSV {
 		nodes, rels := name+".nodes.csv", name+".relationships.csv"
+		if fi, err := os.Stat(name); strings.HasSuffix(name, "/") || err == nil && fi.IsDir() {
+			// A prefix ending in a directory would give hidden files
+			// (dir/.nodes.csv).
+			nodes, rels = filepath.Join(name, "nodes.csv"), filepath.Join(name, "relationships.csv")
+		}
 		err := pathio.WriteFilesAtomicContext(ctx, nodes, rels, func(nw, rw io.Writer) error { return WriteCSV(ctx, nw, rw, s) })
 		return []string{nodes, rels}, err
 	}

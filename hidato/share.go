@@ -88,11 +88,11 @@ func ParseShare(s string) (*Puzzle, error) {
 	}
 	ms, err := moves.Parse(strings.ReplaceAll(parts[0], ".", "+"))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrPuzzle, err)
+		return nil, fmt.Errorf("%w: %w", ErrPuzzle, err)
 	}
 	b, err := board.ParseSpec(parts[1])
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrPuzzle, err)
+		return nil, fmt.Errorf("%w: %w", ErrPuzzle, err)
 	}
 	if b.Cells() > MaxShareCells {
 		return nil, fmt.Errorf("%w: %s has more than %d cells", ErrPuzzle, b.Spec(), MaxShareCells)

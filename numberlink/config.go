@@ -8,13 +8,14 @@ import (
 
 // Word is a connection configuration of a node (seed §2.2): a multiset over
 // W = {1, 2, 3, 4}, the symbols for the top, right, bottom and left
-// neighbour. Word[d] is count(ω, d+1), the number of connections drawn
-// towards direction d. The order of the symbols in a written word is
+// neighbour on the square lattice (W = the six directions on the
+// hexagonal one). Word[d] is count(ω, d+1), the number of connections
+// drawn towards direction d. The order of the symbols in a written word is
 // irrelevant (§2.2: 1212121 = 1111222), so a word is stored as its counts.
-type Word [4]int
+type Word [MaxDirections]int
 
 // Len returns |ω|, the number of connections in the word.
-func (w Word) Len() int { return w[0] + w[1] + w[2] + w[3] }
+func (w Word) Len() int { return w[0] + w[1] + w[2] + w[3] + w[4] + w[5] }
 
 // Count returns count(ω, l) for the paper's symbol l in 1..4.
 func (w Word) Count(l int) int { return w[l-1] }
@@ -71,22 +72,22 @@ const allDirections = 0b1111
 // §2.3 set {11, 12, 13, 14, 22, 23, 24, 33, 34, 44}.
 //
 // The result has configCount(k, n, 4) words; the cost is proportional to it.
-func Phi(k, n int) []Word { return phiOver(k, n, allDirections) }
+func Phi(k, n int) []Word { return PhiOver(k, n, allDirections) }
 
-// phiOver is Φ_k[p] restricted to the symbols in mask (bit d set: direction d
+// PhiOver is Φ_k[p] restricted to the symbols in mask (bit d set: direction d
 // is allowed), the words available to a node whose neighbours lie in those
 // directions. Figure 5 counts these words for 4, 3 and 2 neighbours.
-func phiOver(k, n int, mask int) []Word {
+func PhiOver(k, n int, mask int) []Word {
 	var out []Word
 	if k < 0 || n < 0 {
 		return out
 	}
 	var w Word
-	// Enumerate counts for directions 0..3 in an order that yields the
+	// Enumerate counts for directions 0..5 in an order that yields the
 	// written strings in ascending order: more 1s first, then more 2s, ...
 	var rec func(d, left int)
 	rec = func(d, left int) {
-		if d == 4 {
+		if d == MaxDirections {
 			if left == 0 {
 				out = append(out, w)
 			}
@@ -153,4 +154,4 @@ func Figure5Row(r, k int) []uint64 {
 }
 
 // maskSize returns the number of directions in a mask.
-func maskSize(mask int) int { return bits.OnesCount(uint(mask & allDirections)) }
+func maskSize(mask int) int { return bits.OnesCount(uint(mask & (1<<MaxDirections - 1))) }

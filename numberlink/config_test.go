@@ -176,7 +176,7 @@ func TestPhiAgreesWithCount(t *testing.T) {
 		for mask := 0; mask < 16; mask++ {
 			r := maskSize(mask)
 			for n := 0; n <= 4*k+1; n++ {
-				ws := phiOver(k, n, mask)
+				ws := PhiOver(k, n, mask)
 				if uint64(len(ws)) != configCount(k, n, r) {
 					t.Fatalf("k=%d mask=%04b n=%d: %d words, count %d", k, mask, n, len(ws), configCount(k, n, r))
 				}

@@ -59,7 +59,7 @@ func TestConfigFormulaFigure5(t *testing.T) {
 				}
 				if r <= 4 && n >= 0 {
 					mask := (1 << r) - 1
-					if got := len(phiOver(k, n, mask)); int64(got) != want {
+					if got := len(PhiOver(k, n, mask)); int64(got) != want {
 						t.Errorf("n=%d k=%d r=%d: %d words listed, enumeration %d", n, k, r, got, want)
 					}
 				}

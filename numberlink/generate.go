@@ -13,7 +13,7 @@ import (
 type Style int
 
 const (
-	// StyleHashi places no two islands in orthogonally adjacent cells, the
+	// StyleHashi places no two islands in adjacent cells, the
 	// rule of Simon Tatham's Bridges (which rejects such game IDs as
 	// "joined islands") and of most published Hashiwokakero.
 	StyleHashi Style = iota
@@ -44,6 +44,8 @@ func ParseStyle(s string) (Style, error) {
 // GenerateOptions configures Generate. Rows, Cols and K are required; the
 // rest have defaults.
 type GenerateOptions struct {
+	// Lattice is the board's geometry; nil means Square.
+	Lattice Lattice
 	// Rows and Cols give the board size.
 	Rows, Cols int
 	// K is the bridge limit (at most K connections per pair), K >= 1.
@@ -179,6 +181,10 @@ func Generate(ctx context.Context, opt GenerateOptions) (*Grid, Solution, error)
 	if attempts <= 0 {
 		attempts = 2000
 	}
+	lat := opt.Lattice
+	if lat == nil {
+		lat = Square
+	}
 	gen := &generator{opt: opt, start: time.Now(), density: density}
 	tooEasy := 0
 	for attempt := 0; attempt < attempts; attempt++ {
@@ -187,7 +193,7 @@ func Generate(ctx context.Context, opt GenerateOptions) (*Grid, Solution, error)
 		}
 		gen.attempt = attempt + 1
 		rng := rand.New(rand.NewPCG(uint64(opt.Seed), uint64(attempt)))
-		l := newLayout(opt.Rows, opt.Cols, opt.K, opt.Style == StyleHashi)
+		l := newLayout(lat, opt.Rows, opt.Cols, opt.K, opt.Style == StyleHashi)
 		if !l.grow(rng, islands, density, !opt.Rules.NoLoops) {
 			continue
 		}
@@ -333,12 +339,14 @@ func (gen *generator) uniqueByCount(ctx context.Context, l *layout, rng *rand.Ra
 // layout is a puzzle under construction: islands on cells and the intended
 // solution's bridges, with per-cell marks of the bridges passing through.
 type layout struct {
+	lat           Lattice
+	m             int // the lattice's directions
 	rows, cols, k int
 	hashi         bool
 	island        []int32 // per cell: island index or -1
 	pos           []int32 // per island: cell
-	through       []uint8 // per cell: 1 = a horizontal bridge passes, 2 = vertical
-	bridge        [][4]int8
+	through       []uint8 // per cell: bit a set when a bridge on axis a passes
+	bridge        [][MaxDirections]int8
 	// Spreading: islands per blockSide x blockSide block of cells.
 	bcols int
 	block []int32
@@ -347,8 +355,8 @@ type layout struct {
 // blockSide is the side of the blocks whose island counts spread a layout.
 const blockSide = 4
 
-func newLayout(rows, cols, k int, hashi bool) *layout {
-	l := &layout{rows: rows, cols: cols, k: k, hashi: hashi,
+func newLayout(lat Lattice, rows, cols, k int, hashi bool) *layout {
+	l := &layout{lat: lat, m: lat.Directions(), rows: rows, cols: cols, k: k, hashi: hashi,
 		island:  make([]int32, rows*cols),
 		through: make([]uint8, rows*cols),
 		bcols:   (cols + blockSide - 1) / blockSide,
@@ -374,14 +382,14 @@ func (l *layout) add(cell int) int32 {
 	id := int32(len(l.pos))
 	l.island[cell] = id
 	l.pos = append(l.pos, int32(cell))
-	l.bridge = append(l.bridge, [4]int8{})
+	l.bridge = append(l.bridge, [MaxDirections]int8{})
 	l.block[l.blockOf(cell)]++
 	return id
 }
 
 // step returns the cell one step from cell in direction d, or -1.
 func (l *layout) step(cell int, d int) int {
-	r, c := cell/l.cols+delta[d][0], cell%l.cols+delta[d][1]
+	r, c := l.lat.Step(cell/l.cols, cell%l.cols, Direction(d))
 	if r < 0 || r >= l.rows || c < 0 || c >= l.cols {
 		return -1
 	}
@@ -393,14 +401,11 @@ func (l *layout) step(cell int, d int) int {
 func (l *layout) connect(a int32, d int, v int8) {
 	l.bridge[a][d] += v
 	cell := int(l.pos[a])
-	bit := uint8(1)
-	if d == int(Up) || d == int(Down) {
-		bit = 2
-	}
+	bit := uint8(1) << axis(Direction(d), l.m)
 	for {
 		cell = l.step(cell, d)
 		if j := l.island[cell]; j >= 0 {
-			l.bridge[j][Direction(d).Opposite()] += v
+			l.bridge[j][opposite(Direction(d), l.m)] += v
 			return
 		}
 		l.through[cell] |= bit
@@ -411,10 +416,7 @@ func (l *layout) connect(a int32, d int, v int8) {
 // cells before the first obstacle and the island there (or -1). A cell is
 // free if no island and no crossing bridge is on it.
 func (l *layout) sight(a int32, d int) (free int, other int32) {
-	perp := uint8(2)
-	if d == int(Up) || d == int(Down) {
-		perp = 1
-	}
+	perp := ^(uint8(1) << axis(Direction(d), l.m)) // the other axes
 	cell := int(l.pos[a])
 	for {
 		cell = l.step(cell, d)
@@ -438,7 +440,7 @@ func (l *layout) canHost(cell int) bool {
 		return false
 	}
 	if l.hashi {
-		for d := range 4 {
+		for d := range l.m {
 			if c := l.step(cell, d); c >= 0 && l.island[c] >= 0 {
 				return false
 			}
@@ -466,7 +468,7 @@ func (l *layout) grow(rng *rand.Rand, n int, density float64, loops bool) bool {
 		}
 		if loops && rng.IntN(loopOdds) == 0 {
 			a := int32(rng.IntN(len(l.pos)))
-			d := rng.IntN(4)
+			d := rng.IntN(l.m)
 			if l.bridge[a][d] == 0 {
 				if _, other := l.sight(a, d); other >= 0 {
 					l.connect(a, d, int8(1+rng.IntN(l.k)))
@@ -480,7 +482,7 @@ func (l *layout) grow(rng *rand.Rand, n int, density float64, loops bool) bool {
 			if b := int32(rng.IntN(len(l.pos))); l.block[l.blockOf(int(l.pos[b]))] < l.block[l.blockOf(int(l.pos[a]))] {
 				a = b
 			}
-			d := rng.IntN(4)
+			d := rng.IntN(l.m)
 			if l.bridge[a][d] != 0 {
 				continue
 			}
@@ -532,17 +534,13 @@ func (l *layout) grid() (*Grid, Solution, error) {
 		}
 		clues[cell] = m
 	}
-	g, err := NewGrid(l.rows, l.cols, l.k, clues)
+	g, err := NewLatticeGrid(context.Background(), l.lat, l.rows, l.cols, l.k, clues)
 	if err != nil {
 		return nil, nil, err
 	}
 	sol := make(Solution, len(g.Pairs))
 	for p, pr := range g.Pairs {
-		d := Right
-		if !pr.Horizontal {
-			d = Down
-		}
-		sol[p] = l.bridge[l.islandOf(g, pr.A)][d]
+		sol[p] = l.bridge[l.islandOf(g, pr.A)][pr.Dir]
 	}
 	return g, sol, nil
 }
@@ -574,10 +572,7 @@ func (l *layout) repair(rng *rand.Rand, g *Grid, want Solution, todo []int32, no
 		if a < 0 || b < 0 || touched[a] || touched[b] {
 			continue
 		}
-		d := int(Right)
-		if !pr.Horizontal {
-			d = int(Down)
-		}
+		d := int(pr.Dir)
 		if _, o := l.sight(a, d); o != b && l.bridge[a][d] == 0 {
 			continue // a drawn bridge or new island now lies between
 		}
@@ -630,10 +625,7 @@ func (l *layout) split(rng *rand.Rand, a int32, d int) bool {
 		cells = append(cells, cell)
 	}
 	b := l.island[cell]
-	bit := uint8(1)
-	if d == int(Up) || d == int(Down) {
-		bit = 2
-	}
+	bit := uint8(1) << axis(Direction(d), l.m)
 	// Lift the bridge's marks so that canHost sees the cells as free.
 	for _, c := range cells {
 		l.through[c] &^= bit
@@ -652,7 +644,7 @@ func (l *layout) split(rng *rand.Rand, a int32, d int) bool {
 	}
 	mid := ok[rng.IntN(len(ok))]
 	l.bridge[a][d] = 0
-	l.bridge[b][Direction(d).Opposite()] = 0
+	l.bridge[b][opposite(Direction(d), l.m)] = 0
 	m := l.add(mid)
 	l.connect(a, d, v)
 	l.connect(m, d, v)
@@ -666,7 +658,7 @@ func (l *layout) leaf(rng *rand.Rand, a int32) bool {
 	if l.hashi {
 		minT = 2
 	}
-	for _, d := range rng.Perm(4) {
+	for _, d := range rng.Perm(l.m) {
 		if l.bridge[a][d] != 0 {
 			continue
 		}

@@ -7,8 +7,9 @@ import (
 	"slices"
 )
 
-// Direction indexes the four neighbour directions of a node, clockwise from
-// up, in the order the seed lists them (§2: up, right, down, left).
+// Direction indexes the neighbour directions of a node, clockwise: on the
+// square lattice from up, in the order the seed lists them (§2: up, right,
+// down, left); on the hexagonal lattice from east (HexE ... HexNE).
 type Direction int
 
 // The four directions.
@@ -22,8 +23,12 @@ const (
 // Opposite returns the direction pointing back.
 func (d Direction) Opposite() Direction { return (d + 2) % 4 }
 
-// String returns "up", "right", "down" or "left".
+// String returns "up", "right", "down" or "left", the square lattice's
+// names (Lattice.DirectionName names a direction on any lattice).
 func (d Direction) String() string {
+	if d < 0 || d > Left {
+		return fmt.Sprintf("direction %d", int(d))
+	}
 	return [...]string{"up", "right", "down", "left"}[d]
 }
 
@@ -39,30 +44,36 @@ type Node struct {
 	Mag int
 }
 
-// Pair is an unordered pair of neighbouring nodes, A < B. Horizontal pairs
-// share a row (A is left of B); vertical pairs share a column (A is above B).
+// Pair is an unordered pair of neighbouring nodes, A < B in row-major
+// order; Dir is the direction from A to B (square: Right or Down; hex: E,
+// SE or SW). Horizontal pairs share a row (A is left of B).
 type Pair struct {
 	A, B       int32
 	Horizontal bool
+	Dir        Direction
 }
 
-// Grid is a numbered k-grid: nodes on a Rows x Cols board, each joined to the
-// nearest node in each of the four directions (distance 1 allowed), with at
-// most K connections per pair. A Grid is immutable after NewGrid.
+// Grid is a numbered k-grid on a lattice: nodes on a Rows x Cols board,
+// each joined to the nearest node in each of the lattice's directions
+// (distance 1 allowed), with at most K connections per pair. A Grid is
+// immutable after NewGrid or NewLatticeGrid.
 type Grid struct {
 	Rows, Cols int
 	// K is the bridge limit: at most K connections between two nodes.
 	K int
+	// Lattice is the geometry: Square (NewGrid) or Hex.
+	Lattice Lattice
 	// Nodes in row-major order.
 	Nodes []Node
-	// Nbr[i][d] is the neighbouring node of node i in direction d, or -1.
-	Nbr [][4]int32
+	// Nbr[i][d] is the neighbouring node of node i in direction d, or -1
+	// (always -1 for d >= Lattice.Directions()).
+	Nbr [][MaxDirections]int32
 	// PairAt[i][d] is the index in Pairs of the pair (i, Nbr[i][d]), or -1.
-	PairAt [][4]int32
+	PairAt [][MaxDirections]int32
 	// Pairs lists every neighbouring pair once, ordered by A then direction.
 	Pairs []Pair
-	// Crossings[p] lists the pairs whose segments cross pair p's segment
-	// (a horizontal and a vertical pair whose open segments intersect).
+	// Crossings[p] lists, in increasing order, the pairs whose segments
+	// cross pair p's segment (see Lattice).
 	Crossings [][]int32
 	cellNode  []int32 // row-major cell index -> node index, or -1
 }
@@ -81,22 +92,29 @@ const MaxCells = 1 << 24
 // counts as int8).
 const MaxK = 100
 
-// NewGrid builds a k-grid of the given size from row-major clues: clues[r*cols+c]
-// is the magnitude of the node at (r, c), or 0 for an empty cell. Magnitudes
-// must be positive; a magnitude above 4k is accepted here (it makes the grid
-// unsolvable by Proposition part 5) so that the checks can report it.
+// NewGrid builds a square k-grid of the given size from row-major clues:
+// clues[r*cols+c] is the magnitude of the node at (r, c), or 0 for an empty
+// cell. Magnitudes must be positive; a magnitude above 4k is accepted here
+// (it makes the grid unsolvable by Proposition part 5) so that the checks
+// can report it.
 //
-// The cost is O(rows*cols + crossings) time and O(nodes + cols + crossings)
-// memory beyond the clues; see NewGridContext for a build that can be
-// cancelled.
+// The cost is O(rows*cols + crossings) time and O(nodes + rows + cols +
+// crossings) memory beyond the clues; see NewGridContext for a build that
+// can be cancelled.
 func NewGrid(rows, cols, k int, clues []int) (*Grid, error) {
-	return NewGridContext(context.Background(), rows, cols, k, clues)
+	return NewLatticeGrid(context.Background(), Square, rows, cols, k, clues)
 }
 
 // NewGridContext is NewGrid with a context: a cancelled build returns a nil
 // grid and ctx.Err(). The context is checked once per row of each pass, so
 // a build of the largest grid (MaxCells cells) stops within milliseconds.
 func NewGridContext(ctx context.Context, rows, cols, k int, clues []int) (*Grid, error) {
+	return NewLatticeGrid(ctx, Square, rows, cols, k, clues)
+}
+
+// NewLatticeGrid is NewGridContext on any lattice (Square, Hex): clues are
+// row-major over the lattice's rows x cols cells.
+func NewLatticeGrid(ctx context.Context, lat Lattice, rows, cols, k int, clues []int) (*Grid, error) {
 	if rows < 1 || cols < 1 {
 		return nil, fmt.Errorf("%w: %dx%d: both sides must be at least 1", ErrBadSize, rows, cols)
 	}
@@ -109,7 +127,7 @@ func NewGridContext(ctx context.Context, rows, cols, k int, clues []int) (*Grid,
 	if len(clues) != rows*cols {
 		return nil, fmt.Errorf("%w: %d clues for a %dx%d grid", ErrBadSize, len(clues), rows, cols)
 	}
-	g := &Grid{Rows: rows, Cols: cols, K: k, cellNode: make([]int32, rows*cols)}
+	g := &Grid{Rows: rows, Cols: cols, K: k, Lattice: lat, cellNode: make([]int32, rows*cols)}
 	nodes := 0
 	for _, m := range clues {
 		if m != 0 {
@@ -131,83 +149,119 @@ func NewGridContext(ctx context.Context, rows, cols, k int, clues []int) (*Grid,
 		}
 	}
 	n := len(g.Nodes)
-	g.Nbr = make([][4]int32, n)
-	g.PairAt = make([][4]int32, n)
+	g.Nbr = make([][MaxDirections]int32, n)
+	g.PairAt = make([][MaxDirections]int32, n)
+	none := [MaxDirections]int32{-1, -1, -1, -1, -1, -1}
 	for i := range g.Nbr {
-		g.Nbr[i] = [4]int32{-1, -1, -1, -1}
-		g.PairAt[i] = [4]int32{-1, -1, -1, -1}
+		g.Nbr[i], g.PairAt[i] = none, none
 	}
-	// Nearest neighbours: one pass over each row links each node to the
-	// previous node on its row, one pass over the rows keeps the last node
-	// seen in each column. O(rows*cols).
-	above := make([]int32, cols)
-	for c := range above {
-		above[c] = -1
+	fwd := forward(lat)
+	m := lat.Directions()
+	// Each forward direction's axis and opposite, computed once (the
+	// modulo is not free in a loop over every node).
+	var ax [MaxDirections / 2]int
+	var back [MaxDirections / 2]Direction
+	for i, d := range fwd {
+		ax[i], back[i] = axis(d, m), opposite(d, m)
 	}
+	// Nearest neighbours: one pass over the cells in row-major order keeps,
+	// for each line of each axis, the last node met on it, which is the
+	// nearest node back along that line. O(rows*cols).
+	sw := newLineSweep(lat, rows, cols)
 	for r := range rows {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		left := int32(-1)
+		sw.row(r)
 		for c, j := range g.cellNode[r*cols : (r+1)*cols] {
 			if j < 0 {
 				continue
 			}
-			if left >= 0 {
-				g.Nbr[left][Right], g.Nbr[j][Left] = j, left
+			for i, d := range fwd {
+				a := ax[i]
+				l := sw.at(a, c)
+				if prev := sw.last[a][l]; prev >= 0 {
+					g.Nbr[prev][d], g.Nbr[j][back[i]] = j, prev
+				}
+				sw.last[a][l] = j
 			}
-			if a := above[c]; a >= 0 {
-				g.Nbr[a][Down], g.Nbr[j][Up] = j, a
-			}
-			left, above[c] = j, j
 		}
 	}
 	pairs := 0
 	for i := range g.Nbr {
-		if g.Nbr[i][Right] >= 0 {
-			pairs++
-		}
-		if g.Nbr[i][Down] >= 0 {
-			pairs++
+		for _, d := range fwd {
+			if g.Nbr[i][d] >= 0 {
+				pairs++
+			}
 		}
 	}
 	g.Pairs = make([]Pair, 0, pairs)
-	for i := range g.Nodes {
-		for _, d := range []Direction{Right, Down} {
+	for i, nd := range g.Nodes {
+		for x, d := range fwd {
 			j := g.Nbr[i][d]
 			if j < 0 {
 				continue
 			}
 			p := int32(len(g.Pairs))
-			g.Pairs = append(g.Pairs, Pair{A: int32(i), B: j, Horizontal: d == Right})
+			g.Pairs = append(g.Pairs, Pair{A: int32(i), B: j, Horizontal: g.Nodes[j].Row == nd.Row, Dir: d})
 			g.PairAt[i][d] = p
-			g.PairAt[j][d.Opposite()] = p
+			g.PairAt[j][back[x]] = p
 		}
 	}
-	if err := g.findCrossings(ctx); err != nil {
+	if err := g.findCrossings(ctx, fwd, ax[:len(fwd)]); err != nil {
 		return nil, err
 	}
 	return g, nil
 }
 
-// findCrossings fills g.Crossings. A horizontal pair on row r spanning
-// columns (c1, c2) crosses a vertical pair on column c spanning rows
-// (r1, r2) iff c1 < c < c2 and r1 < r < r2: they meet in the empty cell
-// (r, c). Neighbouring pairs never overlap, so each empty cell lies inside
-// at most one horizontal and one vertical pair. A sweep down the rows
-// keeps, for each column, the vertical pair whose segment covers the
-// current row (set at each node from its Down pair), and walks the inside
-// of each horizontal pair reading that array. The cost is O(rows*cols +
-// crossings) time and O(cols + crossings) memory, against the
-// O(horizontal * vertical pairs) of comparing every pair with every other
-// (11 s for a 400x400 puzzle). The lists come out in increasing pair order,
-// as that comparison made them.
-func (g *Grid) findCrossings(ctx context.Context) error {
+// lineSweep walks the cells in row-major order and keeps a value per line
+// of each axis; at(a, c) is the index of the line of axis a through column
+// c of the current row.
+type lineSweep struct {
+	lat         Lattice
+	first, step []int
+	base        []int
+	last        [][]int32
+}
+
+func newLineSweep(lat Lattice, rows, cols int) *lineSweep {
+	na := lat.Directions() / 2
+	sw := &lineSweep{lat: lat, first: make([]int, na), step: make([]int, na), base: make([]int, na), last: make([][]int32, na)}
+	for a := range na {
+		first, n := lat.Lines(rows, cols, a)
+		sw.first[a] = first
+		sw.step[a] = lat.Line(0, 1, a) - lat.Line(0, 0, a)
+		sw.last[a] = make([]int32, n)
+		for l := range sw.last[a] {
+			sw.last[a][l] = -1
+		}
+	}
+	return sw
+}
+
+// row moves the sweep to row r.
+func (sw *lineSweep) row(r int) {
+	for a := range sw.base {
+		sw.base[a] = sw.lat.Line(r, 0, a) - sw.first[a]
+	}
+}
+
+func (sw *lineSweep) at(a, c int) int { return sw.base[a] + c*sw.step[a] }
+
+// findCrossings fills g.Crossings: two pairs cross iff an empty cell lies
+// strictly inside both (see Lattice). A sweep over the cells in row-major
+// order keeps, for each line of each axis, the pair leaving the last node
+// met on it along that axis (or -1): at an empty cell that pair is the one
+// passing over it, so the pairs kept for the cell's lines cross pairwise.
+// The cost is O(rows*cols + crossings) time and O(rows + cols + crossings)
+// memory, against the O(pairs²) of comparing every pair with every other
+// (11 s for a 400x400 puzzle). The lists come out in increasing pair order.
+func (g *Grid) findCrossings(ctx context.Context, fwd []Direction, ax []int) error {
 	// Two sweeps: the first counts each pair's crossings, the second fills
 	// the lists in one shared array.
 	count := make([]int32, len(g.Pairs))
 	total := 0
-	if err := g.sweep(ctx, func(p, q int32) { count[p]++; count[q]++; total += 2 }); err != nil {
+	if err := g.sweep(ctx, fwd, ax, func(p, q int32) { count[p]++; count[q]++; total += 2 }); err != nil {
 		return err
 	}
 	g.Crossings = make([][]int32, len(g.Pairs))
@@ -222,54 +276,49 @@ func (g *Grid) findCrossings(ctx context.Context) error {
 			off += int(n)
 		}
 	}
-	if err := g.sweep(ctx, func(p, q int32) {
+	if err := g.sweep(ctx, fwd, ax, func(p, q int32) {
 		g.Crossings[p] = append(g.Crossings[p], q)
 		g.Crossings[q] = append(g.Crossings[q], p)
 	}); err != nil {
 		return err
 	}
-	// A vertical pair's list is in row order, which is pair order; a
-	// horizontal pair's is in column order, which is not.
-	for p, pr := range g.Pairs {
-		if pr.Horizontal && len(g.Crossings[p]) > 1 {
+	for p := range g.Crossings {
+		if len(g.Crossings[p]) > 1 {
 			slices.Sort(g.Crossings[p])
 		}
 	}
 	return nil
 }
 
-// sweep calls visit(p, q) for each horizontal pair p and vertical pair q
-// that cross, row by row and left to right (see findCrossings).
-func (g *Grid) sweep(ctx context.Context, visit func(p, q int32)) error {
-	active := make([]int32, g.Cols)
-	for c := range active {
-		active[c] = -1
-	}
-	next := 0 // the first node not yet passed by the sweep
+// sweep calls visit(p, q) once for each two pairs that cross (see
+// findCrossings).
+func (g *Grid) sweep(ctx context.Context, fwd []Direction, ax []int, visit func(p, q int32)) error {
+	sw := newLineSweep(g.Lattice, g.Rows, g.Cols)
+	var over [MaxDirections / 2]int32
 	for r := range g.Rows {
 		if r%64 == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
-		// The horizontal pairs of row r start at its nodes, left to right.
-		first := next
-		for next < len(g.Nodes) && g.Nodes[next].Row == r {
-			next++
-		}
-		for i := first; i < next; i++ {
-			p := g.PairAt[i][Right]
-			if p < 0 {
+		sw.row(r)
+		for c, j := range g.cellNode[r*g.Cols : (r+1)*g.Cols] {
+			if j >= 0 {
+				for i, d := range fwd {
+					sw.last[ax[i]][sw.at(ax[i], c)] = g.PairAt[j][d]
+				}
 				continue
 			}
-			a, b := g.Nodes[i].Col, g.Nodes[g.Pairs[p].B].Col
-			for c := a + 1; c < b; c++ {
-				if q := active[c]; q >= 0 {
-					visit(p, q)
+			n := 0
+			for i := range fwd {
+				if p := sw.last[ax[i]][sw.at(ax[i], c)]; p >= 0 {
+					over[n] = p
+					n++
 				}
 			}
-		}
-		// Past row r, each node's column is covered by its Down pair.
-		for i := first; i < next; i++ {
-			active[g.Nodes[i].Col] = g.PairAt[i][Down]
+			for x := 0; x < n; x++ {
+				for y := x + 1; y < n; y++ {
+					visit(over[x], over[y])
+				}
+			}
 		}
 	}
 	return nil
@@ -284,6 +333,20 @@ func (g *Grid) NodeAt(row, col int) int32 {
 	return g.cellNode[row*g.Cols+col]
 }
 
+// PairBetween returns the index of the pair joining nodes i and j, or -1
+// when they are not neighbours (or either is -1).
+func (g *Grid) PairBetween(i, j int32) int32 {
+	if i < 0 || j < 0 {
+		return -1
+	}
+	for d, q := range g.Nbr[i] {
+		if q == j {
+			return g.PairAt[i][d]
+		}
+	}
+	return -1
+}
+
 // Clues returns the row-major clue slice the grid was built from.
 func (g *Grid) Clues() []int {
 	out := make([]int, g.Rows*g.Cols)
@@ -294,7 +357,8 @@ func (g *Grid) Clues() []int {
 }
 
 // Degree returns the number of neighbours of node i (2, 3 or 4 for the
-// seed's Figure 5 tables; 0 or 1 at the edges of sparse grids).
+// seed's Figure 5 tables; 0 or 1 at the edges of sparse grids; up to 6 on
+// the hexagonal lattice).
 func (g *Grid) Degree(i int) int {
 	d := 0
 	for _, j := range g.Nbr[i] {

@@ -13,7 +13,7 @@ import (
 // as NewGrid did before the sweep: walk from each node to the nearest node
 // in each direction, and compare every horizontal pair with every vertical
 // one. It is the reference for TestNewGridMatchesQuadratic.
-func quadraticGrid(rows, cols int, clues []int) (nbr [][4]int32, pairs []Pair, crossings [][]int32) {
+func quadraticGrid(rows, cols int, clues []int) (nbr [][MaxDirections]int32, pairs []Pair, crossings [][]int32) {
 	cell := make([]int32, rows*cols)
 	var nodes []Node
 	for i, m := range clues {
@@ -23,8 +23,9 @@ func quadraticGrid(rows, cols int, clues []int) (nbr [][4]int32, pairs []Pair, c
 			nodes = append(nodes, Node{Row: i / cols, Col: i % cols, Mag: m})
 		}
 	}
-	nbr = make([][4]int32, len(nodes))
+	nbr = make([][MaxDirections]int32, len(nodes))
 	for i, nd := range nodes {
+		nbr[i] = [MaxDirections]int32{-1, -1, -1, -1, -1, -1}
 		for d := range 4 {
 			nbr[i][d] = -1
 			r, c := nd.Row+delta[d][0], nd.Col+delta[d][1]
@@ -40,7 +41,7 @@ func quadraticGrid(rows, cols int, clues []int) (nbr [][4]int32, pairs []Pair, c
 	for i := range nodes {
 		for _, d := range []Direction{Right, Down} {
 			if j := nbr[i][d]; j >= 0 {
-				pairs = append(pairs, Pair{A: int32(i), B: j, Horizontal: d == Right})
+				pairs = append(pairs, Pair{A: int32(i), B: j, Horizontal: d == Right, Dir: d})
 			}
 		}
 	}

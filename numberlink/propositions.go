@@ -135,7 +135,7 @@ func propositionPart4(g *Grid, first bool) []Violation {
 	s := NewState(g, Rules{})
 	for p := range g.Nodes {
 		configs, disjoint := 0, 0
-		for _, w := range phiOver(g.K, s.Rem[p], s.mask(p)) {
+		for _, w := range PhiOver(g.K, s.Rem[p], s.mask(p)) {
 			switch s.Check(p, w) {
 			case CondLimit, CondCrossing, CondNeighbour:
 			case CondDisjoint:

@@ -24,7 +24,14 @@ type SolveOptions struct {
 	// ProgressEvery is the minimum interval between progress reports; zero
 	// means one second.
 	ProgressEvery time.Duration
+	// MaxNodes, when positive, stops the search after that many search
+	// nodes: the call returns what it found so far with ErrNodeLimit (a
+	// generator's budget per candidate puzzle).
+	MaxNodes uint64
 }
+
+// ErrNodeLimit reports a search stopped by SolveOptions.MaxNodes.
+var ErrNodeLimit = errors.New("numberlink: search node limit reached")
 
 // SolveStats are the statistics of one run, readable after it returns or in
 // a progress callback.
@@ -77,12 +84,19 @@ func Solve(ctx context.Context, g *Grid, opt SolveOptions) (Solution, SolveStats
 // search restarts on Luby's schedule until it has found two solutions and
 // then runs to completion (see run).
 func Count(ctx context.Context, g *Grid, limit uint64, opt SolveOptions) (uint64, Solution, SolveStats, error) {
+	return count(ctx, g, limit, opt, nil)
+}
+
+// count is Count with an optional visitor of every solution found.
+func count(ctx context.Context, g *Grid, limit uint64, opt SolveOptions, visit func(Solution) bool) (uint64, Solution, SolveStats, error) {
 	s, err := newSolver(g, opt.Rules, stageProbe)
 	if err != nil {
 		return 0, nil, SolveStats{}, err
 	}
+	s.onSolution = visit
 	s.ctx = ctx
 	s.limit = limit
+	s.maxNodes = opt.MaxNodes
 	s.progress = opt.Progress
 	s.every = opt.ProgressEvery
 	if s.every <= 0 {
@@ -95,6 +109,16 @@ func Count(ctx context.Context, g *Grid, limit uint64, opt SolveOptions) (uint64
 	}
 	s.run()
 	return s.count, s.first, s.snapshot(), s.stopErr
+}
+
+// Enumerate calls visit with every solution of g under opt.Rules, in the
+// order the complete search of Count meets them, until visit returns false;
+// it returns the number of solutions visited and the run's statistics.
+// When ctx is cancelled (or opt.MaxNodes reached) it returns what it has
+// with the error.
+func Enumerate(ctx context.Context, g *Grid, opt SolveOptions, visit func(Solution) bool) (uint64, SolveStats, error) {
+	n, _, st, err := count(ctx, g, 0, opt, visit)
+	return n, st, err
 }
 
 // lubyUnit is the number of backtracks in one unit of the restart schedule.
@@ -113,7 +137,15 @@ const restartSolutions = 2
 // a later run does not count one twice (so memory stays bounded by
 // restartSolutions solutions however many are counted).
 func (s *solver) run() {
-	if !s.propagate() {
+	// The seed's Proposition part 2 (§2.1): every connection adds 2 to the
+	// sum of the degrees, so an odd sum of magnitudes has no solution. The
+	// stages do not see parity, and without connectivity (AllowDisconnected)
+	// the search would have to exhaust the tree to find that out.
+	sum := int64(0)
+	for _, m := range s.mag {
+		sum += int64(m)
+	}
+	if sum%2 != 0 || !s.propagate() {
 		return
 	}
 	root := len(s.trail)
@@ -160,11 +192,19 @@ type solver struct {
 	rules Rules
 	level stage // highest deduction stage enabled
 	n     int
-	mag   []int32
-	lo    []int8
-	hi    []int8
-	sumLo []int32 // per node: sum of lo over its pairs
-	sumHi []int32 // per node: sum of hi over its pairs
+	// The lattice's tables, flattened once so that no hot loop calls the
+	// Lattice: pairA[p], pairB[p] are pair p's ends; node i's neighbours
+	// are adjNbr[k] over adjPair[k] for adjOff[i] <= k < adjOff[i+1], in
+	// direction order.
+	pairA, pairB []int32
+	adjOff       []int32
+	adjPair      []int32
+	adjNbr       []int32
+	mag          []int32
+	lo           []int8
+	hi           []int8
+	sumLo        []int32 // per node: sum of lo over its pairs
+	sumHi        []int32 // per node: sum of hi over its pairs
 	// weight counts the contradictions found at each node, for dom/wdeg.
 	weight []uint32
 	// Incremental union-find over the drawn graph (pairs with lo > 0), by
@@ -227,6 +267,7 @@ type solver struct {
 	start      time.Time
 	lastReport time.Time
 	onSolution func(Solution) bool // optional: return false to stop
+	maxNodes   uint64              // 0: no limit (SolveOptions.MaxNodes)
 	seen       map[string]struct{} // solutions found in earlier runs
 	budget     uint64              // backtracks left in this run
 	aborted    bool                // this run ran out of budget
@@ -236,7 +277,7 @@ type solver struct {
 
 type dfsFrame struct {
 	v    int32
-	dir  int8
+	next int32 // the next adjacency slot of v to try
 	from int32 // pair used to enter v, or -1
 }
 
@@ -268,6 +309,22 @@ func newSolver(g *Grid, rules Rules, level stage) (*solver, error) {
 		subHi:  make([]int32, n),
 	}
 	s.probing = level >= stageProbe
+	s.pairA, s.pairB = make([]int32, np), make([]int32, np)
+	for p, pr := range g.Pairs {
+		s.pairA[p], s.pairB[p] = pr.A, pr.B
+	}
+	s.adjOff = make([]int32, n+1)
+	s.adjPair = make([]int32, 0, 2*np)
+	s.adjNbr = make([]int32, 0, 2*np)
+	for i := range n {
+		for d, p := range g.PairAt[i] {
+			if p >= 0 {
+				s.adjPair = append(s.adjPair, p)
+				s.adjNbr = append(s.adjNbr, g.Nbr[i][d])
+			}
+		}
+		s.adjOff[i+1] = int32(len(s.adjPair))
+	}
 	for i, nd := range g.Nodes {
 		s.mag[i] = int32(nd.Mag)
 		s.ufParent[i] = int32(i)
@@ -314,19 +371,19 @@ func (s *solver) setLo(p int32, v int8, by stage) {
 	if v == s.hi[p] {
 		s.open--
 	}
-	pr := s.g.Pairs[p]
+	pa, pb := s.pairA[p], s.pairB[p]
 	dl := int32(v - old)
-	s.sumLo[pr.A] += dl
-	s.sumLo[pr.B] += dl
-	s.push(pr.A)
-	s.push(pr.B)
+	s.sumLo[pa] += dl
+	s.sumLo[pb] += dl
+	s.push(pa)
+	s.push(pb)
 	if by < numStages {
 		s.deductions++
 		s.perStage[by]++
 	}
 	// Keep the drawn graph's components: demand first, then the union, so
 	// that undo (in reverse) splits before restoring demand.
-	ra, rb := s.root(pr.A), s.root(pr.B)
+	ra, rb := s.root(pa), s.root(pb)
 	s.ufRem[ra] -= dl
 	s.ufRem[rb] -= dl
 	if old == 0 {
@@ -381,11 +438,11 @@ func (s *solver) setHi(p int32, v int8, by stage) {
 	if v == 0 && s.trial {
 		s.cut = append(s.cut, p)
 	}
-	pr := s.g.Pairs[p]
-	s.sumHi[pr.A] -= int32(old - v)
-	s.sumHi[pr.B] -= int32(old - v)
-	s.push(pr.A)
-	s.push(pr.B)
+	pa, pb := s.pairA[p], s.pairB[p]
+	s.sumHi[pa] -= int32(old - v)
+	s.sumHi[pb] -= int32(old - v)
+	s.push(pa)
+	s.push(pb)
 	if by < numStages {
 		s.deductions++
 		s.perStage[by]++
@@ -406,20 +463,20 @@ func (s *solver) undo(mark int) {
 			s.ufRem[a] -= s.ufRem[b]
 			continue
 		}
-		pr := s.g.Pairs[p]
+		pa, pb := s.pairA[p], s.pairB[p]
 		if s.lo[p] == s.hi[p] && e.lo != e.hi {
 			s.open++
 		}
 		dl := int32(s.lo[p] - e.lo)
 		dh := int32(e.hi - s.hi[p])
 		if dl != 0 {
-			s.ufRem[s.root(pr.A)] += dl
-			s.ufRem[s.root(pr.B)] += dl
+			s.ufRem[s.root(pa)] += dl
+			s.ufRem[s.root(pb)] += dl
 		}
-		s.sumLo[pr.A] -= dl
-		s.sumLo[pr.B] -= dl
-		s.sumHi[pr.A] += dh
-		s.sumHi[pr.B] += dh
+		s.sumLo[pa] -= dl
+		s.sumLo[pb] -= dl
+		s.sumHi[pa] += dh
+		s.sumHi[pb] += dh
 		s.lo[p], s.hi[p] = e.lo, e.hi
 	}
 	s.trail = s.trail[:mark]
@@ -443,14 +500,15 @@ func (s *solver) nodeRule(i int32) {
 		return
 	}
 	iso := s.level >= stageIsolation && (s.rules.NoLoops || !s.rules.AllowDisconnected)
-	for d, p := range s.g.PairAt[i] {
-		if p < 0 || s.lo[p] == s.hi[p] {
+	for k := s.adjOff[i]; k < s.adjOff[i+1]; k++ {
+		p := s.adjPair[k]
+		if s.lo[p] == s.hi[p] {
 			continue
 		}
 		if iso && s.lo[p] == 0 {
 			// Stage isolation at this node's open pairs (the whole-grid
 			// pass in global does the same for every pair).
-			ri, rj := s.root(i), s.root(s.g.Nbr[i][d])
+			ri, rj := s.root(i), s.root(s.adjNbr[k])
 			if ri == rj {
 				if s.rules.NoLoops {
 					s.setHi(p, 0, stageIsolation)
@@ -558,7 +616,6 @@ func (s *solver) global() bool {
 	if s.open > 0 && s.level < stageIsolation {
 		return true
 	}
-	g := s.g
 	n32 := int32(s.n)
 	// Label the components of the drawn graph (pairs with lo > 0) by
 	// depth-first search, with each component's size and remaining demand
@@ -582,12 +639,12 @@ func (s *solver) global() bool {
 			st = st[:len(st)-1]
 			size++
 			rem += s.mag[v] - s.sumLo[v]
-			for d, p := range g.PairAt[v] {
-				if p < 0 || s.lo[p] == 0 {
+			for k := s.adjOff[v]; k < s.adjOff[v+1]; k++ {
+				if s.lo[s.adjPair[k]] == 0 {
 					continue
 				}
 				ends++
-				if w := g.Nbr[v][d]; comp[w] < 0 {
+				if w := s.adjNbr[k]; comp[w] < 0 {
 					comp[w] = c
 					st = append(st, w)
 				}
@@ -609,11 +666,11 @@ func (s *solver) global() bool {
 	if s.open == 0 {
 		return true // decided: connectivity follows from the check above
 	}
-	for p, pr := range g.Pairs {
+	for p := range s.lo {
 		if s.lo[p] != 0 || s.hi[p] == 0 {
 			continue
 		}
-		a, b := comp[pr.A], comp[pr.B]
+		a, b := comp[s.pairA[p]], comp[s.pairB[p]]
 		if a == b {
 			// Stage isolation, NoLoops: a connection inside one component
 			// of the drawn graph would close a cycle.
@@ -651,7 +708,6 @@ func (s *solver) global() bool {
 // of the pairs inside S bound x_p. The walk is Tarjan's lowlink DFS,
 // iterative, with subtree sums; O(nodes + pairs).
 func (s *solver) bridges() bool {
-	g := s.g
 	if s.n == 0 {
 		return true
 	}
@@ -663,24 +719,24 @@ func (s *solver) bridges() bool {
 	}
 	t := int32(0)
 	s.forced = s.forced[:0]
-	s.stack = append(s.stack[:0], dfsFrame{v: 0, dir: 0, from: -1})
+	s.stack = append(s.stack[:0], dfsFrame{v: 0, next: s.adjOff[0], from: -1})
 	s.disc[0], s.low[0] = t, t
 	t++
 	for len(s.stack) > 0 {
 		f := &s.stack[len(s.stack)-1]
 		v := f.v
-		if f.dir < 4 {
-			d := f.dir
-			f.dir++
-			p := g.PairAt[v][d]
-			if p < 0 || p == f.from || s.hi[p] == 0 {
+		if f.next < s.adjOff[v+1] {
+			k := f.next
+			f.next++
+			p := s.adjPair[k]
+			if p == f.from || s.hi[p] == 0 {
 				continue
 			}
-			w := g.Nbr[v][d]
+			w := s.adjNbr[k]
 			if s.disc[w] < 0 {
 				s.disc[w], s.low[w] = t, t
 				t++
-				s.stack = append(s.stack, dfsFrame{v: w, dir: 0, from: p})
+				s.stack = append(s.stack, dfsFrame{v: w, next: s.adjOff[w], from: p})
 			} else if s.disc[w] < s.low[v] {
 				s.low[v] = s.disc[w]
 			}
@@ -737,6 +793,8 @@ func (s *solver) bridges() bool {
 	return true
 }
 
+type pairEnds struct{ A, B int32 }
+
 type bridgeBound struct {
 	p      int32
 	lo, hi int8
@@ -782,14 +840,13 @@ func (s *solver) probe() bool {
 // four seeds of the restart schedule the largest 1135 -> 342), for about
 // the cost of the nodes it saves.
 func (s *solver) probeNear(from int, decision bool) bool {
-	g := s.g
 	first := decision
 	for from < len(s.trail) {
 		s.stamp++
 		cand := s.cand[:0]
 		add := func(i int32) {
-			for _, p := range g.PairAt[i] {
-				if p >= 0 && s.lo[p] < s.hi[p] && s.mark[p] != s.stamp {
+			for _, p := range s.adjPair[s.adjOff[i]:s.adjOff[i+1]] {
+				if s.lo[p] < s.hi[p] && s.mark[p] != s.stamp {
 					s.mark[p] = s.stamp
 					cand = append(cand, p)
 				}
@@ -798,9 +855,8 @@ func (s *solver) probeNear(from int, decision bool) bool {
 		end := len(s.trail)
 		nStrong := 0
 		if first && s.trail[from].p >= 0 {
-			pr := g.Pairs[s.trail[from].p]
-			add(pr.A)
-			add(pr.B)
+			add(s.pairA[s.trail[from].p])
+			add(s.pairB[s.trail[from].p])
 			nStrong = len(cand)
 		}
 		first = false
@@ -808,13 +864,10 @@ func (s *solver) probeNear(from int, decision bool) bool {
 			if e.p < 0 {
 				continue // a union record
 			}
-			pr := g.Pairs[e.p]
-			for _, a := range [2]int32{pr.A, pr.B} {
+			for _, a := range [2]int32{s.pairA[e.p], s.pairB[e.p]} {
 				add(a)
-				for _, b := range g.Nbr[a] {
-					if b >= 0 {
-						add(b)
-					}
+				for _, b := range s.adjNbr[s.adjOff[a]:s.adjOff[a+1]] {
+					add(b)
 				}
 			}
 		}
@@ -880,12 +933,12 @@ func (s *solver) choose() int32 {
 		if w == 0 {
 			continue
 		}
-		pr := s.g.Pairs[p]
-		ca := s.nodeScore(pr.A)
-		cb := s.nodeScore(pr.B)
+		pa, pb := s.pairA[p], s.pairB[p]
+		ca := s.nodeScore(pa)
+		cb := s.nodeScore(pb)
 		// dom/wdeg (Boussemart et al. 2004): fewest values per unit of
 		// failure weight at the pair's ends first.
-		wd := int64(1 + s.weight[pr.A] + s.weight[pr.B])
+		wd := int64(1 + s.weight[pa] + s.weight[pb])
 		score := ((w<<24)/wd<<20 + int64(min(ca, cb))) << 8
 		if noise {
 			score += int64(s.next() & 255)
@@ -899,8 +952,8 @@ func (s *solver) choose() int32 {
 
 func (s *solver) nodeScore(i int32) int32 {
 	openPairs := int32(0)
-	for _, p := range s.g.PairAt[i] {
-		if p >= 0 && s.lo[p] < s.hi[p] {
+	for _, p := range s.adjPair[s.adjOff[i]:s.adjOff[i+1]] {
+		if s.lo[p] < s.hi[p] {
 			openPairs++
 		}
 	}
@@ -955,6 +1008,10 @@ func (s *solver) search(depth int, from int) bool {
 	}
 	if depth > s.maxDepth {
 		s.maxDepth = depth
+	}
+	if s.maxNodes > 0 && s.nodes > s.maxNodes {
+		s.stopErr = ErrNodeLimit
+		return true
 	}
 	if !s.propagate() || (s.probing && !s.probeNear(from, depth > 0)) {
 		s.clearQueue()
@@ -1032,9 +1089,8 @@ func (s *solver) cutsConnected() bool {
 	if s.rules.AllowDisconnected || len(s.cut) < 2 {
 		return true
 	}
-	g := s.g
 	for _, p := range s.cut {
-		pr := g.Pairs[p]
+		pr := pairEnds{s.pairA[p], s.pairB[p]}
 		if s.root(pr.A) == s.root(pr.B) {
 			continue // joined by drawn pairs, which stay in the potential graph
 		}
@@ -1058,11 +1114,11 @@ func (s *solver) cutsConnected() bool {
 			if len(qa)-ia <= len(qb)-ib {
 				v := qa[ia]
 				ia++
-				for d, q := range g.PairAt[v] {
-					if q < 0 || s.hi[q] == 0 {
+				for k := s.adjOff[v]; k < s.adjOff[v+1]; k++ {
+					if s.hi[s.adjPair[k]] == 0 {
 						continue
 					}
-					w := g.Nbr[v][d]
+					w := s.adjNbr[k]
 					if s.vis[w] == sb {
 						met = true
 						break
@@ -1075,11 +1131,11 @@ func (s *solver) cutsConnected() bool {
 			} else {
 				v := qb[ib]
 				ib++
-				for d, q := range g.PairAt[v] {
-					if q < 0 || s.hi[q] == 0 {
+				for k := s.adjOff[v]; k < s.adjOff[v+1]; k++ {
+					if s.hi[s.adjPair[k]] == 0 {
 						continue
 					}
-					w := g.Nbr[v][d]
+					w := s.adjNbr[k]
 					if s.vis[w] == sa {
 						met = true
 						break

@@ -20,7 +20,7 @@ type State struct {
 	// comp[i] labels node i's component in the graph of drawn connections;
 	// nil when stale.
 	comp []int32
-	// phi caches phiOver(K, n, mask) by n*16+mask.
+	// phi caches PhiOver(K, n, mask) by n<<MaxDirections+mask.
 	phi map[int][]Word
 	// Scratch for walks.
 	mark  []uint32
@@ -89,7 +89,7 @@ func (s *State) Check(p int, w Word) int {
 	if w.Len() != s.Rem[p] {
 		return CondLimit
 	}
-	for d := range 4 {
+	for d := range MaxDirections {
 		if w[d] == 0 {
 			continue
 		}
@@ -102,7 +102,7 @@ func (s *State) Check(p int, w Word) int {
 			return CondLimit
 		}
 	}
-	for d := range 4 {
+	for d := range MaxDirections {
 		if w[d] == 0 || s.Conn[g.PairAt[p][d]] > 0 {
 			continue
 		}
@@ -112,7 +112,7 @@ func (s *State) Check(p int, w Word) int {
 			}
 		}
 	}
-	for d := range 4 {
+	for d := range MaxDirections {
 		if w[d] > 0 && w[d] > min(g.K, s.Rem[g.Nbr[p][d]]) {
 			return CondNeighbour
 		}
@@ -137,7 +137,7 @@ func (s *State) Check(p int, w Word) int {
 func (s *State) apply(p int, w Word, sign int) {
 	g := s.G
 	s.Rem[p] -= sign * w.Len()
-	for d := range 4 {
+	for d := range MaxDirections {
 		if w[d] == 0 {
 			continue
 		}
@@ -164,7 +164,7 @@ func (s *State) closedComponent(p int) bool {
 		if s.Rem[i] != 0 {
 			return false
 		}
-		for d := range 4 {
+		for d := range MaxDirections {
 			if pr := g.PairAt[i][d]; pr >= 0 && s.Conn[pr] > 0 && s.mark[g.Nbr[i][d]] != s.stamp {
 				s.mark[g.Nbr[i][d]] = s.stamp
 				seen++
@@ -202,7 +202,7 @@ func (s *State) stranded(p int, w Word) bool {
 	if check(int32(p)) {
 		return true
 	}
-	for d := range 4 {
+	for d := range MaxDirections {
 		if w[d] > 0 {
 			q := g.Nbr[p][d]
 			if isStranded(q) || s.Rem[q] == 0 && check(q) {
@@ -221,7 +221,7 @@ func (s *State) closesLoop(p int, w Word) bool {
 	defer s.apply(p, w, +1)
 	comp := s.components()
 	used := map[int32]bool{comp[p]: true}
-	for d := range 4 {
+	for d := range MaxDirections {
 		if w[d] == 0 || s.Conn[g.PairAt[p][d]] > 0 {
 			continue // an existing segment adds no edge to the graph
 		}
@@ -255,7 +255,7 @@ func (s *State) components() []int32 {
 		for len(stack) > 0 {
 			i := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			for d := range 4 {
+			for d := range MaxDirections {
 				if pr := g.PairAt[i][d]; pr >= 0 && s.Conn[pr] > 0 && comp[g.Nbr[i][d]] < 0 {
 					comp[g.Nbr[i][d]] = int32(r)
 					stack = append(stack, g.Nbr[i][d])
@@ -270,14 +270,14 @@ func (s *State) components() []int32 {
 // words returns Φ_k[p] over p's neighbours' directions for p's current
 // magnitude, from a cache.
 func (s *State) words(p int) []Word {
-	key := s.Rem[p]*16 + s.mask(p)
+	key := s.Rem[p]<<MaxDirections + s.mask(p)
 	if w, ok := s.phi[key]; ok {
 		return w
 	}
 	if s.phi == nil {
 		s.phi = map[int][]Word{}
 	}
-	w := phiOver(s.G.K, s.Rem[p], s.mask(p))
+	w := PhiOver(s.G.K, s.Rem[p], s.mask(p))
 	s.phi[key] = w
 	return w
 }
@@ -295,7 +295,7 @@ type Rejected struct {
 // not listed at all (they break condition 3 with magn = 0); use
 // PhiGammaAll for the paper's full listing.
 func (s *State) FeasibleWords(p int) (feasible []Word, rejected []Rejected) {
-	for _, w := range phiOver(s.G.K, s.Rem[p], s.mask(p)) {
+	for _, w := range PhiOver(s.G.K, s.Rem[p], s.mask(p)) {
 		if c := s.Check(p, w); c == 0 {
 			feasible = append(feasible, w)
 		} else {
@@ -354,18 +354,18 @@ var ErrUnsolvable = errors.New("unsolvable")
 func (s *State) Build(p int, w Word) error {
 	g := s.G
 	if w.Len() > s.Rem[p] {
-		return fmt.Errorf("%w: u(p, %v) at (%d,%d) draws %d connections, %d remain", ErrUnsolvable, w, g.Nodes[p].Row+1, g.Nodes[p].Col+1, w.Len(), s.Rem[p])
+		return fmt.Errorf("%w: u(p, %v) at (%d,%d) draws %d connections, %d remain", ErrUnsolvable, g.Lattice.FormatWord(w), g.Nodes[p].Row+1, g.Nodes[p].Col+1, w.Len(), s.Rem[p])
 	}
-	for d := range 4 {
+	for d := range MaxDirections {
 		if w[d] == 0 {
 			continue
 		}
 		q := g.Nbr[p][d]
 		if q < 0 {
-			return fmt.Errorf("%w: u(p, %v) at (%d,%d): no %v neighbour", ErrUnsolvable, w, g.Nodes[p].Row+1, g.Nodes[p].Col+1, Direction(d))
+			return fmt.Errorf("%w: u(p, %v) at (%d,%d): no %v neighbour", ErrUnsolvable, g.Lattice.FormatWord(w), g.Nodes[p].Row+1, g.Nodes[p].Col+1, g.Lattice.DirectionName(Direction(d)))
 		}
 		if w[d] > s.Rem[q] || int(s.Conn[g.PairAt[p][d]])+w[d] > g.K {
-			return fmt.Errorf("%w: u(p, %v) at (%d,%d): the %v neighbour cannot take %d more", ErrUnsolvable, w, g.Nodes[p].Row+1, g.Nodes[p].Col+1, Direction(d), w[d])
+			return fmt.Errorf("%w: u(p, %v) at (%d,%d): the %v neighbour cannot take %d more", ErrUnsolvable, g.Lattice.FormatWord(w), g.Nodes[p].Row+1, g.Nodes[p].Col+1, g.Lattice.DirectionName(Direction(d)), w[d])
 		}
 	}
 	s.apply(p, w, +1)
@@ -432,7 +432,7 @@ func Tau(ctx context.Context, g *Grid, rules Rules) (TauResult, error) {
 		// step 4 draws ω*, a part of every such completion.
 		if c := s.Check(p, w); step <= 3 && c != 0 {
 			res.Contradiction = fmt.Errorf("%w: step %d at (%d,%d): the forced word %v breaks condition %d of Φ_Γk",
-				ErrUnsolvable, step, g.Nodes[p].Row+1, g.Nodes[p].Col+1, w, c)
+				ErrUnsolvable, step, g.Nodes[p].Row+1, g.Nodes[p].Col+1, g.Lattice.FormatWord(w), c)
 			return false
 		}
 		if err := s.Build(p, w); err != nil {
@@ -449,7 +449,7 @@ func Tau(ctx context.Context, g *Grid, rules Rules) (TauResult, error) {
 			continue
 		}
 		var w Word
-		for d := range 4 {
+		for d := range MaxDirections {
 			if pr := g.PairAt[p][d]; pr >= 0 {
 				w[d] = g.K - int(s.Conn[pr])
 			}
@@ -464,7 +464,7 @@ func Tau(ctx context.Context, g *Grid, rules Rules) (TauResult, error) {
 			continue
 		}
 		var w Word
-		for d := range 4 {
+		for d := range MaxDirections {
 			if g.Nbr[p][d] >= 0 {
 				w[d] = s.Rem[p]
 			}
@@ -571,7 +571,7 @@ func Tau(ctx context.Context, g *Grid, rules Rules) (TauResult, error) {
 	}
 	if s.complete() {
 		if err := VerifySolution(g, rules, s.Conn); err != nil {
-			res.Contradiction = fmt.Errorf("%w: the forced connections complete every node but %v", ErrUnsolvable, err)
+			res.Contradiction = fmt.Errorf("%w: the forced connections complete every node but %w", ErrUnsolvable, err)
 		} else {
 			res.Solved = true
 		}
@@ -583,11 +583,11 @@ func Tau(ctx context.Context, g *Grid, rules Rules) (TauResult, error) {
 func (st TauStep) Format(g *Grid) string {
 	nd := g.Nodes[st.Node]
 	var parts []string
-	for d := range 4 {
+	for d := range MaxDirections {
 		if st.Word[d] > 0 {
 			q := g.Nodes[g.Nbr[st.Node][d]]
 			parts = append(parts, fmt.Sprintf("%d to (%d,%d)", st.Word[d], q.Row+1, q.Col+1))
 		}
 	}
-	return fmt.Sprintf("step %d: node (%d,%d) magn %d: %s: u(p, %v) draws %s", st.Step, nd.Row+1, nd.Col+1, nd.Mag, st.Rule, st.Word, strings.Join(parts, ", "))
+	return fmt.Sprintf("step %d: node (%d,%d) magn %d: %s: u(p, %v) draws %s", st.Step, nd.Row+1, nd.Col+1, nd.Mag, st.Rule, g.Lattice.FormatWord(st.Word), strings.Join(parts, ", "))
 }

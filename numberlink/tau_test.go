@@ -191,6 +191,9 @@ func TestTauTatham(t *testing.T) {
 	for k := 1; k <= 4; k++ {
 		for _, loops := range []string{"", "L"} {
 			for d := 0; d <= 2; d++ {
+				if k == 1 && loops == "" && d == 1 {
+					continue // sgt-bridges never finishes (see tathamIDs)
+				}
 				params := "8x8m" + strconv.Itoa(k) + loops + "d" + strconv.Itoa(d)
 				t.Run(params, func(t *testing.T) {
 					t.Parallel()
@@ -287,17 +290,7 @@ func BenchmarkTau(b *testing.B) {
 // solution the complete solver finds.
 func TestTauCoelho(t *testing.T) {
 	t.Parallel()
-	pattern := "*/*_00[123].has"
-	switch {
-	case testfix.Long():
-		pattern = "*/*.has"
-	case testing.Short():
-		pattern = "100/*_001.has"
-	}
-	files, _ := filepath.Glob(filepath.Join(testfix.Coelho(t), pattern))
-	if len(files) == 0 {
-		t.Fatalf("no Coelho instance matches %s", pattern)
-	}
+	files := testfix.CoelhoFiles(t, testfix.Scale("*/*_00[123].has", "100/*_001.has", "*/*.has"))
 	solved := 0
 	for _, f := range files {
 		data, err := os.ReadFile(f)

@@ -42,11 +42,14 @@ func Bridges(g *Grid, sol Solution) []Bridge {
 	return out
 }
 
-// VerifySolution checks sol against g with the independent Verify, from g's
-// clues alone.
+// VerifySolution checks sol against g with the independent Verify (on the
+// hexagonal lattice verify.HexGrid), from g's clues alone.
 func VerifySolution(g *Grid, rules Rules, sol Solution) error {
 	if len(sol) != len(g.Pairs) {
 		return fmt.Errorf("%w: the solution has %d pair counts, the grid %d pairs", ErrBadBridge, len(sol), len(g.Pairs))
+	}
+	if g.Lattice == Hex {
+		return verify.HexGrid(g.Rows, g.Cols, g.Clues(), g.K, verify.KGridRules{NoLoops: rules.NoLoops, AllowDisconnected: rules.AllowDisconnected}, Bridges(g, sol))
 	}
 	return Verify(g.Rows, g.Cols, g.Clues(), g.K, rules, Bridges(g, sol))
 }
@@ -63,12 +66,7 @@ func SolutionFromBridges(g *Grid, bridges []Bridge) (Solution, error) {
 		if i < 0 || j < 0 {
 			return nil, fmt.Errorf("%w: %v: both ends must be nodes", ErrBadBridge, b)
 		}
-		p := int32(-1)
-		for d := range 4 {
-			if g.Nbr[i][d] == j {
-				p = g.PairAt[i][d]
-			}
-		}
+		p := g.PairBetween(i, j)
 		if p < 0 {
 			return nil, fmt.Errorf("%w: %v", ErrNotNeighbours, b)
 		}

@@ -17,6 +17,11 @@ import (
 // to a missing file.
 var ErrSpecialFile = errors.New("not a file boardgraph can write")
 
+// PipeWait is how long a write to a named pipe waits for a reader to
+// open it before it fails (with an error wrapping ErrWrite; on Unix, ENXIO): a
+// pipe nobody reads would otherwise hold the command for ever.
+var PipeWait = 3 * time.Second
+
 // writeErr reports a failure of the file system while writing name; the
 // message leaves out the temporary file's name, which the user never sees.
 func writeErr(name string, err error) error {
@@ -24,7 +29,7 @@ func writeErr(name string, err error) error {
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	return fmt.Errorf("%w %s: %v", ErrWrite, name, err)
+	return fmt.Errorf("%w %s: %w", ErrWrite, name, err)
 }
 
 // AtomicFile is a file that appears under its name only when Commit
@@ -49,9 +54,10 @@ func writeErr(name string, err error) error {
 //     character device is opened by CreateAtomic, so that a device the
 //     process cannot write is refused before any work; a pipe is opened by
 //     the first Write (or by Commit when nothing was written), which waits
-//     there for a reader. Both the wait and a write blocked on a reader
-//     that stopped reading end when the context given to
-//     CreateAtomicContext does (a *StoppedError).
+//     there for a reader, at most PipeWait (then it fails, wrapping
+//     ErrWrite). Both the wait and a write blocked on a reader that
+//     stopped reading end when the context given to CreateAtomicContext
+//     does (a *StoppedError).
 //   - a directory, a block device, a socket or a symbolic link to a missing
 //     file: CreateAtomic refuses it with an error wrapping ErrSpecialFile.
 //

@@ -101,7 +101,7 @@ func (t *TextReader) Next() (int, int, error) {
 		}
 		if err != nil && err != io.EOF {
 			t.done = true
-			return 0, 0, fmt.Errorf("%w: %v", ErrFormat, err)
+			return 0, 0, fmt.Errorf("%w: %w", ErrFormat, err)
 		}
 		s = bytes.TrimSpace(s)
 		if len(s) == 0 && t.cells > 0 && t.gap == 0 && err == nil {
@@ -154,7 +154,7 @@ type BinaryReader struct {
 func NewBinaryReader(r io.Reader) (*BinaryReader, error) {
 	head := make([]byte, fixedHead)
 	if _, err := io.ReadFull(r, head); err != nil {
-		return nil, fmt.Errorf("%w: the header is cut short (%v)", ErrFormat, err)
+		return nil, fmt.Errorf("%w: the header is cut short (%w)", ErrFormat, err)
 	}
 	if string(head[:8]) != Magic {
 		return nil, fmt.Errorf("%w: not a binary path file (bad magic %q)", ErrFormat, head[:8])
@@ -186,7 +186,7 @@ func NewBinaryReader(r io.Reader) (*BinaryReader, error) {
 	}
 	rest := make([]byte, nameLen+8*k)
 	if _, err := io.ReadFull(r, rest); err != nil {
-		return nil, fmt.Errorf("%w: the header is cut short (%v)", ErrFormat, err)
+		return nil, fmt.Errorf("%w: the header is cut short (%w)", ErrFormat, err)
 	}
 	h.Name = string(rest[:nameLen])
 	for i := range k {
@@ -261,7 +261,7 @@ func (b *BinaryReader) fill() error {
 	n := int(min(b.left, int64(cap(b.buf))))
 	b.buf = b.buf[:n]
 	if _, err := io.ReadFull(b.r, b.buf); err != nil {
-		return fmt.Errorf("%w: the file is cut short after cell %d of %d (%v)", ErrFormat, b.n, b.h.Length, err)
+		return fmt.Errorf("%w: the file is cut short after cell %d of %d (%w)", ErrFormat, b.n, b.h.Length, err)
 	}
 	b.crc = crc32.Update(b.crc, castagnoli, b.buf)
 	b.left -= int64(n)

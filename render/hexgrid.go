@@ -1,11 +1,9 @@
 package render
 
 import (
-	"fmt"
 	"math"
-	"strconv"
 
-	"github.com/boardgraph/boardgraph/numberlink/hexgrid"
+	"github.com/boardgraph/boardgraph/numberlink"
 )
 
 // HexGridOptions configures HexGrid.
@@ -19,7 +17,7 @@ type HexGridOptions struct {
 
 var hexCellFill = color3(233, 236, 239)
 
-// HexGrid draws a hexagonal k-grid (hexgrid.Grid, odd-r offset layout) with
+// HexGrid draws a hexagonal k-grid (numberlink.Hex, odd-r offset layout) with
 // the connections of sol: every cell a pale hexagon (pointy top, so rows
 // run across the picture and odd rows sit half a cell to the right), every
 // node a circle with its number, and every pair's connections as one to k
@@ -27,14 +25,9 @@ var hexCellFill = color3(233, 236, 239)
 // pair's axis (E-W, NW-SE or NE-SW). sol may be nil (the bare puzzle) or
 // partial; nodes with all their connections are then filled green, nodes
 // with too many red. The cost is O(cells + pairs).
-func HexGrid(g *hexgrid.Grid, sol hexgrid.Solution, opt HexGridOptions) (*Picture, error) {
-	if sol != nil && len(sol) != len(g.Pairs) {
-		return nil, fmt.Errorf("%w: a solution of %d pairs for a hex grid of %d", ErrInput, len(sol), len(g.Pairs))
-	}
-	for p, x := range sol {
-		if x < 0 || int(x) > g.K {
-			return nil, fmt.Errorf("%w: %d connections on pair %d; k = %d", ErrInput, x, p, g.K)
-		}
+func HexGrid(g *numberlink.Grid, sol numberlink.Solution, opt HexGridOptions) (*Picture, error) {
+	if err := checkKGrid(g, sol, "hex "); err != nil {
+		return nil, err
 	}
 	cs := opt.Cell
 	if cs <= 0 {
@@ -77,53 +70,9 @@ func HexGrid(g *hexgrid.Grid, sol hexgrid.Solution, opt HexGridOptions) (*Pictur
 			p.polygon(pts, hexCellFill)
 		}
 	}
-	rad := cs * 0.34
-	lw := min(max(cs*0.045, 1), 3)
-	for pi, pr := range g.Pairs {
-		n := 0
-		if sol != nil {
-			n = int(sol[pi])
-		}
-		if n == 0 {
-			continue
-		}
-		a, b := g.Nodes[pr.A], g.Nodes[pr.B]
-		x0, y0 := centre(a.Row, a.Col)
-		x1, y1 := centre(b.Row, b.Col)
-		l := math.Hypot(x1-x0, y1-y0)
-		ux, uy := (x1-x0)/l, (y1-y0)/l // along the pair
-		nx, ny := -uy, ux              // across it
-		gap := min(cs*0.14, 1.2*rad/float64(n))
-		for i := range n {
-			off := (float64(i) - float64(n-1)/2) * gap
-			p.line([]float64{x0 + ux*rad + nx*off, y0 + uy*rad + ny*off, x1 - ux*rad + nx*off, y1 - uy*rad + ny*off}, ink, lw)
-		}
-	}
-	conn := make([]int, len(g.Nodes))
-	for pi, x := range sol {
-		conn[g.Pairs[pi].A] += int(x)
-		conn[g.Pairs[pi].B] += int(x)
-	}
-	digits := 1
-	for _, nd := range g.Nodes {
-		digits = max(digits, len(strconv.Itoa(nd.Mag)))
-	}
-	fs := min(0.42*cs, 1.0*cs/float64(digits))
-	for i, nd := range g.Nodes {
-		x, y := centre(nd.Row, nd.Col)
-		fill := kgNodeFill
-		switch {
-		case sol == nil:
-		case conn[i] > nd.Mag:
-			fill = kgOver
-		case conn[i] == nd.Mag:
-			fill = kgDone
-		}
-		p.circle(x, y, rad, fill, ink, lw)
-		if fs >= MinLabel/2 {
-			p.text(x, y, strconv.Itoa(nd.Mag), fs, ink, anchorMiddle, true)
-		}
-	}
+	d := kgDraw{p: p, g: g, sol: sol, centre: centre, cs: cs, rad: cs * 0.34, lw: min(max(cs*0.045, 1), 3)}
+	d.bridges(nil)
+	d.nodes(min(0.42*cs, 1.0*cs/float64(d.digits())), -1)
 	for i, line := range caption {
 		p.text(margin/2, boardH+(float64(i)+0.5)*capFont*1.35, line, capFont, ink, anchorStart, false)
 	}

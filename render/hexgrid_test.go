@@ -6,6 +6,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/hexgrid"
 )
 
@@ -18,7 +19,7 @@ func TestHexGrid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol, _, err := hexgrid.Solve(t.Context(), p.Grid, hexgrid.SolveOptions{})
+	sol, _, err := numberlink.Solve(t.Context(), p.Grid, numberlink.SolveOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -37,16 +38,11 @@ var (
 // marked with a faint dot when cells are large enough.
 // The cost is O(cells + pairs).
 func KGrid(g *numberlink.Grid, sol numberlink.Solution, opt KGridOptions) (*Picture, error) {
-	if sol != nil && len(sol) != len(g.Pairs) {
-		return nil, fmt.Errorf("%w: a solution of %d pairs for a grid of %d", ErrInput, len(sol), len(g.Pairs))
+	if err := checkKGrid(g, sol, ""); err != nil {
+		return nil, err
 	}
 	if opt.Highlight != nil && len(opt.Highlight) != len(g.Pairs) {
 		return nil, fmt.Errorf("%w: a highlight of %d pairs for a grid of %d", ErrInput, len(opt.Highlight), len(g.Pairs))
-	}
-	for p, x := range sol {
-		if x < 0 || int(x) > g.K {
-			return nil, fmt.Errorf("%w: %d connections on pair %d; k = %d", ErrInput, x, p, g.K)
-		}
 	}
 	cs := opt.cell(g.Rows, g.Cols)
 	f := newFrame(g.Rows, g.Cols, cs, 0)
@@ -69,71 +65,118 @@ func KGrid(g *numberlink.Grid, sol numberlink.Solution, opt KGridOptions) (*Pict
 			}
 		}
 	}
-	lw := min(max(cs*0.045, 1), 3)
-	for pi, pr := range g.Pairs {
+	d := kgDraw{p: p, g: g, sol: sol, centre: f.centre, cs: cs, rad: rad, lw: min(max(cs*0.045, 1), 3)}
+	d.bridges(opt.Highlight)
+	ring := -1
+	if opt.Highlight != nil {
+		ring = opt.Node
+	}
+	d.nodes(min(0.45*cs, 1.1*cs/float64(d.digits())), ring)
+	for i, line := range caption {
+		p.text(f.x0, f.boardH()+2*f.y0+(float64(i)+0.5)*capFont*1.35-f.y0/2, line, capFont, ink, anchorStart, false)
+	}
+	return p, nil
+}
+
+// checkKGrid checks that sol (nil for none) fits g's pairs and its bridge
+// limit; what names the grid in the message ("hex " or "").
+func checkKGrid(g *numberlink.Grid, sol numberlink.Solution, what string) error {
+	if sol != nil && len(sol) != len(g.Pairs) {
+		return fmt.Errorf("%w: a solution of %d pairs for a %sgrid of %d", ErrInput, len(sol), what, len(g.Pairs))
+	}
+	for p, x := range sol {
+		if x < 0 || int(x) > g.K {
+			return fmt.Errorf("%w: %d connections on pair %d; k = %d", ErrInput, x, p, g.K)
+		}
+	}
+	return nil
+}
+
+// kgDraw draws the bridges and nodes of a k-grid on any lattice, given
+// where the centre of each cell lies: what KGrid and HexGrid share.
+type kgDraw struct {
+	p           *Picture
+	g           *numberlink.Grid
+	sol         numberlink.Solution
+	centre      func(r, c int) (float64, float64)
+	cs, rad, lw float64
+}
+
+// bridges draws each pair's connections as parallel lines along the
+// segment between the two circles, spread across it over at most 60% of a
+// node's diameter; highlight[p] (nil for none) of them in the highlight
+// colour.
+func (d kgDraw) bridges(highlight []int8) {
+	for pi, pr := range d.g.Pairs {
 		n := 0
-		if sol != nil {
-			n = int(sol[pi])
+		if d.sol != nil {
+			n = int(d.sol[pi])
 		}
 		if n == 0 {
 			continue
 		}
 		hl := 0
-		if opt.Highlight != nil {
-			hl = min(int(opt.Highlight[pi]), n)
+		if highlight != nil {
+			hl = min(int(highlight[pi]), n)
 		}
-		a, b := g.Nodes[pr.A], g.Nodes[pr.B]
-		x0, y0 := f.centre(a.Row, a.Col)
-		x1, y1 := f.centre(b.Row, b.Col)
-		// Parallel lines across the pair, spread over at most 60% of a
-		// node's diameter.
-		gap := min(cs*0.14, 1.2*rad/float64(n))
+		a, b := d.g.Nodes[pr.A], d.g.Nodes[pr.B]
+		x0, y0 := d.centre(a.Row, a.Col)
+		x1, y1 := d.centre(b.Row, b.Col)
+		l := math.Hypot(x1-x0, y1-y0)
+		ux, uy := (x1-x0)/l, (y1-y0)/l // along the pair
+		nx, ny := -uy, ux              // across it (rightwards on a vertical pair)
+		if ny == 0 && nx < 0 {
+			nx = -nx
+		}
+		gap := min(d.cs*0.14, 1.2*d.rad/float64(n))
 		for i := range n {
 			off := (float64(i) - float64(n-1)/2) * gap
-			col, w := kgBridge, lw
+			col, w := kgBridge, d.lw
 			if i >= n-hl {
-				col, w = kgNew, lw*1.4
+				col, w = kgNew, d.lw*1.4
 			}
-			if pr.Horizontal {
-				p.line([]float64{x0 + rad, y0 + off, x1 - rad, y1 + off}, col, w)
-			} else {
-				p.line([]float64{x0 + off, y0 + rad, x1 + off, y1 - rad}, col, w)
-			}
+			d.p.line([]float64{x0 + ux*d.rad + nx*off, y0 + uy*d.rad + ny*off, x1 - ux*d.rad + nx*off, y1 - uy*d.rad + ny*off}, col, w)
 		}
 	}
-	conn := make([]int, len(g.Nodes))
-	for pi, x := range sol {
-		conn[g.Pairs[pi].A] += int(x)
-		conn[g.Pairs[pi].B] += int(x)
+}
+
+// digits is the width of the longest clue.
+func (d kgDraw) digits() int {
+	n := 1
+	for _, nd := range d.g.Nodes {
+		n = max(n, len(strconv.Itoa(nd.Mag)))
 	}
-	digits := 1
-	for _, nd := range g.Nodes {
-		digits = max(digits, len(strconv.Itoa(nd.Mag)))
+	return n
+}
+
+// nodes draws every node as a circle with its number in font size fs:
+// green with all its connections, red with too many (when there is a
+// solution), node ring ringed in the highlight colour (-1 for none).
+func (d kgDraw) nodes(fs float64, ring int) {
+	conn := make([]int, len(d.g.Nodes))
+	for pi, x := range d.sol {
+		conn[d.g.Pairs[pi].A] += int(x)
+		conn[d.g.Pairs[pi].B] += int(x)
 	}
-	fs := min(0.45*cs, 1.1*cs/float64(digits))
-	for i, nd := range g.Nodes {
-		x, y := f.centre(nd.Row, nd.Col)
+	for i, nd := range d.g.Nodes {
+		x, y := d.centre(nd.Row, nd.Col)
 		fill := kgNodeFill
 		switch {
-		case sol == nil:
+		case d.sol == nil:
 		case conn[i] > nd.Mag:
 			fill = kgOver
 		case conn[i] == nd.Mag:
 			fill = kgDone
 		}
-		stroke, w := ink, lw
-		if i == opt.Node && opt.Highlight != nil {
-			stroke, w = kgNew, lw*2
+		stroke, w := ink, d.lw
+		if i == ring {
+			stroke, w = kgNew, d.lw*2
 		}
-		p.circle(x, y, rad, fill, stroke, w)
+		d.p.circle(x, y, d.rad, fill, stroke, w)
 		if fs >= MinLabel/2 {
-			p.text(x, y, strconv.Itoa(nd.Mag), fs, ink, anchorMiddle, true)
+			d.p.text(x, y, strconv.Itoa(nd.Mag), fs, ink, anchorMiddle, true)
 		}
 	}
-	for i, line := range caption {
-		p.text(f.x0, f.boardH()+2*f.y0+(float64(i)+0.5)*capFont*1.35-f.y0/2, line, capFont, ink, anchorStart, false)
-	}
-	return p, nil
 }
 
 // wrap breaks s into lines of at most width characters at spaces.

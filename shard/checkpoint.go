@@ -75,7 +75,7 @@ func OpenCheckpoint(path, key string, resume bool) (*Checkpoint, map[int]uint64,
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %v", ErrCheckpoint, err)
+		return nil, nil, fmt.Errorf("%w: %w", ErrCheckpoint, err)
 	}
 	fail := func(err error) (*Checkpoint, map[int]uint64, error) {
 		f.Close()
@@ -86,7 +86,7 @@ func OpenCheckpoint(path, key string, resume bool) (*Checkpoint, map[int]uint64,
 	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxCheckpointBytes+1))
 	if err != nil {
-		return fail(fmt.Errorf("%w: reading %s: %v", ErrCheckpoint, path, err))
+		return fail(fmt.Errorf("%w: reading %s: %w", ErrCheckpoint, path, err))
 	}
 	if len(data) > MaxCheckpointBytes {
 		return fail(fmt.Errorf("%w: %s is longer than %d bytes: not a checkpoint of this boardgraph", ErrCheckpoint, path, MaxCheckpointBytes))
@@ -106,25 +106,25 @@ func OpenCheckpoint(path, key string, resume bool) (*Checkpoint, map[int]uint64,
 		// Cut at the first damaged line and write back the valid lines
 		// that followed it.
 		if err := f.Truncate(int64(ps.Good)); err != nil {
-			return fail(fmt.Errorf("%w: cutting the damaged part of %s: %v", ErrCheckpoint, path, err))
+			return fail(fmt.Errorf("%w: cutting the damaged part of %s: %w", ErrCheckpoint, path, err))
 		}
 	}
 	if _, err := f.Seek(int64(ps.Good), io.SeekStart); err != nil {
-		return fail(fmt.Errorf("%w: %v", ErrCheckpoint, err))
+		return fail(fmt.Errorf("%w: %w", ErrCheckpoint, err))
 	}
 	if ps.Good == 0 {
 		if _, err := f.WriteString(withCRC(checkpointMagic+" "+key, "") + "\n"); err != nil {
-			return fail(fmt.Errorf("%w: writing %s: %v", ErrCheckpoint, path, err))
+			return fail(fmt.Errorf("%w: writing %s: %w", ErrCheckpoint, path, err))
 		}
 	}
 	if len(ps.Kept) > 0 {
 		if _, err := f.Write(bytes.Join(ps.Kept, nil)); err != nil {
-			return fail(fmt.Errorf("%w: writing %s: %v", ErrCheckpoint, path, err))
+			return fail(fmt.Errorf("%w: writing %s: %w", ErrCheckpoint, path, err))
 		}
 	}
 	if ps.Good < len(data) || ps.Good == 0 {
 		if err := f.Sync(); err != nil {
-			return fail(fmt.Errorf("%w: syncing %s: %v", ErrCheckpoint, path, err))
+			return fail(fmt.Errorf("%w: syncing %s: %w", ErrCheckpoint, path, err))
 		}
 	}
 	if ps.Dropped > 0 {
@@ -246,7 +246,7 @@ func (c *Checkpoint) Append(unit int, contribution uint64) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, err := c.f.WriteString(line); err != nil { // one write call
-		return fmt.Errorf("%w: %v", ErrCheckpoint, err)
+		return fmt.Errorf("%w: %w", ErrCheckpoint, err)
 	}
 	c.dirty = true
 	if time.Since(c.lastSync) >= c.SyncEvery {
@@ -260,7 +260,7 @@ func (c *Checkpoint) sync() error {
 		return nil
 	}
 	if err := c.f.Sync(); err != nil {
-		return fmt.Errorf("%w: %v", ErrCheckpoint, err)
+		return fmt.Errorf("%w: %w", ErrCheckpoint, err)
 	}
 	c.lastSync, c.dirty = time.Now(), false
 	return nil
@@ -275,7 +275,7 @@ func (c *Checkpoint) Close() error {
 	}
 	err := c.sync()
 	if cerr := c.f.Close(); err == nil && cerr != nil {
-		err = fmt.Errorf("%w: %v", ErrCheckpoint, cerr)
+		err = fmt.Errorf("%w: %w", ErrCheckpoint, cerr)
 	}
 	c.f = nil
 	return err

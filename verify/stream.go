@@ -232,7 +232,7 @@ func StreamText(ctx context.Context, r Rules, rd io.Reader, opt StreamOptions) (
 			return res, fmt.Errorf("%w: line %d is longer than 64 KiB; write one row,col per line", ErrSyntax, line)
 		}
 		if rerr != nil && rerr != io.EOF {
-			return res, fmt.Errorf("%w: %v", ErrSyntax, rerr)
+			return res, fmt.Errorf("%w: %w", ErrSyntax, rerr)
 		}
 		if row, col, ok := plainRowCol(s); ok && gap == 0 {
 			if err := t.visit(row-1, col-1, true); err != nil {

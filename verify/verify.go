@@ -293,7 +293,7 @@ func scanErr(err error, line int, limit, fix string) error {
 	if errors.Is(err, bufio.ErrTooLong) {
 		return fmt.Errorf("%w: line %d is longer than %s; %s", ErrSyntax, line, limit, fix)
 	}
-	return fmt.Errorf("%w: %v", ErrSyntax, err)
+	return fmt.Errorf("%w: %w", ErrSyntax, err)
 }
 
 func parseCell(s string) (Cell, bool) {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"strings"
@@ -35,6 +36,51 @@ func BenchmarkLeaperHint20x20(b *testing.B) {
 	}
 	body, _ := json.Marshal(LeaperRequest{Board: "20x20", Moves: "diplomatico", Path: h.Solution[:30]})
 	benchPost(b, New(Options{}), "/api/leaper/hint", string(body))
+}
+
+// BenchmarkLeaperStep20x20 is the plain-word hint (leaper/step) and the
+// live check (leaper/check) on a 20x20 Hopido puzzle with its givens and a
+// quarter of the other numbers written.
+func BenchmarkLeaperStep20x20(b *testing.B) {
+	L, err := leaperInput(&LeaperRequest{Board: "20x20"}, 1600)
+	if err != nil {
+		b.Fatal(err)
+	}
+	h, err := leaperHint(b.Context(), L, 0, true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	// Givens: every fifth number; written: every fourth of the others.
+	rows := make([][]string, 20)
+	for r := range rows {
+		rows[r] = make([]string, 20)
+		for c := range rows[r] {
+			rows[r][c] = "."
+		}
+	}
+	grid := make([]int32, 400)
+	for i, c := range h.Solution {
+		switch {
+		case i%5 == 0:
+			rows[c/20][c%20] = fmt.Sprint(i + 1)
+		case i%4 == 1:
+			grid[c] = int32(i + 1)
+		}
+	}
+	var sb strings.Builder
+	for _, r := range rows {
+		sb.WriteString(strings.Join(r, " ") + "\n")
+	}
+	body, _ := json.Marshal(PlayRequest{Board: sb.String(), Moves: "diplomatico", Grid: grid})
+	s := New(Options{})
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest("POST", "/api/leaper/step", strings.NewReader(string(body))))
+	var st PlayStep
+	if err := json.Unmarshal(rec.Body.Bytes(), &st); err != nil || st.Status != "step" {
+		b.Fatalf("step on the 20x20: %s", rec.Body)
+	}
+	b.Run("step", func(b *testing.B) { benchPost(b, s, "/api/leaper/step", string(body)) })
+	b.Run("check", func(b *testing.B) { benchPost(b, s, "/api/leaper/check", string(body)) })
 }
 
 func BenchmarkLeaperLoad20x20(b *testing.B) {

@@ -15,10 +15,10 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -37,19 +37,14 @@ var (
 	shotsDir = flag.String("shots", "", "write the browser tests' screenshots to `DIR`")
 )
 
-// chromium returns the browser's path or skips the test.
+// chromium returns the browser's path; without one the test skips, or
+// fails under CI=true.
 func chromium(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("browser tests take several seconds; skipped with -short")
 	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	t.Skip("no Chromium found: install Debian's chromium package (apt-get install chromium; .ci/run does it) to run the browser tests")
-	return ""
+	return testfix.Tool(t, "chromium", "chromium", "chromium-browser", "google-chrome", "headless-shell")
 }
 
 // browserEnv is a server on loopback and a headless browser.
@@ -72,7 +67,7 @@ func newBrowserEnv(t *testing.T) *browserEnv {
 	bctx, bcancel := chromedp.NewContext(actx)
 	t.Cleanup(bcancel)
 	if err := chromedp.Do(bctx); err != nil {
-		t.Skipf("Chromium at %s does not start: %v", exe, err)
+		testfix.Missing(t, "Chromium at %s does not start: %v", exe, err)
 	}
 	shots := *shotsDir
 	if shots == "" {
@@ -132,6 +127,24 @@ var galleryShots = map[string]bool{
 	"leaper-heatmap-edge-usage":     true,
 	"numberlink-hint-7x7":           true,
 	"numberlink-puzzlink-solved":    true,
+	"leaper-hopido-solved-desktop":  true,
+	"leaper-hopido-solved-phone":    true,
+	"bridges-solved-phone":          true,
+	"leaper-desktop-light":          true,
+	"leaper-desktop-dark":           true,
+	"leaper-phone-light":            true,
+	"leaper-phone-dark":             true,
+	"nl-desktop-light":              true,
+	"nl-desktop-dark":               true,
+	"nl-phone-light":                true,
+	"nl-phone-dark":                 true,
+}
+
+// tour loads an empty leaper board in free-tour mode (1, 2, 3... in
+// order), the page's mode for boards without givens.
+func tour(t *testing.T, ctx context.Context, spec string) {
+	t.Helper()
+	eval[any](t, ctx, fmt.Sprintf(`L.load({board: %q, moves: "diplomatico"}, null, {mode: "tour"}).then(() => 1)`, spec))
 }
 
 // eval runs JavaScript in the page (awaiting promises) and decodes the
@@ -158,7 +171,7 @@ func text(t *testing.T, ctx context.Context, id string) string {
 // must be in the viewport (boards up to 20x20 are, at 1280x900).
 func clickCell(t *testing.T, ctx context.Context, cell int32) {
 	t.Helper()
-	p := eval[[2]float64](t, ctx, fmt.Sprintf(`(() => { const r = document.getElementById("lc%d").getBoundingClientRect(); return [r.left + r.width/2, r.top + r.height/2]; })()`, cell))
+	p := eval[[2]float64](t, ctx, fmt.Sprintf(`(() => { const e = document.getElementById("lc%d"); e.scrollIntoView({block: "nearest", inline: "nearest"}); const r = e.getBoundingClientRect(); return [r.left + r.width/2, r.top + r.height/2]; })()`, cell))
 	if err := chromedp.Do(ctx, chromedp.MouseClickXY(p[0], p[1])); err != nil {
 		t.Fatalf("click cell %d: %v", cell, err)
 	}
@@ -170,6 +183,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("Diplomatico5x5ByClicks", func(t *testing.T) {
 		ctx := b.tab(t)
 		b.open(t, ctx, b.url)
+		tour(t, ctx, "5x5")
 		sol := solveLeaper(t, "5x5", "diplomatico")
 		for _, c := range sol {
 			clickCell(t, ctx, c)
@@ -177,10 +191,10 @@ func TestBrowser(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#l-hinttext.ok`))); err != nil {
 			t.Fatal(err)
 		}
-		if st := text(t, ctx, "l-status"); !strings.Contains(st, "Solved: all 25 cells") {
+		if st := text(t, ctx, "l-status"); !strings.Contains(st, "Solved in") {
 			t.Errorf("status after the last click = %q", st)
 		}
-		if h := text(t, ctx, "l-hinttext"); !strings.Contains(h, "path verifies") {
+		if h := text(t, ctx, "l-hinttext"); !strings.Contains(h, "independent verifier accepts the path") {
 			t.Errorf("hint after the last click = %q; want the server's verification", h)
 		}
 		if got := eval[[]int32](t, ctx, `L.path`); !slices.Equal(got, sol) {
@@ -192,6 +206,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("HintProvesDeadEnd", func(t *testing.T) {
 		ctx := b.tab(t)
 		b.open(t, ctx, b.url)
+		tour(t, ctx, "5x5")
 		prefix, want := deadEndPrefix(t)
 		for _, c := range prefix {
 			clickCell(t, ctx, c)
@@ -200,10 +215,11 @@ func TestBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 		h := text(t, ctx, "l-hinttext")
-		if !strings.Contains(h, "No solution from here") || !strings.Contains(h, "[proof: dead-ends]") {
+		if !strings.Contains(h, "cannot be finished") || !strings.Contains(eval[string](t, ctx, `document.getElementById("l-studytext").textContent`), "proof: dead-ends") {
 			t.Errorf("hint = %q; want a dead-end proof", h)
 		}
-		marked := eval[[]int32](t, ctx, `[...document.querySelectorAll(".cell.proof")].map(e => +e.dataset.cell).sort((a,b)=>a-b)`)
+		clickAndWait(t, ctx, "l-hint", textHas("l-hinttext", "dead end"))
+		marked := eval[[]int32](t, ctx, `[...document.querySelectorAll(".cell.err")].map(e => +e.dataset.cell).sort((a,b)=>a-b)`)
 		if !slices.Equal(marked, want) {
 			t.Errorf("marked cells %v, want the dead ends %v", marked, want)
 		}
@@ -214,7 +230,11 @@ func TestBrowser(t *testing.T) {
 		ctx := b.tab(t)
 		b.open(t, ctx, b.url)
 		const id = "7x7m2:a1a3b42d2b2d4o3c2a3b3b3"
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-nl")), chromedp.SetValue(chromedp.ID("n-input"), id), chromedp.Click(chromedp.ID("n-load"))); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-nl"))); err != nil {
+			t.Fatal(err)
+		}
+		eval[any](t, ctx, fmt.Sprintf(`(() => { $("n-input").value = %q; $("n-load").click(); return 1; })()`, id))
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`NL.puzzle === `+strconv.Quote(id), chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 			t.Fatal(err)
 		}
 		g, rules, err := puzzleio.ParseTatham(id)
@@ -225,12 +245,15 @@ func TestBrowser(t *testing.T) {
 		if err != nil || n != 1 {
 			t.Fatalf("count = %d, %v", n, err)
 		}
-		// Take one hint first: it must name the paper's terms.
+		// Take one hint first: plain words for the player, the paper's
+		// terms in the study panel.
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("n-hint")), chromedp.WaitVisible(chromedp.CSS(`#n-hinttext[data-status="step"]`))); err != nil {
 			t.Fatal(err)
 		}
-		if h := text(t, ctx, "n-hinttext"); !strings.Contains(h, "feasible configuration") || !strings.Contains(h, "ω*") {
-			t.Errorf("hint = %q", h)
+		clickAndWait(t, ctx, "n-hint", `document.getElementById("n-hinttext").dataset.rung === "2"`)
+		if h, st := text(t, ctx, "n-hinttext"), eval[string](t, ctx, `document.getElementById("n-studytext").textContent`); !strings.Contains(h, "bridge") || strings.Contains(h, "ω*") ||
+			!strings.Contains(st, "feasible configuration") || !strings.Contains(st, "ω*") {
+			t.Errorf("hint = %q, study = %q", h, st)
 		}
 		b.shot(t, ctx, "numberlink-hint-7x7")
 		pts := eval[[][2]float64](t, ctx, pairPointsJS)
@@ -272,10 +295,10 @@ func TestBrowser(t *testing.T) {
 		// The tab opens on a default puzzle whose hint line is visible too, so
 		// wait for the loaded puzzle's islands, not only for a hint line.
 		islands := fmt.Sprintf(`document.querySelectorAll("#n-board .node").length === %d`, len(g.Nodes))
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-nl")), chromedp.SetValue(chromedp.ID("n-input"), url), chromedp.Click(chromedp.ID("n-load")),
-			chromedp.WaitVisible(chromedp.CSS(`#n-hinttext.info`))); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-nl"))); err != nil {
 			t.Fatal(err)
 		}
+		eval[any](t, ctx, fmt.Sprintf(`(() => { $("n-input").value = %q; $("n-load").click(); return 1; })()`, url))
 		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](islands, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 			n := eval[int](t, ctx, `document.querySelectorAll("#n-board .node").length`)
 			t.Errorf("page shows %d islands, the URL has %d (%v)", n, len(g.Nodes), err)
@@ -290,6 +313,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("SharedURLReload", func(t *testing.T) {
 		ctx := b.tab(t)
 		b.open(t, ctx, b.url)
+		tour(t, ctx, "5x5")
 		sol := solveLeaper(t, "5x5", "diplomatico")
 		for _, c := range sol[:7] {
 			clickCell(t, ctx, c)
@@ -303,7 +327,7 @@ func TestBrowser(t *testing.T) {
 		if got := eval[[]int32](t, ctx2, `L.path`); !slices.Equal(got, sol[:7]) {
 			t.Errorf("shared leaper position reloads as %v, want %v", got, sol[:7])
 		}
-		labels := eval[[]string](t, ctx2, fmt.Sprintf(`[%s].map(c => document.querySelector("#lc"+c).nextSibling.textContent)`, joinInts(sol[:7])))
+		labels := eval[[]string](t, ctx2, fmt.Sprintf(`[%s].map(c => L.labels[c].textContent)`, joinInts(sol[:7])))
 		for i, l := range labels {
 			if l != fmt.Sprint(i+1) {
 				t.Errorf("cell %d shows %q, want %d", sol[i], l, i+1)
@@ -333,6 +357,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("KeyboardPlay", func(t *testing.T) {
 		ctx := b.tab(t)
 		b.open(t, ctx, b.url)
+		tour(t, ctx, "5x5")
 		// Cursor starts on 1,1: right, Enter places 1 on 1,2; "1" plays the
 		// first legal move; u undoes it; r redoes it.
 		if err := chromedp.Do(ctx, chromedp.Focus(chromedp.ID("l-board")), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent("\r"), chromedp.KeyEvent("1")); err != nil {
@@ -359,6 +384,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("GalleryViews", func(t *testing.T) {
 		ctx := b.tab(t)
 		b.open(t, ctx, b.url)
+		tour(t, ctx, "5x5")
 		// Start-cell heatmap and edge usage of 5x5 Diplomatico (12400
 		// directed paths, the paper's table).
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("l-analyze")), chromedp.WaitVisible(chromedp.CSS(`#l-views svg`))); err != nil {
@@ -371,26 +397,26 @@ func TestBrowser(t *testing.T) {
 		// A knight board with blocked cells and a given, pasted as a map.
 		board := "// a knight puzzle\n. . . . . .\n. # . . # .\n. . . . . .\n. . . . . .\n. # . . # .\n. . . . . 32"
 		js, _ := json.Marshal(board)
-		eval[any](t, ctx, fmt.Sprintf(`(async () => { $("l-moves").value = "knight"; $("l-map").value = %s; $("l-new").click(); return 1; })()`, js))
+		eval[any](t, ctx, fmt.Sprintf(`(async () => { $("l-moves").value = "knight"; $("l-map").value = %s; $("l-load").click(); return 1; })()`, js))
 		if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#l-status`))); err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(300 * time.Millisecond)
 		clickAndWait(t, ctx, "l-solve", textHas("l-status", "Solved"))
-		if st := text(t, ctx, "l-status"); !strings.Contains(st, "Solved: all 32 cells") {
+		if st := text(t, ctx, "l-status"); !strings.Contains(st, "Solved in") {
 			t.Errorf("knight map status %q", st)
 		}
 		b.shot(t, ctx, "leaper-knight-blocked-solved")
 		// Generate a k-grid with a difficulty.
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-nl")), chromedp.SetValue(chromedp.ID("n-rows"), "9"), chromedp.SetValue(chromedp.ID("n-cols"), "9"),
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-nl")), chromedp.SetValue(chromedp.ID("n-size"), "10x10"),
 			chromedp.SetValue(chromedp.ID("n-diff"), "2")); err != nil {
 			t.Fatal(err)
 		}
-		clickAndWait(t, ctx, "n-gen", textHas("n-hinttext", "Generated"))
-		if h := text(t, ctx, "n-hinttext"); !strings.Contains(h, "Generated a unique puzzle") {
+		clickAndWait(t, ctx, "n-gen", textHas("n-hinttext", "exactly one solution"))
+		if h := text(t, ctx, "n-hinttext"); !strings.Contains(h, "exactly one solution") {
 			t.Errorf("generate: %q", h)
 		}
-		b.shot(t, ctx, "numberlink-generated-9x9")
+		b.shot(t, ctx, "numberlink-generated-10x10")
 	})
 
 	t.Run("Performance", func(t *testing.T) {
@@ -422,13 +448,13 @@ func TestBrowser(t *testing.T) {
 		}
 
 		// Leaper 20x20: legality check (in the page) and hint (server round trip).
-		eval[any](t, ctx, `L.load({board: "20x20", moves: "diplomatico"}).then(() => 1)`)
+		tour(t, ctx, "20x20")
 		sol := solveLeaper(t, "20x20", "diplomatico")
 		for _, c := range sol[:30] {
 			clickCell(t, ctx, c)
 		}
 		legal := eval[[]float64](t, ctx, `(() => { const out = []; for (let i = 0; i < 21; i++) { const t = performance.now(); L.legal(); L.update(); out.push(performance.now() - t); } return out; })()`)
-		hints := eval[[]float64](t, ctx, `(async () => { const out = []; window.fetchMs = []; window.serverMs = []; for (let i = 0; i < 21; i++) { const t = performance.now(); await L.hint(); out.push(performance.now() - t); fetchMs.push(lastApiMillis); serverMs.push(+/([0-9.]+) ms on the server/.exec($("l-hinttext").textContent)[1]); } return out; })()`)
+		hints := eval[[]float64](t, ctx, `(async () => { const out = []; window.fetchMs = []; window.serverMs = []; for (let i = 0; i < 21; i++) { const t = performance.now(); L.ladder = null; await L.hint(); out.push(performance.now() - t); fetchMs.push(lastApiMillis); serverMs.push(L.ladder.h.ms); } return out; })()`)
 		fetchMs := eval[[]float64](t, ctx, `fetchMs`)
 		serverMs := eval[[]float64](t, ctx, `serverMs`)
 		t.Logf("20x20 hint breakdown: fetch round trip p50 %.2f ms, of which the engine (server-side) p50 %.2f ms", pct(fetchMs, 50), pct(serverMs, 50))
@@ -443,7 +469,7 @@ func TestBrowser(t *testing.T) {
 		js, _ := json.Marshal(id)
 		eval[any](t, ctx, fmt.Sprintf(`(async () => { showTab("nl"); await NL.load(%s); return 1; })()`, js))
 		first := eval[float64](t, ctx, `(async () => { const t = performance.now(); await NL.hint(); return performance.now() - t; })()`)
-		nl := eval[[]float64](t, ctx, `(async () => { const out = []; for (let i = 0; i < 21; i++) { const t = performance.now(); await NL.hint(); out.push(performance.now() - t); } return out; })()`)
+		nl := eval[[]float64](t, ctx, `(async () => { const out = []; for (let i = 0; i < 21; i++) { const t = performance.now(); NL.ladder = null; await NL.hint(); out.push(performance.now() - t); } return out; })()`)
 		if st := eval[string](t, ctx, `document.getElementById("n-hinttext").dataset.status`); st != "step" {
 			t.Errorf("30x30 hint status %q", st)
 		}
@@ -455,9 +481,9 @@ func TestBrowser(t *testing.T) {
 // pairPointsJS gives, for every pair of the loaded k-grid, a viewport point
 // half a cell from its first island along the bridge: inside that pair's
 // click area and clear of islands and of the pairs crossing it.
-const pairPointsJS = `(() => { const r = document.getElementById("n-svg-board").getBoundingClientRect(); const s = NL.s;
+const pairPointsJS = `(() => { const svg = document.getElementById("n-svg-board"); const r = svg.getBoundingClientRect(); const f = r.width / svg.viewBox.baseVal.width; const s = NL.s * f, o = NL.o * f;
 	return NL.g.pairs.map(p => { const a = NL.g.nodes[p.a], b = NL.g.nodes[p.b];
-		return [r.left + a.c*s + s/2 + Math.sign(b.c-a.c)*s*0.5, r.top + a.r*s + s/2 + Math.sign(b.r-a.r)*s*0.5]; }); })()`
+		return [r.left + o + a.c*s + s/2 + Math.sign(b.c-a.c)*s*0.5, r.top + o + a.r*s + s/2 + Math.sign(b.r-a.r)*s*0.5]; }); })()`
 
 func pct(xs []float64, p int) float64 {
 	s := slices.Clone(xs)

@@ -121,7 +121,7 @@ func (c *nlCache) put(key string, v *nlSolved) {
 
 // nlSolve solves g (counting up to two solutions) and runs τ, through the
 // cache. A solution it returns has passed VerifySolution.
-func (s *Server) nlSolve(ctx context.Context, g *numberlink.Grid, rules numberlink.Rules) (*nlSolved, error) {
+func (s *Engine) nlSolve(ctx context.Context, g *numberlink.Grid, rules numberlink.Rules) (*nlSolved, error) {
 	key := puzzleio.FormatText(g, rules)
 	if v := s.cache.get(key); v != nil {
 		return v, nil
@@ -164,7 +164,39 @@ type NLHint struct {
 	FeasibleCount int      `json:"feasibleCount"`
 	Omega         string   `json:"omega,omitempty"`
 	Stage         string   `json:"stage,omitempty"`
-	Millis        float64  `json:"ms"`
+	// Look and Plain are the hint for a player, in everyday words with the
+	// board's row and column labels (Look: where to look; Plain: why, and
+	// what to draw). Reason keeps the paper's terms for the study panel.
+	Look  string `json:"look"`
+	Plain string `json:"plain"`
+	// Reveal is true when no step a person can see applies: the step is
+	// taken from the solution, and the page offers it as a reveal.
+	Reveal bool    `json:"reveal,omitempty"`
+	Millis float64 `json:"ms"`
+}
+
+// islandName names island i for a player: "the 4 at C7".
+func islandName(g *numberlink.Grid, i int32) string {
+	n := g.Nodes[i]
+	return fmt.Sprintf("the %d at %s", n.Mag, cellLabel(g.Cols, int32(n.Row*g.Cols+n.Col)))
+}
+
+// bridgesWord is "1 bridge" or "2 bridges".
+func bridgesWord(k int) string {
+	if k == 1 {
+		return "1 bridge"
+	}
+	return fmt.Sprintf("%d bridges", k)
+}
+
+// plainPairs words "2 bridges between the 4 at C7 and the 3 at C9" for
+// each pair and count.
+func plainPairs(g *numberlink.Grid, pairs, counts []int) string {
+	var out []string
+	for i, p := range pairs {
+		out = append(out, fmt.Sprintf("%s between %s and %s", bridgesWord(counts[i]), islandName(g, g.Pairs[p].A), islandName(g, g.Pairs[p].B)))
+	}
+	return strings.Join(out, ", and ")
 }
 
 func pairName(g *numberlink.Grid, p int) string {
@@ -173,7 +205,7 @@ func pairName(g *numberlink.Grid, p int) string {
 }
 
 // nlHint explains the next step from the player's position conn.
-func (s *Server) nlHint(ctx context.Context, g *numberlink.Grid, rules numberlink.Rules, conn numberlink.Solution) (*NLHint, error) {
+func (s *Engine) nlHint(ctx context.Context, g *numberlink.Grid, rules numberlink.Rules, conn numberlink.Solution) (*NLHint, error) {
 	t0 := time.Now()
 	h := &NLHint{Node: -1}
 	defer func() { h.Millis = float64(time.Since(t0).Microseconds()) / 1000 }()
@@ -186,6 +218,7 @@ func (s *Server) nlHint(ctx context.Context, g *numberlink.Grid, rules numberlin
 		if v := numberlink.Unsolvable(g, rules); v != nil {
 			h.Reason = "this puzzle has no solution: " + v.Detail
 		}
+		h.Look, h.Plain = "This puzzle cannot be solved.", "No set of bridges satisfies every island: the puzzle has no solution."
 		return h, nil
 	}
 	unique := sv.count == 1
@@ -203,6 +236,10 @@ func (s *Server) nlHint(ctx context.Context, g *numberlink.Grid, rules numberlin
 			}
 			h.Reason = fmt.Sprintf("%s carries %d connections, but the unique solution has %d there: take some away",
 				pairName(g, wrong[0]), conn[wrong[0]], sv.sol[wrong[0]])
+			pr := g.Pairs[wrong[0]]
+			h.Look = fmt.Sprintf("Look at the bridges between %s and %s.", islandName(g, pr.A), islandName(g, pr.B))
+			h.Plain = fmt.Sprintf("There are too many bridges between %s and %s: the solution has %s there. Take one away.",
+				islandName(g, pr.A), islandName(g, pr.B), bridgesWord(int(sv.sol[wrong[0]])))
 			return h, nil
 		}
 		done := true
@@ -213,6 +250,7 @@ func (s *Server) nlHint(ctx context.Context, g *numberlink.Grid, rules numberlin
 		}
 		if done {
 			h.Status, h.Reason = "done", "solved: every node has its number of connections, nothing crosses, and the grid is connected"
+			h.Look, h.Plain = "Nothing left to do.", "Solved: every island has its bridges, none cross, and all islands are joined."
 			return h, nil
 		}
 	}
@@ -259,6 +297,13 @@ func (s *Server) nlHint(ctx context.Context, g *numberlink.Grid, rules numberlin
 			}
 			h.Reason = fmt.Sprintf("node (%d,%d), magnitude %d: %s (τ step %d, §3.2); it has %d feasible %s and ω* = %s, so %s",
 				nd.Row+1, nd.Col+1, nd.Mag, step.Rule, step.Step, len(feas), confs, h.Omega, strings.Join(draw, ", "))
+			name := islandName(g, int32(p))
+			h.Look = fmt.Sprintf("Look at %s and the islands it can reach.", name)
+			ways := fmt.Sprintf("%s can get its %d bridges in only one way that fits its neighbours", capital(name), nd.Mag)
+			if len(feas) > 1 {
+				ways = fmt.Sprintf("%s has %d ways left to get its %d bridges from the islands it can reach, and every one of them includes these", capital(name), len(feas), nd.Mag)
+			}
+			h.Plain = fmt.Sprintf("%s. So draw %s.", ways, plainPairs(g, pairs, counts))
 			return h, nil
 		}
 		if err := st.Build(p, step.Word); err != nil {
@@ -267,6 +312,7 @@ func (s *Server) nlHint(ctx context.Context, g *numberlink.Grid, rules numberlin
 	}
 	if !unique {
 		h.Status, h.Reason = "step", "τ has nothing more to draw and the puzzle has more than one solution, so no further connection is forced"
+		h.Look, h.Plain = "No bridge is forced here.", "This puzzle has more than one solution, and nothing more is forced: any bridge that keeps the rules may go next."
 		return h, nil
 	}
 	// τ stalls: the solver's deduction stages decide the rest.
@@ -280,9 +326,15 @@ func (s *Server) nlHint(ctx context.Context, g *numberlink.Grid, rules numberlin
 			h.Stage = grade.Level.String()
 			h.Reason = fmt.Sprintf("%s carries %d connections: τ stalls here, and the solver's deduction stages up to %q (bounds, crossing, isolation, bridges, probe, in that order) prove it; the puzzle is unique",
 				pairName(g, p), sv.sol[p], grade.Level)
+			pr := g.Pairs[p]
+			h.Look = "There is no step here that one island alone decides."
+			h.Plain = fmt.Sprintf("No island can be finished by looking at it and its neighbours alone. Reveal one: the solution has %s.",
+				plainPairs(g, []int{p}, []int{int(sv.sol[p])}))
+			h.Node, h.Reveal = int(pr.A), true
 			return h, nil
 		}
 	}
 	h.Status, h.Reason = "done", "solved"
+	h.Look, h.Plain = "Nothing left to do.", "Solved."
 	return h, nil
 }

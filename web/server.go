@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package web
 
 import (
@@ -9,11 +11,14 @@ import (
 	"io"
 	"io/fs"
 	"log"
+	"math"
 	"net"
 	"net/http"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/boardgraph/boardgraph/internal/request"
@@ -37,9 +42,20 @@ type Options struct {
 	// gets 429 at once.
 	Jobs, Queue int
 	QueueWait   time.Duration
-	// Timeout is the deadline of a solver call (default 5 s; generating a
-	// puzzle gets four times as long).
+	// Timeout is the deadline of every API call (default 5 s; generating
+	// a puzzle gets four times as long).
 	Timeout time.Duration
+	// LightJobs is the number of cheap calls run at once in a lane of their
+	// own (default Jobs), so that long counts cannot starve them. A call is
+	// cheap when it loads, hints, checks or renders a board of at most
+	// LightCells cells (default 144, 12x12), judged from the request before
+	// anything runs; every other call takes a solver slot (Jobs).
+	LightJobs, LightCells int
+	// PictureMemory bounds the memory of PNG pictures rasterised at once
+	// (default 64 MiB; see pictureBytes, about 26 MiB for the largest): a
+	// picture waits until its estimate fits, and one larger than the whole
+	// budget runs alone.
+	PictureMemory int64
 	// HintNodes is the node budget of a leaper hint search (default 2e6).
 	HintNodes uint64
 	// Log receives one line per failed request and per recovered panic;
@@ -69,6 +85,15 @@ func (o Options) withDefaults() Options {
 	if o.Timeout <= 0 {
 		o.Timeout = 5 * time.Second
 	}
+	if o.LightJobs <= 0 {
+		o.LightJobs = o.Jobs
+	}
+	if o.LightCells <= 0 {
+		o.LightCells = 12 * 12
+	}
+	if o.PictureMemory <= 0 {
+		o.PictureMemory = 64 << 20
+	}
 	if o.HintNodes == 0 {
 		o.HintNodes = 2_000_000
 	}
@@ -79,13 +104,29 @@ func (o Options) withDefaults() Options {
 }
 
 // Server is the HTTP handler of "boardgraph serve".
+//
+// Every API call runs in one of two lanes, each a bounded pool of slots
+// with a bounded waiting room, under a deadline (Options.Timeout): the
+// solver lane for counts, solutions, generation, analysis and anything on
+// a large board, and the light lane for loading, hints, checks and
+// pictures of small boards. A client that keeps every solver slot busy
+// thus delays no one's hint. PNG pictures take in addition a share of a
+// memory budget (Options.PictureMemory) while they are rasterised.
 type Server struct {
 	opt   Options
-	jobs  chan struct{} // solver slots
-	queue chan struct{} // waiting room
-	cache nlCache
-	log   *log.Logger
-	mux   *http.ServeMux
+	heavy lane // solver slots
+	light lane // cheap calls on small boards
+	// pictures is the PNG memory budget in MiB tokens; pictureMu lets one
+	// picture at a time take its tokens, so that two cannot each hold half.
+	pictures  chan struct{}
+	pictureMu sync.Mutex
+	// stop ends when the server shuts down: queued calls leave the queue,
+	// running ones are cancelled, and both are answered 503.
+	stop     context.Context
+	shutdown context.CancelFunc
+	eng      *Engine // the API (dispatch.go), shared with the WebAssembly page
+	log      *log.Logger
+	mux      *http.ServeMux
 	// apiNames are the API calls, for the answer to an unknown path.
 	apiNames []string
 }
@@ -93,8 +134,13 @@ type Server struct {
 // New returns a server with the given options.
 func New(opt Options) *Server {
 	opt = opt.withDefaults()
-	s := &Server{opt: opt, jobs: make(chan struct{}, opt.Jobs), queue: make(chan struct{}, opt.Queue),
-		log: log.New(opt.Log, "serve: ", log.LstdFlags), mux: http.NewServeMux()}
+	s := &Server{opt: opt,
+		heavy:    lane{name: "solver", slots: make(chan struct{}, opt.Jobs), queue: make(chan struct{}, opt.Queue)},
+		light:    lane{name: "light", slots: make(chan struct{}, opt.LightJobs), queue: make(chan struct{}, opt.Queue)},
+		pictures: make(chan struct{}, max(1, opt.PictureMemory>>20)),
+		log:      log.New(opt.Log, "serve: ", log.LstdFlags), mux: http.NewServeMux(),
+		eng: NewEngine(opt.MaxCells, opt.MaxGridCells, opt.HintNodes)}
+	s.stop, s.shutdown = context.WithCancel(context.Background())
 	static, _ := fs.Sub(assets, "assets")
 	files := http.FileServerFS(static)
 	page := inlinePage(static)
@@ -116,19 +162,11 @@ func New(opt Options) *Server {
 		files.ServeHTTP(w, r)
 	})))
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, 200, map[string]string{"status": "ok"}) })
-	s.api("leaper/load", false, s.leaperLoad)
-	s.api("leaper/hint", true, s.leaperHintH(false))
-	s.api("leaper/solve", true, s.leaperHintH(true))
-	s.api("leaper/count", true, s.leaperCountH)
-	s.api("leaper/generate", true, s.leaperGenerateH)
-	s.api("leaper/analyze", true, s.leaperAnalyzeH)
-	s.api("leaper/render", false, s.leaperRenderH)
-	s.api("nl/load", false, s.nlLoadH)
-	s.api("nl/hint", true, s.nlHintH)
-	s.api("nl/check", false, s.nlCheckH)
-	s.api("nl/solve", true, s.nlSolveH)
-	s.api("nl/generate", true, s.nlGenerateH)
-	s.api("nl/render", false, s.nlRenderH)
+	for _, ep := range endpoints { // the table shared with the WebAssembly page (dispatch.go)
+		s.api(ep.name, ep.job, func(ctx context.Context, body []byte, r *http.Request) (any, error) {
+			return ep.fn(s.eng, ctx, body, r.URL.Query())
+		})
+	}
 	return s
 }
 
@@ -191,11 +229,16 @@ type apiError struct {
 // error that fail turns into a status.
 type handlerFunc func(ctx context.Context, body []byte, r *http.Request) (any, error)
 
-// api registers POST /api/<name>. With job set the call takes a solver
-// slot and runs under the solver deadline.
+// api registers POST /api/<name>. Every call takes a slot of a lane (see
+// Server) and runs under the deadline; with job set it always takes a
+// solver slot, otherwise the size of the request's board decides.
 func (s *Server) api(name string, job bool, h handlerFunc) {
 	s.apiNames = append(s.apiNames, name)
 	s.mux.HandleFunc("POST /api/"+name, func(w http.ResponseWriter, r *http.Request) {
+		if s.stop.Err() != nil {
+			s.fail(w, r, errShutdown)
+			return
+		}
 		r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxBody)
 		body, err := io.ReadAll(r.Body)
 		if err != nil {
@@ -204,26 +247,44 @@ func (s *Server) api(name string, job bool, h handlerFunc) {
 				s.fail(w, r, fmt.Errorf("%w: the limit is %d bytes", errTooLarge, s.opt.MaxBody))
 				return
 			}
-			s.fail(w, r, badf("reading the request: %v", err))
+			s.fail(w, r, badf("reading the request: %w", err))
 			return
 		}
-		ctx := r.Context()
-		if job {
-			release, err := s.acquire(ctx)
+		// Hints search within a node budget (Options.HintNodes); loading,
+		// checking and drawing do not search at all.
+		cells := requestCells(body)
+		l := &s.heavy
+		if (!job || strings.HasSuffix(name, "/hint")) && cells <= s.opt.LightCells {
+			l = &s.light
+		}
+		timeout := s.opt.Timeout
+		if name == "nl/generate" || name == "leaper/generate" {
+			timeout *= 4
+		}
+		// The deadline counts from the start of the work, not of the wait.
+		ctx, cancel := context.WithCancel(r.Context())
+		defer cancel()
+		defer context.AfterFunc(s.stop, cancel)()
+		release, err := s.acquire(ctx, l)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		defer release()
+		ctx, cancelT := context.WithTimeout(ctx, timeout)
+		defer cancelT()
+		if strings.HasSuffix(name, "/render") && r.URL.Query().Get("format") == "png" {
+			release, err := s.takePicture(ctx, pictureBytes(cells))
 			if err != nil {
 				s.fail(w, r, err)
 				return
 			}
 			defer release()
-			timeout := s.opt.Timeout
-			if name == "nl/generate" || name == "leaper/generate" {
-				timeout *= 4
-			}
-			var cancel context.CancelFunc
-			ctx, cancel = context.WithTimeout(ctx, timeout)
-			defer cancel()
 		}
 		v, err := h(ctx, body, r)
+		if (err != nil || ctx.Err() != nil) && s.stop.Err() != nil {
+			err = errShutdown // cut short by the shutdown: ask again later
+		}
 		if err != nil {
 			s.fail(w, r, err)
 			return
@@ -239,42 +300,140 @@ func (s *Server) api(name string, job bool, h handlerFunc) {
 	})
 }
 
-// errBusy is answered with 429.
-var errBusy = errors.New("the server is busy with other solver jobs; try again in a moment")
+// requestCells judges the size of a request before it runs: the cells of
+// its board (a size spec such as "9x9" or a text map) or of its puzzle (the
+// size a Tatham ID or puzz.link URL declares, else one cell per byte, an
+// over-estimate for the formats that spell out every row). A body that is
+// not a JSON object counts as small: its call fails at once.
+func requestCells(body []byte) int {
+	var req struct {
+		Board  string `json:"board"`
+		Puzzle string `json:"puzzle"`
+	}
+	if json.Unmarshal(body, &req) != nil {
+		return 0
+	}
+	if p := strings.TrimSpace(req.Puzzle); p != "" {
+		if r, c, ok := declaredSize(request.TathamURL(p)); ok {
+			return satMul(r, c)
+		}
+		return len(p)
+	}
+	b := strings.TrimSpace(req.Board)
+	if b == "" {
+		return 25 // the default board, 5x5
+	}
+	if rs, cs, ok := strings.Cut(b, "x"); ok && !strings.ContainsAny(b, "\n:") {
+		r, err1 := strconv.Atoi(rs)
+		c, err2 := strconv.Atoi(cs)
+		if err1 == nil && err2 == nil && r > 0 && c > 0 {
+			return satMul(r, c)
+		}
+	}
+	return len(b) // a map or share string: at least one byte per cell
+}
 
-// acquire takes a solver slot, waiting in a bounded queue for at most
-// QueueWait.
-func (s *Server) acquire(ctx context.Context) (func(), error) {
+// satMul is a*b for non-negative a, b, saturated at 1<<30.
+func satMul(a, b int) int {
+	const top = 1 << 30
+	if a >= top || b >= top || a*b >= top {
+		return top
+	}
+	return a * b
+}
+
+// errBusy is answered with 429, errShutdown with 503; both with
+// Retry-After.
+var (
+	errBusy     = errors.New("the server is busy with other solver jobs; try again in a moment")
+	errShutdown = errors.New("the server is shutting down; ask again in a moment")
+)
+
+// lane is a bounded pool of slots with a bounded waiting room.
+type lane struct {
+	name  string
+	slots chan struct{}
+	queue chan struct{}
+}
+
+// acquire takes a slot of l, waiting in its bounded queue for at most
+// QueueWait; a shutdown ends the wait with errShutdown.
+func (s *Server) acquire(ctx context.Context, l *lane) (func(), error) {
+	release := func() { <-l.slots }
 	select {
-	case s.jobs <- struct{}{}:
-		return func() { <-s.jobs }, nil
+	case l.slots <- struct{}{}:
+		return release, nil
 	default:
 	}
 	select {
-	case s.queue <- struct{}{}:
+	case l.queue <- struct{}{}:
 	default:
 		return nil, errBusy
 	}
-	defer func() { <-s.queue }()
+	defer func() { <-l.queue }()
 	t := time.NewTimer(s.opt.QueueWait)
 	defer t.Stop()
 	select {
-	case s.jobs <- struct{}{}:
-		return func() { <-s.jobs }, nil
+	case l.slots <- struct{}{}:
+		return release, nil
 	case <-t.C:
 		return nil, errBusy
 	case <-ctx.Done():
+		if s.stop.Err() != nil {
+			return nil, errShutdown
+		}
 		return nil, ctx.Err()
 	}
 }
 
+// pictureBytes bounds the memory of rasterising the PNG picture of a
+// board of the given cells as package render draws it by default (cells
+// of at most render.DefaultCellSize pixels, the longer side at most
+// render.DefaultMaxSize, plus margins): 9 bytes a pixel for the RGBA image
+// (4), the anti-aliasing rasteriser's accumulator over a run's bounding
+// box (4 at most) and the encoder's rows and output (about 1).
+func pictureBytes(cells int) int64 {
+	const margin = 100
+	area := min(float64(cells)*render.DefaultCellSize*render.DefaultCellSize, render.DefaultMaxSize*render.DefaultMaxSize)
+	side := math.Sqrt(area) + margin
+	return int64(side * side * 9)
+}
+
+// takePicture takes the bytes of the PNG memory budget a picture needs
+// (all of it when the estimate is larger), waiting while other pictures
+// hold them.
+func (s *Server) takePicture(ctx context.Context, bytes int64) (func(), error) {
+	n := min(int((bytes+(1<<20)-1)>>20), cap(s.pictures))
+	s.pictureMu.Lock()
+	defer s.pictureMu.Unlock()
+	release := func(k int) {
+		for range k {
+			<-s.pictures
+		}
+	}
+	for i := range n {
+		select {
+		case s.pictures <- struct{}{}:
+		case <-ctx.Done():
+			release(i)
+			if s.stop.Err() != nil {
+				return nil, errShutdown
+			}
+			return nil, ctx.Err()
+		}
+	}
+	return func() { release(n) }, nil
+}
+
 // fail answers err: 400 for bad input (request.IsInput, worded by
-// request.Classify), 413 for a large body, 429 when busy, 503 with the
-// reason when the deadline passed, 500 for the rest.
+// request.Classify), 413 for a large body, 429 when busy, 503 when the
+// deadline passed or the server is shutting down, 500 for the rest (a
+// failed write is the machine's fault, never the input's).
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	code := http.StatusInternalServerError
 	msg := err.Error()
 	switch {
+	case request.IsIO(err): // the machine's fault, not the request's: 500
 	case request.IsInput(err): // request.Classify's kind, as the CLI's exit code 2
 		code = http.StatusBadRequest
 		msg, _ = request.Classify(err)
@@ -283,11 +442,17 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.Is(err, errBusy):
 		code = http.StatusTooManyRequests
 		w.Header().Set("Retry-After", "1")
+	case errors.Is(err, errShutdown):
+		code = http.StatusServiceUnavailable
+		w.Header().Set("Retry-After", "5")
 	case errors.Is(err, context.DeadlineExceeded):
 		code = http.StatusServiceUnavailable
 		msg = "the solver ran out of time; try a smaller board or ask again"
 	case errors.Is(err, context.Canceled):
-		code = 499 // client went away; nobody reads this
+		// The client went away: nobody reads this, but the status stays
+		// a standard one.
+		code = http.StatusServiceUnavailable
+		msg = "the request was cancelled"
 	}
 	if code >= 500 {
 		s.log.Printf("%s %s: %d %v", r.Method, r.URL.Path, code, err)
@@ -303,40 +468,10 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 	enc.Encode(v)
 }
 
-// image is a rendered picture to send as is.
-type image struct {
-	contentType, name string
-	data              []byte
-}
-
-func renderOut(pic *render.Picture, format, base string) (*image, error) {
-	var b strings.Builder
-	switch format {
-	case "", "svg":
-		if err := pic.WriteSVG(&b); err != nil {
-			return nil, err
-		}
-		return &image{"image/svg+xml", base + ".svg", []byte(b.String())}, nil
-	case "png":
-		var buf bytesBuffer
-		if err := pic.WritePNG(&buf); err != nil {
-			if errors.Is(err, render.ErrTooLarge) {
-				return nil, badf("picture too large for PNG; export SVG instead")
-			}
-			return nil, err
-		}
-		return &image{"image/png", base + ".png", buf.b}, nil
-	}
-	return nil, badf("format %q: use svg or png", format)
-}
-
-type bytesBuffer struct{ b []byte }
-
-func (w *bytesBuffer) Write(p []byte) (int, error) { w.b = append(w.b, p...); return len(p), nil }
-
 // Listen binds addr, reporting the page's URL to announce, and serves
-// until ctx is done; then it shuts down gracefully, letting requests in
-// flight finish (their solver calls are cancelled after 5 seconds).
+// until ctx is done; then it shuts down: it stops listening, answers every
+// call still queued or running with 503 and Retry-After (running solver
+// calls are cancelled), and returns once those answers are written.
 func Listen(ctx context.Context, addr string, opt Options, announce func(url string)) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -347,13 +482,13 @@ func Listen(ctx context.Context, addr string, opt Options, announce func(url str
 
 // Serve is Listen on an existing listener.
 func Serve(ctx context.Context, ln net.Listener, opt Options, announce func(url string)) error {
-	s := New(opt)
-	base, cancel := context.WithCancel(context.Background())
-	defer cancel()
+	return New(opt).serve(ctx, ln, announce)
+}
+
+func (s *Server) serve(ctx context.Context, ln net.Listener, announce func(url string)) error {
 	hs := &http.Server{Handler: s, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 30 * time.Second,
 		WriteTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10,
-		BaseContext: func(net.Listener) context.Context { return base },
-		ErrorLog:    s.log}
+		ErrorLog: s.log}
 	if announce != nil {
 		announce("http://" + ln.Addr().String() + "/")
 	}
@@ -364,11 +499,13 @@ func Serve(ctx context.Context, ln net.Listener, opt Options, announce func(url 
 		return err
 	case <-ctx.Done():
 	}
-	sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
+	// Cancel the calls first, so that Shutdown finds them answering 503
+	// rather than waiting for them; then let the answers go out. The grace
+	// covers a picture being rasterised, which cannot be interrupted.
+	s.shutdown()
+	sctx, scancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer scancel()
-	err := hs.Shutdown(sctx)
-	cancel()
-	if err != nil {
+	if err := hs.Shutdown(sctx); err != nil {
 		hs.Close()
 	}
 	<-errc
@@ -385,12 +522,4 @@ func inlinePage(static fs.FS) []byte {
 	out := strings.Replace(string(page), `<link rel="stylesheet" href="assets/style.css">`, "<style>\n"+string(css)+"</style>", 1)
 	out = strings.Replace(out, `<script src="assets/app.js"></script>`, "<script>\n"+string(js)+"</script>", 1)
 	return []byte(out)
-}
-
-// clip shortens a path from a request for a message.
-func clip(s string) string {
-	if len(s) > 80 {
-		return s[:77] + "..."
-	}
-	return s
 }

@@ -87,7 +87,7 @@ func TestReadmeCommandExamples(t *testing.T) {
 		}
 		n++
 		cmd := strings.ReplaceAll(m[2], `\|`, "|")
-		if cmd == "boardgraph serve" || strings.Contains(cmd, "*") {
+		if cmd == "boardgraph serve" || strings.HasPrefix(cmd, "boardgraph site ") || strings.Contains(cmd, "*") { // site compiles the engine (TestSiteCLI runs it)
 			continue
 		}
 		t.Run(m[1], func(t *testing.T) {
@@ -252,4 +252,27 @@ func markdownAnchors(text string) map[string]bool {
 		seen[s]++
 	}
 	return out
+}
+
+// TestDocHelpReferences: every guide the -h texts name (docs/NAME.md)
+// exists, so that a guide moved or renamed does not leave help pointing
+// nowhere.
+func TestDocHelpReferences(t *testing.T) {
+	t.Parallel()
+	names, err := filepath.Glob("help/*.txt")
+	if err != nil || len(names) < 10 {
+		t.Fatalf("help texts: %v, %v", names, err)
+	}
+	ref := regexp.MustCompile(`docs/[A-Za-z0-9_-]+\.md`)
+	for _, n := range names {
+		text, err := os.ReadFile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, doc := range ref.FindAllString(string(text), -1) {
+			if _, err := os.Stat(filepath.Join("../..", doc)); err != nil {
+				t.Errorf("%s names %s, which does not exist", n, doc)
+			}
+		}
+	}
 }

@@ -26,7 +26,7 @@ func runExport(e *env, fs *flag.FlagSet) func(pos []string) int {
 	graphFile := fs.String("graph", "", "export the graph in `FILE` (any format boardgraph reads) instead of a board")
 	fs.StringVar(&xf.To, "to", "", "output `FORMAT`: graphml, dot, json, csv, cypher, edgelist, dimacs or hcp")
 	fs.StringVar(&xf.Format, "format", "", "another name for --to (given with --to, it must name the same format)")
-	fs.StringVar(&xf.Out, "out", "", "write to `FILE` (for csv: the prefix of the two files) instead of stdout")
+	fs.StringVar(&xf.Out, "out", "", "write to `FILE` (for csv: the prefix of the two files, or a directory for DIR/nodes.csv and DIR/relationships.csv) instead of stdout")
 	fs.BoolVar(&xf.WithSolution, "with-solution", false, "add a verified solution: step numbers and NEXT relationships")
 	fs.BoolVar(&xf.WithAnalysis, "with-analysis", false, "add the per-cell and per-edge counts of every solution (small boards)")
 	fs.IntVar(&xf.Batch, "batch", 1000, "rows per UNWIND statement of the cypher script")

@@ -69,6 +69,9 @@ func parseArgs(e *env, fs *flag.FlagSet) (pos []string, code int) {
 		rest := fs.Args()
 		if len(rest) == 0 || len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
 			// After a literal "--" everything is positional.
+			if err := emptyFileFlag(fs); err != nil {
+				return nil, fail(e, err)
+			}
 			if f := fs.Lookup("moves"); f != nil && flagGiven(fs, "moves") {
 				if err := request.CheckGivenMoves(f.Value.String()); err != nil {
 					return nil, fail(e, err)
@@ -79,6 +82,18 @@ func parseArgs(e *env, fs *flag.FlagSet) (pos []string, code int) {
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
+}
+
+// emptyFileFlag refuses a file flag given an empty name (--out=), which
+// would otherwise read as not given: the output would go to stdout. A
+// flag whose default is a name (--tmp) takes "" as a value of its own.
+func emptyFileFlag(fs *flag.FlagSet) (err error) {
+	fs.Visit(func(f *flag.Flag) {
+		if arg, _ := flag.UnquoteUsage(f); err == nil && f.Value.String() == "" && f.DefValue == "" && (arg == "FILE" || arg == "DIR" || arg == "PREFIX") {
+			err = request.Inputf("--%s '': an empty %s name; give a name or drop the flag", f.Name, strings.ToLower(arg))
+		}
+	})
+	return err
 }
 
 // problemFlags are the flags every leaper command shares; they fill a

@@ -27,7 +27,7 @@ func runNeo4j(e *env, fs *flag.FlagSet) func(pos []string) int {
 	return func(pos []string) int {
 		strategies, err := cypherq.ParseStrategies(*strategy)
 		if err != nil {
-			return fail(e, request.Inputf("--strategy: %v", err))
+			return fail(e, request.Inputf("--strategy: %w", err))
 		}
 		j, err := pf.load(e.ctx, e, pos, textJSON)
 		if err != nil {
@@ -39,7 +39,7 @@ func runNeo4j(e *env, fs *flag.FlagSet) func(pos []string) int {
 			return fail(e, err)
 		case *printOnly:
 			if err := cypherq.WriteQueries(e.stdout, strategies, j.Graph.N(), opt, j.Board.Spec()+" "+request.MovesLabel(j.Moves)); err != nil {
-				return fail(e, request.Inputf("%v", err))
+				return fail(e, request.Inputf("%w", err))
 			}
 			return exitOK
 		case *kuzu:
@@ -49,7 +49,7 @@ func runNeo4j(e *env, fs *flag.FlagSet) func(pos []string) int {
 		}
 		srv, err := cypherq.Connect(e.ctx, *uri, *user, os.Getenv("NEO4J_PASSWORD"))
 		if err != nil {
-			return fail(e, request.Inputf("%v", err))
+			return fail(e, request.Inputf("%w", err))
 		}
 		defer srv.Close(e.ctx)
 		table, err := j.CompareCypher(e.ctx, srv, opt, strategies, pf.Timeout)

@@ -181,7 +181,7 @@ func (f *nlFlags) parse(args []string) ([]string, int, bool) {
 	}
 	name, err := f.sub.names.Parse(f.format)
 	if err != nil {
-		return nil, nlFail(f.e, request.Inputf("--format: %v", err)), false
+		return nil, nlFail(f.e, request.Inputf("--format: %w", err)), false
 	}
 	f.format = name
 	f.e.setJSON(name == "json")

@@ -37,7 +37,7 @@ func nlMinK(f *nlFlags) nlBody {
 		case err != nil && f.ctx.Err() != nil:
 			return fail(f.e, request.Stopped(fmt.Sprintf("numberlink min-k: %s; k = %v proved unsolvable so far", f.stopped(), rep.Refuted)))
 		case errors.Is(err, numberlink.ErrNoSolution):
-			return nlFail(f.e, fmt.Errorf("%w: %v", numberlink.ErrUnsolvable, err))
+			return nlFail(f.e, fmt.Errorf("%w: %w", numberlink.ErrUnsolvable, err))
 		case err != nil:
 			return nlFail(f.e, err)
 		}

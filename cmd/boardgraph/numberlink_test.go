@@ -357,10 +357,7 @@ func TestNLGrade(t *testing.T) {
 // exactly 1 through the CLI, for k = 1..4 with and without L.
 func TestNLTathamUnique(t *testing.T) {
 	t.Parallel()
-	bin, err := exec.LookPath("/usr/games/sgt-bridges")
-	if err != nil {
-		t.Skip("sgt-bridges not installed (Debian package sgt-puzzles)")
-	}
+	bin := testfix.Tool(t, "sgt-puzzles", "/usr/games/sgt-bridges", "sgt-bridges")
 	for _, params := range []string{"10x10m1d0", "10x10m2d2", "10x10m3Ld2", "10x10m4d1"} {
 		out, err := exec.Command(bin, "--generate", "3", params).Output()
 		if err != nil {
@@ -382,17 +379,7 @@ func TestNLTathamUnique(t *testing.T) {
 // with -short.
 func TestNLCoelho(t *testing.T) {
 	t.Parallel()
-	pattern := "*/*_001.has"
-	switch {
-	case testfix.Long():
-		pattern = "*/*.has"
-	case testing.Short():
-		pattern = "100/*_001.has"
-	}
-	files, _ := filepath.Glob(filepath.Join(testfix.Coelho(t), pattern))
-	if len(files) == 0 {
-		t.Fatalf("no Coelho instance matches %s", pattern)
-	}
+	files := testfix.CoelhoFiles(t, testfix.Scale("*/*_001.has", "100/*_001.has", "*/*.has"))
 	unique := 0
 	for _, f := range files {
 		code, out, errs := runNL(t, "", "solve", "--quiet", "--format", "json", f)

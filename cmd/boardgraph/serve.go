@@ -19,7 +19,7 @@ func init() {
 func runServe(e *env, fs *flag.FlagSet) func(pos []string) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (loopback by default; port 0 picks a free one)")
 	jobs := fs.Int("jobs", 0, "solver calls run at once (`N`; 0: one per core)")
-	timeout := fs.Duration("timeout", 5*time.Second, "deadline of one solver call (`D`)")
+	timeout := fs.Duration("timeout", 5*time.Second, "deadline of every API call (`D`; generating a puzzle gets four times as long)")
 	return func(pos []string) int {
 		if len(pos) > 0 {
 			return fail(e, request.Inputf("serve takes no arguments; got %q", pos[0]))

@@ -44,7 +44,7 @@ func (s *Search) KeyPath(text []byte, file string) ([]int32, error) {
 		return nil, fmt.Errorf("--path %s: %w", file, err)
 	}
 	if err := verify.Path(s.Rules(), cells); err != nil {
-		return nil, fmt.Errorf("%w: --path %s is not a solution of %s with %s: %v", ErrInput, file, s.Board.Spec(), MovesLabel(s.Moves), err)
+		return nil, fmt.Errorf("%w: --path %s is not a solution of %s with %s: %w", ErrInput, file, s.Board.Spec(), MovesLabel(s.Moves), err)
 	}
 	return s.Vertices(cells), nil
 }

@@ -56,7 +56,7 @@ func (l *Leaper) Construction(method string, build Builder) (construct.Walk, err
 	case errors.Is(err, construct.ErrNotCovered) && method == "auto" && b.Cells() <= MaxSearchCells:
 		return nil, nil // search instead
 	case errors.Is(err, construct.ErrNotCovered):
-		return nil, inputf("%v; use --method search on boards of at most %d cells", err, MaxSearchCells)
+		return nil, inputf("%w; use --method search on boards of at most %d cells", err, MaxSearchCells)
 	case err != nil:
 		return nil, err
 	}

@@ -156,6 +156,41 @@ func (s *Search) StartFixed() bool {
 	return false
 }
 
+// FreeCells measures how little the givens constrain a count, for the
+// guard against counts that would not finish: the positions before the
+// first given and after the last (path ends the search must explore
+// freely) plus the longest gap between two givens (a stretch whose both
+// ends are fixed, far narrower than a free one). With no givens it is the
+// number of vertices.
+func (s *Search) FreeCells() int {
+	n := s.Board.Open()
+	if s.Problem.Givens == nil {
+		return n
+	}
+	given := make([]bool, n)
+	for _, pos := range s.Problem.Givens {
+		if pos >= 0 && int(pos) < n {
+			given[pos] = true
+		}
+	}
+	first, last, gap, prev := -1, -1, 0, -1
+	for pos, g := range given {
+		if !g {
+			continue
+		}
+		if first < 0 {
+			first = pos
+		} else {
+			gap = max(gap, pos-prev-1)
+		}
+		prev, last = pos, pos
+	}
+	if first < 0 {
+		return n
+	}
+	return first + (n - 1 - last) + gap
+}
+
 // ClosedGivensOK refuses closed tours with givens but no given 1: the
 // numbers of a closed tour are relative to the cell it is written from.
 func (s *Search) ClosedGivensOK() error {
@@ -321,8 +356,11 @@ func NewCountContext(ctx context.Context, s *Search, f CountFlags) (*Count, erro
 			return nil, inputf("--max-memory %s is below 1M, less than the program itself needs; give a size such as 64M or 12G", f.MaxMemory)
 		}
 	}
-	if open := s.Board.Open(); c.Method == MethodDFS && open > MaxCountOpen && !s.StartFixed() && s.Timeout == 0 {
-		return nil, inputf("counting the %s board (%d open cells) without a fixed start would not finish: exact counting is exponential and practical up to about %d cells; use a smaller board, fix --start, or add --timeout 10m to get a lower bound", s.Board.Spec(), open, MaxCountOpen)
+	if open, free := s.Board.Open(), s.FreeCells(); c.Method == MethodDFS && free > MaxCountOpen && !s.StartFixed() && s.Timeout == 0 {
+		if free == open {
+			return nil, inputf("counting the %s board (%d open cells) without a fixed start would not finish: exact counting is exponential and practical up to about %d cells; use a smaller board, fix --start, or add --timeout 10m to get a lower bound", s.Board.Spec(), open, MaxCountOpen)
+		}
+		return nil, inputf("counting the %s board (%d open cells) without a fixed start would not finish: its givens leave %d cells free (the numbers before the first given and after the last, and the longest gap between two), and exact counting is practical up to about %d; give more givens or the 1, fix --start, or add --timeout 10m to get a lower bound", s.Board.Spec(), open, free, MaxCountOpen)
 	}
 	if f.Sharded() {
 		if err := c.checkShardFlags(); err != nil {
@@ -536,13 +574,13 @@ func dpError(err error) error {
 	var refusal *count.RefusalError
 	switch {
 	case errors.As(err, &refusal):
-		err = inputf("the dynamic program would not fit: %v (the prediction errs large: --no-predict runs until the tables really pass --max-memory)", err)
+		err = inputf("the dynamic program would not fit: %w (the prediction errs large: --no-predict runs until the tables really pass --max-memory)", err)
 	case errors.Is(err, count.ErrTooWide):
-		err = inputf("%v; count with --method dfs or use a smaller board (no memory limit helps)", err)
+		err = inputf("%w; count with --method dfs or use a smaller board (no memory limit helps)", err)
 	case errors.Is(err, count.ErrMemory):
-		err = inputf("%v; raise --max-memory, count with --method dfs, or use a smaller board", err)
+		err = inputf("%w; raise --max-memory, count with --method dfs, or use a smaller board", err)
 	case errors.Is(err, count.ErrDisk) || errors.Is(err, count.ErrExchange) || errors.Is(err, shard.ErrCheckpoint) || errors.Is(err, shard.ErrLocked):
-		err = inputf("%v", err)
+		err = inputf("%w", err)
 	}
 	return err
 }

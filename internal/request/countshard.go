@@ -43,7 +43,7 @@ func (c *Count) checkShardFlags() error {
 	}
 	var err error
 	if c.Shard, c.Shards, err = shard.ParseSpec(f.Shard); err != nil {
-		return inputf("%v", err)
+		return inputf("%w", err)
 	}
 	if f.Out != "" {
 		if fi, err := os.Stat(filepath.Dir(f.Out)); err != nil || !fi.IsDir() {
@@ -155,7 +155,7 @@ func (sc *ShardCount) Run(ctx context.Context, opt hamilton.Options, dp DPOption
 				return sc.order, err
 			})
 			if errors.Is(err, count.ErrExchange) {
-				err = inputf("%v", err)
+				err = inputf("%w", err)
 			}
 			if err != nil {
 				return out, err
@@ -220,10 +220,10 @@ func (sc *ShardCount) Finish(ctx context.Context, elapsed time.Duration) error {
 	}
 	err := pathio.WriteFileAtomicContext(ctx, sc.Flags.Out, func(w io.Writer) error { return format.WriteJSON(w, sc.Result) })
 	switch {
-	case err == nil, ctx.Err() != nil, IsInput(err):
+	case err == nil, ctx.Err() != nil, IsIO(err), IsInput(err):
 		return err
 	}
-	return inputf("cannot write --out %s: %v", sc.Flags.Out, err)
+	return inputf("cannot write --out %s: %w", sc.Flags.Out, err)
 }
 
 // MergeFiles reads the shard result files of one count (shard.ReadResultFile)
@@ -239,18 +239,18 @@ func MergeFiles(files []string, undirected bool) (res *format.Merge, method stri
 	results := make([]*shard.Result, len(files))
 	for i, name := range files {
 		if results[i], err = shard.ReadResultFile(name); err != nil {
-			return nil, "", inputf("%v", err)
+			return nil, "", inputf("%w", err)
 		}
 	}
 	m, err := shard.Merge(results, files)
 	if err != nil {
-		return nil, "", inputf("%v", err)
+		return nil, "", inputf("%w", err)
 	}
 	first, total := m.First, m.Total
 	res = &format.Merge{Convention: first.Convention, Shards: first.Of, Units: first.Units, Plan: first.Plan,
 		Version: first.Version, ElapsedMS: m.ElapsedMS}
 	if err := json.Unmarshal(first.Problem, &res.Problem); err != nil {
-		return nil, "", inputf("%s: the problem is not one this boardgraph wrote (%v)", files[0], err)
+		return nil, "", inputf("%s: the problem is not one this boardgraph wrote (%w)", files[0], err)
 	}
 	if undirected {
 		total = new(big.Int).Quo(total, new(big.Int).SetUint64(first.Divisor))

@@ -3,6 +3,7 @@ package request
 import (
 	"errors"
 	"fmt"
+	"syscall"
 
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/format"
@@ -19,7 +20,8 @@ import (
 // cells, move sets, invalid problems, path-file syntax, output files,
 // format names, JSON solutions, picture file names and sizes, Hidato
 // puzzles). The CLI answers such errors with exit
-// code 2, the web server with 400.
+// code 2, the web server with 400. A write the machine failed is not
+// input, though it wraps pathio.ErrWrite: see IsIO, checked first.
 func IsInput(err error) bool {
 	for _, target := range []error{ErrInput, board.ErrSpec, board.ErrMap, board.ErrCoord, moves.ErrMoves, hamilton.ErrInvalid,
 		verify.ErrSyntax, pathio.ErrWrite, pathio.ErrSpecialFile, format.ErrName, format.ErrSolution, render.ErrFileName, render.ErrTooLarge,
@@ -63,3 +65,19 @@ func (e *UnverifiedError) Error() string {
 }
 
 func (e *UnverifiedError) Unwrap() error { return e.Err }
+
+// IsIO reports whether err is a failure of the machine rather than of the
+// input: a write that failed for want of space or quota, on a read-only
+// file system or with an I/O error of the device. The CLI keeps exit code
+// 2 for it, with a message naming the file and the cause; the web server
+// answers 500. A write refused for the name (a missing directory, no
+// permission) stays input, for the user to fix. Callers check IsIO before
+// IsInput, which a failed write also satisfies (pathio.ErrWrite).
+func IsIO(err error) bool {
+	for _, target := range []error{syscall.ENOSPC, syscall.EIO, syscall.EDQUOT, syscall.EROFS, syscall.EFBIG} {
+		if errors.Is(err, target) {
+			return true
+		}
+	}
+	return false
+}

@@ -30,30 +30,41 @@ const (
 type KindError struct {
 	Kind Kind
 	Msg  string
+	// Err is the error the message was made from, when its format wrapped
+	// one with %w (Inputf("reading %s: %w", name, err)), so that errors.Is
+	// and errors.As still find the cause.
+	Err error
 }
 
 func (x *KindError) Error() string { return x.Msg }
 
+// Unwrap returns the cause the message wraps, if any.
+func (x *KindError) Unwrap() error { return x.Err }
+
 // Is makes a KindInput error match ErrInput (so IsInput holds for it).
 func (x *KindError) Is(target error) bool { return x.Kind == KindInput && target == ErrInput }
 
-// Inputf is bad input or usage (KindInput), worded as fmt.Sprintf does.
+// Inputf is bad input or usage (KindInput), worded as fmt.Errorf does:
+// the causes that format wraps with %w stay visible to errors.Is.
 func Inputf(format string, a ...any) error {
-	return &KindError{KindInput, fmt.Sprintf(format, a...)}
+	err := fmt.Errorf(format, a...)
+	return &KindError{Kind: KindInput, Msg: err.Error(), Err: err}
 }
 
 // Stopped is work stopped early after its partial result (KindStopped).
-func Stopped(msg string) error { return &KindError{KindStopped, msg} }
+func Stopped(msg string) error { return &KindError{Kind: KindStopped, Msg: msg} }
 
 // NoSolution is a proof that there is no solution (KindNoSolution).
-func NoSolution(msg string) error { return &KindError{KindNoSolution, msg} }
+func NoSolution(msg string) error { return &KindError{Kind: KindNoSolution, Msg: msg} }
 
 // Internal is a bug in boardgraph itself (KindInternal).
-func Internal(msg string) error { return &KindError{KindInternal, msg} }
+func Internal(msg string) error { return &KindError{Kind: KindInternal, Msg: msg} }
 
 // Classify words err as one line, without the program's name, and picks
 // its kind: the kind a KindError carries; KindInternal for an
-// UnverifiedError; KindInput for input (IsInput), its "bad input: "
+// UnverifiedError; KindInput for a failed write (IsIO), worded as the
+// write's own error (front ends that tell it apart check IsIO first: the
+// server answers 500); KindInput for input (IsInput), its "bad input: "
 // prefix dropped; KindStopped for an IncompleteError or a context's
 // error (a write stopped by a signal, pathio.StoppedError); KindNoSolution for
 // anything else (hamilton.ErrNoSolution and the like). Internal errors
@@ -72,6 +83,11 @@ func Classify(err error) (msg string, kind Kind) {
 		kind = xe.Kind
 	case errors.As(err, &uv):
 		kind = KindInternal
+	case IsIO(err):
+		// The documented kind of a failure to read or write files, but
+		// the message is the write's own (the file and the cause): it
+		// does not blame the input.
+		kind = KindInput
 	case IsInput(err):
 		kind = KindInput
 	case errors.As(err, &ic), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
@@ -103,13 +119,17 @@ func PuzzleError(err error) error {
 	// The package's own sentinels already begin "numberlink: "; the
 	// prefix is added once ("numberlink: numberlink: cannot generate").
 	msg := "numberlink: " + strings.TrimPrefix(err.Error(), "numberlink: ")
+	// The order matters: an error wraps its kind's sentinel and its cause
+	// ("%w: %w"), and the kind comes first. A failed self-check wrapping
+	// the verifier's finding is a bug; bad input wrapping a proof (an
+	// --after step that breaks the puzzle) is input.
 	switch {
-	case numberlink.Invalid(err):
-		return NoSolution(msg)
 	case errors.Is(err, report.ErrSelfCheck):
 		return Internal(strings.TrimPrefix(err.Error(), report.ErrSelfCheck.Error()+": "))
-	case errors.As(err, &xe) || IsInput(err):
+	case errors.As(err, &xe) || IsIO(err) || IsInput(err):
 		return err
+	case numberlink.Invalid(err):
+		return NoSolution(msg)
 	}
 	return Inputf("%s", msg)
 }

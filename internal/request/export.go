@@ -60,7 +60,7 @@ func NewExport(f ExportFlags) (*Export, error) {
 	case err != nil:
 		return nil, fmt.Errorf("%w: --to %q: use %s", ErrInput, f.To, graphio.WriteFormats)
 	case fm == graphio.CSV && f.Out == "":
-		return nil, fmt.Errorf("%w: --to csv writes two files: give --out PREFIX (PREFIX.nodes.csv, PREFIX.relationships.csv)", ErrInput)
+		return nil, fmt.Errorf("%w: --to csv writes two files: give --out PREFIX (PREFIX.nodes.csv, PREFIX.relationships.csv) or --out DIR/ (DIR/nodes.csv, DIR/relationships.csv)", ErrInput)
 	case (f.WithSolution || f.WithAnalysis) && !fm.Attributes():
 		return nil, fmt.Errorf("%w: --to %s writes the bare graph, so it cannot carry --with-solution or --with-analysis: use graphml, dot, json, csv or cypher", ErrInput, fm)
 	case f.Batch < 1:

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"strconv"
 	"strings"
 	"time"
@@ -36,6 +37,9 @@ type Graph struct {
 	Named   *graphio.Named
 	Problem hamilton.Problem
 	Rules   verify.GraphRules
+	// byDP names the dynamic program when Solve decided by it (for
+	// SolveSummary); "" after a search.
+	byDP string
 }
 
 // NewGraph reads the graph file f.File from src and resolves the fixed
@@ -61,7 +65,8 @@ func NewGraph(f GraphFlags, src Source) (*Graph, error) {
 	if f.Closed && f.End != "" {
 		return nil, inputf("--closed with --end: a cycle has no end; give only --start")
 	}
-	gr.Rules = verify.GraphRules{N: g.G.N(), Start: int(sv), End: int(ev), Closed: f.Closed, Name: func(v int) string { return g.Names[v] }}
+	gr.Rules = verify.GraphRules{N: g.G.N(), Start: int(sv), End: int(ev), Closed: f.Closed, Name: func(v int) string { return g.Names[v] },
+		Edges: make([][2]int, 0, g.G.M())}
 	for u := range int32(g.G.N()) {
 		for _, v := range g.G.Neighbors(u) {
 			if u < v {
@@ -85,7 +90,7 @@ func ReadGraph(file string, src Source) (*graphio.Named, error) {
 	} else {
 		f, err := src.open(file)
 		if err != nil {
-			return nil, inputf("cannot read the graph: %v; check the file name", err)
+			return nil, inputf("cannot read the graph: %w; check the file name", err)
 		}
 		defer f.Close()
 		r = f
@@ -93,9 +98,9 @@ func ReadGraph(file string, src Source) (*graphio.Named, error) {
 	g, err := graphio.Read(r, graphio.Limits{})
 	if err != nil {
 		if errors.Is(err, graphio.ErrFormat) || errors.Is(err, graphio.ErrTooLarge) {
-			return nil, inputf("%s: %v", file, err)
+			return nil, inputf("%s: %w", file, err)
 		}
-		return nil, inputf("cannot read the graph %s: %v", file, err)
+		return nil, inputf("cannot read the graph %s: %w", file, err)
 	}
 	return g, nil
 }
@@ -338,11 +343,11 @@ type GraphCountOptions struct {
 
 // GraphCount is the result of Graph.Count.
 type GraphCount struct {
-	Count      uint64
-	Convention string // the counting convention, in words
-	Method     string // "dp (frontier dynamic program)" or "dfs (search)"
-	Nodes      uint64 // search nodes (dfs only)
-	Complete   bool   // false: stopped early, Count is a lower bound
+	Count      *big.Int // exact at any size (count.CountExact)
+	Convention string   // the counting convention, in words
+	Method     string   // "dp (frontier dynamic program)" or "dfs (search)"
+	Nodes      uint64   // search nodes (dfs only)
+	Complete   bool     // false: stopped early, Count is a lower bound
 	Elapsed    time.Duration
 }
 
@@ -366,7 +371,9 @@ func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, 
 		err    error
 	)
 	if opt.Method != "dfs" {
-		order = count.OptimizeOrder(gr.Named.G, nil, orderSeed(opt.OrderSeed), 0)
+		// The graph's own order, whatever the file's numbering
+		// (count.GraphOrder); stopped meanwhile, the count stops too.
+		order, _ = count.GraphOrder(ctx, gr.Named.G, orderSeed(opt.OrderSeed))
 		choice = count.Choose(gr.Problem, order)
 	}
 	why := "--method dfs"
@@ -384,23 +391,27 @@ func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, 
 		// A large count's order is annealed longer (count.RefineOrder);
 		// stopped meanwhile, the count stops at once with ctx's error.
 		order, _ = count.RefineOrder(ctx, gr.Problem.G, order, orderSeed(opt.OrderSeed))
-		res.Count, _, err = count.Count(ctx, gr.Problem, count.Options{Order: order, Workers: opt.Workers})
+		res.Count, _, err = count.CountExact(ctx, gr.Problem, count.Options{Order: order, Workers: opt.Workers})
 	} else {
 		res.Method = "dfs (search)"
 		var st hamilton.Stats
-		res.Count, st, err = hamilton.Count(ctx, gr.Problem, hamilton.Options{Workers: opt.Workers})
-		res.Nodes = st.Nodes
+		var n uint64
+		n, st, err = hamilton.Count(ctx, gr.Problem, hamilton.Options{Workers: opt.Workers})
+		res.Count, res.Nodes = new(big.Int).SetUint64(n), st.Nodes
+	}
+	if res.Count == nil {
+		res.Count = new(big.Int) // stopped: no partial count exists
 	}
 	res.Complete = err == nil
 	if err != nil && ctx.Err() == nil {
 		if errors.Is(err, hamilton.ErrInvalid) || errors.Is(err, count.ErrInvalid) {
-			return res, inputf("%v", err)
+			return res, inputf("%w", err)
 		}
 		return res, err
 	}
 	var div uint64
 	res.Convention, div = CountConvention(gr.Problem, opt.Undirected)
-	res.Count /= div
+	res.Count.Quo(res.Count, new(big.Int).SetUint64(div))
 	res.Elapsed = time.Since(began)
 	return res, nil
 }
@@ -481,7 +492,7 @@ func (gr *Graph) Facts() (*GraphFacts, error) {
 	_, f.Bipartite = g.Bipartition()
 	var err error
 	if f.Proofs, err = Proofs(&gr.Problem); err != nil {
-		return nil, inputf("%v", err)
+		return nil, inputf("%w", err)
 	}
 	f.Unsolvable = len(f.Proofs) > 0
 	return f, nil

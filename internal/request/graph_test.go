@@ -3,6 +3,7 @@ package request
 import (
 	"context"
 	"errors"
+	"math/big"
 	"strings"
 	"testing"
 )
@@ -49,7 +50,7 @@ func TestGraphCount(t *testing.T) {
 		want       uint64
 	}{{"dfs", false, 8}, {"dp", false, 8}, {"auto", true, 4}} {
 		res, err := g.Count(context.Background(), GraphCountOptions{Method: tc.method, Undirected: tc.undirected})
-		if err != nil || res.Count != tc.want || !res.Complete {
+		if err != nil || res.Count.Cmp(new(big.Int).SetUint64(tc.want)) != 0 || !res.Complete {
 			t.Errorf("%+v: %+v, %v", tc, res, err)
 		}
 		if tc.undirected != strings.HasPrefix(res.Convention, "undirected") {
@@ -113,14 +114,7 @@ func TestGraphSolution(t *testing.T) {
 
 func TestBoardFacts(t *testing.T) {
 	t.Parallel()
-	l, err := NewLeaper(LeaperFlags{Spec: "4x4"}, Source{}, solveNames)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := l.Search()
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := searchOf(t, LeaperFlags{Spec: "4x4"}, Source{}, solveNames)
 	f, err := s.Facts("info")
 	if err != nil {
 		t.Fatal(err)

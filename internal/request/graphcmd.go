@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -28,7 +27,7 @@ func (gr *Graph) Strategy(name string) (hamilton.Strategy, error) {
 	}
 	s, err := hamilton.ParseStrategy(name)
 	if err != nil {
-		return s, inputf("--strategy: %v", err)
+		return s, inputf("--strategy: %w", err)
 	}
 	return s, nil
 }
@@ -117,7 +116,7 @@ func writeNames(w io.Writer, names []string) error {
 // complete.
 func (gr *Graph) WriteCount(w io.Writer, f string, res GraphCount) error {
 	if f == "json" {
-		return format.WriteResult(w, gr.Describe("count"), map[string]any{"graph": gr.File, "vertices": gr.Named.G.N(), "edges": gr.Named.G.M(), "count": strconv.FormatUint(res.Count, 10),
+		return format.WriteResult(w, gr.Describe("count"), map[string]any{"graph": gr.File, "vertices": gr.Named.G.N(), "edges": gr.Named.G.M(), "count": res.Count.String(),
 			"convention": res.Convention, "complete": res.Complete, "method": res.Method})
 	}
 	_, err := fmt.Fprintln(w, res.Count)
@@ -225,6 +224,9 @@ func (gr *Graph) SolveSummary(path []int32, st hamilton.Stats) string {
 	if len(gr.Named.Fixed) > 0 {
 		fixed = fmt.Sprintf("; it uses %d of the file's %d FIXED_EDGES (the search does not force them)", gr.FixedUsed(path), len(gr.Named.Fixed))
 	}
+	if gr.byDP != "" {
+		return fmt.Sprintf("solved %s: a %s, verified%s; found by %s, %v", gr.Label(), gr.Kind(), fixed, gr.byDP, st.Elapsed.Round(time.Microsecond))
+	}
 	return fmt.Sprintf("solved %s: a %s, verified%s; %d nodes, %v", gr.Label(), gr.Kind(), fixed, st.Nodes, st.Elapsed.Round(time.Microsecond))
 }
 
@@ -232,7 +234,7 @@ func (gr *Graph) SolveSummary(path []int32, st hamilton.Stats) string {
 // stopped early, as a lower bound (the caller says why it stopped).
 func (gr *Graph) CountSummary(res GraphCount) string {
 	if !res.Complete {
-		return fmt.Sprintf("%d %s so far in %s is a lower bound", res.Count, res.Convention, gr.Label())
+		return fmt.Sprintf("%v %s so far in %s is a lower bound", res.Count, res.Convention, gr.Label())
 	}
-	return fmt.Sprintf("%d %s in %s; method %s; %d nodes, %v", res.Count, res.Convention, gr.Label(), res.Method, res.Nodes, res.Elapsed.Round(time.Microsecond))
+	return fmt.Sprintf("%v %s in %s; method %s; %d nodes, %v", res.Count, res.Convention, gr.Label(), res.Method, res.Nodes, res.Elapsed.Round(time.Microsecond))
 }

@@ -31,7 +31,7 @@ func HidatoPuzzle(arg string, ms moves.Set, src Source) (*hidato.Puzzle, error) 
 	}
 	p, err := hidato.ParsePuzzle(text, ms)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInput, err)
+		return nil, fmt.Errorf("%w: %w", ErrInput, err)
 	}
 	return p, nil
 }
@@ -119,7 +119,7 @@ func (f HidatoFlags) Generate(src Source) (*board.Board, hidato.Options, error) 
 	}
 	level, err := hidato.ParseLevel(f.Difficulty)
 	if err != nil {
-		return nil, opt, fmt.Errorf("%w: %v", ErrInput, err)
+		return nil, opt, fmt.Errorf("%w: %w", ErrInput, err)
 	}
 	return b, hidato.Options{Moves: ms, Level: level, Seed: f.Seed, MaxTries: f.Tries, MaxDepth: f.Depth, Minimal: f.Minimal}, nil
 }

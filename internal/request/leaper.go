@@ -89,7 +89,7 @@ func newLeaper(f LeaperFlags, names format.Names, readBoard func() (*board.Board
 	l := &Leaper{Closed: f.Closed, Workers: f.Workers, Timeout: f.Timeout}
 	var err error
 	if l.Output.Format, err = names.Parse(f.Format); err != nil {
-		return nil, fmt.Errorf("%w: --format: %v", ErrInput, err)
+		return nil, fmt.Errorf("%w: --format: %w", ErrInput, err)
 	}
 	l.Output.Out, l.Output.Quiet = f.Out, f.Quiet
 	if f.Workers < 0 || f.Workers > MaxWorkers {

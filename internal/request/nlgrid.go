@@ -75,12 +75,12 @@ func hexGrid(grid string, data []byte) (bool, error) {
 func newHexPuzzle(f PuzzleFlags, name string, data []byte) (*Puzzle, error) {
 	hp, err := hexgrid.Parse(data)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrInput, name, err)
+		return nil, fmt.Errorf("%w: %s: %w", ErrInput, name, err)
 	}
 	if f.K != 0 {
 		g, err := hexgrid.NewGrid(hp.Grid.Rows, hp.Grid.Cols, f.K, hp.Grid.Clues())
 		if err != nil {
-			return nil, fmt.Errorf("%w: --k %d: %v", ErrInput, f.K, err)
+			return nil, fmt.Errorf("%w: --k %d: %w", ErrInput, f.K, err)
 		}
 		hp.Grid = g
 	}
@@ -175,7 +175,7 @@ func (p *Puzzle) Solve(ctx context.Context, opt SearchOptions, u report.UniqueOp
 		case errors.Is(err, hexgrid.ErrNoSolution):
 			return s, fmt.Errorf("%w: the hex puzzle has no solution (complete search, %d search nodes)", numberlink.ErrUnsolvable, rep.Nodes)
 		case errors.Is(err, hexgrid.ErrSelfCheck):
-			return s, fmt.Errorf("%w: %v", report.ErrSelfCheck, err)
+			return s, fmt.Errorf("%w: %w", report.ErrSelfCheck, err)
 		}
 		return s, err
 	}
@@ -206,7 +206,7 @@ func (p *Puzzle) Count(ctx context.Context, limit uint64, opt SearchOptions) (*C
 	if p.Hex != nil {
 		rep, err := hexgrid.CountAndReport(ctx, p.Hex.Grid, limit, opt.hex(p.Hex.Rules))
 		if errors.Is(err, hexgrid.ErrSelfCheck) {
-			return nil, fmt.Errorf("%w: %v", report.ErrSelfCheck, err)
+			return nil, fmt.Errorf("%w: %w", report.ErrSelfCheck, err)
 		}
 		if err != nil {
 			return nil, err
@@ -244,7 +244,7 @@ func (p *Puzzle) Check(puzzleArg, arg string, src Source) (rep Report, valid boo
 			return nil, false, err
 		}
 		if bridges, err = hexgrid.ParseSolution(data); err != nil {
-			return nil, false, fmt.Errorf("%w: %s: %v", ErrInput, DisplayName(arg), err)
+			return nil, false, fmt.Errorf("%w: %s: %w", ErrInput, DisplayName(arg), err)
 		}
 	} else if bridges == nil {
 		return nil, false, fmt.Errorf("%w: %s has no bridges: give the solution as a second file", ErrInput, DisplayName(puzzleArg))
@@ -279,7 +279,7 @@ func (p *Puzzle) encode(name string, problem format.PuzzleProblem) ([]byte, erro
 	if p.Hex == nil {
 		out, err := puzzleio.Encode(puzzleio.Format(name), p.Grid, p.Rules)
 		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrInput, err)
+			return nil, fmt.Errorf("%w: %w", ErrInput, err)
 		}
 		if name == "json" {
 			return format.Stamp(out, problem)
@@ -314,7 +314,7 @@ func (p *Puzzle) Tau(ctx context.Context, trace bool) (*TauRun, error) {
 		res, err := hexgrid.Tau(ctx, p.Hex.Grid, p.Hex.Rules)
 		run := &TauRun{Report: hexgrid.NewTauReport(p.Hex.Grid, res), Steps: len(res.Steps)}
 		if res.Contradiction != nil {
-			run.Contradiction = fmt.Errorf("%w: %v", numberlink.ErrUnsolvable, res.Contradiction)
+			run.Contradiction = fmt.Errorf("%w: %w", numberlink.ErrUnsolvable, res.Contradiction)
 		}
 		return run, err
 	}
@@ -361,7 +361,7 @@ func (f GenerateFlags) Generate(ctx context.Context, progress func(numberlink.Ge
 	case err != nil && ctx.Err() != nil && g != nil:
 		return &Generated{square: g, rules: opt.Rules, flags: f}, err
 	case errors.Is(err, numberlink.ErrBadSize) || errors.Is(err, numberlink.ErrBadK):
-		return nil, fmt.Errorf("%w: %v", ErrInput, err)
+		return nil, fmt.Errorf("%w: %w", ErrInput, err)
 	case err != nil:
 		return nil, err
 	}
@@ -382,11 +382,11 @@ func (f GenerateFlags) generateHex(ctx context.Context) (*Generated, error) {
 	case err != nil && ctx.Err() != nil:
 		return nil, err
 	case err != nil:
-		return nil, fmt.Errorf("%w: %v", ErrInput, err)
+		return nil, fmt.Errorf("%w: %w", ErrInput, err)
 	}
 	// The generator proved uniqueness; the solution is checked again here.
 	if err := hexgrid.Verify(g, rules, sol); err != nil {
-		return nil, fmt.Errorf("%w: the generated hex solution: %v", report.ErrSelfCheck, err)
+		return nil, fmt.Errorf("%w: the generated hex solution: %w", report.ErrSelfCheck, err)
 	}
 	return &Generated{hex: g, hexSol: sol, hexRules: rules, flags: f}, nil
 }

@@ -70,7 +70,7 @@ func SolutionBridges(p *Puzzle, puzzleArg, arg string, src Source) ([]numberlink
 	if bytes.HasPrefix(bytes.TrimSpace(data), []byte("{")) {
 		s, err := puzzleio.UnmarshalPuzzle(data)
 		if err != nil {
-			return nil, fmt.Errorf("%w: %s: %v", ErrInput, arg, err)
+			return nil, fmt.Errorf("%w: %s: %w", ErrInput, arg, err)
 		}
 		if !report.SameClues(s.Grid, p.Grid) {
 			return nil, fmt.Errorf("%w: %s is a solution of another puzzle: its clues differ from %s", ErrInput, arg, puzzleArg)
@@ -79,7 +79,7 @@ func SolutionBridges(p *Puzzle, puzzleArg, arg string, src Source) ([]numberlink
 	}
 	bridges, err := puzzleio.ParseDrawing(p.Grid, data)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrInput, arg, err)
+		return nil, fmt.Errorf("%w: %s: %w", ErrInput, arg, err)
 	}
 	return bridges, nil
 }
@@ -121,9 +121,9 @@ func Phi(p *Puzzle, f PhiFlags) (*report.PhiReport, error) {
 	if err != nil {
 		var be *report.PhiBuildError
 		if errors.As(err, &be) {
-			return nil, fmt.Errorf("%w: --after %q: %v", ErrInput, f.After[be.Index], be.Err)
+			return nil, fmt.Errorf("%w: --after %q: %w", ErrInput, f.After[be.Index], be.Err)
 		}
-		return nil, fmt.Errorf("%w: %v", ErrInput, err)
+		return nil, fmt.Errorf("%w: %w", ErrInput, err)
 	}
 	return rep, nil
 }
@@ -166,12 +166,12 @@ func (f GenerateFlags) GenerateOptions() (numberlink.GenerateOptions, error) {
 	var level numberlink.Level
 	if f.Difficulty != "" {
 		if level, err = numberlink.ParseDifficulty(f.Difficulty); err != nil {
-			return opt, fmt.Errorf("%w: --difficulty: %v", ErrInput, err)
+			return opt, fmt.Errorf("%w: --difficulty: %w", ErrInput, err)
 		}
 	}
 	st, err := numberlink.ParseStyle(f.Style)
 	if err != nil {
-		return opt, fmt.Errorf("%w: --style: %v", ErrInput, err)
+		return opt, fmt.Errorf("%w: --style: %w", ErrInput, err)
 	}
 	if f.Density < 0 || f.Density > 0.5 {
 		return opt, fmt.Errorf("%w: --density %v: use a fraction in (0, 0.5], e.g. 0.2", ErrInput, f.Density)

@@ -27,7 +27,7 @@ func (l *Leaper) PathHeader() pathio.Header {
 func (l *Leaper) BinaryHolds() error {
 	h := l.PathHeader()
 	if err := pathio.CheckMoves(h.Name, h.Moves); err != nil {
-		return inputf("--moves: %v; use --format path", err)
+		return inputf("--moves: %w; use --format path", err)
 	}
 	return nil
 }

@@ -73,7 +73,7 @@ func ReadPathInput(in *bufio.Reader, f VerifyFlags) (*PathInput, error) {
 	case "json":
 		text, err := io.ReadAll(io.LimitReader(in, MaxInputBytes+1))
 		if err != nil || len(text) > MaxInputBytes {
-			return nil, inputf("cannot read the JSON solution (at most %d bytes): %v", MaxInputBytes, err)
+			return nil, inputf("cannot read the JSON solution (at most %d bytes): %w", MaxInputBytes, err)
 		}
 		l, cells, err := FromJSON(text)
 		if err != nil {
@@ -100,7 +100,7 @@ func ReadPathInput(in *bufio.Reader, f VerifyFlags) (*PathInput, error) {
 		}
 		text, err := io.ReadAll(io.LimitReader(in, MaxInputBytes+1))
 		if err != nil {
-			return nil, inputf("cannot read the solution: %v", err)
+			return nil, inputf("cannot read the solution: %w", err)
 		}
 		if len(text) > MaxInputBytes {
 			return nil, inputf("the numbered grid is larger than %d bytes; write large solutions as path files", MaxInputBytes)
@@ -159,7 +159,7 @@ func ReadPathInput(in *bufio.Reader, f VerifyFlags) (*PathInput, error) {
 		var err error
 		if b, err = board.New(p.Header.Rows, p.Header.Cols); err != nil {
 			// The format allows 2^40 cells; the verifier keeps a bit per cell.
-			return nil, inputf("the binary path file's board: %v", err)
+			return nil, inputf("the binary path file's board: %w", err)
 		}
 	default:
 		return nil, inputf("a path file needs its board: give a size such as 5x5 or --board FILE")

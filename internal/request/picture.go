@@ -100,7 +100,7 @@ func PictureArgs(args []string, in string, src Source) (spec, input string, err 
 
 // inputf returns an error wrapping ErrInput.
 func inputf(f string, a ...any) error {
-	return fmt.Errorf("%w: %s", ErrInput, fmt.Sprintf(f, a...))
+	return fmt.Errorf("%w: "+f, append([]any{ErrInput}, a...)...)
 }
 
 // LooksLikePath reports whether the first meaningful line of text is a
@@ -154,7 +154,7 @@ func (rf *pictureState) picture(ctx context.Context, b *board.Board, text []byte
 	if err != nil && rf.Kind == "auto" && !errors.Is(err, ErrInvalidSolution) {
 		// A k-grid read as a path fails; name the kind that reads it.
 		if _, _, kerr := puzzleio.Parse(text); kerr == nil {
-			return nil, nil, "", inputf("%v; the input reads as a k-grid (numberlink puzzle): use --kind kgrid, or --kind tau for the τ frames", err)
+			return nil, nil, "", inputf("%w; the input reads as a k-grid (numberlink puzzle): use --kind kgrid, or --kind tau for the τ frames", err)
 		}
 	}
 	return pic, nil, what, err
@@ -273,7 +273,7 @@ func (rf *pictureState) path(b *board.Board, text []byte, path []verify.Cell, la
 	}
 	pic, err := render.Path(b, cells, opt)
 	if err != nil {
-		return nil, "", inputf("%v", err)
+		return nil, "", inputf("%w", err)
 	}
 	return pic, fmt.Sprintf("a %d-step path on %s (%s)", len(path), b.Spec(), verdict), nil
 }
@@ -399,7 +399,7 @@ func (rf *pictureState) fromJSON(b *board.Board, data []byte, layout render.Layo
 		if json.Valid(data) { // valid JSON of another shape
 			return nil, nil, "", unrecognisedJSON(data)
 		}
-		return nil, nil, "", inputf("the input is not valid JSON: %v", err)
+		return nil, nil, "", inputf("the input is not valid JSON: %w", err)
 	}
 	switch {
 	case in.Clues != nil || in.Puzzle != nil:
@@ -409,7 +409,7 @@ func (rf *pictureState) fromJSON(b *board.Board, data []byte, layout render.Layo
 		}
 		pz, err := puzzleio.UnmarshalPuzzle(raw)
 		if err != nil {
-			return nil, nil, "", inputf("%v", err)
+			return nil, nil, "", inputf("%w", err)
 		}
 		return rf.kgridPicture(pz.Grid, pz.Rules, pz.Bridges, layout)
 	case in.Solution != nil && in.Problem != nil:
@@ -462,7 +462,7 @@ func (rf *pictureState) fromJSON(b *board.Board, data []byte, layout render.Layo
 			from, err1 := format.ParseCell(ed.From)
 			to, err2 := format.ParseCell(ed.To)
 			if err := errors.Join(err1, err2); err != nil {
-				return nil, nil, "", inputf("edge %d: %v", i+1, err)
+				return nil, nil, "", inputf("edge %d: %w", i+1, err)
 			}
 			a, err1 := nb.ParseCell(fmt.Sprintf("%d,%d", from[0], from[1]))
 			z, err2 := nb.ParseCell(fmt.Sprintf("%d,%d", to[0], to[1]))
@@ -481,7 +481,7 @@ func (rf *pictureState) fromJSON(b *board.Board, data []byte, layout render.Layo
 		}
 		pic, err := render.EdgeUsage(nb, edges, render.HeatOptions{Layout: layout, Title: title})
 		if err != nil {
-			return nil, nil, "", inputf("%v", err)
+			return nil, nil, "", inputf("%w", err)
 		}
 		return pic, nil, fmt.Sprintf("an edge-usage map of %d moves on %s", len(edges), nb.Spec()), nil
 	}
@@ -527,14 +527,14 @@ func heatmapOf(b *board.Board, rows [][]any, title string, layout render.Layout)
 		for c, v := range row {
 			f, s, err := number(v)
 			if err != nil {
-				return nil, nil, "", inputf("table row %d, column %d: %v", r+1, c+1, err)
+				return nil, nil, "", inputf("table row %d, column %d: %w", r+1, c+1, err)
 			}
 			values[b.Cell(r, c)], labels[b.Cell(r, c)] = f, s
 		}
 	}
 	pic, err := render.Heatmap(b, values, labels, render.HeatOptions{Layout: layout, Title: title})
 	if err != nil {
-		return nil, nil, "", inputf("%v", err)
+		return nil, nil, "", inputf("%w", err)
 	}
 	return pic, nil, "a heatmap of " + b.Spec(), nil
 }
@@ -596,13 +596,13 @@ func (rf *pictureState) kgrid(ctx context.Context, text []byte, layout render.La
 		}
 		pz, err := puzzleio.UnmarshalPuzzle(t)
 		if err != nil {
-			return nil, nil, "", inputf("%v", err)
+			return nil, nil, "", inputf("%w", err)
 		}
 		g, rules, bridges = pz.Grid, pz.Rules, pz.Bridges
 	} else {
 		var err error
 		if g, rules, err = puzzleio.Parse(text); err != nil {
-			return nil, nil, "", inputf("%v", err)
+			return nil, nil, "", inputf("%w", err)
 		}
 	}
 	if rf.Kind != "tau" {
@@ -628,12 +628,12 @@ func (rf *pictureState) kgridPicture(g *numberlink.Grid, rules numberlink.Rules,
 	if len(bridges) > 0 {
 		var err error
 		if sol, err = numberlink.SolutionFromBridges(g, bridges); err != nil {
-			return nil, nil, "", inputf("%v", err)
+			return nil, nil, "", inputf("%w", err)
 		}
 	}
 	pic, err := render.KGrid(g, sol, render.KGridOptions{Layout: layout, Node: -1})
 	if err != nil {
-		return nil, nil, "", inputf("%v", err)
+		return nil, nil, "", inputf("%w", err)
 	}
 	what := fmt.Sprintf("a %dx%d %d-grid", g.Rows, g.Cols, g.K)
 	if sol != nil {
@@ -653,18 +653,18 @@ func (rf *pictureState) kgridPicture(g *numberlink.Grid, rules numberlink.Rules,
 func hexPicture(data []byte) (*render.Picture, []*render.Picture, string, error) {
 	hp, err := hexgrid.Parse(data)
 	if err != nil {
-		return nil, nil, "", inputf("%v", err)
+		return nil, nil, "", inputf("%w", err)
 	}
 	g := hp.Grid
 	var sol hexgrid.Solution
 	if len(hp.Bridges) > 0 {
 		if sol, err = hexgrid.SolutionFromBridges(g, hp.Bridges); err != nil {
-			return nil, nil, "", inputf("%v", err)
+			return nil, nil, "", inputf("%w", err)
 		}
 	}
 	pic, err := render.HexGrid(g, sol, render.HexGridOptions{})
 	if err != nil {
-		return nil, nil, "", inputf("%v", err)
+		return nil, nil, "", inputf("%w", err)
 	}
 	what := fmt.Sprintf("a %dx%d hex %d-grid", g.Rows, g.Cols, g.K)
 	if sol != nil {

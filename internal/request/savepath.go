@@ -24,8 +24,9 @@ import (
 // Errors: when ctx ends, one wrapping ctx.Err() that says how far the
 // write got; a path the verifier or
 // the writer rejects, or a format it cannot write, is an *UnverifiedError
-// of producer (a bug, never bad input); a file that cannot be written
-// wraps ErrInput and names --out.
+// of producer (a bug, never bad input); a write that fails (IsIO) is
+// returned as it is; any other refusal of the file wraps ErrInput and
+// names --out.
 func (l *Leaper) SavePath(ctx context.Context, walk iter.Seq2[int, int], producer string, opt pathio.VerifiedOptions) (string, error) {
 	res, err := l.WritePath(ctx, walk, opt)
 	var vf *pathio.VerifyError
@@ -38,8 +39,10 @@ func (l *Leaper) SavePath(ctx context.Context, walk iter.Seq2[int, int], produce
 		return "", &UnverifiedError{Solver: producer, Err: vf.Err, Left: l.Output.Out + " was not written"}
 	case errors.Is(err, pathio.ErrPath), errors.Is(err, pathio.ErrFormat):
 		return "", &UnverifiedError{Solver: producer, Err: fmt.Errorf("the writer rejects it: %w", err), Left: l.Output.Out + " was not written"}
+	case IsIO(err):
+		return "", err // the file and the cause: the machine's fault, not the name's
 	default:
-		return "", fmt.Errorf("%w: %v; check the --out file name", ErrInput, err)
+		return "", fmt.Errorf("%w: %w; check the --out file name", ErrInput, err)
 	}
 	kind := "Hamiltonian path"
 	if res.Closed {

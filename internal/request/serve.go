@@ -20,5 +20,5 @@ func ServeError(addr string, err error) error {
 	case errors.Is(err, syscall.EADDRNOTAVAIL):
 		return Inputf("serve: --addr %s: this machine has no such address; give one of its own, such as --addr 127.0.0.1:8080", addr)
 	}
-	return Inputf("serve: %v", err)
+	return Inputf("serve: %w", err)
 }

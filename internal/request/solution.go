@@ -25,7 +25,7 @@ func IsJSON(data []byte) bool {
 func FromJSON(data []byte) (*Leaper, []verify.Cell, error) {
 	p, path, err := format.ReadSolution(data)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %v", ErrInput, err)
+		return nil, nil, fmt.Errorf("%w: %w", ErrInput, err)
 	}
 	l, err := FromProblem(p)
 	if err != nil {
@@ -111,7 +111,7 @@ func IsBinary(data []byte) bool { return bytes.HasPrefix(data, []byte(pathio.Mag
 func FromBinary(data []byte) (*Leaper, []verify.Cell, error) {
 	rd, _, h, err := pathio.NewReader(bytes.NewReader(data))
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %v", ErrInput, err)
+		return nil, nil, fmt.Errorf("%w: %w", ErrInput, err)
 	}
 	if h == nil {
 		return nil, nil, fmt.Errorf("%w: not a binary path file", ErrInput)
@@ -136,7 +136,7 @@ func FromBinary(data []byte) (*Leaper, []verify.Cell, error) {
 		cells = append(cells, verify.Cell{Row: r + 1, Col: c + 1})
 	}
 	if err := done(); err != nil {
-		return nil, nil, fmt.Errorf("%w: %v", ErrInput, err)
+		return nil, nil, fmt.Errorf("%w: %w", ErrInput, err)
 	}
 	return l, cells, nil
 }

@@ -58,7 +58,7 @@ func (s Source) Reader(name, what string) (io.Reader, func(), error) {
 	}
 	rc, err := s.open(name)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: cannot read %s: %v; check the file name", ErrInput, what, err)
+		return nil, nil, fmt.Errorf("%w: cannot read %s: %w; check the file name", ErrInput, what, err)
 	}
 	return rc, func() { rc.Close() }, nil
 }

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
+	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/verify"
@@ -43,7 +45,7 @@ type Solve struct {
 func NewSolve(lf LeaperFlags, f SolveFlags, src Source) (*Solve, error) {
 	strat, err := hamilton.ParseStrategy(f.Strategy)
 	if err != nil {
-		return nil, inputf("--strategy: %v", err)
+		return nil, inputf("--strategy: %w", err)
 	}
 	sv := &Solve{Method: strings.ToLower(f.Method), Strategy: strat, Seed: f.Seed}
 	switch sv.Method {
@@ -107,16 +109,59 @@ func (s *Search) Solve(ctx context.Context, opt hamilton.Options) ([]verify.Cell
 	return cells, st, err
 }
 
-// Solve finds one solution with the search and checks it with the
-// independent verifier. A proof that there is none is an error wrapping
+// Solve finds one solution and checks it with the independent verifier.
+// Beside the search, the frontier dynamic program runs when the graph's
+// frontier is narrow (count.GraphOrder's order, a cost of at most
+// findMaxCost by count.Choose's measure; count.Find): it finds a solution
+// or proves there is none in time that grows with the frontier, not with
+// the search tree (GP(101,2), no Hamiltonian cycle: milliseconds, where
+// the search ran for minutes). The first of the two to decide answers and
+// the other is stopped. A proof that there is none is an error wrapping
 // hamilton.ErrNoSolution that says why; a path the verifier rejects is an
 // *UnverifiedError. When ctx ends first it returns ctx's error.
 func (gr *Graph) Solve(ctx context.Context, opt hamilton.Options) ([]int32, hamilton.Stats, error) {
-	path, st, err := hamilton.Find(ctx, gr.Problem, opt)
-	if err != nil {
-		return nil, st, noSolution(err, fmt.Sprintf("no %s in %s", gr.Kind(), gr.File), st)
+	type answer struct {
+		path    []int32
+		st      hamilton.Stats
+		err     error
+		byDP    string // the dynamic program's name when it answered
+		decided bool
+		search  bool // the search's answer
 	}
-	return path, st, gr.Verified(path)
+	both, stop := context.WithCancel(ctx)
+	defer stop()
+	answers := make(chan answer, 2)
+	go func() {
+		path, st, width, ok, err := gr.solveDP(both, opt.Workers)
+		a := answer{path: path, st: st, err: err, decided: ok && (err == nil || errors.Is(err, hamilton.ErrNoSolution))}
+		if a.decided {
+			a.byDP = fmt.Sprintf("the frontier dynamic program (frontier %d vertices wide)", width)
+		}
+		answers <- a
+	}()
+	go func() {
+		path, st, err := hamilton.Find(both, gr.Problem, opt)
+		answers <- answer{path: path, st: st, err: err, decided: err == nil || errors.Is(err, hamilton.ErrNoSolution), search: true}
+	}()
+	var got, search answer
+	for range 2 {
+		a := <-answers
+		if a.decided && !got.decided {
+			got = a
+			stop() // the other one
+		}
+		if a.search {
+			search = a // the search's stop (its nodes, ctx's error)
+		}
+	}
+	if !got.decided {
+		got = search
+	}
+	gr.byDP = got.byDP
+	if got.err != nil {
+		return nil, got.st, noSolution(got.err, fmt.Sprintf("no %s in %s", gr.Kind(), gr.File), got.st)
+	}
+	return got.path, got.st, gr.Verified(got.path)
 }
 
 // noSolution words an error of hamilton.Find that proves there is no
@@ -162,4 +207,28 @@ func (s *Search) NoSolutionReason() string {
 		return r.Text
 	}
 	return "the search examined every possibility"
+}
+
+// findMaxCost is the largest order cost (count.Choice.Cost: the sum over
+// steps of 3^width) at which solve runs the dynamic program beside the
+// search: about ten million states, seconds and some hundreds of MB of
+// kept layers at most.
+const findMaxCost = 1e7
+
+// solveDP runs count.Find when the graph's frontier is narrow enough;
+// ok is false when it did not run (too wide, or too small for it to
+// matter); width is its order's frontier.
+func (gr *Graph) solveDP(ctx context.Context, workers int) (path []int32, st hamilton.Stats, width int, ok bool, err error) {
+	began := time.Now()
+	order, oerr := count.GraphOrder(ctx, gr.Problem.G, count.DefaultOrderSeed)
+	if oerr != nil {
+		return nil, st, 0, false, oerr
+	}
+	ch := count.Choose(gr.Problem, order)
+	if !ch.DP || ch.Cost > findMaxCost {
+		return nil, st, 0, false, nil
+	}
+	path, _, err = count.Find(ctx, gr.Problem, count.Options{Order: order, Workers: workers})
+	st.Elapsed = time.Since(began)
+	return path, st, ch.Width, true, err
 }

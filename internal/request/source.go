@@ -41,7 +41,7 @@ func (s Source) Read(name, what string, limit int64) ([]byte, error) {
 		}
 		data, err := readcap.ReadAll(s.Stdin, limit, what+" on standard input", fix)
 		if err != nil {
-			return nil, fmt.Errorf("%w: cannot read %s from standard input: %v", ErrInput, what, err)
+			return nil, fmt.Errorf("%w: cannot read %s from standard input: %w", ErrInput, what, err)
 		}
 		return data, nil
 	}
@@ -60,9 +60,9 @@ func (s Source) Read(name, what string, limit int64) ([]byte, error) {
 	}
 	switch {
 	case errors.Is(err, readcap.ErrTooLarge):
-		return nil, fmt.Errorf("%w: %v", ErrInput, err)
+		return nil, fmt.Errorf("%w: %w", ErrInput, err)
 	case err != nil:
-		return nil, fmt.Errorf("%w: cannot read %s: %v; check the file name", ErrInput, what, err)
+		return nil, fmt.Errorf("%w: cannot read %s: %w; check the file name", ErrInput, what, err)
 	}
 	return data, nil
 }

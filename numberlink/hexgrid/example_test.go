@@ -4,17 +4,18 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/hexgrid"
 )
 
-// Solve a hex 2-grid given in the text format and check the solution with
-// the independent verifier.
-func ExampleSolve() {
+// Solve a hex 2-grid given in the text format with numberlink's solver
+// and check the solution with the independent verifier.
+func Example() {
 	p, err := hexgrid.Parse([]byte("hex k=2\n2 . 4 . 1\n . 2 . . .\n2 . 5 . 2\n"))
 	if err != nil {
 		panic(err)
 	}
-	n, sol, _, err := hexgrid.Count(context.Background(), p.Grid, 0, hexgrid.SolveOptions{})
+	n, sol, _, err := numberlink.Count(context.Background(), p.Grid, 0, numberlink.SolveOptions{})
 	if err != nil {
 		panic(err)
 	}

@@ -38,6 +38,8 @@ import (
 	"strings"
 
 	"github.com/boardgraph/boardgraph/internal/jsonwords"
+	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
 
 // ErrFormat is wrapped by every parse error; the message names the line and
@@ -165,7 +167,7 @@ func Parse(data []byte) (*Puzzle, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
+		return nil, fmt.Errorf("%w: %w", ErrFormat, err)
 	}
 	if !header {
 		return nil, fmt.Errorf("%w: no header line: start the file with \"hex k=2\"", ErrFormat)
@@ -187,14 +189,7 @@ func Parse(data []byte) (*Puzzle, error) {
 // Format writes g in the text format, odd rows indented by half a cell.
 func Format(g *Grid, rules Rules) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "hex k=%d", g.K)
-	if rules.NoLoops {
-		b.WriteString(" noloops")
-	}
-	if rules.AllowDisconnected {
-		b.WriteString(" disconnected")
-	}
-	b.WriteByte('\n')
+	b.WriteString("hex " + puzzleio.Header(g.K, rules) + "\n")
 	w := 1
 	for _, nd := range g.Nodes {
 		w = max(w, len(strconv.Itoa(nd.Mag)))
@@ -227,7 +222,7 @@ func Format(g *Grid, rules Rules) []byte {
 // comment).
 func FormatSolution(g *Grid, sol Solution) []byte {
 	var b bytes.Buffer
-	for _, br := range Bridges(g, sol) {
+	for _, br := range numberlink.Bridges(g, sol) {
 		fmt.Fprintf(&b, "%d,%d %d,%d %d\n", br.R1+1, br.C1+1, br.R2+1, br.C2+1, br.N)
 	}
 	return b.Bytes()
@@ -269,7 +264,7 @@ func ParseSolution(data []byte) ([]Bridge, error) {
 		if err1 != nil || err2 != nil || err3 != nil || n < 0 || n > MaxK {
 			return nil, fmt.Errorf("%w: solution line %d %q: write \"R1,C1 R2,C2 N\" (1-based cells, N in 0..%d)", ErrFormat, i+1, text, MaxK)
 		}
-		out = append(out, Bridge{r1 - 1, c1 - 1, r2 - 1, c2 - 1, n})
+		out = append(out, Bridge{R1: r1 - 1, C1: c1 - 1, R2: r2 - 1, C2: c2 - 1, N: n})
 	}
 	return out, nil
 }
@@ -300,41 +295,24 @@ const jsonFields = `a hex puzzle object has "grid": "hex", "layout": "odd-r", "r
 //	{"grid":"hex","layout":"odd-r","rows":1,"cols":3,"k":2,
 //	 "clues":[[1,0,1]],"bridges":[{"from":[1,1],"to":[1,3],"n":1}]}
 type PuzzleJSON struct {
-	Grid              string       `json:"grid"`
-	Layout            string       `json:"layout"`
-	Rows              int          `json:"rows"`
-	Cols              int          `json:"cols"`
-	K                 int          `json:"k"`
-	NoLoops           bool         `json:"no_loops,omitempty"`
-	AllowDisconnected bool         `json:"allow_disconnected,omitempty"`
-	Clues             [][]int      `json:"clues"`
-	Bridges           []BridgeJSON `json:"bridges,omitempty"`
+	Grid   string `json:"grid"`
+	Layout string `json:"layout"`
+	// The rest are the square puzzle's fields, read as the hex lattice.
+	puzzleio.PuzzleJSON
 }
 
 // BridgeJSON is N connections between the 1-based cells From and To.
-type BridgeJSON struct {
-	From [2]int `json:"from"`
-	To   [2]int `json:"to"`
-	N    int    `json:"n"`
-}
+type BridgeJSON = puzzleio.BridgeJSON
 
 // ToJSON converts g, its rules and an optional solution to PuzzleJSON.
 func ToJSON(g *Grid, rules Rules, sol Solution) PuzzleJSON {
-	p := PuzzleJSON{Grid: "hex", Layout: "odd-r", Rows: g.Rows, Cols: g.Cols, K: g.K, NoLoops: rules.NoLoops, AllowDisconnected: rules.AllowDisconnected}
-	clues := g.Clues()
-	for r := range g.Rows {
-		p.Clues = append(p.Clues, clues[r*g.Cols:(r+1)*g.Cols])
-	}
-	for _, b := range Bridges(g, sol) {
-		p.Bridges = append(p.Bridges, BridgeJSON{From: [2]int{b.R1 + 1, b.C1 + 1}, To: [2]int{b.R2 + 1, b.C2 + 1}, N: b.N})
-	}
-	return p
+	return PuzzleJSON{Grid: "hex", Layout: "odd-r", PuzzleJSON: puzzleio.ToJSON(g, rules, sol)}
 }
 
 func (p PuzzleJSON) bridges() []Bridge {
 	var out []Bridge
 	for _, b := range p.Bridges {
-		out = append(out, Bridge{b.From[0] - 1, b.From[1] - 1, b.To[0] - 1, b.To[1] - 1, b.N})
+		out = append(out, Bridge{R1: b.From[0] - 1, C1: b.From[1] - 1, R2: b.To[0] - 1, C2: b.To[1] - 1, N: b.N})
 	}
 	return out
 }

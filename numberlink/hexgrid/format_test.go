@@ -1,6 +1,8 @@
 package hexgrid
 
 import (
+	"github.com/boardgraph/boardgraph/numberlink"
+
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -17,9 +19,10 @@ func TestFormatRoundTrip(t *testing.T) {
 		rows, cols, k := 1+rng.IntN(9), 1+rng.IntN(9), 1+rng.IntN(4)
 		clues := make([]int, rows*cols)
 		for j := range clues {
-			if rng.IntN(3) == 0 {
-				clues[j] = 1 + rng.IntN(6*k)
+			if rng.IntN(3) != 0 {
+				continue // empty
 			}
+			clues[j] = 1 + rng.IntN(6*k)
 		}
 		clues[rng.IntN(len(clues))] = 1 // at least one node
 		g, err := NewGrid(rows, cols, k, clues)
@@ -79,16 +82,16 @@ func TestParseFile(t *testing.T) {
 	// The 2 at (2,2) (1-based; the shifted row) has two neighbours: NE the
 	// 4 at (1,3) and SE the 5 at (3,3); W, E, NW and SW are empty lines.
 	i := g.NodeAt(1, 1)
-	nb := func(d Direction) [2]int {
+	nb := func(d numberlink.Direction) [2]int {
 		if j := g.Nbr[i][d]; j >= 0 {
 			return [2]int{g.Nodes[j].Row + 1, g.Nodes[j].Col + 1}
 		}
 		return [2]int{}
 	}
-	if nb(NE) != [2]int{1, 3} || nb(SE) != [2]int{3, 3} || nb(E) != [2]int{} || nb(W) != [2]int{} || nb(NW) != [2]int{} || nb(SW) != [2]int{} || g.Degree(int(i)) != 2 {
+	if nb(numberlink.HexNE) != [2]int{1, 3} || nb(numberlink.HexSE) != [2]int{3, 3} || nb(numberlink.HexE) != [2]int{} || nb(numberlink.HexW) != [2]int{} || nb(numberlink.HexNW) != [2]int{} || nb(numberlink.HexSW) != [2]int{} || g.Degree(int(i)) != 2 {
 		t.Fatalf("neighbours %v", g.Nbr[i])
 	}
-	n, _, _, err := Count(t.Context(), g, 0, SolveOptions{})
+	n, _, _, err := numberlink.Count(t.Context(), g, 0, SolveOptions{})
 	if err != nil || n != 1 {
 		t.Fatalf("%d solutions, %v; want 1", n, err)
 	}
@@ -126,7 +129,7 @@ func TestSolutionRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol, _, err := Solve(t.Context(), p.Grid, SolveOptions{})
+	sol, _, err := numberlink.Solve(t.Context(), p.Grid, SolveOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,8 @@
 package hexgrid
 
 import (
+	"github.com/boardgraph/boardgraph/numberlink"
+
 	"context"
 	"errors"
 	"fmt"
@@ -31,7 +33,7 @@ func TestGenerateUnique(t *testing.T) {
 				if err := Verify(g, rules, sol); err != nil {
 					t.Fatalf("%s: solution rejected: %v", name, err)
 				}
-				n, first, _, err := Count(context.Background(), g, 0, SolveOptions{Rules: rules})
+				n, first, _, err := numberlink.Count(context.Background(), g, 0, SolveOptions{Rules: rules})
 				if err != nil || n != 1 || !slices.Equal(first, sol) {
 					t.Fatalf("%s: %d solutions (%v), want exactly the generated one", name, n, err)
 				}

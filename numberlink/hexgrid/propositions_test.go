@@ -1,6 +1,8 @@
 package hexgrid
 
 import (
+	"github.com/boardgraph/boardgraph/numberlink"
+
 	"context"
 	"errors"
 	"math/rand/v2"
@@ -36,7 +38,7 @@ func TestUnsolvableSound(t *testing.T) {
 			}
 		}
 		for _, rules := range []Rules{{}, {AllowDisconnected: true}} {
-			if n, _, _, _ := Count(context.Background(), g, 1, SolveOptions{Rules: rules}); n != 0 {
+			if n, _, _, _ := numberlink.Count(context.Background(), g, 1, SolveOptions{Rules: rules}); n != 0 {
 				t.Fatalf("%v, but a solution exists under %+v: %v", err, rules, clues)
 			}
 		}

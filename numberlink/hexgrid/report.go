@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/boardgraph/boardgraph/format"
+	"github.com/boardgraph/boardgraph/numberlink"
 )
 
 // Convention is how every hex count is counted, for reports.
@@ -42,7 +44,7 @@ func SolveAndReport(ctx context.Context, g *Grid, opt SolveOptions, skipUnique b
 	if skipUnique {
 		limit = 1
 	}
-	n, sol, st, err := Count(ctx, g, limit, opt)
+	n, sol, st, err := numberlink.Count(ctx, g, limit, opt)
 	rep := &SolveReport{Grid: "hex", Puzzle: ToJSON(g, opt.Rules, nil), Uniqueness: "not_checked", Nodes: st.Nodes, ElapsedMS: st.Elapsed.Milliseconds(), g: g}
 	if sol == nil {
 		if err != nil {
@@ -50,8 +52,8 @@ func SolveAndReport(ctx context.Context, g *Grid, opt SolveOptions, skipUnique b
 		}
 		return rep, ErrNoSolution
 	}
-	if verr := Verify(g, opt.Rules, sol); verr != nil {
-		return rep, fmt.Errorf("%w: %v", ErrSelfCheck, verr)
+	if verr := numberlink.VerifySolution(g, opt.Rules, sol); verr != nil {
+		return rep, fmt.Errorf("%w: %w", ErrSelfCheck, verr)
 	}
 	rep.Sol, rep.Verified = sol, true
 	rep.Puzzle = ToJSON(g, opt.Rules, sol)
@@ -100,13 +102,13 @@ type CountReport struct {
 // first. A count stopped by ctx or the limit is a lower bound (AtLeast);
 // the error is then nil.
 func CountAndReport(ctx context.Context, g *Grid, limit uint64, opt SolveOptions) (*CountReport, error) {
-	n, first, st, err := Count(ctx, g, limit, opt)
+	n, first, st, err := numberlink.Count(ctx, g, limit, opt)
 	if err != nil && ctx.Err() == nil {
 		return nil, err
 	}
 	if first != nil {
-		if verr := Verify(g, opt.Rules, first); verr != nil {
-			return nil, fmt.Errorf("%w: %v", ErrSelfCheck, verr)
+		if verr := numberlink.VerifySolution(g, opt.Rules, first); verr != nil {
+			return nil, fmt.Errorf("%w: %w", ErrSelfCheck, verr)
 		}
 	}
 	stopped := err != nil
@@ -145,7 +147,7 @@ func Check(g *Grid, rules Rules, bridges []Bridge) *CheckReport {
 	rep := &CheckReport{Grid: "hex"}
 	sol, err := SolutionFromBridges(g, bridges)
 	if err == nil {
-		err = Verify(g, rules, sol)
+		err = numberlink.VerifySolution(g, rules, sol)
 	}
 	if err != nil {
 		rep.Reason = err.Error()
@@ -181,11 +183,32 @@ type TauReport struct {
 	Contradiction string       `json:"contradiction,omitempty"`
 }
 
+// TauStep is one drawing step of τ as the report shows it.
+type TauStep struct {
+	Step int    `json:"step"` // the algorithm's step, 1 to 4
+	Rule string `json:"rule"`
+	// Text describes the step with 1-based cells.
+	Text string `json:"text"`
+}
+
+// Tau runs the seed's τ algorithm (§3.2, numberlink.Tau) on a hex grid.
+func Tau(ctx context.Context, g *Grid, rules Rules) (numberlink.TauResult, error) {
+	return numberlink.Tau(ctx, g, rules)
+}
+
 // NewTauReport wraps a τ result.
-func NewTauReport(g *Grid, res TauResult) *TauReport {
-	r := &TauReport{Grid: "hex", Solved: res.Solved, Steps: res.Steps, Drawn: ToJSON(g, res.State.Rules, res.State.Conn).Bridges}
-	if r.Steps == nil {
-		r.Steps = []TauStep{}
+func NewTauReport(g *Grid, res numberlink.TauResult) *TauReport {
+	r := &TauReport{Grid: "hex", Solved: res.Solved, Steps: []TauStep{}, Drawn: ToJSON(g, res.State.Rules, res.State.Conn).Bridges}
+	at := func(p int32) string { return fmt.Sprintf("(%d,%d)", g.Nodes[p].Row+1, g.Nodes[p].Col+1) }
+	for _, st := range res.Steps {
+		var parts []string
+		for d, x := range st.Word {
+			if x > 0 {
+				parts = append(parts, fmt.Sprintf("%d to %s", x, at(g.Nbr[st.Node][d])))
+			}
+		}
+		text := fmt.Sprintf("step %d: node %s magn %d: %s: draws %s", st.Step, at(int32(st.Node)), g.Nodes[st.Node].Mag, st.Rule, strings.Join(parts, ", "))
+		r.Steps = append(r.Steps, TauStep{Step: st.Step, Rule: st.Rule, Text: text})
 	}
 	if res.Contradiction != nil {
 		r.Contradiction = res.Contradiction.Error()

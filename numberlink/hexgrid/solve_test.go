@@ -1,6 +1,8 @@
 package hexgrid
 
 import (
+	"github.com/boardgraph/boardgraph/numberlink"
+
 	"context"
 	"errors"
 	"flag"
@@ -204,7 +206,7 @@ func TestCountMatchesBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, first, _, err := Count(context.Background(), g, 0, SolveOptions{Rules: rules})
+		got, first, _, err := numberlink.Count(context.Background(), g, 0, SolveOptions{Rules: rules})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -227,7 +229,7 @@ func TestCountMatchesBruteForce(t *testing.T) {
 		}
 		// Enumerate gives distinct verified solutions, as many as Count.
 		seen := map[string]bool{}
-		m, err := Enumerate(context.Background(), g, rules, func(s Solution) bool {
+		m, _, err := numberlink.Enumerate(context.Background(), g, numberlink.SolveOptions{Rules: rules}, func(s Solution) bool {
 			if err := Verify(g, rules, s); err != nil {
 				t.Fatalf("case %d: enumerated solution rejected: %v", i, err)
 			}
@@ -280,7 +282,7 @@ func TestCrossingExample(t *testing.T) {
 	if !slices.Equal(g.Crossings[h], []int32{d}) || !slices.Equal(g.Crossings[d], []int32{h}) {
 		t.Fatalf("crossings %v", g.Crossings)
 	}
-	if g.Pairs[h].Dir != E || g.Pairs[d].Dir != SE {
+	if g.Pairs[h].Dir != numberlink.HexE || g.Pairs[d].Dir != numberlink.HexSE {
 		t.Fatalf("directions %v %v", g.Pairs[h].Dir, g.Pairs[d].Dir)
 	}
 	err = verify.HexGrid(3, 3, clues, 1, verify.KGridRules{AllowDisconnected: true}, []verify.Bridge{{R1: 1, C1: 0, R2: 1, C2: 2, N: 1}, {R1: 0, C1: 1, R2: 2, C2: 2, N: 1}})
@@ -297,12 +299,12 @@ func crossingFree(rows, cols int, clues []int, k int, rules Rules, bs []verify.B
 	for i := range parent {
 		parent[i] = i
 	}
-	var find func(int) int
-	find = func(x int) int {
-		if parent[x] != x {
-			parent[x] = find(parent[x])
+	find := func(x int) int { // with path halving
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
 		}
-		return parent[x]
+		return x
 	}
 	cycle := false
 	for _, b := range bs {
@@ -355,7 +357,7 @@ func TestCountFreshPuzzles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, _, _, err := Count(context.Background(), g, 0, SolveOptions{Rules: rules})
+		got, _, _, err := numberlink.Count(context.Background(), g, 0, SolveOptions{Rules: rules})
 		if want := bruteCount(rows, cols, clues, k, rules); err != nil || int(got) != want {
 			t.Fatalf("seed %d case %d: %dx%d k=%d %v: Count %d, brute force %d (%v)", seed, i, rows, cols, k, clues, got, want, err)
 		}
@@ -366,7 +368,7 @@ func TestCountFreshPuzzles(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: %+v: %v", seed, opt, err)
 		}
-		if n, _, _, _ := Count(context.Background(), g, 0, SolveOptions{}); n != 1 || Verify(g, Rules{}, sol) != nil {
+		if n, _, _, _ := numberlink.Count(context.Background(), g, 0, SolveOptions{}); n != 1 || Verify(g, Rules{}, sol) != nil {
 			t.Fatalf("seed %d: %+v: %d solutions", seed, opt, n)
 		}
 	}

@@ -14,13 +14,13 @@ import (
 // tables for r = 2, 3, 4, continued to the hex lattice's r = 5 and 6).
 func TestPhiSizes(t *testing.T) {
 	for k := 1; k <= 3; k++ {
-		for mask := range 1 << NumDirections {
+		for mask := range 1 << 6 {
 			r := 0
-			for d := range NumDirections {
+			for d := range 6 {
 				r += mask >> d & 1
 			}
 			for n := 0; n <= 6*k+1; n++ {
-				got := len(Phi(k, n, mask))
+				got := len(numberlink.PhiOver(k, n, mask))
 				if want := numberlink.ConfigFormula(n, k, r); want.Int64() != int64(got) {
 					t.Fatalf("k=%d mask %06b n=%d: %d words, formula %v", k, mask, n, got, want)
 				}
@@ -30,7 +30,7 @@ func TestPhiSizes(t *testing.T) {
 	// Hex rows of Figure 5's kind: six neighbours, k = 2.
 	want := []int{1, 6, 21, 50, 90, 126, 141, 126, 90, 50, 21, 6, 1}
 	for n, w := range want {
-		if got := len(Phi(2, n, 63)); got != w {
+		if got := len(numberlink.PhiOver(2, n, 63)); got != w {
 			t.Fatalf("r=6 k=2 n=%d: %d, want %d", n, got, w)
 		}
 	}
@@ -55,7 +55,7 @@ func TestTauSound(t *testing.T) {
 		}
 		rules := Rules{NoLoops: i%4 == 3}
 		var sols []Solution
-		Enumerate(context.Background(), g, rules, func(s Solution) bool { sols = append(sols, s); return true })
+		numberlink.Enumerate(context.Background(), g, numberlink.SolveOptions{Rules: rules}, func(s Solution) bool { sols = append(sols, s); return true })
 		res, err := Tau(context.Background(), g, rules)
 		if err != nil {
 			t.Fatal(err)
@@ -97,7 +97,8 @@ func TestTauSmall(t *testing.T) {
 		t.Fatalf("τ: %v %+v", err, res.Contradiction)
 	}
 	// Step 1 first: the 2 at (1,1) has one neighbour and magn = 1·k.
-	if res.Steps[0].Step != 1 || res.Steps[0].Text != "step 1: node (1,1) magn 2: magn = rk = 1·2: draws 2 to (1,3)" {
-		t.Fatalf("first step %+v", res.Steps[0])
+	rep := NewTauReport(p.Grid, res)
+	if rep.Steps[0].Step != 1 || rep.Steps[0].Text != "step 1: node (1,1) magn 2: magn = rk = 1·2: draws 2 to (1,3)" {
+		t.Fatalf("first step %+v", rep.Steps[0])
 	}
 }

@@ -296,18 +296,25 @@ func parseText(ctx context.Context, data []byte) (*numberlink.Grid, numberlink.R
 	return g, rules, nil
 }
 
+// Header writes the bridge limit and the rules as the text formats' header
+// line says them: "k=2", "k=2 noloops disconnected".
+func Header(k int, rules numberlink.Rules) string {
+	h := fmt.Sprintf("k=%d", k)
+	if rules.NoLoops {
+		h += " noloops"
+	}
+	if rules.AllowDisconnected {
+		h += " disconnected"
+	}
+	return h
+}
+
 // FormatText writes g in our text format: a "k=" header with the rules, then
 // one character per cell, or space-separated aligned tokens when a clue is
 // above 9.
 func FormatText(g *numberlink.Grid, rules numberlink.Rules) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "k=%d", g.K)
-	if rules.NoLoops {
-		b.WriteString(" noloops")
-	}
-	if rules.AllowDisconnected {
-		b.WriteString(" disconnected")
-	}
+	b.WriteString(Header(g.K, rules))
 	clues := g.Clues()
 	width := 1
 	for _, m := range clues {

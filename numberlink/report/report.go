@@ -19,7 +19,7 @@ import (
 var ErrSelfCheck = errors.New("numberlink: a result failed the independent verifier")
 
 func selfCheck(what string, err error) error {
-	return fmt.Errorf("%w: %s fails verification: %v", ErrSelfCheck, what, err)
+	return fmt.Errorf("%w: %s fails verification: %w", ErrSelfCheck, what, err)
 }
 
 // TableRow is one row of a Figure 5 table (§3.1): Counts[n-1] is the number
@@ -549,7 +549,7 @@ func Generate(ctx context.Context, opt numberlink.GenerateOptions) (*numberlink.
 		if ctx.Err() != nil {
 			return g, nil, ctx.Err()
 		}
-		return nil, nil, fmt.Errorf("%w: the generated puzzle has %d solutions (%v)", ErrSelfCheck, n, err)
+		return nil, nil, fmt.Errorf("%w: the generated puzzle has %d solutions (%w)", ErrSelfCheck, n, err)
 	}
 	if err := numberlink.VerifySolution(g, opt.Rules, sol); err != nil {
 		return nil, nil, selfCheck("the generated solution", err)

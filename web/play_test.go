@@ -1,0 +1,225 @@
+package web
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/boardgraph/boardgraph/hidato"
+)
+
+// genPuzzle makes a unique Hidato-style puzzle with package hidato and
+// returns its board map and its solution as a number per cell.
+func genPuzzle(t testing.TB, spec, mv string, level hidato.Level, seed uint64) (string, []int32) {
+	t.Helper()
+	L, err := leaperInput(&LeaperRequest{Board: spec, Moves: mv}, 1600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := hidato.Generate(context.Background(), L.b, hidato.Options{Moves: L.ms, Level: level, Seed: seed, MaxTries: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make([]int32, L.b.Cells())
+	for i, c := range g.Grading.Solution {
+		want[c] = int32(i + 1)
+	}
+	return g.Puzzle.Board.Format(), want
+}
+
+// TestPlayStepsSolvePuzzles follows the plain-word hints from the givens
+// alone: every step must agree with the puzzle's unique solution, and on
+// easy and medium puzzles the steps (with reveals where they stall) finish
+// the board, which then passes the check.
+func TestPlayStepsSolvePuzzles(t *testing.T) {
+	cases := []struct {
+		spec, moves string
+		level       hidato.Level
+		seed        uint64
+	}{
+		{"6x6", "hopido", hidato.LevelEasy, 1},
+		{"6x6", "hopido", hidato.LevelMedium, 2},
+		{"8x8", "knight", hidato.LevelEasy, 3},
+		{"7x7", "hopido", hidato.LevelHard, 4},
+	}
+	for _, tc := range cases {
+		t.Run(tc.spec+"-"+tc.moves+"-"+tc.level.String(), func(t *testing.T) {
+			board, want := genPuzzle(t, tc.spec, tc.moves, tc.level, tc.seed)
+			req := &PlayRequest{Board: board, Moves: tc.moves, Grid: make([]int32, len(want))}
+			rules := map[string]int{}
+			reveals := 0
+			for range len(want) + 1 {
+				p, err := playInput(req, 1600)
+				if err != nil {
+					t.Fatal(err)
+				}
+				h := playStep(p)
+				if h.Status == "done" {
+					break
+				}
+				switch h.Status {
+				case "step":
+					if want[h.Cell] != h.Number {
+						t.Fatalf("step %s puts %d at %s; the solution has %d there (%s)", h.Rule, h.Number, cellLabel(p.L.b.Cols, h.Cell), want[h.Cell], h.Reason)
+					}
+					if strings.Contains(h.Reason, "node") || strings.Contains(h.Reason, "τ") {
+						t.Errorf("plain reason uses jargon: %q", h.Reason)
+					}
+					rules[h.Rule]++
+				case "stuck":
+					r, err := playReveal(context.Background(), p, 1e6, false)
+					if err != nil || r.Status != "reveal" || want[r.Cell] != r.Number {
+						t.Fatalf("reveal %+v, %v", r, err)
+					}
+					h.Cell, h.Number = r.Cell, r.Number
+					reveals++
+				default:
+					t.Fatalf("status %q: %s", h.Status, h.Reason)
+				}
+				req.Grid[h.Cell] = h.Number
+			}
+			p, err := playInput(req, 1600)
+			if err != nil {
+				t.Fatal(err)
+			}
+			chk, err := playCheck(p)
+			if err != nil || !chk.Solved {
+				t.Fatalf("after the hints: %+v, %v", chk, err)
+			}
+			if tc.level <= hidato.LevelMedium && reveals > 0 {
+				t.Errorf("%s puzzle needed %d reveals; the plain stages should finish it", tc.level, reveals)
+			}
+			t.Logf("rules used %v, reveals %d", rules, reveals)
+		})
+	}
+}
+
+// TestPlayCheckMistakes writes wrong numbers and expects each kind of
+// mistake, with the cells it is about.
+func TestPlayCheckMistakes(t *testing.T) {
+	board, want := genPuzzle(t, "6x6", "hopido", hidato.LevelEasy, 1)
+	p0, err := playInput(&PlayRequest{Board: board, Moves: "hopido"}, 1600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	free := []int32{}
+	for c := range int32(36) {
+		if p0.L.b.Given(c) == 0 {
+			free = append(free, c)
+		}
+	}
+	// Repeat: the same missing number twice.
+	var k int32
+	for _, c := range free {
+		k = want[c]
+		break
+	}
+	grid := make([]int32, 36)
+	grid[free[0]], grid[free[1]] = k, k
+	p, err := playInput(&PlayRequest{Board: board, Moves: "hopido", Grid: grid}, 1600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chk, _ := playCheck(p)
+	if len(chk.Errors) == 0 || chk.Errors[0].Kind != "repeat" || len(chk.Errors[0].Cells) != 2 {
+		t.Fatalf("repeat: %+v", chk.Errors)
+	}
+	// Apart: a number next in sequence to a given, far from it.
+	for c := range int32(36) {
+		g := p0.L.b.Given(c)
+		if g == 0 || g == 36 || p0.L.b.Given(0) != 0 {
+			continue
+		}
+		for _, d := range free {
+			if want[d] == g+1 || p0.L.adjacent(c, d) {
+				continue
+			}
+			grid := make([]int32, 36)
+			grid[d] = g + 1
+			if p0.L.b.Given(d) != 0 || func() bool { // g+1 given elsewhere
+				for e := range int32(36) {
+					if p0.L.b.Given(e) == g+1 {
+						return true
+					}
+				}
+				return false
+			}() {
+				continue
+			}
+			p, err := playInput(&PlayRequest{Board: board, Moves: "hopido", Grid: grid}, 1600)
+			if err != nil {
+				t.Fatal(err)
+			}
+			chk, _ := playCheck(p)
+			if len(chk.Errors) == 0 || chk.Errors[0].Kind != "apart" {
+				t.Fatalf("apart: %+v", chk)
+			}
+			goto done
+		}
+	}
+	t.Fatal("no apart case built")
+done:
+	// The full solution passes; one swapped pair does not.
+	p, _ = playInput(&PlayRequest{Board: board, Moves: "hopido", Grid: want}, 1600)
+	if chk, _ := playCheck(p); !chk.Solved || len(chk.Errors) != 0 {
+		t.Fatalf("solution: %+v", chk)
+	}
+	// Bad requests are 400s with the cell named.
+	for _, tc := range []struct {
+		grid []int32
+		want string
+	}{
+		{[]int32{1, 2}, "2 entries"},
+		{append([]int32{99}, make([]int32, 35)...), "numbers run from 1 to 36"},
+	} {
+		if _, err := playInput(&PlayRequest{Board: board, Moves: "hopido", Grid: tc.grid}, 1600); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("grid %v: %v, want %q", tc.grid[:2], err, tc.want)
+		}
+	}
+}
+
+// TestPlayRevealWrong writes a number where the solution has another and
+// asks for a reveal: it names that cell.
+func TestPlayRevealWrong(t *testing.T) {
+	board, want := genPuzzle(t, "6x6", "hopido", hidato.LevelEasy, 1)
+	p0, _ := playInput(&PlayRequest{Board: board, Moves: "hopido"}, 1600)
+	var a, b int32 = -1, -1
+	for c := range int32(36) {
+		if p0.L.b.Given(c) == 0 {
+			if a < 0 {
+				a = c
+			} else {
+				b = c
+				break
+			}
+		}
+	}
+	grid := make([]int32, 36)
+	grid[a] = want[b]
+	p, _ := playInput(&PlayRequest{Board: board, Moves: "hopido", Grid: grid}, 1600)
+	r, err := playReveal(context.Background(), p, 1e6, false)
+	if err != nil || r.Status != "wrong" || len(r.Wrong) != 1 || r.Wrong[0] != a {
+		t.Fatalf("reveal = %+v, %v; want cell %d wrong", r, err, a)
+	}
+	r, err = playReveal(context.Background(), p0, 1e6, true)
+	if err != nil || r.Status != "reveal" {
+		t.Fatal(r, err)
+	}
+	for c := range want {
+		if r.Grid[c] != want[c] {
+			t.Fatalf("solve: cell %d = %d, want %d", c, r.Grid[c], want[c])
+		}
+	}
+}
+
+func TestCellLabel(t *testing.T) {
+	for _, tc := range []struct {
+		cols int
+		cell int32
+		want string
+	}{{8, 0, "A1"}, {8, 2 + 6*8, "C7"}, {30, 26, "AA1"}, {30, 29 + 30, "AD2"}} {
+		if got := cellLabel(tc.cols, tc.cell); got != tc.want {
+			t.Errorf("cellLabel(%d, %d) = %q, want %q", tc.cols, tc.cell, got, tc.want)
+		}
+	}
+}
