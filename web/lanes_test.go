@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 	"github.com/boardgraph/boardgraph/pathio"
@@ -173,7 +174,7 @@ func rss(t testing.TB, field string) int64 {
 // server's.
 func TestPictureMemory(t *testing.T) {
 	n := 6
-	if os.Getenv("BOARDGRAPH_LONG") != "" {
+	if testfix.Long() {
 		n = 40
 	}
 	g, _, err := numberlink.Generate(context.Background(), numberlink.GenerateOptions{Rows: 50, Cols: 50, K: 2, Seed: 1})
