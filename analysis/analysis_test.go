@@ -16,15 +16,7 @@ import (
 
 func problemOf(t testing.TB, spec, ms string) (*moves.BoardGraph, hamilton.Problem) {
 	t.Helper()
-	b, err := board.ParseSpec(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := moves.Parse(ms)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bg := moves.Build(b, set)
+	bg := testfix.SpecGraph(t, spec, ms)
 	return bg, hamilton.Problem{G: bg.Graph, Symmetries: bg.Automorphisms()}
 }
 
@@ -139,8 +131,8 @@ func TestAgainstBruteForce(t *testing.T) {
 	for _, ms := range []string{"hopido", "knight"} {
 		for rows := 1; rows <= 6; rows++ {
 			for cols := 1; cols <= 6; cols++ {
-				if rows*cols > 30 || rows*cols > 25 && !testfix.Long() {
-					continue
+				if rows*cols > 30 || rows*cols > 25 && !testfix.Long() || rows*cols > 20 && testing.Short() {
+					continue // -short: up to 20 cells (5x5 takes 10 s under load)
 				}
 				spec := fmt.Sprintf("%dx%d", rows, cols)
 				t.Run(ms+"/"+spec, func(t *testing.T) {
@@ -240,23 +232,12 @@ func checkAgainst(t *testing.T, bg *moves.BoardGraph, res *Result, nv *naive) {
 func TestOracle(t *testing.T) {
 	t.Parallel()
 	for _, c := range oracle.Cases {
-		if c.Closed || c.Start >= 0 || c.End >= 0 || c.Rows*c.Cols > 20 {
-			continue
+		if c.Closed || c.Start >= 0 || c.End >= 0 || c.Rows*c.Cols > 20 || testing.Short() && c.Rows*c.Cols > 15 {
+			continue // -short: up to 15 cells (king 4x4 and 4x5 take seconds)
 		}
 		t.Run(c.Name, func(t *testing.T) {
 			t.Parallel()
-			b, err := board.New(c.Rows, c.Cols)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, cell := range c.Blocked {
-				b.SetBlocked(int32(cell), true)
-			}
-			set, err := moves.Parse(c.Moves)
-			if err != nil {
-				t.Fatal(err)
-			}
-			bg := moves.Build(b, set)
+			bg := testfix.BoardGraph(t, c.Rows, c.Cols, c.Moves, c.Blocked...)
 			res, err := Analyze(context.Background(), hamilton.Problem{G: bg.Graph, Symmetries: bg.Automorphisms()}, Options{})
 			if err != nil {
 				t.Fatal(err)
@@ -336,6 +317,9 @@ func TestReduceMatches(t *testing.T) {
 		for _, ms := range []string{"hopido", "knight", "1,1+3,0"} {
 			if ms == "1,1+3,0" && (name == "lobes" || name == "notch") && !testfix.Long() {
 				continue // 10^6 and more paths: minutes under load (BOARDGRAPH_LONG=1)
+			}
+			if testing.Short() && ms != "hopido" {
+				continue // -short: the other move sets take 5 to 10 s each under load
 			}
 			t.Run(name+"/"+ms, func(t *testing.T) {
 				t.Parallel()

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 func TestParseSpec(t *testing.T) {
@@ -199,6 +200,9 @@ func TestParse(t *testing.T) {
 // A map over the size limit is refused with a one-line error, without
 // reading it all into memory first.
 func TestParseTooLarge(t *testing.T) {
+	if testing.Short() && testfix.Race {
+		t.Skip("reads 64 MiB: 8 s of CPU under the race detector, and nothing concurrent to check")
+	}
 	t.Parallel()
 	line := strings.Repeat(".", 1<<16) + "\n"
 	r := strings.NewReader(strings.Repeat(line, board.MaxMapBytes/len(line)+2))

@@ -133,7 +133,7 @@ func BenchmarkDP(b *testing.B) {
 				opt.MaxBytes, opt.SpillDir = 1<<20, b.TempDir()
 			}
 			var st count.Stats
-			cpu0 := cpuTime()
+			cpu0 := testfix.CPUTime()
 			for b.Loop() {
 				got, s, err := c.count(context.Background(), p, opt)
 				if err != nil || got != 8250272 {
@@ -145,7 +145,7 @@ func BenchmarkDP(b *testing.B) {
 				st = s
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(st.Transitions), "ns/transition")
-			b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N)/float64(st.Transitions), "cpu-ns/transition")
+			b.ReportMetric(float64((testfix.CPUTime()-cpu0).Nanoseconds())/float64(b.N)/float64(st.Transitions), "cpu-ns/transition")
 		})
 	}
 }

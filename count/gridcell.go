@@ -115,16 +115,12 @@ func (ws *wordSpace) shifted(c *cellKind, out *[3]uint64, n int) int {
 	return k
 }
 
-// simple reports whether successor t of w at column j differs from w only
-// at positions j and j+1 with the same depth and lone letters after them,
-// so that wordSpace.rank2 ranks it.
+// simple reports whether successor t of w at a cell whose position j+1
+// is at bit sh differs from w only at positions j and j+1 with the same
+// depth and lone letters after them (so that wordSpace.pairRank ranks
+// it); never in the last column, whose successors move to the next row.
 func simple(w, t uint64, c *cellKind, sh uint) bool {
-	if c.shift || (w^t)&^(15<<sh) != 0 {
-		return false
-	}
-	a, b := w>>(sh+2)&3, w>>sh&3
-	x, y := t>>(sh+2)&3, t>>sh&3
-	return net(a)+net(b) == net(x)+net(y) && b2i(a == gLone)+b2i(b == gLone) == b2i(x == gLone)+b2i(y == gLone)
+	return !c.shift && (w^t)&^(15<<sh) == 0 && simpleNibbles[(w>>sh&15)<<4|t>>sh&15]
 }
 
 // net is the change of depth a letter makes.

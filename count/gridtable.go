@@ -39,13 +39,15 @@ func (ws *wordSpace) buildPull(ctx context.Context, c *cellKind, workers int) (*
 		for i := lo; i < hi; i++ {
 			w := ws.words[i]
 			n, _ := ws.succ(w, c, &out)
+			d, used := ws.prefix(w, c.j)
+			own := uint64(i) - ws.pairRank(c.j, d, ws.lone-used, w>>sh&15)
 			f := fwd[3*i : 3*i+3]
 			for k := range 3 {
 				switch {
 				case k >= n:
 					f[k] = ^uint32(0)
 				case simple(w, out[k], c, sh):
-					f[k] = uint32(ws.rank2(w, out[k], uint64(i), c.j))
+					f[k] = uint32(own + ws.pairRank(c.j, d, ws.lone-used, out[k]>>sh&15))
 				default:
 					f[k] = uint32(ws.rank(out[k]))
 				}

@@ -154,24 +154,31 @@ func (ws *wordSpace) prefix(w uint64, j int) (depth, lone int) {
 	return open - cl, bits.OnesCount64(lo & hi)
 }
 
-// rank2 returns the rank of t, a word equal to w (of rank rw) but at
-// positions j and j+1, where the depth and lone letters after j+1 are the
-// same in both, in O(1).
-func (ws *wordSpace) rank2(w, t, rw uint64, j int) uint64 {
-	d, used := ws.prefix(w, j)
-	k := ws.lone - used
+// pairRank is the share of the rank of a word that its letters at
+// positions j and j+1 (the nibble xy) make, given the depth d and the
+// lone letters k allowed before j. Two words equal but at j and j+1,
+// with the same depth and lone letters after j+1 (simpleNibbles), differ
+// in rank by the difference of their pairRank: the O(1) rank of most
+// successors.
+func (ws *wordSpace) pairRank(j, d, k int, xy uint64) uint64 {
 	r := ws.plugs - 1 - j
-	a, b := ws.letter(w, j), ws.letter(w, j+1)
-	x, y := ws.letter(t, j), ws.letter(t, j+1)
-	i := ws.idx(r, d, k)
-	rw -= ws.cum[i+int(a)]
-	rw += ws.cum[i+int(x)]
-	da, ka := letterStep(d, k, a)
+	x, y := xy>>2, xy&3
 	dx, kx := letterStep(d, k, x)
-	rw -= ws.cum[ws.idx(r-1, da, ka)+int(b)]
-	rw += ws.cum[ws.idx(r-1, dx, kx)+int(y)]
-	return rw
+	return ws.cum[ws.idx(r, d, k)+int(x)] + ws.cum[ws.idx(r-1, dx, kx)+int(y)]
 }
+
+// simpleNibbles[ab<<4|xy] reports whether the letter pairs ab and xy
+// (two letters each) change the depth and the lone letters alike.
+var simpleNibbles = func() (t [256]bool) {
+	for ab := range uint64(16) {
+		for xy := range uint64(16) {
+			a, b, x, y := ab>>2, ab&3, xy>>2, xy&3
+			t[ab<<4|xy] = net(a)+net(b) == net(x)+net(y) &&
+				b2i(a == gLone)+b2i(b == gLone) == b2i(x == gLone)+b2i(y == gLone)
+		}
+	}
+	return t
+}()
 
 // letterStep returns the depth and the lone letters left after letter c.
 func letterStep(d, k int, c uint64) (int, int) {

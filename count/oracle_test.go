@@ -6,28 +6,17 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
 // caseGraph builds the product's board graph of an oracle case.
 func caseGraph(t testing.TB, c *oracle.Case) *moves.BoardGraph {
 	t.Helper()
-	b, err := board.New(c.Rows, c.Cols)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, x := range c.Blocked {
-		b.SetBlocked(int32(x), true)
-	}
-	s, err := moves.Parse(c.Moves)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return moves.Build(b, s)
+	return testfix.BoardGraph(t, c.Rows, c.Cols, c.Moves, c.Blocked...)
 }
 
 // boardOrders caches count.BoardOrder per board of the oracle table: the

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/testfix"
@@ -25,17 +24,10 @@ const (
 	slow
 )
 
+// build is the board graph of a rows x cols board under spec.
 func build(t testing.TB, rows, cols int, spec string) *moves.BoardGraph {
 	t.Helper()
-	b, err := board.New(rows, cols)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := moves.Parse(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return moves.Build(b, s)
+	return testfix.BoardGraph(t, rows, cols, spec)
 }
 
 // Published counts (REFERENCE.md), in hamilton's convention: directed open

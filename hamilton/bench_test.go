@@ -6,23 +6,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
 // benchGraph builds the board graph of a spec and a move set for a benchmark.
 func benchGraph(b *testing.B, spec, mv string) *moves.BoardGraph {
 	b.Helper()
-	bd, err := board.ParseSpec(spec)
-	if err != nil {
-		b.Fatal(err)
-	}
-	m, err := moves.Parse(mv)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return moves.Build(bd, m)
+	return testfix.SpecGraph(b, spec, mv)
 }
 
 // BenchmarkCount counts directed open paths on the 6x6 targets

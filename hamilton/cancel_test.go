@@ -11,6 +11,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/graph"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // A count cancelled through its context returns promptly with ctx.Err() and
@@ -26,7 +27,7 @@ import (
 // would overshoot the bound by two orders of magnitude.
 func TestCancel(t *testing.T) {
 	t.Parallel()
-	bg := build(t, 6, 6, "knight")
+	bg := testfix.BoardGraph(t, 6, 6, "knight")
 	const total = 6637920
 	const afterCancel = 1 << 20
 	for _, workers := range []int{1, 2} {
@@ -96,7 +97,7 @@ func TestCancel(t *testing.T) {
 // minute) and then fail.
 func TestProgress(t *testing.T) {
 	t.Parallel()
-	bg := build(t, 6, 6, "knight")
+	bg := testfix.BoardGraph(t, 6, 6, "knight")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var mu sync.Mutex
@@ -324,7 +325,7 @@ func TestFindLimits(t *testing.T) {
 // complete, valid path at the time of the call).
 func TestEnumerateSerialYield(t *testing.T) {
 	t.Parallel()
-	bg := build(t, 5, 5, "hopido")
+	bg := testfix.BoardGraph(t, 5, 5, "hopido")
 	og := oracleGraphOf(bg)
 	p := hamilton.Problem{G: bg.Graph}
 	var inFlight atomic.Int32

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestStrategySupports: every call either honours the strategy or refuses
@@ -15,7 +16,7 @@ import (
 func TestStrategySupports(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	bg := build(t, 5, 5, "hopido") // 12,400 directed paths (oracle)
+	bg := testfix.BoardGraph(t, 5, 5, "hopido") // 12,400 directed paths (oracle)
 	p := hamilton.Problem{G: bg.Graph}
 	om := hamilton.Options{Workers: 2, Strategy: hamilton.StrategyOkunoMiyano}
 
@@ -59,12 +60,12 @@ func TestStrategySupports(t *testing.T) {
 
 	// Find honours SplitDepth and NoRestarts with either engine.
 	for _, s := range []hamilton.Strategy{{SplitDepth: 2}, {NoRestarts: true}, {Kind: hamilton.KindOkunoMiyano, SplitDepth: 2}} {
-		q := hamilton.Problem{G: build(t, 8, 8, "knight").Graph}
+		q := hamilton.Problem{G: testfix.BoardGraph(t, 8, 8, "knight").Graph}
 		path, _, err := hamilton.Find(ctx, q, hamilton.Options{Workers: 2, Strategy: s})
 		if err != nil {
 			t.Fatalf("Find with %+v: %v", s, err)
 		}
-		if err := checkPath(oracleGraphOf(build(t, 8, 8, "knight")), q, path); err != nil {
+		if err := checkPath(oracleGraphOf(testfix.BoardGraph(t, 8, 8, "knight")), q, path); err != nil {
 			t.Fatalf("Find with %+v: %v", s, err)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // The boards the issue names: 1x1 solves; 2x2, 3x3, 4x4 and 3x10 (hopido)
@@ -15,13 +16,13 @@ import (
 func TestFindSmallHopido(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	bg := build(t, 1, 1, "hopido")
+	bg := testfix.BoardGraph(t, 1, 1, "hopido")
 	path, _, err := hamilton.Find(ctx, hamilton.Problem{G: bg.Graph}, hamilton.Options{})
 	if err != nil || len(path) != 1 || path[0] != 0 {
 		t.Errorf("1x1: %v, %v", path, err)
 	}
 	for _, rc := range [][2]int{{2, 2}, {3, 3}, {4, 4}, {3, 10}, {10, 3}, {2, 9}} {
-		bg := build(t, rc[0], rc[1], "hopido")
+		bg := testfix.BoardGraph(t, rc[0], rc[1], "hopido")
 		p := hamilton.Problem{G: bg.Graph}
 		_, st, err := hamilton.Find(ctx, p, hamilton.Options{})
 		var reason *hamilton.Reason
@@ -52,7 +53,7 @@ func TestFindBoards(t *testing.T) {
 			for c := 5; c <= 14; c++ {
 				for _, fromCorner := range []bool{false, true} {
 					name := fmt.Sprintf("%s/%dx%d/corner=%v", spec, r, c, fromCorner)
-					bg := build(t, r, c, spec)
+					bg := testfix.BoardGraph(t, r, c, spec)
 					p := hamilton.Problem{G: bg.Graph}
 					if fromCorner {
 						p.FixStart, p.Start = true, 0
@@ -88,7 +89,7 @@ func TestFindClosed(t *testing.T) {
 		{"hopido", 5, 5}, {"hopido", 6, 6}, {"hopido", 7, 7}, {"hopido", 10, 10},
 	} {
 		name := fmt.Sprintf("%s/%dx%d", tc.spec, tc.rows, tc.cols)
-		bg := build(t, tc.rows, tc.cols, tc.spec)
+		bg := testfix.BoardGraph(t, tc.rows, tc.cols, tc.spec)
 		p := hamilton.Problem{G: bg.Graph, Closed: true}
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		path, _, err := hamilton.Find(ctx, p, hamilton.Options{Workers: 2})
@@ -116,7 +117,7 @@ func TestFindSeeds(t *testing.T) {
 		{"knight", 8, 8, 0, false}, {"knight", 7, 9, -1, false}, {"hopido", 10, 10, -1, false},
 		{"hopido", 9, 11, 0, false}, {"knight", 8, 8, -1, true}, {"1,0+1,1", 6, 7, 5, false},
 	} {
-		bg := build(t, tc.rows, tc.cols, tc.spec)
+		bg := testfix.BoardGraph(t, tc.rows, tc.cols, tc.spec)
 		og := oracleGraphOf(bg)
 		p := hamilton.Problem{G: bg.Graph, Closed: tc.closed}.WithEnds(tc.start, -1)
 		for seed := range uint64(12) {

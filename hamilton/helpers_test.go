@@ -6,10 +6,10 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/graph"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
@@ -23,18 +23,7 @@ func boardGraph(t testing.TB, c *oracle.Case) *moves.BoardGraph {
 	if bg, ok := graphCache.Load(key); ok {
 		return bg.(*moves.BoardGraph)
 	}
-	b, err := board.New(c.Rows, c.Cols)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, x := range c.Blocked {
-		b.SetBlocked(int32(x), true)
-	}
-	s, err := moves.Parse(c.Moves)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bg := moves.Build(b, s)
+	bg := testfix.BoardGraph(t, c.Rows, c.Cols, c.Moves, c.Blocked...)
 	graphCache.Store(key, bg)
 	return bg
 }

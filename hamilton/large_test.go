@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // Graphs above 64 vertices take the engine's other code paths (no bit
@@ -19,7 +20,7 @@ func TestLargeGraphs(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	for _, n := range []int{33, 40, 51} {
-		bg := build(t, 2, n, "wazir")
+		bg := testfix.BoardGraph(t, 2, n, "wazir")
 		far := bg.VertexOf[bg.Board.Cell(1, n-1)]
 		nn := uint64(n)
 		corner := uint64(0)

@@ -3,12 +3,12 @@ package hamilton
 import (
 	"context"
 	"fmt"
-	"github.com/boardgraph/boardgraph/internal/oracle"
 	"math/bits"
 	"slices"
 	"testing"
 
 	"github.com/boardgraph/boardgraph/graph"
+	"github.com/boardgraph/boardgraph/internal/oracle"
 )
 
 // omTest builds an Okuno–Miyano engine on a hand-made graph.

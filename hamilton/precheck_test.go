@@ -7,6 +7,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/graph"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // Each precheck rule fires on a problem built for it, and Find then reports
@@ -17,8 +18,8 @@ func TestPrecheckRules(t *testing.T) {
 	star, _ := graph.FromEdges(4, [][2]int32{{0, 1}, {0, 2}, {0, 3}})
 	pair, _ := graph.FromEdges(2, [][2]int32{{0, 1}})
 	path3, _ := graph.FromEdges(3, [][2]int32{{0, 1}, {1, 2}})
-	k5 := build(t, 5, 5, "knight")
-	h45 := build(t, 4, 5, "hopido")
+	k5 := testfix.BoardGraph(t, 5, 5, "knight")
+	h45 := testfix.BoardGraph(t, 4, 5, "hopido")
 	none := func(n int) []int32 {
 		g := make([]int32, n)
 		for i := range g {
@@ -34,9 +35,9 @@ func TestPrecheckRules(t *testing.T) {
 		p    hamilton.Problem
 		rule string
 	}{
-		{"hopido 3x10 has six dead ends (and falls apart)", hamilton.Problem{G: build(t, 3, 10, "hopido").Graph}, "dead-ends"},
+		{"hopido 3x10 has six dead ends (and falls apart)", hamilton.Problem{G: testfix.BoardGraph(t, 3, 10, "hopido").Graph}, "dead-ends"},
 		{"two triangles fall apart", hamilton.Problem{G: twoTriangles(t)}, "disconnected"},
-		{"hopido 4x4 has four dead ends (Proposition II.1; it also falls apart)", hamilton.Problem{G: build(t, 4, 4, "hopido").Graph}, "dead-ends"},
+		{"hopido 4x4 has four dead ends (Proposition II.1; it also falls apart)", hamilton.Problem{G: testfix.BoardGraph(t, 4, 4, "hopido").Graph}, "dead-ends"},
 		{"a closed tour through a cut vertex (bow tie)", hamilton.Problem{G: bowTie(t), Closed: true}, "cut-cell"},
 		{"a cut vertex with three parts", hamilton.Problem{G: starPlus(t)}, "cut-cell"},
 		{"a star has three dead ends", hamilton.Problem{G: star}, "dead-ends"},
@@ -71,7 +72,7 @@ func TestPrecheckRules(t *testing.T) {
 func TestStats(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	bg := build(t, 5, 5, "hopido")
+	bg := testfix.BoardGraph(t, 5, 5, "hopido")
 	p := hamilton.Problem{G: bg.Graph}
 	n, st, err := hamilton.Count(ctx, p, hamilton.Options{Workers: 2})
 	if err != nil || n != 12400 || st.Solutions != n || st.Nodes == 0 || st.Elapsed <= 0 || st.Workers < 1 || st.Workers > 2 {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestPrecheckGivensWords: consecutive givens that are not one move apart
@@ -19,7 +20,7 @@ func TestPrecheckGivensWords(t *testing.T) {
 		{"hopido", map[[2]int]int32{{0, 0}: 0, {3, 4}: 1}, "positions 1 and 2 are not one move apart"},
 		{"king", map[[2]int]int32{{0, 0}: 0, {0, 4}: 2}, "positions 1 and 3 are more than 2 moves apart"},
 	} {
-		bg := build(t, 4, 5, tc.moves)
+		bg := testfix.BoardGraph(t, 4, 5, tc.moves)
 		g := make([]int32, bg.N())
 		for i := range g {
 			g[i] = -1

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // checkShare asserts that progress snapshots move monotonically towards the
@@ -65,7 +66,7 @@ func TestProgressShare(t *testing.T) {
 		rows, cols, workers int
 		total               uint64
 	}{{5, 5, 1, 1728}, {4, 8, 2, 2 * 31088}} {
-		bg := build(t, tc.rows, tc.cols, "knight")
+		bg := testfix.BoardGraph(t, tc.rows, tc.cols, "knight")
 		total, workers := tc.total, tc.workers
 		for _, sym := range []bool{false, true} {
 			p := hamilton.Problem{G: bg.Graph}
@@ -95,7 +96,7 @@ func TestProgressShare(t *testing.T) {
 		}
 	}
 	// Two shards: each reports its own units, and they add up.
-	bg := build(t, 5, 5, "knight")
+	bg := testfix.BoardGraph(t, 5, 5, "knight")
 	const total = 1728
 	p := hamilton.Problem{G: bg.Graph}
 	var sum uint64

@@ -31,19 +31,6 @@ func skipBySpeed(t *testing.T, s speed) {
 	}
 }
 
-func build(t testing.TB, rows, cols int, spec string) *moves.BoardGraph {
-	t.Helper()
-	b, err := board.New(rows, cols)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := moves.Parse(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return moves.Build(b, s)
-}
-
 // TestReferenceCounts checks Count against the published values collected in
 // REFERENCE.md (directed paths; closed tours as directed cycles, so the
 // undirected published figures are doubled).
@@ -109,7 +96,7 @@ func TestReferenceCounts(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			skipBySpeed(t, tc.speed)
 			t.Parallel()
-			bg := build(t, tc.rows, tc.cols, tc.moves)
+			bg := testfix.BoardGraph(t, tc.rows, tc.cols, tc.moves)
 			p := hamilton.Problem{G: bg.Graph, Closed: tc.closed, Symmetries: bg.Automorphisms()}
 			if tc.start != [2]int{} {
 				p.FixStart, p.Start = true, bg.VertexOf[bg.Board.Cell(tc.start[0]-1, tc.start[1]-1)]
@@ -140,7 +127,7 @@ func TestReferencePerStart(t *testing.T) {
 	}
 	for _, tc := range tests {
 		for _, sym := range []bool{false, true} {
-			bg := build(t, 5, 5, tc.moves)
+			bg := testfix.BoardGraph(t, 5, 5, tc.moves)
 			p := hamilton.Problem{G: bg.Graph}
 			if sym {
 				p.Symmetries = bg.Automorphisms()

@@ -6,7 +6,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/oracle"
 	"github.com/boardgraph/boardgraph/internal/testfix"
@@ -90,15 +89,7 @@ func bigProblem(t testing.TB, spec, mv string, closed bool, start, end int32) ha
 
 func benchGraphT(t testing.TB, spec, mv string) *moves.BoardGraph {
 	t.Helper()
-	bd, err := board.ParseSpec(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := moves.Parse(mv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return moves.Build(bd, m)
+	return testfix.SpecGraph(t, spec, mv)
 }
 
 // TestShardsMatchCount compares merged shards with Count on boards past

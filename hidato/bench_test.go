@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
@@ -40,13 +41,13 @@ func BenchmarkGenerate(b *testing.B) {
 			givens := 0
 			seed := uint64(0)
 			for b.Loop() {
-				t0, c0 := time.Now(), cpuTime()
+				t0, c0 := time.Now(), testfix.CPUTime()
 				g, err := Generate(context.Background(), shape, Options{Moves: ms, Level: c.level, Seed: seed})
 				if err != nil {
 					b.Fatal(err)
 				}
 				times = append(times, time.Since(t0).Seconds())
-				if c := cpuTime() - c0; c > 0 {
+				if c := testfix.CPUTime() - c0; c > 0 {
 					cpus = append(cpus, c.Seconds())
 				} else {
 					cpus = append(cpus, times[len(times)-1])

@@ -9,7 +9,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -42,9 +41,9 @@ func TestCoelhoTimes(t *testing.T) {
 	bySize := map[int][]row{}
 	for _, in := range inst {
 		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-		t0 := cpuTime()
+		t0 := testfix.CPUTime()
 		sol, st, err := Solve(ctx, in.g, SolveOptions{})
-		d1 := cpuTime() - t0
+		d1 := testfix.CPUTime() - t0
 		if err != nil {
 			cancel()
 			t.Fatalf("%s: %v", in.name, err)
@@ -52,11 +51,11 @@ func TestCoelhoTimes(t *testing.T) {
 		if msg := checkSolution(in.g, sol, Rules{}); msg != "" {
 			t.Fatalf("%s: %s", in.name, msg)
 		}
-		t0 = cpuTime()
+		t0 = testfix.CPUTime()
 		if _, _, _, err := Count(ctx, in.g, 2, SolveOptions{}); err != nil {
 			t.Fatalf("%s: count: %v", in.name, err)
 		}
-		d2 := cpuTime() - t0
+		d2 := testfix.CPUTime() - t0
 		cancel()
 		bySize[in.islands] = append(bySize[in.islands], row{in.name, d1, d2, st.Nodes})
 	}
@@ -99,13 +98,4 @@ func TestCoelhoTimes(t *testing.T) {
 		}
 	}
 	t.Log(b.String())
-}
-
-// cpuTime returns the CPU time this process has used so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

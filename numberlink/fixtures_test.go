@@ -1,14 +1,8 @@
 package numberlink
 
 import (
-	"context"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/boardgraph/boardgraph/internal/testfix"
 )
@@ -64,54 +58,9 @@ func adjacentIslands(g *Grid) (i, j int, ok bool) {
 	return 0, 0, false
 }
 
-// sgtBridges returns the path of Simon Tatham's Bridges (Debian package
-// sgt-puzzles); when it is absent the test skips, or fails under CI=true.
-func sgtBridges(t *testing.T) string {
-	t.Helper()
-	return testfix.Tool(t, "sgt-puzzles", "/usr/games/sgt-bridges", "sgt-bridges")
-}
-
-// tathamIDs generates n game IDs with sgt-bridges. Tatham's generator never
-// finishes for k = 1 with loops allowed at difficulty 1 (measured: no output
-// in minutes at 7x6 and 10x10, while every other combination takes under
-// 0.1 s): the callers leave such parameters out, and a run over 60 s fails
-// the test. Parameters
-// whose generation takes seconds to a minute (k = 1 without loops at
-// difficulty 2) come from testdata/tatham_slow.txt, made by the same
-// generator, unless BOARDGRAPH_LONG=1 asks for fresh ones.
+// tathamIDs returns n Tatham game IDs made with params
+// (testfix.TathamIDs), the slow ones from testdata/tatham_slow.txt.
 func tathamIDs(t *testing.T, params string, n int) []string {
 	t.Helper()
-	if strings.Contains(params, "m1d1") {
-		t.Fatalf("sgt-bridges does not terminate for %s (k=1, loops allowed, difficulty 1): leave it out", params)
-	}
-	if ids := storedSlowIDs(t, params); len(ids) >= n && !testfix.Long() {
-		return ids[:n]
-	}
-	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, sgtBridges(t), "--generate", strconv.Itoa(n), params).Output()
-	if ctx.Err() != nil {
-		t.Fatalf("sgt-bridges %s did not finish in 60 s (under 0.1 s when measured; slow sets belong in testdata/tatham_slow.txt)", params)
-	}
-	if err != nil {
-		t.Fatalf("sgt-bridges %s: %v", params, err)
-	}
-	return strings.Fields(string(out))
-}
-
-// storedSlowIDs returns the stored game IDs made with params, from
-// testdata/tatham_slow.txt (lines '<params> <id>').
-func storedSlowIDs(t *testing.T, params string) []string {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "tatham_slow.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ids []string
-	for line := range strings.Lines(string(data)) {
-		if f := strings.Fields(line); len(f) == 2 && f[0] == params {
-			ids = append(ids, f[1])
-		}
-	}
-	return ids
+	return testfix.TathamIDs(t, filepath.Join("testdata", "tatham_slow.txt"), params, n)
 }

@@ -157,6 +157,13 @@ func NewLatticeGrid(ctx context.Context, lat Lattice, rows, cols, k int, clues [
 	}
 	fwd := forward(lat)
 	m := lat.Directions()
+	// Each forward direction's axis and opposite, computed once (the
+	// modulo is not free in a loop over every node).
+	var ax [MaxDirections / 2]int
+	var back [MaxDirections / 2]Direction
+	for i, d := range fwd {
+		ax[i], back[i] = axis(d, m), opposite(d, m)
+	}
 	// Nearest neighbours: one pass over the cells in row-major order keeps,
 	// for each line of each axis, the last node met on it, which is the
 	// nearest node back along that line. O(rows*cols).
@@ -170,11 +177,11 @@ func NewLatticeGrid(ctx context.Context, lat Lattice, rows, cols, k int, clues [
 			if j < 0 {
 				continue
 			}
-			for _, d := range fwd {
-				a := axis(d, m)
+			for i, d := range fwd {
+				a := ax[i]
 				l := sw.at(a, c)
 				if prev := sw.last[a][l]; prev >= 0 {
-					g.Nbr[prev][d], g.Nbr[j][opposite(d, m)] = j, prev
+					g.Nbr[prev][d], g.Nbr[j][back[i]] = j, prev
 				}
 				sw.last[a][l] = j
 			}
@@ -190,7 +197,7 @@ func NewLatticeGrid(ctx context.Context, lat Lattice, rows, cols, k int, clues [
 	}
 	g.Pairs = make([]Pair, 0, pairs)
 	for i, nd := range g.Nodes {
-		for _, d := range fwd {
+		for x, d := range fwd {
 			j := g.Nbr[i][d]
 			if j < 0 {
 				continue
@@ -198,10 +205,10 @@ func NewLatticeGrid(ctx context.Context, lat Lattice, rows, cols, k int, clues [
 			p := int32(len(g.Pairs))
 			g.Pairs = append(g.Pairs, Pair{A: int32(i), B: j, Horizontal: g.Nodes[j].Row == nd.Row, Dir: d})
 			g.PairAt[i][d] = p
-			g.PairAt[j][opposite(d, m)] = p
+			g.PairAt[j][back[x]] = p
 		}
 	}
-	if err := g.findCrossings(ctx, fwd); err != nil {
+	if err := g.findCrossings(ctx, fwd, ax[:len(fwd)]); err != nil {
 		return nil, err
 	}
 	return g, nil
@@ -249,12 +256,12 @@ func (sw *lineSweep) at(a, c int) int { return sw.base[a] + c*sw.step[a] }
 // The cost is O(rows*cols + crossings) time and O(rows + cols + crossings)
 // memory, against the O(pairs²) of comparing every pair with every other
 // (11 s for a 400x400 puzzle). The lists come out in increasing pair order.
-func (g *Grid) findCrossings(ctx context.Context, fwd []Direction) error {
+func (g *Grid) findCrossings(ctx context.Context, fwd []Direction, ax []int) error {
 	// Two sweeps: the first counts each pair's crossings, the second fills
 	// the lists in one shared array.
 	count := make([]int32, len(g.Pairs))
 	total := 0
-	if err := g.sweep(ctx, fwd, func(p, q int32) { count[p]++; count[q]++; total += 2 }); err != nil {
+	if err := g.sweep(ctx, fwd, ax, func(p, q int32) { count[p]++; count[q]++; total += 2 }); err != nil {
 		return err
 	}
 	g.Crossings = make([][]int32, len(g.Pairs))
@@ -269,7 +276,7 @@ func (g *Grid) findCrossings(ctx context.Context, fwd []Direction) error {
 			off += int(n)
 		}
 	}
-	if err := g.sweep(ctx, fwd, func(p, q int32) {
+	if err := g.sweep(ctx, fwd, ax, func(p, q int32) {
 		g.Crossings[p] = append(g.Crossings[p], q)
 		g.Crossings[q] = append(g.Crossings[q], p)
 	}); err != nil {
@@ -285,13 +292,8 @@ func (g *Grid) findCrossings(ctx context.Context, fwd []Direction) error {
 
 // sweep calls visit(p, q) once for each two pairs that cross (see
 // findCrossings).
-func (g *Grid) sweep(ctx context.Context, fwd []Direction, visit func(p, q int32)) error {
+func (g *Grid) sweep(ctx context.Context, fwd []Direction, ax []int, visit func(p, q int32)) error {
 	sw := newLineSweep(g.Lattice, g.Rows, g.Cols)
-	m := g.Lattice.Directions()
-	var ax [MaxDirections / 2]int
-	for i, d := range fwd {
-		ax[i] = axis(d, m)
-	}
 	var over [MaxDirections / 2]int32
 	for r := range g.Rows {
 		if r%64 == 0 && ctx.Err() != nil {

@@ -181,13 +181,7 @@ func TestCoelho(t *testing.T) {
 	}
 	// Every instance with BOARDGRAPH_LONG=1; every fourth by default (the sweep takes
 	// about a minute of CPU time in all); every tenth in -short mode.
-	step := 4
-	switch {
-	case testfix.Long():
-		step = 1
-	case testing.Short():
-		step = 10
-	}
+	step := testfix.Scale(4, 10, 1)
 	multi := 0
 	for i := 0; i < len(inst); i += step {
 		in := inst[i]
@@ -315,7 +309,7 @@ func TestTatham(t *testing.T) {
 // that produces nothing in 60 s fails.
 func TestTathamLive(t *testing.T) {
 	testfix.SkipUnlessLong(t, "fresh puzzles from sgt-bridges")
-	bin := sgtBridges(t)
+	bin := testfix.SGTBridges(t)
 	for k := 1; k <= 4; k++ {
 		for _, loops := range []string{"", "L"} {
 			for d := 0; d <= 2; d++ {

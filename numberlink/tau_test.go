@@ -290,17 +290,7 @@ func BenchmarkTau(b *testing.B) {
 // solution the complete solver finds.
 func TestTauCoelho(t *testing.T) {
 	t.Parallel()
-	pattern := "*/*_00[123].has"
-	switch {
-	case testfix.Long():
-		pattern = "*/*.has"
-	case testing.Short():
-		pattern = "100/*_001.has"
-	}
-	files, _ := filepath.Glob(filepath.Join(testfix.Coelho(t), pattern))
-	if len(files) == 0 {
-		t.Fatalf("no Coelho instance matches %s", pattern)
-	}
+	files := testfix.CoelhoFiles(t, testfix.Scale("*/*_00[123].has", "100/*_001.has", "*/*.has"))
 	solved := 0
 	for _, f := range files {
 		data, err := os.ReadFile(f)

@@ -11,9 +11,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // writeString writes s to name through WriteFileAtomic.
@@ -28,14 +29,7 @@ func writeString(name, s string) error {
 // temporary file left behind).
 func onlyEntries(t *testing.T, dir string, want ...string) {
 	t.Helper()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, e := range ents {
-		got = append(got, e.Name())
-	}
+	got := testfix.DirNames(t, dir)
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("%s holds %v, want %v", dir, got, want)
 	}
@@ -47,21 +41,7 @@ func onlyEntries(t *testing.T, dir string, want ...string) {
 func TestAtomicFIFO(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	fifo := filepath.Join(dir, "pipe")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Skipf("mkfifo: %v", err)
-	}
-	got := make(chan []byte, 1)
-	go func() {
-		f, err := os.Open(fifo)
-		if err != nil {
-			got <- nil
-			return
-		}
-		data, _ := io.ReadAll(f)
-		f.Close()
-		got <- data
-	}()
+	fifo, got := testfix.FIFO(t, dir)
 	if err := writeString(fifo, "1,1\n2,3\n"); err != nil {
 		t.Fatal(err)
 	}
@@ -274,9 +254,7 @@ func TestAtomicFIFOStops(t *testing.T) {
 	t.Setenv("TMPDIR", stage)
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Skipf("mkfifo: %v", err)
-	}
+	testfix.Mkfifo(t, fifo)
 	big := strings.Repeat("1,1\n", 1<<18) // 1 MiB: more than a pipe holds
 	for _, tc := range []struct {
 		name   string

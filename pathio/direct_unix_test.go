@@ -8,10 +8,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/verify"
 )
@@ -52,9 +52,7 @@ func TestFIFODirect(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("TMPDIR", filepath.Join(dir, "missing"))
 	fifo := filepath.Join(dir, "pipe")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Skipf("mkfifo: %v", err)
-	}
+	testfix.Mkfifo(t, fifo)
 	got := make(chan string, 1)
 	go func() {
 		f, err := os.Open(fifo)

@@ -14,25 +14,9 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-)
 
-// serpentine is a king (and wazir) path: row 0 left to right, row 1 right
-// to left, and so on.
-func serpentine(rows, cols int) iter.Seq2[int, int] {
-	return func(yield func(int, int) bool) {
-		for r := range rows {
-			for i := range cols {
-				c := i
-				if r%2 == 1 {
-					c = cols - 1 - i
-				}
-				if !yield(r, c) {
-					return
-				}
-			}
-		}
-	}
-}
+	"github.com/boardgraph/boardgraph/internal/testfix"
+)
 
 var kingMoves = [][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
 
@@ -92,7 +76,7 @@ func encode(t testing.TB, f Format, h Header, walk iter.Seq2[int, int]) []byte {
 func TestRoundTrip(t *testing.T) {
 	t.Parallel()
 	var ser [][2]int
-	for r, c := range serpentine(7, 9) {
+	for r, c := range testfix.Serpentine(7, 9) {
 		ser = append(ser, [2]int{r, c})
 	}
 	for _, tc := range []struct {
@@ -317,7 +301,7 @@ func TestWriteFileAtomic(t *testing.T) {
 	name := filepath.Join(dir, "p.bgp")
 	var written atomic.Int64
 	checked := ""
-	n, err := WriteFile(context.Background(), name, Binary, h, serpentine(6, 7), WriteOptions{
+	n, err := WriteFile(context.Background(), name, Binary, h, testfix.Serpentine(6, 7), WriteOptions{
 		Check:   func(tmp string) error { checked = tmp; return nil },
 		Written: &written,
 	})
@@ -353,10 +337,10 @@ func TestWriteFileAtomic(t *testing.T) {
 		walk iter.Seq2[int, int]
 		opt  WriteOptions
 	}{
-		{"check fails", context.Background(), serpentine(6, 7), WriteOptions{Check: func(string) error { return errors.New("no") }}},
-		{"short path", context.Background(), serpentine(6, 6), WriteOptions{}},
-		{"long text path", context.Background(), serpentine(6, 8), WriteOptions{}},
-		{"cancelled", ctx, serpentine(300, 300), WriteOptions{}},
+		{"check fails", context.Background(), testfix.Serpentine(6, 7), WriteOptions{Check: func(string) error { return errors.New("no") }}},
+		{"short path", context.Background(), testfix.Serpentine(6, 6), WriteOptions{}},
+		{"long text path", context.Background(), testfix.Serpentine(6, 8), WriteOptions{}},
+		{"cancelled", ctx, testfix.Serpentine(300, 300), WriteOptions{}},
 	} {
 		big := h
 		if tc.name == "cancelled" {
@@ -399,7 +383,7 @@ func TestCreateAtomicRejectsDirectory(t *testing.T) {
 // exactly the same bytes (the format has one encoding per path).
 func FuzzBinaryReader(f *testing.F) {
 	f.Add(encode(f, Binary, Header{Rows: 5, Cols: 5, Length: 25, Name: "knight", Moves: knightMoves}, cellsOf(knight5)))
-	f.Add(encode(f, Binary, Header{Rows: 3, Cols: 4, Length: 12, Closed: true, Name: "king", Moves: kingMoves}, serpentine(3, 4)))
+	f.Add(encode(f, Binary, Header{Rows: 3, Cols: 4, Length: 12, Closed: true, Name: "king", Moves: kingMoves}, testfix.Serpentine(3, 4)))
 	f.Add([]byte(Magic))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rd, err := NewBinaryReader(bytes.NewReader(data))

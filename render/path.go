@@ -139,7 +139,8 @@ type PathOptions struct {
 
 // Path draws a board with a path on it, as in the Diplomatico paper's
 // Figures 4 and 5: the grid numbered in visiting order, blocked cells
-// shaded, the path as a polyline through the centres of consecutive cells,
+// shaded, the path through the centres of consecutive cells (a jump that
+// would pass through another cell's centre curved, see bend),
 // the start ringed in green and the end in red. Cells carrying a given are
 // numbered in bold. path lists cell indices of b in visiting order; it may
 // be partial (unvisited open cells stay blank). It is not checked against
@@ -214,14 +215,17 @@ func Path(b *board.Board, path []int32, opt PathOptions) (*Picture, error) {
 			for k := range gradientSteps {
 				lo, hi := k*moves/gradientSteps, (k+1)*moves/gradientSteps
 				if hi > lo {
-					p.line(pts[2*lo:2*hi+2], Scale(0.85*(float64(k)+0.5)/gradientSteps), lw)
+					rp, ops := leapRoute(pts, lo, hi, cs)
+					p.route(rp, ops, Scale(0.85*(float64(k)+0.5)/gradientSteps), lw)
 				}
 			}
 		} else {
-			p.line(pts, pathC, lw)
+			rp, ops := leapRoute(pts, 0, len(pts)/2-1, cs)
+			p.route(rp, ops, pathC, lw)
 		}
 		for _, s := range opt.Highlight {
-			p.line(xy[2*(s-1):2*(s+1)], linkC, lw*1.8)
+			rp, ops := leapRoute(xy, s-1, s, cs)
+			p.route(rp, ops, linkC, lw*1.8)
 		}
 		if opt.Arrows && cs >= 10 {
 			// With numbers the tip touches the next cell's disc; without,
@@ -232,7 +236,20 @@ func Path(b *board.Board, path []int32, opt PathOptions) (*Picture, error) {
 				back = cs*0.31 + lw*0.6
 			}
 			for i := 0; i+3 < len(pts); i += 2 {
-				arrow(p, pts[i], pts[i+1], pts[i+2], pts[i+3], cs*0.2, back, pathC)
+				x0, y0, x1, y1 := pts[i], pts[i+1], pts[i+2], pts[i+3]
+				cx, cy, curved := bend(i/2+1, x0, y0, x1, y1, cs)
+				switch {
+				case !curved:
+					arrow(p, x0, y0, x1, y1, cs*0.2, back, pathC)
+				case back >= 0: // along the curve's last tangent
+					arrow(p, cx, cy, x1, y1, cs*0.2, back, pathC)
+				default: // 60% of the way along the curve, along its tangent
+					const t = 0.6
+					a, b, c := (1-t)*(1-t), 2*(1-t)*t, t*t
+					tx, ty := a*x0+b*cx+c*x1, a*y0+b*cy+c*y1
+					dx, dy := 2*(1-t)*(cx-x0)+2*t*(x1-cx), 2*(1-t)*(cy-y0)+2*t*(y1-cy)
+					arrow(p, tx-dx, ty-dy, tx, ty, cs*0.2, 0, pathC)
+				}
 			}
 		}
 	}
@@ -263,6 +280,57 @@ func Path(b *board.Board, path []int32, opt PathOptions) (*Picture, error) {
 		}
 	}
 	return p, nil
+}
+
+// bend decides how move s (1-based: from step s to s+1) from the cell
+// centre (x0, y0) to (x1, y1) on cells of side cs is drawn, so that
+// collinear jumps do not lie on top of each other. A jump (dr, dc) with
+// gcd(|dr|, |dc|) > 1, such as (3,0) or (2,2), would pass straight
+// through the centre of another cell (and along the next (3,0) jump in
+// the same line), so it is drawn as a quadratic curve whose control point
+// is the move's midpoint moved 0.3 cell perpendicular to it: to the left
+// of the direction of travel for odd s, to the right for even s. Other
+// moves ((1,2), king steps) stay straight (curved false). The page draws
+// its paths by the same rule (web/assets/app.js).
+func bend(s int, x0, y0, x1, y1, cs float64) (cx, cy float64, curved bool) {
+	dx, dy := x1-x0, y1-y0
+	dr, dc := int(math.Round(math.Abs(dy)/cs)), int(math.Round(math.Abs(dx)/cs))
+	if gcd(dr, dc) <= 1 {
+		return 0, 0, false
+	}
+	l := math.Hypot(dx, dy)
+	side := 0.3 * cs / l
+	if s%2 == 0 {
+		side = -side
+	}
+	// On screen (y down) the left of travel (dx, dy) is (dy, -dx).
+	return (x0+x1)/2 + side*dy, (y0+y1)/2 - side*dx, true
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// leapRoute returns the moves lo..hi-1 (0-based; move i is step i+1) of
+// the polyline pts as a route for Picture.route: the start point, then
+// each move straight or curved as bend decides.
+func leapRoute(pts []float64, lo, hi int, cs float64) ([]float64, []byte) {
+	out := append(make([]float64, 0, 4*(hi-lo)+2), pts[2*lo], pts[2*lo+1])
+	ops := make([]byte, 0, hi-lo)
+	for i := lo; i < hi; i++ {
+		x0, y0, x1, y1 := pts[2*i], pts[2*i+1], pts[2*i+2], pts[2*i+3]
+		if cx, cy, ok := bend(i+1, x0, y0, x1, y1, cs); ok {
+			out = append(out, cx, cy, x1, y1)
+			ops = append(ops, 'Q')
+		} else {
+			out = append(out, x1, y1)
+			ops = append(ops, 'L')
+		}
+	}
+	return out, ops
 }
 
 // arrow draws an arrowhead of the given size on the move from (x0, y0) to

@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -38,6 +39,7 @@ const (
 	kindPolygon                  // pts: a closed polygon
 	kindCircle                   // pts: cx, cy, r
 	kindText                     // pts: x, baseline y
+	kindRoute                    // pts: x0, y0, then per ops byte 'L' x, y or 'Q' cx, cy, x, y (an SVG <path>)
 )
 
 // anchor says where a text's x coordinate is.
@@ -60,6 +62,7 @@ type item struct {
 	size   float64 // font size in pixels
 	anchor anchor
 	bold   bool
+	ops    []byte // kindRoute: one 'L' (straight) or 'Q' (quadratic) per segment
 }
 
 func (p *Picture) add(it item) { p.items = append(p.items, it) }
@@ -79,6 +82,40 @@ func (p *Picture) line(pts []float64, stroke color.NRGBA, width float64) {
 		k = kindPolyline
 	}
 	p.add(item{kind: k, pts: pts, stroke: stroke, width: width})
+}
+
+// route adds an open path from (pts[0], pts[1]) through its segments:
+// ops holds 'L' (pts: x, y) or 'Q' (pts: control x, y, then x, y) for
+// each. Without a 'Q' it is drawn as a line.
+func (p *Picture) route(pts []float64, ops []byte, stroke color.NRGBA, width float64) {
+	if !slices.Contains(ops, 'Q') {
+		p.line(pts, stroke, width)
+		return
+	}
+	p.add(item{kind: kindRoute, pts: pts, ops: ops, stroke: stroke, width: width})
+}
+
+// flatten returns a route as a polyline, each quadratic segment cut into
+// 16 straight pieces (for the raster).
+func (it *item) flatten() []float64 {
+	out := append([]float64(nil), it.pts[:2]...)
+	j := 2
+	for _, op := range it.ops {
+		if op == 'L' {
+			out = append(out, it.pts[j], it.pts[j+1])
+			j += 2
+			continue
+		}
+		x0, y0 := out[len(out)-2], out[len(out)-1]
+		cx, cy, x1, y1 := it.pts[j], it.pts[j+1], it.pts[j+2], it.pts[j+3]
+		j += 4
+		for k := 1; k <= 16; k++ {
+			t := float64(k) / 16
+			a, b, c := (1-t)*(1-t), 2*(1-t)*t, t*t
+			out = append(out, a*x0+b*cx+c*x1, a*y0+b*cy+c*y1)
+		}
+	}
+	return out
 }
 
 // polygon adds a closed polygon.
@@ -173,6 +210,27 @@ func (p *Picture) WriteSVG(out io.Writer) error {
 				w.WriteString(` stroke-width="` + num(it.width) + `" stroke-linejoin="round" stroke-linecap="round"`)
 			}
 			w.WriteString("/>\n")
+		case kindRoute:
+			fmt.Fprintf(w, `<path d="M%s %s`, num(it.pts[0]), num(it.pts[1]))
+			j := 2
+			for _, op := range it.ops {
+				n := 2
+				if op == 'Q' {
+					n = 4
+				}
+				w.WriteByte(' ')
+				w.WriteByte(op)
+				for k := range n {
+					if k > 0 {
+						w.WriteByte(' ')
+					}
+					w.WriteString(num(it.pts[j+k]))
+				}
+				j += n
+			}
+			w.WriteString(`" fill="none"`)
+			paint(w, "stroke", it.stroke)
+			w.WriteString(` stroke-width="` + num(it.width) + `" stroke-linejoin="round" stroke-linecap="round"/>` + "\n")
 		case kindCircle:
 			fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s"`, num(it.pts[0]), num(it.pts[1]), num(it.pts[2]))
 			paint(w, "fill", it.fill)

@@ -119,7 +119,7 @@ func TestShow(t *testing.T) {
 		if got := count(p, kindText) == 50; got != tc.labels {
 			t.Errorf("show %d: labels %v, want %v", tc.show, got, tc.labels)
 		}
-		if got := count(p, kindPolyline) > 0; got != tc.lines {
+		if got := count(p, kindPolyline)+count(p, kindRoute) > 0; got != tc.lines {
 			t.Errorf("show %d: path %v, want %v", tc.show, got, tc.lines)
 		}
 	}

@@ -244,6 +244,8 @@ func (r *rasterizer) item(it *item) {
 		r.stroke(box, it.width, it.stroke, true)
 	case kindLine, kindPolyline:
 		r.stroke(it.pts, it.width, it.stroke, false)
+	case kindRoute:
+		r.stroke(it.flatten(), it.width, it.stroke, false)
 	case kindPolygon:
 		r.poly(it.pts, it.fill)
 	case kindCircle:

@@ -10,30 +10,14 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"iter"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/verify"
 )
-
-func kingSerpentine(rows, cols int) iter.Seq2[int, int] {
-	return func(yield func(int, int) bool) {
-		for r := range rows {
-			for i := range cols {
-				c := i
-				if r%2 == 1 {
-					c = cols - 1 - i
-				}
-				if !yield(r, c) {
-					return
-				}
-			}
-		}
-	}
-}
 
 var king = [][2]int{{1, 0}, {1, 1}}
 
@@ -53,7 +37,7 @@ func TestPathioFilesVerify(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				if _, err := pathio.Copy(context.Background(), w, kingSerpentine(rows, cols), nil); err != nil {
+				if _, err := pathio.Copy(context.Background(), w, testfix.Serpentine(rows, cols), nil); err != nil {
 					t.Fatal(err)
 				}
 				if err := w.Close(); err != nil {
@@ -100,7 +84,7 @@ func BenchmarkWriteVerify(b *testing.B) {
 					return err
 				}
 				for b.Loop() {
-					if _, err := pathio.WriteFile(context.Background(), name, f, h, kingSerpentine(n, n), pathio.WriteOptions{Check: check}); err != nil {
+					if _, err := pathio.WriteFile(context.Background(), name, f, h, testfix.Serpentine(n, n), pathio.WriteOptions{Check: check}); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -13,7 +13,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -384,7 +383,7 @@ func nlInput(text string, maxCells int) (*numberlink.Grid, numberlink.Rules, err
 	if text == "" {
 		return nil, numberlink.Rules{}, badf("puzzle: empty; paste a Tatham game ID, a puzz.link URL or a puzzle file")
 	}
-	text = tathamURL(text)
+	text = request.TathamURL(text)
 	if r, c, ok := declaredSize(text); ok && (r > maxCells || c > maxCells || r*c > maxCells) {
 		return nil, numberlink.Rules{}, badf("puzzle: %dx%d has %d cells; this server plays at most %d", r, c, r*c, maxCells)
 	}
@@ -396,23 +395,6 @@ func nlInput(text string, maxCells int) (*numberlink.Grid, numberlink.Rules, err
 		return nil, rules, badf("puzzle: %dx%d has %d cells; this server plays at most %d", g.Rows, g.Cols, g.Rows*g.Cols, maxCells)
 	}
 	return g, rules, nil
-}
-
-// tathamURL returns the game ID of a Tatham web URL ("https://.../bridges.html#7x7m2:..."),
-// and any other text unchanged. puzzleio.Parse reads the bare ID.
-// TODO(request): move this into the shared request layer or puzzleio.Detect.
-func tathamURL(text string) string {
-	if !strings.HasPrefix(text, "http://") && !strings.HasPrefix(text, "https://") || strings.Contains(text, "puzz.link") {
-		return text
-	}
-	_, frag, ok := strings.Cut(text, "#")
-	if !ok {
-		return text
-	}
-	if u, err := url.PathUnescape(frag); err == nil {
-		frag = u
-	}
-	return frag
 }
 
 // declaredSize reads the size a Tatham game ID ("WxH...:") or a puzz.link

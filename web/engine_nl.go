@@ -121,7 +121,7 @@ func (c *nlCache) put(key string, v *nlSolved) {
 
 // nlSolve solves g (counting up to two solutions) and runs τ, through the
 // cache. A solution it returns has passed VerifySolution.
-func (s *Server) nlSolve(ctx context.Context, g *numberlink.Grid, rules numberlink.Rules) (*nlSolved, error) {
+func (s *Engine) nlSolve(ctx context.Context, g *numberlink.Grid, rules numberlink.Rules) (*nlSolved, error) {
 	key := puzzleio.FormatText(g, rules)
 	if v := s.cache.get(key); v != nil {
 		return v, nil
@@ -205,7 +205,7 @@ func pairName(g *numberlink.Grid, p int) string {
 }
 
 // nlHint explains the next step from the player's position conn.
-func (s *Server) nlHint(ctx context.Context, g *numberlink.Grid, rules numberlink.Rules, conn numberlink.Solution) (*NLHint, error) {
+func (s *Engine) nlHint(ctx context.Context, g *numberlink.Grid, rules numberlink.Rules, conn numberlink.Solution) (*NLHint, error) {
 	t0 := time.Now()
 	h := &NLHint{Node: -1}
 	defer func() { h.Millis = float64(time.Since(t0).Microseconds()) / 1000 }()

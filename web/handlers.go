@@ -3,7 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
-	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/boardgraph/boardgraph/hidato"
@@ -25,15 +25,15 @@ type LeaperBoard struct {
 	Board string `json:"board"`
 }
 
-func (s *Server) leaper(body []byte) (*leaper, error) {
+func (s *Engine) leaper(body []byte) (*leaper, error) {
 	var req LeaperRequest
 	if err := decodeJSON(body, &req); err != nil {
 		return nil, err
 	}
-	return leaperInput(&req, s.opt.MaxCells)
+	return leaperInput(&req, s.maxCells)
 }
 
-func (s *Server) leaperLoad(_ context.Context, body []byte, _ *http.Request) (any, error) {
+func (s *Engine) leaperLoad(_ context.Context, body []byte, _ url.Values) (any, error) {
 	L, err := s.leaper(body)
 	if err != nil {
 		return nil, err
@@ -59,13 +59,13 @@ func (s *Server) leaperLoad(_ context.Context, body []byte, _ *http.Request) (an
 	return out, nil
 }
 
-func (s *Server) leaperHintH(full bool) handlerFunc {
-	return func(ctx context.Context, body []byte, _ *http.Request) (any, error) {
+func (s *Engine) leaperHintH(full bool) func(context.Context, []byte, url.Values) (any, error) {
+	return func(ctx context.Context, body []byte, _ url.Values) (any, error) {
 		L, err := s.leaper(body)
 		if err != nil {
 			return nil, err
 		}
-		nodes := s.opt.HintNodes
+		nodes := s.hintNodes
 		if full {
 			nodes *= 10
 		}
@@ -83,7 +83,7 @@ type LeaperGenerated struct {
 	Share  string `json:"share"`
 }
 
-func (s *Server) leaperGenerateH(ctx context.Context, body []byte, _ *http.Request) (any, error) {
+func (s *Engine) leaperGenerateH(ctx context.Context, body []byte, _ url.Values) (any, error) {
 	var req LeaperGenerateRequest
 	if err := decodeJSON(body, &req); err != nil {
 		return nil, err
@@ -102,7 +102,7 @@ func (s *Server) leaperGenerateH(ctx context.Context, body []byte, _ *http.Reque
 	return g, nil
 }
 
-func (s *Server) leaperCountH(ctx context.Context, body []byte, _ *http.Request) (any, error) {
+func (s *Engine) leaperCountH(ctx context.Context, body []byte, _ url.Values) (any, error) {
 	L, err := s.leaper(body)
 	if err != nil {
 		return nil, err
@@ -121,7 +121,7 @@ type LeaperAnalysis struct {
 	Edges      string `json:"edges"`
 }
 
-func (s *Server) leaperAnalyzeH(ctx context.Context, body []byte, _ *http.Request) (any, error) {
+func (s *Engine) leaperAnalyzeH(ctx context.Context, body []byte, _ url.Values) (any, error) {
 	L, err := s.leaper(body)
 	if err != nil {
 		return nil, err
@@ -167,7 +167,7 @@ func (s *Server) leaperAnalyzeH(ctx context.Context, body []byte, _ *http.Reques
 	return out, nil
 }
 
-func (s *Server) leaperRenderH(_ context.Context, body []byte, r *http.Request) (any, error) {
+func (s *Engine) leaperRenderH(_ context.Context, body []byte, q url.Values) (any, error) {
 	L, err := s.leaper(body)
 	if err != nil {
 		return nil, err
@@ -176,15 +176,15 @@ func (s *Server) leaperRenderH(_ context.Context, body []byte, r *http.Request) 
 	if err != nil {
 		return nil, badf("render: %v", err)
 	}
-	return renderOut(pic, r.URL.Query().Get("format"), "boardgraph-"+L.b.Spec())
+	return renderOut(pic, q.Get("format"), "boardgraph-"+L.b.Spec())
 }
 
-func (s *Server) nl(body []byte) (*numberlink.Grid, numberlink.Rules, numberlink.Solution, error) {
+func (s *Engine) nl(body []byte) (*numberlink.Grid, numberlink.Rules, numberlink.Solution, error) {
 	var req NLRequest
 	if err := decodeJSON(body, &req); err != nil {
 		return nil, numberlink.Rules{}, nil, err
 	}
-	g, rules, err := nlInput(req.Puzzle, s.opt.MaxGridCells)
+	g, rules, err := nlInput(req.Puzzle, s.maxGridCells)
 	if err != nil {
 		return nil, rules, nil, err
 	}
@@ -195,7 +195,7 @@ func (s *Server) nl(body []byte) (*numberlink.Grid, numberlink.Rules, numberlink
 	return g, rules, numberlink.Solution(conn), nil
 }
 
-func (s *Server) nlLoadH(_ context.Context, body []byte, _ *http.Request) (any, error) {
+func (s *Engine) nlLoadH(_ context.Context, body []byte, _ url.Values) (any, error) {
 	g, rules, _, err := s.nl(body)
 	if err != nil {
 		return nil, err
@@ -203,7 +203,7 @@ func (s *Server) nlLoadH(_ context.Context, body []byte, _ *http.Request) (any, 
 	return nlGridJSON(g, rules), nil
 }
 
-func (s *Server) nlHintH(ctx context.Context, body []byte, _ *http.Request) (any, error) {
+func (s *Engine) nlHintH(ctx context.Context, body []byte, _ url.Values) (any, error) {
 	g, rules, conn, err := s.nl(body)
 	if err != nil {
 		return nil, err
@@ -217,7 +217,7 @@ type NLCheck struct {
 	Reason string `json:"reason"`
 }
 
-func (s *Server) nlCheckH(_ context.Context, body []byte, _ *http.Request) (any, error) {
+func (s *Engine) nlCheckH(_ context.Context, body []byte, _ url.Values) (any, error) {
 	g, rules, conn, err := s.nl(body)
 	if err != nil {
 		return nil, err
@@ -239,7 +239,7 @@ type NLSolution struct {
 	Millis float64 `json:"ms"`
 }
 
-func (s *Server) nlSolveH(ctx context.Context, body []byte, _ *http.Request) (any, error) {
+func (s *Engine) nlSolveH(ctx context.Context, body []byte, _ url.Values) (any, error) {
 	g, rules, _, err := s.nl(body)
 	if err != nil {
 		return nil, err
@@ -273,7 +273,7 @@ type NLGenerated struct {
 	Grid   *NLGrid `json:"grid"`
 }
 
-func (s *Server) nlGenerateH(ctx context.Context, body []byte, _ *http.Request) (any, error) {
+func (s *Engine) nlGenerateH(ctx context.Context, body []byte, _ url.Values) (any, error) {
 	var req NLGenerateRequest
 	if err := decodeJSON(body, &req); err != nil {
 		return nil, err
@@ -306,7 +306,7 @@ func (s *Server) nlGenerateH(ctx context.Context, body []byte, _ *http.Request) 
 	return &NLGenerated{Puzzle: gj.ID, Grade: grade.String(), Grid: gj}, nil
 }
 
-func (s *Server) nlRenderH(_ context.Context, body []byte, r *http.Request) (any, error) {
+func (s *Engine) nlRenderH(_ context.Context, body []byte, q url.Values) (any, error) {
 	g, _, conn, err := s.nl(body)
 	if err != nil {
 		return nil, err
@@ -315,5 +315,5 @@ func (s *Server) nlRenderH(_ context.Context, body []byte, r *http.Request) (any
 	if err != nil {
 		return nil, badf("render: %v", err)
 	}
-	return renderOut(pic, r.URL.Query().Get("format"), fmt.Sprintf("kgrid-%dx%d", g.Rows, g.Cols))
+	return renderOut(pic, q.Get("format"), fmt.Sprintf("kgrid-%dx%d", g.Rows, g.Cols))
 }

@@ -18,7 +18,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -771,16 +771,16 @@ func playReveal(ctx context.Context, p *position, maxNodes uint64, all bool) (*P
 	return h, nil
 }
 
-func (s *Server) play(body []byte) (*PlayRequest, *position, error) {
+func (s *Engine) play(body []byte) (*PlayRequest, *position, error) {
 	var req PlayRequest
 	if err := decodeJSON(body, &req); err != nil {
 		return nil, nil, err
 	}
-	p, err := playInput(&req, s.opt.MaxCells)
+	p, err := playInput(&req, s.maxCells)
 	return &req, p, err
 }
 
-func (s *Server) leaperCheckH(_ context.Context, body []byte, _ *http.Request) (any, error) {
+func (s *Engine) leaperCheckH(_ context.Context, body []byte, _ url.Values) (any, error) {
 	_, p, err := s.play(body)
 	if err != nil {
 		return nil, err
@@ -788,7 +788,7 @@ func (s *Server) leaperCheckH(_ context.Context, body []byte, _ *http.Request) (
 	return playCheck(p)
 }
 
-func (s *Server) leaperStepH(_ context.Context, body []byte, _ *http.Request) (any, error) {
+func (s *Engine) leaperStepH(_ context.Context, body []byte, _ url.Values) (any, error) {
 	_, p, err := s.play(body)
 	if err != nil {
 		return nil, err
@@ -796,10 +796,10 @@ func (s *Server) leaperStepH(_ context.Context, body []byte, _ *http.Request) (a
 	return playStep(p), nil
 }
 
-func (s *Server) leaperRevealH(ctx context.Context, body []byte, _ *http.Request) (any, error) {
+func (s *Engine) leaperRevealH(ctx context.Context, body []byte, _ url.Values) (any, error) {
 	req, p, err := s.play(body)
 	if err != nil {
 		return nil, err
 	}
-	return playReveal(ctx, p, s.opt.HintNodes*10, req.All)
+	return playReveal(ctx, p, s.hintNodes*10, req.All)
 }

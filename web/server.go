@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package web
 
 import (
@@ -122,7 +124,7 @@ type Server struct {
 	// running ones are cancelled, and both are answered 503.
 	stop     context.Context
 	shutdown context.CancelFunc
-	cache    nlCache
+	eng      *Engine // the API (dispatch.go), shared with the WebAssembly page
 	log      *log.Logger
 	mux      *http.ServeMux
 	// apiNames are the API calls, for the answer to an unknown path.
@@ -136,7 +138,8 @@ func New(opt Options) *Server {
 		heavy:    lane{name: "solver", slots: make(chan struct{}, opt.Jobs), queue: make(chan struct{}, opt.Queue)},
 		light:    lane{name: "light", slots: make(chan struct{}, opt.LightJobs), queue: make(chan struct{}, opt.Queue)},
 		pictures: make(chan struct{}, max(1, opt.PictureMemory>>20)),
-		log:      log.New(opt.Log, "serve: ", log.LstdFlags), mux: http.NewServeMux()}
+		log:      log.New(opt.Log, "serve: ", log.LstdFlags), mux: http.NewServeMux(),
+		eng: NewEngine(opt.MaxCells, opt.MaxGridCells, opt.HintNodes)}
 	s.stop, s.shutdown = context.WithCancel(context.Background())
 	static, _ := fs.Sub(assets, "assets")
 	files := http.FileServerFS(static)
@@ -159,22 +162,11 @@ func New(opt Options) *Server {
 		files.ServeHTTP(w, r)
 	})))
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, 200, map[string]string{"status": "ok"}) })
-	s.api("leaper/load", false, s.leaperLoad)
-	s.api("leaper/hint", true, s.leaperHintH(false))
-	s.api("leaper/solve", true, s.leaperHintH(true))
-	s.api("leaper/count", true, s.leaperCountH)
-	s.api("leaper/generate", true, s.leaperGenerateH)
-	s.api("leaper/analyze", true, s.leaperAnalyzeH)
-	s.api("leaper/render", false, s.leaperRenderH)
-	s.api("leaper/check", false, s.leaperCheckH)
-	s.api("leaper/step", false, s.leaperStepH)
-	s.api("leaper/reveal", true, s.leaperRevealH)
-	s.api("nl/load", false, s.nlLoadH)
-	s.api("nl/hint", true, s.nlHintH)
-	s.api("nl/check", false, s.nlCheckH)
-	s.api("nl/solve", true, s.nlSolveH)
-	s.api("nl/generate", true, s.nlGenerateH)
-	s.api("nl/render", false, s.nlRenderH)
+	for _, ep := range endpoints { // the table shared with the WebAssembly page (dispatch.go)
+		s.api(ep.name, ep.job, func(ctx context.Context, body []byte, r *http.Request) (any, error) {
+			return ep.fn(s.eng, ctx, body, r.URL.Query())
+		})
+	}
 	return s
 }
 
@@ -322,7 +314,7 @@ func requestCells(body []byte) int {
 		return 0
 	}
 	if p := strings.TrimSpace(req.Puzzle); p != "" {
-		if r, c, ok := declaredSize(tathamURL(p)); ok {
+		if r, c, ok := declaredSize(request.TathamURL(p)); ok {
 			return satMul(r, c)
 		}
 		return len(p)
@@ -476,37 +468,6 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 	enc.Encode(v)
 }
 
-// image is a rendered picture to send as is.
-type image struct {
-	contentType, name string
-	data              []byte
-}
-
-func renderOut(pic *render.Picture, format, base string) (*image, error) {
-	var b strings.Builder
-	switch format {
-	case "", "svg":
-		if err := pic.WriteSVG(&b); err != nil {
-			return nil, err
-		}
-		return &image{"image/svg+xml", base + ".svg", []byte(b.String())}, nil
-	case "png":
-		var buf bytesBuffer
-		if err := pic.WritePNG(&buf); err != nil {
-			if errors.Is(err, render.ErrTooLarge) {
-				return nil, badf("picture too large for PNG; export SVG instead")
-			}
-			return nil, err
-		}
-		return &image{"image/png", base + ".png", buf.b}, nil
-	}
-	return nil, badf("format %q: use svg or png", format)
-}
-
-type bytesBuffer struct{ b []byte }
-
-func (w *bytesBuffer) Write(p []byte) (int, error) { w.b = append(w.b, p...); return len(p), nil }
-
 // Listen binds addr, reporting the page's URL to announce, and serves
 // until ctx is done; then it shuts down: it stops listening, answers every
 // call still queued or running with 503 and Retry-After (running solver
@@ -561,12 +522,4 @@ func inlinePage(static fs.FS) []byte {
 	out := strings.Replace(string(page), `<link rel="stylesheet" href="assets/style.css">`, "<style>\n"+string(css)+"</style>", 1)
 	out = strings.Replace(out, `<script src="assets/app.js"></script>`, "<script>\n"+string(js)+"</script>", 1)
 	return []byte(out)
-}
-
-// clip shortens a path from a request for a message.
-func clip(s string) string {
-	if len(s) > 80 {
-		return s[:77] + "..."
-	}
-	return s
 }

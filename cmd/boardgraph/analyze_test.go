@@ -3,14 +3,15 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"github.com/boardgraph/boardgraph/analysis"
-	"github.com/boardgraph/boardgraph/format"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/boardgraph/boardgraph/analysis"
+	"github.com/boardgraph/boardgraph/format"
 )
 
 // TestAnalyzeAcceptance checks issue 5's acceptance figures (REFERENCE.md):

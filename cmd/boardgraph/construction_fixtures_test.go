@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/boardgraph/boardgraph/construct"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // Test fixtures: a boustrophedon and a comb, small builders whose walks the
@@ -25,19 +26,7 @@ func serpentine(rows, cols int, closed bool, start, end *[2]int) (construct.Walk
 	if (start != nil && *start != [2]int{0, 0}) || (end != nil && *end != last) {
 		return nil, fmt.Errorf("%w: the boustrophedon runs from 1,1 to %d,%d only", construct.ErrNotCovered, last[0]+1, last[1]+1)
 	}
-	return func(yield func(int, int) bool) {
-		for r := range rows {
-			for i := range cols {
-				c := i
-				if r%2 == 1 {
-					c = cols - 1 - i
-				}
-				if !yield(r, c) {
-					return
-				}
-			}
-		}
-	}, nil
+	return testfix.Serpentine(rows, cols), nil
 }
 
 // comb is a closed wazir tour on a board with an even side, both sides at

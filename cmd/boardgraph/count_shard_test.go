@@ -18,12 +18,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/testfix"
-	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/shard"
 )
 
@@ -243,15 +241,7 @@ func TestCountPast64Bits(t *testing.T) {
 	if r.code != exitOK || !ok || got.BitLen() <= 64 {
 		t.Fatalf("want a count past 2^64: %v", r)
 	}
-	b, err := board.ParseSpec("4x20")
-	if err != nil {
-		t.Fatal(err)
-	}
-	king, err := moves.Parse("king")
-	if err != nil {
-		t.Fatal(err)
-	}
-	bg := moves.Build(b, king)
+	bg := testfix.SpecGraph(t, "4x20", "king")
 	want, _, err := count.CountBig(t.Context(), hamilton.Problem{G: bg.Graph}, count.Options{Order: count.BoardOrder(bg)})
 	if err != nil || got.Cmp(want) != 0 {
 		t.Fatalf("CLI %v, CountBig %v (%v)", got, want, err)

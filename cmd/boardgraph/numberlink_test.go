@@ -379,17 +379,7 @@ func TestNLTathamUnique(t *testing.T) {
 // with -short.
 func TestNLCoelho(t *testing.T) {
 	t.Parallel()
-	pattern := "*/*_001.has"
-	switch {
-	case testfix.Long():
-		pattern = "*/*.has"
-	case testing.Short():
-		pattern = "100/*_001.has"
-	}
-	files, _ := filepath.Glob(filepath.Join(testfix.Coelho(t), pattern))
-	if len(files) == 0 {
-		t.Fatalf("no Coelho instance matches %s", pattern)
-	}
+	files := testfix.CoelhoFiles(t, testfix.Scale("*/*_001.has", "100/*_001.has", "*/*.has"))
 	unique := 0
 	for _, f := range files {
 		code, out, errs := runNL(t, "", "solve", "--quiet", "--format", "json", f)

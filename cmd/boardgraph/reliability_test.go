@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/verify"
 )
 
@@ -64,21 +64,7 @@ func TestOutputsNeverReplaceSpecialFiles(t *testing.T) {
 	}
 
 	// A named pipe gets the verified path, and stays a pipe.
-	fifo := filepath.Join(dir, "pipe")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Skipf("mkfifo: %v", err)
-	}
-	got := make(chan []byte, 1)
-	go func() {
-		f, err := os.Open(fifo)
-		if err != nil {
-			got <- nil
-			return
-		}
-		data, _ := io.ReadAll(f)
-		f.Close()
-		got <- data
-	}()
+	fifo, got := testfix.FIFO(t, dir)
 	if r := cli(t, "", "solve", "10x10", "--out", fifo, "--quiet"); r.code != exitOK {
 		t.Fatalf("%v", r)
 	}
@@ -235,17 +221,13 @@ func TestFIFOWithoutReaderStops(t *testing.T) {
 	stage := t.TempDir()
 	t.Setenv("TMPDIR", stage)
 	fifo := filepath.Join(t.TempDir(), "pipe")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Skipf("mkfifo: %v", err)
-	}
+	testfix.Mkfifo(t, fifo)
 	sol := filepath.Join(t.TempDir(), "s.txt")
 	if r := cli(t, "", "solve", "5x5", "--out", sol, "--quiet"); r.code != exitOK {
 		t.Fatal(r)
 	}
 	svgFIFO := filepath.Join(t.TempDir(), "pic.svg")
-	if err := syscall.Mkfifo(svgFIFO, 0o600); err != nil {
-		t.Skipf("mkfifo: %v", err)
-	}
+	testfix.Mkfifo(t, svgFIFO)
 	for _, args := range [][]string{
 		{"info", "5x5", "--out", fifo},
 		{"count", "4x5", "--out", fifo, "--quiet"},

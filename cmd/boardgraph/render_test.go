@@ -7,21 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// readDir lists the names in dir.
-func readDir(t *testing.T, dir string) []string {
-	t.Helper()
-	es, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, e := range es {
-		out = append(out, e.Name())
-	}
-	return out
-}
+	"github.com/boardgraph/boardgraph/internal/testfix"
+)
 
 // TestRender runs render on every input kind and checks the exit code, the
 // report on stdout and the files written (and, on errors, that nothing was
@@ -106,7 +94,7 @@ func TestRender(t *testing.T) {
 					t.Errorf("want one line on stderr containing %q, got\n%v", tc.stdout, r)
 				}
 			}
-			got := readDir(t, dir)
+			got := testfix.DirNames(t, dir)
 			if tc.name == "tau" {
 				// One frame per step plus the bare grid, and nothing else.
 				n := strings.Count(r.stdout, "\n")
@@ -204,8 +192,8 @@ func FuzzRenderInput(f *testing.F) {
 		switch r.code {
 		case exitOK:
 		case exitNone, exitUsage:
-			if strings.Count(r.stderr, "\n") != 1 || len(readDir(t, dir)) != 0 {
-				t.Fatalf("%v\nfiles %v", r, readDir(t, dir))
+			if strings.Count(r.stderr, "\n") != 1 || len(testfix.DirNames(t, dir)) != 0 {
+				t.Fatalf("%v\nfiles %v", r, testfix.DirNames(t, dir))
 			}
 		default:
 			t.Fatalf("%v", r)

@@ -33,11 +33,12 @@ func TestSlurmRecipes(t *testing.T) {
 	}
 	t.Parallel()
 	if out, err := exec.Command("sinfo", "-h", "-o", "%t").CombinedOutput(); err != nil ||
-		!regexp.MustCompile(`(?m)^(idle|mix|alloc)`).Match(out) {
+		!regexp.MustCompile(`(?m)^(idle|mix|alloc|comp)`).Match(out) {
 		testfix.Missing(t, "no Slurm cluster reachable (sinfo: %v %s): start a one-node cluster with sudo .ci/slurm-up",
 			err, strings.TrimSpace(string(out)))
 	}
 	rec := slurmRecipes(t)
+	t.Logf("the sbatch scripts of %s", rec.file)
 	bin := buildBinary(t)
 	env := append(os.Environ(), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
 

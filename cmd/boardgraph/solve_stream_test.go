@@ -12,6 +12,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/construct"
 	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/verify"
@@ -34,20 +35,6 @@ func init() {
 		}
 		return product(rows, cols, ms, ends)
 	}
-}
-
-// dirFiles lists the names in dir (to see that nothing was left behind).
-func dirFiles(t *testing.T, dir string) []string {
-	t.Helper()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, e := range ents {
-		out = append(out, e.Name())
-	}
-	return out
 }
 
 func TestSolveConstruct(t *testing.T) {
@@ -115,7 +102,7 @@ func TestSolveMethodErrors(t *testing.T) {
 			})
 		}
 	})
-	if got := dirFiles(t, dir); len(got) != 0 {
+	if got := testfix.DirNames(t, dir); len(got) != 0 {
 		t.Fatalf("files left in %s: %v", dir, got)
 	}
 }
@@ -151,7 +138,7 @@ func TestSolveAuto(t *testing.T) {
 			})
 		}
 	})
-	got := dirFiles(t, dir)
+	got := testfix.DirNames(t, dir)
 	if len(got) != 1 || got[0] != "a.bgp" {
 		t.Fatalf("files in %s: %v, want only a.bgp", dir, got)
 	}
@@ -236,7 +223,7 @@ func TestBrokenConstructionNeverWritten(t *testing.T) {
 			})
 		}
 	})
-	if got := dirFiles(t, dir); len(got) != 0 {
+	if got := testfix.DirNames(t, dir); len(got) != 0 {
 		t.Fatalf("files left in %s: %v", dir, got)
 	}
 }
@@ -273,7 +260,7 @@ func TestSolveOutStopped(t *testing.T) {
 			})
 		}
 	})
-	got := dirFiles(t, dir)
+	got := testfix.DirNames(t, dir)
 	if len(got) != 1 {
 		t.Fatalf("files in %s: %v", dir, got)
 	}

@@ -8,11 +8,20 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/analysis"
+	"github.com/boardgraph/boardgraph/format"
 )
 
+// search is the search of board f with the solve command's formats.
 func search(t *testing.T, f LeaperFlags) *Search {
 	t.Helper()
-	l, err := NewLeaper(f, Source{}, solveNames)
+	return searchOf(t, f, Source{}, solveNames)
+}
+
+// searchOf is the search NewLeaper(f, src, names) sets up, failing the
+// test on an error.
+func searchOf(t *testing.T, f LeaperFlags, src Source, names format.Names) *Search {
+	t.Helper()
+	l, err := NewLeaper(f, src, names)
 	if err != nil {
 		t.Fatal(err)
 	}

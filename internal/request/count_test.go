@@ -22,18 +22,32 @@ var countNames = format.Names{Names: []string{"text", "json"}}
 // memory limit, so that the test does not depend on the machine).
 func newCount(t *testing.T, lf LeaperFlags, cf CountFlags) (*Count, error) {
 	t.Helper()
-	l, err := NewLeaper(lf, Source{}, countNames)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := l.Search()
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := searchOf(t, lf, Source{}, countNames)
 	if cf.MaxMemory == "" {
 		cf.MaxMemory = "1G"
 	}
 	return NewCount(s, cf)
+}
+
+// mustCount is newCount, failing the test on an error.
+func mustCount(t *testing.T, lf LeaperFlags, cf CountFlags) *Count {
+	t.Helper()
+	c, err := newCount(t, lf, cf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// planShard is mustCount with its shard planned.
+func planShard(t *testing.T, lf LeaperFlags, cf CountFlags) (*Count, *ShardCount) {
+	t.Helper()
+	c := mustCount(t, lf, cf)
+	sc, err := c.PlanShard(t.Context(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, sc
 }
 
 // TestPickMethod pins the auto rule.
@@ -107,10 +121,7 @@ func TestCountRun(t *testing.T) {
 			t.Errorf("%+v %+v (method %s): %v %+v; want %s %q", tc.lf, tc.cf, c.Method, err, res, tc.want, tc.conv)
 		}
 	}
-	c, err := newCount(t, LeaperFlags{Spec: "5x5"}, CountFlags{PerStart: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustCount(t, LeaperFlags{Spec: "5x5"}, CountFlags{PerStart: true})
 	res, err := c.Run(t.Context(), c.Options(), DPOptions{})
 	if err != nil || res.Count.String() != "12400" {
 		t.Fatalf("per start: %v %v", res, err)
@@ -194,28 +205,14 @@ func TestDivisor(t *testing.T) {
 		{LeaperFlags{Spec: "1x1"}, 1},
 		{LeaperFlags{Spec: "6x6", Moves: "knight", Closed: true, Start: "1,1"}, 2},
 	} {
-		l, err := NewLeaper(tc.lf, Source{}, countNames)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := l.Search()
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := searchOf(t, tc.lf, Source{}, countNames)
 		if got := s.Divisor(); got != tc.want {
 			t.Errorf("%+v: divisor %d, want %d", tc.lf, got, tc.want)
 		}
 	}
 	src := files("", map[string]string{"mid.txt": "...\n.5.\n...\n", "off.txt": "1..\n...\n...\n"})
 	for name, want := range map[string]uint64{"mid.txt": 2, "off.txt": 1} {
-		l, err := NewLeaper(LeaperFlags{Board: name, Moves: "king"}, src, countNames)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := l.Search()
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := searchOf(t, LeaperFlags{Board: name, Moves: "king"}, src, countNames)
 		if got := s.Divisor(); got != want {
 			t.Errorf("%s: divisor %d, want %d", name, got, want)
 		}
@@ -233,14 +230,7 @@ func TestShardsMerge(t *testing.T) {
 		var files []string
 		for i := range 3 {
 			out := filepath.Join(dir, fmt.Sprintf("%s%d.json", method, i))
-			c, err := newCount(t, LeaperFlags{Spec: "5x5"}, CountFlags{Method: method, Shard: fmt.Sprintf("%d/3", i), Out: out})
-			if err != nil {
-				t.Fatal(err)
-			}
-			sc, err := c.PlanShard(t.Context(), "test")
-			if err != nil {
-				t.Fatal(err)
-			}
+			c, sc := planShard(t, LeaperFlags{Spec: "5x5"}, CountFlags{Method: method, Shard: fmt.Sprintf("%d/3", i), Out: out})
 			got, err := sc.Run(t.Context(), c.Options(), DPOptions{}, nil)
 			if err != nil || !got.Complete {
 				t.Fatalf("%s shard %d: %v %+v", method, i, err, got)
@@ -261,14 +251,7 @@ func TestShardsMerge(t *testing.T) {
 	}
 	ck := filepath.Join(dir, "ck")
 	for round, wantResumed := range []int{0, -1} {
-		c, err := newCount(t, LeaperFlags{Spec: "5x5"}, CountFlags{Checkpoint: ck, Resume: round > 0})
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc, err := c.PlanShard(t.Context(), "test")
-		if err != nil {
-			t.Fatal(err)
-		}
+		c, sc := planShard(t, LeaperFlags{Spec: "5x5"}, CountFlags{Checkpoint: ck, Resume: round > 0})
 		units := 0
 		got, err := sc.Run(t.Context(), c.Options(), DPOptions{}, func(int) { units++ })
 		if err != nil || got.Directed.String() != "12400" {
@@ -290,18 +273,12 @@ func TestCountStopped(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
-	c, err := newCount(t, LeaperFlags{Spec: "7x7", Timeout: 1}, CountFlags{Method: MethodDFS})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustCount(t, LeaperFlags{Spec: "7x7", Timeout: 1}, CountFlags{Method: MethodDFS})
 	res, err := c.Run(ctx, c.Options(), DPOptions{})
 	if err != nil || res.Complete || res.Count == nil {
 		t.Fatalf("search: %+v %v", res, err)
 	}
-	c, err = newCount(t, LeaperFlags{Spec: "7x7"}, CountFlags{Method: MethodDP})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c = mustCount(t, LeaperFlags{Spec: "7x7"}, CountFlags{Method: MethodDP})
 	if _, err := c.Run(ctx, c.Options(), DPOptions{}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("dp: %v", err)
 	}
@@ -312,11 +289,8 @@ func TestCountStopped(t *testing.T) {
 // wrapped.
 func TestCountOverflow(t *testing.T) {
 	t.Parallel()
-	c, err := newCount(t, LeaperFlags{Spec: "4x30", Moves: "king"}, CountFlags{Method: MethodDP})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = c.Run(t.Context(), c.Options(), DPOptions{})
+	c := mustCount(t, LeaperFlags{Spec: "4x30", Moves: "king"}, CountFlags{Method: MethodDP})
+	_, err := c.Run(t.Context(), c.Options(), DPOptions{})
 	var ie *IncompleteError
 	if !errors.As(err, &ie) || !errors.Is(err, hamilton.ErrOverflow) || !strings.Contains(err.Error(), "2^128-1") {
 		t.Fatalf("got %v", err)
@@ -328,10 +302,7 @@ func TestCheckpointRefused(t *testing.T) {
 	t.Parallel()
 	ck := filepath.Join(t.TempDir(), "ck")
 	for i, spec := range []string{"4x5", "5x4"} {
-		c, err := newCount(t, LeaperFlags{Spec: spec}, CountFlags{Checkpoint: ck, Resume: true})
-		if err != nil {
-			t.Fatal(err)
-		}
+		c := mustCount(t, LeaperFlags{Spec: spec}, CountFlags{Checkpoint: ck, Resume: true})
 		sc, err := c.PlanShard(t.Context(), "test")
 		if i == 1 {
 			if !errors.Is(err, ErrInput) || !errors.Is(err, shard.ErrCheckpoint) {
@@ -377,14 +348,7 @@ func FuzzParseMemory(f *testing.F) {
 func TestShardWording(t *testing.T) {
 	t.Parallel()
 	ck := filepath.Join(t.TempDir(), "ck")
-	c, err := newCount(t, LeaperFlags{Spec: "5x5"}, CountFlags{Checkpoint: ck, Undirected: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := c.PlanShard(t.Context(), "test")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, sc := planShard(t, LeaperFlags{Spec: "5x5"}, CountFlags{Checkpoint: ck, Undirected: true})
 	got, err := sc.Run(t.Context(), c.Options(), DPOptions{}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -403,10 +367,7 @@ func TestShardWording(t *testing.T) {
 	if msg := sc.Stopped("timed out after 1s", part); msg != want {
 		t.Errorf("Stopped = %q\nwant      %q", msg, want)
 	}
-	c, err = newCount(t, LeaperFlags{Spec: "5x5"}, CountFlags{Method: MethodDP, Checkpoint: ck, Shard: "1/2"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c = mustCount(t, LeaperFlags{Spec: "5x5"}, CountFlags{Method: MethodDP, Checkpoint: ck, Shard: "1/2"})
 	if sc, err = c.PlanShard(t.Context(), "test"); err != nil {
 		t.Fatal(err)
 	}
@@ -424,10 +385,7 @@ func TestShardWording(t *testing.T) {
 // method and reason; a stopped count says which kind of lower bound.
 func TestCountWording(t *testing.T) {
 	t.Parallel()
-	c, err := newCount(t, LeaperFlags{Spec: "5x5"}, CountFlags{Method: MethodDFS, PerStart: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustCount(t, LeaperFlags{Spec: "5x5"}, CountFlags{Method: MethodDFS, PerStart: true})
 	res, err := c.Run(t.Context(), c.Options(), DPOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -461,10 +419,7 @@ func TestCountWording(t *testing.T) {
 // latter and about 55 thousand refined.
 func TestCountDPRefinesOrder(t *testing.T) {
 	t.Parallel()
-	c, err := newCount(t, LeaperFlags{Spec: "7x7", Closed: true}, CountFlags{Method: MethodDP})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustCount(t, LeaperFlags{Spec: "7x7", Closed: true}, CountFlags{Method: MethodDP})
 	res, err := c.Run(context.Background(), hamilton.Options{}, DPOptions{})
 	if err != nil || res.Count.String() != "11617568" {
 		t.Fatalf("count = %v, %v; want 11617568", res.Count, err)
@@ -478,11 +433,8 @@ func TestCountDPRefinesOrder(t *testing.T) {
 // that does not tell the user to raise the memory limit.
 func TestCountDPTooWide(t *testing.T) {
 	t.Parallel()
-	c, err := newCount(t, LeaperFlags{Spec: "45x45", Moves: "king"}, CountFlags{Method: MethodDP})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = c.Run(context.Background(), hamilton.Options{}, DPOptions{})
+	c := mustCount(t, LeaperFlags{Spec: "45x45", Moves: "king"}, CountFlags{Method: MethodDP})
+	_, err := c.Run(context.Background(), hamilton.Options{}, DPOptions{})
 	if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "frontier too wide") || strings.Contains(err.Error(), "raise --max-memory") {
 		t.Errorf("too wide a frontier: %v", err)
 	}

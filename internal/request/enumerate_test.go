@@ -12,14 +12,7 @@ import (
 // a write error and a cancelled context end the run, each told apart.
 func TestEnumerate(t *testing.T) {
 	t.Parallel()
-	l, err := NewLeaper(LeaperFlags{Spec: "5x5", Workers: 1}, Source{}, countNames)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := l.Search()
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := searchOf(t, LeaperFlags{Spec: "5x5", Workers: 1}, Source{}, countNames)
 	var seen uint64
 	write := func(i uint64, path []int32) error {
 		if i != seen+1 {

@@ -114,14 +114,7 @@ func TestGraphSolution(t *testing.T) {
 
 func TestBoardFacts(t *testing.T) {
 	t.Parallel()
-	l, err := NewLeaper(LeaperFlags{Spec: "4x4"}, Source{}, solveNames)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := l.Search()
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := searchOf(t, LeaperFlags{Spec: "4x4"}, Source{}, solveNames)
 	f, err := s.Facts("info")
 	if err != nil {
 		t.Fatal(err)

@@ -55,14 +55,7 @@ func TestCountOracle(t *testing.T) {
 			want := fmt.Sprint(c.Want())
 			for _, method := range []string{MethodDFS, MethodDP} {
 				f, src := caseFlags(c)
-				l, err := NewLeaper(f, src, countNames)
-				if err != nil {
-					t.Fatal(err)
-				}
-				s, err := l.Search()
-				if err != nil {
-					t.Fatal(err)
-				}
+				s := searchOf(t, f, src, countNames)
 				cnt, err := NewCount(s, CountFlags{Method: method, Undirected: true, MaxMemory: "1G"})
 				if err != nil {
 					t.Fatal(err)

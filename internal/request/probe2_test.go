@@ -77,14 +77,7 @@ func TestGradeDepth(t *testing.T) {
 
 // TestInfoOneCell: info on a one-cell board says "1 cell".
 func TestInfoOneCell(t *testing.T) {
-	l, err := NewLeaper(LeaperFlags{Spec: "1x1"}, Source{}, format.Names{Names: []string{"text", "json"}, Default: "text"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := l.Search()
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := searchOf(t, LeaperFlags{Spec: "1x1"}, Source{}, format.Names{Names: []string{"text", "json"}, Default: "text"})
 	f, err := s.Facts("info")
 	if err != nil {
 		t.Fatal(err)

@@ -44,13 +44,33 @@ func PuzzleInput(arg string, src Source) (data []byte, name string, err error) {
 	return data, a, err
 }
 
+// TathamURL returns the game ID of a Tatham web URL
+// ("https://.../bridges.html#7x7m2:...": the part after '#', unescaped),
+// and any other text, puzz.link URLs included, unchanged. puzzleio.Parse
+// reads the bare ID. Unlike PuzzleInput it does not check that the page is
+// Bridges: the parser's error says what is wrong with the ID.
+func TathamURL(text string) string {
+	if !strings.HasPrefix(text, "http://") && !strings.HasPrefix(text, "https://") || strings.Contains(text, "puzz.link") {
+		return text
+	}
+	if _, frag, ok := urlFragment(text); ok {
+		return frag
+	}
+	return text
+}
+
+// urlFragment splits a at its first '#' into the page and the fragment,
+// unescaped where it can be, and says whether there was one.
+func urlFragment(a string) (page, frag string, ok bool) {
+	page, frag, ok = strings.Cut(a, "#")
+	if u, err := url.PathUnescape(frag); err == nil {
+		frag = u
+	}
+	return page, frag, ok
+}
+
 func fromURL(a string) ([]byte, error) {
-	if i := strings.IndexByte(a, '#'); i >= 0 {
-		frag, err := url.PathUnescape(a[i+1:])
-		if err != nil {
-			frag = a[i+1:]
-		}
-		page := a[:i]
+	if page, frag, ok := urlFragment(a); ok {
 		game := page[strings.LastIndexByte(page, '/')+1:]
 		game = strings.TrimSuffix(game, ".html")
 		if game != "bridges" && game != "" {

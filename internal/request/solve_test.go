@@ -24,14 +24,7 @@ func TestSearchSolve(t *testing.T) {
 		{LeaperFlags{Spec: "4x4", Moves: "knight"}, "no solution on 4x4 with knight"},
 		{LeaperFlags{Spec: "5x5", Moves: "knight", Closed: true}, "no solution on 5x5 with knight"},
 	} {
-		l, err := NewLeaper(tc.lf, Source{}, solveNames)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := l.Search()
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := searchOf(t, tc.lf, Source{}, solveNames)
 		cells, _, err := s.Solve(t.Context(), s.Options())
 		switch {
 		case tc.want == "" && (err != nil || len(cells) != 25 || cells[0].Row != 1 || cells[0].Col != 1 || cells[24].Row != 5):

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/numberlink"
 )
 
@@ -72,7 +73,7 @@ func sgtAccepts(t *testing.T, bin, id string) {
 // program accepts, and the counter proves it unique.
 func TestGenerateTathamAccepted(t *testing.T) {
 	t.Parallel()
-	bin := sgtBridges(t)
+	bin := testfix.SGTBridges(t)
 	// Each sgt-bridges run takes about 0.5 s on a loaded machine, so the
 	// default sample is 4 seeds per case (160 IDs).
 	n := 4
@@ -115,7 +116,7 @@ func TestFormatTathamRefusesJoined(t *testing.T) {
 	if _, err := FormatTatham(g, numberlink.Rules{}); !errors.Is(err, ErrNotEncodable) || !strings.Contains(err.Error(), "touch") {
 		t.Fatalf("FormatTatham of touching islands: %v", err)
 	}
-	bin := sgtBridges(t)
+	bin := testfix.SGTBridges(t)
 	out, err := exec.Command(bin, "--generate", "1", "3x3m2:11g").CombinedOutput()
 	if err == nil || !strings.Contains(string(out), "joined islands") {
 		t.Fatalf("sgt-bridges accepted joined islands: %s", out)
