@@ -1,9 +1,11 @@
 package web
 
 import (
+	"context"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/request"
@@ -119,6 +121,27 @@ func FuzzHandlers(f *testing.F) {
 		s.ServeHTTP(rec, httptest.NewRequest("POST", "/api/"+ep, strings.NewReader(string(body))))
 		if rec.Code >= 500 {
 			t.Fatalf("%s %q: %d %s", ep, body, rec.Code, rec.Body)
+		}
+	})
+}
+
+// FuzzEngineCall: the WebAssembly page's entry (Engine.Call) answers any
+// name and body with an answer or a message, never a panic.
+func FuzzEngineCall(f *testing.F) {
+	e := NewEngine(0, 0, 0)
+	for _, name := range []string{"leaper/load", "leaper/hint", "leaper/render?format=png", "nl/load?%zz", "nl/render?format=gif", "no/such", ""} {
+		f.Add(name, `{"board":"4x4"}`)
+		f.Add(name, `{"puzzle":"3x3m2:1a1b2a2"}`)
+	}
+	f.Fuzz(func(t *testing.T, name, body string) {
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		defer cancel()
+		a, err := e.Call(ctx, name, []byte(body))
+		switch {
+		case err != nil && err.Error() == "":
+			t.Errorf("%q %q: an error without a message", name, body)
+		case err == nil && (a == nil || len(a.Data) == 0 || a.ContentType == ""):
+			t.Errorf("%q %q: an empty answer %+v", name, body, a)
 		}
 	})
 }
