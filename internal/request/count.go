@@ -400,9 +400,9 @@ type DPOptions struct {
 // dynamic program with dp. A search stopped by ctx returns the partial
 // count with Complete false and no error; the dynamic program has no
 // partial count and returns ctx's error. Counts past 2^64-1 are exact
-// from the DP (counted again in 128 bits, count.CountBig); the search
-// past 2^64-1, and the DP past 2^128-1, return an *IncompleteError
-// wrapping hamilton.ErrOverflow. Refusals of the DP's memory planner and
+// from the DP (counted again exactly, count.CountExact); the search past
+// 2^64-1, and a DP count past 2^128-1 with shards, spilling or
+// checkpoints, return an *IncompleteError wrapping hamilton.ErrOverflow. Refusals of the DP's memory planner and
 // files are ErrInput errors naming the fix. Run does not handle shards:
 // see Count.PlanShard.
 func (c *Count) Run(ctx context.Context, opt hamilton.Options, dp DPOptions) (*CountResult, error) {
@@ -540,8 +540,9 @@ func (c *Count) DPTableBytes() int64 { return c.MaxMemory / 10 * 6 }
 
 // countDP runs the frontier DP with the request's memory, spill and
 // prediction settings plus the shard and checkpoint fields of extra. A
-// count that passes 2^64-1 is counted again with 128-bit counts
-// (count.CountBig), so the result is exact either way.
+// count that passes 2^64-1 is counted again exactly (count.CountExact:
+// 128-bit counts, and past 2^128 counts modulo primes joined by the
+// Chinese remainder theorem), so the result is exact at any size.
 func (c *Count) countDP(ctx context.Context, dp DPOptions, extra count.Options) (*big.Int, count.Stats, error) {
 	opt := extra
 	if err := c.dpOrder(ctx); err != nil {
@@ -559,7 +560,13 @@ func (c *Count) countDP(ctx context.Context, dp DPOptions, extra count.Options) 
 	if err == nil {
 		total = new(big.Int).SetUint64(n)
 	} else if errors.Is(err, count.ErrOverflow) && opt.Exchange == "" {
-		total, st, err = count.CountBig(ctx, c.Problem, opt)
+		// Past 2^128 CountExact counts modulo primes in memory: the
+		// spill directory is only where the DP may spill, so it goes.
+		exact := opt
+		if exact.Shards <= 1 && exact.Checkpoint == "" {
+			exact.SpillDir = ""
+		}
+		total, st, err = count.CountExact(ctx, c.Problem, exact)
 	} else if errors.Is(err, count.ErrOverflow) {
 		// The other cooperative shards go on with 64-bit counts: this
 		// one cannot switch alone.
