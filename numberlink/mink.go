@@ -54,7 +54,7 @@ func MinK(ctx context.Context, g *Grid, opt SolveOptions) (MinKResult, error) {
 		if err := ctx.Err(); err != nil {
 			return res, err
 		}
-		gk, err := NewGrid(g.Rows, g.Cols, k, clues)
+		gk, err := NewLatticeGrid(ctx, g.Lattice, g.Rows, g.Cols, k, clues)
 		if err != nil {
 			return res, err
 		}

@@ -69,3 +69,30 @@ func TestMinK(t *testing.T) {
 		}
 	}
 }
+
+// TestMinKHex: MinK keeps the grid's lattice. On the hex triangle 5, 5, 2
+// (the 5s share four connections) it finds k = 4 above the bound 3, at a
+// hex grid; read on the square lattice the same clues have no triangle
+// and no k solves them.
+func TestMinKHex(t *testing.T) {
+	t.Parallel()
+	clues := []int{5, 5, 2, 0}
+	g, err := NewLatticeGrid(context.Background(), Hex, 2, 2, 1, clues)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := MinK(context.Background(), g, SolveOptions{})
+	if err != nil || res.K != 4 || res.Lower != 3 || len(res.Refuted) != 1 || res.Grid.Lattice != Hex {
+		t.Fatalf("hex: %+v %v", res, err)
+	}
+	if err := VerifySolution(res.Grid, Rules{}, res.Solution); err != nil {
+		t.Fatal(err)
+	}
+	sq, err := NewGrid(2, 2, 1, clues)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := MinK(context.Background(), sq, SolveOptions{}); !errors.Is(err, ErrNoSolution) {
+		t.Fatalf("square: %v, want ErrNoSolution", err)
+	}
+}

@@ -64,7 +64,7 @@ func init() {
 	nlRegister("convert", nlPuzzle, true, request.PuzzleFormats, nlConvert)
 	nlRegister("solve", nlProved, true, nlTextJSON, nlSolve)
 	nlRegister("count", nlProved, true, nlTextJSON, nlCount)
-	nlRegister("grade", nlProved, false, nlTextJSON, nlGrade)
+	nlRegister("grade", nlProved, true, nlTextJSON, nlGrade)
 	nlRegister("generate", nlArgs, true, request.PuzzleFormats, nlGenerate)
 }
 
@@ -409,7 +409,8 @@ func nlCount(f *nlFlags) nlBody {
 func nlGrade(f *nlFlags) nlBody {
 	f.timeoutVar()
 	return func(p *request.Puzzle, _ []string) int {
-		rep, err := report.Grade(f.ctx, p.Grid, numberlink.SolveOptions{Rules: p.Rules})
+		g, rules := p.KGrid()
+		rep, err := report.Grade(f.ctx, g, numberlink.SolveOptions{Rules: rules})
 		switch {
 		case err != nil && f.ctx.Err() != nil && rep == nil:
 			return fail(f.e, request.Stopped(fmt.Sprintf("numberlink grade: %s while τ ran; no grade", f.stopped())))

@@ -14,8 +14,8 @@ import (
 // tau-steps (the fewest τ steps and an order achieving them).
 func init() {
 	nlRegister("formula", nlArgs, false, nlTextJSON, nlFormula)
-	nlRegister("min-k", nlProved, false, nlTextJSON, nlMinK)
-	nlRegister("tau-steps", nlProved, false, nlTextJSON, nlTauSteps)
+	nlRegister("min-k", nlProved, true, nlTextJSON, nlMinK)
+	nlRegister("tau-steps", nlProved, true, nlTextJSON, nlTauSteps)
 }
 
 func nlFormula(f *nlFlags) nlBody {
@@ -32,7 +32,8 @@ func nlFormula(f *nlFlags) nlBody {
 func nlMinK(f *nlFlags) nlBody {
 	f.timeoutVar()
 	return func(p *request.Puzzle, _ []string) int {
-		rep, err := report.MinK(f.ctx, p.Grid, numberlink.SolveOptions{Rules: p.Rules})
+		g, rules := p.KGrid()
+		rep, err := report.MinK(f.ctx, g, numberlink.SolveOptions{Rules: rules})
 		switch {
 		case err != nil && f.ctx.Err() != nil:
 			return fail(f.e, request.Stopped(fmt.Sprintf("numberlink min-k: %s; k = %v proved unsolvable so far", f.stopped(), rep.Refuted)))
@@ -41,7 +42,7 @@ func nlMinK(f *nlFlags) nlBody {
 		case err != nil:
 			return nlFail(f.e, err)
 		}
-		f.write(rep)
+		f.write(p.MinKReport(rep, rules))
 		return exitOK
 	}
 }
@@ -53,7 +54,8 @@ func nlTauSteps(f *nlFlags) nlBody {
 		if *budget < 1 {
 			return nlFail(f.e, request.Inputf("--budget %d: use a positive number of states", *budget))
 		}
-		rep, err := report.TauSteps(f.ctx, p.Grid, p.Rules, *budget)
+		g, rules := p.KGrid()
+		rep, err := report.TauSteps(f.ctx, g, rules, *budget)
 		if err != nil {
 			return nlFail(f.e, request.TauStepsFailure(err, rep, f.ctx.Err() != nil, f.stopped()))
 		}

@@ -95,7 +95,46 @@ func (p *Puzzle) SquareOnly(sub string) error {
 	if p.Hex == nil {
 		return nil
 	}
-	return fmt.Errorf("%w: numberlink %s does not handle hex grids; for hex use solve, count, check, convert, tau or generate", ErrInput, sub)
+	return fmt.Errorf("%w: numberlink %s does not handle hex grids (its words are the square N/E/S/W words); for hex use solve, count, check, convert, tau, grade, min-k, tau-steps or generate", ErrInput, sub)
+}
+
+// KGrid returns p's k-grid and rules on either lattice: the square grid,
+// or the hex one (a numberlink.Grid on numberlink.Hex), for the library
+// calls that take any lattice (report.Grade, report.MinK, report.TauSteps).
+func (p *Puzzle) KGrid() (*numberlink.Grid, numberlink.Rules) {
+	if p.Hex != nil {
+		return p.Hex.Grid, p.Hex.Rules
+	}
+	return p.Grid, p.Rules
+}
+
+// MinKReport returns rep as min-k prints it for p: unchanged for a square
+// grid; for a hex grid with the puzzle at the smallest k in hexgrid's
+// JSON and text forms (the solution as hex solve prints it).
+func (p *Puzzle) MinKReport(rep *report.MinKReport, rules numberlink.Rules) Report {
+	if p.Hex == nil {
+		return rep
+	}
+	return &hexMinK{MinKReport: rep, Puzzle: hexgrid.ToJSON(rep.Result.Grid, rules, rep.Result.Solution), rules: rules}
+}
+
+// hexMinK is a MinKReport whose puzzle is hex: its "puzzle" key (shallower
+// than the embedded one, so it wins in JSON) is hexgrid.PuzzleJSON.
+type hexMinK struct {
+	*report.MinKReport
+	Puzzle hexgrid.PuzzleJSON `json:"puzzle"`
+	rules  numberlink.Rules
+}
+
+// WriteText writes the limit found, the puzzle at that limit and its
+// solution lines (hexgrid.Format, hexgrid.FormatSolution).
+func (r *hexMinK) WriteText(w io.Writer) error {
+	g := r.Result.Grid
+	fmt.Fprintf(w, "min k = %d (lower bound %d; proved unsolvable: %v)\n", r.MinK, r.LowerBound, r.Refuted)
+	w.Write(hexgrid.Format(g, r.rules))
+	fmt.Fprintln(w, "# solution: R1,C1 R2,C2 N (1-based cells, odd-r offset layout)")
+	_, err := w.Write(hexgrid.FormatSolution(g, r.Result.Solution))
+	return err
 }
 
 // Unsolvable applies the seed's Proposition (§2.1) to p's clues: a

@@ -43,7 +43,7 @@ func TestPuzzleGrids(t *testing.T) {
 			if (p.Hex != nil) != c.hex || (p.Grid != nil) == c.hex {
 				t.Fatalf("hex %v, want %v", p.Hex != nil, c.hex)
 			}
-			if err := p.SquareOnly("grade"); (err != nil) != c.hex || (c.hex && !IsInput(err)) {
+			if err := p.SquareOnly("phi"); (err != nil) != c.hex || (c.hex && !IsInput(err)) {
 				t.Errorf("SquareOnly: %v", err)
 			}
 			s, err := p.Solve(ctx, SearchOptions{}, report.UniqueOptions{})
