@@ -137,6 +137,10 @@ type engine struct {
 	mark  []uint32
 	epoch uint32
 	queue []int32
+	// work counts the vertices those searches visited since the search
+	// last looked at the stop flag: on a graph of millions of vertices
+	// 1024 nodes can cost minutes of BFS, and a timeout must not wait.
+	work uint64
 
 	// results and statistics of this worker
 	overflow   bool
@@ -419,6 +423,7 @@ func (e *engine) localConnected(h, v int32) bool {
 				targets--
 				if targets == 0 {
 					e.queue = q
+					e.work += uint64(len(q))
 					return true
 				}
 			}
@@ -427,6 +432,7 @@ func (e *engine) localConnected(h, v int32) bool {
 		// traversal, still exact.
 	}
 	e.queue = q
+	e.work += uint64(len(q))
 	return false
 }
 
@@ -673,6 +679,10 @@ func (e *engine) ranOut() bool       { return e.outOfNodes }
 func (e *engine) nodeCount() uint64  { return e.nodes }
 func (e *engine) overflowed() bool   { return e.overflow }
 
+// workPoll is how many vertices the connectivity rule's searches may visit
+// between two looks at the stop flag (a few milliseconds of work).
+const workPoll = 1 << 20
+
 // flush moves the worker's counters into the shared atomics and reports
 // whether the run must stop.
 func (e *engine) flush() bool {
@@ -723,7 +733,15 @@ func (e *engine) search(prefix task, roots []int32) (count uint64, complete bool
 			h := e.head(L)
 			e.place(h, v)
 			e.nodes++
-			if e.nodes&1023 == 0 {
+			poll := e.nodes&1023 == 0
+			if !poll && e.work >= workPoll {
+				// Much BFS work since the last look: look at the stop flag
+				// (only; budgets and progress keep their node rhythm).
+				e.work = 0
+				poll = e.sh.stop.Load()
+			}
+			if poll {
+				e.work = 0
 				if e.unit.p != nil {
 					e.unit.at(e.position(base, L))
 				}
