@@ -419,7 +419,7 @@ func (c *Count) Run(ctx context.Context, opt hamilton.Options, dp DPOptions) (*C
 		res.Directed, res.DP, err = c.countDP(ctx, dp, count.Options{})
 		res.Stats = hamilton.Stats{Elapsed: res.DP.Elapsed, Workers: 1}
 		if errors.Is(err, hamilton.ErrOverflow) {
-			return res, &IncompleteError{"the count exceeds 2^128-1, the dynamic program's widest count; it reports no count rather than a wrapped one", err}
+			return res, &IncompleteError{"the count exceeds 2^128-1, the widest count of a dynamic program with shards, spilling or checkpoints; it reports no count rather than a wrapped one (count without them for an exact count at any size)", err}
 		}
 		if err != nil {
 			return res, err
