@@ -17,6 +17,60 @@ import (
 // or, once the layers outgrow Options.MaxBytes and Options.SpillDir is
 // set, through bucket files on disk (stepSpill; see spill.go).
 func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
+	kw := r.initTables()
+	defer r.mem.release()
+	defer r.removeSpill()
+	ws := make([]*worker, r.workers)
+	for i := range ws {
+		ws[i] = &worker{dp: r}
+	}
+	if r.x != nil {
+		lo, hi, err = r.runExchange(ctx, ws)
+		r.st.ExchangeBytes = r.x.bytes
+		return lo, hi, err
+	}
+	start, cur, disk, partial, err := r.firstLayer(ws, kw)
+	if err != nil {
+		return 0, 0, err
+	}
+	lastReport := time.Now()
+	for i := start; i < len(r.steps); i++ {
+		r.i = i
+		if err := ctx.Err(); err != nil {
+			return 0, 0, err
+		}
+		r.filterStep = r.shards > 1 && i == r.splitStep
+		if cur, disk, err = r.placeLayer(i, cur, disk, partial, ws[0]); err != nil {
+			return 0, 0, err
+		}
+		if cur, disk, partial, err = r.advance(ctx, i, cur, disk, partial, ws); err != nil {
+			return 0, 0, err
+		}
+		if err := r.afterStep(i, start, cur, disk); err != nil {
+			return 0, 0, err
+		}
+		if r.opt.Progress != nil && time.Since(lastReport) >= r.opt.ProgressEvery {
+			lastReport = time.Now()
+			r.st.Elapsed = time.Since(r.t0)
+			r.opt.Progress(r.st)
+		}
+	}
+	if lo, hi, err = r.sumLayer(cur, disk); err != nil {
+		return 0, 0, err
+	}
+	if r.st.Predicted.ProbeSteps == 0 && start == 0 {
+		r.st.Predicted = r.predict(r.prof) // exact: the count is done
+	}
+	r.finished = true
+	if r.ck != nil && r.ck.manifest {
+		os.Remove(r.ck.path) // it names spill files that go now
+	}
+	return lo, hi, nil
+}
+
+// initTables sets up the state store for run and returns the words of a
+// key (1 or 2).
+func (r *dp) initTables() (kw int) {
 	kw, cw := 1, 1
 	if r.keyBits() > 64 || r.forceWide || r.opt.wideTables {
 		kw = 2
@@ -35,23 +89,17 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 	if k := r.opt.arith.keep; k != nil {
 		k.r = r
 	}
-	defer r.mem.release()
-	defer r.removeSpill()
-	ws := make([]*worker, r.workers)
-	for i := range ws {
-		ws[i] = &worker{dp: r}
-	}
-	if r.x != nil {
-		lo, hi, err = r.runExchange(ctx, ws)
-		r.st.ExchangeBytes = r.x.bytes
-		return lo, hi, err
-	}
-	start := 0
-	var cur *layer
-	var disk, partial *spillSet // a resumed step's partial next layer
+	return kw
+}
+
+// firstLayer returns the step run starts at and its layer: the one a
+// checkpoint resumes (in memory, cur, or on disk, disk, with a resumed
+// step's partial next layer), or before step 1 the one state of the empty
+// frontier with no ends fixed.
+func (r *dp) firstLayer(ws []*worker, kw int) (start int, cur *layer, disk, partial *spillSet, err error) {
 	if r.ck != nil {
 		if start, cur, disk, partial, err = r.resume(ws[0]); err != nil {
-			return 0, 0, err
+			return 0, nil, nil, nil, err
 		}
 		// Progress inside the first step names the resumed layer, not an
 		// empty one before step 1.
@@ -67,7 +115,7 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 	if start == 0 {
 		var ok bool
 		if cur, ok = r.mem.newLayer(0, 1); !ok {
-			return 0, 0, r.memoryError()
+			return 0, nil, nil, nil, r.memoryError()
 		}
 		// One state: the empty frontier with no ends fixed.
 		cur.parts[0].a[kw] = 1 // count 1 (low word)
@@ -76,100 +124,118 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 		}
 		cur.parts[0].n = 1
 	}
-	lastReport := time.Now()
-	for i := start; i < len(r.steps); i++ {
-		r.i = i
-		if err := ctx.Err(); err != nil {
-			return 0, 0, err
+	return start, cur, disk, partial, nil
+}
+
+// placeLayer moves the layer before step i between memory (cur) and disk
+// (disk): to disk when it outgrows memory and Options.SpillDir is set,
+// back to memory when it fits again. A resumed step (partial not nil)
+// stays on disk.
+func (r *dp) placeLayer(i int, cur *layer, disk, partial *spillSet, w *worker) (*layer, *spillSet, error) {
+	var err error
+	if partial != nil {
+		// A resumed step goes on on disk.
+	} else if cur != nil && r.spillDir != "" && r.shouldSpill(cur) {
+		if disk, err = r.dump(cur, w); err != nil {
+			return nil, nil, err
 		}
-		r.filterStep = r.shards > 1 && i == r.splitStep
-		if partial != nil {
-			// A resumed step goes on on disk.
-		} else if cur != nil && r.spillDir != "" && r.shouldSpill(cur) {
+		cur = nil
+	} else if disk != nil && r.shouldLoad(disk) {
+		if cur, err = r.loadAll(disk); err != nil {
+			return nil, nil, err
+		}
+		if r.ck != nil && i > 0 {
+			// The checkpoint names disk's files: replace it first.
+			if err := r.saveCheckpoint(i, cur); err != nil {
+				return nil, nil, err
+			}
+		}
+		disk.remove()
+		disk = nil
+	}
+	return cur, disk, nil
+}
+
+// advance makes step i, in memory (stepMemory) when the layer is there
+// and the next one fits, else on disk (stepSpill), and returns the next
+// layer (cur or disk) and partial, nil once used.
+func (r *dp) advance(ctx context.Context, i int, cur *layer, disk, partial *spillSet, ws []*worker) (*layer, *spillSet, *spillSet, error) {
+	if cur != nil {
+		next, err := r.stepMemory(ctx, i, cur, ws)
+		if errors.Is(err, errFull) && r.spillDir != "" {
+			// The next layer outgrew the limit: redo the step on disk.
 			if disk, err = r.dump(cur, ws[0]); err != nil {
-				return 0, 0, err
+				return nil, nil, nil, err
 			}
 			cur = nil
-		} else if disk != nil && r.shouldLoad(disk) {
-			if cur, err = r.loadAll(disk); err != nil {
-				return 0, 0, err
-			}
-			if r.ck != nil && i > 0 {
-				// The checkpoint names disk's files: replace it first.
-				if err := r.saveCheckpoint(i, cur); err != nil {
-					return 0, 0, err
-				}
-			}
-			disk.remove()
-			disk = nil
-		}
-		if cur != nil {
-			next, err := r.stepMemory(ctx, i, cur, ws)
-			if errors.Is(err, errFull) && r.spillDir != "" {
-				// The next layer outgrew the limit: redo the step on disk.
-				if disk, err = r.dump(cur, ws[0]); err != nil {
-					return 0, 0, err
-				}
-				cur = nil
-			} else if err != nil {
-				return 0, 0, err
-			} else {
-				r.mem.recycle(cur)
-				cur = next
-				if r.mem.float {
-					r.rescale(cur)
-				}
-				if k := r.opt.arith.keep; k != nil {
-					if err := k.add(r, cur); err != nil {
-						return 0, 0, err
-					}
-				}
-			}
-		}
-		if cur == nil {
-			disk, err = r.stepSpill(ctx, i, disk, partial, ws)
-			partial = nil
-			if err != nil {
-				return 0, 0, err
-			}
-		}
-		states := 0
-		if cur != nil {
-			states = cur.states()
+		} else if err != nil {
+			return nil, nil, nil, err
 		} else {
-			states = int(disk.records()) // not yet summed: an upper bound
-		}
-		r.st.Step, r.st.States = i+1, states
-		r.st.PeakStates = max(r.st.PeakStates, states)
-		r.st.PeakBytes = atomic.LoadInt64(&r.mem.peak)
-		r.st.SpillWritten, r.st.SpillRecords = r.spillW.Load(), r.spillR.Load()
-		if r.opt.MaxStates > 0 && states > r.opt.MaxStates {
-			return 0, 0, r.memoryError()
-		}
-		r.prof = append(r.prof, states)
-		r.st.StatesDone += uint64(states)
-		if r.st.Predicted.ProbeSteps == 0 && r.opt.ProbeStates >= 0 && states >= r.probeStates() && start == 0 && disk == nil {
-			r.st.Predicted = r.predict(r.prof)
-			if !r.estimateOnly && r.spillDir == "" && !r.st.Predicted.Exact && r.st.Predicted.Bytes > float64(r.opt.MaxBytes) {
-				return 0, 0, r.refusal(r.st.Predicted)
+			r.mem.recycle(cur)
+			cur = next
+			if r.mem.float {
+				r.rescale(cur)
 			}
-			if r.estimateOnly {
-				return 0, 0, errStopped
+			if k := r.opt.arith.keep; k != nil {
+				if err := k.add(r, cur); err != nil {
+					return nil, nil, nil, err
+				}
 			}
-		}
-		if r.ck != nil && cur != nil && i+1 < len(r.steps) && time.Since(r.ck.last) >= r.ck.every {
-			// (A spilled layer's checkpoint is its manifest, written by
-			// stepSpill.)
-			if err := r.saveCheckpoint(i+1, cur); err != nil {
-				return 0, 0, err
-			}
-		}
-		if r.opt.Progress != nil && time.Since(lastReport) >= r.opt.ProgressEvery {
-			lastReport = time.Now()
-			r.st.Elapsed = time.Since(r.t0)
-			r.opt.Progress(r.st)
 		}
 	}
+	if cur == nil {
+		var err error
+		disk, err = r.stepSpill(ctx, i, disk, partial, ws)
+		partial = nil
+		if err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	return cur, disk, partial, nil
+}
+
+// afterStep records step i's layer (cur or disk) in the stats, checks
+// Options.MaxStates, makes the prediction once enough states are seen
+// (stopping with errStopped for an estimate, or refusing a count that
+// would not fit), and saves a checkpoint when one is due.
+func (r *dp) afterStep(i, start int, cur *layer, disk *spillSet) error {
+	states := 0
+	if cur != nil {
+		states = cur.states()
+	} else {
+		states = int(disk.records()) // not yet summed: an upper bound
+	}
+	r.st.Step, r.st.States = i+1, states
+	r.st.PeakStates = max(r.st.PeakStates, states)
+	r.st.PeakBytes = atomic.LoadInt64(&r.mem.peak)
+	r.st.SpillWritten, r.st.SpillRecords = r.spillW.Load(), r.spillR.Load()
+	if r.opt.MaxStates > 0 && states > r.opt.MaxStates {
+		return r.memoryError()
+	}
+	r.prof = append(r.prof, states)
+	r.st.StatesDone += uint64(states)
+	if r.st.Predicted.ProbeSteps == 0 && r.opt.ProbeStates >= 0 && states >= r.probeStates() && start == 0 && disk == nil {
+		r.st.Predicted = r.predict(r.prof)
+		if !r.estimateOnly && r.spillDir == "" && !r.st.Predicted.Exact && r.st.Predicted.Bytes > float64(r.opt.MaxBytes) {
+			return r.refusal(r.st.Predicted)
+		}
+		if r.estimateOnly {
+			return errStopped
+		}
+	}
+	if r.ck != nil && cur != nil && i+1 < len(r.steps) && time.Since(r.ck.last) >= r.ck.every {
+		// (A spilled layer's checkpoint is its manifest, written by
+		// stepSpill.)
+		if err := r.saveCheckpoint(i+1, cur); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sumLayer returns the sum of the last layer's counts (cur in memory or
+// disk on disk, which it removes).
+func (r *dp) sumLayer(cur *layer, disk *spillSet) (lo, hi uint64, err error) {
 	if cur == nil {
 		lo, hi, err = disk.sum(r)
 		disk.remove()
@@ -185,13 +251,6 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 				return 0, 0, err
 			}
 		}
-	}
-	if r.st.Predicted.ProbeSteps == 0 && start == 0 {
-		r.st.Predicted = r.predict(r.prof) // exact: the count is done
-	}
-	r.finished = true
-	if r.ck != nil && r.ck.manifest {
-		os.Remove(r.ck.path) // it names spill files that go now
 	}
 	return lo, hi, nil
 }
