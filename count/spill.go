@@ -379,12 +379,12 @@ var errKilled = errors.New("stopped by the test hook")
 // bucket's file once expanded: at once without a checkpoint, else at the
 // end of its round, after the manifest that says it is done.
 func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*worker) error {
-	bl := bucketLayer(next.bits)
+	s := &spillStep{r: r, ctx: ctx, i: i, cur: cur, next: next, ws: ws}
+	s.bl = bucketLayer(next.bits)
 	if next.route {
-		bl = &layer{parts: make([]part, next.outputs())}
+		s.bl = &layer{parts: make([]part, next.outputs())}
 	}
-	ckpt := r.ck != nil && !next.route
-	var todo []int
+	s.ckpt = r.ck != nil && !next.route
 	defer func() {
 		for _, w := range ws {
 			w.out = nil
@@ -392,137 +392,23 @@ func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*
 	}()
 	for b := range cur.files {
 		if !cur.done[b] {
-			todo = append(todo, b)
+			s.todo = append(s.todo, b)
 		}
 	}
-	var states, partsDone, bytesDone atomic.Int64
-	var total, before int64 // bytes of cur's files, and of those done before
 	for b, x := range cur.size {
-		total += x
+		s.total += x
 		if cur.done[b] {
-			before += x
+			s.before += x
 		}
 	}
-	emitted0 := r.spillR.Load()
-	share0 := float64(before) / float64(max(total, 1)) // done before this process
+	s.emitted0 = r.spillR.Load()
+	s.share0 = float64(s.before) / float64(max(s.total, 1)) // done before this process
 	next.raw.Store(0)
-	stepStart := time.Now()
-	for pos := 0; pos < len(todo); {
-		var idx atomic.Int64
-		idx.Store(int64(pos))
-		var stop atomic.Bool
-		var wg sync.WaitGroup
-		errs := make([]error, len(ws))
-		deadline := time.Now().Add(spillRoundEvery)
-		roundEnd := len(todo)
-		if r.opt.spillRound > 0 {
-			roundEnd = min(pos+r.opt.spillRound, len(todo))
-		}
-		for wi, w := range ws {
-			w.start(bl, next)
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				var p part
-				for !stop.Load() && (r.opt.spillRound > 0 || time.Now().Before(deadline)) {
-					j := int(idx.Add(1) - 1)
-					if j >= roundEnd {
-						break
-					}
-					b := todo[j]
-					if r.opt.killAfter > 0 && r.killCount.Add(1) > int64(r.opt.killAfter) {
-						errs[wi] = errKilled
-						stop.Store(true)
-						return // no flush: as if killed
-					}
-					if cur.recs[b] > 0 {
-						if err := r.loadBucket(cur, b, &p); err != nil {
-							errs[wi] = err
-							stop.Store(true)
-							break
-						}
-						states.Add(int64(p.n))
-						ok := w.expandPart(&r.steps[i], &p)
-						r.mem.free(p.a)
-						p.a = nil
-						if !ok {
-							stop.Store(true)
-							break
-						}
-					}
-					partsDone.Add(1)
-					bytesDone.Add(cur.size[b])
-					r.partDone()
-					if !ckpt {
-						cur.dropBucket(b)
-					}
-					if err := ctx.Err(); err != nil {
-						errs[wi] = err
-						stop.Store(true)
-					}
-				}
-				w.flushAll()
-			}()
-		}
-		r.waitStep(&wg, stepStart, func(s *Stats) {
-			s.StepParts = len(cur.files)
-			s.StepPartsDone = len(cur.files) - len(todo) + int(partsDone.Load())
-			s.StepRead, s.StepExpanded = bytesDone.Load(), states.Load()
-			s.StepEmitted = r.spillR.Load() - emitted0
-			b0 := float64(before) / float64(max(total, 1))
-			s.StepShare = b0 + float64(s.StepRead)/float64(max(total, 1))
-			if total == 0 {
-				s.StepShare = float64(s.StepPartsDone) / float64(max(s.StepParts, 1))
-				b0 = 0
-			}
-			s.StepLeft = stepLeft(s.StepElapsed, s.StepShare, b0)
-		})
-		end := min(int(idx.Load()), roundEnd)
-		err := r.collect(ws)
-		for _, e := range errs {
-			if err == nil || errors.Is(e, errKilled) {
-				err = e
-			}
-		}
-		if errors.Is(err, errFull) {
-			err = fmt.Errorf("%w: at step %d of %d one bucket of a spilled layer needs more than the limit of %s; raise --max-memory", ErrMemory, i+1, len(r.steps), fmtBytes(float64(r.opt.MaxBytes)))
-		}
-		// The share of the step done, for folding (fold.go).
-		share := float64(before+bytesDone.Load()) / float64(max(total, 1))
-		if err == nil && !ckpt && !next.route {
-			var n int
-			n, err = r.foldIfTight(cur, next, share0, share, ws)
-			r.st.Folds += n
-			next.removeStale()
-		}
-		if err == nil && ckpt {
-			// The round's checkpoint: the next layer's files as they are
-			// now (folded if the disk is tight), then the manifest, then
-			// the buckets it says are done and the files folds replaced.
-			err = next.flushRuns()
-			if err == nil {
-				var n int
-				n, err = r.foldIfTight(cur, next, share0, share, ws)
-				r.st.Folds += n
-			}
-			if err == nil {
-				if err = next.syncFiles(); err == nil {
-					for _, b := range todo[pos:end] {
-						cur.done[b] = true
-					}
-					if err = r.saveSpilled(i, cur, next); err != nil {
-						for _, b := range todo[pos:end] {
-							cur.done[b] = false
-						}
-					}
-				}
-			}
-			if err == nil {
-				for _, b := range todo[pos:end] {
-					cur.dropBucket(b)
-				}
-				next.removeStale()
-			}
+	s.stepStart = time.Now()
+	for pos := 0; pos < len(s.todo); {
+		end, err := s.expandRound(pos)
+		if err == nil {
+			err = s.saveRound(pos, end)
 		}
 		r.st.SpillBytes = max(r.st.SpillBytes, cur.bytes()+next.bytes())
 		if err != nil {
@@ -530,19 +416,196 @@ func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*
 		}
 		pos = end
 	}
+	return s.finish()
+}
+
+// spillStep is stepSpillTo's state: the step, its layers and the counts
+// its workers share.
+type spillStep struct {
+	r         *dp
+	ctx       context.Context
+	i         int
+	cur, next *spillSet
+	ws        []*worker
+	bl        *layer // the layer the workers fill (partitions next's keys)
+	ckpt      bool   // each round ends with a checkpoint
+	todo      []int  // cur's buckets not yet done
+
+	states, partsDone, bytesDone atomic.Int64
+	total, before                int64 // bytes of cur's files, and of those done before
+	emitted0                     int64
+	share0                       float64 // share of the step done before this process
+	stepStart                    time.Time
+}
+
+// spillRound is one round of stepSpillTo: the workers take the buckets
+// todo[idx:end] one at a time until stop or the deadline.
+type spillRound struct {
+	idx      atomic.Int64
+	stop     atomic.Bool
+	deadline time.Time
+	end      int
+	errs     []error // per worker
+}
+
+// expandRound expands the buckets of a round from todo[pos] on, in
+// parallel, and returns where the round ended.
+func (s *spillStep) expandRound(pos int) (end int, err error) {
+	r := s.r
+	rd := &spillRound{errs: make([]error, len(s.ws))}
+	rd.idx.Store(int64(pos))
+	var wg sync.WaitGroup
+	rd.deadline = time.Now().Add(spillRoundEvery)
+	rd.end = len(s.todo)
+	if r.opt.spillRound > 0 {
+		rd.end = min(pos+r.opt.spillRound, len(s.todo))
+	}
+	for wi, w := range s.ws {
+		w.start(s.bl, s.next)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s.expandBuckets(rd, wi, w)
+		}()
+	}
+	r.waitStep(&wg, s.stepStart, s.fillStats)
+	end = min(int(rd.idx.Load()), rd.end)
+	err = r.collect(s.ws)
+	for _, e := range rd.errs {
+		if err == nil || errors.Is(e, errKilled) {
+			err = e
+		}
+	}
+	if errors.Is(err, errFull) {
+		err = fmt.Errorf("%w: at step %d of %d one bucket of a spilled layer needs more than the limit of %s; raise --max-memory", ErrMemory, s.i+1, len(r.steps), fmtBytes(float64(r.opt.MaxBytes)))
+	}
+	return end, err
+}
+
+// expandBuckets is worker wi's part of round rd: it loads and expands
+// buckets until none is left, rd.stop or the deadline.
+func (s *spillStep) expandBuckets(rd *spillRound, wi int, w *worker) {
+	r, cur := s.r, s.cur
+	var p part
+	for !rd.stop.Load() && (r.opt.spillRound > 0 || time.Now().Before(rd.deadline)) {
+		j := int(rd.idx.Add(1) - 1)
+		if j >= rd.end {
+			break
+		}
+		b := s.todo[j]
+		if r.opt.killAfter > 0 && r.killCount.Add(1) > int64(r.opt.killAfter) {
+			rd.errs[wi] = errKilled
+			rd.stop.Store(true)
+			return // no flush: as if killed
+		}
+		if cur.recs[b] > 0 {
+			if err := r.loadBucket(cur, b, &p); err != nil {
+				rd.errs[wi] = err
+				rd.stop.Store(true)
+				break
+			}
+			s.states.Add(int64(p.n))
+			ok := w.expandPart(&r.steps[s.i], &p)
+			r.mem.free(p.a)
+			p.a = nil
+			if !ok {
+				rd.stop.Store(true)
+				break
+			}
+		}
+		s.partsDone.Add(1)
+		s.bytesDone.Add(cur.size[b])
+		r.partDone()
+		if !s.ckpt {
+			cur.dropBucket(b)
+		}
+		if err := s.ctx.Err(); err != nil {
+			rd.errs[wi] = err
+			rd.stop.Store(true)
+		}
+	}
+	w.flushAll()
+}
+
+// fillStats fills the in-step progress of a spilled step.
+func (s *spillStep) fillStats(st *Stats) {
+	total := s.total
+	st.StepParts = len(s.cur.files)
+	st.StepPartsDone = len(s.cur.files) - len(s.todo) + int(s.partsDone.Load())
+	st.StepRead, st.StepExpanded = s.bytesDone.Load(), s.states.Load()
+	st.StepEmitted = s.r.spillR.Load() - s.emitted0
+	b0 := float64(s.before) / float64(max(total, 1))
+	st.StepShare = b0 + float64(st.StepRead)/float64(max(total, 1))
+	if total == 0 {
+		st.StepShare = float64(st.StepPartsDone) / float64(max(st.StepParts, 1))
+		b0 = 0
+	}
+	st.StepLeft = stepLeft(st.StepElapsed, st.StepShare, b0)
+}
+
+// saveRound ends a round that expanded todo[pos:end]: it folds next if
+// the disk is tight and, with a checkpoint, writes the manifest and then
+// deletes the buckets it says are done.
+func (s *spillStep) saveRound(pos, end int) error {
+	r, cur, next, ws := s.r, s.cur, s.next, s.ws
+	var err error
+	// The share of the step done, for folding (fold.go).
+	share := float64(s.before+s.bytesDone.Load()) / float64(max(s.total, 1))
+	if !s.ckpt && !next.route {
+		var n int
+		n, err = r.foldIfTight(cur, next, s.share0, share, ws)
+		r.st.Folds += n
+		next.removeStale()
+	}
+	if err == nil && s.ckpt {
+		// The round's checkpoint: the next layer's files as they are
+		// now (folded if the disk is tight), then the manifest, then
+		// the buckets it says are done and the files folds replaced.
+		err = next.flushRuns()
+		if err == nil {
+			var n int
+			n, err = r.foldIfTight(cur, next, s.share0, share, ws)
+			r.st.Folds += n
+		}
+		if err == nil {
+			if err = next.syncFiles(); err == nil {
+				for _, b := range s.todo[pos:end] {
+					cur.done[b] = true
+				}
+				if err = r.saveSpilled(s.i, cur, next); err != nil {
+					for _, b := range s.todo[pos:end] {
+						cur.done[b] = false
+					}
+				}
+			}
+		}
+		if err == nil {
+			for _, b := range s.todo[pos:end] {
+				cur.dropBucket(b)
+			}
+			next.removeStale()
+		}
+	}
+	return err
+}
+
+// finish ends the step once every bucket is expanded: it finishes next's
+// files and records the exact size of the layer read.
+func (s *spillStep) finish() error {
+	r, i, cur, next := s.r, s.i, s.cur, s.next
 	var err error
 	if !next.route {
 		err = next.finish() // publish finishes the owners' files
-		if err == nil && ckpt {
+		if err == nil && s.ckpt {
 			err = next.syncFiles()
 		}
 	}
 	if err != nil {
 		return err
 	}
-	if i > 0 && len(todo) == len(cur.files) {
+	if i > 0 && len(s.todo) == len(cur.files) {
 		// The exact size of the layer read.
-		n := int(states.Load())
+		n := int(s.states.Load())
 		if len(r.prof) >= i {
 			r.prof[i-1] = n
 		}
