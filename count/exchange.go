@@ -236,16 +236,7 @@ func (r *dp) runExchange(ctx context.Context, ws []*worker) (lo, hi uint64, err 
 			disk.remove()
 		}
 	}()
-	start := 0
-	if first <= last {
-		if k := r.x.lastDone(r.shard, first, last); k > 0 {
-			start = k
-			r.st.ResumedAt = k
-			// Layer k-1 may still be read by a shard that has not
-			// written layer k.
-			r.removeOwn(first, k-2)
-		}
-	}
+	start := r.exchangeStart(first, last)
 	if start == 0 {
 		var ok bool
 		if cur, ok = r.mem.newLayer(0, 1); !ok {
@@ -277,75 +268,17 @@ func (r *dp) runExchange(ctx context.Context, ws []*worker) (lo, hi uint64, err 
 		held := r.heldStates(cur, disk)
 		r.st.PeakStates = max(r.st.PeakStates, held)
 		own := i == r.splitStep // every shard holds all of this layer
-		switch {
-		case i < r.splitStep || i == last:
-			if disk != nil {
-				// A spilled class: expand it bucket by bucket into memory
-				// (the last layers are small).
-				next, err := r.stepSpill(ctx, i, disk, nil, ws)
-				disk = nil
-				if err != nil {
-					return 0, 0, err
-				}
-				disk = next
-				if cur, err = r.loadAll(disk); err != nil {
-					return 0, 0, err
-				}
-				disk.remove()
-				disk = nil
-			} else {
-				for _, w := range ws {
-					w.ownOnly = own
-				}
-				next, err := r.stepMemory(ctx, i, cur, ws)
-				for _, w := range ws {
-					w.ownOnly = false
-				}
-				if err != nil {
-					if errors.Is(err, errFull) {
-						err = r.memoryError()
-					}
-					return 0, 0, err
-				}
-				r.mem.recycle(cur)
-				cur = next
-			}
-		default:
+		if i < r.splitStep || i == last {
+			cur, disk, err = r.localStep(ctx, i, own, cur, disk, ws)
+		} else {
 			// splitStep <= i < last: expand into the owners' files of
 			// layer i+1.
-			if err := r.checkDiskAt(r.x.dir, 4*float64(r.shards)*float64(held)*float64(8*r.mem.stride), "the shared layer files"); err != nil {
-				return 0, 0, err
-			}
-			out, err := r.newExchangeSet(i + 1)
-			if err != nil {
-				return 0, 0, err
-			}
-			if disk != nil {
-				err = r.stepSpillTo(ctx, i, disk, out, ws)
-				disk.remove()
-				disk = nil
-			} else {
-				err = r.expandTo(ctx, i, cur, out, own, ws)
-				r.mem.recycle(cur)
-				cur = nil
-			}
-			if err == nil {
-				err = r.publish(out, i+1)
-			}
-			if err != nil {
-				out.closeFiles()
-				return 0, 0, err
-			}
+			cur, disk, err = r.exchangeStep(ctx, i, own, held, cur, disk, ws)
 		}
-		states := held
-		if cur != nil {
-			states = cur.states()
+		if err != nil {
+			return 0, 0, err
 		}
-		r.st.Step, r.st.States = i+1, states
-		r.st.StatesDone += uint64(states)
-		r.st.PeakStates = max(r.st.PeakStates, states)
-		r.st.PeakBytes = atomic.LoadInt64(&r.mem.peak)
-		r.st.ExchangeBytes = r.x.bytes
+		r.exchangeStats(i, held, cur)
 		if r.opt.Progress != nil && time.Since(lastReport) >= r.opt.ProgressEvery {
 			lastReport = time.Now()
 			r.st.Elapsed = time.Since(r.t0)
@@ -359,6 +292,106 @@ func (r *dp) runExchange(ctx context.Context, ws []*worker) (lo, hi uint64, err 
 		}
 	}
 	return lo, hi, nil
+}
+
+// exchangeStart returns the step runExchange starts at: 0, or after the
+// last layer this shard finished (Stats.ResumedAt), whose older files it
+// removes.
+func (r *dp) exchangeStart(first, last int) int {
+	start := 0
+	if first <= last {
+		if k := r.x.lastDone(r.shard, first, last); k > 0 {
+			start = k
+			r.st.ResumedAt = k
+			// Layer k-1 may still be read by a shard that has not
+			// written layer k.
+			r.removeOwn(first, k-2)
+		}
+	}
+	return start
+}
+
+// localStep makes step i of runExchange without the other shards (before
+// the split, or the last step), from cur or, spilled, disk, into memory.
+// It returns the new cur and disk (what is left to remove) also on error.
+func (r *dp) localStep(ctx context.Context, i int, own bool, cur *layer, disk *spillSet, ws []*worker) (*layer, *spillSet, error) {
+	if disk != nil {
+		// A spilled class: expand it bucket by bucket into memory
+		// (the last layers are small).
+		next, err := r.stepSpill(ctx, i, disk, nil, ws)
+		disk = nil
+		if err != nil {
+			return cur, disk, err
+		}
+		disk = next
+		if cur, err = r.loadAll(disk); err != nil {
+			return cur, disk, err
+		}
+		disk.remove()
+		disk = nil
+	} else {
+		for _, w := range ws {
+			w.ownOnly = own
+		}
+		next, err := r.stepMemory(ctx, i, cur, ws)
+		for _, w := range ws {
+			w.ownOnly = false
+		}
+		if err != nil {
+			if errors.Is(err, errFull) {
+				err = r.memoryError()
+			}
+			return cur, disk, err
+		}
+		r.mem.recycle(cur)
+		cur = next
+	}
+	return cur, disk, nil
+}
+
+// exchangeStep makes step i of runExchange (splitStep <= i < last) from
+// cur or, spilled, disk into the owners' files of layer i+1, and publishes
+// them. It returns the new cur and disk (what is left to remove) also on
+// error.
+func (r *dp) exchangeStep(ctx context.Context, i int, own bool, held int, cur *layer, disk *spillSet, ws []*worker) (*layer, *spillSet, error) {
+	if err := r.checkDiskAt(r.x.dir, 4*float64(r.shards)*float64(held)*float64(8*r.mem.stride), "the shared layer files"); err != nil {
+		return cur, disk, err
+	}
+	out, err := r.newExchangeSet(i + 1)
+	if err != nil {
+		return cur, disk, err
+	}
+	if disk != nil {
+		err = r.stepSpillTo(ctx, i, disk, out, ws)
+		disk.remove()
+		disk = nil
+	} else {
+		err = r.expandTo(ctx, i, cur, out, own, ws)
+		r.mem.recycle(cur)
+		cur = nil
+	}
+	if err == nil {
+		err = r.publish(out, i+1)
+	}
+	if err != nil {
+		out.closeFiles()
+		return cur, disk, err
+	}
+	return cur, disk, nil
+}
+
+// exchangeStats records step i in the stats: held states before it, the
+// layer cur after it (when in memory).
+func (r *dp) exchangeStats(i, held int, cur *layer) {
+	states := held
+	if cur != nil {
+		states = cur.states()
+	}
+	r.st.Step, r.st.States = i+1, states
+	r.st.StatesDone += uint64(states)
+	r.st.PeakStates = max(r.st.PeakStates, states)
+	r.st.PeakBytes = atomic.LoadInt64(&r.mem.peak)
+	r.st.ExchangeBytes = r.x.bytes
 }
 
 // heldStates returns the states of this shard's current layer: in memory,
