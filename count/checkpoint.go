@@ -252,9 +252,6 @@ func (r *dp) resumeLayer(w *worker, f *os.File, size int64) (start int, cur *lay
 	}
 	r.i = done - 1
 	toDisk := r.spillDir != "" && float64(recs)*bytesPerState(sd) > float64(r.opt.MaxBytes)/2
-	const batch = 1024
-	raw := make([]byte, batch*8*sd)
-	words := make([]uint64, batch*sd)
 	if toDisk {
 		if err := r.checkDisk(15*float64(recs)+spillSlack, "reading the checkpoint's layer back"); err != nil {
 			return 0, nil, nil, err
@@ -276,10 +273,34 @@ func (r *dp) resumeLayer(w *worker, f *os.File, size int64) (start int, cur *lay
 		}
 		return 0, nil, nil, e
 	}
+	if err := r.readRecords(w, br, recs, kw, cw, cur, disk, bad); err != nil {
+		return fail(err)
+	}
+	var sum [4]byte
+	if _, err := io.ReadFull(f, sum[:]); err != nil || binary.LittleEndian.Uint32(sum[:]) != crc.Sum32() {
+		return fail(bad("fails its checksum (damaged)"))
+	}
+	if disk != nil {
+		if err := r.resumeSpilled(w, disk, done); err != nil {
+			return fail(err)
+		}
+	}
+	r.st.ResumedAt = done
+	r.prof = make([]int, done)
+	return done, cur, disk, nil
+}
+
+// readRecords reads the recs records of a layer checkpoint from br into
+// cur or, spilled, through w into disk's bucket files.
+func (r *dp) readRecords(w *worker, br io.Reader, recs uint64, kw, cw int, cur *layer, disk *spillSet, bad func(string) error) error {
+	sd := r.mem.stride
+	const batch = 1024
+	raw := make([]byte, batch*8*sd)
+	words := make([]uint64, batch*sd)
 	for left := recs; left > 0; {
 		n := int(min(left, batch))
 		if _, err := io.ReadFull(br, raw[:n*8*sd]); err != nil {
-			return fail(bad("is truncated"))
+			return bad("is truncated")
 		}
 		for i := range n * sd {
 			words[i] = binary.LittleEndian.Uint64(raw[8*i:])
@@ -298,35 +319,33 @@ func (r *dp) resumeLayer(w *worker, f *os.File, size int64) (start int, cur *lay
 			} else {
 				p := &cur.parts[cur.partOf(hashKey(k.lo, k.hi))]
 				if ov, ok := r.mem.insert(p, words[j:j+sd]); ov || !ok {
-					return fail(r.memoryError())
+					return r.memoryError()
 				}
 			}
 		}
 		left -= uint64(n)
 	}
-	var sum [4]byte
-	if _, err := io.ReadFull(f, sum[:]); err != nil || binary.LittleEndian.Uint32(sum[:]) != crc.Sum32() {
-		return fail(bad("fails its checksum (damaged)"))
+	return nil
+}
+
+// resumeSpilled finishes the files of a layer checkpoint read back onto
+// disk (step done) and makes their manifest the checkpoint.
+func (r *dp) resumeSpilled(w *worker, disk *spillSet, done int) error {
+	w.flushAll()
+	w.out = nil
+	if w.ioErr != nil {
+		return w.ioErr
 	}
-	if disk != nil {
-		w.flushAll()
-		w.out = nil
-		if w.ioErr != nil {
-			return fail(w.ioErr)
-		}
-		if err := disk.finish(); err != nil {
-			return fail(r.diskError(err))
-		}
-		// From now on the checkpoint is the manifest of these files.
-		if err := disk.syncFiles(); err != nil {
-			return fail(r.diskError(err))
-		}
-		r.i = done - 1
-		if err := r.saveSpilled(done, disk, nil); err != nil {
-			return fail(err)
-		}
+	if err := disk.finish(); err != nil {
+		return r.diskError(err)
 	}
-	r.st.ResumedAt = done
-	r.prof = make([]int, done)
-	return done, cur, disk, nil
+	// From now on the checkpoint is the manifest of these files.
+	if err := disk.syncFiles(); err != nil {
+		return r.diskError(err)
+	}
+	r.i = done - 1
+	if err := r.saveSpilled(done, disk, nil); err != nil {
+		return err
+	}
+	return nil
 }

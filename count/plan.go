@@ -118,183 +118,35 @@ func newPlan(ctx context.Context, g *graph.Graph, order []int32, required []int3
 	if err != nil {
 		return nil, err
 	}
-	// last[v]: the step after which v has no unprocessed neighbour.
-	last := make([]int32, n)
-	// unp[v]: v's neighbours not yet processed (with multiplicity).
-	unp := make([]int32, n)
-	for v := range int32(n) {
-		if v&0xffff == 0xffff {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-		}
-		last[v] = rank[v]
-		for _, w := range g.Neighbors(v) {
-			last[v] = max(last[v], rank[w])
-		}
-		unp[v] = int32(len(g.Neighbors(v)))
+	b := &planBuilder{g: g, n: n, rank: rank}
+	if err := b.countNeighbours(ctx); err != nil {
+		return nil, err
 	}
-	isReq := make([]bool, n)
+	b.isReq = make([]bool, n)
 	for _, v := range required {
-		isReq[v] = true
+		b.isReq[v] = true
 	}
-	// The watch list of a step holds the unprocessed vertices next to the
-	// frontier (touched) and those with fewer than two unprocessed
-	// neighbours. Of the latter, the ones not next to the frontier prune
-	// every state alike (see emitNarrow): none with no neighbour left lets
-	// a state live, and three needing a free end are as many as a
-	// thousand; so lowFar keeps, per kind (unprocessed neighbours 0 or 1,
-	// required or not), the vertices in ascending order, and a step takes
-	// the first maxFar still far from the frontier. A vertex with fewer
-	// than two neighbours left has had one processed unless its degree was
-	// below two, so the lists are made once.
-	const maxFar = 3
-	var lowFar [4][]int32
-	var lowAt [4]int
-	for u := range int32(n) {
-		if unp[u] < 2 {
-			k := int(unp[u])*2 + int(b2i(isReq[u]))
-			lowFar[k] = append(lowFar[k], u)
-		}
-	}
-	touched := make([]bool, n)
-	var near []int32 // unprocessed vertices with a processed neighbour
+	b.makeLowFar()
+	b.touched = make([]bool, n)
 	// The steps grow as they are made: a plan stopped early (a too wide
 	// frontier, a cancelled context) has not allocated a huge board's.
 	p := &plan{n: n, steps: make([]step, 0, min(n, 1<<12))}
 	if freeEnds {
 		p.fBits = 2
 	}
-	var u8 []uint8
-	take := func(m int) []uint8 { // m bytes from a shared block
-		if len(u8)+m > cap(u8) {
-			u8 = make([]uint8, 0, max(1<<16, m))
-		}
-		u8 = u8[:len(u8)+m]
-		return u8[len(u8)-m : len(u8) : len(u8)]
-	}
-	var wbuf []watch
-	pos := make([]int32, n) // position of a frontier vertex
-	var front, next []int32
+	b.pos = make([]int32, n)
 	for i, v := range order {
 		if i&4095 == 4095 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
 		}
-		if len(front)+1 > maxWidth {
-			return nil, fmt.Errorf("%w: %d vertices on the frontier at step %d; at most %d are supported", ErrTooWide, len(front)+1, i+1, maxWidth)
+		if len(b.front)+1 > maxWidth {
+			return nil, fmt.Errorf("%w: %d vertices on the frontier at step %d; at most %d are supported", ErrTooWide, len(b.front)+1, i+1, maxWidth)
 		}
-		for j, u := range front {
-			pos[u] = int32(j)
-		}
-		pos[v] = int32(len(front))
-		st := step{v: v, in: len(front)}
-		np := 0
-		for _, w := range g.Neighbors(v) {
-			if rank[w] < int32(i) {
-				np++
-			}
-		}
-		st.nbrPos = take(np)[:0]
-		for _, w := range g.Neighbors(v) {
-			if rank[w] < int32(i) {
-				st.nbrPos = append(st.nbrPos, uint8(pos[w]))
-			}
-		}
-		// v is processed: its neighbours lose an unprocessed neighbour
-		// and are next to the frontier.
-		for _, w := range g.Neighbors(v) {
-			unp[w]--
-			if rank[w] > int32(i) && !touched[w] {
-				touched[w] = true
-				near = append(near, w)
-			}
-		}
-		wide := append(front, v)
-		next = next[:0]
-		st.rem = take(len(wide))
-		nk := 0
-		for _, u := range wide {
-			if last[u] > int32(i) {
-				nk++
-			}
-		}
-		st.kept, st.remove = take(nk)[:0], take(len(wide) - nk)[:0]
-		for j, u := range wide {
-			st.rem[j] = uint8(min(unp[u], 2))
-			if isReq[u] {
-				st.req |= 1 << j
-			}
-			if last[u] <= int32(i) {
-				st.remove = append(st.remove, uint8(j))
-			} else {
-				next = append(next, u)
-				st.kept = append(st.kept, uint8(j))
-			}
-		}
-		// The watch list, in ascending vertex order.
-		keep := near[:0]
-		for _, u := range near {
-			if rank[u] > int32(i) {
-				keep = append(keep, u)
-			}
-		}
-		near = keep
-		var far []int32
-		for k := range lowFar {
-			l := lowFar[k]
-			for lowAt[k] < len(l) && rank[l[lowAt[k]]] <= int32(i) {
-				lowAt[k]++ // processed: gone for good
-			}
-			got := 0
-			for _, u := range l[lowAt[k]:] {
-				if got == maxFar {
-					break
-				}
-				if rank[u] > int32(i) && !touched[u] {
-					far = append(far, u)
-					got++
-				}
-			}
-		}
-		cand := append(append([]int32(nil), near...), far...)
-		slices.Sort(cand)
-		if len(wbuf)+len(cand) > cap(wbuf) {
-			wbuf = make([]watch, 0, max(1<<12, len(cand)))
-		}
-		for _, u := range cand {
-			wu := watch{req: isReq[u], unp: uint8(min(unp[u], 2))}
-			if touched[u] {
-				for _, x := range g.Neighbors(u) {
-					if rank[x] <= int32(i) {
-						wu.mask |= 1 << pos[x]
-					}
-				}
-			}
-			wbuf = append(wbuf, wu)
-		}
-		st.watch = wbuf[len(wbuf)-len(cand) : len(wbuf) : len(wbuf)]
-		st.unproc = n - 1 - i
-		ns := 0
-		for _, wu := range st.watch {
-			if wu.unp < 2 {
-				ns++
-			}
-		}
-		if len(wbuf)+ns > cap(wbuf) {
-			wbuf = make([]watch, 0, max(1<<12, ns))
-		}
-		for _, wu := range st.watch {
-			if wu.unp < 2 {
-				wbuf = append(wbuf, wu)
-			}
-		}
-		st.starve = wbuf[len(wbuf)-ns : len(wbuf) : len(wbuf)]
-		st.capCheck = st.unproc > 0 && st.unproc <= 2*(len(st.kept)+1)
-		p.steps = append(p.steps, st)
-		front, next = next, front
-		p.width = max(p.width, len(front))
+		p.steps = append(p.steps, b.makeStep(i, v))
+		b.front, b.next = b.next, b.front
+		p.width = max(p.width, len(b.front))
 	}
 	// Codes go up to codePair + width/2 - 1.
 	p.bitsPer = bitsPerCell(p.width)
@@ -307,6 +159,215 @@ func newPlan(ctx context.Context, g *graph.Graph, order []int32, required []int3
 		return nil, fmt.Errorf("%w: a frontier of %d vertices needs %d-bit states; at most 128 are supported (try an order with a narrower frontier)", ErrTooWide, p.width, kb)
 	}
 	return p, nil
+}
+
+// planBuilder is newPlan's working state while it makes the steps, one
+// vertex of the order at a time.
+type planBuilder struct {
+	g    *graph.Graph
+	n    int
+	rank []int32
+	// last[v]: the step after which v has no unprocessed neighbour.
+	last []int32
+	// unp[v]: v's neighbours not yet processed (with multiplicity).
+	unp   []int32
+	isReq []bool
+	// lowFar and lowAt: see makeLowFar.
+	lowFar  [4][]int32
+	lowAt   [4]int
+	touched []bool
+	near    []int32 // unprocessed vertices with a processed neighbour
+	u8      []uint8 // the shared block take cuts from
+	wbuf    []watch // the shared block of watch lists
+	pos     []int32 // position of a frontier vertex
+	front   []int32
+	next    []int32
+}
+
+// countNeighbours fills b.last and b.unp, stopping with ctx.Err() when ctx
+// is done.
+func (b *planBuilder) countNeighbours(ctx context.Context) error {
+	g, n, rank := b.g, b.n, b.rank
+	b.last = make([]int32, n)
+	b.unp = make([]int32, n)
+	for v := range int32(n) {
+		if v&0xffff == 0xffff {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		b.last[v] = rank[v]
+		for _, w := range g.Neighbors(v) {
+			b.last[v] = max(b.last[v], rank[w])
+		}
+		b.unp[v] = int32(len(g.Neighbors(v)))
+	}
+	return nil
+}
+
+// maxFar is how many vertices of each kind far from the frontier a step's
+// watch list takes (see makeLowFar).
+const maxFar = 3
+
+// makeLowFar makes b.lowFar. The watch list of a step holds the
+// unprocessed vertices next to the frontier (touched) and those with
+// fewer than two unprocessed neighbours. Of the latter, the ones not next
+// to the frontier prune every state alike (see emitNarrow): none with no
+// neighbour left lets a state live, and three needing a free end are as
+// many as a thousand; so lowFar keeps, per kind (unprocessed neighbours 0
+// or 1, required or not), the vertices in ascending order, and a step
+// takes the first maxFar still far from the frontier. A vertex with fewer
+// than two neighbours left has had one processed unless its degree was
+// below two, so the lists are made once.
+func (b *planBuilder) makeLowFar() {
+	for u := range int32(b.n) {
+		if b.unp[u] < 2 {
+			k := int(b.unp[u])*2 + int(b2i(b.isReq[u]))
+			b.lowFar[k] = append(b.lowFar[k], u)
+		}
+	}
+}
+
+// take returns m bytes from a shared block.
+func (b *planBuilder) take(m int) []uint8 {
+	if len(b.u8)+m > cap(b.u8) {
+		b.u8 = make([]uint8, 0, max(1<<16, m))
+	}
+	b.u8 = b.u8[:len(b.u8)+m]
+	return b.u8[len(b.u8)-m : len(b.u8) : len(b.u8)]
+}
+
+// makeStep makes the step that processes v, the i-th vertex of the order,
+// with b.front the frontier before it; b.next becomes the frontier after.
+func (b *planBuilder) makeStep(i int, v int32) step {
+	g, rank, front := b.g, b.rank, b.front
+	for j, u := range front {
+		b.pos[u] = int32(j)
+	}
+	b.pos[v] = int32(len(front))
+	st := step{v: v, in: len(front)}
+	np := 0
+	for _, w := range g.Neighbors(v) {
+		if rank[w] < int32(i) {
+			np++
+		}
+	}
+	st.nbrPos = b.take(np)[:0]
+	for _, w := range g.Neighbors(v) {
+		if rank[w] < int32(i) {
+			st.nbrPos = append(st.nbrPos, uint8(b.pos[w]))
+		}
+	}
+	// v is processed: its neighbours lose an unprocessed neighbour
+	// and are next to the frontier.
+	for _, w := range g.Neighbors(v) {
+		b.unp[w]--
+		if rank[w] > int32(i) && !b.touched[w] {
+			b.touched[w] = true
+			b.near = append(b.near, w)
+		}
+	}
+	b.splitFrontier(&st, i, append(front, v))
+	b.watchList(&st, i)
+	st.unproc = b.n - 1 - i
+	b.starveList(&st)
+	st.capCheck = st.unproc > 0 && st.unproc <= 2*(len(st.kept)+1)
+	return st
+}
+
+// splitFrontier fills st's rem, req, kept and remove for the frontier
+// wide (the old one and the processed vertex), and b.next with the
+// vertices kept.
+func (b *planBuilder) splitFrontier(st *step, i int, wide []int32) {
+	b.next = b.next[:0]
+	st.rem = b.take(len(wide))
+	nk := 0
+	for _, u := range wide {
+		if b.last[u] > int32(i) {
+			nk++
+		}
+	}
+	st.kept, st.remove = b.take(nk)[:0], b.take(len(wide) - nk)[:0]
+	for j, u := range wide {
+		st.rem[j] = uint8(min(b.unp[u], 2))
+		if b.isReq[u] {
+			st.req |= 1 << j
+		}
+		if b.last[u] <= int32(i) {
+			st.remove = append(st.remove, uint8(j))
+		} else {
+			b.next = append(b.next, u)
+			st.kept = append(st.kept, uint8(j))
+		}
+	}
+}
+
+// watchList fills st.watch after step i, in ascending vertex order: the
+// unprocessed vertices next to the frontier, and the first maxFar of each
+// kind of b.lowFar still far from it.
+func (b *planBuilder) watchList(st *step, i int) {
+	rank := b.rank
+	keep := b.near[:0]
+	for _, u := range b.near {
+		if rank[u] > int32(i) {
+			keep = append(keep, u)
+		}
+	}
+	b.near = keep
+	var far []int32
+	for k := range b.lowFar {
+		l := b.lowFar[k]
+		for b.lowAt[k] < len(l) && rank[l[b.lowAt[k]]] <= int32(i) {
+			b.lowAt[k]++ // processed: gone for good
+		}
+		got := 0
+		for _, u := range l[b.lowAt[k]:] {
+			if got == maxFar {
+				break
+			}
+			if rank[u] > int32(i) && !b.touched[u] {
+				far = append(far, u)
+				got++
+			}
+		}
+	}
+	cand := append(append([]int32(nil), b.near...), far...)
+	slices.Sort(cand)
+	if len(b.wbuf)+len(cand) > cap(b.wbuf) {
+		b.wbuf = make([]watch, 0, max(1<<12, len(cand)))
+	}
+	for _, u := range cand {
+		wu := watch{req: b.isReq[u], unp: uint8(min(b.unp[u], 2))}
+		if b.touched[u] {
+			for _, x := range b.g.Neighbors(u) {
+				if rank[x] <= int32(i) {
+					wu.mask |= 1 << b.pos[x]
+				}
+			}
+		}
+		b.wbuf = append(b.wbuf, wu)
+	}
+	st.watch = b.wbuf[len(b.wbuf)-len(cand) : len(b.wbuf) : len(b.wbuf)]
+}
+
+// starveList fills st.starve with the vertices of st.watch that have
+// fewer than two unprocessed neighbours.
+func (b *planBuilder) starveList(st *step) {
+	ns := 0
+	for _, wu := range st.watch {
+		if wu.unp < 2 {
+			ns++
+		}
+	}
+	if len(b.wbuf)+ns > cap(b.wbuf) {
+		b.wbuf = make([]watch, 0, max(1<<12, ns))
+	}
+	for _, wu := range st.watch {
+		if wu.unp < 2 {
+			b.wbuf = append(b.wbuf, wu)
+		}
+	}
+	st.starve = b.wbuf[len(b.wbuf)-ns : len(b.wbuf) : len(b.wbuf)]
 }
 
 // bitsPerCell returns the bits of one frontier vertex's code for a

@@ -3,11 +3,9 @@ package count
 import (
 	"context"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"math/bits"
 	"os"
 	"path/filepath"
@@ -91,65 +89,6 @@ func (r *dp) spillBitsFor(recs float64) uint {
 // ErrDisk means the spill directory has no room for the layers.
 var ErrDisk = errors.New("not enough disk space for the spilled layers")
 
-// spillSet is one layer's bucket files: compact runs (runs.go), or, for
-// the owners' files of cooperative shards (route), raw records.
-type spillSet struct {
-	dir   string
-	files []*os.File
-	mu    []sync.Mutex
-	recs  []int64 // records written to each file
-	size  []int64 // bytes written to each file
-	bits  uint    // 2^bits buckets
-	kw    int     // key words
-	cw    int     // count words
-	sd    int     // words per record
-	// done marks the buckets already expanded by the step reading the
-	// layer (their files are deleted).
-	done []bool
-	// gen is each bucket file's generation (bucketFile): how many times
-	// it was folded; folded holds each bucket's bytes after its last
-	// fold, and stale the files replaced by folds, deleted once a
-	// manifest names their successors (at once without a checkpoint);
-	// raw counts the bytes of the runs written, folds not included.
-	gen    []uint8
-	folded []int64
-	stale  []string
-	raw    atomic.Int64
-	// pend holds each bucket's records not yet written as a run (mixed
-	// key first); pendCap is a buffer's capacity in records. The buffers
-	// are not counted in the tables' memory (Stats.PeakBytes): they take
-	// a fixed share of the limit, and at least 64 records a bucket.
-	pend    [][]uint64
-	pendCap int
-	noSync  bool // tests: skip fsync (Options.noSync)
-	// written and recorded count the bytes and records of all runs
-	// (Stats.SpillWritten, SpillRecords).
-	written, recorded *atomic.Int64
-	// route: the records go to the owners of Options.Exchange (part
-	// shardOf of a state), not to hash buckets: raw records, rec bytes
-	// each, gathered per owner in blocks (blk) and appended to this
-	// shard's one layer file, xf, which ends with an index of its blocks
-	// (exchange.go); files is then unused. xmu guards xend, the file's
-	// end, and index.
-	route  bool
-	owners int
-	rec    int
-	blk    [][]byte
-	xf     *os.File
-	xmu    sync.Mutex
-	xend   int64
-	index  []exchangeBlock
-}
-
-// outputs returns the parts a worker routes records to: the bucket files,
-// or the owners of a route set.
-func (s *spillSet) outputs() int {
-	if s.route {
-		return s.owners
-	}
-	return len(s.files)
-}
-
 // layerDir makes the directory of a spilled layer made by steps
 // 0..done-1: under the checkpoint's directory when the count has one
 // (named by done, so that a manifest can name it), else a new temporary
@@ -192,21 +131,6 @@ func (r *dp) layerDir(done int) (string, error) {
 	return dir, nil
 }
 
-// layerName is the directory name of the spilled layer made by done
-// steps.
-func layerName(done int) string { return fmt.Sprintf("L%03d", done) }
-
-// bucketName is the file name of bucket b.
-func bucketName(b int) string { return fmt.Sprintf("b%04d", b) }
-
-// bucketFile is the file name of bucket b folded gen times.
-func bucketFile(b int, gen uint8) string {
-	if gen == 0 {
-		return bucketName(b)
-	}
-	return fmt.Sprintf("b%04d.g%d", b, gen)
-}
-
 // compactSet returns the (fileless) spill set of 2^bits buckets in dir,
 // its run buffers taking about share of the limit in all.
 func (r *dp) compactSet(dir string, bits uint, share float64) *spillSet {
@@ -239,177 +163,6 @@ func (r *dp) newSpillSet(bits uint, done int, share float64) (*spillSet, error) 
 	return s, nil
 }
 
-// write appends records (stride words each, key first) to bucket b.
-func (s *spillSet) write(b int, words []uint64, sc *runScratch) error {
-	s.mu[b].Lock()
-	defer s.mu[b].Unlock()
-	if s.route {
-		e := s.blk[b]
-		for _, x := range words {
-			e = binary.LittleEndian.AppendUint64(e, x)
-		}
-		s.recs[b] += int64(len(words) / s.sd)
-		if len(e) >= exchangeBlockBytes {
-			if err := s.appendBlock(b, e); err != nil {
-				return err
-			}
-			e = e[:0]
-		}
-		s.blk[b] = e
-		return nil
-	}
-	p := s.pend[b]
-	if p == nil {
-		p = make([]uint64, 0, s.pendCap*s.sd)
-	}
-	kw, sd := s.kw, s.sd
-	for j := 0; j < len(words); j += sd {
-		hi := uint64(0)
-		if kw == 2 {
-			hi = words[j+1]
-		}
-		p = append(p, hashKey(words[j], hi))
-		p = append(p, words[j+1:j+sd]...)
-		if len(p) == cap(p) {
-			s.pend[b] = p
-			if err := s.flushRun(b, sc); err != nil {
-				return err
-			}
-			p = s.pend[b]
-		}
-	}
-	s.pend[b] = p
-	return nil
-}
-
-// flushRun writes bucket b's buffered records as one run (the caller
-// holds the bucket's lock).
-func (s *spillSet) flushRun(b int, sc *runScratch) error {
-	p := s.pend[b]
-	if len(p) == 0 {
-		return nil
-	}
-	base := uint64(0)
-	if s.bits > 0 {
-		base = uint64(b) << (64 - s.bits)
-	}
-	sorted := sortRun(p, s.sd, s.bits, sc)
-	enc, n := encodeRun(sc.enc[:0], sorted, s.sd, s.kw, s.cw, s.bits, base)
-	sc.enc = enc
-	s.pend[b] = p[:0]
-	if _, err := s.files[b].WriteAt(enc, s.size[b]); err != nil {
-		return fmt.Errorf("%w: writing %s: %w", ErrDisk, s.files[b].Name(), err)
-	}
-	s.size[b] += int64(len(enc))
-	s.recs[b] += int64(n)
-	s.raw.Add(int64(len(enc)))
-	if s.written != nil {
-		s.written.Add(int64(len(enc)))
-		s.recorded.Add(int64(n))
-	}
-	return nil
-}
-
-// flushRuns writes every bucket's buffered records as runs.
-func (s *spillSet) flushRuns() error {
-	var sc runScratch
-	for b := range s.pend {
-		s.mu[b].Lock()
-		err := s.flushRun(b, &sc)
-		s.mu[b].Unlock()
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// freeRuns gives the run buffers back.
-func (s *spillSet) freeRuns() {
-	clear(s.pend)
-}
-
-// finish writes what is buffered.
-func (s *spillSet) finish() error {
-	if s.route {
-		return s.finishRoute()
-	}
-	err := s.flushRuns()
-	s.freeRuns()
-	return err
-}
-
-// syncFiles makes the files written so far durable.
-func (s *spillSet) syncFiles() error {
-	if s.noSync {
-		return nil
-	}
-	for _, f := range s.files {
-		if f == nil {
-			continue
-		}
-		if err := f.Sync(); err != nil {
-			return fmt.Errorf("%w: writing %s: %w", ErrDisk, f.Name(), err)
-		}
-	}
-	syncDir(s.dir)
-	return nil
-}
-
-// records returns the records of all buckets.
-func (s *spillSet) records() int64 {
-	var n int64
-	for _, x := range s.recs {
-		n += x
-	}
-	return n
-}
-
-// bytes returns the bytes of the files not yet deleted.
-func (s *spillSet) bytes() int64 {
-	var n int64
-	for b, x := range s.size {
-		if !s.done[b] {
-			n += x
-		}
-	}
-	return n
-}
-
-// dropBucket deletes bucket b's file: it has been expanded.
-func (s *spillSet) dropBucket(b int) {
-	if f := s.files[b]; f != nil {
-		f.Close()
-		os.Remove(f.Name())
-		s.files[b] = nil
-	}
-	s.done[b] = true
-}
-
-// closeFiles closes the files and frees the buffers, keeping the files
-// (a checkpoint names them).
-func (s *spillSet) closeFiles() {
-	for b, f := range s.files {
-		if f != nil {
-			f.Close()
-			s.files[b] = nil
-		}
-	}
-	if s.xf != nil {
-		s.xf.Close()
-		s.xf = nil
-	}
-	if !s.route {
-		s.freeRuns()
-	}
-}
-
-// remove deletes the files.
-func (s *spillSet) remove() {
-	s.closeFiles()
-	os.RemoveAll(s.dir)
-}
-
 // removeSpill deletes the run's spill directory: always without a
 // checkpoint, and with one only once the count is done (until then the
 // checkpoint may name the layers in it).
@@ -418,15 +171,6 @@ func (r *dp) removeSpill() {
 		os.RemoveAll(r.spillRoot)
 		r.spillRoot = ""
 	}
-}
-
-// readBucket calls fn with batches of bucket b's records.
-func (s *spillSet) readBucket(b int, fn func(words []uint64) error) error {
-	err := readRuns(io.NewSectionReader(s.files[b], 0, s.size[b]), s.size[b], s.kw, s.cw, s.bits, b, fn)
-	if errors.Is(err, errRun) {
-		return fmt.Errorf("%w: reading %s: %w (damaged; remove the checkpoint to count from the start)", ErrDisk, s.files[b].Name(), err)
-	}
-	return err
 }
 
 // loadBucket sums bucket b into a new table.
@@ -635,12 +379,12 @@ var errKilled = errors.New("stopped by the test hook")
 // bucket's file once expanded: at once without a checkpoint, else at the
 // end of its round, after the manifest that says it is done.
 func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*worker) error {
-	bl := bucketLayer(next.bits)
+	s := &spillStep{r: r, ctx: ctx, i: i, cur: cur, next: next, ws: ws}
+	s.bl = bucketLayer(next.bits)
 	if next.route {
-		bl = &layer{parts: make([]part, next.outputs())}
+		s.bl = &layer{parts: make([]part, next.outputs())}
 	}
-	ckpt := r.ck != nil && !next.route
-	var todo []int
+	s.ckpt = r.ck != nil && !next.route
 	defer func() {
 		for _, w := range ws {
 			w.out = nil
@@ -648,137 +392,23 @@ func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*
 	}()
 	for b := range cur.files {
 		if !cur.done[b] {
-			todo = append(todo, b)
+			s.todo = append(s.todo, b)
 		}
 	}
-	var states, partsDone, bytesDone atomic.Int64
-	var total, before int64 // bytes of cur's files, and of those done before
 	for b, x := range cur.size {
-		total += x
+		s.total += x
 		if cur.done[b] {
-			before += x
+			s.before += x
 		}
 	}
-	emitted0 := r.spillR.Load()
-	share0 := float64(before) / float64(max(total, 1)) // done before this process
+	s.emitted0 = r.spillR.Load()
+	s.share0 = float64(s.before) / float64(max(s.total, 1)) // done before this process
 	next.raw.Store(0)
-	stepStart := time.Now()
-	for pos := 0; pos < len(todo); {
-		var idx atomic.Int64
-		idx.Store(int64(pos))
-		var stop atomic.Bool
-		var wg sync.WaitGroup
-		errs := make([]error, len(ws))
-		deadline := time.Now().Add(spillRoundEvery)
-		roundEnd := len(todo)
-		if r.opt.spillRound > 0 {
-			roundEnd = min(pos+r.opt.spillRound, len(todo))
-		}
-		for wi, w := range ws {
-			w.start(bl, next)
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				var p part
-				for !stop.Load() && (r.opt.spillRound > 0 || time.Now().Before(deadline)) {
-					j := int(idx.Add(1) - 1)
-					if j >= roundEnd {
-						break
-					}
-					b := todo[j]
-					if r.opt.killAfter > 0 && r.killCount.Add(1) > int64(r.opt.killAfter) {
-						errs[wi] = errKilled
-						stop.Store(true)
-						return // no flush: as if killed
-					}
-					if cur.recs[b] > 0 {
-						if err := r.loadBucket(cur, b, &p); err != nil {
-							errs[wi] = err
-							stop.Store(true)
-							break
-						}
-						states.Add(int64(p.n))
-						ok := w.expandPart(&r.steps[i], &p)
-						r.mem.free(p.a)
-						p.a = nil
-						if !ok {
-							stop.Store(true)
-							break
-						}
-					}
-					partsDone.Add(1)
-					bytesDone.Add(cur.size[b])
-					r.partDone()
-					if !ckpt {
-						cur.dropBucket(b)
-					}
-					if err := ctx.Err(); err != nil {
-						errs[wi] = err
-						stop.Store(true)
-					}
-				}
-				w.flushAll()
-			}()
-		}
-		r.waitStep(&wg, stepStart, func(s *Stats) {
-			s.StepParts = len(cur.files)
-			s.StepPartsDone = len(cur.files) - len(todo) + int(partsDone.Load())
-			s.StepRead, s.StepExpanded = bytesDone.Load(), states.Load()
-			s.StepEmitted = r.spillR.Load() - emitted0
-			b0 := float64(before) / float64(max(total, 1))
-			s.StepShare = b0 + float64(s.StepRead)/float64(max(total, 1))
-			if total == 0 {
-				s.StepShare = float64(s.StepPartsDone) / float64(max(s.StepParts, 1))
-				b0 = 0
-			}
-			s.StepLeft = stepLeft(s.StepElapsed, s.StepShare, b0)
-		})
-		end := min(int(idx.Load()), roundEnd)
-		err := r.collect(ws)
-		for _, e := range errs {
-			if err == nil || errors.Is(e, errKilled) {
-				err = e
-			}
-		}
-		if errors.Is(err, errFull) {
-			err = fmt.Errorf("%w: at step %d of %d one bucket of a spilled layer needs more than the limit of %s; raise --max-memory", ErrMemory, i+1, len(r.steps), fmtBytes(float64(r.opt.MaxBytes)))
-		}
-		// The share of the step done, for folding (fold.go).
-		share := float64(before+bytesDone.Load()) / float64(max(total, 1))
-		if err == nil && !ckpt && !next.route {
-			var n int
-			n, err = r.foldIfTight(cur, next, share0, share, ws)
-			r.st.Folds += n
-			next.removeStale()
-		}
-		if err == nil && ckpt {
-			// The round's checkpoint: the next layer's files as they are
-			// now (folded if the disk is tight), then the manifest, then
-			// the buckets it says are done and the files folds replaced.
-			err = next.flushRuns()
-			if err == nil {
-				var n int
-				n, err = r.foldIfTight(cur, next, share0, share, ws)
-				r.st.Folds += n
-			}
-			if err == nil {
-				if err = next.syncFiles(); err == nil {
-					for _, b := range todo[pos:end] {
-						cur.done[b] = true
-					}
-					if err = r.saveSpilled(i, cur, next); err != nil {
-						for _, b := range todo[pos:end] {
-							cur.done[b] = false
-						}
-					}
-				}
-			}
-			if err == nil {
-				for _, b := range todo[pos:end] {
-					cur.dropBucket(b)
-				}
-				next.removeStale()
-			}
+	s.stepStart = time.Now()
+	for pos := 0; pos < len(s.todo); {
+		end, err := s.expandRound(pos)
+		if err == nil {
+			err = s.saveRound(pos, end)
 		}
 		r.st.SpillBytes = max(r.st.SpillBytes, cur.bytes()+next.bytes())
 		if err != nil {
@@ -786,19 +416,196 @@ func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*
 		}
 		pos = end
 	}
+	return s.finish()
+}
+
+// spillStep is stepSpillTo's state: the step, its layers and the counts
+// its workers share.
+type spillStep struct {
+	r         *dp
+	ctx       context.Context
+	i         int
+	cur, next *spillSet
+	ws        []*worker
+	bl        *layer // the layer the workers fill (partitions next's keys)
+	ckpt      bool   // each round ends with a checkpoint
+	todo      []int  // cur's buckets not yet done
+
+	states, partsDone, bytesDone atomic.Int64
+	total, before                int64 // bytes of cur's files, and of those done before
+	emitted0                     int64
+	share0                       float64 // share of the step done before this process
+	stepStart                    time.Time
+}
+
+// spillRound is one round of stepSpillTo: the workers take the buckets
+// todo[idx:end] one at a time until stop or the deadline.
+type spillRound struct {
+	idx      atomic.Int64
+	stop     atomic.Bool
+	deadline time.Time
+	end      int
+	errs     []error // per worker
+}
+
+// expandRound expands the buckets of a round from todo[pos] on, in
+// parallel, and returns where the round ended.
+func (s *spillStep) expandRound(pos int) (end int, err error) {
+	r := s.r
+	rd := &spillRound{errs: make([]error, len(s.ws))}
+	rd.idx.Store(int64(pos))
+	var wg sync.WaitGroup
+	rd.deadline = time.Now().Add(spillRoundEvery)
+	rd.end = len(s.todo)
+	if r.opt.spillRound > 0 {
+		rd.end = min(pos+r.opt.spillRound, len(s.todo))
+	}
+	for wi, w := range s.ws {
+		w.start(s.bl, s.next)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s.expandBuckets(rd, wi, w)
+		}()
+	}
+	r.waitStep(&wg, s.stepStart, s.fillStats)
+	end = min(int(rd.idx.Load()), rd.end)
+	err = r.collect(s.ws)
+	for _, e := range rd.errs {
+		if err == nil || errors.Is(e, errKilled) {
+			err = e
+		}
+	}
+	if errors.Is(err, errFull) {
+		err = fmt.Errorf("%w: at step %d of %d one bucket of a spilled layer needs more than the limit of %s; raise --max-memory", ErrMemory, s.i+1, len(r.steps), fmtBytes(float64(r.opt.MaxBytes)))
+	}
+	return end, err
+}
+
+// expandBuckets is worker wi's part of round rd: it loads and expands
+// buckets until none is left, rd.stop or the deadline.
+func (s *spillStep) expandBuckets(rd *spillRound, wi int, w *worker) {
+	r, cur := s.r, s.cur
+	var p part
+	for !rd.stop.Load() && (r.opt.spillRound > 0 || time.Now().Before(rd.deadline)) {
+		j := int(rd.idx.Add(1) - 1)
+		if j >= rd.end {
+			break
+		}
+		b := s.todo[j]
+		if r.opt.killAfter > 0 && r.killCount.Add(1) > int64(r.opt.killAfter) {
+			rd.errs[wi] = errKilled
+			rd.stop.Store(true)
+			return // no flush: as if killed
+		}
+		if cur.recs[b] > 0 {
+			if err := r.loadBucket(cur, b, &p); err != nil {
+				rd.errs[wi] = err
+				rd.stop.Store(true)
+				break
+			}
+			s.states.Add(int64(p.n))
+			ok := w.expandPart(&r.steps[s.i], &p)
+			r.mem.free(p.a)
+			p.a = nil
+			if !ok {
+				rd.stop.Store(true)
+				break
+			}
+		}
+		s.partsDone.Add(1)
+		s.bytesDone.Add(cur.size[b])
+		r.partDone()
+		if !s.ckpt {
+			cur.dropBucket(b)
+		}
+		if err := s.ctx.Err(); err != nil {
+			rd.errs[wi] = err
+			rd.stop.Store(true)
+		}
+	}
+	w.flushAll()
+}
+
+// fillStats fills the in-step progress of a spilled step.
+func (s *spillStep) fillStats(st *Stats) {
+	total := s.total
+	st.StepParts = len(s.cur.files)
+	st.StepPartsDone = len(s.cur.files) - len(s.todo) + int(s.partsDone.Load())
+	st.StepRead, st.StepExpanded = s.bytesDone.Load(), s.states.Load()
+	st.StepEmitted = s.r.spillR.Load() - s.emitted0
+	b0 := float64(s.before) / float64(max(total, 1))
+	st.StepShare = b0 + float64(st.StepRead)/float64(max(total, 1))
+	if total == 0 {
+		st.StepShare = float64(st.StepPartsDone) / float64(max(st.StepParts, 1))
+		b0 = 0
+	}
+	st.StepLeft = stepLeft(st.StepElapsed, st.StepShare, b0)
+}
+
+// saveRound ends a round that expanded todo[pos:end]: it folds next if
+// the disk is tight and, with a checkpoint, writes the manifest and then
+// deletes the buckets it says are done.
+func (s *spillStep) saveRound(pos, end int) error {
+	r, cur, next, ws := s.r, s.cur, s.next, s.ws
+	var err error
+	// The share of the step done, for folding (fold.go).
+	share := float64(s.before+s.bytesDone.Load()) / float64(max(s.total, 1))
+	if !s.ckpt && !next.route {
+		var n int
+		n, err = r.foldIfTight(cur, next, s.share0, share, ws)
+		r.st.Folds += n
+		next.removeStale()
+	}
+	if err == nil && s.ckpt {
+		// The round's checkpoint: the next layer's files as they are
+		// now (folded if the disk is tight), then the manifest, then
+		// the buckets it says are done and the files folds replaced.
+		err = next.flushRuns()
+		if err == nil {
+			var n int
+			n, err = r.foldIfTight(cur, next, s.share0, share, ws)
+			r.st.Folds += n
+		}
+		if err == nil {
+			if err = next.syncFiles(); err == nil {
+				for _, b := range s.todo[pos:end] {
+					cur.done[b] = true
+				}
+				if err = r.saveSpilled(s.i, cur, next); err != nil {
+					for _, b := range s.todo[pos:end] {
+						cur.done[b] = false
+					}
+				}
+			}
+		}
+		if err == nil {
+			for _, b := range s.todo[pos:end] {
+				cur.dropBucket(b)
+			}
+			next.removeStale()
+		}
+	}
+	return err
+}
+
+// finish ends the step once every bucket is expanded: it finishes next's
+// files and records the exact size of the layer read.
+func (s *spillStep) finish() error {
+	r, i, cur, next := s.r, s.i, s.cur, s.next
 	var err error
 	if !next.route {
 		err = next.finish() // publish finishes the owners' files
-		if err == nil && ckpt {
+		if err == nil && s.ckpt {
 			err = next.syncFiles()
 		}
 	}
 	if err != nil {
 		return err
 	}
-	if i > 0 && len(todo) == len(cur.files) {
+	if i > 0 && len(s.todo) == len(cur.files) {
 		// The exact size of the layer read.
-		n := int(states.Load())
+		n := int(s.states.Load())
 		if len(r.prof) >= i {
 			r.prof[i-1] = n
 		}
@@ -825,20 +632,6 @@ func (r *dp) loadAll(s *spillSet) (*layer, error) {
 		}
 	}
 	return l, nil
-}
-
-// sum adds up the counts of every record of s.
-func (s *spillSet) sum(r *dp) (lo, hi uint64, err error) {
-	for b := range s.files {
-		err := s.readBucket(b, func(words []uint64) error {
-			lo, hi, err = r.addCounts(lo, hi, words)
-			return err
-		})
-		if err != nil {
-			return 0, 0, err
-		}
-	}
-	return lo, hi, nil
 }
 
 // addCounts adds the counts of the records in words (r.mem.stride words

@@ -1,0 +1,238 @@
+package count
+
+import "math/bits"
+
+// emit retires the vertices that leave the frontier after st, then packs
+// the state (codes renumbered in order of first appearance) and adds the
+// count being expanded to it in the next layer.
+//
+// x is the caller's scratch copy, which emit changes: passed by pointer,
+// not by value, so that the codes just written are not copied again (a
+// 64-byte copy that read them back, on the hottest path).
+func (r *worker) emit(st *step, x *[maxWidth + 2]uint8, f uint8) {
+	for _, j := range st.remove {
+		switch code := x[j]; code {
+		case codeEmpty:
+			return // a vertex no path visits
+		case codeFull:
+		default:
+			// A path end leaves: it must be a fixed end of the path.
+			if r.closed {
+				return
+			}
+			if st.req>>j&1 == 0 {
+				if f >= r.freeEnds {
+					return
+				}
+				f++
+			}
+			if code == codeTail {
+				// Both ends fixed: complete, only at the last vertex.
+				if r.i != r.n-1 {
+					return
+				}
+			} else {
+				for k := 0; k <= st.in; k++ {
+					if k != int(j) && x[k] == code {
+						x[k] = codeTail
+					}
+				}
+			}
+			x[j] = codeFull
+		}
+	}
+	if r.swarEmit {
+		r.emitNarrow(st, x, f)
+		return
+	}
+	r.emitWide(st, x, f)
+}
+
+// emitNarrow packs a state whose codes fit 64 bits after emit's
+// retirement and applies the pruning rules of emitWide with masks over
+// the packed codes (one bit per field, the field's top bit; see step.sw).
+func (r *worker) emitNarrow(st *step, x *[maxWidth + 2]uint8, f uint8) {
+	b := r.bitsPer & 63
+	// lab: the new code+1 of each old code, 0 for a pair code not seen
+	// yet; the codes below codePair keep theirs. Masked indexes and the
+	// flag arithmetic below keep the loop free of bounds checks and of
+	// the branches on the code (the hottest loop of the 8x8 counts).
+	lab := [128]uint8{codeEmpty + 1, codeFull + 1, codeTail + 1}
+	ns := uint8(codePair + 1)
+	var lo uint64
+	for _, j := range st.kept {
+		code := x[j&63] & 127
+		l := lab[code]
+		var unseen uint8
+		if l == 0 {
+			unseen = 1
+		}
+		l |= ns & -unseen
+		ns += unseen
+		lab[code] = l
+		lo = lo<<b | uint64(l-1)
+	}
+	sw := &st.sw
+	zero := func(y uint64) uint64 { return ^(((y & sw.low) + sw.low) | y) & sw.used }
+	empty := zero(lo)
+	full := zero(lo ^ sw.ones)
+	tail := zero(lo ^ sw.ones<<1)
+	end := sw.used &^ (empty | full) // degree 1: a tail or a pair end
+	if empty&sw.rem0 != 0 {
+		return // a vertex no path can visit any more
+	}
+	if r.closed && (end&sw.rem0 != 0 || empty&sw.rem1 != 0) {
+		return
+	}
+	forced := uint8(bits.OnesCount64(end&sw.rem0&^sw.req) + bits.OnesCount64(empty&sw.rem1&^sw.req))
+	if f+forced > r.freeEnds {
+		return
+	}
+	nE := bits.OnesCount64(empty)
+	frags := nE + bits.OnesCount64(tail) + bits.OnesCount64(end&^tail)/2
+	if frags-1 > st.unproc && st.unproc > 0 {
+		return
+	}
+	open := empty | end&^sw.req
+	for _, u := range st.starve {
+		fromF := uint8(bits.OnesCount64(u.fmask & open))
+		a := fromF + u.unp
+		if a >= 2 {
+			continue
+		}
+		if a == 0 || r.closed {
+			return
+		}
+		if !u.req {
+			if forced++; f+forced > r.freeEnds {
+				return
+			}
+		}
+	}
+	if st.capCheck {
+		need := 2*nE - bits.OnesCount64(empty&sw.req) + bits.OnesCount64(end&^sw.req) - int(r.freeEnds-f)
+		if need > 0 {
+			capacity := 0
+			for _, u := range st.watch {
+				capacity += min(bits.OnesCount64(u.fmask&open), 2)
+			}
+			if need > capacity {
+				return
+			}
+		}
+	}
+	var hi uint64
+	if r.fBits != 0 {
+		// Codes of 63 or 64 bits pass their top bits to hi (a 65- or
+		// 66-bit key, as emitWide packs it; 0 in fact, since the first
+		// code is at most codePair once renumbered).
+		hi = lo >> 62
+		lo = lo<<2 | uint64(f)
+	}
+	r.add(key{lo: lo, hi: hi})
+}
+
+// emitWide packs a state of up to 128 bits after emit's retirement and
+// applies the pruning rules.
+func (r *worker) emitWide(st *step, xp *[maxWidth + 2]uint8, f uint8) {
+	x := xp
+	// Pack the kept vertices, refusing states in which some vertex cannot
+	// reach degree 2 from its unprocessed neighbours and too many must
+	// therefore be path ends.
+	forced := uint8(0)
+	var open uint64 // positions that can take one more edge
+	// need: edges the frontier must still get from unprocessed vertices
+	// (before free ends are subtracted); frags: partial paths and empty
+	// vertices the rest of the path must join.
+	var need, frags, pairEnds int
+	var lab [maxWidth + 4]uint8 // new code+1 of each old pair code, 0: not seen
+	ns := uint8(codePair)
+	// The kept codes are packed into lo, hi as they are read, first to
+	// last from the high end (emit calls emitWide only for keys over 64
+	// bits; the shifts give the same key for shorter ones).
+	b := r.bitsPer
+	var lo, hi uint64
+	for _, j := range st.kept {
+		code := x[j]
+		isReq := st.req>>j&1 != 0
+		var deg uint8
+		switch {
+		case code == codeEmpty:
+			open |= 1 << j
+			frags++
+			need += 2
+			if isReq {
+				need--
+			}
+		case code == codeFull:
+			deg = 2
+		default:
+			deg = 1
+			if code >= codePair {
+				pairEnds++
+				if lab[code] == 0 {
+					lab[code] = ns + 1
+					ns++
+				}
+				code = lab[code] - 1
+			} else {
+				frags++ // a tail
+			}
+			if !isReq {
+				open |= 1 << j
+				need++
+			}
+		}
+		hi = hi<<b | lo>>(64-b)
+		lo = lo<<b | uint64(code)
+		if rem := st.rem[j]; deg+rem < 2 {
+			if r.closed || deg+rem == 0 {
+				return
+			}
+			if !isReq {
+				forced++
+			}
+		}
+	}
+	if f+forced > r.freeEnds {
+		return
+	}
+	frags += pairEnds / 2
+	// Fragments are joined only through unprocessed vertices: the path
+	// alternates between them and pieces of at least one vertex each.
+	if frags-1 > st.unproc && st.unproc > 0 {
+		return
+	}
+	// An unprocessed vertex whose neighbours cannot give it two edges must
+	// be a path end (one) or cannot be visited (none); one that can takes
+	// at most two of the edges the frontier needs.
+	for _, u := range st.starve {
+		fromF := uint8(bits.OnesCount64(u.mask & open))
+		a := fromF + u.unp
+		if a >= 2 {
+			continue
+		}
+		if a == 0 || r.closed {
+			return
+		}
+		if !u.req {
+			if forced++; f+forced > r.freeEnds {
+				return
+			}
+		}
+	}
+	if need -= int(r.freeEnds - f); st.capCheck && need > 0 {
+		capacity := 0
+		for _, u := range st.watch {
+			capacity += min(bits.OnesCount64(u.mask&open), 2)
+		}
+		if need > capacity {
+			return
+		}
+	}
+	if r.fBits != 0 {
+		hi = hi<<2 | lo>>62
+		lo = lo<<2 | uint64(f)
+	}
+	r.add(key{lo, hi})
+}

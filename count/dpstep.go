@@ -1,0 +1,187 @@
+package count
+
+// start prepares w to fill layer next: its tables, or, when out is not
+// nil, out's bucket files (next then only partitions the keys).
+func (w *worker) start(next *layer, out *spillSet) {
+	w.next, w.out = next, out
+	n := len(next.parts) * bufRecs * w.mem.stride
+	if cap(w.buf) < n {
+		w.buf = make([]uint64, n)
+		w.fill = make([]int32, len(next.parts))
+	}
+	w.buf = w.buf[:n]
+	w.fill = w.fill[:len(next.parts)]
+	clear(w.fill)
+}
+
+// add adds the count being expanded (w.cnt) to state k of the next layer.
+func (w *worker) add(k key) {
+	if w.full {
+		return
+	}
+	if w.filterStep {
+		if w.sink != nil {
+			w.sink(k) // Find's walk back (find.go)
+			return
+		}
+		if w.shardOf(k) != w.shard {
+			return // another shard's state (Options.Shard)
+		}
+	}
+	var p int
+	if w.out != nil && w.out.route {
+		p = w.shardOf(k) // its owner's file (Options.Exchange)
+	} else {
+		p = w.next.partOf(hashKey(k.lo, k.hi))
+	}
+	sd, kw := w.mem.stride, w.mem.kw
+	base := p * bufRecs * sd
+	f := int(w.fill[p])
+	b := w.buf[base+f:]
+	b[0] = k.lo
+	if kw == 2 {
+		b[1] = k.hi
+	}
+	b[kw] = w.cnt
+	if w.mem.cw == 2 {
+		b[kw+1] = w.cntHi
+	}
+	f += sd
+	if f == bufRecs*sd {
+		w.flush(p, f)
+		f = 0
+	}
+	w.fill[p] = int32(f)
+}
+
+func (w *worker) flush(p, f int) {
+	base := p * bufRecs * w.mem.stride
+	if w.out != nil {
+		if err := w.out.write(p, w.buf[base:base+f], &w.sc); err != nil {
+			w.ioErr = err
+			w.full = true
+		}
+		return
+	}
+	ov, ok := w.mem.insert(&w.next.parts[p], w.buf[base:base+f])
+	w.overflow = w.overflow || ov
+	w.full = w.full || !ok
+}
+
+func (w *worker) flushAll() {
+	for p, f := range w.fill {
+		if f > 0 && !w.full {
+			w.flush(p, int(f))
+		}
+		w.fill[p] = 0
+	}
+}
+
+// expand applies every choice of edges from st.v to its processed
+// neighbours to one state and adds the count to the next layer.
+func (r *worker) expand(st *step, k key) {
+	var cells [maxWidth + 2]uint8
+	w := st.in
+	lo, hi := k.lo, k.hi
+	var f uint8
+	if r.fBits != 0 {
+		f = uint8(lo & 3)
+		lo, hi = lo>>2|hi<<62, hi>>2
+	}
+	bp := r.bitsPer
+	mask := uint64(1)<<bp - 1
+	if hi == 0 {
+		// A key of at most 64 bits, or a wider one whose high word is 0:
+		// one word to shift.
+		for j := w - 1; j >= 0; j-- {
+			cells[j] = uint8(lo & mask)
+			lo >>= bp
+		}
+	} else {
+		for j := w - 1; j >= 0; j-- {
+			cells[j] = uint8(lo & mask)
+			lo = lo>>bp | hi<<(64-bp)
+			hi >>= bp
+		}
+	}
+	cells[w] = codeEmpty
+	vReq := st.req>>w&1 != 0
+	nb := st.nbrPos
+	// canTake reports whether the vertex at position a may take one more
+	// edge: not full, and not a required end that already has one.
+	canTake := func(a uint8) bool {
+		x := cells[a]
+		return x != codeFull && (x == codeEmpty || st.req>>a&1 == 0)
+	}
+	x0 := cells
+	r.emit(st, &x0, f) // no edge
+	for ai, a := range nb {
+		if !canTake(a) {
+			continue
+		}
+		// One edge v-a.
+		x := cells
+		r.trans++
+		if x[a] == codeEmpty {
+			x[a], x[w] = codeNew, codeNew // a new path a-v; codes are renumbered on emit
+		} else {
+			x[w], x[a] = x[a], codeFull
+		}
+		r.emit(st, &x, f)
+		if vReq {
+			continue // a required end takes one edge
+		}
+		for _, b := range nb[ai+1:] {
+			if !canTake(b) {
+				continue
+			}
+			// Two edges a-v-b: v is full.
+			x := cells
+			r.trans++
+			ca, cb := x[a], x[b]
+			x[w] = codeFull
+			switch {
+			case ca == codeEmpty && cb == codeEmpty:
+				x[a], x[b] = codeNew, codeNew
+			case ca == codeEmpty:
+				x[a], x[b] = cb, codeFull
+			case cb == codeEmpty:
+				x[b], x[a] = ca, codeFull
+			case ca == codeTail && cb == codeTail:
+				// Both fixed ends are now joined: the path is complete,
+				// which only the last vertex may do.
+				if r.closed || r.i != r.n-1 {
+					continue
+				}
+				x[a], x[b] = codeFull, codeFull
+			case ca == cb:
+				// The two ends of one partial path: this closes a cycle,
+				// allowed only as the whole tour at the last vertex.
+				if !r.closed || r.i != r.n-1 {
+					continue
+				}
+				x[a], x[b] = codeFull, codeFull
+			case ca == codeTail || cb == codeTail:
+				other := ca
+				if ca == codeTail {
+					other = cb
+				}
+				x[a], x[b] = codeFull, codeFull
+				for j := 0; j <= w; j++ {
+					if x[j] == other {
+						x[j] = codeTail
+					}
+				}
+			default:
+				// Two partial paths merge: the far end of b's takes a's code.
+				x[a], x[b] = codeFull, codeFull
+				for j := 0; j <= w; j++ {
+					if x[j] == cb {
+						x[j] = ca
+					}
+				}
+			}
+			r.emit(st, &x, f)
+		}
+	}
+}
