@@ -173,6 +173,12 @@ func rss(t testing.TB, field string) int64 {
 // client runs in the same process, so the figure is an upper bound on the
 // server's.
 func TestPictureMemory(t *testing.T) {
+	if testfix.Race {
+		// The race detector's shadow memory multiplies the resident size
+		// (419 MB measured for the same 6 renders): the bound is for
+		// the real program.
+		t.Skip("memory bound not meaningful under -race")
+	}
 	n := 6
 	if testfix.Long() {
 		n = 40
