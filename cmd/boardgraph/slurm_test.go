@@ -235,6 +235,7 @@ func slurmWait(t *testing.T, dir, job string, during func(state string) bool) {
 	t.Cleanup(func() { exec.Command("scancel", job).Run() })
 	deadline := time.Now().Add(150 * time.Second)
 	release := false
+	var requeued time.Time // when during asked for a requeue
 	for {
 		rec := slurmJob(t, job)
 		state, reason := slurmField(rec, "JobState"), slurmField(rec, "Reason")
@@ -247,6 +248,9 @@ func slurmWait(t *testing.T, dir, job string, during func(state string) bool) {
 		switch {
 		case state == "COMPLETED":
 			return
+		case (state == "FAILED" || state == "CANCELLED") && !requeued.IsZero() && time.Since(requeued) < 60*time.Second:
+			// Between scontrol requeue and PENDING the job may show the
+			// state its killed steps left: wait for the requeue to land.
 		case state == "FAILED" || state == "CANCELLED" || state == "TIMEOUT" || state == "NODE_FAIL" ||
 			state == "OUT_OF_MEMORY" || reason == "DependencyNeverSatisfied":
 			t.Fatalf("job %s: %s (%s)\n%s", job, state, reason, jobOutputs(dir))
@@ -254,7 +258,7 @@ func slurmWait(t *testing.T, dir, job string, during func(state string) bool) {
 			t.Fatalf("job %s not done in 150 s: %s (%s)\n%s", job, state, reason, jobOutputs(dir))
 		}
 		if during != nil && during(state) {
-			release = true
+			release, requeued = true, time.Now()
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
@@ -278,17 +282,18 @@ func lastFullLayer(shared string, n int) (string, int) {
 	layers, _ := filepath.Glob(filepath.Join(shared, "L*"))
 	last := ""
 	for _, l := range layers {
-		if done, _ := filepath.Glob(filepath.Join(l, "done-*")); len(done) == n {
+		if done, _ := filepath.Glob(filepath.Join(l, "done-[0-9][0-9][0-9][0-9][0-9]")); len(done) == n {
 			last = filepath.Base(l)
 		}
 	}
 	return last, len(layers)
 }
 
-// doneMarkers returns the modification time of every layer's done markers.
+// doneMarkers returns the modification time of every layer's done markers
+// (done-NNNNN; a done-NNNNN.part is a marker still being written).
 func doneMarkers(shared string) map[string]time.Time {
 	m := map[string]time.Time{}
-	files, _ := filepath.Glob(filepath.Join(shared, "L*", "done-*"))
+	files, _ := filepath.Glob(filepath.Join(shared, "L*", "done-[0-9][0-9][0-9][0-9][0-9]"))
 	for _, f := range files {
 		if st, err := os.Stat(f); err == nil {
 			m[f] = st.ModTime()
