@@ -143,7 +143,7 @@ func New(opt Options) *Server {
 	s.stop, s.shutdown = context.WithCancel(context.Background())
 	static, _ := fs.Sub(assets, "assets")
 	files := http.FileServerFS(static)
-	page := inlinePage(static)
+	page := inlinePage(static, s.eng)
 	s.mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -512,14 +512,19 @@ func (s *Server) serve(ctx context.Context, ln net.Listener, announce func(url s
 	return nil
 }
 
-// inlinePage returns index.html with the style sheet and the script
-// written into it, so that the first load is one request. The files stay
-// available under /assets/ as well.
-func inlinePage(static fs.FS) []byte {
+// inlinePage returns index.html with the style sheet, the script and the
+// opening puzzles' answers from eng (opening.go) written into it, so that
+// the first load is one request. The files stay available under /assets/
+// as well. A failure of the opening answers (none is expected: they are
+// fixed puzzles) leaves the page to ask the engine for them.
+func inlinePage(static fs.FS, eng *Engine) []byte {
 	page, _ := fs.ReadFile(static, "index.html")
 	css, _ := fs.ReadFile(static, "style.css")
 	js, _ := fs.ReadFile(static, "app.js")
 	out := strings.Replace(string(page), `<link rel="stylesheet" href="assets/style.css">`, "<style>\n"+string(css)+"</style>", 1)
 	out = strings.Replace(out, `<script src="assets/app.js"></script>`, "<script>\n"+string(js)+"</script>", 1)
+	if script, err := openingScript(eng); err == nil {
+		out = withOpening(out, script)
+	}
 	return []byte(out)
 }

@@ -116,7 +116,7 @@ func siteFiles(eng *WasmEngine) (map[string][]byte, error) {
 		}
 		data, err := assets.ReadFile(p)
 		if p == "assets/index.html" {
-			files["index.html"] = staticPage(data)
+			files["index.html"], err = staticPage(data)
 			return err
 		}
 		files[p] = data
@@ -129,16 +129,22 @@ func siteFiles(eng *WasmEngine) (map[string][]byte, error) {
 	return files, nil
 }
 
-// staticPage marks index.html as the static site's page and makes sure it
-// loads engine-client.js before app.js.
-func staticPage(page []byte) []byte {
+// staticPage marks index.html as the static site's page, makes sure it
+// loads engine-client.js before app.js, and writes into it the opening
+// puzzles' answers (opening.go), computed here by the native engine: the
+// page is playable before the WebAssembly engine has loaded.
+func staticPage(page []byte) ([]byte, error) {
 	s := string(page)
 	s = strings.Replace(s, "<head>", "<head>\n"+staticMeta, 1)
 	const client, app = `<script src="assets/engine-client.js"></script>`, `<script src="assets/app.js"></script>`
 	if !strings.Contains(s, client) {
 		s = strings.Replace(s, app, client+"\n"+app, 1)
 	}
-	return []byte(s)
+	script, err := openingScript(NewEngine(0, 0, 0))
+	if err != nil {
+		return nil, fmt.Errorf("site: %w", err)
+	}
+	return []byte(withOpening(s, script)), nil
 }
 
 // serviceWorker returns sw.js: on install it stores every file of the

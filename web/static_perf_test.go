@@ -75,6 +75,8 @@ func TestStaticPerformance(t *testing.T) {
 		}
 		wall := time.Since(t0)
 		in := eval[map[string]float64](t, ctx, `({ready: window.__readyAt, dcl: performance.getEntriesByType("navigation")[0].domContentLoadedEventEnd, sw: navigator.serviceWorker.controller ? 1 : 0})`)
+		marks := eval[map[string]float64](t, ctx, `Object.fromEntries(performance.getEntries().filter(e => e.entryType === "mark" || e.name.endsWith(".wasm") || e.name.endsWith(".js")).map(e => [e.name.replace(/^.*\//, "") + (e.entryType === "mark" ? "" : " done"), e.entryType === "mark" ? e.startTime : e.responseEnd]))`)
+		t.Logf("load %d: milestones (ms after navigation start): %v", i+1, marks)
 		t.Logf("load %d (%s): playable (data-ready) at %.0f ms after navigation start (DOMContentLoaded %.0f ms; %.0f ms wall incl. CDP); service worker in control: %v",
 			i+1, map[bool]string{true: "first, empty cache", false: "again"}[i == 0], in["ready"], in["dcl"], float64(wall.Microseconds())/1000, in["sw"] == 1)
 	}

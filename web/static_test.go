@@ -248,6 +248,17 @@ func TestStaticSite(t *testing.T) {
 				t.Errorf("%s %s:\n static %v\n serve  %v", c.Path, c.Body, got[i], want)
 			}
 		}
+		// The opening answers written into the page (opening.go, by the
+		// native engine) are what the WebAssembly engine answers.
+		pairs := eval[[][2]any](t, ctx, `(async () => { const out = []; for (const c of opening.calls) out.push([c.answer, await BoardgraphEngine.call(c.path, c.body)]); return out; })()`)
+		if len(pairs) != 2 {
+			t.Errorf("%d opening answers in the page, want 2 (leaper/load, nl/load)", len(pairs))
+		}
+		for _, p := range pairs {
+			if !reflect.DeepEqual(p[0], p[1]) {
+				t.Errorf("opening answer in the page %v\n the engine answers %v", p[0], p[1])
+			}
+		}
 		if n := eval[int](t, ctx, `BoardgraphEngine.workers`); n != 1 {
 			t.Errorf("%d workers started; the bad inputs must not restart it", n)
 		}
@@ -436,3 +447,38 @@ func dropMillis(v any) any {
 }
 
 func jsString(s string) string { b, _ := json.Marshal(s); return string(b) }
+
+// The opening element parses as the page reads it, names the puzzles the
+// page opens with, and cannot be closed early by its text.
+func TestOpeningScript(t *testing.T) {
+	script, err := openingScript(NewEngine(0, 0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const head = `<script type="application/json" id="boardgraph-opening">`
+	body, ok := strings.CutPrefix(strings.TrimSuffix(script, "</script>\n"), head)
+	if !ok || strings.Contains(body, "<") {
+		t.Fatalf("opening element %.80q...: want %s, JSON with no '<'", script, head)
+	}
+	var o struct {
+		Leaper, Moves, Numberlink string
+		Calls                     []struct {
+			Path   string
+			Body   map[string]string
+			Answer map[string]any
+		}
+	}
+	if err := json.Unmarshal([]byte(body), &o); err != nil || len(o.Calls) != 2 {
+		t.Fatalf("opening JSON: %v, %d calls", err, len(o.Calls))
+	}
+	if c := o.Calls[0]; c.Path != "leaper/load" || c.Body["board"] != o.Leaper || c.Answer["open"] == nil {
+		t.Errorf("first opening call %s %v: want leaper/load of %q with its board's answer", c.Path, c.Body, o.Leaper)
+	}
+	if c := o.Calls[1]; c.Path != "nl/load" || c.Body["puzzle"] != o.Numberlink || c.Answer["pairs"] == nil {
+		t.Errorf("second opening call %s %v: want nl/load of %q with its answer", c.Path, c.Body, o.Numberlink)
+	}
+	page := withOpening("<body><p>x</p><script src=a.js></script></body>", script)
+	if !strings.Contains(page, "<p>x</p>"+script+"<script src=a.js>") {
+		t.Errorf("withOpening put the element elsewhere: %s", page)
+	}
+}

@@ -20,6 +20,8 @@ function el(name, attrs, parent) {
 // opts.signal an AbortSignal. It returns the decoded JSON, or a Blob for a
 // picture, and throws an Error whose message is fit for the status line.
 async function api(path, body, opts) {
+  const pre = openingAnswer(path, body);
+  if (pre) return pre;
   if (window.BoardgraphEngine) return window.BoardgraphEngine.call(path, body, opts);
   const t0 = performance.now();
   const r = await fetch("api/" + path, {
@@ -33,6 +35,26 @@ async function api(path, body, opts) {
   window.lastApiMillis = performance.now() - t0;
   if (!r.ok) throw new Error((data && data.error) || ("the engine answered HTTP " + r.status));
   return data;
+}
+
+// The opening puzzles and the engine's answers to loading them, written
+// into the page by the server or the site builder (web/opening.go): the
+// first board is drawn and takes numbers before the engine is up.
+const opening = (() => {
+  try {
+    const o = JSON.parse(document.getElementById("boardgraph-opening").textContent);
+    if (Array.isArray(o.calls)) return o;
+  } catch (e) { /* no opening in the page: every load asks the engine */ }
+  return { leaper: "6x6", moves: "diplomatico", numberlink: "", calls: [] };
+})();
+
+// openingAnswer returns a copy of the opening's answer to the call, or
+// null when the call is not one of the opening's (bodies compared key by
+// key, in any order).
+function openingAnswer(path, body) {
+  const key = (o) => JSON.stringify(o, Object.keys(o || {}).sort());
+  const c = opening.calls.find((c) => c.path === path && key(c.body) === key(body));
+  return c ? structuredClone(c.answer) : null;
 }
 
 const aborted = (e) => e && e.name === "AbortError";
@@ -1268,8 +1290,8 @@ window.addEventListener("resize", () => {
 });
 
 // ---- start: restore a shared state from the fragment, else defaults ----
-const defaultLeaper = "// a 6x6 Hopido puzzle (easy)\n. . . 4 27 32\n17 . . 30 . .\n. . . 12 . 3\n. . . 9 . .\n18 . . . 1 .\n. 21 . . . .";
-const defaultNL = "7x7m2:a1a3b42d2b2d4o3c2a3b3b3";
+const defaultLeaper = opening.leaper, defaultMoves = opening.moves;
+const defaultNL = opening.numberlink;
 async function start() {
   const h = location.hash.slice(1);
   const eq = h.indexOf("=");
@@ -1285,7 +1307,7 @@ async function start() {
     const ok = await NL.load(String(st.p || ""), c);
     $("n-input").value = st.p || "";
     if (!ok) { await NL.load(defaultNL); status("n-status", "The shared link's puzzle does not load; showing the default puzzle instead.", "bad"); }
-    await L.load({ board: defaultLeaper, moves: "diplomatico" });
+    await L.load({ board: defaultLeaper, moves: defaultMoves });
     NL.share();
   } else {
     let ok = false;
@@ -1297,7 +1319,7 @@ async function start() {
       ok = await L.load({ board: String(st.b || ""), moves: String(st.m || "") }, st, { mode: st.p && st.p.length ? "tour" : (st.g ? "numbers" : undefined), level: st.l });
       if (!ok) bad = "The shared link's board does not load (" + $("l-hinttext").textContent + "); showing the default puzzle instead.";
     }
-    if (!ok) await L.load({ board: defaultLeaper, moves: "diplomatico" }, null, { mode: "numbers" });
+    if (!ok) await L.load({ board: defaultLeaper, moves: defaultMoves }, null, { mode: "numbers" });
     if (bad) { L.note = bad; L.showStatus(); }
     $("n-input").value = defaultNL;
     await NL.load(defaultNL);

@@ -24,7 +24,9 @@
   // The module is compiled once; each worker instantiates it.
   const moduleP = (async () => {
     try {
-      return await WebAssembly.compileStreaming(fetch(wasmURL));
+      const m = await WebAssembly.compileStreaming(fetch(wasmURL));
+      performance.mark("boardgraph-engine-compiled");
+      return m;
     } catch (e) { // a host that does not send application/wasm
       const r = await fetch(wasmURL);
       if (!r.ok) throw new Error("cannot load the engine (" + wasmURL + "): HTTP " + r.status);
@@ -45,6 +47,7 @@
         const m = e.data;
         if (m.ready) {
           for (const ep of m.endpoints) deadlines[ep.name] = ep.timeout / 1e6; // ns -> ms
+          performance.mark("boardgraph-engine-ready");
           resolve();
           return;
         }
@@ -120,7 +123,9 @@
 
   // Offline after the first load: the service worker next to index.html
   // keeps the site's files (not on file://, where browsers allow none).
+  // It is registered once the engine is up, so that its copy of the files
+  // does not compete with the first load's fetch and compile.
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    navigator.serviceWorker.register("sw.js").catch(() => {});
+    readyP.finally(() => navigator.serviceWorker.register("sw.js").catch(() => {}));
   }
 })();
