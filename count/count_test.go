@@ -241,6 +241,9 @@ func TestBoardOrderSeed(t *testing.T) {
 // with BoardOrder's order, about 420 thousand refined); the refinement is
 // deterministic, and an order whose count is cheap comes back unchanged.
 func TestRefineOrder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("counts 7x7 closed Hopido twice; TestRefineOrderCounts refines smaller boards under -short")
+	}
 	t.Parallel()
 	bg := build(t, 7, 7, "hopido")
 	p := hamilton.Problem{G: bg.Graph, Closed: true}

@@ -37,6 +37,9 @@ func TestPredictCalibrated(t *testing.T) {
 		{"knight/8x8/closed/refined", 8, 8, "knight", true, 158673809, true, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			if testing.Short() && (c.refined || c.peak > 1e5) {
+				t.Skip("the race run (-short) probes the small closed Hopido only")
+			}
 			if c.slow && !testfix.Long() {
 				t.Skip("8x8 probes run with BOARDGRAPH_LONG=1")
 			}

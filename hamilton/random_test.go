@@ -11,6 +11,7 @@ import (
 	"github.com/boardgraph/boardgraph/graph"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
@@ -24,7 +25,8 @@ func TestCountRandomBoards(t *testing.T) {
 	ctx := context.Background()
 	specs := map[string][][2]int{"hopido": {{3, 0}, {2, 2}}, "knight": {{1, 2}}}
 	tested := 0
-	for i := range 40 {
+	boards := testfix.ShortOr(10, 40)
+	for i := range boards {
 		spec := []string{"hopido", "knight"}[i%2]
 		rows, cols := 5+rng.IntN(2), 5+rng.IntN(2)
 		var blocked []int
@@ -88,7 +90,7 @@ func TestCountRandomBoards(t *testing.T) {
 			}
 		}
 	}
-	if tested < 10 {
+	if tested < boards/4 {
 		t.Errorf("only %d random boards in range", tested)
 	}
 	t.Logf("%d random boards", tested)
@@ -102,7 +104,7 @@ func TestCountRandomGraphs(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(41, 42))
 	ctx := context.Background()
-	for range 2000 {
+	for range testfix.ShortOr(500, 2000) {
 		n := 1 + rng.IntN(9)
 		density := rng.Float64()
 		og := &oracle.Graph{Adj: make([][]int, n)}
