@@ -178,6 +178,7 @@ func clickCell(t *testing.T, ctx context.Context, cell int32) {
 }
 
 func TestBrowser(t *testing.T) {
+	t.Parallel() // each browser test has its own Chromium; they mostly wait on it
 	b := newBrowserEnv(t)
 
 	t.Run("Diplomatico5x5ByClicks", func(t *testing.T) {

@@ -235,6 +235,7 @@ func typeNumber(t *testing.T, ctx context.Context, d device, n int32) {
 }
 
 func TestBrowserPlay(t *testing.T) {
+	t.Parallel() // each browser test has its own Chromium; they mostly wait on it
 	b := newBrowserEnv(t)
 	for _, d := range []device{desktop, phone} {
 		t.Run(d.name, func(t *testing.T) {
@@ -599,6 +600,11 @@ func (b *browserEnv) sharedLinks(t *testing.T) {
 		keys(t, ctx, strings.Split(fmt.Sprint(n), "")...)
 		written++
 	}
+	// A puzzle with givens is played by numbers: the in-order box shows
+	// it and cannot be ticked.
+	if m := eval[[]bool](t, ctx, `[document.getElementById("l-tourmode").checked, document.getElementById("l-tourmode").disabled]`); m[0] || !m[1] {
+		t.Errorf("in-order box on a puzzle with givens: checked %v, disabled %v; want unchecked and disabled", m[0], m[1])
+	}
 	want := eval[[]int32](t, ctx, `L.grid`)
 	share := eval[string](t, ctx, `document.getElementById("l-share").value`)
 	ctx2, ce2 := b.playTab(t, phone, "light")
@@ -608,13 +614,16 @@ func (b *browserEnv) sharedLinks(t *testing.T) {
 	}
 	b.shot(t, ctx2, "leaper-shared-phone")
 	// A bridges position.
-	eval[any](t, ctx, `(() => { showTab("nl"); NL.cycle(0, 1); NL.cycle(2, 1); NL.cycle(2, 1); return 1; })()`)
+	eval[any](t, ctx, `(() => { showTab("nl"); NL.cycle(0, 1); NL.cycle(2, 1); NL.cycle(2, 1); NL.toggleDone(1); return 1; })()`)
 	wantC := eval[[]int8](t, ctx, `NL.conn`)
 	share = eval[string](t, ctx, `document.getElementById("n-share").value`)
 	ctx3, ce3 := b.playTab(t, desktop, "dark")
 	b.open(t, ctx3, share)
 	if got := eval[[]int8](t, ctx3, `NL.conn`); !slices.Equal(got, wantC) || wantC[2] != 2 {
 		t.Errorf("shared bridges position reloads as %v, want %v", got, wantC)
+	}
+	if got := eval[[]int](t, ctx3, `[...NL.done]`); !slices.Equal(got, []int{1}) {
+		t.Errorf("islands marked done after the shared link: %v, want [1]", got)
 	}
 	for _, c := range []*consoleErrors{ce, ce2, ce3} {
 		noConsoleErrors(t, c)

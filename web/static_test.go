@@ -194,6 +194,7 @@ const callJS = `async function call1(path, body) {
 }`
 
 func TestStaticSite(t *testing.T) {
+	t.Parallel() // each browser test has its own Chromium; they mostly wait on it
 	s := newStaticEnv(t)
 
 	t.Run("PlayHintGenerate", func(t *testing.T) {

@@ -214,6 +214,10 @@ const L = {
     this.level = opts.level || "";
     const tour = opts.mode ? opts.mode === "tour" : (b.givens.length === 0 && $("l-tourmode").checked);
     this.mode = tour ? "tour" : "numbers";
+    // The box shows the mode in play; a puzzle with givens is played by
+    // numbers only.
+    $("l-tourmode").checked = tour;
+    $("l-tourmode").disabled = b.givens.length > 0;
     this.grid = new Array(b.rows * b.cols).fill(0);
     this.marks = this.grid.map(() => []);
     this.path = [];
@@ -802,6 +806,13 @@ for (const btn of document.querySelectorAll("#l-pad button[data-d]")) btn.onclic
 $("l-erase").onclick = () => { L.buf = ""; L.setNumber(L.cursor, 0); };
 $("l-pencil").onclick = () => L.togglePencil();
 $("l-moves").onchange = () => { $("l-custom").hidden = $("l-moves").value !== "custom"; };
+// Switching the mode restarts an empty board that has nothing on it yet;
+// otherwise it is for the next empty board.
+$("l-tourmode").onchange = () => {
+  const mode = $("l-tourmode").checked ? "tour" : "numbers";
+  if (L.b && !L.b.givens.length && !L.path.length && !L.grid.some((n) => n)) L.load(L.req, null, { mode });
+  else status("l-status", "The next empty board will be played " + (mode === "tour" ? "1, 2, 3… in order." : "by numbers in any order."));
+};
 $("l-new").onclick = () => L.load({ board: $("l-size").value.trim(), moves: L.movesSpec() }, null, { mode: $("l-tourmode").checked ? "tour" : "numbers" });
 $("l-load").onclick = () => {
   const map = $("l-map").value.trim();
@@ -1067,7 +1078,9 @@ const NL = {
 
   share() {
     if (!this.g) return;
-    $("n-share").value = setHash("nl", { p: this.puzzle, c: this.conn.join("") });
+    const st = { p: this.puzzle, c: this.conn.join("") };
+    if (this.done.size) st.d = [...this.done].sort((a, b) => a - b);
+    $("n-share").value = setHash("nl", st);
   },
 
   body() { return { puzzle: this.puzzle, conn: this.conn }; },
@@ -1307,6 +1320,10 @@ async function start() {
     const ok = await NL.load(String(st.p || ""), c);
     $("n-input").value = st.p || "";
     if (!ok) { await NL.load(defaultNL); status("n-status", "The shared link's puzzle does not load; showing the default puzzle instead.", "bad"); }
+    else if (Array.isArray(st.d)) { // islands marked done
+      for (const i of st.d) if (Number.isInteger(i) && i >= 0 && i < NL.g.nodes.length) NL.done.add(i);
+      NL.update();
+    }
     await L.load({ board: defaultLeaper, moves: defaultMoves });
     NL.share();
   } else {
