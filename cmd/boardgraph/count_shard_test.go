@@ -280,6 +280,9 @@ func TestCountMemoryRefusal(t *testing.T) {
 		!strings.Contains(r.stderr, "would not fit") || !strings.Contains(r.stderr, "raise the limit to at least") {
 		t.Fatalf("want a one-line refusal with the prediction:\n%v", r)
 	}
+	if testing.Short() {
+		return // the counts below take minutes under the race run
+	}
 	r = cli(t, "", "count", "--moves", "knight", "6x6", "--method", "dp", "--max-memory", "1G", "--quiet")
 	if r.code != exitOK || strings.TrimSpace(r.stdout) != "6637920" {
 		t.Fatalf("6x6 within 1G: %v", r)
@@ -604,6 +607,9 @@ func TestShardAndDPProgress(t *testing.T) {
 // result, and a count far over --max-memory spills to --tmp and gives the
 // same number.
 func TestDPShardsSpillCLI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("three DP shards of 6x6 and a merge: a minute under the race run (TestCooperativeDPShardsCLI runs); run without -short")
+	}
 	t.Parallel()
 	dir := t.TempDir()
 	var files []string

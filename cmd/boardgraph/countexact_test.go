@@ -10,6 +10,9 @@ import (
 // (count.CountExact's primes and CRT) and equals the grid sweep's
 // multi-word count: 6x70 grid cycles have a 171-bit count.
 func TestCountBoardPast2to128(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two 6x70 closed counts: no concurrency to race; run without -short")
+	}
 	t.Parallel()
 	general := cli(t, "", "count", "--moves", "1,0", "6x70", "--closed", "--method", "dp", "--order-seed", "1")
 	grid := cli(t, "", "count", "--moves", "1,0", "6x70", "--closed", "--method", "dp")

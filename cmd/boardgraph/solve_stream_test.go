@@ -272,6 +272,9 @@ func TestSolveOutStopped(t *testing.T) {
 // TestStreamProgress checks that long writes and checks report progress
 // on stderr and that --quiet silences it.
 func TestStreamProgress(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes and verifies a 2000x2000 path: a minute under the race run; run without -short")
+	}
 	t.Parallel()
 	dir := t.TempDir()
 	name := filepath.Join(dir, "p.txt")
