@@ -12,10 +12,6 @@ import (
 	"github.com/boardgraph/boardgraph/web"
 )
 
-func init() {
-	register(&command{name: "serve", summary: "play, solve and study puzzles in the browser", setup: runServe})
-}
-
 func runServe(e *env, fs *flag.FlagSet) func(pos []string) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (loopback by default; port 0 picks a free one)")
 	jobs := fs.Int("jobs", 0, "solver calls run at once (`N`; 0: one per core)")

@@ -8,10 +8,6 @@ import (
 	"github.com/boardgraph/boardgraph/web"
 )
 
-func init() {
-	register(&command{name: "site", summary: "write the page as a static site that needs no server", setup: runSite})
-}
-
 func runSite(e *env, fs *flag.FlagSet) func(pos []string) int {
 	force := fs.Bool("force", false, "replace DIR if it is not empty")
 	return func(pos []string) int {

@@ -1,17 +1,16 @@
 package request
 
 import (
-	"encoding/json"
-	"time"
-
 	"context"
+	"encoding/json"
 	"errors"
-	"github.com/boardgraph/boardgraph/hamilton"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/verify"
 )
