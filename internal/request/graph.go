@@ -357,19 +357,15 @@ type GraphCount struct {
 // MaxCountOpen vertices needs a fixed start or opt.Bounded.
 func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, error) {
 	began := time.Now()
-	var res GraphCount
-	switch opt.Method {
-	case "":
-		opt.Method = "auto"
-	case "auto", "dfs", "dp":
-	default:
-		return res, inputf("unknown --method %q; use auto, dfs or dp", opt.Method)
-	}
 	var (
+		res    GraphCount
 		order  []int32
 		choice count.Choice
 		err    error
 	)
+	if opt.Method, err = parseMethod(opt.Method, opt.Method, "auto", "dfs", "dp"); err != nil {
+		return res, err
+	}
 	if opt.Method != "dfs" {
 		// The graph's own order, whatever the file's numbering
 		// (count.GraphOrder); stopped meanwhile, the count stops too.

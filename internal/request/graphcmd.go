@@ -170,16 +170,11 @@ func (v *GraphVerdict) Write(w io.Writer, f string) error {
 		}
 		return format.WriteResult(w, v.Graph.Describe("verify"), map[string]any{"graph": v.Graph.File, "solution": v.File, "kind": v.Solution.Kind, "valid": v.Err == nil, "error": msg})
 	}
-	if v.Err != nil {
-		_, err := fmt.Fprintf(w, "invalid: %v\n", v.Err)
-		return err
-	}
 	what := "a Hamiltonian path"
 	if v.Cycle {
 		what = "a Hamiltonian cycle"
 	}
-	_, err := fmt.Fprintf(w, "valid: %s of %s, read as a %s\n", what, v.Graph.Label(), v.Solution.Kind)
-	return err
+	return writeValidity(w, v.Err, fmt.Sprintf("%s of %s, read as a %s", what, v.Graph.Label(), v.Solution.Kind))
 }
 
 // boardOnly are the flags that need board geometry, with what each needs:
