@@ -13,6 +13,7 @@ import (
 
 	fmtpkg "github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/verify"
 )
 
@@ -460,10 +461,7 @@ func TestEnumerate(t *testing.T) {
 
 func TestVerifyCommand(t *testing.T) {
 	t.Parallel()
-	fig4, err := os.ReadFile("testdata/fig4.grid")
-	if err != nil {
-		t.Fatal(err)
-	}
+	fig4 := testfix.ReadFile(t, "testdata/fig4.grid")
 	var fig4path strings.Builder
 	g, _ := verify.ParseGrid(bytes.NewReader(fig4))
 	p, _ := verify.GridPath(g)
@@ -597,10 +595,7 @@ func golden(t *testing.T, name, got string) {
 func TestGoldenFormats(t *testing.T) {
 	hideStats = true
 	t.Cleanup(func() { hideStats = false })
-	fig4, err := os.ReadFile("testdata/fig4.grid")
-	if err != nil {
-		t.Fatal(err)
-	}
+	fig4 := testfix.ReadFile(t, "testdata/fig4.grid")
 	g, _ := verify.ParseGrid(bytes.NewReader(fig4))
 	path, _ := verify.GridPath(g)
 	for _, format := range []string{"grid", "path", "json"} {

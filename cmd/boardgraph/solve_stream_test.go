@@ -175,10 +175,7 @@ func TestSolveOut(t *testing.T) {
 			if r.code != exitOK || r.stdout != "" || !strings.Contains(r.stderr, tc.summary) {
 				t.Fatalf("want exit 0, nothing on stdout and %q on stderr:\n%v", tc.summary, r)
 			}
-			data, err := os.ReadFile(name)
-			if err != nil {
-				t.Fatal(err)
-			}
+			data := testfix.ReadFile(t, name)
 			isBinary := verify.IsBinaryPath(data)
 			if isBinary != (tc.format == "binary") || (tc.format == "json") != bytes.HasPrefix(data, []byte("{")) {
 				t.Fatalf("file starts %q, want format %s", data[:min(len(data), 16)], tc.format)
@@ -310,10 +307,7 @@ func TestVerifyBinary(t *testing.T) {
 	if r := cli(t, "", "solve", "--moves", "knight", "--closed", "6x6", "--out", good); r.code != exitOK {
 		t.Fatalf("%v", r)
 	}
-	data, err := os.ReadFile(good)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testfix.ReadFile(t, good)
 	hs := 40 + len("knight") + 8*8
 	write := func(name string, b []byte) string {
 		p := filepath.Join(dir, name)

@@ -3,14 +3,13 @@ package request
 import (
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/boardgraph/boardgraph/cypherq"
 	"github.com/boardgraph/boardgraph/graphio"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestNewExport: the format and output checks name the fix.
@@ -92,9 +91,7 @@ func TestExportFromBoard(t *testing.T) {
 	if err := x.FromGraph("g.hcp", Source{}); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "need a board") {
 		t.Errorf("graph with a solution: %v", err)
 	}
-	dir := t.TempDir()
-	file := filepath.Join(dir, "g.txt")
-	os.WriteFile(file, []byte("1 2\n2 3\n"), 0o644)
+	file := testfix.TempFile(t, "g.txt", "1 2\n2 3\n")
 	x, _ = NewExport(ExportFlags{To: "graphml", Batch: 1})
 	if err := x.FromGraph(file, Source{}); err != nil || x.Source.G.N() != 3 || !strings.Contains(x.What, "3 vertices, 2 edges") {
 		t.Errorf("graph: %v %q", err, x.What)

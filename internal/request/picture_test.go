@@ -3,10 +3,10 @@ package request
 import (
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 func TestPicture(t *testing.T) {
@@ -89,11 +89,7 @@ func FuzzPicture(f *testing.F) {
 // stopped is Stopped, not a failure of the input.
 func TestPictureArgs(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	sol := filepath.Join(dir, "7x7")
-	if err := os.WriteFile(sol, []byte("1\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	sol := testfix.TempFile(t, "7x7", "1\n")
 	src := Source{}
 	for _, c := range []struct {
 		args        []string
