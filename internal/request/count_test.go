@@ -135,16 +135,20 @@ func TestCountRun(t *testing.T) {
 	}
 }
 
+// countCase is a count's flags and what NewCount makes of them: the method
+// it picks, or words of its refusal.
+type countCase struct {
+	lf   LeaperFlags
+	cf   CountFlags
+	want string
+}
+
 // TestCountAuto: auto picks the dynamic program where its predicted cost
 // is tiny (king 5x5: the search takes 40 s) and the search for givens and
 // tables.
 func TestCountAuto(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct {
-		lf   LeaperFlags
-		cf   CountFlags
-		want string
-	}{
+	for _, tc := range []countCase{
 		{LeaperFlags{Spec: "5x5", Moves: "king"}, CountFlags{}, MethodDP},
 		{LeaperFlags{Spec: "5x5", Moves: "king"}, CountFlags{PerStart: true}, MethodDFS},
 		{LeaperFlags{Spec: "5x5"}, CountFlags{Checkpoint: "ck"}, MethodDFS},
@@ -156,13 +160,11 @@ func TestCountAuto(t *testing.T) {
 	}
 }
 
+// TestNewCountRefusals: flags that do not combine, or that no count can
+// honour, are input errors that name the fix.
 func TestNewCountRefusals(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct {
-		lf   LeaperFlags
-		cf   CountFlags
-		want string
-	}{
+	for _, tc := range []countCase{
 		{LeaperFlags{Spec: "5x5", Closed: true}, CountFlags{PerStart: true}, "drop --closed"},
 		{LeaperFlags{Spec: "5x5", Start: "1,1"}, CountFlags{PerStart: true}, "drop --start"},
 		{LeaperFlags{Spec: "5x5"}, CountFlags{PerStart: true, Undirected: true}, "drop --undirected"},

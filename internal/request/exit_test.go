@@ -7,9 +7,11 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/hidato"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/report"
 	"github.com/boardgraph/boardgraph/pathio"
+	"github.com/boardgraph/boardgraph/render"
 )
 
 // TestClassify: every kind of error gets its kind and one line
@@ -66,6 +68,22 @@ func checkClassify(t *testing.T, what string, wrap func(error) error, cases []cl
 	for _, tc := range cases {
 		if msg, code := Classify(wrap(tc.err)); msg != tc.msg || code != tc.code {
 			t.Errorf("%s(%q) = %q, %d; want %q, %d", what, tc.err, msg, code, tc.msg, tc.code)
+		}
+	}
+}
+
+// TestIsInput: the sentinels of input the user fixes are input, also when
+// wrapped; a proof of no solution and a bug are not.
+func TestIsInput(t *testing.T) {
+	t.Parallel()
+	for _, err := range []error{ErrInput, render.ErrFileName, render.ErrTooLarge, hidato.ErrPuzzle, hamilton.ErrInvalid} {
+		if !IsInput(fmt.Errorf("context: %w", err)) {
+			t.Errorf("%v is not input", err)
+		}
+	}
+	for _, err := range []error{hamilton.ErrNoSolution, &UnverifiedError{Solver: "the engine", Err: errors.New("x")}, errors.New("other")} {
+		if IsInput(err) {
+			t.Errorf("%v is input", err)
 		}
 	}
 }
