@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -30,16 +29,10 @@ const figure4 = "k=2\n....2\n..3.3\n2.54.\n2....\n2.23.\n"
 // the seed's Figure 5 (testdata extracted from the seed text).
 func TestNLTableFigure5(t *testing.T) {
 	t.Parallel()
-	f, err := os.Open("../../numberlink/testdata/figure5.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	want := map[string][]string{}
 	r := ""
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		l := sc.Text()
+	for l := range strings.Lines(string(testfix.ReadFile(t, "../../numberlink/testdata/figure5.txt"))) {
+		l = strings.TrimRight(l, "\r\n")
 		if strings.HasPrefix(l, "#") {
 			continue
 		}
