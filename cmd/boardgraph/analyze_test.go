@@ -200,7 +200,7 @@ func TestAnalyzeErrors(t *testing.T) {
 // TestAnalyzeTimeout stops early: a partial report marked as such, exit 3.
 func TestAnalyzeTimeout(t *testing.T) {
 	t.Parallel()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
 	r := cliCtx(t, ctx, "", "analyze", "6x6", "--timeout", "200ms", "--quiet")
 	if r.code != exitStopped || !strings.Contains(r.stdout, "STOPPED EARLY") || !strings.Contains(r.stderr, "lower bound") {

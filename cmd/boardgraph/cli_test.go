@@ -27,7 +27,7 @@ type result struct {
 // cli runs the command in-process with the given stdin.
 func cli(t *testing.T, stdin string, args ...string) result {
 	t.Helper()
-	return cliCtx(t, context.Background(), stdin, args...)
+	return cliCtx(t, t.Context(), stdin, args...)
 }
 
 func cliCtx(t *testing.T, ctx context.Context, stdin string, args ...string) result {
@@ -356,7 +356,7 @@ func TestTimeoutOverridesSizeLimit(t *testing.T) {
 
 func TestInterruptReportsPartialCount(t *testing.T) {
 	t.Parallel()
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
 	defer cancel()
 	r := cliCtx(t, ctx, "", "count", "--moves", "knight", "6x6", "--method", "dfs", "--quiet")
 	if r.code != exitStopped {
@@ -370,7 +370,7 @@ func TestInterruptReportsPartialCount(t *testing.T) {
 		t.Errorf("stderr should call it a lower bound: %q", r.stderr)
 	}
 	// JSON marks it incomplete.
-	ctx2, cancel2 := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	ctx2, cancel2 := context.WithTimeout(t.Context(), 200*time.Millisecond)
 	defer cancel2()
 	r = cliCtx(t, ctx2, "", "count", "--moves", "knight", "6x6", "--method", "dfs", "--quiet", "--format", "json")
 	if r.code != exitStopped || !strings.Contains(r.stdout, `"complete":false`) {
@@ -400,7 +400,7 @@ func TestSolveCutCell(t *testing.T) {
 func TestProgress(t *testing.T) {
 	t.Parallel()
 	var out, errb bytes.Buffer
-	code := run(&env{ctx: context.Background(), args: []string{"count", "--moves", "knight", "6x6", "--method", "dfs", "--timeout", "400ms"},
+	code := run(&env{ctx: t.Context(), args: []string{"count", "--moves", "knight", "6x6", "--method", "dfs", "--timeout", "400ms"},
 		stdin: strings.NewReader(""), stdout: &out, stderr: &errb, progressEvery: 20 * time.Millisecond})
 	if code != exitStopped {
 		t.Fatalf("exit %d: %s", code, errb.String())
@@ -409,7 +409,7 @@ func TestProgress(t *testing.T) {
 		t.Errorf("no progress lines: %q", errb.String())
 	}
 	errb.Reset()
-	code = run(&env{ctx: context.Background(), args: []string{"count", "--moves", "knight", "6x6", "--method", "dfs", "--timeout", "200ms", "--quiet"},
+	code = run(&env{ctx: t.Context(), args: []string{"count", "--moves", "knight", "6x6", "--method", "dfs", "--timeout", "200ms", "--quiet"},
 		stdin: strings.NewReader(""), stdout: &out, stderr: &errb, progressEvery: 20 * time.Millisecond})
 	if code != exitStopped || strings.Contains(errb.String(), "count: ") {
 		t.Errorf("--quiet printed progress: %q", errb.String())
@@ -421,7 +421,7 @@ func TestProgress(t *testing.T) {
 func TestProgressAnnealing(t *testing.T) {
 	t.Parallel()
 	var out, errb bytes.Buffer
-	code := run(&env{ctx: context.Background(), args: []string{"count", "--method", "dp", "7x7"},
+	code := run(&env{ctx: t.Context(), args: []string{"count", "--method", "dp", "7x7"},
 		stdin: strings.NewReader(""), stdout: &out, stderr: &errb, progressEvery: 20 * time.Millisecond})
 	if code != exitOK || out.String() != "8642871600\n" {
 		t.Fatalf("exit %d: %q %s", code, out.String(), errb.String())
@@ -566,7 +566,7 @@ func TestHelp(t *testing.T) {
 func TestInternalErrorNeverPrints(t *testing.T) {
 	t.Parallel()
 	pf := problemFlags{request.LeaperFlags{Moves: "hopido", Format: "grid"}}
-	j, err := pf.load(context.Background(), &env{}, []string{"5x5"}, request.SolveFormats)
+	j, err := pf.load(t.Context(), &env{}, []string{"5x5"}, request.SolveFormats)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -606,7 +606,7 @@ func TestGoldenFormats(t *testing.T) {
 	path, _ := verify.GridPath(g)
 	for _, format := range []string{"grid", "path", "json"} {
 		pf := problemFlags{request.LeaperFlags{Moves: "hopido", Format: format}}
-		j, err := pf.load(context.Background(), &env{}, []string{"5x10"}, request.SolveFormats)
+		j, err := pf.load(t.Context(), &env{}, []string{"5x10"}, request.SolveFormats)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -417,7 +417,7 @@ func TestNLProgress(t *testing.T) {
 		// Without --quiet the run is stopped by the first progress line
 		// (the minute's --timeout is a safety net), so load cannot make
 		// the line miss a deadline; with --quiet a short timeout stops it.
-		ctx, cancel := context.WithCancel(context.Background())
+		ctx, cancel := context.WithCancel(t.Context())
 		errb := &cancelOn{marker: "nodes,", cancel: cancel}
 		args := []string{"numberlink", "count", "--timeout", "60s"}
 		if quiet {

@@ -131,14 +131,14 @@ func TestWriteFailuresExit2(t *testing.T) {
 		{"enumerate", "4x5", "--limit", "3"},
 	} {
 		var errb bytes.Buffer
-		code := run(&env{ctx: context.Background(), args: args, stdin: strings.NewReader(""), stdout: failWriter{}, stderr: &errb})
+		code := run(&env{ctx: t.Context(), args: args, stdin: strings.NewReader(""), stdout: failWriter{}, stderr: &errb})
 		if code != exitUsage || strings.Count(errb.String(), "\n") < 1 || !strings.Contains(errb.String(), "boardgraph: cannot write the result to standard output: no space left on device\n") {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 naming the failed write", args, code, errb.String())
 		}
 	}
 	// The codes a command returns on its own stay as they were.
 	var errb bytes.Buffer
-	if code := run(&env{ctx: context.Background(), args: []string{"solve", "4x4"}, stdin: strings.NewReader(""), stdout: failWriter{}, stderr: &errb}); code != exitNone {
+	if code := run(&env{ctx: t.Context(), args: []string{"solve", "4x4"}, stdin: strings.NewReader(""), stdout: failWriter{}, stderr: &errb}); code != exitNone {
 		t.Errorf("solve 4x4 (no solution, nothing on stdout): exit %d, want 1", code)
 	}
 
@@ -172,7 +172,7 @@ func TestBinaryMoveSetRefusedBeforeSearch(t *testing.T) {
 	dir := t.TempDir()
 	for _, method := range []string{"auto", "search"} {
 		out := filepath.Join(dir, "p.bgp")
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 		r := cliCtx(t, ctx, "", "solve", "--moves", spec, "--method", method, "8x8", "--out", out)
 		cancel()
 		if r.code != exitUsage || !strings.Contains(r.stderr, "at most 255") || !strings.Contains(r.stderr, "--format path") {
@@ -237,7 +237,7 @@ func TestFIFOWithoutReaderStops(t *testing.T) {
 		{"render", "5x5", "--in", sol, "--svg", svgFIFO},
 		{"solve", "5x5", "--svg", svgFIFO, "--quiet"},
 	} {
-		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
 		done := make(chan result, 1)
 		go func() { done <- cliCtx(t, ctx, "", args...) }()
 		select {

@@ -20,7 +20,7 @@ func TestServeCLI(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q", args, r.code, r.stderr)
 		}
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(t.Context())
 	pr, pw := io.Pipe()
 	done := make(chan int)
 	go func() {

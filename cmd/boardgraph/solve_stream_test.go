@@ -235,7 +235,7 @@ func TestSolveOutStopped(t *testing.T) {
 	if err := os.WriteFile(old, []byte("keep me"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cancelled, cancel := context.WithCancel(context.Background())
+	cancelled, cancel := context.WithCancel(t.Context())
 	cancel()
 	t.Run("cases", func(t *testing.T) {
 		for _, tc := range []struct {
@@ -244,7 +244,7 @@ func TestSolveOutStopped(t *testing.T) {
 			args []string
 			want string
 		}{
-			{"timeout", context.Background(), []string{"--timeout", "1ns", "--out", filepath.Join(dir, "t.bgp")}, "timed out after 1ns while writing"},
+			{"timeout", t.Context(), []string{"--timeout", "1ns", "--out", filepath.Join(dir, "t.bgp")}, "timed out after 1ns while writing"},
 			{"interrupt", cancelled, []string{"--out", filepath.Join(dir, "i.txt")}, "interrupted while writing"},
 			{"existing file", cancelled, []string{"--out", old}, "no file was written"},
 		} {
@@ -274,7 +274,7 @@ func TestStreamProgress(t *testing.T) {
 	name := filepath.Join(dir, "p.txt")
 	run1 := func(args ...string) result {
 		var out, errb bytes.Buffer
-		code := run(&env{ctx: context.Background(), args: args, stdin: strings.NewReader(""), stdout: &out, stderr: &errb, progressEvery: time.Millisecond})
+		code := run(&env{ctx: t.Context(), args: args, stdin: strings.NewReader(""), stdout: &out, stderr: &errb, progressEvery: time.Millisecond})
 		return result{code, out.String(), errb.String()}
 	}
 	r := run1("solve", "--moves", "king", "2000x2000", "--out", name)
@@ -290,7 +290,7 @@ func TestStreamProgress(t *testing.T) {
 	if q.code != exitOK || q.stderr != "" {
 		t.Fatalf("--quiet: %v", q)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	if c := cliCtx(t, ctx, "", "verify", "--moves", "king", "2000x2000", name); c.code != exitStopped || !strings.Contains(c.stderr, "interrupted after checking 1048576 cells") {
 		t.Fatalf("interrupted verify: %v", c)

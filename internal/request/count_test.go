@@ -237,7 +237,7 @@ func TestShardsMerge(t *testing.T) {
 			if err != nil || !got.Complete {
 				t.Fatalf("%s shard %d: %v %+v", method, i, err, got)
 			}
-			if err := sc.Finish(context.Background(), got.Stats.Elapsed); err != nil {
+			if err := sc.Finish(t.Context(), got.Stats.Elapsed); err != nil {
 				t.Fatal(err)
 			}
 			files = append(files, out)
@@ -421,7 +421,7 @@ func TestCountWording(t *testing.T) {
 func TestCountDPRefinesOrder(t *testing.T) {
 	t.Parallel()
 	c := mustCount(t, LeaperFlags{Spec: "7x7", Closed: true}, CountFlags{Method: MethodDP})
-	res, err := c.Run(context.Background(), hamilton.Options{}, DPOptions{})
+	res, err := c.Run(t.Context(), hamilton.Options{}, DPOptions{})
 	if err != nil || res.Count.String() != "11617568" {
 		t.Fatalf("count = %v, %v; want 11617568", res.Count, err)
 	}
@@ -435,7 +435,7 @@ func TestCountDPRefinesOrder(t *testing.T) {
 func TestCountDPTooWide(t *testing.T) {
 	t.Parallel()
 	c := mustCount(t, LeaperFlags{Spec: "45x45", Moves: "king"}, CountFlags{Method: MethodDP})
-	_, err := c.Run(context.Background(), hamilton.Options{}, DPOptions{})
+	_, err := c.Run(t.Context(), hamilton.Options{}, DPOptions{})
 	if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "frontier too wide") || strings.Contains(err.Error(), "raise --max-memory") {
 		t.Errorf("too wide a frontier: %v", err)
 	}

@@ -1,7 +1,6 @@
 package request
 
 import (
-	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -54,7 +53,7 @@ func TestExportFromBoard(t *testing.T) {
 	t.Parallel()
 	x, _ := NewExport(ExportFlags{To: "dot", Batch: 1, WithSolution: true})
 	s := search(t, LeaperFlags{Spec: "4x5", Start: "1,1"})
-	if err := x.FromBoard(context.Background(), s); err != nil {
+	if err := x.FromBoard(t.Context(), s); err != nil {
 		t.Fatal(err)
 	}
 	if len(x.Source.Path) != 20 || s.Cells(x.Source.Path)[0].String() != "1,1" || !strings.HasPrefix(x.What, "4x5 hopido") {
@@ -64,7 +63,7 @@ func TestExportFromBoard(t *testing.T) {
 		t.Errorf("Summary = %q, want %q", got, want)
 	}
 	x, _ = NewExport(ExportFlags{To: "dot", Batch: 1, WithAnalysis: true})
-	if err := x.FromBoard(context.Background(), search(t, LeaperFlags{Spec: "4x5"})); err != nil {
+	if err := x.FromBoard(t.Context(), search(t, LeaperFlags{Spec: "4x5"})); err != nil {
 		t.Fatal(err)
 	}
 	var total uint64
@@ -77,15 +76,15 @@ func TestExportFromBoard(t *testing.T) {
 	if got := x.Summary("g.dot"); !strings.HasSuffix(got, " to g.dot, with the analysis counts (directed paths)") {
 		t.Errorf("Summary = %q", got)
 	}
-	if err := x.FromBoard(context.Background(), search(t, LeaperFlags{Spec: "4x5", End: "1,1"})); !errors.Is(err, ErrInput) {
+	if err := x.FromBoard(t.Context(), search(t, LeaperFlags{Spec: "4x5", End: "1,1"})); !errors.Is(err, ErrInput) {
 		t.Errorf("ends with --with-analysis: %v", err)
 	}
 	x, _ = NewExport(ExportFlags{To: "dot", Batch: 1})
-	if err := x.FromBoard(context.Background(), search(t, LeaperFlags{Spec: "4x5", Closed: true})); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "add --with-solution") {
+	if err := x.FromBoard(t.Context(), search(t, LeaperFlags{Spec: "4x5", Closed: true})); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "add --with-solution") {
 		t.Errorf("ends without --with-solution: %v", err)
 	}
 	x, _ = NewExport(ExportFlags{To: "dot", Batch: 1, WithSolution: true})
-	if err := x.FromBoard(context.Background(), search(t, LeaperFlags{Spec: "4x4"})); !errors.Is(err, hamilton.ErrNoSolution) {
+	if err := x.FromBoard(t.Context(), search(t, LeaperFlags{Spec: "4x4"})); !errors.Is(err, hamilton.ErrNoSolution) {
 		t.Errorf("4x4: %v", err)
 	}
 	if err := x.FromGraph("g.hcp", Source{}); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "need a board") {

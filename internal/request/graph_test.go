@@ -1,7 +1,6 @@
 package request
 
 import (
-	"context"
 	"errors"
 	"math/big"
 	"strings"
@@ -56,7 +55,7 @@ func TestGraphCount(t *testing.T) {
 		undirected bool
 		want       uint64
 	}{{"dfs", false, 8}, {"dp", false, 8}, {"auto", true, 4}} {
-		res, err := g.Count(context.Background(), GraphCountOptions{Method: tc.method, Undirected: tc.undirected})
+		res, err := g.Count(t.Context(), GraphCountOptions{Method: tc.method, Undirected: tc.undirected})
 		if err != nil || res.Count.Cmp(new(big.Int).SetUint64(tc.want)) != 0 || !res.Complete {
 			t.Errorf("%+v: %+v, %v", tc, res, err)
 		}
@@ -64,7 +63,7 @@ func TestGraphCount(t *testing.T) {
 			t.Errorf("%+v: convention %q", tc, res.Convention)
 		}
 	}
-	if _, err := g.Count(context.Background(), GraphCountOptions{Method: "magic"}); !errors.Is(err, ErrInput) {
+	if _, err := g.Count(t.Context(), GraphCountOptions{Method: "magic"}); !errors.Is(err, ErrInput) {
 		t.Errorf("unknown method: %v", err)
 	}
 }
