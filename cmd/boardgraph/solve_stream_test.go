@@ -102,9 +102,7 @@ func TestSolveMethodErrors(t *testing.T) {
 			})
 		}
 	})
-	if got := testfix.DirNames(t, dir); len(got) != 0 {
-		t.Fatalf("files left in %s: %v", dir, got)
-	}
+	noFilesLeft(t, dir)
 }
 
 // TestSolveAuto checks which method auto picks: construction only on
@@ -220,9 +218,7 @@ func TestBrokenConstructionNeverWritten(t *testing.T) {
 			})
 		}
 	})
-	if got := testfix.DirNames(t, dir); len(got) != 0 {
-		t.Fatalf("files left in %s: %v", dir, got)
-	}
+	noFilesLeft(t, dir)
 }
 
 // TestSolveOutStopped checks that a timeout or Ctrl-C while streaming
@@ -385,5 +381,14 @@ func TestVerifyTextStreamsLargeFiles(t *testing.T) {
 	r := cli(t, "", "verify", "2800x2800", "--moves", "king", name, "--quiet")
 	if r.code != exitOK || !strings.Contains(r.stdout, "(7840000 cells)") {
 		t.Fatalf("%v", r)
+	}
+}
+
+// noFilesLeft fails t when dir holds a file: a refused or failed command
+// must leave nothing behind, not even a temporary file.
+func noFilesLeft(t *testing.T, dir string) {
+	t.Helper()
+	if got := testfix.DirNames(t, dir); len(got) != 0 {
+		t.Fatalf("files left in %s: %v", dir, got)
 	}
 }
