@@ -5,21 +5,16 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/boardgraph/boardgraph/format"
 	"time"
 
 	"github.com/boardgraph/boardgraph/analysis"
+	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/internal/request"
 	"github.com/boardgraph/boardgraph/render"
 )
 
-func init() {
-	register(&command{name: "analyze", summary: "analyse the whole solution space (counts, edges, symmetry classes, key states)", setup: runAnalyze})
-}
-
 func runAnalyze(e *env, fs *flag.FlagSet) func(pos []string) int {
-	var pf problemFlags
-	pf.register(fs, "text (a report, the default) or json")
+	pf := newProblemFlags(fs, "text (a report, the default) or json")
 	canonical := fs.Bool("canonical", false, "list the canonical representative of every symmetry class (up to 10000)")
 	outVar(fs, &pf.Out)
 	pathFile := fs.String("path", "", "count the completions of the prefixes of the solution in `FILE` (a path or numbered grid, as verify reads; '-' for stdin) instead of the smallest solution")
@@ -35,7 +30,7 @@ func runAnalyze(e *env, fs *flag.FlagSet) func(pos []string) int {
 		if *pathFile != "" && len(pos) == 0 && pf.Board == "" {
 			// solve's JSON and .bgp files carry their board
 			if text, err = readSolution(e, *pathFile); err == nil {
-				j, err = carriedProblem(ctx, e, &pf, *pathFile, text, flagGiven(fs, "moves"))
+				j, err = carriedProblem(ctx, e, pf, *pathFile, text, flagGiven(fs, "moves"))
 			}
 		} else {
 			j, err = pf.load(ctx, e, pos, textJSON)

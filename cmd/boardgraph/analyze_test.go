@@ -12,6 +12,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/analysis"
 	"github.com/boardgraph/boardgraph/format"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestAnalyzeAcceptance checks issue 5's acceptance figures (REFERENCE.md):
@@ -152,10 +153,7 @@ func TestAnalyzePictures(t *testing.T) {
 		t.Fatalf("%v", r)
 	}
 	for _, name := range []string{"a-start.svg", "a-end.svg", "a-edges.svg", "a-start.png", "a-end.png", "a-edges.png"} {
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := testfix.ReadFile(t, filepath.Join(dir, name))
 		if strings.HasSuffix(name, ".svg") && !strings.Contains(string(data[:min(200, len(data))]), "<svg") {
 			t.Errorf("%s is not SVG", name)
 		}
@@ -202,7 +200,7 @@ func TestAnalyzeErrors(t *testing.T) {
 // TestAnalyzeTimeout stops early: a partial report marked as such, exit 3.
 func TestAnalyzeTimeout(t *testing.T) {
 	t.Parallel()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
 	r := cliCtx(t, ctx, "", "analyze", "6x6", "--timeout", "200ms", "--quiet")
 	if r.code != exitStopped || !strings.Contains(r.stdout, "STOPPED EARLY") || !strings.Contains(r.stderr, "lower bound") {

@@ -3,26 +3,16 @@ package main
 import (
 	"flag"
 	"fmt"
-	lines "github.com/boardgraph/boardgraph/progress"
 	"os"
 	"runtime/debug"
 
 	"github.com/boardgraph/boardgraph/internal/request"
+	lines "github.com/boardgraph/boardgraph/progress"
 )
 
-func init() {
-	register(&command{name: "count", summary: "count the solutions exactly", setup: runCount,
-		subs: map[string]*command{"merge": {name: "count merge", setup: runCountMerge}}})
-}
-
 func runCount(e *env, fs *flag.FlagSet) func(pos []string) int {
-	var (
-		pf problemFlags
-		cf request.CountFlags
-	)
-	var gf graphFlags // --graph FILE (graphinput.go)
-	gf.register(fs)
-	pf.register(fs, "text (the bare count, or the per-start table; the default) or json")
+	var cf request.CountFlags
+	pf := newProblemFlags(fs, "text (the bare count, or the per-start table; the default) or json")
 	fs.BoolVar(&cf.PerStart, "per-start", false, "print a grid of counts by first cell (directed, open paths)")
 	fs.BoolVar(&cf.Undirected, "undirected", false, "count a path and its reverse (a tour and its reverse) once")
 	fs.StringVar(&cf.Method, "method", request.MethodAuto, "counting `METHOD`: auto, dfs (search) or dp (frontier dynamic program)")
@@ -38,11 +28,8 @@ func runCount(e *env, fs *flag.FlagSet) func(pos []string) int {
 	fs.BoolVar(&cf.SharedSync, "shared-sync", false, "with --shared: sync every layer file before announcing it (survives a machine crash, not only a killed shard; slower)")
 	fs.DurationVar(&cf.SharedWait, "shared-wait", 0, "with --shared: wait at most `D` for the other shards at one layer (default 6h)")
 	fs.IntVar(&cf.Units, "units", 0, "split the count into at least `N` work units (default 4096; every shard of a count needs the same value)")
-	return func(pos []string) int {
-		if gf.file != "" {
-			gf.undirected, gf.method, gf.orderSeed = cf.Undirected, cf.Method, cf.OrderSeed
-			return runGraph(e, "count", fs, &pf, gf, pos)
-		}
+	graph := func(g *graphFlags) { g.undirected, g.method, g.orderSeed = cf.Undirected, cf.Method, cf.OrderSeed }
+	return withGraph(e, "count", fs, pf, graph, func(pos []string) int {
 		ctx, cancel := pf.context(e) // before the graph: it takes seconds to build
 		defer cancel()
 		j, err := pf.load(ctx, e, pos, textJSON)
@@ -92,5 +79,5 @@ func runCount(e *env, fs *flag.FlagSet) func(pos []string) int {
 			fmt.Fprintln(e.stderr, c.Summary(res))
 		}
 		return exitOK
-	}
+	})
 }

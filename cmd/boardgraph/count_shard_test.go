@@ -119,10 +119,7 @@ func TestMergeUndirectedJSON(t *testing.T) {
 // checksum (a well-formed file of another count).
 func rewrite(t *testing.T, src, dst string, fix bool, edit func(s *shard.Result, p *format.Problem)) string {
 	t.Helper()
-	data, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testfix.ReadFile(t, src)
 	var s shard.Result
 	var p format.Problem
 	if err := json.Unmarshal(data, &s); err != nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"io/fs"
 	"os"
 	"path"
@@ -11,16 +10,15 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestReadmeLength: the README stays a front page (issue 24: at most 250
 // lines); the guides live in docs/.
 func TestReadmeLength(t *testing.T) {
 	t.Parallel()
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	readme := testfix.ReadFile(t, "../../README.md")
 	if n := strings.Count(string(readme), "\n"); n > 250 {
 		t.Errorf("README.md has %d lines; keep it at most 250 and move the rest into a guide in docs/", n)
 	}
@@ -31,10 +29,7 @@ func TestReadmeLength(t *testing.T) {
 // and its go run command runs.
 func TestReadmeQuickStart(t *testing.T) {
 	t.Parallel()
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	readme := testfix.ReadFile(t, "../../README.md")
 	text := string(readme)
 	if strings.Contains(text, "go install github.com/") {
 		t.Error("README.md tells the user to go install the module by its path; it is not published: use go install ./cmd/boardgraph")
@@ -58,12 +53,12 @@ func TestReadmeQuickStart(t *testing.T) {
 	if goRun == nil || !sawTest {
 		t.Fatalf("README.md's first block lacks \"go run ./cmd/boardgraph ...\" or \"go test ./...\":\n%s", first)
 	}
-	var out, errb strings.Builder
-	if code := run(&env{ctx: context.Background(), args: goRun, stdin: strings.NewReader(""), stdout: &out, stderr: &errb}); code != exitOK {
-		t.Errorf("go run ./cmd/boardgraph %s: exit %d\n%s", strings.Join(goRun, " "), code, errb.String())
+	r := cli(t, "", goRun...)
+	if r.code != exitOK {
+		t.Errorf("go run ./cmd/boardgraph %s: exit %d\n%s", strings.Join(goRun, " "), r.code, r.stderr)
 	}
-	if !strings.Contains(errb.String(), "verified") {
-		t.Errorf("go run ./cmd/boardgraph %s: stderr %q does not say the solution was verified", strings.Join(goRun, " "), errb.String())
+	if !strings.Contains(r.stderr, "verified") {
+		t.Errorf("go run ./cmd/boardgraph %s: stderr %q does not say the solution was verified", strings.Join(goRun, " "), r.stderr)
 	}
 }
 
@@ -73,10 +68,7 @@ func TestReadmeQuickStart(t *testing.T) {
 // merge's glob is run by TestOrchestrationRecipes.
 func TestReadmeCommandExamples(t *testing.T) {
 	t.Parallel()
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	readme := testfix.ReadFile(t, "../../README.md")
 	row := regexp.MustCompile("^\\| `([^`]+)` \\| .* \\| `(boardgraph [^`]+)` \\|$")
 	dir := t.TempDir()
 	n := 0
@@ -103,12 +95,9 @@ func TestReadmeCommandExamples(t *testing.T) {
 // package of the module, as a link to its directory.
 func TestReadmePackageMap(t *testing.T) {
 	t.Parallel()
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	readme := testfix.ReadFile(t, "../../README.md")
 	pkgs := map[string]bool{}
-	err = filepath.WalkDir("../..", func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir("../..", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -158,10 +147,7 @@ func TestDocLinks(t *testing.T) {
 	}
 	checked := 0
 	for _, name := range docFiles(t) {
-		text, err := os.ReadFile(filepath.Join("../..", name))
-		if err != nil {
-			t.Fatal(err)
-		}
+		text := testfix.ReadFile(t, filepath.Join("../..", name))
 		for _, m := range link.FindAllStringSubmatch(proseOnly(string(text)), -1) {
 			target := m[1]
 			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
@@ -265,10 +251,7 @@ func TestDocHelpReferences(t *testing.T) {
 	}
 	ref := regexp.MustCompile(`docs/[A-Za-z0-9_-]+\.md`)
 	for _, n := range names {
-		text, err := os.ReadFile(n)
-		if err != nil {
-			t.Fatal(err)
-		}
+		text := testfix.ReadFile(t, n)
 		for _, doc := range ref.FindAllString(string(text), -1) {
 			if _, err := os.Stat(filepath.Join("../..", doc)); err != nil {
 				t.Errorf("%s names %s, which does not exist", n, doc)

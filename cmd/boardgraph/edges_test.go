@@ -5,7 +5,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -136,7 +135,7 @@ func TestFullDisk(t *testing.T) {
 		}
 	}
 	var errb bytes.Buffer
-	code := run(&env{ctx: context.Background(), args: []string{"solve", "5x5", "--quiet"}, stdin: strings.NewReader(""), stdout: full, stderr: &errb})
+	code := run(&env{ctx: t.Context(), args: []string{"solve", "5x5", "--quiet"}, stdin: strings.NewReader(""), stdout: full, stderr: &errb})
 	// os.Stdout is named /dev/stdout, and then the message says "standard
 	// output"; here the file keeps its own name.
 	oneLine(t, result{code, "", errb.String()}, exitUsage, "/dev/full", "no space left on device")

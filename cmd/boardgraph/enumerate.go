@@ -4,28 +4,17 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/boardgraph/boardgraph/internal/request"
 	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/request"
 )
 
-func init() {
-	register(&command{name: "enumerate", summary: "stream every solution", setup: runEnumerate})
-}
-
 func runEnumerate(e *env, fs *flag.FlagSet) func(pos []string) int {
-	var pf problemFlags
-	var gf graphFlags // --graph FILE (graphinput.go)
-	gf.register(fs)
-	pf.register(fs, "text or grid (numbered grids, the default), path or json (one object per line)")
+	pf := newProblemFlags(fs, "text or grid (numbered grids, the default), path or json (one object per line)")
 	limit := fs.Uint64("limit", 0, "stop after `N` solutions (0: all)")
 	outVar(fs, &pf.Out)
-	return func(pos []string) int {
-		if gf.file != "" {
-			gf.limit = *limit
-			return runGraph(e, "enumerate", fs, &pf, gf, pos)
-		}
+	return withGraph(e, "enumerate", fs, pf, func(g *graphFlags) { g.limit = *limit }, func(pos []string) int {
 		e.redirect(pf.Out)
 		ctx, cancel := pf.context(e)
 		defer cancel()
@@ -47,7 +36,7 @@ func runEnumerate(e *env, fs *flag.FlagSet) func(pos []string) int {
 			return fmt.Sprintf("no solution on %s with %s: %s", j.Board.Spec(), request.MovesLabel(j.Moves), j.NoSolutionReason())
 		}
 		return enumerateTo(ctx, e, j.Problem, j.Options(), *limit, pf.Timeout, pf.Quiet, "on "+j.Board.Spec()+" with "+request.MovesLabel(j.Moves), none, write)
-	}
+	})
 }
 
 // enumerateTo streams the solutions of p through write, which verifies

@@ -13,14 +13,9 @@ import (
 	lines "github.com/boardgraph/boardgraph/progress"
 )
 
-func init() {
-	register(&command{name: "export", summary: "write the graph as GraphML, DOT, JSON, Neo4j CSV or Cypher", setup: runExport})
-}
-
 func runExport(e *env, fs *flag.FlagSet) func(pos []string) int {
-	var pf problemFlags
 	var xf request.ExportFlags
-	pf.registerBoard(fs, "with --with-solution: ", true)
+	pf := newBoardFlags(fs, "with --with-solution: ", true)
 	fs.DurationVar(&pf.Timeout, "timeout", 0, "give up the solution or analysis after `D`")
 	fs.BoolVar(&pf.Quiet, "quiet", false, "no summary line on stderr")
 	graphFile := fs.String("graph", "", "export the graph in `FILE` (any format boardgraph reads) instead of a board")

@@ -102,7 +102,11 @@ type problemFlags struct {
 	request.LeaperFlags
 }
 
-func (pf *problemFlags) register(fs *flag.FlagSet, formats string) {
+// newProblemFlags defines in fs the problem flags of the commands that
+// search a board (analyze, count, enumerate, solve); formats words the
+// values of --format.
+func newProblemFlags(fs *flag.FlagSet, formats string) *problemFlags {
+	pf := new(problemFlags)
 	f := &pf.LeaperFlags
 	fs.StringVar(&f.Board, "board", "", "read the board as a text `FILE` ('.' open, '#' blocked, numbers are givens; Rosetta Code's layout, '0' open and '.' blocked, reads too; '-' for stdin) instead of a size spec")
 	fs.StringVar(&f.Moves, "moves", "hopido", request.MovesHelp())
@@ -113,6 +117,31 @@ func (pf *problemFlags) register(fs *flag.FlagSet, formats string) {
 	fs.IntVar(&f.Workers, "workers", 0, "search with `N` goroutines (default: all cores)")
 	fs.StringVar(&f.Format, "format", "", "output `FORMAT`: "+formats)
 	fs.BoolVar(&f.Quiet, "quiet", false, "no progress or summary lines on stderr")
+	return pf
+}
+
+// newBoardFlags defines in fs the board flags of the commands that take a
+// board but not the search flags (export, info, neo4j, verify): --board,
+// --moves, --start, --end and, with closed, --closed; what begins the
+// help of the last three ("with --with-solution: ", or "").
+func newBoardFlags(fs *flag.FlagSet, what string, closed bool) *problemFlags {
+	pf := new(problemFlags)
+	fs.StringVar(&pf.Board, "board", "", "read the board as a text `FILE` ('-' for stdin) instead of a size spec")
+	fs.StringVar(&pf.Moves, "moves", "hopido", request.MovesHelp())
+	fs.StringVar(&pf.Start, "start", "", what+"the first cell is `ROW,COL`")
+	fs.StringVar(&pf.End, "end", "", what+"the last cell is `ROW,COL`")
+	if closed {
+		fs.BoolVar(&pf.Closed, "closed", false, what+"a closed tour (the last cell one move from the first)")
+	}
+	return pf
+}
+
+// reportVars defines --format (text or json), --out and --quiet, worded by
+// quiet, for the commands that write a report (info, verify).
+func (pf *problemFlags) reportVars(fs *flag.FlagSet, quiet string) {
+	fs.StringVar(&pf.Format, "format", "", "output `FORMAT`: text (the default) or json")
+	outVar(fs, &pf.Out)
+	fs.BoolVar(&pf.Quiet, "quiet", false, quiet)
 }
 
 // flagGiven reports whether the flag name was set on the command line.

@@ -5,13 +5,8 @@ import (
 	"strings"
 
 	"github.com/boardgraph/boardgraph/hidato"
-
 	"github.com/boardgraph/boardgraph/internal/request"
 )
-
-func init() {
-	register(&command{name: "generate", summary: "make a Hidato-style puzzle with a unique solution and a difficulty", setup: runGenerate})
-}
 
 func runGenerate(e *env, fs *flag.FlagSet) func(pos []string) int {
 	var h hidatoFlags

@@ -1,12 +1,13 @@
 package main
 
 import (
-	"bufio"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestCLIGolden runs the fixed set of commands in testdata/cli/commands.txt
@@ -16,15 +17,9 @@ import (
 // bad input (exit 2), whose one-line message is fixed.
 func TestCLIGolden(t *testing.T) {
 	t.Parallel()
-	f, err := os.Open("testdata/cli/commands.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	n := 0
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
+	for line := range strings.Lines(string(testfix.ReadFile(t, "testdata/cli/commands.txt"))) {
+		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -47,9 +42,6 @@ func TestCLIGolden(t *testing.T) {
 			}
 			golden(t, filepath.Join("cli", name), got)
 		})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	if n < 20 {
 		t.Fatalf("read %d commands from testdata/cli/commands.txt", n)

@@ -7,10 +7,6 @@ import (
 	"github.com/boardgraph/boardgraph/internal/request"
 )
 
-func init() {
-	register(&command{name: "grade", summary: "grade a Hidato-style puzzle by the deductions it needs", setup: runGrade})
-}
-
 // hidatoFlags are the flags generate and grade share.
 type hidatoFlags struct {
 	moves   string

@@ -32,9 +32,22 @@ type graphFlags struct {
 	limit      uint64 // enumerate
 }
 
-// register defines --graph FILE.
-func (g *graphFlags) register(fs *flag.FlagSet) {
+// withGraph defines --graph FILE in the flags fs of the command cmd and
+// returns its body: body on a board, or, when --graph is given, cmd on the
+// graph in the file (runGraph) with the problem flags pf and the graph
+// flags that set (when not nil) fills from the command's own.
+func withGraph(e *env, cmd string, fs *flag.FlagSet, pf *problemFlags, set func(g *graphFlags), body func(pos []string) int) func(pos []string) int {
+	var g graphFlags
 	fs.StringVar(&g.file, "graph", "", "read the graph from `FILE` (edge list, DIMACS, TSPLIB HCP, GraphML, node-link JSON; '-' for stdin) instead of a board: --start and --end then name vertices, --format is path (the default), json or, for solve --closed, tour")
+	return func(pos []string) int {
+		if g.file == "" {
+			return body(pos)
+		}
+		if set != nil {
+			set(&g)
+		}
+		return runGraph(e, cmd, fs, pf, g, pos)
+	}
 }
 
 // runGraph runs cmd on the graph of --graph with the command's flags fs

@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"sort"
 	"strings"
 	"syscall"
 	"time"
@@ -127,8 +126,8 @@ func wantsJSON(args []string) bool {
 	return false
 }
 
-// command is one subcommand. Each lives in its own file and registers itself
-// in init; register loads its -h text, help/NAME.txt. A command either
+// command is one subcommand, listed in commandList (commands.go); register
+// loads its -h text, help/NAME.txt. A command either
 // runs on its arguments itself (run), or has one flag set: setup defines
 // its flags and returns its body, which start runs on the positional
 // arguments after parseArgs. subs are its own subcommands ("count merge"),
@@ -159,19 +158,6 @@ func (c *command) start(e *env) int {
 		return code
 	}
 	return body(pos)
-}
-
-var commands = map[string]*command{}
-
-func register(c *command) {
-	if _, dup := commands[c.name]; dup {
-		panic("boardgraph: duplicate command " + c.name)
-	}
-	c.help = loadHelp(c.name)
-	for _, s := range c.subs {
-		s.help = loadHelp(s.name)
-	}
-	commands[c.name] = c
 }
 
 // fail prints err as one line prefixed with the program name and returns
@@ -254,13 +240,8 @@ func dispatch(e *env) int {
 func printHelp(w io.Writer) {
 	fmt.Fprintln(w, "boardgraph: grid puzzles as graphs: solve, count, enumerate, verify, analyse.")
 	fmt.Fprintln(w, "\nUsage: boardgraph <command> [flags] [args]\n\nCommands:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
+	for _, c := range commandList {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w, "\nRun 'boardgraph <command> -h' for a command's flags and an example.")
 }

@@ -3,20 +3,15 @@ package main
 import (
 	"cmp"
 	"flag"
-	"github.com/boardgraph/boardgraph/internal/request"
 	"os"
 	"time"
 
 	"github.com/boardgraph/boardgraph/cypherq"
+	"github.com/boardgraph/boardgraph/internal/request"
 )
 
-func init() {
-	register(&command{name: "neo4j", summary: "the paper's Cypher strategies: print them or run them on Neo4j", setup: runNeo4j})
-}
-
 func runNeo4j(e *env, fs *flag.FlagSet) func(pos []string) int {
-	var pf problemFlags
-	pf.registerBoard(fs, "", false)
+	pf := newBoardFlags(fs, "", false)
 	fs.DurationVar(&pf.Timeout, "timeout", 30*time.Second, "stop each query after `D`")
 	limit := fs.Int("limit", 0, "return at most `N` paths (0: all)")
 	strategy := fs.String("strategy", "all", "`STRATEGY`: raw, constructive, apoc (as published: NODE_GLOBAL), apoc-node-path, or all")

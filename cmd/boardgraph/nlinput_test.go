@@ -28,7 +28,7 @@ func TestNumberlinkEndlessInput(t *testing.T) {
 	t.Parallel()
 	run := func(stdin io.Reader, args ...string) (int, string) {
 		var out, errb bytes.Buffer
-		code := run(&env{ctx: context.Background(), args: args, stdin: stdin, stdout: &out, stderr: &errb})
+		code := run(&env{ctx: t.Context(), args: args, stdin: stdin, stdout: &out, stderr: &errb})
 		return code, errb.String()
 	}
 	began := time.Now()
@@ -86,7 +86,7 @@ func TestNumberlinkLoadHonoursTimeout(t *testing.T) {
 	if r.code != exitStopped || !strings.Contains(r.stderr, "timed out after 1ms while loading the puzzle") {
 		t.Fatalf("%v", r)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	r = cliCtx(t, ctx, puzzle, "numberlink", "count")
 	if r.code != exitStopped || !strings.Contains(r.stderr, "interrupted while loading the puzzle") {
@@ -111,7 +111,7 @@ func TestEndlessInputs(t *testing.T) {
 			t.Parallel()
 			var out, errb bytes.Buffer
 			began := time.Now()
-			code := run(&env{ctx: context.Background(), args: args, stdin: endless{}, stdout: &out, stderr: &errb})
+			code := run(&env{ctx: t.Context(), args: args, stdin: endless{}, stdout: &out, stderr: &errb})
 			if code != exitUsage || strings.Count(errb.String(), "\n") != 1 || !strings.Contains(errb.String(), "larger than") {
 				t.Fatalf("exit %d, stderr %q", code, errb.String())
 			}

@@ -16,10 +16,6 @@ import (
 	"github.com/boardgraph/boardgraph/render"
 )
 
-func init() {
-	register(&command{name: "numberlink", summary: "numbered k-grids (Hashiwokakero): table, tau, phi, check, convert, solve, count, grade, generate, formula, min-k, tau-steps", run: runNumberlink})
-}
-
 // nlSub is one "numberlink" subcommand: its -h text
 // (help/numberlink-NAME.txt), what it reads, whether it handles hex grids
 // too, its --format names, and setup, which defines its own flags and
@@ -47,26 +43,7 @@ const (
 // loaded puzzle (nlPuzzle, nlProved), pos the arguments (nlArgs, nlRules).
 type nlBody func(p *request.Puzzle, pos []string) int
 
-var (
-	nlSubs []nlSub
-	nlHelp = loadHelp("numberlink")
-)
-
-func nlRegister(name string, kind nlKind, hex bool, names format.Names, setup func(f *nlFlags) nlBody) {
-	nlSubs = append(nlSubs, nlSub{name, loadHelp("numberlink " + name), kind, hex, names, setup})
-}
-
-func init() {
-	nlRegister("table", nlArgs, false, nlTextJSON, nlTable)
-	nlRegister("tau", nlPuzzle, true, nlTextJSON, nlTau)
-	nlRegister("phi", nlPuzzle, false, nlTextJSON, nlPhi)
-	nlRegister("check", nlRules, true, nlTextJSON, nlCheck)
-	nlRegister("convert", nlPuzzle, true, request.PuzzleFormats, nlConvert)
-	nlRegister("solve", nlProved, true, nlTextJSON, nlSolve)
-	nlRegister("count", nlProved, true, nlTextJSON, nlCount)
-	nlRegister("grade", nlProved, true, nlTextJSON, nlGrade)
-	nlRegister("generate", nlArgs, true, request.PuzzleFormats, nlGenerate)
-}
+var nlHelp = loadHelp("numberlink")
 
 // run parses the subcommand's flags, loads what it reads and runs its
 // body with the run's context (--timeout), released at the end.

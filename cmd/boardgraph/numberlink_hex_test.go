@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -137,11 +136,11 @@ func TestNLHexGrade(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tau, err := numberlink.Tau(context.Background(), p.Grid, p.Rules)
+		tau, err := numberlink.Tau(t.Context(), p.Grid, p.Rules)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := numberlink.Rate(context.Background(), p.Grid, numberlink.SolveOptions{Rules: p.Rules})
+		want, err := numberlink.Rate(t.Context(), p.Grid, numberlink.SolveOptions{Rules: p.Rules})
 		if err != nil {
 			t.Fatal(err)
 		}

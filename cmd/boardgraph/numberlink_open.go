@@ -9,14 +9,10 @@ import (
 	"github.com/boardgraph/boardgraph/numberlink/report"
 )
 
-// The seed's §4 open questions as numberlink subcommands: formula (the
-// Figure 5 counts in closed form), min-k (the smallest solvable k) and
-// tau-steps (the fewest τ steps and an order achieving them).
-func init() {
-	nlRegister("formula", nlArgs, false, nlTextJSON, nlFormula)
-	nlRegister("min-k", nlProved, true, nlTextJSON, nlMinK)
-	nlRegister("tau-steps", nlProved, true, nlTextJSON, nlTauSteps)
-}
+// This file holds the seed's §4 open questions as numberlink subcommands
+// (nlSubs): formula (the Figure 5 counts in closed form), min-k (the
+// smallest solvable k) and tau-steps (the fewest τ steps and an order
+// achieving them).
 
 func nlFormula(f *nlFlags) nlBody {
 	return func(_ *request.Puzzle, pos []string) int {

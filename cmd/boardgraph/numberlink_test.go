@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -20,18 +19,8 @@ import (
 // runNL runs "boardgraph numberlink args..." in-process.
 func runNL(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	code := run(&env{ctx: context.Background(), args: append([]string{"numberlink"}, args...), stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb})
-	return code, out.String(), errb.String()
-}
-
-func writeTemp(t *testing.T, name, content string) string {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
+	r := cli(t, stdin, append([]string{"numberlink"}, args...)...)
+	return r.code, r.stdout, r.stderr
 }
 
 const figure4 = "k=2\n....2\n..3.3\n2.54.\n2....\n2.23.\n"
@@ -40,16 +29,10 @@ const figure4 = "k=2\n....2\n..3.3\n2.54.\n2....\n2.23.\n"
 // the seed's Figure 5 (testdata extracted from the seed text).
 func TestNLTableFigure5(t *testing.T) {
 	t.Parallel()
-	f, err := os.Open("../../numberlink/testdata/figure5.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	want := map[string][]string{}
 	r := ""
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		l := sc.Text()
+	for l := range strings.Lines(string(testfix.ReadFile(t, "../../numberlink/testdata/figure5.txt"))) {
+		l = strings.TrimRight(l, "\r\n")
 		if strings.HasPrefix(l, "#") {
 			continue
 		}
@@ -162,7 +145,7 @@ func TestNLHelp(t *testing.T) {
 // it: its islands touch, which Tatham's Bridges rejects.
 func TestNLConvertRoundTrip(t *testing.T) {
 	t.Parallel()
-	file := writeTemp(t, "fig4.txt", figure4)
+	file := testfix.TempFile(t, "fig4.txt", figure4)
 	if code, _, errs := runNL(t, "", "convert", file, "--to", "tatham"); code != 2 || !strings.Contains(errs, "joined islands") {
 		t.Errorf("--to tatham of touching islands: %d %s", code, errs)
 	}
@@ -180,7 +163,7 @@ func TestNLConvertRoundTrip(t *testing.T) {
 
 func TestNLCheck(t *testing.T) {
 	t.Parallel()
-	puzzle := writeTemp(t, "p.txt", figure4)
+	puzzle := testfix.TempFile(t, "p.txt", figure4)
 	good := "" +
 		". . . . 2\n" +
 		"        \"\n" +
@@ -204,7 +187,7 @@ func TestNLCheck(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			sol := writeTemp(t, "s.txt", tc.drawing)
+			sol := testfix.TempFile(t, "s.txt", tc.drawing)
 			code, out, errs := runNL(t, "", "check", puzzle, sol)
 			if code != tc.code || !strings.Contains(out, tc.out) {
 				t.Errorf("exit %d, stdout %q, stderr %q; want %d and %q", code, out, errs, tc.code, tc.out)
@@ -232,8 +215,8 @@ func TestNLCheck(t *testing.T) {
 
 func TestNLCheckJSON(t *testing.T) {
 	t.Parallel()
-	puzzle := writeTemp(t, "p.txt", "k=2\n2.2\n...\n2.2\n")
-	sol := writeTemp(t, "s.txt", "2---2\n|   |\n| . |\n|   |\n2---2\n")
+	puzzle := testfix.TempFile(t, "p.txt", "k=2\n2.2\n...\n2.2\n")
+	sol := testfix.TempFile(t, "s.txt", "2---2\n|   |\n| . |\n|   |\n2---2\n")
 	code, out, _ := runNL(t, "", "check", "--format", "json", puzzle, sol)
 	var res struct {
 		Valid   bool `json:"valid"`
@@ -272,13 +255,13 @@ func TestNLSolve(t *testing.T) {
 			args := []string{"solve", "--quiet"}
 			puzzle := tc.file
 			if tc.file == "" {
-				puzzle = writeTemp(t, "p.txt", tc.in)
+				puzzle = testfix.TempFile(t, "p.txt", tc.in)
 			}
 			code, out, errs := runNL(t, "", append(args, puzzle)...)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errs)
 			}
-			sol := writeTemp(t, "sol.txt", out)
+			sol := testfix.TempFile(t, "sol.txt", out)
 			code, out, errs = runNL(t, "", "check", puzzle, sol)
 			if code != 0 || !strings.HasPrefix(out, "ok:") {
 				t.Errorf("check of the printed solution: exit %d %q %q", code, out, errs)
@@ -434,7 +417,7 @@ func TestNLProgress(t *testing.T) {
 		// Without --quiet the run is stopped by the first progress line
 		// (the minute's --timeout is a safety net), so load cannot make
 		// the line miss a deadline; with --quiet a short timeout stops it.
-		ctx, cancel := context.WithCancel(context.Background())
+		ctx, cancel := context.WithCancel(t.Context())
 		errb := &cancelOn{marker: "nodes,", cancel: cancel}
 		args := []string{"numberlink", "count", "--timeout", "60s"}
 		if quiet {
@@ -590,7 +573,7 @@ func TestNLSolvePicture(t *testing.T) {
 // a Tatham game ID or URL given as the argument.
 func TestNLSolveUniqueness(t *testing.T) {
 	t.Parallel()
-	sq := writeTemp(t, "sq.txt", "2.2\n...\n2.2\n") // a square: unique when connected
+	sq := testfix.TempFile(t, "sq.txt", "2.2\n...\n2.2\n") // a square: unique when connected
 	code, out, errs := runNL(t, "", "solve", sq, "--quiet")
 	if code != 0 || !strings.Contains(out, "the solution is unique") || errs != "" {
 		t.Fatalf("unique: %d %q %q", code, out, errs)
@@ -616,7 +599,7 @@ func TestNLSolveUniqueness(t *testing.T) {
 	}
 	// The JSON and the text drawing of a solution are read back by check.
 	code, out, _ = runNL(t, "", "solve", "--format", "json", id, "--quiet")
-	js := writeTemp(t, "s.json", out)
+	js := testfix.TempFile(t, "s.json", out)
 	if code != 0 {
 		t.Fatal(out)
 	}

@@ -2,8 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestReadmeExamples runs every ```console example of the README and of the
@@ -37,10 +37,7 @@ func TestReadmeExamples(t *testing.T) {
 	t.Parallel()
 	total := 0
 	for _, name := range docFiles(t) {
-		text, err := os.ReadFile(filepath.Join("../..", name))
-		if err != nil {
-			t.Fatal(err)
-		}
+		text := testfix.ReadFile(t, filepath.Join("../..", name))
 		blocks := consoleBlocks(string(text))
 		total += len(blocks)
 		if len(blocks) == 0 {
@@ -157,12 +154,12 @@ func runReadmeBlock(t *testing.T, dir string, b consoleBlock) {
 				for k, a := range args {
 					args[k] = readmeArg(dir, a)
 				}
-				var out, errb bytes.Buffer
-				code = run(&env{ctx: context.Background(), args: args[1:], stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb})
+				r := cli(t, stdin, args[1:]...)
+				code = r.code
 				if i > 0 && stderr != "" {
-					errb.WriteString(stderr)
+					r.stderr += stderr
 				}
-				stdin, stdout, stderr = out.String(), out.String(), errb.String()
+				stdin, stdout, stderr = r.stdout, r.stdout, r.stderr
 			}
 		}
 		// Files in the scratch directory are shown by their README names.
@@ -291,10 +288,7 @@ func readmeArg(dir, a string) string {
 // in the README's table of commands.
 func TestReadmeCommands(t *testing.T) {
 	t.Parallel()
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	readme := testfix.ReadFile(t, "../../README.md")
 	for name := range commands {
 		if !strings.Contains(string(readme), "| `"+name+"` |") && !strings.Contains(string(readme), "| `"+name+" ") {
 			t.Errorf("README.md's table of commands lacks %q", name)

@@ -131,14 +131,14 @@ func TestWriteFailuresExit2(t *testing.T) {
 		{"enumerate", "4x5", "--limit", "3"},
 	} {
 		var errb bytes.Buffer
-		code := run(&env{ctx: context.Background(), args: args, stdin: strings.NewReader(""), stdout: failWriter{}, stderr: &errb})
+		code := run(&env{ctx: t.Context(), args: args, stdin: strings.NewReader(""), stdout: failWriter{}, stderr: &errb})
 		if code != exitUsage || strings.Count(errb.String(), "\n") < 1 || !strings.Contains(errb.String(), "boardgraph: cannot write the result to standard output: no space left on device\n") {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 naming the failed write", args, code, errb.String())
 		}
 	}
 	// The codes a command returns on its own stay as they were.
 	var errb bytes.Buffer
-	if code := run(&env{ctx: context.Background(), args: []string{"solve", "4x4"}, stdin: strings.NewReader(""), stdout: failWriter{}, stderr: &errb}); code != exitNone {
+	if code := run(&env{ctx: t.Context(), args: []string{"solve", "4x4"}, stdin: strings.NewReader(""), stdout: failWriter{}, stderr: &errb}); code != exitNone {
 		t.Errorf("solve 4x4 (no solution, nothing on stdout): exit %d, want 1", code)
 	}
 
@@ -172,7 +172,7 @@ func TestBinaryMoveSetRefusedBeforeSearch(t *testing.T) {
 	dir := t.TempDir()
 	for _, method := range []string{"auto", "search"} {
 		out := filepath.Join(dir, "p.bgp")
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 		r := cliCtx(t, ctx, "", "solve", "--moves", spec, "--method", method, "8x8", "--out", out)
 		cancel()
 		if r.code != exitUsage || !strings.Contains(r.stderr, "at most 255") || !strings.Contains(r.stderr, "--format path") {
@@ -237,7 +237,7 @@ func TestFIFOWithoutReaderStops(t *testing.T) {
 		{"render", "5x5", "--in", sol, "--svg", svgFIFO},
 		{"solve", "5x5", "--svg", svgFIFO, "--quiet"},
 	} {
-		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
 		done := make(chan result, 1)
 		go func() { done <- cliCtx(t, ctx, "", args...) }()
 		select {
@@ -277,5 +277,63 @@ func TestDeviceOutNotStaged(t *testing.T) {
 		if r := cli(t, "", args...); r.code != exitOK {
 			t.Errorf("%v: %v", args, r)
 		}
+	}
+}
+
+// TestSignalsStopCleanly runs the real binary writing a 10000x10000 knight
+// path (about 3 s), sends SIGTERM, SIGHUP or SIGINT once the temporary file
+// exists, and checks that each acts like Ctrl-C: exit 3, a line saying what
+// stopped it and how far it got, and no file left behind, neither under the
+// name nor as a temporary file (timeout, Kubernetes and Slurm stop jobs
+// with SIGTERM).
+func TestSignalsStopCleanly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary; run without -short")
+	}
+	t.Parallel()
+	bin := buildBinary(t)
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT} {
+		t.Run(sig.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			cmd := exec.Command(bin, "solve", "--moves", "knight", "10000x10000", "--out", "k.bgp")
+			cmd.Dir = dir
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			exited := make(chan error, 1)
+			go func() { exited <- cmd.Wait() }()
+			deadline := time.After(time.Minute)
+		wait:
+			for {
+				if m, _ := filepath.Glob(filepath.Join(dir, ".k.bgp.tmp-*")); len(m) > 0 {
+					break wait
+				}
+				select {
+				case err := <-exited:
+					t.Fatalf("the solve ended before the signal (%v): %s", err, stderr.String())
+				case <-deadline:
+					cmd.Process.Kill()
+					t.Fatal("no temporary file in a minute")
+				case <-time.After(2 * time.Millisecond):
+				}
+			}
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			err := <-exited
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != exitStopped {
+				t.Fatalf("exit %v, want %d; stderr: %s", err, exitStopped, stderr.String())
+			}
+			msg := stderr.String()
+			if !strings.Contains(msg, "interrupted ("+sig.String()+" signal received)") || !strings.Contains(msg, "cells written") || strings.Count(msg, "\n") != 1 {
+				t.Fatalf("stderr %q: want one line saying it was interrupted and how far it got", msg)
+			}
+			if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+				t.Fatalf("left behind: %v", ents)
+			}
+		})
 	}
 }

@@ -10,10 +10,6 @@ import (
 	"github.com/boardgraph/boardgraph/render"
 )
 
-func init() {
-	register(&command{name: "render", summary: "draw a solution, count table or k-grid as SVG/PNG", setup: runRender})
-}
-
 // pictureFlags are the picture flags shared by render, solve and
 // numberlink solve: --svg FILE and --png FILE.
 type pictureFlags struct{ render.Files }

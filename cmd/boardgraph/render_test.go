@@ -16,26 +16,11 @@ import (
 // written and the error is one line).
 func TestRender(t *testing.T) {
 	t.Parallel()
-	fig4, err := os.ReadFile("testdata/fig4.grid")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fig4path, err := os.ReadFile("testdata/fig4.path.golden")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fig4json, err := os.ReadFile("testdata/fig4.json.golden")
-	if err != nil {
-		t.Fatal(err)
-	}
-	perStart, err := os.ReadFile("testdata/count-per-start-knight-5x5.json.golden")
-	if err != nil {
-		t.Fatal(err)
-	}
-	perStartText, err := os.ReadFile("testdata/count-per-start-5x5.golden")
-	if err != nil {
-		t.Fatal(err)
-	}
+	fig4 := testfix.ReadFile(t, "testdata/fig4.grid")
+	fig4path := testfix.ReadFile(t, "testdata/fig4.path.golden")
+	fig4json := testfix.ReadFile(t, "testdata/fig4.json.golden")
+	perStart := testfix.ReadFile(t, "testdata/count-per-start-knight-5x5.json.golden")
+	perStartText := testfix.ReadFile(t, "testdata/count-per-start-5x5.golden")
 	const kgrid = "k=2\n2.3.1\n.....\n1.4.2\n"
 	for _, tc := range []struct {
 		name   string
@@ -121,10 +106,7 @@ func TestRenderGolden(t *testing.T) {
 	if r.code != exitOK {
 		t.Fatalf("%v", r)
 	}
-	got, err := os.ReadFile(svg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := testfix.ReadFile(t, svg)
 	golden(t, "render-fig4.svg", string(got))
 	f, err := os.Open(pngName)
 	if err != nil {

@@ -12,9 +12,9 @@ import (
 	"github.com/boardgraph/boardgraph/web"
 )
 
-func init() {
-	register(&command{name: "serve", summary: "play, solve and study puzzles in the browser", setup: runServe})
-}
+// The web page's two commands: serve runs it with its API on a local
+// server, site writes it as a static site with the engine compiled to
+// WebAssembly.
 
 func runServe(e *env, fs *flag.FlagSet) func(pos []string) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (loopback by default; port 0 picks a free one)")
@@ -39,6 +39,28 @@ func runServe(e *env, fs *flag.FlagSet) func(pos []string) int {
 			return fail(e, request.ServeError(*addr, err))
 		}
 		fmt.Fprintln(e.stderr, "boardgraph: server stopped")
+		return exitOK
+	}
+}
+
+func runSite(e *env, fs *flag.FlagSet) func(pos []string) int {
+	force := fs.Bool("force", false, "replace DIR if it is not empty")
+	return func(pos []string) int {
+		if len(pos) != 1 {
+			return fail(e, request.Inputf("site takes one folder to write, e.g. boardgraph site public; got %d arguments", len(pos)))
+		}
+		if err := web.CheckSiteDir(pos[0], *force); err != nil {
+			return fail(e, err)
+		}
+		fmt.Fprintln(e.stderr, "boardgraph: compiling the engine to WebAssembly (go build; a minute the first time)")
+		eng, err := web.BuildWasm(e.ctx)
+		if err != nil {
+			return fail(e, err)
+		}
+		if err := web.WriteSite(pos[0], eng, *force); err != nil {
+			return fail(e, err)
+		}
+		fmt.Fprintf(e.stdout, "boardgraph: wrote the static site to %s (engine %d bytes); serve the folder with any static file server\n", pos[0], len(eng.Wasm))
 		return exitOK
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,13 +16,11 @@ import (
 // and stops when its context ends, exit 0.
 func TestServeCLI(t *testing.T) {
 	for _, args := range [][]string{{"serve", "extra"}, {"serve", "--addr", "nonsense"}, {"serve", "--jobs", "-1"}, {"serve", "--addr", "256.0.0.1:1"}} {
-		var out, errb bytes.Buffer
-		code := run(&env{ctx: context.Background(), args: args, stdin: strings.NewReader(""), stdout: &out, stderr: &errb})
-		if code != exitUsage || strings.Count(strings.TrimSpace(errb.String()), "\n") != 0 {
-			t.Errorf("%v: exit %d, stderr %q", args, code, errb.String())
+		if r := cli(t, "", args...); r.code != exitUsage || strings.Count(strings.TrimSpace(r.stderr), "\n") != 0 {
+			t.Errorf("%v: exit %d, stderr %q", args, r.code, r.stderr)
 		}
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(t.Context())
 	pr, pw := io.Pipe()
 	done := make(chan int)
 	go func() {
@@ -52,5 +52,35 @@ func TestServeCLI(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("serve did not stop")
+	}
+}
+
+// TestSiteCLI: bad arguments and a folder in the way exit 2 with one line
+// and write nothing; a real run (it compiles the engine) writes the site.
+func TestSiteCLI(t *testing.T) {
+	busy := t.TempDir()
+	os.WriteFile(filepath.Join(busy, "keep.txt"), []byte("mine"), 0o644)
+	for _, args := range [][]string{{"site"}, {"site", "a", "b"}, {"site", busy}} {
+		if r := cli(t, "", args...); r.code != exitUsage || strings.Count(strings.TrimSpace(r.stderr), "\n") != 0 {
+			t.Errorf("%v: exit %d, stderr %q", args, r.code, r.stderr)
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(busy, "keep.txt")); err != nil || string(b) != "mine" {
+		t.Errorf("a refused site touched the folder: %q %v", b, err)
+	}
+	if testing.Short() {
+		t.Skip("compiling the WebAssembly engine takes a while; skipped with -short")
+	}
+	dir := filepath.Join(t.TempDir(), "public")
+	if r := cli(t, "", "site", dir); r.code != exitOK {
+		t.Fatalf("site: exit %d: %s", r.code, r.stderr)
+	}
+	for _, name := range []string{"index.html", "sw.js", "assets/engine.wasm", "assets/wasm_exec.js", "assets/worker.js"} {
+		if st, err := os.Stat(filepath.Join(dir, name)); err != nil || st.Size() == 0 {
+			t.Errorf("site lacks %s: %v", name, err)
+		}
+	}
+	if wasm, _ := os.ReadFile(filepath.Join(dir, "assets/engine.wasm")); !bytes.HasPrefix(wasm, []byte("\x00asm")) {
+		t.Errorf("engine.wasm is not WebAssembly")
 	}
 }

@@ -35,7 +35,7 @@ func TestSlurmRecipes(t *testing.T) {
 	t.Parallel()
 	// Outside CI sinfo gets 3 s: with no slurmctld it retries for about
 	// 9 s before it gives up. Under CI it waits as long as it needs.
-	probe := context.Background()
+	probe := t.Context()
 	if !testfix.CI() {
 		var cancel context.CancelFunc
 		probe, cancel = context.WithTimeout(probe, 3*time.Second)

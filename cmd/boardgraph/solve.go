@@ -5,37 +5,25 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/boardgraph/boardgraph/render"
 	"time"
 
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/render"
 )
 
-func init() {
-	register(&command{name: "solve", summary: "find one solution (a numbered grid)", setup: runSolve})
-}
-
 func runSolve(e *env, fs *flag.FlagSet) func(pos []string) int {
-	var (
-		pf problemFlags
-		sf request.SolveFlags
-	)
-	var gf graphFlags // --graph FILE (graphinput.go)
-	gf.register(fs)
-	pf.register(fs, "text or grid (numbered grid, the default), path (one row,col per line), json, or with --out binary (default with --out: path, binary for a name ending in .bgp)")
+	var sf request.SolveFlags
+	pf := newProblemFlags(fs, "text or grid (numbered grid, the default), path (one row,col per line), json, or with --out binary (default with --out: path, binary for a name ending in .bgp)")
 	fs.Uint64Var(&sf.Seed, "seed", 0, "vary the search's tie-breaking with `S` (0: the fixed default order)")
 	fs.StringVar(&sf.Strategy, "strategy", "", "search `strategy`: default (the default), or okuno-miyano (edge deletion, forcing, dead ends and island parity of Okuno and Miyano; no givens). Giving it makes --method auto search; --method construct refuses it")
 	fs.StringVar(&sf.Method, "method", "auto", "find the path by `M`: search, construct (linear time, plain boards, no search), or auto (construct on plain boards over 2^18 cells when a construction exists, search otherwise)")
 	fs.StringVar(&pf.Out, "out", "", "write the solution to `FILE` (atomically, verified from the file before success) instead of stdout; the format is --format, by default path (binary for a name ending in .bgp)")
 	var pics pictureFlags
 	pics.register(fs)
-	return func(pos []string) int {
-		if gf.file != "" {
-			gf.seed, gf.strategy = sf.Seed, cmp.Or(sf.Strategy, "auto")
-			return runGraph(e, "solve", fs, &pf, gf, pos)
-		}
+	graph := func(g *graphFlags) { g.seed, g.strategy = sf.Seed, cmp.Or(sf.Strategy, "auto") }
+	return withGraph(e, "solve", fs, pf, graph, func(pos []string) int {
 		lf, err := pf.flags(pos)
 		if err != nil {
 			return fail(e, err)
@@ -82,5 +70,5 @@ func runSolve(e *env, fs *flag.FlagSet) func(pos []string) int {
 			fmt.Fprintf(e.stderr, "solved %s: %s, verified; %d nodes, %v\n", l.Label(), format.Plural(len(cells), "cell"), st.Nodes, st.Elapsed.Round(time.Microsecond))
 		}
 		return exitOK
-	}
+	})
 }

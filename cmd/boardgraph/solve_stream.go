@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/boardgraph/boardgraph/render"
 	"io"
 	"strings"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"github.com/boardgraph/boardgraph/internal/request"
 	"github.com/boardgraph/boardgraph/pathio"
 	lines "github.com/boardgraph/boardgraph/progress"
+	"github.com/boardgraph/boardgraph/render"
 	"github.com/boardgraph/boardgraph/verify"
 )
 

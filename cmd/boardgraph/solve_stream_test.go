@@ -102,9 +102,7 @@ func TestSolveMethodErrors(t *testing.T) {
 			})
 		}
 	})
-	if got := testfix.DirNames(t, dir); len(got) != 0 {
-		t.Fatalf("files left in %s: %v", dir, got)
-	}
+	noFilesLeft(t, dir)
 }
 
 // TestSolveAuto checks which method auto picks: construction only on
@@ -175,10 +173,7 @@ func TestSolveOut(t *testing.T) {
 			if r.code != exitOK || r.stdout != "" || !strings.Contains(r.stderr, tc.summary) {
 				t.Fatalf("want exit 0, nothing on stdout and %q on stderr:\n%v", tc.summary, r)
 			}
-			data, err := os.ReadFile(name)
-			if err != nil {
-				t.Fatal(err)
-			}
+			data := testfix.ReadFile(t, name)
 			isBinary := verify.IsBinaryPath(data)
 			if isBinary != (tc.format == "binary") || (tc.format == "json") != bytes.HasPrefix(data, []byte("{")) {
 				t.Fatalf("file starts %q, want format %s", data[:min(len(data), 16)], tc.format)
@@ -223,9 +218,7 @@ func TestBrokenConstructionNeverWritten(t *testing.T) {
 			})
 		}
 	})
-	if got := testfix.DirNames(t, dir); len(got) != 0 {
-		t.Fatalf("files left in %s: %v", dir, got)
-	}
+	noFilesLeft(t, dir)
 }
 
 // TestSolveOutStopped checks that a timeout or Ctrl-C while streaming
@@ -238,7 +231,7 @@ func TestSolveOutStopped(t *testing.T) {
 	if err := os.WriteFile(old, []byte("keep me"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cancelled, cancel := context.WithCancel(context.Background())
+	cancelled, cancel := context.WithCancel(t.Context())
 	cancel()
 	t.Run("cases", func(t *testing.T) {
 		for _, tc := range []struct {
@@ -247,7 +240,7 @@ func TestSolveOutStopped(t *testing.T) {
 			args []string
 			want string
 		}{
-			{"timeout", context.Background(), []string{"--timeout", "1ns", "--out", filepath.Join(dir, "t.bgp")}, "timed out after 1ns while writing"},
+			{"timeout", t.Context(), []string{"--timeout", "1ns", "--out", filepath.Join(dir, "t.bgp")}, "timed out after 1ns while writing"},
 			{"interrupt", cancelled, []string{"--out", filepath.Join(dir, "i.txt")}, "interrupted while writing"},
 			{"existing file", cancelled, []string{"--out", old}, "no file was written"},
 		} {
@@ -280,7 +273,7 @@ func TestStreamProgress(t *testing.T) {
 	name := filepath.Join(dir, "p.txt")
 	run1 := func(args ...string) result {
 		var out, errb bytes.Buffer
-		code := run(&env{ctx: context.Background(), args: args, stdin: strings.NewReader(""), stdout: &out, stderr: &errb, progressEvery: time.Millisecond})
+		code := run(&env{ctx: t.Context(), args: args, stdin: strings.NewReader(""), stdout: &out, stderr: &errb, progressEvery: time.Millisecond})
 		return result{code, out.String(), errb.String()}
 	}
 	r := run1("solve", "--moves", "king", "2000x2000", "--out", name)
@@ -296,7 +289,7 @@ func TestStreamProgress(t *testing.T) {
 	if q.code != exitOK || q.stderr != "" {
 		t.Fatalf("--quiet: %v", q)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	if c := cliCtx(t, ctx, "", "verify", "--moves", "king", "2000x2000", name); c.code != exitStopped || !strings.Contains(c.stderr, "interrupted after checking 1048576 cells") {
 		t.Fatalf("interrupted verify: %v", c)
@@ -313,10 +306,7 @@ func TestVerifyBinary(t *testing.T) {
 	if r := cli(t, "", "solve", "--moves", "knight", "--closed", "6x6", "--out", good); r.code != exitOK {
 		t.Fatalf("%v", r)
 	}
-	data, err := os.ReadFile(good)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testfix.ReadFile(t, good)
 	hs := 40 + len("knight") + 8*8
 	write := func(name string, b []byte) string {
 		p := filepath.Join(dir, name)
@@ -394,5 +384,14 @@ func TestVerifyTextStreamsLargeFiles(t *testing.T) {
 	r := cli(t, "", "verify", "2800x2800", "--moves", "king", name, "--quiet")
 	if r.code != exitOK || !strings.Contains(r.stdout, "(7840000 cells)") {
 		t.Fatalf("%v", r)
+	}
+}
+
+// noFilesLeft fails t when dir holds a file: a refused or failed command
+// must leave nothing behind, not even a temporary file.
+func noFilesLeft(t *testing.T, dir string) {
+	t.Helper()
+	if got := testfix.DirNames(t, dir); len(got) != 0 {
+		t.Fatalf("files left in %s: %v", dir, got)
 	}
 }

@@ -3,33 +3,21 @@ package main
 import (
 	"flag"
 	"fmt"
-	"github.com/boardgraph/boardgraph/format"
-	lines "github.com/boardgraph/boardgraph/progress"
 	"time"
 
+	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/internal/request"
+	lines "github.com/boardgraph/boardgraph/progress"
 )
-
-func init() {
-	register(&command{name: "verify", summary: "check a numbered grid or a path file", setup: runVerify})
-}
 
 // maxSolutionBytes bounds the numbered-grid text verify reads into memory
 // (path files are streamed and have no bound).
 const maxSolutionBytes = request.MaxInputBytes
 
 func runVerify(e *env, fs *flag.FlagSet) func(pos []string) int {
-	var pf problemFlags
-	var gf graphFlags // --graph FILE (graphinput.go)
-	gf.register(fs)
-	pf.registerBoard(fs, "", true)
-	fs.StringVar(&pf.Format, "format", "", "output `FORMAT`: text (the default) or json")
-	fs.BoolVar(&pf.Quiet, "quiet", false, "no progress or memory report on stderr")
-	outVar(fs, &pf.Out)
-	return func(pos []string) int {
-		if gf.file != "" {
-			return runGraph(e, "verify", fs, &pf, gf, pos)
-		}
+	pf := newBoardFlags(fs, "", true)
+	pf.reportVars(fs, "no progress or memory report on stderr")
+	return withGraph(e, "verify", fs, pf, nil, func(pos []string) int {
 		e.redirect(pf.Out)
 		outFormat, err := textJSON.Parse(pf.Format)
 		if err != nil {
@@ -65,7 +53,7 @@ func runVerify(e *env, fs *flag.FlagSet) func(pos []string) int {
 			return exitNone
 		}
 		return exitOK
-	}
+	})
 }
 
 // readSolution reads the whole solution text from file, or stdin for ""

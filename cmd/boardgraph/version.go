@@ -8,10 +8,6 @@ import (
 	"github.com/boardgraph/boardgraph/internal/request"
 )
 
-func init() {
-	register(&command{name: "version", summary: "print the program's version (also: boardgraph --version)", setup: runVersion})
-}
-
 func runVersion(e *env, fs *flag.FlagSet) func(pos []string) int {
 	form := fs.String("format", "", "output `FORMAT`: text (the default) or json")
 	return func(pos []string) int {

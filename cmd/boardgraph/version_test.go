@@ -2,12 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/boardgraph/boardgraph/format"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/shard"
 )
 
@@ -35,10 +35,7 @@ func TestVersionOneString(t *testing.T) {
 	if r := cli(t, "", "count", "3x4", "--shard", "0/1", "--out", out, "--quiet"); r.code != exitOK {
 		t.Fatal(r)
 	}
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testfix.ReadFile(t, out)
 	solve := cli(t, "", "solve", "5x5", "--format", "json", "--quiet")
 	ver := cli(t, "", "version", "--format", "json")
 	nl := cli(t, "", "numberlink", "table", "--format", "json")

@@ -40,7 +40,7 @@ func searchOf(t *testing.T, f LeaperFlags, src Source, names format.Names) *Sear
 func TestAnalyze(t *testing.T) {
 	t.Parallel()
 	s := search(t, LeaperFlags{Spec: "5x5"})
-	rep, complete, err := s.Analyze(context.Background(), AnalyzeOptions{Options: analysis.Options{Canonical: true}})
+	rep, complete, err := s.Analyze(t.Context(), AnalyzeOptions{Options: analysis.Options{Canonical: true}})
 	if err != nil || !complete || rep.Result.Total != 12400 {
 		t.Fatalf("complete %v, err %v", complete, err)
 	}
@@ -60,7 +60,7 @@ func TestAnalyze(t *testing.T) {
 	if err != nil || len(got) != 25 || got[0] != key[0] {
 		t.Fatalf("KeyPath: %v %v", got, err)
 	}
-	rep, _, err = s.Analyze(context.Background(), AnalyzeOptions{Key: got})
+	rep, _, err = s.Analyze(t.Context(), AnalyzeOptions{Key: got})
 	if err != nil || rep.Key[0] != key[0] {
 		t.Errorf("given key: %v %v", rep.Key, err)
 	}
@@ -71,7 +71,7 @@ func TestAnalyze(t *testing.T) {
 	if err := WriteAnalysis(&text2, rep, false, true); err != nil || strings.HasPrefix(text2.String(), "{") || !strings.Contains(text2.String(), "12400") {
 		t.Errorf("WriteAnalysis text: %v %.80q", err, text2.String())
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	if rep, complete, err := s.Analyze(ctx, AnalyzeOptions{}); err != nil || complete || rep == nil {
 		t.Errorf("cancelled: complete %v, err %v", complete, err)

@@ -311,7 +311,11 @@ func NewCountContext(ctx context.Context, s *Search, f CountFlags) (*Count, erro
 	if f.Shared != "" && (f.Method == MethodAuto || f.Method == "") {
 		f.Method = MethodDP // --shared shards the dynamic program
 	}
-	switch f.Method {
+	method, err := parseMethod(f.Method, f.Method, MethodAuto, MethodDFS, MethodDP)
+	if err != nil {
+		return nil, err
+	}
+	switch method {
 	case MethodDFS:
 		c.Method, c.Why = MethodDFS, "asked for"
 	case MethodDP:
@@ -322,11 +326,11 @@ func NewCountContext(ctx context.Context, s *Search, f CountFlags) (*Count, erro
 			return nil, inputf("the dynamic program does not take givens: use --method dfs (or auto)")
 		}
 		c.Method, c.Why = MethodDP, "asked for"
-	case MethodAuto, "":
+	case MethodAuto:
+		needs := MethodNeeds{Givens: s.Problem.Givens != nil, PerStart: f.PerStart, Sharded: f.Sharded(), Bounded: s.Timeout > 0}
 		if c.isGrid && f.OrderSeed == 0 {
 			// The grid sweep needs no annealed order (count.ChooseGrid).
-			ch := count.ChooseGrid(s.Problem, c.grid)
-			c.Method, c.Why = PickMethod(ch, MethodNeeds{Givens: s.Problem.Givens != nil, PerStart: f.PerStart, Sharded: f.Sharded(), Bounded: s.Timeout > 0})
+			c.Method, c.Why = PickMethod(count.ChooseGrid(s.Problem, c.grid), needs)
 			break
 		}
 		// Stopped while annealing, the choice takes the order so far: the
@@ -334,10 +338,7 @@ func NewCountContext(ctx context.Context, s *Search, f CountFlags) (*Count, erro
 		if err := c.boardOrder(ctx); c.order == nil {
 			return nil, err
 		}
-		ch := count.Choose(s.Problem, c.order)
-		c.Method, c.Why = PickMethod(ch, MethodNeeds{Givens: s.Problem.Givens != nil, PerStart: f.PerStart, Sharded: f.Sharded(), Bounded: s.Timeout > 0})
-	default:
-		return nil, inputf("unknown --method %q; use auto, dfs or dp", f.Method)
+		c.Method, c.Why = PickMethod(count.Choose(s.Problem, c.order), needs)
 	}
 	if f.OrderSeed != 0 && c.Method != MethodDP {
 		why := c.Why

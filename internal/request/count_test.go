@@ -135,16 +135,20 @@ func TestCountRun(t *testing.T) {
 	}
 }
 
+// countCase is a count's flags and what NewCount makes of them: the method
+// it picks, or words of its refusal.
+type countCase struct {
+	lf   LeaperFlags
+	cf   CountFlags
+	want string
+}
+
 // TestCountAuto: auto picks the dynamic program where its predicted cost
 // is tiny (king 5x5: the search takes 40 s) and the search for givens and
 // tables.
 func TestCountAuto(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct {
-		lf   LeaperFlags
-		cf   CountFlags
-		want string
-	}{
+	for _, tc := range []countCase{
 		{LeaperFlags{Spec: "5x5", Moves: "king"}, CountFlags{}, MethodDP},
 		{LeaperFlags{Spec: "5x5", Moves: "king"}, CountFlags{PerStart: true}, MethodDFS},
 		{LeaperFlags{Spec: "5x5"}, CountFlags{Checkpoint: "ck"}, MethodDFS},
@@ -156,13 +160,11 @@ func TestCountAuto(t *testing.T) {
 	}
 }
 
+// TestNewCountRefusals: flags that do not combine, or that no count can
+// honour, are input errors that name the fix.
 func TestNewCountRefusals(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct {
-		lf   LeaperFlags
-		cf   CountFlags
-		want string
-	}{
+	for _, tc := range []countCase{
 		{LeaperFlags{Spec: "5x5", Closed: true}, CountFlags{PerStart: true}, "drop --closed"},
 		{LeaperFlags{Spec: "5x5", Start: "1,1"}, CountFlags{PerStart: true}, "drop --start"},
 		{LeaperFlags{Spec: "5x5"}, CountFlags{PerStart: true, Undirected: true}, "drop --undirected"},
@@ -235,7 +237,7 @@ func TestShardsMerge(t *testing.T) {
 			if err != nil || !got.Complete {
 				t.Fatalf("%s shard %d: %v %+v", method, i, err, got)
 			}
-			if err := sc.Finish(context.Background(), got.Stats.Elapsed); err != nil {
+			if err := sc.Finish(t.Context(), got.Stats.Elapsed); err != nil {
 				t.Fatal(err)
 			}
 			files = append(files, out)
@@ -419,7 +421,7 @@ func TestCountWording(t *testing.T) {
 func TestCountDPRefinesOrder(t *testing.T) {
 	t.Parallel()
 	c := mustCount(t, LeaperFlags{Spec: "7x7", Closed: true}, CountFlags{Method: MethodDP})
-	res, err := c.Run(context.Background(), hamilton.Options{}, DPOptions{})
+	res, err := c.Run(t.Context(), hamilton.Options{}, DPOptions{})
 	if err != nil || res.Count.String() != "11617568" {
 		t.Fatalf("count = %v, %v; want 11617568", res.Count, err)
 	}
@@ -433,7 +435,7 @@ func TestCountDPRefinesOrder(t *testing.T) {
 func TestCountDPTooWide(t *testing.T) {
 	t.Parallel()
 	c := mustCount(t, LeaperFlags{Spec: "45x45", Moves: "king"}, CountFlags{Method: MethodDP})
-	_, err := c.Run(context.Background(), hamilton.Options{}, DPOptions{})
+	_, err := c.Run(t.Context(), hamilton.Options{}, DPOptions{})
 	if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "frontier too wide") || strings.Contains(err.Error(), "raise --max-memory") {
 		t.Errorf("too wide a frontier: %v", err)
 	}

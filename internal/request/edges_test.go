@@ -1,7 +1,6 @@
 package request
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -109,7 +108,7 @@ func TestFreeCells(t *testing.T) {
 		if got := s.FreeCells(); got != c.want {
 			t.Errorf("%s: FreeCells %d, want %d", c.board[:min(len(c.board), 12)], got, c.want)
 		}
-		_, err = NewCountContext(context.Background(), s, CountFlags{Method: MethodDFS})
+		_, err = NewCountContext(t.Context(), s, CountFlags{Method: MethodDFS})
 		if (err != nil) != (c.want > MaxCountOpen) {
 			t.Errorf("%s: NewCountContext: %v", c.board[:min(len(c.board), 12)], err)
 		}

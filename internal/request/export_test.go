@@ -1,16 +1,14 @@
 package request
 
 import (
-	"context"
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/boardgraph/boardgraph/cypherq"
 	"github.com/boardgraph/boardgraph/graphio"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestNewExport: the format and output checks name the fix.
@@ -55,7 +53,7 @@ func TestExportFromBoard(t *testing.T) {
 	t.Parallel()
 	x, _ := NewExport(ExportFlags{To: "dot", Batch: 1, WithSolution: true})
 	s := search(t, LeaperFlags{Spec: "4x5", Start: "1,1"})
-	if err := x.FromBoard(context.Background(), s); err != nil {
+	if err := x.FromBoard(t.Context(), s); err != nil {
 		t.Fatal(err)
 	}
 	if len(x.Source.Path) != 20 || s.Cells(x.Source.Path)[0].String() != "1,1" || !strings.HasPrefix(x.What, "4x5 hopido") {
@@ -65,7 +63,7 @@ func TestExportFromBoard(t *testing.T) {
 		t.Errorf("Summary = %q, want %q", got, want)
 	}
 	x, _ = NewExport(ExportFlags{To: "dot", Batch: 1, WithAnalysis: true})
-	if err := x.FromBoard(context.Background(), search(t, LeaperFlags{Spec: "4x5"})); err != nil {
+	if err := x.FromBoard(t.Context(), search(t, LeaperFlags{Spec: "4x5"})); err != nil {
 		t.Fatal(err)
 	}
 	var total uint64
@@ -78,23 +76,21 @@ func TestExportFromBoard(t *testing.T) {
 	if got := x.Summary("g.dot"); !strings.HasSuffix(got, " to g.dot, with the analysis counts (directed paths)") {
 		t.Errorf("Summary = %q", got)
 	}
-	if err := x.FromBoard(context.Background(), search(t, LeaperFlags{Spec: "4x5", End: "1,1"})); !errors.Is(err, ErrInput) {
+	if err := x.FromBoard(t.Context(), search(t, LeaperFlags{Spec: "4x5", End: "1,1"})); !errors.Is(err, ErrInput) {
 		t.Errorf("ends with --with-analysis: %v", err)
 	}
 	x, _ = NewExport(ExportFlags{To: "dot", Batch: 1})
-	if err := x.FromBoard(context.Background(), search(t, LeaperFlags{Spec: "4x5", Closed: true})); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "add --with-solution") {
+	if err := x.FromBoard(t.Context(), search(t, LeaperFlags{Spec: "4x5", Closed: true})); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "add --with-solution") {
 		t.Errorf("ends without --with-solution: %v", err)
 	}
 	x, _ = NewExport(ExportFlags{To: "dot", Batch: 1, WithSolution: true})
-	if err := x.FromBoard(context.Background(), search(t, LeaperFlags{Spec: "4x4"})); !errors.Is(err, hamilton.ErrNoSolution) {
+	if err := x.FromBoard(t.Context(), search(t, LeaperFlags{Spec: "4x4"})); !errors.Is(err, hamilton.ErrNoSolution) {
 		t.Errorf("4x4: %v", err)
 	}
 	if err := x.FromGraph("g.hcp", Source{}); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "need a board") {
 		t.Errorf("graph with a solution: %v", err)
 	}
-	dir := t.TempDir()
-	file := filepath.Join(dir, "g.txt")
-	os.WriteFile(file, []byte("1 2\n2 3\n"), 0o644)
+	file := testfix.TempFile(t, "g.txt", "1 2\n2 3\n")
 	x, _ = NewExport(ExportFlags{To: "graphml", Batch: 1})
 	if err := x.FromGraph(file, Source{}); err != nil || x.Source.G.N() != 3 || !strings.Contains(x.What, "3 vertices, 2 edges") {
 		t.Errorf("graph: %v %q", err, x.What)

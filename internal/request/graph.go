@@ -2,17 +2,13 @@ package request
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"math/big"
 	"strconv"
 	"strings"
-	"time"
 
-	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/graphio"
 	"github.com/boardgraph/boardgraph/hamilton"
@@ -326,114 +322,6 @@ func (gr *Graph) Verify(sol GraphSolution) (verify.GraphRules, error) {
 		}
 	}
 	return rules, verify.GraphPath(rules, sol.Path)
-}
-
-// GraphCountOptions are the choices of Graph.Count.
-type GraphCountOptions struct {
-	Method     string // "auto" (default), "dfs" or "dp"
-	Undirected bool   // count a path and its reverse once
-	Workers    int    // goroutines (0: all cores)
-	// Bounded says the run has a deadline: auto then searches, which
-	// reports a lower bound when stopped, rather than running the DP.
-	Bounded bool
-	// OrderSeed anneals the DP's vertex order (count.OptimizeOrder; 0:
-	// count.DefaultOrderSeed), as --order-seed does for boards.
-	OrderSeed uint64
-}
-
-// GraphCount is the result of Graph.Count.
-type GraphCount struct {
-	Count      *big.Int // exact at any size (count.CountExact)
-	Convention string   // the counting convention, in words
-	Method     string   // "dp (frontier dynamic program)" or "dfs (search)"
-	Nodes      uint64   // search nodes (dfs only)
-	Complete   bool     // false: stopped early, Count is a lower bound
-	Elapsed    time.Duration
-}
-
-// Count counts the Hamiltonian paths (cycles when closed) of the graph by
-// the frontier DP or by search (auto: PickMethod, as for boards). When ctx ends first it returns the partial
-// count with Complete false and no error. A search over more than
-// MaxCountOpen vertices needs a fixed start or opt.Bounded.
-func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, error) {
-	began := time.Now()
-	var res GraphCount
-	switch opt.Method {
-	case "":
-		opt.Method = "auto"
-	case "auto", "dfs", "dp":
-	default:
-		return res, inputf("unknown --method %q; use auto, dfs or dp", opt.Method)
-	}
-	var (
-		order  []int32
-		choice count.Choice
-		err    error
-	)
-	if opt.Method != "dfs" {
-		// The graph's own order, whatever the file's numbering
-		// (count.GraphOrder); stopped meanwhile, the count stops too.
-		order, _ = count.GraphOrder(ctx, gr.Named.G, orderSeed(opt.OrderSeed))
-		choice = count.Choose(gr.Problem, order)
-	}
-	why := "--method dfs"
-	if opt.Method == "auto" {
-		opt.Method, why = PickMethod(choice, MethodNeeds{Bounded: opt.Bounded})
-	}
-	if opt.OrderSeed != 0 && opt.Method != "dp" {
-		return res, orderSeedRefused(why)
-	}
-	if n := gr.Named.G.N(); opt.Method == "dfs" && n > MaxCountOpen && !gr.Problem.FixStart && !opt.Bounded {
-		return res, inputf("%d vertices: an exact count by search would not finish; give --start, --timeout or --method dp", n)
-	}
-	if opt.Method == "dp" {
-		res.Method = "dp (frontier dynamic program)"
-		// A large count's order is annealed longer (count.RefineOrder);
-		// stopped meanwhile, the count stops at once with ctx's error.
-		order, _ = count.RefineOrder(ctx, gr.Problem.G, order, orderSeed(opt.OrderSeed))
-		res.Count, _, err = count.CountExact(ctx, gr.Problem, count.Options{Order: order, Workers: opt.Workers})
-	} else {
-		res.Method = "dfs (search)"
-		var st hamilton.Stats
-		var n uint64
-		n, st, err = hamilton.Count(ctx, gr.Problem, hamilton.Options{Workers: opt.Workers})
-		res.Count, res.Nodes = new(big.Int).SetUint64(n), st.Nodes
-	}
-	if res.Count == nil {
-		res.Count = new(big.Int) // stopped: no partial count exists
-	}
-	res.Complete = err == nil
-	if err != nil && ctx.Err() == nil {
-		if errors.Is(err, hamilton.ErrInvalid) || errors.Is(err, count.ErrInvalid) {
-			return res, inputf("%w", err)
-		}
-		return res, err
-	}
-	var div uint64
-	res.Convention, div = CountConvention(gr.Problem, opt.Undirected)
-	res.Count.Quo(res.Count, new(big.Int).SetUint64(div))
-	res.Elapsed = time.Since(began)
-	return res, nil
-}
-
-// CountConvention words the counting convention of a count of p's
-// solutions and gives the divisor that turns a directed count into it:
-// directed counts take every path in both directions; undirected ones
-// halve the count unless a fixed end already tells the directions apart.
-func CountConvention(p hamilton.Problem, undirected bool) (string, uint64) {
-	div := uint64(1)
-	conv := "directed Hamiltonian paths (a path and its reverse count as two)"
-	if p.Closed {
-		conv = "directed Hamiltonian cycles (each cycle once per direction)"
-	}
-	if undirected {
-		if p.Closed || !p.FixStart && !p.FixEnd {
-			div = 2
-		}
-		conv = strings.Replace(strings.Replace(conv, "directed", "undirected", 1), "(a path and its reverse count as two)", "(a path and its reverse count once)", 1)
-		conv = strings.Replace(conv, "(each cycle once per direction)", "(each cycle once)", 1)
-	}
-	return conv, div
 }
 
 // Proof is one immediate proof that no solution exists (a rule of

@@ -1,7 +1,6 @@
 package request
 
 import (
-	"context"
 	"errors"
 	"math/big"
 	"strings"
@@ -11,6 +10,16 @@ import (
 // c4 is the 4-cycle a-b-c-d-a as an edge list: 4 undirected Hamiltonian
 // paths (drop one edge), 8 directed ones.
 const c4 = "a b\nb c\nc d\nd a\n"
+
+// c4Graph returns the 4-cycle c4, read from stdin.
+func c4Graph(t *testing.T) *Graph {
+	t.Helper()
+	g, err := NewGraph(GraphFlags{File: "-"}, files(c4, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
 
 func TestNewGraph(t *testing.T) {
 	t.Parallel()
@@ -40,16 +49,13 @@ func TestNewGraph(t *testing.T) {
 
 func TestGraphCount(t *testing.T) {
 	t.Parallel()
-	g, err := NewGraph(GraphFlags{File: "-"}, files(c4, nil))
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := c4Graph(t)
 	for _, tc := range []struct {
 		method     string
 		undirected bool
 		want       uint64
 	}{{"dfs", false, 8}, {"dp", false, 8}, {"auto", true, 4}} {
-		res, err := g.Count(context.Background(), GraphCountOptions{Method: tc.method, Undirected: tc.undirected})
+		res, err := g.Count(t.Context(), GraphCountOptions{Method: tc.method, Undirected: tc.undirected})
 		if err != nil || res.Count.Cmp(new(big.Int).SetUint64(tc.want)) != 0 || !res.Complete {
 			t.Errorf("%+v: %+v, %v", tc, res, err)
 		}
@@ -57,17 +63,14 @@ func TestGraphCount(t *testing.T) {
 			t.Errorf("%+v: convention %q", tc, res.Convention)
 		}
 	}
-	if _, err := g.Count(context.Background(), GraphCountOptions{Method: "magic"}); !errors.Is(err, ErrInput) {
+	if _, err := g.Count(t.Context(), GraphCountOptions{Method: "magic"}); !errors.Is(err, ErrInput) {
 		t.Errorf("unknown method: %v", err)
 	}
 }
 
 func TestGraphSolution(t *testing.T) {
 	t.Parallel()
-	g, err := NewGraph(GraphFlags{File: "-"}, files(c4, nil))
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := c4Graph(t)
 	for _, tc := range []struct {
 		text, kind string
 		valid      bool
@@ -127,5 +130,25 @@ func TestBoardFacts(t *testing.T) {
 	var sb strings.Builder
 	if err := f.WriteText(&sb); err != nil || !strings.Contains(sb.String(), "verdict     no solution\n") || !strings.Contains(sb.String(), "board       4x4: 16 cells, 16 open, 0 blocked\n") {
 		t.Fatalf("%q, %v", sb.String(), err)
+	}
+}
+
+// TestGraphLabelNamesDropped: the self-loops and repeated edges the reader
+// dropped are named in the graph's label (solve and count print it), not
+// dropped silently (issue #10); a clean graph's label has no note.
+func TestGraphLabelNamesDropped(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"p edge 3 4\ne 1 2\ne 2 3\ne 3 3\ne 2 1\n": "- (dimacs, 3 vertices, 2 edges; 1 self-loop ignored, 1 repeated edge merged)",
+		"a a\na b\nb a\nb c\nc c\nb c\n":           "- (edgelist, 3 vertices, 2 edges; 2 self-loops ignored, 2 repeated edges merged)",
+		"p edge 3 2\ne 1 2\ne 2 3\n":               "- (dimacs, 3 vertices, 2 edges)",
+	} {
+		g, err := NewGraph(GraphFlags{File: "-"}, Source{Stdin: strings.NewReader(in)})
+		if err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		if got := g.Label(); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
 	}
 }

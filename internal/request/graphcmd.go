@@ -111,18 +111,6 @@ func writeNames(w io.Writer, names []string) error {
 	return bw.Flush()
 }
 
-// WriteCount writes a count of the graph's solutions in f: the bare count,
-// or a JSON object with the convention, the method and whether it is
-// complete.
-func (gr *Graph) WriteCount(w io.Writer, f string, res GraphCount) error {
-	if f == "json" {
-		return format.WriteResult(w, gr.Describe("count"), map[string]any{"graph": gr.File, "vertices": gr.Named.G.N(), "edges": gr.Named.G.M(), "count": res.Count.String(),
-			"convention": res.Convention, "complete": res.Complete, "method": res.Method})
-	}
-	_, err := fmt.Fprintln(w, res.Count)
-	return err
-}
-
 // GraphVerdict is the independent verifier's verdict on a solution file
 // of the graph.
 type GraphVerdict struct {
@@ -170,16 +158,11 @@ func (v *GraphVerdict) Write(w io.Writer, f string) error {
 		}
 		return format.WriteResult(w, v.Graph.Describe("verify"), map[string]any{"graph": v.Graph.File, "solution": v.File, "kind": v.Solution.Kind, "valid": v.Err == nil, "error": msg})
 	}
-	if v.Err != nil {
-		_, err := fmt.Fprintf(w, "invalid: %v\n", v.Err)
-		return err
-	}
 	what := "a Hamiltonian path"
 	if v.Cycle {
 		what = "a Hamiltonian cycle"
 	}
-	_, err := fmt.Fprintf(w, "valid: %s of %s, read as a %s\n", what, v.Graph.Label(), v.Solution.Kind)
-	return err
+	return writeValidity(w, v.Err, fmt.Sprintf("%s of %s, read as a %s", what, v.Graph.Label(), v.Solution.Kind))
 }
 
 // boardOnly are the flags that need board geometry, with what each needs:
@@ -228,13 +211,4 @@ func (gr *Graph) SolveSummary(path []int32, st hamilton.Stats) string {
 		return fmt.Sprintf("solved %s: a %s, verified%s; found by %s, %v", gr.Label(), gr.Kind(), fixed, gr.byDP, st.Elapsed.Round(time.Microsecond))
 	}
 	return fmt.Sprintf("solved %s: a %s, verified%s; %d nodes, %v", gr.Label(), gr.Kind(), fixed, st.Nodes, st.Elapsed.Round(time.Microsecond))
-}
-
-// CountSummary words a count: complete, with its method, nodes and time;
-// stopped early, as a lower bound (the caller says why it stopped).
-func (gr *Graph) CountSummary(res GraphCount) string {
-	if !res.Complete {
-		return fmt.Sprintf("%v %s so far in %s is a lower bound", res.Count, res.Convention, gr.Label())
-	}
-	return fmt.Sprintf("%v %s in %s; method %s; %d nodes, %v", res.Count, res.Convention, gr.Label(), res.Method, res.Nodes, res.Elapsed.Round(time.Microsecond))
 }

@@ -97,10 +97,7 @@ func TestGraphVerifyFile(t *testing.T) {
 // vertices without a start or deadline is refused where the DP is not.
 func TestGraphCountAuto(t *testing.T) {
 	t.Parallel()
-	g, err := NewGraph(GraphFlags{File: "-"}, files(c4, nil))
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := c4Graph(t)
 	res, err := g.Count(t.Context(), GraphCountOptions{})
 	if err != nil || res.Count.Int64() != 8 || !strings.HasPrefix(res.Method, "dp") {
 		t.Fatalf("c4: %+v %v", res, err)

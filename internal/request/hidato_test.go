@@ -3,12 +3,12 @@ package request
 import (
 	"context"
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/boardgraph/boardgraph/hidato"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
@@ -47,10 +47,9 @@ func TestHidatoPuzzle(t *testing.T) {
 		t.Fatal(err)
 	}
 	share := g.Puzzle.Share()
-	file := filepath.Join(t.TempDir(), "p.txt")
 	var text strings.Builder
 	g.Puzzle.WriteText(&text, g.Grading, false)
-	os.WriteFile(file, []byte(text.String()), 0o644)
+	file := testfix.TempFile(t, "p.txt", text.String())
 	for _, c := range []struct {
 		arg string
 		src Source

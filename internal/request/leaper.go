@@ -220,11 +220,26 @@ func (l *Leaper) Label() string { return l.Board.Spec() + " with " + MovesLabel(
 
 // Rules returns the independent verifier's rules for the request.
 func (l *Leaper) Rules() verify.Rules {
-	b := l.Board
-	r := verify.Rules{Rows: b.Rows, Cols: b.Cols, Closed: l.Closed, Name: LeaperSpec(l.Moves), Start: l.Start, End: l.End}
-	for _, lp := range l.Moves.Leapers {
+	r := verifyRules(l.Moves, l.Closed)
+	r.Start, r.End = l.Start, l.End
+	boardRules(&r, l.Board)
+	return r
+}
+
+// verifyRules returns the verifier's rules for paths (closed: tours) of
+// the move set ms, on no board yet (boardRules adds it).
+func verifyRules(ms moves.Set, closed bool) verify.Rules {
+	r := verify.Rules{Closed: closed, Name: LeaperSpec(ms)}
+	for _, lp := range ms.Leapers {
 		r.Leapers = append(r.Leapers, [2]int{lp.A, lp.B})
 	}
+	return r
+}
+
+// boardRules sets the verifier's rules r to the board b: its size, its
+// blocked cells and its givens (none when b has none).
+func boardRules(r *verify.Rules, b *board.Board) {
+	r.Rows, r.Cols = b.Rows, b.Cols
 	if b.Open() != b.Cells() {
 		r.Blocked = make([]bool, b.Cells())
 		for c := range int32(b.Cells()) {
@@ -237,7 +252,6 @@ func (l *Leaper) Rules() verify.Rules {
 			r.Givens[c] = int(b.Given(c))
 		}
 	}
-	return r
 }
 
 // Describe returns the "problem" object of JSON results.

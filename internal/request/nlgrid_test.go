@@ -2,7 +2,6 @@ package request
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -15,7 +14,7 @@ const hexSmall = "hex k=2\n2 . 4 . 1\n . 2 . . .\n2 . 5 . 2\n"
 
 func newTestPuzzle(t *testing.T, text, grid string) *Puzzle {
 	t.Helper()
-	p, err := NewPuzzle(context.Background(), PuzzleFlags{Grid: grid}, Source{Stdin: strings.NewReader(text)})
+	p, err := NewPuzzle(t.Context(), PuzzleFlags{Grid: grid}, Source{Stdin: strings.NewReader(text)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +27,7 @@ func newTestPuzzle(t *testing.T, text, grid string) *Puzzle {
 // and the hex puzzle converts to text only (not to the square formats).
 func TestPuzzleGrids(t *testing.T) {
 	t.Parallel()
-	ctx := context.Background()
+	ctx := t.Context()
 	for _, c := range []struct {
 		name, text, grid string
 		hex              bool
@@ -90,11 +89,11 @@ func TestPuzzleGrids(t *testing.T) {
 func TestPuzzleGridErrors(t *testing.T) {
 	t.Parallel()
 	src := Source{Stdin: strings.NewReader(hexSmall)}
-	if _, err := NewPuzzle(context.Background(), PuzzleFlags{Grid: "tri"}, src); !IsInput(err) || !strings.Contains(err.Error(), "use square or hex") {
+	if _, err := NewPuzzle(t.Context(), PuzzleFlags{Grid: "tri"}, src); !IsInput(err) || !strings.Contains(err.Error(), "use square or hex") {
 		t.Errorf("--grid tri: %v", err)
 	}
 	src = Source{Stdin: strings.NewReader("2 . 1\n")}
-	if _, err := NewPuzzle(context.Background(), PuzzleFlags{Grid: GridHex}, src); !IsInput(err) || !strings.Contains(err.Error(), "hex k=K") {
+	if _, err := NewPuzzle(t.Context(), PuzzleFlags{Grid: GridHex}, src); !IsInput(err) || !strings.Contains(err.Error(), "hex k=K") {
 		t.Errorf("headerless hex: %v", err)
 	}
 	p := newTestPuzzle(t, "hex k=1\n3 1\n", "")
@@ -104,7 +103,7 @@ func TestPuzzleGridErrors(t *testing.T) {
 	if err := newTestPuzzle(t, hexSmall, "").Unsolvable(); err != nil {
 		t.Errorf("Unsolvable of a solvable hex puzzle: %v", err)
 	}
-	if _, err := p.Solve(context.Background(), SearchOptions{}, report.UniqueOptions{}); !numberlink.Invalid(err) || !strings.Contains(err.Error(), "no solution") {
+	if _, err := p.Solve(t.Context(), SearchOptions{}, report.UniqueOptions{}); !numberlink.Invalid(err) || !strings.Contains(err.Error(), "no solution") {
 		t.Errorf("unsolvable hex: %v", err)
 	}
 	p = newTestPuzzle(t, hexSmall, "")
@@ -122,7 +121,7 @@ func TestPuzzleGridErrors(t *testing.T) {
 // hex one refuses the square-only flags and a malformed size.
 func TestGenerateGrids(t *testing.T) {
 	t.Parallel()
-	ctx := context.Background()
+	ctx := t.Context()
 	for _, grid := range []string{GridSquare, GridHex} {
 		g, err := GenerateFlags{Size: "6x6", K: 2, Style: "hashi", Seed: 3, Grid: grid}.Generate(ctx, nil)
 		if err != nil {

@@ -119,25 +119,10 @@ func ReadPathInput(in *bufio.Reader, f VerifyFlags) (*PathInput, error) {
 			}
 		}
 	}
-	rules := verify.Rules{Closed: f.Closed, Name: LeaperSpec(p.Moves)}
-	for _, l := range p.Moves.Leapers {
-		rules.Leapers = append(rules.Leapers, [2]int{l.A, l.B})
-	}
+	rules := verifyRules(p.Moves, f.Closed)
 	switch {
 	case b != nil:
-		rules.Rows, rules.Cols = b.Rows, b.Cols
-		if b.Open() != b.Cells() {
-			rules.Blocked = make([]bool, b.Cells())
-			for c := range int32(b.Cells()) {
-				rules.Blocked[c] = b.Blocked(c)
-			}
-		}
-		if b.HasGivens() {
-			rules.Givens = make([]int, b.Cells())
-			for c := range int32(b.Cells()) {
-				rules.Givens[c] = int(b.Given(c))
-			}
-		}
+		boardRules(&rules, b)
 	case p.Kind == "grid":
 		g := p.Grid
 		rules.Rows, rules.Cols = g.Rows, g.Cols
@@ -255,15 +240,22 @@ func (p *PathInput) Report(res verify.StreamResult, err error) *VerifyReport {
 // WriteText writes the verdict in one line: "valid: a closed tour of ..."
 // or "invalid: reason".
 func (r *VerifyReport) WriteText(w io.Writer) error {
-	if r.err != nil {
-		_, err := fmt.Fprintf(w, "invalid: %s\n", r.err)
-		return err
-	}
 	tour := "Hamiltonian path"
 	if r.Closed {
 		tour = "closed tour"
 	}
-	_, err := fmt.Fprintf(w, "valid: a %s of %s\n", tour, r.what)
+	return writeValidity(w, r.err, "a "+tour+" of "+r.what)
+}
+
+// writeValidity writes verify's verdict in one line of text: "invalid: "
+// and the reason when invalid is not nil, else "valid: " and what is valid.
+func writeValidity(w io.Writer, invalid error, valid string) error {
+	var err error
+	if invalid != nil {
+		_, err = fmt.Fprintf(w, "invalid: %v\n", invalid)
+	} else {
+		_, err = fmt.Fprintf(w, "valid: %s\n", valid)
+	}
 	return err
 }
 

@@ -39,7 +39,7 @@ func TestReadPathInput(t *testing.T) {
 		if err != nil || p.Kind != tc.kind || p.Rules.Rows != 2 || p.Rules.Start == nil {
 			t.Fatalf("%q: %+v, %v", tc.text, p, err)
 		}
-		_, err = p.Check(context.Background(), nil)
+		_, err = p.Check(t.Context(), nil)
 		var ve *verify.Error
 		if tc.valid != (err == nil) || !tc.valid && !errors.As(err, &ve) {
 			t.Errorf("%q: %v, want valid=%v", tc.text, err, tc.valid)
@@ -85,7 +85,7 @@ func TestVerifyReport(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := p.Check(context.Background(), nil)
+		res, err := p.Check(t.Context(), nil)
 		rep := p.Report(res, err)
 		var sb strings.Builder
 		if werr := rep.WriteText(&sb); werr != nil || !strings.HasPrefix(sb.String(), want) || rep.Valid != (err == nil) || rep.Board != "2x2" {

@@ -3,15 +3,15 @@ package request
 import (
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 func TestPicture(t *testing.T) {
 	t.Parallel()
-	ctx := context.Background()
+	ctx := t.Context()
 	// The 4x5 Diplomatico path of the paper's Figure 4 left half is long;
 	// a 1x1 grid is the smallest valid path.
 	pic, _, what, err := Picture(ctx, []byte("1\n"), nil, PictureFlags{})
@@ -62,7 +62,7 @@ func TestPictureForeignJSON(t *testing.T) {
 		{`{"edges":"many"}`, "unrecognised JSON: render reads"},
 		{`{"x":1}`, "unrecognised JSON: render reads"},
 	} {
-		_, _, _, err := Picture(context.Background(), []byte(tc.in), nil, PictureFlags{})
+		_, _, _, err := Picture(t.Context(), []byte(tc.in), nil, PictureFlags{})
 		if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "Go struct") {
 			t.Errorf("%s: %v, want an input error with %q", tc.in, err, tc.want)
 		}
@@ -77,7 +77,7 @@ func FuzzPicture(f *testing.F) {
 		if len(data) > 4096 {
 			return
 		}
-		pic, frames, _, err := Picture(context.Background(), data, nil, PictureFlags{})
+		pic, frames, _, err := Picture(t.Context(), data, nil, PictureFlags{})
 		if err == nil && pic == nil && frames == nil {
 			t.Fatal("no picture and no error")
 		}
@@ -89,11 +89,7 @@ func FuzzPicture(f *testing.F) {
 // stopped is Stopped, not a failure of the input.
 func TestPictureArgs(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	sol := filepath.Join(dir, "7x7")
-	if err := os.WriteFile(sol, []byte("1\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	sol := testfix.TempFile(t, "7x7", "1\n")
 	src := Source{}
 	for _, c := range []struct {
 		args        []string
@@ -125,7 +121,7 @@ func TestPictureArgs(t *testing.T) {
 			t.Errorf("%q --in %q: %v; want an input error with %q", c.args, c.in, err, c.want)
 		}
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	_, _, _, err := Picture(ctx, []byte("k=2\n2.3.1\n.....\n3.4.1\n"), nil, PictureFlags{Kind: "tau"})
 	if _, code := Classify(err); err == nil || code != KindStopped {

@@ -1,7 +1,6 @@
 package request
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -67,10 +66,10 @@ func TestGradeDepth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Grade(context.Background(), p, -1); err == nil || !strings.Contains(err.Error(), "--depth -1") {
+	if _, err := Grade(t.Context(), p, -1); err == nil || !strings.Contains(err.Error(), "--depth -1") {
 		t.Errorf("Grade(depth -1): %v", err)
 	}
-	if _, err := Grade(context.Background(), p, 0); err != nil {
+	if _, err := Grade(t.Context(), p, 0); err != nil {
 		t.Errorf("Grade(depth 0): %v", err)
 	}
 }

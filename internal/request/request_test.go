@@ -1,7 +1,6 @@
 package request
 
 import (
-	"context"
 	"errors"
 	"io"
 	"strings"
@@ -157,7 +156,7 @@ func TestPuzzleInput(t *testing.T) {
 			t.Errorf("%s: %v, want %q", arg, err, want)
 		}
 	}
-	p, err := NewPuzzle(context.Background(), PuzzleFlags{Arg: id, K: 3, NoLoops: true}, src)
+	p, err := NewPuzzle(t.Context(), PuzzleFlags{Arg: id, K: 3, NoLoops: true}, src)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,16 +2,14 @@ package request
 
 import (
 	"encoding/json"
-	"time"
-
-	"context"
 	"errors"
-	"github.com/boardgraph/boardgraph/hamilton"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/verify"
 )
@@ -32,11 +30,11 @@ func TestSavePath(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cells, _, err := s.Solve(context.Background(), s.Options())
+	cells, _, err := s.Solve(t.Context(), s.Options())
 	if err != nil {
 		t.Fatal(err)
 	}
-	info, err := l.SavePath(context.Background(), CellWalk(cells), "the solver", pathio.VerifiedOptions{})
+	info, err := l.SavePath(t.Context(), CellWalk(cells), "the solver", pathio.VerifiedOptions{})
 	if err != nil || !strings.Contains(info, "(binary, 25 cells,") || !strings.Contains(info, "verified it from the file: a Hamiltonian path") {
 		t.Fatalf("%q %v", info, err)
 	}
@@ -47,7 +45,7 @@ func TestSavePath(t *testing.T) {
 	os.Remove(out)
 	broken := append([]verify.Cell{cells[1], cells[0]}, cells[2:]...)
 	var uv *UnverifiedError
-	if _, err := l.SavePath(context.Background(), CellWalk(broken), "the solver", pathio.VerifiedOptions{}); !errors.As(err, &uv) || !strings.Contains(err.Error(), "was not written") {
+	if _, err := l.SavePath(t.Context(), CellWalk(broken), "the solver", pathio.VerifiedOptions{}); !errors.As(err, &uv) || !strings.Contains(err.Error(), "was not written") {
 		t.Errorf("broken path: %v", err)
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {

@@ -3,19 +3,18 @@ package request
 import (
 	"errors"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestSolutionArgs: a size that is not a file is the board; a second size
 // or file is refused.
 func TestSolutionArgs(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	named := filepath.Join(dir, "6x6")
-	os.WriteFile(named, []byte("1 2\n"), 0o644)
+	named := testfix.TempFile(t, "6x6", "1 2\n")
 	for _, c := range []struct {
 		args       []string
 		spec, file string

@@ -47,13 +47,9 @@ func NewSolve(lf LeaperFlags, f SolveFlags, src Source) (*Solve, error) {
 	if err != nil {
 		return nil, inputf("--strategy: %w", err)
 	}
-	sv := &Solve{Method: strings.ToLower(f.Method), Strategy: strat, Seed: f.Seed}
-	switch sv.Method {
-	case "":
-		sv.Method = "auto"
-	case "auto", "search", "construct":
-	default:
-		return nil, inputf("unknown --method %q; use auto, search or construct", f.Method)
+	sv := &Solve{Strategy: strat, Seed: f.Seed}
+	if sv.Method, err = parseMethod(f.Method, strings.ToLower(f.Method), "auto", "search", "construct"); err != nil {
+		return nil, err
 	}
 	if f.Strategy != "" && sv.Method == "auto" {
 		sv.Method = "search" // a search strategy asks for search

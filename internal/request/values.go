@@ -3,6 +3,7 @@ package request
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -26,6 +27,20 @@ func ParseDuration(flag, s string) (time.Duration, error) {
 		return 0, fmt.Errorf("%w: --%s %v: give a positive duration such as 30s", ErrInput, flag, d)
 	}
 	return d, nil
+}
+
+// parseMethod reads a --method flag given as given and read as m (solve
+// folds its case): m, or the default, methods[0], for ""; any other value
+// is refused with the list of methods.
+func parseMethod(given, m string, methods ...string) (string, error) {
+	switch {
+	case m == "":
+		return methods[0], nil
+	case slices.Contains(methods, m):
+		return m, nil
+	}
+	last := len(methods) - 1
+	return "", inputf("unknown --method %q; use %s or %s", given, strings.Join(methods[:last], ", "), methods[last])
 }
 
 // ParseMoves reads a move set (moves.Parse); an error lists every preset.
