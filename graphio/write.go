@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -148,36 +149,36 @@ func isPrintable(s string) bool {
 	return true
 }
 
+// propType is the declared type of property k in GraphML and in Neo4j's
+// import header: int for row, col, degree and steps, long for counts.
+func propType(k string) string {
+	switch k {
+	case "row", "col", "degree", "step", "path_step":
+		return "int"
+	}
+	return "long"
+}
+
 // writeGraphML writes GraphML with one <key> per property (int for row,
 // col, degree and step, long for counts).
 func writeGraphML(ctx context.Context, b *bw, p *prepared) error {
 	b.s(`<?xml version="1.0" encoding="UTF-8"?>`, "\n")
 	b.s(`<graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">`, "\n")
 	nk, ek := p.nodeKeys(), p.edgeKeys()
-	typ := func(k string) string {
-		switch k {
-		case "row", "col", "degree", "step", "path_step":
-			return "int"
-		}
-		return "long"
-	}
 	for _, k := range nk {
-		b.s(`  <key id="`, xmlEscape("n_"+k), `" for="node" attr.name="`, xmlEscape(k), `" attr.type="`, typ(k), `"/>`, "\n")
+		b.s(`  <key id="`, xmlEscape("n_"+k), `" for="node" attr.name="`, xmlEscape(k), `" attr.type="`, propType(k), `"/>`, "\n")
 	}
 	for _, k := range ek {
-		b.s(`  <key id="`, xmlEscape("e_"+k), `" for="edge" attr.name="`, xmlEscape(k), `" attr.type="`, typ(k), `"/>`, "\n")
+		b.s(`  <key id="`, xmlEscape("e_"+k), `" for="edge" attr.name="`, xmlEscape(k), `" attr.type="`, propType(k), `"/>`, "\n")
 	}
 	b.s(`  <graph id="`, nmtoken(orDefault(p.Title, "G")), `" edgedefault="undirected">`, "\n")
 	var vals []uint64
 	err := p.nodes(ctx, func(v int32) error {
 		b.s(`    <node id="`, xmlEscape(p.ID(v)), `">`)
 		vals = p.nodeValues(v, vals)
-		for i, k := range nk {
-			if k == "step" && vals[i] == 0 {
-				continue
-			}
+		for k, x := range present(nk, vals, "step") {
 			b.s(`<data key="n_`, xmlEscape(k), `">`)
-			b.u(vals[i])
+			b.u(x)
 			b.s(`</data>`)
 		}
 		b.s("</node>\n")
@@ -194,12 +195,9 @@ func writeGraphML(ctx context.Context, b *bw, p *prepared) error {
 		}
 		b.s(">")
 		vals = p.edgeValues(k, u, v, vals)
-		for i, key := range ek {
-			if key == "path_step" && vals[i] == 0 {
-				continue
-			}
+		for key, x := range present(ek, vals, "path_step") {
 			b.s(`<data key="e_`, xmlEscape(key), `">`)
-			b.u(vals[i])
+			b.u(x)
 			b.s(`</data>`)
 		}
 		b.s("</edge>\n")
@@ -309,6 +307,18 @@ func writeDOT(ctx context.Context, b *bw, p *prepared) error {
 	return b.err
 }
 
+// present yields the properties an element has: each key with its value,
+// leaving out the step key where it is 0 (not on the path).
+func present(keys []string, vals []uint64, step string) iter.Seq2[string, uint64] {
+	return func(yield func(string, uint64) bool) {
+		for i, k := range keys {
+			if (k != step || vals[i] != 0) && !yield(k, vals[i]) {
+				return
+			}
+		}
+	}
+}
+
 // writeJSON writes node-link JSON as NetworkX's node_link_data and D3 read
 // it: {"directed": false, "multigraph": false, "graph": {...}, "nodes":
 // [{"id": ..., props}], "links": [{"source": ..., "target": ..., props}]}.
@@ -322,12 +332,9 @@ func writeJSON(ctx context.Context, b *bw, p *prepared) error {
 		}
 		b.s("\n  {\"id\": ", Quote(p.ID(v)))
 		vals = p.nodeValues(v, vals)
-		for i, k := range nk {
-			if k == "step" && vals[i] == 0 {
-				continue
-			}
+		for k, x := range present(nk, vals, "step") {
 			b.s(`, "`, k, `": `)
-			b.u(vals[i])
+			b.u(x)
 		}
 		b.s("}")
 		return b.err
@@ -342,12 +349,9 @@ func writeJSON(ctx context.Context, b *bw, p *prepared) error {
 		}
 		b.s("\n  {\"source\": ", Quote(p.ID(u)), ", \"target\": ", Quote(p.ID(v)))
 		vals = p.edgeValues(k, u, v, vals)
-		for i, key := range ek {
-			if key == "path_step" && vals[i] == 0 {
-				continue
-			}
-			b.s(`, "`, key, `": `)
-			b.u(vals[i])
+		for k, x := range present(ek, vals, "path_step") {
+			b.s(`, "`, k, `": `)
+			b.u(x)
 		}
 		b.s("}")
 		return b.err
