@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"iter"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -159,6 +158,29 @@ func propType(k string) string {
 	return "long"
 }
 
+// write writes the body of a document through b: node for every vertex,
+// then between, edge for every edge, then end. It stops at the first error,
+// the context's or b's.
+func (p *prepared) write(ctx context.Context, b *bw, node func(v int32), between string, edge func(k int, u, v int32), end string) error {
+	err := p.nodes(ctx, func(v int32) error {
+		node(v)
+		return b.err
+	})
+	if err != nil {
+		return err
+	}
+	b.s(between)
+	err = p.edges(ctx, func(k int, u, v int32) error {
+		edge(k, u, v)
+		return b.err
+	})
+	if err != nil {
+		return err
+	}
+	b.s(end)
+	return b.err
+}
+
 // writeGraphML writes GraphML with one <key> per property (int for row,
 // col, degree and step, long for counts).
 func writeGraphML(ctx context.Context, b *bw, p *prepared) error {
@@ -173,7 +195,7 @@ func writeGraphML(ctx context.Context, b *bw, p *prepared) error {
 	}
 	b.s(`  <graph id="`, nmtoken(orDefault(p.Title, "G")), `" edgedefault="undirected">`, "\n")
 	var vals []uint64
-	err := p.nodes(ctx, func(v int32) error {
+	return p.write(ctx, b, func(v int32) {
 		b.s(`    <node id="`, xmlEscape(p.ID(v)), `">`)
 		vals = p.nodeValues(v, vals)
 		for k, x := range present(nk, vals, "step") {
@@ -182,16 +204,11 @@ func writeGraphML(ctx context.Context, b *bw, p *prepared) error {
 			b.s(`</data>`)
 		}
 		b.s("</node>\n")
-		return b.err
-	})
-	if err != nil {
-		return err
-	}
-	err = p.edges(ctx, func(k int, u, v int32) error {
+	}, "", func(k int, u, v int32) {
 		b.s(`    <edge source="`, xmlEscape(p.ID(u)), `" target="`, xmlEscape(p.ID(v)), `"`)
 		if len(ek) == 0 {
 			b.s("/>\n")
-			return b.err
+			return
 		}
 		b.s(">")
 		vals = p.edgeValues(k, u, v, vals)
@@ -201,13 +218,7 @@ func writeGraphML(ctx context.Context, b *bw, p *prepared) error {
 			b.s(`</data>`)
 		}
 		b.s("</edge>\n")
-		return b.err
-	})
-	if err != nil {
-		return err
-	}
-	b.s("  </graph>\n</graphml>\n")
-	return b.err
+	}, "  </graph>\n</graphml>\n")
 }
 
 // nmtoken turns s into an XML name token (the type of GraphML's graph id):
@@ -257,7 +268,7 @@ func writeDOT(ctx context.Context, b *bw, p *prepared) error {
 	b.s("  node [shape=circle, fontsize=10];\n")
 	nk, ek := p.nodeKeys(), p.edgeKeys()
 	var vals []uint64
-	err := p.nodes(ctx, func(v int32) error {
+	return p.write(ctx, b, func(v int32) {
 		b.s("  ", dotQuote(p.ID(v)), " [")
 		label := p.ID(v)
 		if p.Cell != nil {
@@ -275,12 +286,7 @@ func writeDOT(ctx context.Context, b *bw, p *prepared) error {
 			b.u(vals[i])
 		}
 		b.s("];\n")
-		return b.err
-	})
-	if err != nil {
-		return err
-	}
-	err = p.edges(ctx, func(k int, u, v int32) error {
+	}, "", func(k int, u, v int32) {
 		b.s("  ", dotQuote(p.ID(u)), " -- ", dotQuote(p.ID(v)))
 		if len(ek) > 0 {
 			vals = p.edgeValues(k, u, v, vals)
@@ -298,25 +304,7 @@ func writeDOT(ctx context.Context, b *bw, p *prepared) error {
 			b.s("]")
 		}
 		b.s(";\n")
-		return b.err
-	})
-	if err != nil {
-		return err
-	}
-	b.s("}\n")
-	return b.err
-}
-
-// present yields the properties an element has: each key with its value,
-// leaving out the step key where it is 0 (not on the path).
-func present(keys []string, vals []uint64, step string) iter.Seq2[string, uint64] {
-	return func(yield func(string, uint64) bool) {
-		for i, k := range keys {
-			if (k != step || vals[i] != 0) && !yield(k, vals[i]) {
-				return
-			}
-		}
-	}
+	}, "}\n")
 }
 
 // writeJSON writes node-link JSON as NetworkX's node_link_data and D3 read
@@ -326,7 +314,7 @@ func writeJSON(ctx context.Context, b *bw, p *prepared) error {
 	b.s(`{"directed": false, "multigraph": false, "graph": {"name": `, strconv.Quote(p.Title), `}, "nodes": [`)
 	nk, ek := p.nodeKeys(), p.edgeKeys()
 	var vals []uint64
-	err := p.nodes(ctx, func(v int32) error {
+	return p.write(ctx, b, func(v int32) {
 		if v > 0 {
 			b.s(",")
 		}
@@ -337,13 +325,7 @@ func writeJSON(ctx context.Context, b *bw, p *prepared) error {
 			b.u(x)
 		}
 		b.s("}")
-		return b.err
-	})
-	if err != nil {
-		return err
-	}
-	b.s("\n], \"links\": [")
-	err = p.edges(ctx, func(k int, u, v int32) error {
+	}, "\n], \"links\": [", func(k int, u, v int32) {
 		if k > 0 {
 			b.s(",")
 		}
@@ -354,13 +336,7 @@ func writeJSON(ctx context.Context, b *bw, p *prepared) error {
 			b.u(x)
 		}
 		b.s("}")
-		return b.err
-	})
-	if err != nil {
-		return err
-	}
-	b.s("\n]}\n")
-	return b.err
+	}, "\n]}\n")
 }
 
 // Quote writes s as a double-quoted string literal that is valid both in
