@@ -37,6 +37,18 @@ async function api(path, body, opts) {
 
 const aborted = (e) => e && e.name === "AbortError";
 
+// shareBox fills panel p's Share & export box from the one template in
+// index.html (ids p-share, p-copy, p-svg, p-png) and wires it to game:
+// the share link to copy, the picture to download as SVG or PNG.
+function shareBox(p, game) {
+  const box = $("sharebox").content.cloneNode(true);
+  for (const e of box.querySelectorAll("[data-id]")) e.id = p + "-" + e.dataset.id;
+  $(p + "-sharebox").append(box);
+  $(p + "-copy").onclick = () => { $(p + "-share").select(); navigator.clipboard && navigator.clipboard.writeText($(p + "-share").value).catch(() => {}); };
+  $(p + "-svg").onclick = (e) => { e.preventDefault(); game.exportPic("svg"); };
+  $(p + "-png").onclick = (e) => { e.preventDefault(); game.exportPic("png"); };
+}
+
 // ---- share links: the state in the URL fragment, base64url JSON ----
 function encodeState(obj) {
   const bytes = new TextEncoder().encode(JSON.stringify(obj));
@@ -808,9 +820,7 @@ $("l-reveal").onclick = () => L.reveal();
 $("l-solve").onclick = () => L.solve();
 $("l-count").onclick = () => L.count();
 $("l-analyze").onclick = () => L.analyze();
-$("l-copy").onclick = () => { $("l-share").select(); navigator.clipboard && navigator.clipboard.writeText($("l-share").value).catch(() => {}); };
-$("l-svg").onclick = (e) => { e.preventDefault(); L.exportPic("svg"); };
-$("l-png").onclick = (e) => { e.preventDefault(); L.exportPic("png"); };
+shareBox("l", L);
 
 // =====================================================================
 // Numberlink k-grids (Bridges)
@@ -1254,9 +1264,7 @@ $("n-solve").onclick = () => NL.solve();
 $("n-undo").onclick = () => NL.undo();
 $("n-redo").onclick = () => NL.redo();
 $("n-clear").onclick = () => { NL.undoStack.push(NL.conn.slice()); NL.conn = NL.conn.map(() => 0); NL.hintPairs = []; NL.ladder = null; NL.update(); };
-$("n-copy").onclick = () => { $("n-share").select(); navigator.clipboard && navigator.clipboard.writeText($("n-share").value).catch(() => {}); };
-$("n-svg").onclick = (e) => { e.preventDefault(); NL.exportPic("svg"); };
-$("n-png").onclick = (e) => { e.preventDefault(); NL.exportPic("png"); };
+shareBox("n", NL);
 
 // Redraw the boards when the window changes width (phone rotation).
 let lastWidth = window.innerWidth;
