@@ -9,10 +9,9 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/board"
-	"github.com/boardgraph/boardgraph/moves"
-
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/moves"
 )
 
 // omConfigs are the Okuno–Miyano settings every count must agree under:
