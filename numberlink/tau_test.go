@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -253,12 +252,7 @@ func BenchmarkTau(b *testing.B) {
 		if len(m) != 1 {
 			b.Fatalf("%d %s-island instances *_25_00_001.has", len(m), size)
 		}
-		path := m[0]
-		data, err := os.ReadFile(path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		g, err := parseHas(data)
+		g, err := readHasTest(m[0])
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -284,11 +278,7 @@ func TestTauCoelho(t *testing.T) {
 	files := testfix.CoelhoFiles(t, testfix.Scale("*/*_00[123].has", "100/*_001.has", "*/*.has"))
 	solved := 0
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := parseHas(data)
+		g, err := readHasTest(f)
 		if err != nil {
 			t.Fatal(err)
 		}
