@@ -12,6 +12,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/graph"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/tick"
 )
 
 // ErrInvalid reports a problem Analyze cannot take (a fixed start or end, a
@@ -708,19 +709,7 @@ func watch(opt Options, start time.Time, seen, nodes *atomic.Uint64) func() {
 	if every <= 0 {
 		every = time.Second
 	}
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		t := time.NewTicker(every)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-t.C:
-				opt.Progress(hamilton.Stats{Nodes: nodes.Load(), Solutions: seen.Load(), Elapsed: time.Since(start)})
-			}
-		}
+	return tick.Every(every, func() {
+		opt.Progress(hamilton.Stats{Nodes: nodes.Load(), Solutions: seen.Load(), Elapsed: time.Since(start)})
 	})
-	return func() { close(done); wg.Wait() }
 }

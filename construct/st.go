@@ -448,37 +448,27 @@ func (p *stPlan) config(m *stConnMemo, k int) (cfg stCfg, ok bool) {
 	if k == p.ti {
 		term(p.t)
 	}
-	if k > 0 {
-		n, cr, good := p.connVia(m, k-1)
+	// side adds the connectors of boundary j, between Z[k] and Z[o]: the
+	// links, and the cells in Z[k] as terminals, or as the two ends of a
+	// virtual edge where the snake beyond the boundary closes a loop.
+	// Boundary j's crossings go from Z[j] (a) to Z[j+1] (b): before
+	// flips them for boundary k-1, so that a is the cell in Z[k].
+	side := func(j, o int, before, loop bool) bool {
+		n, cr, good := p.connVia(m, j)
 		if !good {
-			return cfg, false
+			return false
+		}
+		if before {
+			for c := range n {
+				cr[c].a, cr[c].b = cr[c].b, cr[c].a
+			}
 		}
 		for c := range n {
-			cfg.links[cfg.nlinks] = stLink{local(cr[c].b), k - 1, cr[c].a}
+			cfg.links[cfg.nlinks] = stLink{local(cr[c].a), o, cr[c].b}
 			cfg.nlinks++
 		}
 		switch {
-		case n == 2 && k-1 < p.si: // Z[0..k-1] is a loop
-			virt[nv], virt[nv+1] = local(cr[0].b), local(cr[1].b)
-			nv += 2
-		case n == 2:
-			term(cr[0].b)
-			term(cr[1].b)
-		default:
-			term(cr[0].b)
-		}
-	}
-	if k < p.nr*p.nc-1 {
-		n, cr, good := p.connVia(m, k)
-		if !good {
-			return cfg, false
-		}
-		for c := range n {
-			cfg.links[cfg.nlinks] = stLink{local(cr[c].a), k + 1, cr[c].b}
-			cfg.nlinks++
-		}
-		switch {
-		case n == 2 && k >= p.ti: // Z[k+1..L-1] is a loop
+		case n == 2 && loop:
 			virt[nv], virt[nv+1] = local(cr[0].a), local(cr[1].a)
 			nv += 2
 		case n == 2:
@@ -487,6 +477,14 @@ func (p *stPlan) config(m *stConnMemo, k int) (cfg stCfg, ok bool) {
 		default:
 			term(cr[0].a)
 		}
+		return true
+	}
+	// Z[0..k-1] is a loop when k-1 < si, Z[k+1..L-1] one when k >= ti.
+	if k > 0 && !side(k-1, k-1, true, k-1 < p.si) {
+		return cfg, false
+	}
+	if k < p.nr*p.nc-1 && !side(k, k+1, false, k >= p.ti) {
+		return cfg, false
 	}
 	if nt != 2 {
 		return cfg, false

@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/boardgraph/boardgraph/hamilton"
 
 	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
@@ -293,6 +293,17 @@ func transposed(yield func(int, int) bool) func(int, int) bool {
 	return func(r, c int) bool { return yield(c, r) }
 }
 
+// walkOf turns a planned walk's run into a Walk, transposed when it was
+// planned on the transposed board (swap).
+func walkOf(swap bool, run func(yield func(int, int) bool) bool) Walk {
+	return func(yield func(int, int) bool) {
+		if swap {
+			yield = transposed(yield)
+		}
+		run(yield)
+	}
+}
+
 // cycleWalk is a closed tour of a board small enough to be one block.
 func (l *library) cycleWalk(rows, cols int, ef *effort) Walk {
 	if rows*cols > maxBlockCells {
@@ -322,12 +333,7 @@ func (l *library) chainWalk(rows, cols int, c config, closed, swap bool, ef *eff
 		return nil
 	}
 	ch.ef = nil // every decision is cached now
-	return func(yield func(int, int) bool) {
-		if swap {
-			yield = transposed(yield)
-		}
-		ch.run(yield)
-	}
+	return walkOf(swap, ch.run)
 }
 
 func (l *library) narrowWalk(rows, cols int, c config, swap, open bool, ef *effort) Walk {
@@ -340,12 +346,7 @@ func (l *library) narrowWalk(rows, cols int, c config, swap, open bool, ef *effo
 		return nil
 	}
 	nw.ef = nil // every decision is cached now
-	return func(yield func(int, int) bool) {
-		if swap {
-			yield = transposed(yield)
-		}
-		nw.run(yield)
-	}
+	return walkOf(swap, nw.run)
 }
 
 // colourChanging reports whether every move changes the square colour

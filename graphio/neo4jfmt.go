@@ -158,16 +158,9 @@ func WriteCSV(ctx context.Context, nodes, rels io.Writer, s *Source) error {
 	}
 	nb, rb := newBW(nodes), newBW(rels)
 	nk, ek := p.nodeKeys(), p.edgeKeys()
-	typ := func(k string) string {
-		switch k {
-		case "row", "col", "degree", "step", "path_step":
-			return "int"
-		}
-		return "long"
-	}
 	nb.s("id:ID")
 	for _, k := range nk {
-		nb.s(",", k, ":", typ(k))
+		nb.s(",", k, ":", propType(k))
 	}
 	nb.s(",:LABEL\n")
 	var vals []uint64
@@ -198,7 +191,7 @@ func WriteCSV(ctx context.Context, nodes, rels io.Writer, s *Source) error {
 	for _, k := range ek {
 		if k != "path_step" {
 			moveKeys = append(moveKeys, k)
-			rb.s(",", k, ":", typ(k))
+			rb.s(",", k, ":", propType(k))
 		}
 	}
 	rb.s("\n")

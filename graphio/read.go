@@ -346,22 +346,9 @@ func Detect(head []byte) Format {
 
 // lines calls fn with each line's fields and its 1-based number.
 func lines(r io.Reader, lim Limits, fn func(no int, fields []string) error) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, min(64<<10, lim.MaxLine)), lim.MaxLine)
-	no := 0
-	for sc.Scan() {
-		no++
-		if err := fn(no, strings.Fields(sc.Text())); err != nil {
-			return err
-		}
-	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return fmt.Errorf("%w: line %d is longer than %d bytes (Limits.MaxLine): split the line", ErrTooLarge, no+1, lim.MaxLine)
-		}
-		return err
-	}
-	return nil
+	return lineBytes(r, lim, func(no int, line []byte) error {
+		return fn(no, strings.Fields(string(line)))
+	})
 }
 
 // lineBytes calls fn with each line and its 1-based number; the line is

@@ -3,6 +3,7 @@ package graphio
 import (
 	"context"
 	"fmt"
+	"iter"
 	"strconv"
 
 	"github.com/boardgraph/boardgraph/graph"
@@ -211,6 +212,18 @@ func (p *prepared) nodeValues(v int32, out []uint64) []uint64 {
 		out = append(out, np.Values[v])
 	}
 	return out
+}
+
+// present yields the properties an element has: each key with its value,
+// leaving out the step key where it is 0 (not on the path).
+func present(keys []string, vals []uint64, step string) iter.Seq2[string, uint64] {
+	return func(yield func(string, uint64) bool) {
+		for i, k := range keys {
+			if (k != step || vals[i] != 0) && !yield(k, vals[i]) {
+				return
+			}
+		}
+	}
 }
 
 // edgeKeys lists the edge properties: path_step with a path, then EdgeProps.

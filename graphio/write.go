@@ -148,68 +148,77 @@ func isPrintable(s string) bool {
 	return true
 }
 
+// propType is the declared type of property k in GraphML and in Neo4j's
+// import header: int for row, col, degree and steps, long for counts.
+func propType(k string) string {
+	switch k {
+	case "row", "col", "degree", "step", "path_step":
+		return "int"
+	}
+	return "long"
+}
+
+// write writes the body of a document through b: node for every vertex,
+// then between, edge for every edge, then end. It stops at the first error,
+// the context's or b's.
+func (p *prepared) write(ctx context.Context, b *bw, node func(v int32), between string, edge func(k int, u, v int32), end string) error {
+	err := p.nodes(ctx, func(v int32) error {
+		node(v)
+		return b.err
+	})
+	if err != nil {
+		return err
+	}
+	b.s(between)
+	err = p.edges(ctx, func(k int, u, v int32) error {
+		edge(k, u, v)
+		return b.err
+	})
+	if err != nil {
+		return err
+	}
+	b.s(end)
+	return b.err
+}
+
 // writeGraphML writes GraphML with one <key> per property (int for row,
 // col, degree and step, long for counts).
 func writeGraphML(ctx context.Context, b *bw, p *prepared) error {
 	b.s(`<?xml version="1.0" encoding="UTF-8"?>`, "\n")
 	b.s(`<graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">`, "\n")
 	nk, ek := p.nodeKeys(), p.edgeKeys()
-	typ := func(k string) string {
-		switch k {
-		case "row", "col", "degree", "step", "path_step":
-			return "int"
-		}
-		return "long"
-	}
 	for _, k := range nk {
-		b.s(`  <key id="`, xmlEscape("n_"+k), `" for="node" attr.name="`, xmlEscape(k), `" attr.type="`, typ(k), `"/>`, "\n")
+		b.s(`  <key id="`, xmlEscape("n_"+k), `" for="node" attr.name="`, xmlEscape(k), `" attr.type="`, propType(k), `"/>`, "\n")
 	}
 	for _, k := range ek {
-		b.s(`  <key id="`, xmlEscape("e_"+k), `" for="edge" attr.name="`, xmlEscape(k), `" attr.type="`, typ(k), `"/>`, "\n")
+		b.s(`  <key id="`, xmlEscape("e_"+k), `" for="edge" attr.name="`, xmlEscape(k), `" attr.type="`, propType(k), `"/>`, "\n")
 	}
 	b.s(`  <graph id="`, nmtoken(orDefault(p.Title, "G")), `" edgedefault="undirected">`, "\n")
 	var vals []uint64
-	err := p.nodes(ctx, func(v int32) error {
+	return p.write(ctx, b, func(v int32) {
 		b.s(`    <node id="`, xmlEscape(p.ID(v)), `">`)
 		vals = p.nodeValues(v, vals)
-		for i, k := range nk {
-			if k == "step" && vals[i] == 0 {
-				continue
-			}
+		for k, x := range present(nk, vals, "step") {
 			b.s(`<data key="n_`, xmlEscape(k), `">`)
-			b.u(vals[i])
+			b.u(x)
 			b.s(`</data>`)
 		}
 		b.s("</node>\n")
-		return b.err
-	})
-	if err != nil {
-		return err
-	}
-	err = p.edges(ctx, func(k int, u, v int32) error {
+	}, "", func(k int, u, v int32) {
 		b.s(`    <edge source="`, xmlEscape(p.ID(u)), `" target="`, xmlEscape(p.ID(v)), `"`)
 		if len(ek) == 0 {
 			b.s("/>\n")
-			return b.err
+			return
 		}
 		b.s(">")
 		vals = p.edgeValues(k, u, v, vals)
-		for i, key := range ek {
-			if key == "path_step" && vals[i] == 0 {
-				continue
-			}
+		for key, x := range present(ek, vals, "path_step") {
 			b.s(`<data key="e_`, xmlEscape(key), `">`)
-			b.u(vals[i])
+			b.u(x)
 			b.s(`</data>`)
 		}
 		b.s("</edge>\n")
-		return b.err
-	})
-	if err != nil {
-		return err
-	}
-	b.s("  </graph>\n</graphml>\n")
-	return b.err
+	}, "  </graph>\n</graphml>\n")
 }
 
 // nmtoken turns s into an XML name token (the type of GraphML's graph id):
@@ -259,7 +268,7 @@ func writeDOT(ctx context.Context, b *bw, p *prepared) error {
 	b.s("  node [shape=circle, fontsize=10];\n")
 	nk, ek := p.nodeKeys(), p.edgeKeys()
 	var vals []uint64
-	err := p.nodes(ctx, func(v int32) error {
+	return p.write(ctx, b, func(v int32) {
 		b.s("  ", dotQuote(p.ID(v)), " [")
 		label := p.ID(v)
 		if p.Cell != nil {
@@ -277,12 +286,7 @@ func writeDOT(ctx context.Context, b *bw, p *prepared) error {
 			b.u(vals[i])
 		}
 		b.s("];\n")
-		return b.err
-	})
-	if err != nil {
-		return err
-	}
-	err = p.edges(ctx, func(k int, u, v int32) error {
+	}, "", func(k int, u, v int32) {
 		b.s("  ", dotQuote(p.ID(u)), " -- ", dotQuote(p.ID(v)))
 		if len(ek) > 0 {
 			vals = p.edgeValues(k, u, v, vals)
@@ -300,13 +304,7 @@ func writeDOT(ctx context.Context, b *bw, p *prepared) error {
 			b.s("]")
 		}
 		b.s(";\n")
-		return b.err
-	})
-	if err != nil {
-		return err
-	}
-	b.s("}\n")
-	return b.err
+	}, "}\n")
 }
 
 // writeJSON writes node-link JSON as NetworkX's node_link_data and D3 read
@@ -316,47 +314,29 @@ func writeJSON(ctx context.Context, b *bw, p *prepared) error {
 	b.s(`{"directed": false, "multigraph": false, "graph": {"name": `, strconv.Quote(p.Title), `}, "nodes": [`)
 	nk, ek := p.nodeKeys(), p.edgeKeys()
 	var vals []uint64
-	err := p.nodes(ctx, func(v int32) error {
+	return p.write(ctx, b, func(v int32) {
 		if v > 0 {
 			b.s(",")
 		}
 		b.s("\n  {\"id\": ", Quote(p.ID(v)))
 		vals = p.nodeValues(v, vals)
-		for i, k := range nk {
-			if k == "step" && vals[i] == 0 {
-				continue
-			}
+		for k, x := range present(nk, vals, "step") {
 			b.s(`, "`, k, `": `)
-			b.u(vals[i])
+			b.u(x)
 		}
 		b.s("}")
-		return b.err
-	})
-	if err != nil {
-		return err
-	}
-	b.s("\n], \"links\": [")
-	err = p.edges(ctx, func(k int, u, v int32) error {
+	}, "\n], \"links\": [", func(k int, u, v int32) {
 		if k > 0 {
 			b.s(",")
 		}
 		b.s("\n  {\"source\": ", Quote(p.ID(u)), ", \"target\": ", Quote(p.ID(v)))
 		vals = p.edgeValues(k, u, v, vals)
-		for i, key := range ek {
-			if key == "path_step" && vals[i] == 0 {
-				continue
-			}
-			b.s(`, "`, key, `": `)
-			b.u(vals[i])
+		for k, x := range present(ek, vals, "path_step") {
+			b.s(`, "`, k, `": `)
+			b.u(x)
 		}
 		b.s("}")
-		return b.err
-	})
-	if err != nil {
-		return err
-	}
-	b.s("\n]}\n")
-	return b.err
+	}, "\n]}\n")
 }
 
 // Quote writes s as a double-quoted string literal that is valid both in

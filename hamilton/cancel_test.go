@@ -173,11 +173,7 @@ func cliqueChain(t testing.TB, tail int, sizes []int) (g *graph.Graph, start int
 	for i := range edges {
 		edges[i] = [2]int32{n - 1 - edges[i][0], n - 1 - edges[i][1]}
 	}
-	g, err := graph.FromEdges(int(n), edges)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g, n - 1, want
+	return testfix.FromEdges(t, int(n), edges), n - 1, want
 }
 
 // Counts near and above 2^64: just below it the exact value comes back;
@@ -261,11 +257,7 @@ func hubOfCliques(t testing.TB, k, m int) *graph.Graph {
 			}
 		}
 	}
-	g, err := graph.FromEdges(1+k*m, edges)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return testfix.FromEdges(t, 1+k*m, edges)
 }
 
 // Find with a node budget gives up with ErrLimit (or proves there is no

@@ -35,6 +35,28 @@ type shared struct {
 	slots   []atomic.Uint64
 }
 
+// tally is a worker's own count of search nodes and backtracks, moved
+// into the shared atomics in batches (flushTo) and at the end (absorbInto).
+type tally struct {
+	nodes      uint64
+	backs      uint64
+	flushNodes uint64 // nodes when last flushed
+}
+
+// flushTo adds the nodes counted since the last flush to sh.
+func (t *tally) flushTo(sh *shared) {
+	sh.nodes.Add(t.nodes - t.flushNodes)
+	t.flushNodes = t.nodes
+}
+
+// absorbInto adds a finished worker's remaining nodes and its backtracks
+// to sh.
+func (t *tally) absorbInto(sh *shared) {
+	t.flushTo(sh)
+	sh.backs.Add(t.backs)
+	t.backs = 0
+}
+
 // unitSlot publishes one worker's progress through a count or an
 // enumeration in a single atomic word, so that a reader never sees a unit
 // both finished and in progress: the units the worker finished in the
@@ -143,12 +165,10 @@ type engine struct {
 	work uint64
 
 	// results and statistics of this worker
-	overflow   bool
-	nodes      uint64
-	backs      uint64
+	overflow bool
+	tally
 	prunes     uint64
 	memoHits   uint64
-	flushNodes uint64
 	sh         *shared
 	unit       unitSlot // where search publishes its position
 	mode       mode
@@ -686,8 +706,7 @@ const workPoll = 1 << 20
 // flush moves the worker's counters into the shared atomics and reports
 // whether the run must stop.
 func (e *engine) flush() bool {
-	e.sh.nodes.Add(e.nodes - e.flushNodes)
-	e.flushNodes = e.nodes
+	e.flushTo(e.sh)
 	return e.sh.stop.Load()
 }
 

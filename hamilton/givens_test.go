@@ -143,13 +143,10 @@ func TestGivensOracle(t *testing.T) {
 					}
 				}
 				if want <= 2000 {
-					n, _, err := hamilton.Enumerate(ctx, p, hamilton.Options{Workers: 2}, 0, func(path []int32) bool {
-						if err := checkPath(og, p, path); err != nil {
-							t.Errorf("%s: Enumerate yielded %v: %v", desc, path, err)
-							return false
-						}
-						return true
-					})
+					n, _, bad, err := enumerateChecked(ctx, og, p, hamilton.Options{Workers: 2})
+					if bad != nil {
+						t.Errorf("%s: Enumerate yielded an %v", desc, bad)
+					}
 					if err != nil || n != want {
 						t.Errorf("%s: Enumerate = %d, %v; want %d", desc, n, err, want)
 					}

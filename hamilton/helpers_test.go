@@ -2,6 +2,7 @@ package hamilton_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"sync"
 	"testing"
@@ -82,6 +83,23 @@ func checkPath(og *oracle.Graph, p hamilton.Problem, path []int32) error {
 }
 
 func pathKey(path []int32) string { return fmt.Sprint(path) }
+
+// enumerateChecked runs Enumerate on p with opt and checks every path it
+// yields against og, stopping at the first invalid one. It returns the
+// number of paths yielded, how many were distinct, the invalid path's
+// error (nil when all were valid) and Enumerate's error.
+func enumerateChecked(ctx context.Context, og *oracle.Graph, p hamilton.Problem, opt hamilton.Options) (n, distinct uint64, bad, err error) {
+	seen := map[string]bool{}
+	n, _, err = hamilton.Enumerate(ctx, p, opt, 0, func(path []int32) bool {
+		if bad = checkPath(og, p, path); bad != nil {
+			bad = fmt.Errorf("invalid path %v: %w", path, bad)
+			return false
+		}
+		seen[pathKey(path)] = true
+		return true
+	})
+	return n, uint64(len(seen)), bad, err
+}
 
 func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
 

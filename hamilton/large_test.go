@@ -65,17 +65,12 @@ func checkAll(t *testing.T, ctx context.Context, name string, p hamilton.Problem
 		if got, _, err := hamilton.Count(ctx, p, opt); err != nil || got != want {
 			t.Errorf("%s: workers=%d: Count = %d, %v; want %d", name, workers, got, err, want)
 		}
-		seen := map[string]bool{}
-		n, _, err := hamilton.Enumerate(ctx, p, opt, 0, func(path []int32) bool {
-			if err := checkPath(og, p, path); err != nil {
-				t.Errorf("%s: workers=%d: Enumerate yielded an invalid path: %v", name, workers, err)
-				return false
-			}
-			seen[pathKey(path)] = true
-			return true
-		})
-		if err != nil || n != want || uint64(len(seen)) != want {
-			t.Errorf("%s: workers=%d: Enumerate = %d (%d distinct), %v; want %d", name, workers, n, len(seen), err, want)
+		n, distinct, bad, err := enumerateChecked(ctx, og, p, opt)
+		if bad != nil {
+			t.Errorf("%s: workers=%d: Enumerate yielded an %v", name, workers, bad)
+		}
+		if err != nil || n != want || distinct != want {
+			t.Errorf("%s: workers=%d: Enumerate = %d (%d distinct), %v; want %d", name, workers, n, distinct, err, want)
 		}
 		path, _, err := hamilton.Find(ctx, p, opt)
 		switch {

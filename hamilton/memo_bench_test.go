@@ -6,6 +6,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/graph"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // BenchmarkCountCliqueChain counts the paths of a tail and two 11-cliques
@@ -24,10 +25,7 @@ func BenchmarkCountCliqueChain(b *testing.B) {
 			}
 		}
 	}
-	flipped, err := graph.FromEdges(int(n), edges)
-	if err != nil {
-		b.Fatal(err)
-	}
+	flipped := testfix.FromEdges(b, int(n), edges)
 	for _, tc := range []struct {
 		name  string
 		g     *graph.Graph

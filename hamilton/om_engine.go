@@ -121,10 +121,8 @@ type omEngine struct {
 	epoch uint32
 	bfs   []int32
 
-	pruned     [NumRules]uint64
-	nodes      uint64
-	backs      uint64
-	flushNodes uint64
+	pruned [NumRules]uint64
+	tally
 	budget     uint64
 	outOfNodes bool
 	sh         *shared
@@ -647,8 +645,7 @@ func (e *omEngine) path() []int32 {
 }
 
 func (e *omEngine) flush() bool {
-	e.sh.nodes.Add(e.nodes - e.flushNodes)
-	e.flushNodes = e.nodes
+	e.flushTo(e.sh)
 	return e.sh.stop.Load()
 }
 

@@ -9,15 +9,13 @@ import (
 
 	"github.com/boardgraph/boardgraph/graph"
 	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // omTest builds an Okuno–Miyano engine on a hand-made graph.
 func omTest(t *testing.T, n int, edges [][2]int32, start, end int32, off RuleSet) *omEngine {
 	t.Helper()
-	g, err := graph.FromEdges(n, edges)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testfix.FromEdges(t, n, edges)
 	q := Problem{G: g}.WithEnds(start, end)
 	p := &q
 	o, err := newOMRun(p, Options{Workers: 1, Strategy: Strategy{Kind: KindOkunoMiyano, Disable: off}})
@@ -77,10 +75,7 @@ func (c omCase) engine(t *testing.T, off RuleSet) *omEngine {
 // enumeration of the case's Hamiltonian paths.
 func (c omCase) checkCount(t *testing.T, r Rule) {
 	t.Helper()
-	g, err := graph.FromEdges(c.n, c.edges)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testfix.FromEdges(t, c.n, c.edges)
 	og := &oracle.Graph{Adj: make([][]int, c.n)}
 	for _, e := range c.edges {
 		og.Adj[e[0]] = append(og.Adj[e[0]], int(e[1]))
@@ -172,11 +167,7 @@ func TestOMForcing(t *testing.T) {
 }
 
 func mustGraph(t *testing.T, c omCase) *graph.Graph {
-	g, err := graph.FromEdges(c.n, c.edges)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return testfix.FromEdges(t, c.n, c.edges)
 }
 
 // TestOMDeadEnds: each dead end of §2.1 (and the islands of §2.2) on a

@@ -73,10 +73,7 @@ func (o *omRun) newWorker(m mode, w int) worker {
 // absorb adds a finished worker's counters to the run's.
 func (o *omRun) absorb(w worker) {
 	e := w.(*omEngine)
-	o.sh.nodes.Add(e.nodes - e.flushNodes)
-	e.flushNodes = e.nodes
-	o.sh.backs.Add(e.backs)
-	e.backs = 0
+	e.absorbInto(&o.sh)
 	var dead uint64
 	o.mu.Lock()
 	for i, c := range e.pruned {

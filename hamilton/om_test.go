@@ -9,11 +9,10 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/board"
-	"github.com/boardgraph/boardgraph/internal/testfix"
-	"github.com/boardgraph/boardgraph/moves"
-
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/moves"
 )
 
 // omConfigs are the Okuno–Miyano settings every count must agree under:
@@ -136,17 +135,9 @@ func TestOMEnumerateOracle(t *testing.T) {
 		og := c.Graph()
 		for _, workers := range []int{1, 2} {
 			p, _ := problem(t, c, false)
-			seen := map[string]bool{}
-			var bad error
-			n, _, err := hamilton.Enumerate(ctx, p, hamilton.Options{Workers: workers, Strategy: hamilton.StrategyOkunoMiyano}, 0, func(path []int32) bool {
-				if err := checkPath(og, p, path); err != nil && bad == nil {
-					bad = err
-				}
-				seen[pathKey(path)] = true
-				return true
-			})
-			if err != nil || bad != nil || n != want || uint64(len(seen)) != want {
-				t.Errorf("%s workers=%d: Enumerate = %d (%d distinct), %v, %v; want %d", c.Name, workers, n, len(seen), err, bad, want)
+			n, distinct, bad, err := enumerateChecked(ctx, og, p, hamilton.Options{Workers: workers, Strategy: hamilton.StrategyOkunoMiyano})
+			if err != nil || bad != nil || n != want || distinct != want {
+				t.Errorf("%s workers=%d: Enumerate = %d (%d distinct), %v, %v; want %d", c.Name, workers, n, distinct, err, bad, want)
 			}
 		}
 	}

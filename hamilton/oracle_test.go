@@ -184,20 +184,12 @@ func TestEnumerateOracle(t *testing.T) {
 				p, _ := problem(t, c, false)
 				opt := hamilton.Options{Workers: workers}
 				if want <= enumerateMax {
-					seen := map[string]bool{}
-					n, _, err := hamilton.Enumerate(ctx, p, opt, 0, func(path []int32) bool {
-						if err := checkPath(c.Graph(), p, path); err != nil {
-							t.Fatalf("workers=%d: invalid path %v: %v", workers, path, err)
-						}
-						k := pathKey(path)
-						if seen[k] {
-							t.Fatalf("workers=%d: path %v yielded twice", workers, path)
-						}
-						seen[k] = true
-						return true
-					})
-					if err != nil || n != want || uint64(len(seen)) != want {
-						t.Errorf("workers=%d: Enumerate = %d (%d distinct), %v; want %d", workers, n, len(seen), err, want)
+					n, distinct, bad, err := enumerateChecked(ctx, c.Graph(), p, opt)
+					if bad != nil {
+						t.Fatalf("workers=%d: %v", workers, bad)
+					}
+					if err != nil || n != want || distinct != want {
+						t.Errorf("workers=%d: Enumerate = %d (%d distinct), %v; want %d", workers, n, distinct, err, want)
 					}
 				}
 				if want >= 2 {

@@ -93,30 +93,18 @@ func TestStats(t *testing.T) {
 // cut-vertex rule sees that vertex 0 joins three parts.
 func starPlus(t *testing.T) *graph.Graph {
 	t.Helper()
-	g, err := graph.FromEdges(7, [][2]int32{{0, 1}, {0, 2}, {1, 2}, {0, 3}, {0, 4}, {3, 4}, {0, 5}, {0, 6}, {5, 6}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return testfix.FromEdges(t, 7, [][2]int32{{0, 1}, {0, 2}, {1, 2}, {0, 3}, {0, 4}, {3, 4}, {0, 5}, {0, 6}, {5, 6}})
 }
 
 // bowTie is two triangles sharing vertex 0: it has open Hamiltonian paths but
 // no Hamiltonian cycle, since vertex 0 is a cut vertex.
 func bowTie(t *testing.T) *graph.Graph {
 	t.Helper()
-	g, err := graph.FromEdges(5, [][2]int32{{0, 1}, {1, 2}, {0, 2}, {0, 3}, {3, 4}, {0, 4}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return testfix.FromEdges(t, 5, [][2]int32{{0, 1}, {1, 2}, {0, 2}, {0, 3}, {3, 4}, {0, 4}})
 }
 
 // twoTriangles is two disjoint triangles: no dead ends, but disconnected.
 func twoTriangles(t *testing.T) *graph.Graph {
 	t.Helper()
-	g, err := graph.FromEdges(6, [][2]int32{{0, 1}, {1, 2}, {0, 2}, {3, 4}, {4, 5}, {3, 5}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return testfix.FromEdges(t, 6, [][2]int32{{0, 1}, {1, 2}, {0, 2}, {3, 4}, {4, 5}, {3, 5}})
 }

@@ -153,8 +153,9 @@ func (r *Reason) Error() string { return r.Text }
 
 func (p *Problem) n() int32 { return int32(p.G.N()) }
 
-// CheckEnds reports, as ErrInvalid, a fixed start or end outside the graph
-// and a Start or End set without its FixStart or FixEnd flag.
+// CheckEnds reports, as ErrInvalid, a fixed start or end outside the graph,
+// a Start or End set without its FixStart or FixEnd flag, and a fixed end
+// on a closed tour.
 func (p *Problem) CheckEnds() error {
 	n := int32(0)
 	if p.G != nil {
@@ -173,6 +174,9 @@ func (p *Problem) CheckEnds() error {
 				ErrInvalid, e.name, e.v, e.flag, e.flag, e.name)
 		}
 	}
+	if p.Closed && p.FixEnd {
+		return fmt.Errorf("%w: a closed tour has no end; give only a start", ErrInvalid)
+	}
 	return nil
 }
 
@@ -187,9 +191,6 @@ func (p *Problem) validate() (at []int32, err error) {
 		return nil, err
 	}
 	start, end := p.Ends()
-	if p.Closed && end >= 0 {
-		return nil, fmt.Errorf("%w: a closed tour has no end; give only a start", ErrInvalid)
-	}
 	if p.Givens != nil && len(p.Givens) != int(n) {
 		return nil, fmt.Errorf("%w: %d givens for %d vertices", ErrInvalid, len(p.Givens), n)
 	}

@@ -163,12 +163,10 @@ func (r *run) newWorker(m mode, w int) worker {
 // absorb adds a worker's final counters to the shared ones.
 func (r *run) absorb(w worker) {
 	e := w.(*engine)
-	r.sh.nodes.Add(e.nodes - e.flushNodes)
-	e.flushNodes = e.nodes
-	r.sh.backs.Add(e.backs)
+	e.absorbInto(&r.sh)
 	r.sh.prunes.Add(e.prunes)
 	r.sh.memoHits.Add(e.memoHits)
-	e.backs, e.prunes, e.memoHits = 0, 0, 0
+	e.prunes, e.memoHits = 0, 0
 }
 
 func (r *run) engine(m mode) *engine {

@@ -5,9 +5,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/boardgraph/boardgraph/graph"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // Problem.Symmetries promises that a wrong entry costs speed, never
@@ -64,10 +64,7 @@ func TestBogusSymmetries(t *testing.T) {
 // instead of 60.
 func TestSymmetriesMustBeBijections(t *testing.T) {
 	t.Parallel()
-	g, err := graph.FromEdges(6, [][2]int32{{0, 2}, {0, 3}, {0, 4}, {1, 3}, {1, 4}, {1, 5}, {2, 3}, {2, 5}, {4, 5}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testfix.FromEdges(t, 6, [][2]int32{{0, 2}, {0, 3}, {0, 4}, {1, 3}, {1, 4}, {1, 5}, {2, 3}, {2, 5}, {4, 5}})
 	ctx := context.Background()
 	plain := hamilton.Problem{G: g}
 	base, _, err := hamilton.CountPerStart(ctx, plain, hamilton.Options{Workers: 1})

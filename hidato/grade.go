@@ -111,7 +111,7 @@ func Grade(ctx context.Context, p *Puzzle, opt GradeOptions) (Grading, error) {
 	if !s.solved() {
 		return g, ErrUnsolved
 	}
-	g.Solution = m.cells(s.path())
+	g.Solution = m.bg.Cells(s.path())
 	if err := p.Check(g.Solution); err != nil {
 		return g, fmt.Errorf("hidato: the grader's solution fails verification (a bug): %w", err)
 	}

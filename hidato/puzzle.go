@@ -113,12 +113,3 @@ func (p *Puzzle) Filled(solution []int32) *board.Board {
 	}
 	return b
 }
-
-// cells turns a vertex path into board cells.
-func (m *model) cells(path []int32) []int32 {
-	out := make([]int32, len(path))
-	for i, v := range path {
-		out[i] = m.bg.CellOf[v]
-	}
-	return out
-}

@@ -113,6 +113,18 @@ func (s *state) ruleForced() bool {
 			queue = append(queue, int32(k))
 		}
 	}
+	// around restricts the numbers k-1 and k+1 to nb, the cells one move
+	// from the cell of k (rule (b)).
+	around := func(k int, nb []uint64) {
+		if k > 0 && s.restrict(k-1, nb) {
+			any = true
+			push(k - 1)
+		}
+		if k+1 < n && s.restrict(k+1, nb) {
+			any = true
+			push(k + 1)
+		}
+	}
 	// The numbers placed already: (a) by one mask over every set, (b) by
 	// restricting their neighbours in the sequence; the queue then takes
 	// the numbers this call places.
@@ -130,15 +142,7 @@ func (s *state) ruleForced() bool {
 		if s.sz[k] != 1 || s.bad {
 			continue
 		}
-		nb := m.neighbours(first(s.d(k)))
-		if k > 0 && s.restrict(k-1, nb) {
-			any = true
-			push(k - 1)
-		}
-		if k+1 < n && s.restrict(k+1, nb) {
-			any = true
-			push(k + 1)
-		}
+		around(k, m.neighbours(first(s.d(k))))
 	}
 	for !s.bad {
 		for len(queue) > 0 && !s.bad {
@@ -159,15 +163,7 @@ func (s *state) ruleForced() bool {
 				}
 			}
 			// (b) the neighbours in the sequence are one move away.
-			nb := m.neighbours(v)
-			if k > 0 && s.restrict(k-1, nb) {
-				any = true
-				push(k - 1)
-			}
-			if k+1 < n && s.restrict(k+1, nb) {
-				any = true
-				push(k + 1)
-			}
+			around(k, m.neighbours(v))
 		}
 		if s.bad {
 			break
@@ -548,25 +544,6 @@ func (s *state) ruleColour() bool {
 			}
 		} else {
 			byPair[who[v]] = v
-		}
-	}
-	return changed
-}
-
-// restrictNot removes the cells of mask from dom[k].
-func (s *state) restrictNot(k int, mask []uint64) bool {
-	d := s.d(k)
-	changed := false
-	for i := range d {
-		if x := d[i] &^ mask[i]; x != d[i] {
-			d[i] = x
-			changed = true
-		}
-	}
-	if changed {
-		s.sz[k] = int32(count(d))
-		if s.sz[k] == 0 {
-			s.bad = true
 		}
 	}
 	return changed

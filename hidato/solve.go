@@ -207,7 +207,7 @@ func Count(ctx context.Context, p *Puzzle, limit uint64) (CountResult, error) {
 	err = s.countFrom(ctx, limit, &res.Solutions, &path, &tr, true)
 	res.Nodes = tr.nodes
 	if path != nil {
-		res.First = m.cells(path)
+		res.First = m.bg.Cells(path)
 		if verr := p.Check(res.First); verr != nil {
 			return res, errors.Join(errors.New("hidato: the counter's solution fails verification (a bug)"), verr)
 		}

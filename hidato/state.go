@@ -131,11 +131,19 @@ func has(a []uint64, v int) bool { return a[v/64]>>(uint(v)%64)&1 != 0 }
 
 // restrict intersects dom[k] with mask and reports whether it shrank. An
 // emptied set marks the state bad.
-func (s *state) restrict(k int, mask []uint64) bool {
+func (s *state) restrict(k int, mask []uint64) bool { return s.narrow(k, mask, 0) }
+
+// restrictNot removes the cells of mask from dom[k], as restrict does.
+func (s *state) restrictNot(k int, mask []uint64) bool { return s.narrow(k, mask, ^uint64(0)) }
+
+// narrow intersects dom[k] with mask xor flip (flip 0 keeps the cells of
+// mask, all ones removes them) and reports whether it shrank. An emptied
+// set marks the state bad.
+func (s *state) narrow(k int, mask []uint64, flip uint64) bool {
 	d := s.d(k)
 	changed := false
 	for i := range d {
-		if x := d[i] & mask[i]; x != d[i] {
+		if x := d[i] & (mask[i] ^ flip); x != d[i] {
 			d[i] = x
 			changed = true
 		}

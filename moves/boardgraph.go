@@ -21,6 +21,16 @@ type BoardGraph struct {
 	VertexOf []int32
 }
 
+// Cells returns the board cells of the vertices vs, in order (a vertex
+// path as the cells it visits).
+func (bg *BoardGraph) Cells(vs []int32) []int32 {
+	out := make([]int32, len(vs))
+	for i, v := range vs {
+		out[i] = bg.CellOf[v]
+	}
+	return out
+}
+
 // Build returns the board graph of s on b. The cost is O(cells * moves); the
 // adjacency is built directly in CSR form, two passes, no edge list.
 func Build(b *board.Board, s Set) *BoardGraph {

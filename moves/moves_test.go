@@ -203,6 +203,9 @@ func TestBuildNaive(t *testing.T) {
 		if !slices.Equal(bg.CellOf, cells) || bg.N() != len(cells) {
 			t.Fatalf("CellOf %v, want %v", bg.CellOf, cells)
 		}
+		if vs := []int32{int32(bg.N() - 1), 0}; bg.N() > 0 && !slices.Equal(bg.Cells(vs), []int32{cells[len(cells)-1], cells[0]}) {
+			t.Fatalf("Cells(%v) = %v", vs, bg.Cells(vs))
+		}
 		for cell := range int32(b.Cells()) {
 			v := bg.VertexOf[cell]
 			if b.Blocked(cell) != (v < 0) || (v >= 0 && bg.CellOf[v] != cell) {

@@ -11,14 +11,7 @@ import (
 // TestRateSmall grades hand-made grids, each needing a known stage.
 func TestRateSmall(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		name       string
-		rows, cols int
-		k          int
-		clues      []int
-		rules      Rules
-		want       string
-	}{
+	cases := []smallCase[string]{
 		// 2=2: each end has one neighbour, so τ (and bounds) draw the double.
 		{"domino", 1, 2, 2, []int{2, 2}, Rules{}, "bounds"},
 		// A square of 2s: bounds allow 0..2 on every side; isolation
@@ -39,7 +32,7 @@ func TestRateSmall(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			g := mustGrid(t, c.rows, c.cols, c.k, c.clues)
+			g := c.grid(t)
 			gr, err := Rate(context.Background(), g, SolveOptions{Rules: c.rules})
 			if err != nil {
 				t.Fatal(err)

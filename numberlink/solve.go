@@ -1112,42 +1112,35 @@ func (s *solver) cutsConnected() bool {
 			}
 			// Advance the side with the smaller frontier by one node.
 			if len(qa)-ia <= len(qb)-ib {
-				v := qa[ia]
+				qa, met = s.expand(qa, qa[ia], sa, sb)
 				ia++
-				for k := s.adjOff[v]; k < s.adjOff[v+1]; k++ {
-					if s.hi[s.adjPair[k]] == 0 {
-						continue
-					}
-					w := s.adjNbr[k]
-					if s.vis[w] == sb {
-						met = true
-						break
-					}
-					if s.vis[w] != sa {
-						s.vis[w] = sa
-						qa = append(qa, w)
-					}
-				}
 			} else {
-				v := qb[ib]
+				qb, met = s.expand(qb, qb[ib], sb, sa)
 				ib++
-				for k := s.adjOff[v]; k < s.adjOff[v+1]; k++ {
-					if s.hi[s.adjPair[k]] == 0 {
-						continue
-					}
-					w := s.adjNbr[k]
-					if s.vis[w] == sa {
-						met = true
-						break
-					}
-					if s.vis[w] != sb {
-						s.vis[w] = sb
-						qb = append(qb, w)
-					}
-				}
 			}
 		}
 		s.qa, s.qb = qa, qb
 	}
 	return true
+}
+
+// expand takes node v off the queue q of the search whose visited nodes
+// carry stamp mine: it appends v's unvisited neighbours over pairs that may
+// still carry a bridge (hi > 0), stamped, and reports whether a neighbour
+// carries the other search's stamp (the two searches met).
+func (s *solver) expand(q []int32, v int32, mine, other uint32) ([]int32, bool) {
+	for k := s.adjOff[v]; k < s.adjOff[v+1]; k++ {
+		if s.hi[s.adjPair[k]] == 0 {
+			continue
+		}
+		w := s.adjNbr[k]
+		if s.vis[w] == other {
+			return q, true
+		}
+		if s.vis[w] != mine {
+			s.vis[w] = mine
+			q = append(q, w)
+		}
+	}
+	return q, false
 }

@@ -23,6 +23,20 @@ func mustGrid(t testing.TB, rows, cols, k int, clues []int) *Grid {
 	return g
 }
 
+// smallCase is a hand-made grid (rows x cols, k bridges per pair, clues
+// row by row) under rules, with what a test expects of it: the count, the
+// grade.
+type smallCase[W any] struct {
+	name       string
+	rows, cols int
+	k          int
+	clues      []int
+	rules      Rules
+	want       W
+}
+
+func (c *smallCase[W]) grid(t testing.TB) *Grid { return mustGrid(t, c.rows, c.cols, c.k, c.clues) }
+
 var allRules = []Rules{{}, {NoLoops: true}, {AllowDisconnected: true}, {NoLoops: true, AllowDisconnected: true}}
 
 func rulesName(r Rules) string {
@@ -39,14 +53,7 @@ func rulesName(r Rules) string {
 // TestCountSmall checks hand-made grids with known counts.
 func TestCountSmall(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		name       string
-		rows, cols int
-		k          int
-		clues      []int
-		rules      Rules
-		want       uint64
-	}{
+	cases := []smallCase[uint64]{
 		// 2 - 2: one double bridge.
 		{"domino k2", 1, 2, 2, []int{2, 2}, Rules{}, 1},
 		{"domino k1", 1, 2, 1, []int{2, 2}, Rules{}, 0},
@@ -67,7 +74,7 @@ func TestCountSmall(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			g := mustGrid(t, c.rows, c.cols, c.k, c.clues)
+			g := c.grid(t)
 			n, sol, _, err := Count(context.Background(), g, 0, SolveOptions{Rules: c.rules})
 			if err != nil {
 				t.Fatal(err)
@@ -310,27 +317,19 @@ func TestTatham(t *testing.T) {
 func TestTathamLive(t *testing.T) {
 	testfix.SkipUnlessLong(t, "fresh puzzles from sgt-bridges")
 	bin := testfix.SGTBridges(t)
-	for k := 1; k <= 4; k++ {
-		for _, loops := range []string{"", "L"} {
-			for d := 0; d <= 2; d++ {
-				if k == 1 && loops == "" && d == 1 {
-					continue
-				}
-				params := fmt.Sprintf("10x10m%d%sd%d", k, loops, d)
-				t.Run(params, func(t *testing.T) {
-					ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-					defer cancel()
-					out, err := exec.CommandContext(ctx, bin, "--generate", "50", params).Output()
-					if ctx.Err() != nil {
-						t.Fatalf("sgt-bridges produced nothing for %s within 60 s", params)
-					}
-					if err != nil {
-						t.Fatalf("sgt-bridges: %v", err)
-					}
-					checkTathamIDs(t, strings.Fields(string(out)))
-				})
+	for _, bp := range testfix.TathamParams("10x10") {
+		t.Run(bp.Params, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			out, err := exec.CommandContext(ctx, bin, "--generate", "50", bp.Params).Output()
+			if ctx.Err() != nil {
+				t.Fatalf("sgt-bridges produced nothing for %s within 60 s", bp.Params)
 			}
-		}
+			if err != nil {
+				t.Fatalf("sgt-bridges: %v", err)
+			}
+			checkTathamIDs(t, strings.Fields(string(out)))
+		})
 	}
 }
 

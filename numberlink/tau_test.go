@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
-	"strconv"
 	"testing"
 	"time"
 
@@ -188,68 +186,60 @@ func TestBuild(t *testing.T) {
 // grid the result must verify.
 func TestTauTatham(t *testing.T) {
 	t.Parallel()
-	for k := 1; k <= 4; k++ {
-		for _, loops := range []string{"", "L"} {
-			for d := 0; d <= 2; d++ {
-				if k == 1 && loops == "" && d == 1 {
-					continue // sgt-bridges never finishes (see tathamIDs)
+	for _, bp := range testfix.TathamParams("8x8") {
+		t.Run(bp.Params, func(t *testing.T) {
+			t.Parallel()
+			solved := 0
+			for _, id := range tathamIDs(t, bp.Params, 10) {
+				g, rules, err := parseTatham(id)
+				if err != nil {
+					t.Fatalf("%s: %v", id, err)
 				}
-				params := "8x8m" + strconv.Itoa(k) + loops + "d" + strconv.Itoa(d)
-				t.Run(params, func(t *testing.T) {
-					t.Parallel()
-					solved := 0
-					for _, id := range tathamIDs(t, params, 10) {
-						g, rules, err := parseTatham(id)
-						if err != nil {
-							t.Fatalf("%s: %v", id, err)
-						}
-						if v := Unsolvable(g, rules); v != nil {
-							t.Fatalf("%s: %v", id, v)
-						}
-						res, err := Tau(context.Background(), g, rules)
-						if err != nil || res.Contradiction != nil {
-							t.Fatalf("%s: τ: %v %v", id, err, res.Contradiction)
-						}
-						s := res.State
-						for p, n := range s.Conn {
-							if int(n) > g.K {
-								t.Fatalf("%s: pair over k", id)
-							}
-							if n > 0 {
-								for _, q := range g.Crossings[p] {
-									if s.Conn[q] > 0 {
-										t.Fatalf("%s: τ drew crossing bridges", id)
-									}
-								}
-							}
-						}
-						for i, r := range s.Rem {
-							if r < 0 || r > g.Nodes[i].Mag {
-								t.Fatalf("%s: node %d remaining %d", id, i, r)
-							}
-						}
-						if res.Solved {
-							solved++
-							if err := VerifySolution(g, rules, s.Conn); err != nil {
-								t.Fatalf("%s: %v", id, err)
-							}
-						}
-						// The puzzle's one solution (the complete solver's)
-						// contains every connection τ drew.
-						n, sol, _, err := Count(context.Background(), g, 2, SolveOptions{Rules: rules})
-						if err != nil || n != 1 {
-							t.Fatalf("%s: Count = %d, %v; Tatham's puzzles are unique", id, n, err)
-						}
-						for p, c := range s.Conn {
-							if c > sol[p] {
-								t.Fatalf("%s: τ drew %d on a pair the solution gives %d", id, c, sol[p])
+				if v := Unsolvable(g, rules); v != nil {
+					t.Fatalf("%s: %v", id, v)
+				}
+				res, err := Tau(context.Background(), g, rules)
+				if err != nil || res.Contradiction != nil {
+					t.Fatalf("%s: τ: %v %v", id, err, res.Contradiction)
+				}
+				s := res.State
+				for p, n := range s.Conn {
+					if int(n) > g.K {
+						t.Fatalf("%s: pair over k", id)
+					}
+					if n > 0 {
+						for _, q := range g.Crossings[p] {
+							if s.Conn[q] > 0 {
+								t.Fatalf("%s: τ drew crossing bridges", id)
 							}
 						}
 					}
-					t.Logf("%s: τ alone solves %d of 10", params, solved)
-				})
+				}
+				for i, r := range s.Rem {
+					if r < 0 || r > g.Nodes[i].Mag {
+						t.Fatalf("%s: node %d remaining %d", id, i, r)
+					}
+				}
+				if res.Solved {
+					solved++
+					if err := VerifySolution(g, rules, s.Conn); err != nil {
+						t.Fatalf("%s: %v", id, err)
+					}
+				}
+				// The puzzle's one solution (the complete solver's)
+				// contains every connection τ drew.
+				n, sol, _, err := Count(context.Background(), g, 2, SolveOptions{Rules: rules})
+				if err != nil || n != 1 {
+					t.Fatalf("%s: Count = %d, %v; Tatham's puzzles are unique", id, n, err)
+				}
+				for p, c := range s.Conn {
+					if c > sol[p] {
+						t.Fatalf("%s: τ drew %d on a pair the solution gives %d", id, c, sol[p])
+					}
+				}
 			}
-		}
+			t.Logf("%s: τ alone solves %d of 10", bp.Params, solved)
+		})
 	}
 }
 
@@ -262,12 +252,7 @@ func BenchmarkTau(b *testing.B) {
 		if len(m) != 1 {
 			b.Fatalf("%d %s-island instances *_25_00_001.has", len(m), size)
 		}
-		path := m[0]
-		data, err := os.ReadFile(path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		g, err := parseHas(data)
+		g, err := readHasTest(m[0])
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -293,11 +278,7 @@ func TestTauCoelho(t *testing.T) {
 	files := testfix.CoelhoFiles(t, testfix.Scale("*/*_00[123].has", "100/*_001.has", "*/*.has"))
 	solved := 0
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := parseHas(data)
+		g, err := readHasTest(f)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -39,19 +39,29 @@ func cellsOf(cells [][2]int) iter.Seq2[int, int] {
 	}
 }
 
-func collect(t *testing.T, rd Reader) [][2]int {
-	t.Helper()
+// readAll reads rd to the end: the cells, and the error that stopped it
+// (nil at io.EOF).
+func readAll(rd Reader) ([][2]int, error) {
 	var out [][2]int
 	for {
 		r, c, err := rd.Next()
 		if err == io.EOF {
-			return out
+			return out, nil
 		}
 		if err != nil {
-			t.Fatalf("after %d cells: %v", len(out), err)
+			return out, err
 		}
 		out = append(out, [2]int{r, c})
 	}
+}
+
+func collect(t *testing.T, rd Reader) [][2]int {
+	t.Helper()
+	out, err := readAll(rd)
+	if err != nil {
+		t.Fatalf("after %d cells: %v", len(out), err)
+	}
+	return out
 }
 
 func encode(t testing.TB, f Format, h Header, walk iter.Seq2[int, int]) []byte {
@@ -394,16 +404,9 @@ func FuzzBinaryReader(f *testing.F) {
 		if h.Length > 1<<16 {
 			return
 		}
-		var cells [][2]int
-		for {
-			r, c, err := rd.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				return
-			}
-			cells = append(cells, [2]int{r, c})
+		cells, err := readAll(rd)
+		if err != nil {
+			return
 		}
 		if int64(len(cells)) != h.Length {
 			t.Fatalf("read %d cells, header says %d", len(cells), h.Length)
@@ -421,20 +424,14 @@ func FuzzTextReader(f *testing.F) {
 	f.Add([]byte("1,1\n2,3\n"))
 	f.Add([]byte("// c\n 4 , 5 \r\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var cells [][2]int
-		rd := NewTextReader(bytes.NewReader(data))
-		for {
-			r, c, err := rd.Next()
-			if err == io.EOF {
-				break
+		cells, err := readAll(NewTextReader(bytes.NewReader(data)))
+		for _, c := range cells {
+			if c[0] < 0 || c[1] < 0 {
+				t.Fatalf("negative cell %d,%d", c[0], c[1])
 			}
-			if err != nil {
-				return
-			}
-			if r < 0 || c < 0 {
-				t.Fatalf("negative cell %d,%d", r, c)
-			}
-			cells = append(cells, [2]int{r, c})
+		}
+		if err != nil {
+			return
 		}
 		again := collect(t, NewTextReader(bytes.NewReader(encode(t, Text, Header{}, cellsOf(cells)))))
 		if len(again) != len(cells) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/tick"
 )
 
 // Printer writes the progress lines of one run to a writer the caller
@@ -145,28 +146,15 @@ func (p *Printer) Poll(line func() string) (stop func()) {
 	case p.live:
 		every = 250 * time.Millisecond
 	}
-	quit := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		t := time.NewTicker(every)
-		defer t.Stop()
-		for {
-			select {
-			case <-quit:
-				return
-			case <-t.C:
-				if time.Since(p.start) >= p.Grace {
-					p.mu.Lock()
-					p.emit(line())
-					p.mu.Unlock()
-				}
-			}
+	end := tick.Every(every, func() {
+		if time.Since(p.start) >= p.Grace {
+			p.mu.Lock()
+			p.emit(line())
+			p.mu.Unlock()
 		}
-	}()
+	})
 	var once sync.Once
-	return func() { once.Do(func() { close(quit); wg.Wait(); p.Done() }) }
+	return func() { once.Do(func() { end(); p.Done() }) }
 }
 
 // PollStream follows a streamed write or check of total cells (Stream)

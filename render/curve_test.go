@@ -1,8 +1,6 @@
 package render
 
 import (
-	"bytes"
-	"image/png"
 	"regexp"
 	"strconv"
 	"strings"
@@ -66,14 +64,7 @@ func TestLeapCurves(t *testing.T) {
 	// The PNG draws the same curve: the apex of step 1 (half the control
 	// point's 0.3-cell offset from the chord) is inked, the chord's
 	// midpoint is not.
-	var buf bytes.Buffer
-	if err := p.WritePNG(&buf); err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := decodePNG(t, p)
 	xMid, _ := f.centre(1, 0)
 	xMid += 1.5 * cs
 	dark := func(x, y float64) bool {

@@ -1,8 +1,6 @@
 package render
 
 import (
-	"bytes"
-	"image/png"
 	"math"
 	"testing"
 
@@ -50,13 +48,7 @@ func TestHexGrid(t *testing.T) {
 			t.Errorf("a bridge at %.2f°, not on a hex axis", a)
 		}
 	}
-	var buf bytes.Buffer
-	if err := pic.WritePNG(&buf); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := png.Decode(&buf); err != nil {
-		t.Fatal(err)
-	}
+	decodePNG(t, pic)
 	if _, err := HexGrid(p.Grid, sol[:2], HexGridOptions{}); err == nil {
 		t.Error("a short solution was drawn")
 	}

@@ -149,6 +149,17 @@ func num(x float64) string {
 
 func hexColour(c color.NRGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
 
+// fillStroke writes the fill of a rectangle or circle, its outline when it
+// has one, and closes the element.
+func fillStroke(w *bufio.Writer, it *item) {
+	paint(w, "fill", it.fill)
+	if it.stroke.A != 0 {
+		paint(w, "stroke", it.stroke)
+		w.WriteString(` stroke-width="` + num(it.width) + `"`)
+	}
+	w.WriteString("/>\n")
+}
+
 // paint writes fill or stroke attributes for c under the given name.
 func paint(w *bufio.Writer, name string, c color.NRGBA) {
 	if c.A == 0 {
@@ -177,12 +188,7 @@ func (p *Picture) WriteSVG(out io.Writer) error {
 		switch it.kind {
 		case kindRect:
 			fmt.Fprintf(w, `<rect x="%s" y="%s" width="%s" height="%s"`, num(it.pts[0]), num(it.pts[1]), num(it.pts[2]), num(it.pts[3]))
-			paint(w, "fill", it.fill)
-			if it.stroke.A != 0 {
-				paint(w, "stroke", it.stroke)
-				w.WriteString(` stroke-width="` + num(it.width) + `"`)
-			}
-			w.WriteString("/>\n")
+			fillStroke(w, it)
 		case kindLine:
 			fmt.Fprintf(w, `<line x1="%s" y1="%s" x2="%s" y2="%s"`, num(it.pts[0]), num(it.pts[1]), num(it.pts[2]), num(it.pts[3]))
 			paint(w, "stroke", it.stroke)
@@ -233,12 +239,7 @@ func (p *Picture) WriteSVG(out io.Writer) error {
 			w.WriteString(` stroke-width="` + num(it.width) + `" stroke-linejoin="round" stroke-linecap="round"/>` + "\n")
 		case kindCircle:
 			fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s"`, num(it.pts[0]), num(it.pts[1]), num(it.pts[2]))
-			paint(w, "fill", it.fill)
-			if it.stroke.A != 0 {
-				paint(w, "stroke", it.stroke)
-				w.WriteString(` stroke-width="` + num(it.width) + `"`)
-			}
-			w.WriteString("/>\n")
+			fillStroke(w, it)
 		case kindText:
 			a := map[anchor]string{anchorMiddle: "middle", anchorStart: "start", anchorEnd: "end"}[it.anchor]
 			fmt.Fprintf(w, `<text x="%s" y="%s" font-size="%s" text-anchor="%s"`, num(it.pts[0]), num(it.pts[1]), num(it.size), a)

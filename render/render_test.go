@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"flag"
+	"image"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -105,9 +106,8 @@ func svgOf(t testing.TB, p *Picture) []byte {
 	return buf.Bytes()
 }
 
-// pixelHash hashes the decoded pixels of the picture's PNG, so that the
-// golden does not depend on the PNG encoder's compression.
-func pixelHash(t testing.TB, p *Picture) string {
+// decodePNG writes the picture as PNG and decodes it again.
+func decodePNG(t testing.TB, p *Picture) image.Image {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := p.WritePNG(&buf); err != nil {
@@ -117,6 +117,14 @@ func pixelHash(t testing.TB, p *Picture) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return img
+}
+
+// pixelHash hashes the decoded pixels of the picture's PNG, so that the
+// golden does not depend on the PNG encoder's compression.
+func pixelHash(t testing.TB, p *Picture) string {
+	t.Helper()
+	img := decodePNG(t, p)
 	h := sha256.New()
 	bd := img.Bounds()
 	for y := bd.Min.Y; y < bd.Max.Y; y++ {

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 )
@@ -26,15 +25,8 @@ func benchPost(b *testing.B, s *Server, path, body string) {
 }
 
 func BenchmarkLeaperHint20x20(b *testing.B) {
-	L, err := leaperInput(&LeaperRequest{Board: "20x20"}, 1600)
-	if err != nil {
-		b.Fatal(err)
-	}
-	h, err := leaperHint(b.Context(), L, 0, true)
-	if err != nil {
-		b.Fatal(err)
-	}
-	body, _ := json.Marshal(LeaperRequest{Board: "20x20", Moves: "diplomatico", Path: h.Solution[:30]})
+	sol := solveLeaper(b, "20x20", "")
+	body, _ := json.Marshal(LeaperRequest{Board: "20x20", Moves: "diplomatico", Path: sol[:30]})
 	benchPost(b, New(Options{}), "/api/leaper/hint", string(body))
 }
 
@@ -42,14 +34,7 @@ func BenchmarkLeaperHint20x20(b *testing.B) {
 // live check (leaper/check) on a 20x20 Hopido puzzle with its givens and a
 // quarter of the other numbers written.
 func BenchmarkLeaperStep20x20(b *testing.B) {
-	L, err := leaperInput(&LeaperRequest{Board: "20x20"}, 1600)
-	if err != nil {
-		b.Fatal(err)
-	}
-	h, err := leaperHint(b.Context(), L, 0, true)
-	if err != nil {
-		b.Fatal(err)
-	}
+	sol := solveLeaper(b, "20x20", "")
 	// Givens: every fifth number; written: every fourth of the others.
 	rows := make([][]string, 20)
 	for r := range rows {
@@ -59,7 +44,7 @@ func BenchmarkLeaperStep20x20(b *testing.B) {
 		}
 	}
 	grid := make([]int32, 400)
-	for i, c := range h.Solution {
+	for i, c := range sol {
 		switch {
 		case i%5 == 0:
 			rows[c/20][c%20] = fmt.Sprint(i + 1)
@@ -88,7 +73,7 @@ func BenchmarkLeaperLoad20x20(b *testing.B) {
 }
 
 func BenchmarkNumberlinkHint30x30(b *testing.B) {
-	id := strings.TrimSpace(readFileB(b, "testdata/nl30x30.txt"))
+	id := strings.TrimSpace(readFile(b, "testdata/nl30x30.txt"))
 	body, _ := json.Marshal(NLRequest{Puzzle: id})
 	b.Run("cached", func(b *testing.B) { benchPost(b, New(Options{}), "/api/nl/hint", string(body)) })
 	b.Run("cold", func(b *testing.B) {
@@ -114,13 +99,4 @@ func BenchmarkPage(b *testing.B) {
 			}
 		}
 	}
-}
-
-func readFileB(b *testing.B, name string) string {
-	b.Helper()
-	data, err := os.ReadFile(name)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return string(data)
 }

@@ -55,10 +55,10 @@ type browserEnv struct {
 	shots string
 }
 
-func newBrowserEnv(t *testing.T) *browserEnv {
-	exe := chromium(t)
-	ts := httptest.NewServer(New(Options{}))
-	t.Cleanup(ts.Close)
+// startBrowser starts the headless Chromium at exe for the test (closed
+// at its end) and returns its context; missing words a Chromium that does
+// not start (testfix.Missing, or t.Skipf).
+func startBrowser(t *testing.T, exe string, missing func(format string, args ...any)) context.Context {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.WindowSize(1280, 900), chromedp.Flag("disable-dev-shm-usage", true))
@@ -67,8 +67,16 @@ func newBrowserEnv(t *testing.T) *browserEnv {
 	bctx, bcancel := chromedp.NewContext(actx)
 	t.Cleanup(bcancel)
 	if err := chromedp.Do(bctx); err != nil {
-		testfix.Missing(t, "Chromium at %s does not start: %v", exe, err)
+		missing("Chromium at %s does not start: %v", exe, err)
 	}
+	return bctx
+}
+
+func newBrowserEnv(t *testing.T) *browserEnv {
+	exe := chromium(t)
+	ts := httptest.NewServer(New(Options{}))
+	t.Cleanup(ts.Close)
+	bctx := startBrowser(t, exe, func(format string, args ...any) { testfix.Missing(t, format, args...) })
 	shots := *shotsDir
 	if shots == "" {
 		shots = t.TempDir()
@@ -501,7 +509,7 @@ func joinInts(xs []int32) string {
 	return strings.Join(parts, ",")
 }
 
-func readFile(t *testing.T, name string) string {
+func readFile(t testing.TB, name string) string {
 	t.Helper()
 	b, err := os.ReadFile(name)
 	if err != nil {
@@ -511,7 +519,7 @@ func readFile(t *testing.T, name string) string {
 }
 
 // solveLeaper finds a solution (board cells) with the library, verified.
-func solveLeaper(t *testing.T, spec, mv string) []int32 {
+func solveLeaper(t testing.TB, spec, mv string) []int32 {
 	t.Helper()
 	L, err := leaperInput(&LeaperRequest{Board: spec, Moves: mv}, 1<<20)
 	if err != nil {

@@ -180,15 +180,6 @@ func (L *leaper) rest() *rest {
 	return R
 }
 
-// cells maps vertices of the rest problem to board cells.
-func (R *rest) cells(vs []int32) []int32 {
-	out := make([]int32, len(vs))
-	for i, v := range vs {
-		out[i] = R.bg.CellOf[v]
-	}
-	return out
-}
-
 // proofCells picks the cells a precheck reason is about, for the page to
 // mark: the cells with one move left (dead ends), the cells with none, or
 // the cut cell named in the reason.
@@ -293,7 +284,7 @@ func leaperHint(ctx context.Context, L *leaper, maxNodes uint64, full bool) (*Le
 	case err != nil:
 		return nil, err
 	}
-	cells := R.cells(sol)
+	cells := R.bg.Cells(sol)
 	full1 := append(append([]int32(nil), L.path...), cells...)
 	if len(L.path) > 0 {
 		full1 = append(append([]int32(nil), L.path...), cells[1:]...)

@@ -299,14 +299,7 @@ func TestShutdownAnswers(t *testing.T) {
 			t.Errorf("answer at shutdown: %d Retry-After %q %q %v", a.code, a.retry, a.body, a.err)
 		}
 	}
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("serve: %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("serve did not return after the shutdown")
-	}
+	awaitStop(t, done, "serve after the shutdown")
 	t.Logf("three calls answered and the server stopped %v after the shutdown began", time.Since(t0).Round(time.Millisecond))
 }
 

@@ -194,14 +194,7 @@ func TestLoad(t *testing.T) {
 	cmd.Process.Signal(syscall.SIGTERM)
 	done := make(chan error)
 	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("server exit after SIGTERM: %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Error("server did not stop within 10 s of SIGTERM")
-	}
+	awaitStop(t, done, "the server after SIGTERM")
 }
 
 type zeros struct{}

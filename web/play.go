@@ -112,14 +112,6 @@ func cellLabel(cols int, cell int32) string {
 
 func (p *position) name(v int32) string { return cellLabel(p.L.b.Cols, p.L.bg.CellOf[v]) }
 
-func (p *position) cells(vs []int32) []int32 {
-	out := make([]int32, len(vs))
-	for i, v := range vs {
-		out[i] = p.L.bg.CellOf[v]
-	}
-	return out
-}
-
 func (p *position) adjacent(u, v int32) bool { return slices.Contains(p.L.bg.Neighbors(u), v) }
 
 // cellOf returns the one vertex holding k, or -1 (k missing or repeated).
@@ -152,7 +144,7 @@ func (p *position) mistakes(c *cands) []PlayError {
 			for i, v := range vs {
 				names[i] = p.name(v)
 			}
-			out = append(out, PlayError{"repeat", p.cells(vs), fmt.Sprintf("%d is written twice (%s): each number goes in one cell", k, strings.Join(names, " and "))})
+			out = append(out, PlayError{"repeat", p.L.bg.Cells(vs), fmt.Sprintf("%d is written twice (%s): each number goes in one cell", k, strings.Join(names, " and "))})
 		}
 	}
 	for k := int32(1); k < p.n; k++ {
@@ -162,7 +154,7 @@ func (p *position) mistakes(c *cands) []PlayError {
 			if p.given[u] && p.given[v] {
 				text = "the givens " + text + ", so this puzzle has no solution"
 			}
-			out = append(out, PlayError{"apart", p.cells([]int32{u, v}), text})
+			out = append(out, PlayError{"apart", p.L.bg.Cells([]int32{u, v}), text})
 		}
 	}
 	if len(out) > 0 || c == nil {
@@ -170,12 +162,12 @@ func (p *position) mistakes(c *cands) []PlayError {
 	}
 	for v := range p.n {
 		if p.num[v] == 0 && c.cellCount[v] == 0 {
-			out = append(out, PlayError{"unreachable", p.cells([]int32{v}), fmt.Sprintf("no missing number can reach %s: a number around it is wrong", p.name(v))})
+			out = append(out, PlayError{"unreachable", p.L.bg.Cells([]int32{v}), fmt.Sprintf("no missing number can reach %s: a number around it is wrong", p.name(v))})
 		}
 	}
 	for k := int32(1); k <= p.n; k++ {
 		if len(p.at[k]) == 0 && c.count[k] == 0 {
-			out = append(out, PlayError{"nowhere", p.cells(c.around(k)), fmt.Sprintf("there is no free cell left for %d: a number near it is wrong", k)})
+			out = append(out, PlayError{"nowhere", p.L.bg.Cells(c.around(k)), fmt.Sprintf("there is no free cell left for %d: a number near it is wrong", k)})
 		}
 	}
 	return out
@@ -526,7 +518,7 @@ func playStep(p *position) *PlayStep {
 			continue
 		}
 		h.Status, h.Rule, h.Cell, h.Number = "step", ruleEnd, p.L.bg.CellOf[v], k
-		h.LookCells = p.cells([]int32{v})
+		h.LookCells = p.L.bg.Cells([]int32{v})
 		h.Look = fmt.Sprintf("Look at %s and the cells one move from it.", p.name(v))
 		nb := "no free neighbour"
 		if len(c.usable[v]) == 1 {
@@ -551,7 +543,7 @@ func playStep(p *position) *PlayStep {
 		}
 		k := c.cellFirst[v]
 		h.Status, h.Rule, h.Cell, h.Number = "step", ruleOnly, p.L.bg.CellOf[v], k
-		h.LookCells = p.cells([]int32{v})
+		h.LookCells = p.L.bg.Cells([]int32{v})
 		h.Look = fmt.Sprintf("Look at %s.", p.name(v))
 		h.Reason = fmt.Sprintf("%s must hold one of the missing numbers, and %d is the only one that can reach it: every other missing number is too far from the numbers just below and above it. So %s holds %d.",
 			p.name(v), k, p.name(v), k)
@@ -570,7 +562,7 @@ func (p *position) explainSingle(c *cands, k int32, h *PlayStep) {
 	v := c.first[k]
 	lo, hi := c.lo[k], c.hi[k]
 	h.Status, h.Cell, h.Number = "step", p.L.bg.CellOf[v], k
-	h.LookCells = p.cells(c.around(k))
+	h.LookCells = p.L.bg.Cells(c.around(k))
 	var parts []string
 	for _, a := range [2]int32{lo, hi} {
 		if u := p.cellOf(a); u >= 0 {

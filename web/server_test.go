@@ -347,13 +347,20 @@ func TestShutdown(t *testing.T) {
 	io.Copy(io.Discard, r.Body)
 	r.Body.Close()
 	cancel()
+	awaitStop(t, done, "Serve after its context ended")
+}
+
+// awaitStop waits up to 10 s for done, the result of a server told to stop
+// (what names it), and fails the test on an error or a timeout.
+func awaitStop(t *testing.T, done <-chan error, what string) {
+	t.Helper()
 	select {
 	case err := <-done:
 		if err != nil {
-			t.Errorf("Serve: %v", err)
+			t.Errorf("%s: %v", what, err)
 		}
 	case <-time.After(10 * time.Second):
-		t.Fatal("Serve did not return after its context ended")
+		t.Fatalf("%s: did not return within 10 s", what)
 	}
 }
 

@@ -126,16 +126,7 @@ func newStaticEnv(t *testing.T) *staticEnv {
 		files.ServeHTTP(w, r)
 	}))
 	t.Cleanup(ts.Close)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.WindowSize(1280, 900), chromedp.Flag("disable-dev-shm-usage", true))
-	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(acancel)
-	bctx, bcancel := chromedp.NewContext(actx)
-	t.Cleanup(bcancel)
-	if err := chromedp.Do(bctx); err != nil {
-		t.Skipf("Chromium at %s does not start: %v", exe, err)
-	}
+	bctx := startBrowser(t, exe, t.Skipf)
 	s.url, s.ctx, s.close = ts.URL+"/", bctx, ts.Close
 	return s
 }

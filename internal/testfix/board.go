@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/graph"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
@@ -45,4 +46,15 @@ func Graph(tb testing.TB, b *board.Board, ms string) *moves.BoardGraph {
 		tb.Fatal(err)
 	}
 	return moves.Build(b, s)
+}
+
+// FromEdges builds the graph of n vertices with the undirected edges
+// (graph.FromEdges), failing the test on a bad edge.
+func FromEdges(tb testing.TB, n int, edges [][2]int32) *graph.Graph {
+	tb.Helper()
+	g, err := graph.FromEdges(n, edges)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
 }

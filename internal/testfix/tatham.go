@@ -18,6 +18,32 @@ func SGTBridges(tb testing.TB) string {
 	return Tool(tb, "sgt-puzzles", "/usr/games/sgt-bridges", "sgt-bridges")
 }
 
+// BridgesParams is one parameter set of Tatham's Bridges generator.
+type BridgesParams struct {
+	K       int    // bridges per pair (m)
+	NoLoops bool   // L: no loops
+	Params  string // as sgt-bridges reads it, e.g. "7x6m2Ld1"
+}
+
+// TathamParams returns the parameter sets for a board size ("7x6") with
+// k = 1..4, loops allowed and not, at difficulties 0..2, leaving out the
+// one sgt-bridges never finishes (k = 1, loops allowed, difficulty 1: see
+// TathamIDs).
+func TathamParams(size string) []BridgesParams {
+	var out []BridgesParams
+	for k := 1; k <= 4; k++ {
+		for _, loops := range []string{"", "L"} {
+			for d := 0; d <= 2; d++ {
+				if k == 1 && loops == "" && d == 1 {
+					continue
+				}
+				out = append(out, BridgesParams{k, loops == "L", size + "m" + strconv.Itoa(k) + loops + "d" + strconv.Itoa(d)})
+			}
+		}
+	}
+	return out
+}
+
 // TathamIDs generates n game IDs with sgt-bridges. Tatham's generator never
 // finishes for k = 1 with loops allowed at difficulty 1 (measured: no output
 // in minutes at 7x6 and 10x10, while every other combination takes under

@@ -1,8 +1,6 @@
 package hexgrid
 
 import (
-	"github.com/boardgraph/boardgraph/numberlink"
-
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -11,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/numberlink"
 )
 
 func TestFormatRoundTrip(t *testing.T) {

@@ -1,13 +1,13 @@
 package hexgrid
 
 import (
-	"github.com/boardgraph/boardgraph/numberlink"
-
 	"context"
 	"errors"
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/numberlink"
 )
 
 // TestGenerateUnique: every generated puzzle, over many seeds, sizes, k and

@@ -1,13 +1,13 @@
 package hexgrid
 
 import (
-	"github.com/boardgraph/boardgraph/numberlink"
-
 	"context"
 	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/numberlink"
 )
 
 // TestUnsolvableSound: whenever a Proposition part fires, the complete

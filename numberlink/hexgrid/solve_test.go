@@ -1,8 +1,6 @@
 package hexgrid
 
 import (
-	"github.com/boardgraph/boardgraph/numberlink"
-
 	"context"
 	"errors"
 	"flag"
@@ -12,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/verify"
 )
 

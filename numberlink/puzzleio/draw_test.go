@@ -4,11 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/boardgraph/boardgraph/numberlink"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/numberlink"
 )
 
 func TestDraw(t *testing.T) {

@@ -2,9 +2,10 @@ package puzzleio
 
 import (
 	"encoding/json"
-	"github.com/boardgraph/boardgraph/numberlink"
 	"slices"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/numberlink"
 )
 
 // TestJSONSolutionRoundTrip writes the Figure 4 grid with its solution, reads

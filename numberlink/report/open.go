@@ -3,10 +3,10 @@ package report
 import (
 	"context"
 	"fmt"
-	"github.com/boardgraph/boardgraph/format"
 	"io"
 	"strings"
 
+	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )

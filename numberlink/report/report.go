@@ -8,10 +8,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
-
-	"github.com/boardgraph/boardgraph/format"
 )
 
 // ErrSelfCheck reports a result that failed the independent verifier: a

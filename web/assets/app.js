@@ -59,6 +59,34 @@ function openingAnswer(path, body) {
 
 const aborted = (e) => e && e.name === "AbortError";
 
+// axisBoard makes the SVG (id o.id) of a board of o.rows x o.cols square
+// cells, sized to the width of o.board's container (o.guess before layout,
+// at most o.most, cells of o.cell[0] to o.cell[1] pixels, o.pad more at
+// the right and bottom), with the column letters and row numbers in a
+// margin of lab pixels. It returns { svg, size (of a cell), lab }.
+function axisBoard(o) {
+  const avail = Math.max(240, Math.min(o.most, ($(o.board).parentElement.clientWidth || o.guess) - 4));
+  const lab = 18;
+  const size = Math.max(o.cell[0], Math.min(o.cell[1], Math.floor((avail - lab) / Math.max(o.cols, o.rows * 0.8))));
+  const W = lab + o.cols * size + o.pad, H = lab + o.rows * size + o.pad;
+  const svg = el("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, id: o.id, "aria-hidden": "true" });
+  for (let c = 0; c < o.cols; c++) el("text", { x: lab + c * size + size / 2, y: lab - 5, "text-anchor": "middle", class: "axis" }, svg).textContent = colLabel(c);
+  for (let r = 0; r < o.rows; r++) el("text", { x: lab - 4, y: lab + r * size + size / 2 + 4, "text-anchor": "end", class: "axis" }, svg).textContent = r + 1;
+  return { svg, size, lab };
+}
+
+// shareBox fills panel p's Share & export box from the one template in
+// index.html (ids p-share, p-copy, p-svg, p-png) and wires it to game:
+// the share link to copy, the picture to download as SVG or PNG.
+function shareBox(p, game) {
+  const box = $("sharebox").content.cloneNode(true);
+  for (const e of box.querySelectorAll("[data-id]")) e.id = p + "-" + e.dataset.id;
+  $(p + "-sharebox").append(box);
+  $(p + "-copy").onclick = () => { $(p + "-share").select(); navigator.clipboard && navigator.clipboard.writeText($(p + "-share").value).catch(() => {}); };
+  $(p + "-svg").onclick = (e) => { e.preventDefault(); game.exportPic("svg"); };
+  $(p + "-png").onclick = (e) => { e.preventDefault(); game.exportPic("png"); };
+}
+
 // ---- share links: the state in the URL fragment, base64url JSON ----
 function encodeState(obj) {
   const bytes = new TextEncoder().encode(JSON.stringify(obj));
@@ -297,15 +325,9 @@ const L = {
 
   draw() {
     const b = this.b;
-    const avail = Math.max(240, Math.min(680, ($("l-board").parentElement.clientWidth || 640) - 4));
-    const lab = 18;
-    const size = Math.max(14, Math.min(64, Math.floor((avail - lab) / Math.max(b.cols, b.rows * 0.8))));
+    const { svg, size, lab } = axisBoard({ board: "l-board", id: "l-svg-board", rows: b.rows, cols: b.cols, most: 680, guess: 640, cell: [14, 64], pad: 2 });
     this.size = size;
     this.ox = lab; this.oy = lab;
-    const W = lab + b.cols * size + 2, H = lab + b.rows * size + 2;
-    const svg = el("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, id: "l-svg-board", "aria-hidden": "true" });
-    for (let c = 0; c < b.cols; c++) el("text", { x: lab + c * size + size / 2, y: lab - 5, "text-anchor": "middle", class: "axis" }, svg).textContent = colLabel(c);
-    for (let r = 0; r < b.rows; r++) el("text", { x: lab - 4, y: lab + r * size + size / 2 + 4, "text-anchor": "end", class: "axis" }, svg).textContent = r + 1;
     this.cells = [];
     this.labels = [];
     this.pencils = [];
@@ -841,9 +863,7 @@ $("l-reveal").onclick = () => L.reveal();
 $("l-solve").onclick = () => L.solve();
 $("l-count").onclick = () => L.count();
 $("l-analyze").onclick = () => L.analyze();
-$("l-copy").onclick = () => { $("l-share").select(); navigator.clipboard && navigator.clipboard.writeText($("l-share").value).catch(() => {}); };
-$("l-svg").onclick = (e) => { e.preventDefault(); L.exportPic("svg"); };
-$("l-png").onclick = (e) => { e.preventDefault(); L.exportPic("png"); };
+shareBox("l", L);
 
 // =====================================================================
 // Numberlink k-grids (Bridges)
@@ -896,15 +916,9 @@ const NL = {
 
   draw() {
     const g = this.g;
-    const avail = Math.max(240, Math.min(700, ($("n-board").parentElement.clientWidth || 680) - 4));
-    const lab = 18;
-    const s = Math.max(16, Math.min(60, Math.floor((avail - lab) / Math.max(g.cols, g.rows * 0.8))));
+    const { svg, size: s, lab } = axisBoard({ board: "n-board", id: "n-svg-board", rows: g.rows, cols: g.cols, most: 700, guess: 680, cell: [16, 60], pad: 0 });
     this.s = s;
     this.o = lab;
-    const W = lab + g.cols * s, H = lab + g.rows * s;
-    const svg = el("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, id: "n-svg-board", "aria-hidden": "true" });
-    for (let c = 0; c < g.cols; c++) el("text", { x: lab + c * s + s / 2, y: lab - 5, "text-anchor": "middle", class: "axis" }, svg).textContent = colLabel(c);
-    for (let r = 0; r < g.rows; r++) el("text", { x: lab - 4, y: lab + r * s + s / 2 + 4, "text-anchor": "end", class: "axis" }, svg).textContent = r + 1;
     el("rect", { x: lab, y: lab, width: g.cols * s, height: g.rows * s, class: "gridbg" }, svg);
     this.layerHint = el("g", {}, svg);
     this.layerBridges = el("g", {}, svg);
@@ -1289,9 +1303,7 @@ $("n-solve").onclick = () => NL.solve();
 $("n-undo").onclick = () => NL.undo();
 $("n-redo").onclick = () => NL.redo();
 $("n-clear").onclick = () => { NL.undoStack.push(NL.conn.slice()); NL.conn = NL.conn.map(() => 0); NL.hintPairs = []; NL.ladder = null; NL.update(); };
-$("n-copy").onclick = () => { $("n-share").select(); navigator.clipboard && navigator.clipboard.writeText($("n-share").value).catch(() => {}); };
-$("n-svg").onclick = (e) => { e.preventDefault(); NL.exportPic("svg"); };
-$("n-png").onclick = (e) => { e.preventDefault(); NL.exportPic("png"); };
+shareBox("n", NL);
 
 // Redraw the boards when the window changes width (phone rotation).
 let lastWidth = window.innerWidth;
