@@ -215,6 +215,7 @@ const L = {
   solved: false,
   timer: new Timer("l-timer"),
   level: "",      // difficulty name, for best times
+  tourPref: true, // empty boards are played 1, 2, 3… in order (the in-order box)
 
   movesSpec() {
     const m = $("l-moves").value;
@@ -240,10 +241,11 @@ const L = {
     this.blocked = new Set(b.blocked);
     this.vecs = new Set(b.vectors.map(([r, c]) => r + "," + c));
     this.level = opts.level || "";
-    const tour = opts.mode ? opts.mode === "tour" : (b.givens.length === 0 && $("l-tourmode").checked);
+    const tour = opts.mode ? opts.mode === "tour" : (b.givens.length === 0 && this.tourPref);
     this.mode = tour ? "tour" : "numbers";
     // The box shows the mode in play; a puzzle with givens is played by
-    // numbers only.
+    // numbers only, and leaves the choice for empty boards as it was.
+    if (!b.givens.length) this.tourPref = tour;
     $("l-tourmode").checked = tour;
     $("l-tourmode").disabled = b.givens.length > 0;
     this.grid = new Array(b.rows * b.cols).fill(0);
@@ -831,11 +833,12 @@ $("l-moves").onchange = () => { $("l-custom").hidden = $("l-moves").value !== "c
 // Switching the mode restarts an empty board that has nothing on it yet;
 // otherwise it is for the next empty board.
 $("l-tourmode").onchange = () => {
-  const mode = $("l-tourmode").checked ? "tour" : "numbers";
+  L.tourPref = $("l-tourmode").checked;
+  const mode = L.tourPref ? "tour" : "numbers";
   if (L.b && !L.b.givens.length && !L.path.length && !L.grid.some((n) => n)) L.load(L.req, null, { mode });
   else status("l-status", "The next empty board will be played " + (mode === "tour" ? "1, 2, 3… in order." : "by numbers in any order."));
 };
-$("l-new").onclick = () => L.load({ board: $("l-size").value.trim(), moves: L.movesSpec() }, null, { mode: $("l-tourmode").checked ? "tour" : "numbers" });
+$("l-new").onclick = () => L.load({ board: $("l-size").value.trim(), moves: L.movesSpec() }, null, { mode: L.tourPref ? "tour" : "numbers" });
 $("l-load").onclick = () => {
   const map = $("l-map").value.trim();
   if (!map) { status("l-status", "Paste a board map first: one row per line, . for an open cell, # for a blocked one, a number for a given.", "bad"); return; }
