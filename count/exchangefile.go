@@ -14,6 +14,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/boardgraph/boardgraph/count/internal/runs"
 )
 
 const (
@@ -435,13 +437,13 @@ func readExchangeIndex(f *os.File, shards, owner, rec int) ([]exchangeBlock, err
 	const tail int64 = 8 + int64(len(exchangeIndex)) + 4
 	var t [tail]byte
 	if size < tail {
-		return nil, errRun
+		return nil, runs.ErrDamaged
 	}
 	if _, err := f.ReadAt(t[:], size-tail); err != nil {
 		return nil, err
 	}
 	if string(t[8:8+len(exchangeIndex)]) != exchangeIndex {
-		return nil, errRun
+		return nil, runs.ErrDamaged
 	}
 	end := int64(binary.LittleEndian.Uint64(t[:8])) // the blocks' end
 	idxLen := size - end
@@ -450,27 +452,27 @@ func readExchangeIndex(f *os.File, shards, owner, rec int) ([]exchangeBlock, err
 	entries := (idxLen - tail - 8*int64(shards+1)) / 16
 	if end < 0 || end > size-tail || entries < 0 || idxLen != 16*entries+8*int64(shards+1)+tail ||
 		entries > end/exchangeBlockBytes+int64(shards) {
-		return nil, errRun
+		return nil, runs.ErrDamaged
 	}
 	idx := make([]byte, idxLen)
 	if _, err := f.ReadAt(idx, end); err != nil {
 		return nil, err
 	}
 	if crc32.Checksum(idx[:idxLen-4], castagnoli) != binary.LittleEndian.Uint32(idx[idxLen-4:]) {
-		return nil, errRun
+		return nil, runs.ErrDamaged
 	}
 	starts := idx[16*entries:]
 	from := int64(binary.LittleEndian.Uint64(starts[8*owner:]))
 	to := int64(binary.LittleEndian.Uint64(starts[8*owner+8:]))
 	if from < 0 || to < from || to > entries {
-		return nil, errRun
+		return nil, runs.ErrDamaged
 	}
 	blocks := make([]exchangeBlock, 0, to-from)
 	for e := from; e < to; e++ {
 		off := int64(binary.LittleEndian.Uint64(idx[16*e:]))
 		recs := int64(binary.LittleEndian.Uint64(idx[16*e+8:]))
 		if off < 0 || recs <= 0 || recs > exchangeBlockMax/int64(rec) || off > end-recs*int64(rec) {
-			return nil, errRun
+			return nil, runs.ErrDamaged
 		}
 		blocks = append(blocks, exchangeBlock{owner: owner, off: off, recs: recs})
 	}
