@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/boardgraph/boardgraph/count/internal/manifest"
 	"github.com/boardgraph/boardgraph/shard"
 )
 
@@ -198,9 +199,9 @@ func (r *dp) resume(w *worker) (start int, cur *layer, disk, partial *spillSet, 
 	if fi.Size() == 0 {
 		return 0, nil, nil, nil, nil
 	}
-	var magic [len(dpManifestMagic)]byte
-	if _, err := io.ReadFull(f, magic[:]); err == nil && (string(magic[:]) == dpManifestMagic || string(magic[:]) == dpManifestMagic1) {
-		data, err := readManifest(io.NewSectionReader(f, 0, fi.Size()))
+	var magic [len(manifest.Magic)]byte
+	if _, err := io.ReadFull(f, magic[:]); err == nil && (string(magic[:]) == manifest.Magic || string(magic[:]) == manifest.Magic1) {
+		data, err := manifest.Read(io.NewSectionReader(f, 0, fi.Size()))
 		if err != nil {
 			return 0, nil, nil, nil, fmt.Errorf("%w: %s: %w; remove it to count from the start", shard.ErrCheckpoint, r.ck.path, err)
 		}

@@ -4,82 +4,12 @@ import (
 	"errors"
 	"math"
 	"os"
-	"slices"
 	"strings"
 	"testing"
 
+	"github.com/boardgraph/boardgraph/count/internal/manifest"
 	"github.com/boardgraph/boardgraph/count/internal/runs"
 )
-
-var readFile = os.ReadFile
-
-// FuzzManifest: any bytes parse without panic, and a manifest that
-// parses is written back the same.
-func FuzzManifest(f *testing.F) {
-	good := testManifest(f)
-	f.Add(good)
-	f.Add(good[:len(good)/2])
-	f.Add([]byte(dpManifestMagic))
-	f.Add([]byte(dpManifestMagic1))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := parseManifest(data, "key", 64, 2, 1)
-		if err != nil {
-			return
-		}
-		if m.done < 1 || m.done >= 64 || m.cur == nil || len(m.cur.size) != 1<<m.cur.bits {
-			t.Fatalf("bad manifest parsed: %+v", m)
-		}
-	})
-}
-
-// testManifest returns a manifest written by saveSpilled.
-func testManifest(t testing.TB) []byte {
-	dir := t.TempDir()
-	r := &dp{mem: newStore(2, 1, 1<<20), opt: Options{MaxBytes: 1 << 20}}
-	r.ck = &dpCheckpoint{path: dir + "/ck", key: "key"}
-	r.spillRoot = dir
-	cur := r.compactSet(dir, 2, 0.25)
-	cur.size[1], cur.recs[1], cur.done[2] = 100, 30, true
-	next := r.compactSet(dir, 3, 0.25)
-	next.size[7], next.recs[7], next.gen[7] = 9, 2, 3
-	if err := r.saveSpilled(5, cur, next); err != nil {
-		t.Fatal(err)
-	}
-	data, err := readFile(dir + "/ck")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
-
-// A manifest parses back to what was written; every truncation and every
-// flipped byte is refused.
-func TestManifestRoundTrip(t *testing.T) {
-	data := testManifest(t)
-	m, err := parseManifest(data, "key", 64, 2, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m.done != 5 || m.cur.bits != 2 || m.cur.size[1] != 100 || m.cur.recs[1] != 30 || !m.cur.done[2] || m.cur.done[1] ||
-		m.next == nil || m.next.bits != 3 || m.next.size[7] != 9 || m.next.recs[7] != 2 || m.next.gen[7] != 3 || m.next.gen[6] != 0 {
-		t.Fatalf("parsed %+v %+v %+v", m, m.cur, m.next)
-	}
-	if _, err := parseManifest(data, "other", 64, 2, 1); err != errOtherCount {
-		t.Errorf("another key: %v", err)
-	}
-	for cut := range len(data) {
-		if _, err := parseManifest(data[:cut], "key", 64, 2, 1); err == nil {
-			t.Fatalf("cut at %d parsed", cut)
-		}
-	}
-	for i := range data {
-		d := slices.Clone(data)
-		d[i] ^= 0x10
-		if _, err := parseManifest(d, "key", 64, 2, 1); err == nil {
-			t.Fatalf("byte %d flipped parsed", i)
-		}
-	}
-}
 
 // A full disk (ENOSPC, from /dev/full) while a run is written is an
 // ErrDisk whose one-line message names the directory and the fix.
@@ -122,5 +52,33 @@ func TestFoldNeed(t *testing.T) {
 	}
 	if got := foldNeed(40<<30, 1<<30, 0.2, 0.205); got != spillSlack {
 		t.Errorf("foldNeed with 0.5%% done = %v, want spillSlack (pace unknown)", got)
+	}
+}
+
+// saveSpilled writes the manifest of its sets: it parses back to their
+// buckets, the done flags of the current layer and the next's folds.
+func TestSaveSpilled(t *testing.T) {
+	dir := t.TempDir()
+	r := &dp{mem: newStore(2, 1, 1<<20), opt: Options{MaxBytes: 1 << 20}}
+	r.ck = &dpCheckpoint{path: dir + "/ck", key: "key"}
+	r.spillRoot = dir
+	cur := r.compactSet(dir, 2, 0.25)
+	cur.size[1], cur.recs[1], cur.done[2] = 100, 30, true
+	next := r.compactSet(dir, 3, 0.25)
+	next.size[7], next.recs[7], next.gen[7] = 9, 2, 3
+	if err := r.saveSpilled(5, cur, next); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(dir + "/ck")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := manifest.Parse(data, "key", 64, 2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Done != 5 || m.Dir != dir || m.Cur.Bits != 2 || m.Cur.Size[1] != 100 || m.Cur.Recs[1] != 30 || !m.Cur.Done[2] || m.Cur.Done[1] ||
+		m.Next == nil || m.Next.Bits != 3 || m.Next.Size[7] != 9 || m.Next.Recs[7] != 2 || m.Next.Gen[7] != 3 || m.Next.Gen[6] != 0 {
+		t.Fatalf("parsed %+v %+v %+v", m, m.Cur, m.Next)
 	}
 }
