@@ -10,6 +10,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/boardgraph/boardgraph/count/internal/shardfile"
 )
 
 // Cooperative shards (Options.Exchange).
@@ -24,7 +26,7 @@ import (
 //     (L<k>/from<j>, j = 0..N-1), summing equal states in its table (or,
 //     past Options.MaxBytes, in its own spill buckets, spill.go);
 //  2. expands its states and routes every emitted state to its owner:
-//     per owner, records gather in a block of exchangeBlockBytes, and a
+//     per owner, records gather in a block of shardfile.BlockBytes, and a
 //     full block is appended to the shard's one file of layer k+1
 //     (L<k+1>/from<s>.part); the file ends with an index of its blocks,
 //     grouped by owner, so that each owner reads only its own blocks;
@@ -61,7 +63,7 @@ import (
 // get more than one layer ahead of the slowest), about 3 records per
 // state of the larger layer; each shard needs memory for its own class
 // only, about 1/N of a layer's table, plus N blocks of
-// exchangeBlockBytes.
+// shardfile.BlockBytes.
 //
 // A file is complete once renamed, for every process: a killed shard
 // loses nothing it has published, and on a shared file system with
@@ -78,7 +80,7 @@ import (
 // is rewritten.
 // The directory's key file names the count (plan fingerprint and
 // Options.CheckpointKey, for example the code version) and the layout
-// (exchangeMagic): a directory of another count, or of an older layout,
+// (shardfile.Magic): a directory of another count, or of an older layout,
 // is refused. shard-<s>.lock is flock-ed while shard s
 // runs, so the same shard cannot run twice at once; the shard removes it
 // when it ends (finished or stopped; a killed one leaves it, harmless),
@@ -120,7 +122,7 @@ func (r *dp) openExchange(dir, key string, wait time.Duration) (*exchange, error
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return nil, fmt.Errorf("%w: the shared directory %s does not exist; create it (on a volume every shard mounts) first", ErrExchange, dir)
 	}
-	want := exchangeMagic + key + "\n"
+	want := shardfile.Magic + key + "\n"
 	kf := filepath.Join(dir, "count.key")
 	if _, err := os.Stat(kf); os.IsNotExist(err) {
 		// Create it atomically: write a private file, then link it (link

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/boardgraph/boardgraph/count/internal/runs"
+	"github.com/boardgraph/boardgraph/count/internal/shardfile"
 )
 
 // spillSet is one layer's bucket files: compact runs (runs.go), or, for
@@ -59,7 +60,7 @@ type spillSet struct {
 	xf     *os.File
 	xmu    sync.Mutex
 	xend   int64
-	index  []exchangeBlock
+	index  []shardfile.Block
 }
 
 // outputs returns the parts a worker routes records to: the bucket files,
@@ -96,7 +97,7 @@ func (s *spillSet) write(b int, words []uint64, sc *runs.Scratch) error {
 			e = binary.LittleEndian.AppendUint64(e, x)
 		}
 		s.recs[b] += int64(len(words) / s.sd)
-		if len(e) >= exchangeBlockBytes {
+		if len(e) >= shardfile.BlockBytes {
 			if err := s.appendBlock(b, e); err != nil {
 				return err
 			}
