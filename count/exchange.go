@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -177,45 +176,13 @@ func (x *exchange) close() {
 // step i into out, with every worker.
 func (r *dp) expandTo(ctx context.Context, i int, cur *layer, out *spillSet, own bool, ws []*worker) error {
 	route := &layer{parts: make([]part, out.outputs())}
-	var idx atomic.Int64
-	var stop atomic.Bool
-	var wg sync.WaitGroup
-	var partsDone, expanded atomic.Int64
-	stepStart := time.Now()
 	for _, w := range ws {
 		w.start(route, out)
 		w.ownOnly = own
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for !stop.Load() {
-				pi := int(idx.Add(1) - 1)
-				if pi >= len(cur.parts) {
-					break
-				}
-				if !w.expandPart(&r.steps[i], &cur.parts[pi]) || ctx.Err() != nil {
-					stop.Store(true)
-					break
-				}
-				expanded.Add(int64(cur.parts[pi].n))
-				partsDone.Add(1)
-				r.partDone()
-			}
-			w.flushAll()
-		}()
 	}
 	// In-step progress, as a step in memory reports it (stepMemory): by
 	// states of the layer expanded.
-	total := 0
-	for pi := range cur.parts {
-		total += cur.parts[pi].n
-	}
-	r.waitStep(&wg, stepStart, func(s *Stats) {
-		s.StepParts, s.StepPartsDone = len(cur.parts), int(partsDone.Load())
-		s.StepExpanded = expanded.Load()
-		s.StepShare = float64(s.StepExpanded) / float64(max(total, 1))
-		s.StepLeft = stepLeft(s.StepElapsed, s.StepShare, 0)
-	})
+	r.expandParts(ctx, i, cur, cur.states(), ws)
 	for _, w := range ws {
 		w.out, w.ownOnly = nil, false
 	}
