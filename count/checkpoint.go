@@ -113,11 +113,21 @@ func lockNamed(path string) (*os.File, error) {
 
 // saveCheckpoint writes the layer made by steps 0..done-1, in memory.
 func (r *dp) saveCheckpoint(done int, cur *layer) error {
-	tmp := r.ck.path + ".tmp"
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	err := writeSynced(r.ck.path, r.ck.path+".tmp", true, func(f io.Writer) error {
+		return r.writeLayer(f, done, cur)
+	})
 	if err != nil {
-		return fmt.Errorf("%w: %w", shard.ErrCheckpoint, err)
+		return fmt.Errorf("%w: writing %s: %w", shard.ErrCheckpoint, r.ck.path, err)
 	}
+	r.ck.last = time.Now()
+	r.ck.manifest = false
+	r.st.Checkpoints++
+	return nil
+}
+
+// writeLayer writes the checkpoint of layer cur, made by steps
+// 0..done-1, to f: the header, the records and the CRC-32C of both.
+func (r *dp) writeLayer(f io.Writer, done int, cur *layer) error {
 	crc := crc32.New(castagnoli)
 	bw := bufio.NewWriterSize(io.MultiWriter(f, crc), 1<<20)
 	recs := int64(cur.states())
@@ -130,50 +140,26 @@ func (r *dp) saveCheckpoint(done int, cur *layer) error {
 	bw.Write(hdr)
 	var buf [8]byte
 	sd := r.mem.stride
-	put := func(words []uint64) error {
-		for _, x := range words {
-			binary.LittleEndian.PutUint64(buf[:], x)
-			if _, err := bw.Write(buf[:]); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
 	for pi := range cur.parts {
 		a := cur.parts[pi].a
 		for j := 0; j < len(a); j += sd {
-			if r.mem.used(a, j) {
-				if err = put(a[j : j+sd]); err != nil {
-					break
+			if !r.mem.used(a, j) {
+				continue
+			}
+			for _, x := range a[j : j+sd] {
+				binary.LittleEndian.PutUint64(buf[:], x)
+				if _, err := bw.Write(buf[:]); err != nil {
+					return err
 				}
 			}
 		}
 	}
-	if err == nil {
-		err = bw.Flush()
+	if err := bw.Flush(); err != nil {
+		return err
 	}
-	if err == nil {
-		binary.LittleEndian.PutUint32(buf[:4], crc.Sum32())
-		_, err = f.Write(buf[:4])
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, r.ck.path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("%w: writing %s: %w", shard.ErrCheckpoint, r.ck.path, err)
-	}
-	syncDir(filepath.Dir(r.ck.path))
-	r.ck.last = time.Now()
-	r.ck.manifest = false
-	r.st.Checkpoints++
-	return nil
+	binary.LittleEndian.PutUint32(buf[:4], crc.Sum32())
+	_, err := f.Write(buf[:4])
+	return err
 }
 
 // resume reads the checkpoint, if there is one, and returns the next step

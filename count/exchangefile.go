@@ -53,40 +53,11 @@ func (x *exchange) readMarker(k, from, shards int) ([]int64, error) {
 func (x *exchange) writeMarker(k, from int, recs []int64) error {
 	b := shardfile.AppendMarker(recs)
 	path := filepath.Join(x.layerDir(k), shardfile.DoneName(from))
-	tmp := path + ".part"
-	err := os.WriteFile(tmp, b, 0o644)
-	if err == nil && x.sync {
-		err = syncFile(tmp)
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err == nil && x.sync {
-		syncDir(x.layerDir(k))
-	}
+	err := writeSynced(path, path+".part", x.sync, writeBytes(b))
 	if err != nil {
 		return fmt.Errorf("%w: writing %s: %w", ErrDisk, path, err)
 	}
 	return nil
-}
-
-func syncFile(path string) error {
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
-	if err != nil {
-		return err
-	}
-	err = f.Sync()
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-func syncDir(dir string) {
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
-	}
 }
 
 // waitLayer waits until every shard's marker of layer k exists and

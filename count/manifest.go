@@ -27,40 +27,12 @@ func (r *dp) saveSpilled(done int, cur, next *spillSet) error {
 		m.Next = manifestSet(next)
 	}
 	b := m.Append(nil)
-	if err := writeSynced(r.ck.path, b, !r.opt.noSync); err != nil {
+	if err := writeSynced(r.ck.path, r.ck.path+".tmp", !r.opt.noSync, writeBytes(b)); err != nil {
 		return fmt.Errorf("%w: writing %s: %w", shard.ErrCheckpoint, r.ck.path, err)
 	}
 	r.ck.last = time.Now()
 	r.ck.manifest = true
 	r.st.Checkpoints++
-	return nil
-}
-
-// writeSynced replaces path by data atomically: a temporary file, synced,
-// renamed, and the directory synced (without sync, only renamed).
-func writeSynced(path string, data []byte, sync bool) error {
-	tmp := path + ".tmp"
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil && sync {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if sync {
-		syncDir(filepath.Dir(path))
-	}
 	return nil
 }
 
