@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/boardgraph/boardgraph/count/internal/manifest"
+	"github.com/boardgraph/boardgraph/count/internal/ckfile"
 	"github.com/boardgraph/boardgraph/shard"
 )
 
@@ -15,14 +15,14 @@ import (
 // is package manifest's.
 
 // manifestSet returns the manifest's view of s (its slices, not copies).
-func manifestSet(s *spillSet) *manifest.Set {
-	return &manifest.Set{Bits: s.bits, Size: s.size, Recs: s.recs, Gen: s.gen, Done: s.done}
+func manifestSet(s *spillSet) *ckfile.Set {
+	return &ckfile.Set{Bits: s.bits, Size: s.size, Recs: s.recs, Gen: s.gen, Done: s.done}
 }
 
 // saveSpilled writes the manifest of the spilled layer cur made by steps
 // 0..done-1, and of the step's next layer when it is under way.
 func (r *dp) saveSpilled(done int, cur, next *spillSet) error {
-	m := manifest.Manifest{Key: r.ck.key, Done: done, KW: r.mem.kw, CW: r.mem.cw, Dir: r.spillRoot, Cur: manifestSet(cur)}
+	m := ckfile.Manifest{Key: r.ck.key, Done: done, KW: r.mem.kw, CW: r.mem.cw, Dir: r.spillRoot, Cur: manifestSet(cur)}
 	if next != nil {
 		m.Next = manifestSet(next)
 	}
@@ -39,7 +39,7 @@ func (r *dp) saveSpilled(done int, cur, next *spillSet) error {
 // openSet opens the files of a manifest's layer in dir: the buckets not
 // done must have exactly their bytes (the current layer) or at least them
 // (the next layer, cut back to them).
-func (r *dp) openSet(dir string, ms *manifest.Set, cut bool) (*spillSet, error) {
+func (r *dp) openSet(dir string, ms *ckfile.Set, cut bool) (*spillSet, error) {
 	s := r.compactSet(dir, ms.Bits, 0.25)
 	copy(s.size, ms.Size)
 	copy(s.recs, ms.Recs)
@@ -79,8 +79,8 @@ func (r *dp) openSet(dir string, ms *manifest.Set, cut bool) (*spillSet, error) 
 // resumeManifest reads the manifest data back: the layer it names, and
 // the next layer's files when a step was under way.
 func (r *dp) resumeManifest(data []byte) (done int, cur, next *spillSet, err error) {
-	m, err := manifest.Parse(data, r.ck.key, len(r.steps), r.mem.kw, r.mem.cw)
-	if errors.Is(err, manifest.ErrOtherCount) {
+	m, err := ckfile.ParseManifest(data, r.ck.key, len(r.steps), r.mem.kw, r.mem.cw)
+	if errors.Is(err, ckfile.ErrOtherCount) {
 		return 0, nil, nil, fmt.Errorf("%w: %s belongs to another count (different board, moves, constraints, order, shard or version); remove it or choose another file", shard.ErrCheckpoint, r.ck.path)
 	}
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardgraph/boardgraph/count/internal/manifest"
+	"github.com/boardgraph/boardgraph/count/internal/ckfile"
 	"github.com/boardgraph/boardgraph/count/internal/runs"
 )
 
@@ -73,7 +73,7 @@ func TestSaveSpilled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := manifest.Parse(data, "key", 64, 2, 1)
+	m, err := ckfile.ParseManifest(data, "key", 64, 2, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

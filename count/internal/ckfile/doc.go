@@ -1,5 +1,17 @@
-// Package manifest reads and writes the manifest of a layer of count's
-// dynamic program spilled to disk: the checkpoint of a spilled layer.
+// Package ckfile holds the formats of the checkpoint file of count's
+// dynamic program (count.Options.Checkpoint): a layer in memory written
+// whole (LayerHeader, then its records), or the manifest of a layer
+// spilled to disk (Manifest). Reading and writing the file, and resuming
+// from it, are count's.
+//
+// A layer checkpoint is
+//
+//	"BGDPCK01"  key length (uint16)  key  steps done (uint32)
+//	key words (uint8)  count words (uint8)  records (uint64)
+//	records: key words then count words, uint64 each
+//	CRC-32C of everything before (uint32)
+//
+// all little-endian.
 //
 // When the current layer is on disk, the checkpoint file holds a manifest
 // instead of the layer: the layer's bucket files stay where they are, in
@@ -21,5 +33,5 @@
 // given (a killed count may have written more, which resuming cuts off).
 // The manifest is written like the layer checkpoint (a temporary file,
 // synced, renamed over PATH), after the files it names are synced; it is
-// read whole, at most Max bytes (Read), and every field is checked.
-package manifest
+// read whole, at most MaxManifest bytes (ReadManifest), and every field is checked.
+package ckfile

@@ -1,6 +1,7 @@
-package manifest
+package ckfile
 
 import (
+	"bytes"
 	"slices"
 	"testing"
 )
@@ -11,10 +12,10 @@ func FuzzManifest(f *testing.F) {
 	good := testManifest(f)
 	f.Add(good)
 	f.Add(good[:len(good)/2])
-	f.Add([]byte(Magic))
-	f.Add([]byte(Magic1))
+	f.Add([]byte(ManifestMagic))
+	f.Add([]byte(ManifestMagic1))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := Parse(data, "key", 64, 2, 1)
+		m, err := ParseManifest(data, "key", 64, 2, 1)
 		if err != nil {
 			return
 		}
@@ -42,7 +43,7 @@ func testManifest(t testing.TB) []byte {
 // flipped byte is refused.
 func TestManifestRoundTrip(t *testing.T) {
 	data := testManifest(t)
-	m, err := Parse(data, "key", 64, 2, 1)
+	m, err := ParseManifest(data, "key", 64, 2, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,19 +51,47 @@ func TestManifestRoundTrip(t *testing.T) {
 		m.Next == nil || m.Next.Bits != 3 || m.Next.Size[7] != 9 || m.Next.Recs[7] != 2 || m.Next.Gen[7] != 3 || m.Next.Gen[6] != 0 {
 		t.Fatalf("parsed %+v %+v %+v", m, m.Cur, m.Next)
 	}
-	if _, err := Parse(data, "other", 64, 2, 1); err != ErrOtherCount {
+	if _, err := ParseManifest(data, "other", 64, 2, 1); err != ErrOtherCount {
 		t.Errorf("another key: %v", err)
 	}
 	for cut := range len(data) {
-		if _, err := Parse(data[:cut], "key", 64, 2, 1); err == nil {
+		if _, err := ParseManifest(data[:cut], "key", 64, 2, 1); err == nil {
 			t.Fatalf("cut at %d parsed", cut)
 		}
 	}
 	for i := range data {
 		d := slices.Clone(data)
 		d[i] ^= 0x10
-		if _, err := Parse(d, "key", 64, 2, 1); err == nil {
+		if _, err := ParseManifest(d, "key", 64, 2, 1); err == nil {
 			t.Fatalf("byte %d flipped parsed", i)
 		}
+	}
+}
+
+// A layer header reads back as written, followed by the records; a cut
+// header, another magic and another key are refused with their errors.
+func TestLayerHeader(t *testing.T) {
+	h := LayerHeader{Key: "key", Done: 7, KW: 2, CW: 1, Recs: 1 << 33}
+	b := h.Append(nil)
+	file := append(slices.Clone(b), 1, 2, 3)
+	r := bytes.NewReader(file)
+	got, n, err := ReadLayerHeader(r, "key")
+	if err != nil || got != h || n != int64(len(b)) || r.Len() != 3 {
+		t.Fatalf("read %+v, %d bytes, %v (%d left); want %+v, %d bytes", got, n, err, r.Len(), h, len(b))
+	}
+	if _, _, err := ReadLayerHeader(bytes.NewReader(b), "other"); err != ErrOtherCount {
+		t.Errorf("another key: %v", err)
+	}
+	for cut := range len(b) {
+		want := ErrTruncated
+		if cut < len(LayerMagic)+2 {
+			want = ErrNotLayer
+		}
+		if _, _, err := ReadLayerHeader(bytes.NewReader(b[:cut]), "key"); err != want {
+			t.Fatalf("cut at %d: %v, want %v", cut, err, want)
+		}
+	}
+	if _, _, err := ReadLayerHeader(bytes.NewReader([]byte(ManifestMagic+"\x00\x00\x00")), "key"); err != ErrNotLayer {
+		t.Errorf("a manifest read as a layer checkpoint: %v", err)
 	}
 }

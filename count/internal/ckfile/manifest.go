@@ -1,4 +1,4 @@
-package manifest
+package ckfile
 
 import (
 	"encoding/binary"
@@ -9,16 +9,16 @@ import (
 	"path/filepath"
 )
 
-// Magic starts the manifest written; Magic1 the format before
+// ManifestMagic starts the manifest written; ManifestMagic1 the format before
 // generations, still read.
-const Magic, Magic1 = "BGDPSP02", "BGDPSP01"
+const ManifestMagic, ManifestMagic1 = "BGDPSP02", "BGDPSP01"
 
 // MaxBits bounds the bucket bits of a layer: at most 1024 files.
 const MaxBits = 10
 
-// Max bounds a manifest: the key, the directory and two layers of 1024
+// MaxManifest bounds a manifest: the key, the directory and two layers of 1024
 // buckets.
-const Max = 8 + 2 + 1<<16 + 4 + 2 + 2 + 1<<16 + 2*(1+(1<<MaxBits)*18) + 1 + 4
+const MaxManifest = 8 + 2 + 1<<16 + 4 + 2 + 2 + 1<<16 + 2*(1+(1<<MaxBits)*18) + 1 + 4
 
 // Castagnoli is the CRC-32C table of the manifest's checksum, which
 // count's other files share.
@@ -65,7 +65,7 @@ func appendSet(b []byte, s *Set, withDone bool) []byte {
 // Append appends the manifest m, checksum included, to b.
 func (m *Manifest) Append(b []byte) []byte {
 	start := len(b)
-	b = append(b, Magic...)
+	b = append(b, ManifestMagic...)
 	b = binary.LittleEndian.AppendUint16(b, uint16(len(m.Key)))
 	b = append(b, m.Key...)
 	b = binary.LittleEndian.AppendUint32(b, uint32(m.Done))
@@ -82,31 +82,31 @@ func (m *Manifest) Append(b []byte) []byte {
 	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b[start:], Castagnoli))
 }
 
-// ErrDamaged is a manifest that does not parse.
-var ErrDamaged = errors.New("damaged manifest")
+// ErrManifest is a manifest that does not parse.
+var ErrManifest = errors.New("damaged manifest")
 
 // ErrOtherCount is a checkpoint of another count.
 var ErrOtherCount = errors.New("another count's checkpoint")
 
-// Parse checks and parses a manifest of the count named key with
+// ParseManifest checks and parses a manifest of the count named key with
 // steps steps; kw and cw are the count's record layout.
-func Parse(data []byte, key string, steps, kw, cw int) (*Manifest, error) {
-	if len(data) > Max || len(data) < len(Magic)+4 {
-		return nil, ErrDamaged
+func ParseManifest(data []byte, key string, steps, kw, cw int) (*Manifest, error) {
+	if len(data) > MaxManifest || len(data) < len(ManifestMagic)+4 {
+		return nil, ErrManifest
 	}
 	gens := true
-	switch string(data[:len(Magic)]) {
-	case Magic:
-	case Magic1:
+	switch string(data[:len(ManifestMagic)]) {
+	case ManifestMagic:
+	case ManifestMagic1:
 		gens = false
 	default:
-		return nil, ErrDamaged
+		return nil, ErrManifest
 	}
 	body := data[:len(data)-4]
 	if crc32.Checksum(body, Castagnoli) != binary.LittleEndian.Uint32(data[len(data)-4:]) {
-		return nil, fmt.Errorf("%w: it fails its checksum", ErrDamaged)
+		return nil, fmt.Errorf("%w: it fails its checksum", ErrManifest)
 	}
-	p := body[len(Magic):]
+	p := body[len(ManifestMagic):]
 	short := false
 	take := func(n int) []byte {
 		if n > len(p) {
@@ -121,7 +121,7 @@ func Parse(data []byte, key string, steps, kw, cw int) (*Manifest, error) {
 	u64 := func() uint64 { return binary.LittleEndian.Uint64(take(8)) }
 	k := string(take(u16()))
 	if short {
-		return nil, ErrDamaged
+		return nil, ErrManifest
 	}
 	if k != key {
 		return nil, ErrOtherCount
@@ -130,7 +130,7 @@ func Parse(data []byte, key string, steps, kw, cw int) (*Manifest, error) {
 	m.KW, m.CW = int(take(1)[0]), int(take(1)[0])
 	m.Dir = string(take(u16()))
 	if short || m.KW != kw || m.CW != cw || m.Done < 1 || m.Done >= steps || !filepath.IsAbs(m.Dir) {
-		return nil, fmt.Errorf("%w: it does not fit this count (record layout, step or directory)", ErrDamaged)
+		return nil, fmt.Errorf("%w: it does not fit this count (record layout, step or directory)", ErrManifest)
 	}
 	set := func(withDone bool) *Set {
 		bits := uint(take(1)[0])
@@ -168,16 +168,16 @@ func Parse(data []byte, key string, steps, kw, cw int) (*Manifest, error) {
 		m.Next = set(false)
 	}
 	if short || has > 1 || len(p) != 0 {
-		return nil, fmt.Errorf("%w: it has the wrong length", ErrDamaged)
+		return nil, fmt.Errorf("%w: it has the wrong length", ErrManifest)
 	}
 	return m, nil
 }
 
-// Read reads the file of at most Max bytes.
-func Read(f io.Reader) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(f, Max+1))
-	if err == nil && len(data) > Max {
-		err = ErrDamaged
+// ReadManifest reads a manifest file of at most MaxManifest bytes.
+func ReadManifest(f io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(f, MaxManifest+1))
+	if err == nil && len(data) > MaxManifest {
+		err = ErrManifest
 	}
 	return data, err
 }
