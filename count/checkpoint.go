@@ -3,6 +3,7 @@ package count
 import (
 	"bufio"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/boardgraph/boardgraph/count/internal/ckfile"
 	"github.com/boardgraph/boardgraph/shard"
 )
 
@@ -18,20 +20,13 @@ import (
 // At a layer boundary, at most every Options.CheckpointEvery, the count
 // writes the layer it has just made to PATH.tmp, syncs it and renames it
 // over PATH, so PATH always holds one complete layer, whatever kills the
-// process. The file is:
-//
-//	"BGDPCK01"  key length (uint16)  key  steps done (uint32)
-//	key words (uint8)  count words (uint8)  records (uint64)
-//	records: key words then count words, uint64 each
-//	CRC-32C of everything before (uint32)
-//
-// all little-endian. The key names the count (graph, order, problem,
-// shard, and the caller's Options.CheckpointKey). This file is written for
-// layers in memory; a spilled layer's checkpoint is a manifest of its
-// files instead (manifest.go), in the same PATH. A resumed count reads
-// the layer back (into memory, or into spill buckets when it does not
-// fit, and the checkpoint then becomes their manifest) and continues with
-// the next step; the total is the same as an
+// process; package ckfile gives the format. The key names the count
+// (graph, order, problem, shard, and the caller's Options.CheckpointKey).
+// This file is written for layers in memory; a spilled layer's checkpoint
+// is a manifest of its files instead (manifest.go), in the same PATH. A
+// resumed count reads the layer back (into memory, or into spill buckets
+// when it does not fit, and the checkpoint then becomes their manifest)
+// and continues with the next step; the total is the same as an
 // uninterrupted count's. While a count runs, PATH.lock is locked (flock):
 // a second run on the same checkpoint is refused with shard.ErrLocked.
 // The count removes PATH.lock when it ends (finished or stopped; a killed
@@ -40,8 +35,6 @@ import (
 // PATH.lock (else it locked a file just removed, and tries again), so that
 // two counts never both think they hold the lock.
 // Reading is bounded: the size must be the one the header announces.
-
-const dpCheckpointMagic = "BGDPCK01"
 
 type dpCheckpoint struct {
 	path   string
@@ -112,67 +105,48 @@ func lockNamed(path string) (*os.File, error) {
 
 // saveCheckpoint writes the layer made by steps 0..done-1, in memory.
 func (r *dp) saveCheckpoint(done int, cur *layer) error {
-	tmp := r.ck.path + ".tmp"
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	err := writeSynced(r.ck.path, r.ck.path+".tmp", true, func(f io.Writer) error {
+		return r.writeLayer(f, done, cur)
+	})
 	if err != nil {
-		return fmt.Errorf("%w: %w", shard.ErrCheckpoint, err)
-	}
-	crc := crc32.New(castagnoli)
-	bw := bufio.NewWriterSize(io.MultiWriter(f, crc), 1<<20)
-	recs := int64(cur.states())
-	hdr := []byte(dpCheckpointMagic)
-	hdr = binary.LittleEndian.AppendUint16(hdr, uint16(len(r.ck.key)))
-	hdr = append(hdr, r.ck.key...)
-	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(done))
-	hdr = append(hdr, byte(r.mem.kw), byte(r.mem.cw))
-	hdr = binary.LittleEndian.AppendUint64(hdr, uint64(recs))
-	bw.Write(hdr)
-	var buf [8]byte
-	sd := r.mem.stride
-	put := func(words []uint64) error {
-		for _, x := range words {
-			binary.LittleEndian.PutUint64(buf[:], x)
-			if _, err := bw.Write(buf[:]); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	for pi := range cur.parts {
-		a := cur.parts[pi].a
-		for j := 0; j < len(a); j += sd {
-			if r.mem.used(a, j) {
-				if err = put(a[j : j+sd]); err != nil {
-					break
-				}
-			}
-		}
-	}
-	if err == nil {
-		err = bw.Flush()
-	}
-	if err == nil {
-		binary.LittleEndian.PutUint32(buf[:4], crc.Sum32())
-		_, err = f.Write(buf[:4])
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, r.ck.path)
-	}
-	if err != nil {
-		os.Remove(tmp)
 		return fmt.Errorf("%w: writing %s: %w", shard.ErrCheckpoint, r.ck.path, err)
 	}
-	syncDir(filepath.Dir(r.ck.path))
 	r.ck.last = time.Now()
 	r.ck.manifest = false
 	r.st.Checkpoints++
 	return nil
+}
+
+// writeLayer writes the checkpoint of layer cur, made by steps
+// 0..done-1, to f: the header, the records and the CRC-32C of both.
+func (r *dp) writeLayer(f io.Writer, done int, cur *layer) error {
+	crc := crc32.New(castagnoli)
+	bw := bufio.NewWriterSize(io.MultiWriter(f, crc), 1<<20)
+	h := ckfile.LayerHeader{Key: r.ck.key, Done: done, KW: r.mem.kw, CW: r.mem.cw, Recs: uint64(cur.states())}
+	hdr := h.Append(nil)
+	bw.Write(hdr)
+	var buf [8]byte
+	sd := r.mem.stride
+	for pi := range cur.parts {
+		a := cur.parts[pi].a
+		for j := 0; j < len(a); j += sd {
+			if !r.mem.used(a, j) {
+				continue
+			}
+			for _, x := range a[j : j+sd] {
+				binary.LittleEndian.PutUint64(buf[:], x)
+				if _, err := bw.Write(buf[:]); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	binary.LittleEndian.PutUint32(buf[:4], crc.Sum32())
+	_, err := f.Write(buf[:4])
+	return err
 }
 
 // resume reads the checkpoint, if there is one, and returns the next step
@@ -198,9 +172,9 @@ func (r *dp) resume(w *worker) (start int, cur *layer, disk, partial *spillSet, 
 	if fi.Size() == 0 {
 		return 0, nil, nil, nil, nil
 	}
-	var magic [len(dpManifestMagic)]byte
-	if _, err := io.ReadFull(f, magic[:]); err == nil && (string(magic[:]) == dpManifestMagic || string(magic[:]) == dpManifestMagic1) {
-		data, err := readManifest(io.NewSectionReader(f, 0, fi.Size()))
+	var magic [len(ckfile.ManifestMagic)]byte
+	if _, err := io.ReadFull(f, magic[:]); err == nil && (string(magic[:]) == ckfile.ManifestMagic || string(magic[:]) == ckfile.ManifestMagic1) {
+		data, err := ckfile.ReadManifest(io.NewSectionReader(f, 0, fi.Size()))
 		if err != nil {
 			return 0, nil, nil, nil, fmt.Errorf("%w: %s: %w; remove it to count from the start", shard.ErrCheckpoint, r.ck.path, err)
 		}
@@ -227,26 +201,20 @@ func (r *dp) resumeLayer(w *worker, f *os.File, size int64) (start int, cur *lay
 	}
 	crc := crc32.New(castagnoli)
 	br := bufio.NewReaderSize(io.TeeReader(io.LimitReader(f, size-4), crc), 1<<20)
-	head := make([]byte, len(dpCheckpointMagic)+2)
-	if _, err := io.ReadFull(br, head); err != nil || string(head[:8]) != dpCheckpointMagic {
+	h, hdrLen, err := ckfile.ReadLayerHeader(br, r.ck.key)
+	switch {
+	case errors.Is(err, ckfile.ErrOtherCount):
+		return 0, nil, nil, fmt.Errorf("%w: %s belongs to another count (different board, moves, constraints, order, shard or version); remove it or choose another file", shard.ErrCheckpoint, r.ck.path)
+	case errors.Is(err, ckfile.ErrNotLayer):
 		return 0, nil, nil, bad("is not a layer checkpoint of the dynamic program")
-	}
-	kl := int(binary.LittleEndian.Uint16(head[8:]))
-	rest := make([]byte, kl+4+2+8)
-	if _, err := io.ReadFull(br, rest); err != nil {
+	case err != nil:
 		return 0, nil, nil, bad("is truncated")
 	}
-	if string(rest[:kl]) != r.ck.key {
-		return 0, nil, nil, fmt.Errorf("%w: %s belongs to another count (different board, moves, constraints, order, shard or version); remove it or choose another file", shard.ErrCheckpoint, r.ck.path)
-	}
-	done := int(binary.LittleEndian.Uint32(rest[kl:]))
-	kw, cw := int(rest[kl+4]), int(rest[kl+5])
-	recs := binary.LittleEndian.Uint64(rest[kl+6:])
+	done, kw, cw, recs := h.Done, h.KW, h.CW, h.Recs
 	sd := r.mem.stride
 	if kw != r.mem.kw || cw != r.mem.cw || done < 1 || done >= len(r.steps) {
 		return 0, nil, nil, bad("does not fit this count (record layout or step)")
 	}
-	hdrLen := int64(len(head) + len(rest))
 	if recs > uint64(size) || hdrLen+int64(recs)*int64(8*sd)+4 != size {
 		return 0, nil, nil, bad("has the wrong length (damaged)")
 	}

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/boardgraph/boardgraph/count/internal/runs"
 	"github.com/boardgraph/boardgraph/graph"
 	"github.com/boardgraph/boardgraph/hamilton"
 )
@@ -468,11 +469,11 @@ type dp struct {
 type worker struct {
 	*dp
 	next     *layer
-	buf      []uint64   // per partition of next: bufRecs records
-	sc       runScratch // sorts and encodes runs of spilled records
-	fill     []int32    // words used in each partition's buffer
-	cnt      uint64     // the count of the state being expanded (low word)
-	cntHi    uint64     // its high word (128-bit counts)
+	buf      []uint64     // per partition of next: bufRecs records
+	sc       runs.Scratch // sorts and encodes runs of spilled records
+	fill     []int32      // words used in each partition's buffer
+	cnt      uint64       // the count of the state being expanded (low word)
+	cntHi    uint64       // its high word (128-bit counts)
 	trans    uint64
 	overflow bool
 	ownOnly  bool      // expand only this shard's states (cooperative split step)

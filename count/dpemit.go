@@ -94,31 +94,13 @@ func (r *worker) emitNarrow(st *step, x *[maxWidth + 2]uint8, f uint8) {
 		return
 	}
 	open := empty | end&^sw.req
-	for _, u := range st.starve {
-		fromF := uint8(bits.OnesCount64(u.fmask & open))
-		a := fromF + u.unp
-		if a >= 2 {
-			continue
-		}
-		if a == 0 || r.closed {
-			return
-		}
-		if !u.req {
-			if forced++; f+forced > r.freeEnds {
-				return
-			}
-		}
+	if !r.fed(st.starve, fieldMask, open, f+forced) {
+		return
 	}
 	if st.capCheck {
 		need := 2*nE - bits.OnesCount64(empty&sw.req) + bits.OnesCount64(end&^sw.req) - int(r.freeEnds-f)
-		if need > 0 {
-			capacity := 0
-			for _, u := range st.watch {
-				capacity += min(bits.OnesCount64(u.fmask&open), 2)
-			}
-			if need > capacity {
-				return
-			}
+		if need > 0 && need > capacity(st.watch, fieldMask, open) {
+			return
 		}
 	}
 	var hi uint64
@@ -203,36 +185,51 @@ func (r *worker) emitWide(st *step, xp *[maxWidth + 2]uint8, f uint8) {
 	if frags-1 > st.unproc && st.unproc > 0 {
 		return
 	}
-	// An unprocessed vertex whose neighbours cannot give it two edges must
-	// be a path end (one) or cannot be visited (none); one that can takes
-	// at most two of the edges the frontier needs.
-	for _, u := range st.starve {
-		fromF := uint8(bits.OnesCount64(u.mask & open))
-		a := fromF + u.unp
-		if a >= 2 {
-			continue
-		}
-		if a == 0 || r.closed {
-			return
-		}
-		if !u.req {
-			if forced++; f+forced > r.freeEnds {
-				return
-			}
-		}
+	if !r.fed(st.starve, wideMask, open, f+forced) {
+		return
 	}
-	if need -= int(r.freeEnds - f); st.capCheck && need > 0 {
-		capacity := 0
-		for _, u := range st.watch {
-			capacity += min(bits.OnesCount64(u.mask&open), 2)
-		}
-		if need > capacity {
-			return
-		}
+	if need -= int(r.freeEnds - f); st.capCheck && need > 0 && need > capacity(st.watch, wideMask, open) {
+		return
 	}
 	if r.fBits != 0 {
 		hi = hi<<2 | lo>>62
 		lo = lo<<2 | uint64(f)
 	}
 	r.add(key{lo, hi})
+}
+
+// fed applies the starvation rule to the entries of starve, whose masks
+// m (wideMask or fieldMask) are read against open, the frontier's
+// positions or fields that can take one more edge: an unprocessed vertex
+// whose neighbours cannot give it two edges must be a path end (one) or
+// cannot be visited (none). ends counts the path ends already used or
+// forced; fed reports false when the state must be refused (a vertex
+// left unvisited, or more ends than r.freeEnds).
+func (r *worker) fed(starve []watch, m int, open uint64, ends uint8) bool {
+	for _, u := range starve {
+		a := uint8(bits.OnesCount64(u.mask[m&1]&open)) + u.unp
+		if a >= 2 {
+			continue
+		}
+		if a == 0 || r.closed {
+			return false
+		}
+		if !u.req {
+			if ends++; ends > r.freeEnds {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// capacity returns the edges the unprocessed vertices of watch can still
+// take from the frontier (masks m read against open, as in fed): each
+// takes at most two of the edges the frontier needs.
+func capacity(watch []watch, m int, open uint64) int {
+	c := 0
+	for _, u := range watch {
+		c += min(bits.OnesCount64(u.mask[m&1]&open), 2)
+	}
+	return c
 }

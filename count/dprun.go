@@ -342,6 +342,29 @@ func (r *dp) stepMemory(ctx context.Context, i int, cur *layer, ws []*worker) (*
 	if curN >= 1<<14 {
 		nw = r.workers
 	}
+	for _, w := range ws[:nw] {
+		w.start(next, nil)
+	}
+	ctxErr := r.expandParts(ctx, i, cur, curN, ws[:nw])
+	if err := r.collect(ws[:nw]); err != nil {
+		if errors.Is(err, errFull) {
+			r.mem.recycle(next)
+		}
+		return nil, err
+	}
+	if ctxErr != nil {
+		return nil, ctxErr
+	}
+	return next, nil
+}
+
+// expandParts expands the partitions of cur (states states) by step i
+// with the workers ws, started by the caller: each takes the next
+// partition until all are done or one must stop (memory, overflow, a
+// write error, ctx cancelled), then flushes its buffers. It reports the
+// step's progress meanwhile and returns ctx's error if that stopped
+// them.
+func (r *dp) expandParts(ctx context.Context, i int, cur *layer, states int, ws []*worker) error {
 	var idx atomic.Int64
 	var stop atomic.Bool
 	var wg sync.WaitGroup
@@ -349,11 +372,8 @@ func (r *dp) stepMemory(ctx context.Context, i int, cur *layer, ws []*worker) (*
 	var once sync.Once
 	var partsDone, expanded atomic.Int64
 	stepStart := time.Now()
-	for _, w := range ws[:nw] {
-		w.start(next, nil)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	for _, w := range ws {
+		wg.Go(func() {
 			for !stop.Load() {
 				pi := int(idx.Add(1) - 1)
 				if pi >= len(cur.parts) {
@@ -375,24 +395,15 @@ func (r *dp) stepMemory(ctx context.Context, i int, cur *layer, ws []*worker) (*
 			if w.full || w.overflow {
 				stop.Store(true)
 			}
-		}()
+		})
 	}
 	r.waitStep(&wg, stepStart, func(s *Stats) {
 		s.StepParts, s.StepPartsDone = len(cur.parts), int(partsDone.Load())
 		s.StepExpanded = expanded.Load()
-		s.StepShare = float64(s.StepExpanded) / float64(max(curN, 1))
+		s.StepShare = float64(s.StepExpanded) / float64(max(states, 1))
 		s.StepLeft = stepLeft(s.StepElapsed, s.StepShare, 0)
 	})
-	if err := r.collect(ws[:nw]); err != nil {
-		if errors.Is(err, errFull) {
-			r.mem.recycle(next)
-		}
-		return nil, err
-	}
-	if ctxErr != nil {
-		return nil, ctxErr
-	}
-	return next, nil
+	return ctxErr
 }
 
 // expandPart expands every state of partition p; false when the worker

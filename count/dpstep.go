@@ -82,28 +82,7 @@ func (w *worker) flushAll() {
 func (r *worker) expand(st *step, k key) {
 	var cells [maxWidth + 2]uint8
 	w := st.in
-	lo, hi := k.lo, k.hi
-	var f uint8
-	if r.fBits != 0 {
-		f = uint8(lo & 3)
-		lo, hi = lo>>2|hi<<62, hi>>2
-	}
-	bp := r.bitsPer
-	mask := uint64(1)<<bp - 1
-	if hi == 0 {
-		// A key of at most 64 bits, or a wider one whose high word is 0:
-		// one word to shift.
-		for j := w - 1; j >= 0; j-- {
-			cells[j] = uint8(lo & mask)
-			lo >>= bp
-		}
-	} else {
-		for j := w - 1; j >= 0; j-- {
-			cells[j] = uint8(lo & mask)
-			lo = lo>>bp | hi<<(64-bp)
-			hi >>= bp
-		}
-	}
+	f := r.unpack(k, w, &cells)
 	cells[w] = codeEmpty
 	vReq := st.req>>w&1 != 0
 	nb := st.nbrPos
@@ -184,4 +163,32 @@ func (r *worker) expand(st *step, k key) {
 			r.emit(st, &x, f)
 		}
 	}
+}
+
+// unpack writes the codes of the first w frontier vertices of k into
+// cells (the inverse of emit's packing) and returns k's count of free
+// ends fixed.
+func (r *worker) unpack(k key, w int, cells *[maxWidth + 2]uint8) (f uint8) {
+	lo, hi := k.lo, k.hi
+	if r.fBits != 0 {
+		f = uint8(lo & 3)
+		lo, hi = lo>>2|hi<<62, hi>>2
+	}
+	bp := r.bitsPer
+	mask := uint64(1)<<bp - 1
+	if hi == 0 {
+		// A key of at most 64 bits, or a wider one whose high word is 0:
+		// one word to shift.
+		for j := w - 1; j >= 0; j-- {
+			cells[j] = uint8(lo & mask)
+			lo >>= bp
+		}
+		return f
+	}
+	for j := w - 1; j >= 0; j-- {
+		cells[j] = uint8(lo & mask)
+		lo = lo>>bp | hi<<(64-bp)
+		hi >>= bp
+	}
+	return f
 }

@@ -7,9 +7,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/boardgraph/boardgraph/count/internal/shardfile"
 )
 
 // Cooperative shards (Options.Exchange).
@@ -24,7 +25,7 @@ import (
 //     (L<k>/from<j>, j = 0..N-1), summing equal states in its table (or,
 //     past Options.MaxBytes, in its own spill buckets, spill.go);
 //  2. expands its states and routes every emitted state to its owner:
-//     per owner, records gather in a block of exchangeBlockBytes, and a
+//     per owner, records gather in a block of shardfile.BlockBytes, and a
 //     full block is appended to the shard's one file of layer k+1
 //     (L<k+1>/from<s>.part); the file ends with an index of its blocks,
 //     grouped by owner, so that each owner reads only its own blocks;
@@ -61,7 +62,7 @@ import (
 // get more than one layer ahead of the slowest), about 3 records per
 // state of the larger layer; each shard needs memory for its own class
 // only, about 1/N of a layer's table, plus N blocks of
-// exchangeBlockBytes.
+// shardfile.BlockBytes.
 //
 // A file is complete once renamed, for every process: a killed shard
 // loses nothing it has published, and on a shared file system with
@@ -78,7 +79,7 @@ import (
 // is rewritten.
 // The directory's key file names the count (plan fingerprint and
 // Options.CheckpointKey, for example the code version) and the layout
-// (exchangeMagic): a directory of another count, or of an older layout,
+// (shardfile.Magic): a directory of another count, or of an older layout,
 // is refused. shard-<s>.lock is flock-ed while shard s
 // runs, so the same shard cannot run twice at once; the shard removes it
 // when it ends (finished or stopped; a killed one leaves it, harmless),
@@ -120,7 +121,7 @@ func (r *dp) openExchange(dir, key string, wait time.Duration) (*exchange, error
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return nil, fmt.Errorf("%w: the shared directory %s does not exist; create it (on a volume every shard mounts) first", ErrExchange, dir)
 	}
-	want := exchangeMagic + key + "\n"
+	want := shardfile.Magic + key + "\n"
 	kf := filepath.Join(dir, "count.key")
 	if _, err := os.Stat(kf); os.IsNotExist(err) {
 		// Create it atomically: write a private file, then link it (link
@@ -175,45 +176,13 @@ func (x *exchange) close() {
 // step i into out, with every worker.
 func (r *dp) expandTo(ctx context.Context, i int, cur *layer, out *spillSet, own bool, ws []*worker) error {
 	route := &layer{parts: make([]part, out.outputs())}
-	var idx atomic.Int64
-	var stop atomic.Bool
-	var wg sync.WaitGroup
-	var partsDone, expanded atomic.Int64
-	stepStart := time.Now()
 	for _, w := range ws {
 		w.start(route, out)
 		w.ownOnly = own
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for !stop.Load() {
-				pi := int(idx.Add(1) - 1)
-				if pi >= len(cur.parts) {
-					break
-				}
-				if !w.expandPart(&r.steps[i], &cur.parts[pi]) || ctx.Err() != nil {
-					stop.Store(true)
-					break
-				}
-				expanded.Add(int64(cur.parts[pi].n))
-				partsDone.Add(1)
-				r.partDone()
-			}
-			w.flushAll()
-		}()
 	}
 	// In-step progress, as a step in memory reports it (stepMemory): by
 	// states of the layer expanded.
-	total := 0
-	for pi := range cur.parts {
-		total += cur.parts[pi].n
-	}
-	r.waitStep(&wg, stepStart, func(s *Stats) {
-		s.StepParts, s.StepPartsDone = len(cur.parts), int(partsDone.Load())
-		s.StepExpanded = expanded.Load()
-		s.StepShare = float64(s.StepExpanded) / float64(max(total, 1))
-		s.StepLeft = stepLeft(s.StepElapsed, s.StepShare, 0)
-	})
+	r.expandParts(ctx, i, cur, cur.states(), ws)
 	for _, w := range ws {
 		w.out, w.ownOnly = nil, false
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/shard"
 )
 
@@ -44,30 +45,24 @@ func runCoop(ctx context.Context, p hamilton.Problem, opt count.Options, n int, 
 func TestExchangeShardsMatchOracle(t *testing.T) {
 	t.Parallel()
 	step := 16 * caseStride(2, 8)
-	for i := 0; i < len(oracle.Cases); i += step {
-		c := &oracle.Cases[i]
-		t.Run(c.Name, func(t *testing.T) {
-			t.Parallel()
-			bg := caseGraph(t, c)
-			p := caseProblem(bg, c)
-			want := c.Want()
-			opt := count.SplitEarly(count.Options{Order: caseOrder(bg, c), Workers: 2}, 1)
-			if i%3 == 0 {
-				opt.MaxBytes, opt.SpillDir = 1<<16, t.TempDir()
-			}
-			dir := t.TempDir()
-			got, sts, err := runCoop(context.Background(), p, opt, 3, dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if sum := got[0] + got[1] + got[2]; sum != want {
-				t.Errorf("3 cooperative shards %v add up to %d, oracle %d (split after step %d of %d)", got, sum, want, sts[0].SplitStep, sts[0].Steps)
-			}
-			if locks, _ := filepath.Glob(filepath.Join(dir, "shard-*.lock")); len(locks) > 0 {
-				t.Errorf("finished shards left their lock files: %v", locks)
-			}
-		})
-	}
+	eachCase(t, func(i int, _ *oracle.Case) bool { return i%step == 0 }, func(t *testing.T, i int, c *oracle.Case, bg *moves.BoardGraph, p hamilton.Problem) {
+		want := c.Want()
+		opt := count.SplitEarly(count.Options{Order: caseOrder(bg, c), Workers: 2}, 1)
+		if i%3 == 0 {
+			opt.MaxBytes, opt.SpillDir = 1<<16, t.TempDir()
+		}
+		dir := t.TempDir()
+		got, sts, err := runCoop(context.Background(), p, opt, 3, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum := got[0] + got[1] + got[2]; sum != want {
+			t.Errorf("3 cooperative shards %v add up to %d, oracle %d (split after step %d of %d)", got, sum, want, sts[0].SplitStep, sts[0].Steps)
+		}
+		if locks, _ := filepath.Glob(filepath.Join(dir, "shard-*.lock")); len(locks) > 0 {
+			t.Errorf("finished shards left their lock files: %v", locks)
+		}
+	})
 }
 
 // Larger boards, four move sets, 4 shards at the default split: the shards

@@ -5,44 +5,22 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/boardgraph/boardgraph/count/internal/shardfile"
 )
-
-const (
-	exchangeMagic  = "boardgraph-dp-exchange/2\n"
-	exchangeMarker = "BGDPX001"
-	exchangeIndex  = "BGDPXI01"
-	// exchangeBlockBytes is the size at which an owner's block is
-	// appended to the layer file.
-	exchangeBlockBytes = 32 << 10
-	// exchangeBlockMax bounds a block a reader accepts (a block ends
-	// with the batch that filled it, at most bufRecs records).
-	exchangeBlockMax = 1 << 20
-)
-
-// exchangeBlock is one block of a layer file: owner's records at off.
-type exchangeBlock struct {
-	owner     int
-	off, recs int64
-}
-
-func exchangeFile(from int) string { return fmt.Sprintf("from%05d", from) }
-
-func exchangeDone(from int) string { return fmt.Sprintf("done-%05d", from) }
 
 // lastDone returns the largest layer this shard has finished (its marker
 // exists), 0 for none.
 func (x *exchange) lastDone(shard, first, last int) int {
 	for k := last; k >= first; k-- {
-		if _, err := os.Stat(filepath.Join(x.layerDir(k), exchangeDone(shard))); err == nil {
+		if _, err := os.Stat(filepath.Join(x.layerDir(k), shardfile.DoneName(shard))); err == nil {
 			return k
 		}
 	}
@@ -52,7 +30,7 @@ func (x *exchange) lastDone(shard, first, last int) int {
 // readMarker reads shard from's marker of layer k: the records it wrote
 // to each shard. It returns nil, nil when the marker does not exist yet.
 func (x *exchange) readMarker(k, from, shards int) ([]int64, error) {
-	path := filepath.Join(x.layerDir(k), exchangeDone(from))
+	path := filepath.Join(x.layerDir(k), shardfile.DoneName(from))
 	f, err := os.Open(path)
 	if os.IsNotExist(err) {
 		return nil, nil
@@ -61,61 +39,25 @@ func (x *exchange) readMarker(k, from, shards int) ([]int64, error) {
 		return nil, fmt.Errorf("%w: %w", ErrExchange, err)
 	}
 	defer f.Close()
-	size := len(exchangeMarker) + 8*shards + 4
-	b, err := io.ReadAll(io.LimitReader(f, int64(size)+1))
-	if err != nil || len(b) != size || string(b[:len(exchangeMarker)]) != exchangeMarker ||
-		crc32.Checksum(b[:size-4], castagnoli) != binary.LittleEndian.Uint32(b[size-4:]) {
-		return nil, fmt.Errorf("%w: %s is damaged; remove it and the layers after it, then restart shard %d", ErrExchange, path, from)
+	b, err := io.ReadAll(io.LimitReader(f, int64(shardfile.MarkerSize(shards))+1))
+	if err == nil {
+		var recs []int64
+		if recs, err = shardfile.ParseMarker(b, shards); err == nil {
+			return recs, nil
+		}
 	}
-	recs := make([]int64, shards)
-	for i := range recs {
-		recs[i] = int64(binary.LittleEndian.Uint64(b[len(exchangeMarker)+8*i:]))
-	}
-	return recs, nil
+	return nil, fmt.Errorf("%w: %s is damaged; remove it and the layers after it, then restart shard %d", ErrExchange, path, from)
 }
 
 // writeMarker writes this shard's marker of layer k atomically.
 func (x *exchange) writeMarker(k, from int, recs []int64) error {
-	b := []byte(exchangeMarker)
-	for _, n := range recs {
-		b = binary.LittleEndian.AppendUint64(b, uint64(n))
-	}
-	b = binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
-	path := filepath.Join(x.layerDir(k), exchangeDone(from))
-	tmp := path + ".part"
-	err := os.WriteFile(tmp, b, 0o644)
-	if err == nil && x.sync {
-		err = syncFile(tmp)
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err == nil && x.sync {
-		syncDir(x.layerDir(k))
-	}
+	b := shardfile.AppendMarker(recs)
+	path := filepath.Join(x.layerDir(k), shardfile.DoneName(from))
+	err := writeSynced(path, path+".part", x.sync, writeBytes(b))
 	if err != nil {
 		return fmt.Errorf("%w: writing %s: %w", ErrDisk, path, err)
 	}
 	return nil
-}
-
-func syncFile(path string) error {
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
-	if err != nil {
-		return err
-	}
-	err = f.Sync()
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-func syncDir(dir string) {
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
-	}
 }
 
 // waitLayer waits until every shard's marker of layer k exists and
@@ -193,7 +135,7 @@ func (r *dp) newExchangeSet(k int) (*spillSet, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrDisk, err)
 	}
-	f, err := os.OpenFile(filepath.Join(dir, exchangeFile(r.shard)+".part"), os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
+	f, err := os.OpenFile(filepath.Join(dir, shardfile.FileName(r.shard)+".part"), os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrDisk, err)
 	}
@@ -209,7 +151,7 @@ func (s *spillSet) appendBlock(b int, e []byte) error {
 	s.xmu.Lock()
 	off := s.xend
 	s.xend += int64(len(e))
-	s.index = append(s.index, exchangeBlock{owner: b, off: off, recs: int64(len(e) / s.rec)})
+	s.index = append(s.index, shardfile.Block{Owner: b, Off: off, Recs: int64(len(e) / s.rec)})
 	s.xmu.Unlock()
 	if _, err := s.xf.WriteAt(e, off); err != nil {
 		return fmt.Errorf("%w: writing %s: %w", ErrDisk, s.xf.Name(), err)
@@ -228,22 +170,7 @@ func (s *spillSet) finishRoute() error {
 		}
 		s.blk[b] = nil
 	}
-	slices.SortStableFunc(s.index, func(a, b exchangeBlock) int { return a.owner - b.owner })
-	idx := make([]byte, 0, 16*len(s.index)+8*(s.owners+1)+20)
-	for _, x := range s.index {
-		idx = binary.LittleEndian.AppendUint64(idx, uint64(x.off))
-		idx = binary.LittleEndian.AppendUint64(idx, uint64(x.recs))
-	}
-	e := 0
-	for d := range s.owners + 1 {
-		for e < len(s.index) && s.index[e].owner < d {
-			e++
-		}
-		idx = binary.LittleEndian.AppendUint64(idx, uint64(e))
-	}
-	idx = binary.LittleEndian.AppendUint64(idx, uint64(s.xend))
-	idx = append(idx, exchangeIndex...)
-	idx = binary.LittleEndian.AppendUint32(idx, crc32.Checksum(idx, castagnoli))
+	idx := shardfile.AppendIndex(s.index, s.owners, s.xend)
 	if _, err := s.xf.WriteAt(idx, s.xend); err != nil {
 		return fmt.Errorf("%w: writing %s: %w", ErrDisk, s.xf.Name(), err)
 	}
@@ -280,7 +207,7 @@ func (r *dp) publish(s *spillSet, k int) error {
 // removeOwn deletes this shard's files of layers first..k.
 func (r *dp) removeOwn(first, k int) {
 	for l := first; l <= k; l++ {
-		os.Remove(filepath.Join(r.x.layerDir(l), exchangeFile(r.shard)))
+		os.Remove(filepath.Join(r.x.layerDir(l), shardfile.FileName(r.shard)))
 	}
 }
 
@@ -371,8 +298,8 @@ func (r *dp) loadInbound(ctx context.Context, k int, recs [][]int64, ws []*worke
 // readInbound adds this shard's records in shard j's file of layer k
 // (recs, as j's marker announces) through worker w.
 func (r *dp) readInbound(k, j int, recs int64, w *worker) error {
-	path := filepath.Join(r.x.layerDir(k), exchangeFile(j))
-	marker := filepath.Join(r.x.layerDir(k), exchangeDone(j))
+	path := filepath.Join(r.x.layerDir(k), shardfile.FileName(j))
+	marker := filepath.Join(r.x.layerDir(k), shardfile.DoneName(j))
 	f, err := os.Open(path)
 	if err != nil {
 		return fmt.Errorf("%w: %w (shard %d's marker of layer %d exists, its file is gone: restart shard %d after removing %s)",
@@ -383,13 +310,17 @@ func (r *dp) readInbound(k, j int, recs int64, w *worker) error {
 		return fmt.Errorf("%w: %s does not have the %d records its marker announces for shard %d (damaged, or cut short by a full disk): remove it and shard %d's marker %s, then restart shard %d, which writes layer %d again",
 			ErrExchange, path, recs, r.shard, j, marker, j, k)
 	}
-	blocks, err := readExchangeIndex(f, r.shards, r.shard, 8*r.mem.stride)
+	fi, err := f.Stat()
+	var blocks []shardfile.Block
+	if err == nil {
+		blocks, err = shardfile.ReadIndex(f, fi.Size(), r.shards, r.shard, 8*r.mem.stride)
+	}
 	if err != nil {
 		return damaged()
 	}
 	var n int64
 	for _, b := range blocks {
-		n += b.recs
+		n += b.Recs
 	}
 	if n != recs {
 		return damaged()
@@ -397,14 +328,14 @@ func (r *dp) readInbound(k, j int, recs int64, w *worker) error {
 	sd, kw, cw := r.mem.stride, r.mem.kw, r.mem.cw
 	rec := int64(8 * sd)
 	for _, b := range blocks {
-		if int64(len(w.raw)) < b.recs*rec {
-			w.raw = make([]byte, b.recs*rec)
+		if int64(len(w.raw)) < b.Recs*rec {
+			w.raw = make([]byte, b.Recs*rec)
 		}
-		raw := w.raw[:b.recs*rec]
-		if _, err := f.ReadAt(raw, b.off); err != nil {
+		raw := w.raw[:b.Recs*rec]
+		if _, err := f.ReadAt(raw, b.Off); err != nil {
 			return fmt.Errorf("%w: reading %s: %w", ErrExchange, path, err)
 		}
-		for q := int64(0); q < b.recs; q++ {
+		for q := int64(0); q < b.Recs; q++ {
 			p := raw[q*rec:]
 			k := key{lo: binary.LittleEndian.Uint64(p)}
 			if kw == 2 {
@@ -421,58 +352,4 @@ func (r *dp) readInbound(k, j int, recs int64, w *worker) error {
 		}
 	}
 	return nil
-}
-
-// readExchangeIndex reads the index of a layer file of shards owners
-// (see the layout above) and returns owner's blocks, each checked to lie
-// inside the file's blocks; an error means the file is damaged.
-func readExchangeIndex(f *os.File, shards, owner, rec int) ([]exchangeBlock, error) {
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	size := fi.Size()
-	const tail int64 = 8 + int64(len(exchangeIndex)) + 4
-	var t [tail]byte
-	if size < tail {
-		return nil, errRun
-	}
-	if _, err := f.ReadAt(t[:], size-tail); err != nil {
-		return nil, err
-	}
-	if string(t[8:8+len(exchangeIndex)]) != exchangeIndex {
-		return nil, errRun
-	}
-	end := int64(binary.LittleEndian.Uint64(t[:8])) // the blocks' end
-	idxLen := size - end
-	// The index has 16 bytes a block; blocks are exchangeBlockBytes but
-	// the last of each owner.
-	entries := (idxLen - tail - 8*int64(shards+1)) / 16
-	if end < 0 || end > size-tail || entries < 0 || idxLen != 16*entries+8*int64(shards+1)+tail ||
-		entries > end/exchangeBlockBytes+int64(shards) {
-		return nil, errRun
-	}
-	idx := make([]byte, idxLen)
-	if _, err := f.ReadAt(idx, end); err != nil {
-		return nil, err
-	}
-	if crc32.Checksum(idx[:idxLen-4], castagnoli) != binary.LittleEndian.Uint32(idx[idxLen-4:]) {
-		return nil, errRun
-	}
-	starts := idx[16*entries:]
-	from := int64(binary.LittleEndian.Uint64(starts[8*owner:]))
-	to := int64(binary.LittleEndian.Uint64(starts[8*owner+8:]))
-	if from < 0 || to < from || to > entries {
-		return nil, errRun
-	}
-	blocks := make([]exchangeBlock, 0, to-from)
-	for e := from; e < to; e++ {
-		off := int64(binary.LittleEndian.Uint64(idx[16*e:]))
-		recs := int64(binary.LittleEndian.Uint64(idx[16*e+8:]))
-		if off < 0 || recs <= 0 || recs > exchangeBlockMax/int64(rec) || off > end-recs*int64(rec) {
-			return nil, errRun
-		}
-		blocks = append(blocks, exchangeBlock{owner: owner, off: off, recs: recs})
-	}
-	return blocks, nil
 }

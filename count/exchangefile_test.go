@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/count/internal/shardfile"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
@@ -22,7 +23,7 @@ import (
 // bufRecs, to random owners), and returns the file and the records
 // written to each owner.
 func writeExchangeFile(t testing.TB, owners, batches int, seed uint64) (string, [][]uint64) {
-	path := filepath.Join(t.TempDir(), exchangeFile(0))
+	path := filepath.Join(t.TempDir(), shardfile.FileName(0))
 	f, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
@@ -61,14 +62,18 @@ func readOwner(path string, owners, owner int) ([]uint64, error) {
 		return nil, err
 	}
 	defer f.Close()
-	blocks, err := readExchangeIndex(f, owners, owner, 16)
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	blocks, err := shardfile.ReadIndex(f, fi.Size(), owners, owner, 16)
 	if err != nil {
 		return nil, err
 	}
 	var got []uint64
 	for _, b := range blocks {
-		raw := make([]byte, 16*b.recs)
-		if _, err := f.ReadAt(raw, b.off); err != nil {
+		raw := make([]byte, 16*b.Recs)
+		if _, err := f.ReadAt(raw, b.Off); err != nil {
 			return nil, err
 		}
 		for i := 0; i < len(raw); i += 8 {
@@ -112,39 +117,6 @@ func TestExchangeFileRoundTrip(t *testing.T) {
 	}
 }
 
-// FuzzExchangeIndex: any bytes as a layer file are refused or give blocks
-// that lie inside the file, without panic.
-func FuzzExchangeIndex(f *testing.F) {
-	path, _ := writeExchangeFile(f, 3, 50, 7)
-	good, _ := os.ReadFile(path)
-	f.Add(good, uint8(3), uint8(1))
-	f.Add(good[len(good)/2:], uint8(3), uint8(0))
-	f.Add([]byte(exchangeIndex), uint8(1), uint8(0))
-	dir := f.TempDir()
-	f.Fuzz(func(t *testing.T, data []byte, owners, owner uint8) {
-		n := int(owners)%64 + 1
-		o := int(owner) % n
-		p := filepath.Join(dir, "x")
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Skip()
-		}
-		fl, err := os.Open(p)
-		if err != nil {
-			t.Skip()
-		}
-		defer fl.Close()
-		blocks, err := readExchangeIndex(fl, n, o, 16)
-		if err != nil {
-			return
-		}
-		for _, b := range blocks {
-			if b.off < 0 || b.recs <= 0 || b.off+16*b.recs > int64(len(data)) {
-				t.Fatalf("block %+v outside a file of %d bytes", b, len(data))
-			}
-		}
-	})
-}
-
 // SharedOrder computes the order once for shards started together,
 // reads it back afterwards, and computes it again when its file is
 // damaged or holds no permutation.
@@ -184,7 +156,7 @@ func TestSharedOrder(t *testing.T) {
 	}
 	data, _ := os.ReadFile(files[0])
 	bad := slices.Clone(data)
-	binary.LittleEndian.PutUint32(bad[len(orderMagic)+4:], binary.LittleEndian.Uint32(bad[len(orderMagic)+8:])) // a repeated vertex
+	binary.LittleEndian.PutUint32(bad[len("BGDPORD1")+4:], binary.LittleEndian.Uint32(bad[len("BGDPORD1")+8:])) // a repeated vertex
 	binary.LittleEndian.PutUint32(bad[len(bad)-4:], crc32.Checksum(bad[:len(bad)-4], castagnoli))
 	for _, b := range [][]byte{data[:len(data)-1], bad, []byte("junk")} {
 		os.WriteFile(files[0], b, 0o644)

@@ -10,12 +10,10 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/boardgraph/boardgraph/count/internal/shardfile"
 	"github.com/boardgraph/boardgraph/graph"
 	"github.com/boardgraph/boardgraph/shard"
 )
-
-// orderMagic starts a shared order file (SharedOrder).
-const orderMagic = "BGDPORD1"
 
 // SharedOrder returns the vertex order of a count on g whose cooperative
 // shards share dir (Options.Exchange), computed once for all of them by
@@ -64,12 +62,7 @@ func SharedOrder(ctx context.Context, dir string, g *graph.Graph, seed uint64, c
 	if err != nil {
 		return o, err
 	}
-	b = append(b[:0], orderMagic...)
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(o)))
-	for _, v := range o {
-		b = binary.LittleEndian.AppendUint32(b, uint32(v))
-	}
-	b = binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
+	b = shardfile.AppendOrder(o)
 	if err := os.WriteFile(path+".part", b, 0o644); err == nil {
 		os.Rename(path+".part", path) // the others compute it themselves if this fails
 	}
@@ -84,16 +77,13 @@ func readOrder(path string, n int) ([]int32, bool) {
 		return nil, false
 	}
 	defer f.Close()
-	size := len(orderMagic) + 4 + 4*n + 4
-	b, err := io.ReadAll(io.LimitReader(f, int64(size)+1))
-	if err != nil || len(b) != size || string(b[:len(orderMagic)]) != orderMagic ||
-		binary.LittleEndian.Uint32(b[len(orderMagic):]) != uint32(n) ||
-		crc32.Checksum(b[:size-4], castagnoli) != binary.LittleEndian.Uint32(b[size-4:]) {
+	b, err := io.ReadAll(io.LimitReader(f, int64(shardfile.OrderSize(n))+1))
+	if err != nil {
 		return nil, false
 	}
-	o := make([]int32, n)
-	for i := range o {
-		o[i] = int32(binary.LittleEndian.Uint32(b[len(orderMagic)+4+4*i:]))
+	o, ok := shardfile.ParseOrder(b, n)
+	if !ok {
+		return nil, false
 	}
 	_, err = orderRank(n, o)
 	return o, err == nil

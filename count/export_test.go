@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"os"
 
+	"github.com/boardgraph/boardgraph/count/internal/ckfile"
 	"github.com/boardgraph/boardgraph/hamilton"
 )
 
@@ -67,10 +68,10 @@ func ManifestV1(path string) error {
 	if err != nil {
 		return err
 	}
-	if string(data[:8]) != dpManifestMagic {
+	if string(data[:8]) != ckfile.ManifestMagic {
 		return errors.New("not a BGDPSP02 manifest")
 	}
-	out := []byte(dpManifestMagic1)
+	out := []byte(ckfile.ManifestMagic1)
 	p := data[8 : len(data)-4]
 	take := func(n int) []byte {
 		x := p[:n]

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+
+	"github.com/boardgraph/boardgraph/count/internal/runs"
 )
 
 // Folding: a spilled layer that outgrows the disk.
@@ -112,7 +114,7 @@ func (r *dp) foldIfTight(cur, next *spillSet, share0, share float64, ws []*worke
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var sc runScratch
+			var sc runs.Scratch
 			for {
 				mu.Lock()
 				if idx >= len(todo) {
@@ -148,7 +150,7 @@ func (r *dp) foldIfTight(cur, next *spillSet, share0, share float64, ws []*worke
 // fold rewrites bucket b of s as one run of its summed states, in the
 // file of its next generation, and returns the old file's name (for
 // s.stale: the caller appends it, folds running at once).
-func (r *dp) fold(s *spillSet, b int, sc *runScratch) (string, error) {
+func (r *dp) fold(s *spillSet, b int, sc *runs.Scratch) (string, error) {
 	s.mu[b].Lock()
 	defer s.mu[b].Unlock()
 	var p part
@@ -180,9 +182,9 @@ func (r *dp) fold(s *spillSet, b int, sc *runScratch) (string, error) {
 	if s.bits > 0 {
 		base = uint64(b) << (64 - s.bits)
 	}
-	sorted := sortRun(recs, sd, s.bits, sc)
-	enc, n := encodeRun(sc.enc[:0], sorted, sd, kw, s.cw, s.bits, base)
-	sc.enc = enc[:0]
+	sorted := runs.Sort(recs, sd, s.bits, sc)
+	enc, n := runs.Encode(sc.Enc[:0], sorted, sd, kw, s.cw, s.bits, base)
+	sc.Enc = enc[:0]
 	gen := s.gen[b] + 1
 	name := filepath.Join(s.dir, bucketFile(b, gen))
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o600)

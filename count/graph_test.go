@@ -14,6 +14,7 @@ import (
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/oracle"
 	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/verify"
 )
 
@@ -234,53 +235,38 @@ func TestFindGP(t *testing.T) {
 // (verified) exactly when the oracle counts one, with its fixed ends.
 func TestFindMatchesOracle(t *testing.T) {
 	t.Parallel()
-	for i := range oracle.Cases {
-		c := &oracle.Cases[i]
-		t.Run(c.Name, func(t *testing.T) {
-			t.Parallel()
-			bg := caseGraph(t, c)
-			p := caseProblem(bg, c)
-			path, _, err := count.Find(context.Background(), p, count.Options{Order: caseOrder(bg, c)})
-			switch want := c.Want(); {
-			case want > 0 && err != nil:
-				t.Fatalf("Find: %v; the oracle counts %d", err, want)
-			case want > 0:
-				checkFound(t, p, path)
-			case !errors.Is(err, hamilton.ErrNoSolution):
-				t.Fatalf("Find: %v, %v; the oracle counts none", path, err)
-			}
-		})
-	}
+	eachCase(t, nil, func(t *testing.T, i int, c *oracle.Case, bg *moves.BoardGraph, p hamilton.Problem) {
+		path, _, err := count.Find(context.Background(), p, count.Options{Order: caseOrder(bg, c)})
+		switch want := c.Want(); {
+		case want > 0 && err != nil:
+			t.Fatalf("Find: %v; the oracle counts %d", err, want)
+		case want > 0:
+			checkFound(t, p, path)
+		case !errors.Is(err, hamilton.ErrNoSolution):
+			t.Fatalf("Find: %v, %v; the oracle counts none", path, err)
+		}
+	})
 }
 
 // CountExact and its modular passes agree with the oracle on the shared
 // table, and GraphOrder's orders give the oracle's counts.
 func TestCountExactMatchesOracle(t *testing.T) {
 	t.Parallel()
-	for i := range oracle.Cases {
-		c := &oracle.Cases[i]
-		if i%4 != 0 {
-			continue // a quarter of the table: the modular passes cost a count each
+	eachCase(t, func(i int, _ *oracle.Case) bool { return i%4 == 0 }, func(t *testing.T, i int, c *oracle.Case, bg *moves.BoardGraph, p hamilton.Problem) { // a quarter of the table: the modular passes cost a count each
+		want := new(big.Int).SetUint64(c.Want())
+		o, err := count.GraphOrder(context.Background(), bg.Graph, 1)
+		if err != nil {
+			t.Fatal(err)
 		}
-		t.Run(c.Name, func(t *testing.T) {
-			t.Parallel()
-			bg := caseGraph(t, c)
-			p := caseProblem(bg, c)
-			want := new(big.Int).SetUint64(c.Want())
-			o, err := count.GraphOrder(context.Background(), bg.Graph, 1)
-			if err != nil {
-				t.Fatal(err)
+		for name, f := range map[string]func(context.Context, hamilton.Problem, count.Options) (*big.Int, count.Stats, error){
+			"CountExact": count.CountExact, "modulo primes": count.CountModular,
+		} {
+			got, _, err := f(context.Background(), p, count.Options{Order: o})
+			if err != nil || got.Cmp(want) != 0 {
+				t.Errorf("%s in GraphOrder's order: %v (%v), oracle %v", name, got, err, want)
 			}
-			for name, f := range map[string]func(context.Context, hamilton.Problem, count.Options) (*big.Int, count.Stats, error){
-				"CountExact": count.CountExact, "modulo primes": count.CountModular,
-			} {
-				got, _, err := f(context.Background(), p, count.Options{Order: o})
-				if err != nil || got.Cmp(want) != 0 {
-					t.Errorf("%s in GraphOrder's order: %v (%v), oracle %v", name, got, err, want)
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 // BenchmarkGP is issue 25's acceptance on GP(n,2) in a random numbering

@@ -32,29 +32,18 @@ func gridOf(t testing.TB, bg *moves.BoardGraph) count.Grid {
 // and end; with one worker and with several.
 func TestCountGridMatchesOracle(t *testing.T) {
 	t.Parallel()
-	n := 0
-	for i := range oracle.Cases {
-		c := &oracle.Cases[i]
-		if c.Moves != "1,0" {
-			continue
-		}
-		n++
-		t.Run(c.Name, func(t *testing.T) {
-			t.Parallel()
-			bg := caseGraph(t, c)
-			p := caseProblem(bg, c)
-			want := c.Want()
-			for _, workers := range []int{1, 3} {
-				got, _, err := count.CountGrid(context.Background(), p, gridOf(t, bg), count.Options{Workers: workers})
-				if err != nil {
-					t.Fatalf("workers %d: %v", workers, err)
-				}
-				if !got.IsUint64() || got.Uint64() != want {
-					t.Errorf("workers %d: CountGrid = %v, oracle %d", workers, got, want)
-				}
+	n := eachCase(t, func(_ int, c *oracle.Case) bool { return c.Moves == "1,0" }, func(t *testing.T, i int, c *oracle.Case, bg *moves.BoardGraph, p hamilton.Problem) {
+		want := c.Want()
+		for _, workers := range []int{1, 3} {
+			got, _, err := count.CountGrid(context.Background(), p, gridOf(t, bg), count.Options{Workers: workers})
+			if err != nil {
+				t.Fatalf("workers %d: %v", workers, err)
 			}
-		})
-	}
+			if !got.IsUint64() || got.Uint64() != want {
+				t.Errorf("workers %d: CountGrid = %v, oracle %d", workers, got, want)
+			}
+		}
+	})
 	if n < 100 {
 		t.Fatalf("only %d grid cases in the oracle table", n)
 	}

@@ -33,6 +33,26 @@ func caseOrder(bg *moves.BoardGraph, c *oracle.Case) []int32 {
 	return o.([]int32)
 }
 
+// eachCase runs check on every case of the shared oracle table that keep
+// accepts (nil: all), each in a parallel subtest named for the case, with
+// its board graph and problem; it returns the number of cases kept.
+func eachCase(t *testing.T, keep func(i int, c *oracle.Case) bool, check func(t *testing.T, i int, c *oracle.Case, bg *moves.BoardGraph, p hamilton.Problem)) int {
+	n := 0
+	for i := range oracle.Cases {
+		c := &oracle.Cases[i]
+		if keep != nil && !keep(i, c) {
+			continue
+		}
+		n++
+		t.Run(c.Name, func(t *testing.T) {
+			t.Parallel()
+			bg := caseGraph(t, c)
+			check(t, i, c, bg, caseProblem(bg, c))
+		})
+	}
+	return n
+}
+
 func caseProblem(bg *moves.BoardGraph, c *oracle.Case) hamilton.Problem {
 	p := hamilton.Problem{G: bg.Graph, Closed: c.Closed}
 	if c.Start >= 0 {
@@ -50,34 +70,28 @@ func caseProblem(bg *moves.BoardGraph, c *oracle.Case) hamilton.Problem {
 // with 64-bit and 128-bit state keys, and with 128-bit counts (CountBig).
 func TestCountMatchesOracle(t *testing.T) {
 	t.Parallel()
-	for i := range oracle.Cases {
-		c := &oracle.Cases[i]
-		t.Run(c.Name, func(t *testing.T) {
-			t.Parallel()
-			bg := caseGraph(t, c)
-			p := caseProblem(bg, c)
-			want := c.Want()
-			order := caseOrder(bg, c)
-			for _, o := range []struct {
-				name  string
-				order []int32
-				count func(context.Context, hamilton.Problem, count.Options) (uint64, count.Stats, error)
-			}{
-				{"vertex order", nil, count.Count},
-				{"BoardOrder", order, count.Count},
-				{"BoardOrder/128-bit states", order, count.CountWide},
-				{"BoardOrder/128-bit counts", order, countBig},
-			} {
-				got, _, err := o.count(context.Background(), p, count.Options{Order: o.order})
-				if err != nil {
-					t.Fatalf("%s: %v", o.name, err)
-				}
-				if got != want {
-					t.Errorf("%s: Count = %d, oracle %d", o.name, got, want)
-				}
+	eachCase(t, nil, func(t *testing.T, i int, c *oracle.Case, bg *moves.BoardGraph, p hamilton.Problem) {
+		want := c.Want()
+		order := caseOrder(bg, c)
+		for _, o := range []struct {
+			name  string
+			order []int32
+			count func(context.Context, hamilton.Problem, count.Options) (uint64, count.Stats, error)
+		}{
+			{"vertex order", nil, count.Count},
+			{"BoardOrder", order, count.Count},
+			{"BoardOrder/128-bit states", order, count.CountWide},
+			{"BoardOrder/128-bit counts", order, countBig},
+		} {
+			got, _, err := o.count(context.Background(), p, count.Options{Order: o.order})
+			if err != nil {
+				t.Fatalf("%s: %v", o.name, err)
 			}
-		})
-	}
+			if got != want {
+				t.Errorf("%s: Count = %d, oracle %d", o.name, got, want)
+			}
+		}
+	})
 }
 
 // countBig is CountBig with Count's result type.

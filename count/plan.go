@@ -61,11 +61,19 @@ func fieldTop(m, k int, b uint) uint64 { return 1 << (uint(k-1-m)*b + b - 1) }
 // watch is an unprocessed vertex that may starve: its degree must come
 // mostly from frontier vertices that can still take an edge.
 type watch struct {
-	mask  uint64 // positions of its processed neighbours in the widened frontier
-	fmask uint64 // the same as fields of the packed next state (see swar)
-	unp   uint8  // its unprocessed neighbours after the step (0 or 1)
-	req   bool   // it is a required path end
+	// mask[wideMask] holds the positions of its processed neighbours in
+	// the widened frontier (emitWide's open), mask[fieldMask] the same as
+	// fields of the packed next state (emitNarrow's; see swar).
+	mask [2]uint64
+	unp  uint8 // its unprocessed neighbours after the step (0 or 1)
+	req  bool  // it is a required path end
 }
+
+// The two masks of a watch entry.
+const (
+	wideMask  = 0
+	fieldMask = 1
+)
 
 // plan is the state-independent schedule of a count.
 type plan struct {
@@ -341,7 +349,7 @@ func (b *planBuilder) watchList(st *step, i int) {
 		if b.touched[u] {
 			for _, x := range b.g.Neighbors(u) {
 				if rank[x] <= int32(i) {
-					wu.mask |= 1 << b.pos[x]
+					wu.mask[wideMask] |= 1 << b.pos[x]
 				}
 			}
 		}
@@ -544,8 +552,8 @@ func (st *step) fillSWAR(b uint) {
 	for _, ws := range [][]watch{st.watch, st.starve} {
 		for i := range ws {
 			for j := range st.in + 1 {
-				if ws[i].mask>>j&1 != 0 {
-					ws[i].fmask |= fieldOf[j]
+				if ws[i].mask[wideMask]>>j&1 != 0 {
+					ws[i].mask[fieldMask] |= fieldOf[j]
 				}
 			}
 		}

@@ -43,11 +43,11 @@ func refWatch(g *graph.Graph, order []int32, i int) []watch {
 			if rank[x] > int32(i) {
 				wu.unp++
 			} else {
-				wu.mask |= 1 << slices.Index(wide, x)
+				wu.mask[wideMask] |= 1 << slices.Index(wide, x)
 			}
 		}
 		wu.unp = min(wu.unp, 2)
-		if wu.unp < 2 || wu.mask != 0 {
+		if wu.unp < 2 || wu.mask[wideMask] != 0 {
 			out = append(out, wu)
 		}
 	}
@@ -88,7 +88,7 @@ func TestPlanWatch(t *testing.T) {
 			var capped []watch
 			seen := map[[2]int]int{}
 			for _, w := range want {
-				if w.mask == 0 {
+				if w.mask[wideMask] == 0 {
 					k := [2]int{int(w.unp), b2i(w.req)}
 					if seen[k]++; seen[k] > 3 {
 						continue
@@ -102,7 +102,7 @@ func TestPlanWatch(t *testing.T) {
 			}
 			for j := range got {
 				g, w := got[j], capped[j]
-				if g.mask != w.mask || g.unp != w.unp || g.req != w.req {
+				if g.mask[wideMask] != w.mask[wideMask] || g.unp != w.unp || g.req != w.req {
 					t.Fatalf("trial %d step %d entry %d: %+v, want %+v", trial, i, j, g, w)
 				}
 			}

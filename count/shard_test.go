@@ -11,6 +11,7 @@ import (
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/shard"
 )
 
@@ -20,72 +21,66 @@ import (
 // from the layer checkpoint.
 func TestSpillShardResumeMatchOracle(t *testing.T) {
 	t.Parallel()
-	for i := range oracle.Cases {
-		c := &oracle.Cases[i]
-		t.Run(c.Name, func(t *testing.T) {
-			if every := caseStride(4, 16); i%every != 0 {
-				t.Skipf("runs every %dth case (each anneals its own order); BOARDGRAPH_LONG=1 runs all", every)
+	// Every caseStride-th case (each anneals its own order);
+	// BOARDGRAPH_LONG=1 runs all.
+	every := caseStride(4, 16)
+	eachCase(t, func(i int, _ *oracle.Case) bool { return i%every == 0 }, func(t *testing.T, i int, c *oracle.Case, bg *moves.BoardGraph, p hamilton.Problem) {
+		want := c.Want()
+		order := count.BoardOrder(bg)
+		ctx := context.Background()
+		if i%3 == 0 { // a third of the cases: files are slow on a loaded machine
+			got, st, err := count.Count(ctx, p, count.Options{Order: order, MaxBytes: 1 << 18, SpillDir: t.TempDir(), Workers: 2})
+			if err != nil || got != want {
+				t.Errorf("spilled: Count = %d, %v; oracle %d", got, err, want)
 			}
-			t.Parallel()
-			bg := caseGraph(t, c)
-			p := caseProblem(bg, c)
-			want := c.Want()
-			order := count.BoardOrder(bg)
-			ctx := context.Background()
-			if i%3 == 0 { // a third of the cases: files are slow on a loaded machine
-				got, st, err := count.Count(ctx, p, count.Options{Order: order, MaxBytes: 1 << 18, SpillDir: t.TempDir(), Workers: 2})
-				if err != nil || got != want {
-					t.Errorf("spilled: Count = %d, %v; oracle %d", got, err, want)
-				}
-				if st.PeakStates > 8000 && !st.Spilled {
-					t.Errorf("spilled: a peak of %d states did not spill under 256 KiB", st.PeakStates)
-				}
+			if st.PeakStates > 8000 && !st.Spilled {
+				t.Errorf("spilled: a peak of %d states did not spill under 256 KiB", st.PeakStates)
 			}
-			var sum uint64
-			for sh := range 3 {
-				n, _, err := count.Count(ctx, p, count.Options{Order: order, Shard: sh, Shards: 3})
-				if err != nil {
-					t.Fatalf("shard %d/3: %v", sh, err)
-				}
-				sum += n
+		}
+		var sum uint64
+		for sh := range 3 {
+			n, _, err := count.Count(ctx, p, count.Options{Order: order, Shard: sh, Shards: 3})
+			if err != nil {
+				t.Fatalf("shard %d/3: %v", sh, err)
 			}
-			if sum != want {
-				t.Errorf("3 shards add up to %d, oracle %d", sum, want)
+			sum += n
+		}
+		if sum != want {
+			t.Errorf("3 shards add up to %d, oracle %d", sum, want)
+		}
+		// Stop after the middle step, then resume (every tenth case:
+		// checkpoints sync to disk at every layer).
+		if i%10 != 0 {
+			return
+		}
+		ck := filepath.Join(t.TempDir(), "ck")
+		for _, spill := range []string{"", t.TempDir()} {
+			os.Remove(ck)
+			cctx, cancel := context.WithCancel(ctx)
+			opt := count.Options{Order: order, Checkpoint: ck, ProgressEvery: time.Nanosecond, SpillDir: spill, CheckpointKey: "test"}
+			if spill != "" {
+				opt.MaxBytes = 1 << 18
 			}
-			// Stop after the middle step, then resume (every tenth case:
-			// checkpoints sync to disk at every layer).
-			if i%10 != 0 {
-				return
-			}
-			ck := filepath.Join(t.TempDir(), "ck")
-			for _, spill := range []string{"", t.TempDir()} {
-				os.Remove(ck)
-				cctx, cancel := context.WithCancel(ctx)
-				opt := count.Options{Order: order, Checkpoint: ck, ProgressEvery: time.Nanosecond, SpillDir: spill, CheckpointKey: "test"}
-				if spill != "" {
-					opt.MaxBytes = 1 << 18
-				}
-				opt.Progress = func(s count.Stats) {
-					if s.Step == s.Steps/2 {
-						cancel()
-					}
-				}
-				_, st, err := count.Count(cctx, p, opt)
-				cancel()
-				if !errors.Is(err, context.Canceled) || st.Checkpoints == 0 {
-					if err == nil && bg.N() < 4 {
-						continue // too few steps to stop in the middle
-					}
-					t.Fatalf("stopped count: %v after %d checkpoints", err, st.Checkpoints)
-				}
-				opt.Progress, opt.Resume = nil, true
-				got, st, err := count.Count(ctx, p, opt)
-				if err != nil || got != want || st.ResumedAt != bg.N()/2 {
-					t.Errorf("resumed (spill %q): Count = %d, %v, from step %d; oracle %d", spill, got, err, st.ResumedAt, want)
+			opt.Progress = func(s count.Stats) {
+				if s.Step == s.Steps/2 {
+					cancel()
 				}
 			}
-		})
-	}
+			_, st, err := count.Count(cctx, p, opt)
+			cancel()
+			if !errors.Is(err, context.Canceled) || st.Checkpoints == 0 {
+				if err == nil && bg.N() < 4 {
+					continue // too few steps to stop in the middle
+				}
+				t.Fatalf("stopped count: %v after %d checkpoints", err, st.Checkpoints)
+			}
+			opt.Progress, opt.Resume = nil, true
+			got, st, err := count.Count(ctx, p, opt)
+			if err != nil || got != want || st.ResumedAt != bg.N()/2 {
+				t.Errorf("resumed (spill %q): Count = %d, %v, from step %d; oracle %d", spill, got, err, st.ResumedAt, want)
+			}
+		}
+	})
 }
 
 // A layer checkpoint is locked while its count runs, refused for another

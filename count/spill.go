@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/boardgraph/boardgraph/count/internal/ckfile"
 )
 
 // Spilling layers to disk (Options.SpillDir).
@@ -72,7 +74,7 @@ import (
 const spillRoundEvery = 30 * time.Second
 
 // maxSpillBits bounds the bucket bits: at most 1024 files per layer.
-const maxSpillBits = 10
+const maxSpillBits = ckfile.MaxBits
 
 // spillBitsFor returns the bucket bits for a layer expected to hold about
 // recs records: enough buckets that every worker's table of one bucket

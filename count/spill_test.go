@@ -18,6 +18,13 @@ import (
 // (OEIS A165134).
 const knight66 = 6637920
 
+// knight66Problem returns the open knight's 6x6 problem (knight66 paths)
+// and its BoardOrder: the spill tests' count.
+func knight66Problem(t *testing.T) (hamilton.Problem, []int32) {
+	bg := build(t, 6, 6, "knight")
+	return hamilton.Problem{G: bg.Graph}, count.BoardOrder(bg)
+}
+
 // spillFiles returns the files left under dir (but the checkpoint's lock).
 func spillFiles(t *testing.T, dir string) []string {
 	var left []string
@@ -39,9 +46,7 @@ func spillFiles(t *testing.T, dir string) []string {
 // stay, as without spilling).
 func TestSpillKillResume(t *testing.T) {
 	t.Parallel()
-	bg := build(t, 6, 6, "knight")
-	p := hamilton.Problem{G: bg.Graph}
-	order := count.BoardOrder(bg)
+	p, order := knight66Problem(t)
 	for _, kill := range []int{1, 30, 120} {
 		st := killResumeTwice(t, p, count.Options{Order: order}, kill, nil)
 		if st.ResumedAt == 0 {
@@ -90,9 +95,7 @@ func killResumeTwice(t *testing.T, p hamilton.Problem, opt count.Options, kill i
 // second resume still give the total.
 func TestSpillResumeOldCheckpoint(t *testing.T) {
 	t.Parallel()
-	bg := build(t, 6, 6, "knight")
-	p := hamilton.Problem{G: bg.Graph}
-	order := count.BoardOrder(bg)
+	p, order := knight66Problem(t)
 	dir := t.TempDir()
 	ck := filepath.Join(dir, "ck")
 	cctx, cancel := context.WithCancel(context.Background())
@@ -163,9 +166,7 @@ func TestSpillManifestFilesChecked(t *testing.T) {
 // States and PeakStates (records before summing) only bound them.
 func TestSpillSummedLayers(t *testing.T) {
 	t.Parallel()
-	bg := build(t, 6, 6, "knight")
-	p := hamilton.Problem{G: bg.Graph}
-	order := count.BoardOrder(bg)
+	p, order := knight66Problem(t)
 	inMemory := map[int]int{} // step: states
 	opt := count.Options{Order: order, ProgressEvery: time.Nanosecond, ProbeStates: -1}
 	opt.Progress = func(s count.Stats) {
@@ -209,9 +210,7 @@ func TestSpillSummedLayers(t *testing.T) {
 // when killed at any bucket and resumed, folding on; no file is left.
 func TestSpillFold(t *testing.T) {
 	t.Parallel()
-	bg := build(t, 6, 6, "knight")
-	p := hamilton.Problem{G: bg.Graph}
-	order := count.BoardOrder(bg)
+	p, order := knight66Problem(t)
 	ctx := context.Background()
 	opt := count.Options{Order: order, MaxBytes: 1 << 20, SpillDir: t.TempDir(), Workers: 2}
 	got, st, err := count.Count(ctx, p, count.FoldAlways(count.KillAfter(opt, 4, 0)))

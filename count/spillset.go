@@ -8,6 +8,9 @@ import (
 	"os"
 	"sync"
 	"sync/atomic"
+
+	"github.com/boardgraph/boardgraph/count/internal/runs"
+	"github.com/boardgraph/boardgraph/count/internal/shardfile"
 )
 
 // spillSet is one layer's bucket files: compact runs (runs.go), or, for
@@ -57,7 +60,7 @@ type spillSet struct {
 	xf     *os.File
 	xmu    sync.Mutex
 	xend   int64
-	index  []exchangeBlock
+	index  []shardfile.Block
 }
 
 // outputs returns the parts a worker routes records to: the bucket files,
@@ -85,7 +88,7 @@ func bucketFile(b int, gen uint8) string {
 }
 
 // write appends records (stride words each, key first) to bucket b.
-func (s *spillSet) write(b int, words []uint64, sc *runScratch) error {
+func (s *spillSet) write(b int, words []uint64, sc *runs.Scratch) error {
 	s.mu[b].Lock()
 	defer s.mu[b].Unlock()
 	if s.route {
@@ -94,7 +97,7 @@ func (s *spillSet) write(b int, words []uint64, sc *runScratch) error {
 			e = binary.LittleEndian.AppendUint64(e, x)
 		}
 		s.recs[b] += int64(len(words) / s.sd)
-		if len(e) >= exchangeBlockBytes {
+		if len(e) >= shardfile.BlockBytes {
 			if err := s.appendBlock(b, e); err != nil {
 				return err
 			}
@@ -129,7 +132,7 @@ func (s *spillSet) write(b int, words []uint64, sc *runScratch) error {
 
 // flushRun writes bucket b's buffered records as one run (the caller
 // holds the bucket's lock).
-func (s *spillSet) flushRun(b int, sc *runScratch) error {
+func (s *spillSet) flushRun(b int, sc *runs.Scratch) error {
 	p := s.pend[b]
 	if len(p) == 0 {
 		return nil
@@ -138,9 +141,9 @@ func (s *spillSet) flushRun(b int, sc *runScratch) error {
 	if s.bits > 0 {
 		base = uint64(b) << (64 - s.bits)
 	}
-	sorted := sortRun(p, s.sd, s.bits, sc)
-	enc, n := encodeRun(sc.enc[:0], sorted, s.sd, s.kw, s.cw, s.bits, base)
-	sc.enc = enc
+	sorted := runs.Sort(p, s.sd, s.bits, sc)
+	enc, n := runs.Encode(sc.Enc[:0], sorted, s.sd, s.kw, s.cw, s.bits, base)
+	sc.Enc = enc
 	s.pend[b] = p[:0]
 	if _, err := s.files[b].WriteAt(enc, s.size[b]); err != nil {
 		return fmt.Errorf("%w: writing %s: %w", ErrDisk, s.files[b].Name(), err)
@@ -157,7 +160,7 @@ func (s *spillSet) flushRun(b int, sc *runScratch) error {
 
 // flushRuns writes every bucket's buffered records as runs.
 func (s *spillSet) flushRuns() error {
-	var sc runScratch
+	var sc runs.Scratch
 	for b := range s.pend {
 		s.mu[b].Lock()
 		err := s.flushRun(b, &sc)
@@ -257,8 +260,8 @@ func (s *spillSet) remove() {
 
 // readBucket calls fn with batches of bucket b's records.
 func (s *spillSet) readBucket(b int, fn func(words []uint64) error) error {
-	err := readRuns(io.NewSectionReader(s.files[b], 0, s.size[b]), s.size[b], s.kw, s.cw, s.bits, b, fn)
-	if errors.Is(err, errRun) {
+	err := runs.Read(io.NewSectionReader(s.files[b], 0, s.size[b]), s.size[b], s.kw, s.cw, s.bits, b, fn)
+	if errors.Is(err, runs.ErrDamaged) {
 		return fmt.Errorf("%w: reading %s: %w (damaged; remove the checkpoint to count from the start)", ErrDisk, s.files[b].Name(), err)
 	}
 	return err

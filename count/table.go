@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"sync"
 	"sync/atomic"
+
+	"github.com/boardgraph/boardgraph/count/internal/runs"
 )
 
 // A layer holds the states of one step and their counts. It is split by
@@ -70,15 +72,8 @@ func slotOf(h uint64, sbits uint) int {
 	return int(h << 12 >> (64 - sbits))
 }
 
-// hashKey mixes a state key (splitmix64's finalizer).
-func hashKey(lo, hi uint64) uint64 {
-	h := lo ^ hi*0x9e3779b97f4a7c15
-	h ^= h >> 30
-	h *= 0xbf58476d1ce4e5b9
-	h ^= h >> 27
-	h *= 0x94d049bb133111eb
-	return h ^ h>>31
-}
+// hashKey mixes a state key: runs.Hash, which spilled runs invert.
+func hashKey(lo, hi uint64) uint64 { return runs.Hash(lo, hi) }
 
 // newLayer returns an empty layer of 2^pbits partitions with tables sized
 // for about expect states in all, or false when they would pass the memory

@@ -1,4 +1,4 @@
-package count
+package runs
 
 import (
 	"encoding/binary"
@@ -9,78 +9,22 @@ import (
 	"slices"
 )
 
-// Compact runs: the records of a spilled layer's bucket file.
-//
-// A record (key, count) goes to its bucket as the mixed key m =
-// hashKey(lo, hi), which is a bijection of lo for a given hi (hashKey is
-// lo ^ hi*K passed through splitmix64's finalizer, and both are
-// invertible: unhashKey), so the file keeps m and hi, not lo. Mixed keys
-// are uniform: the top bits of m name the bucket, and the records of a
-// run, sorted by m, are about 2^64 / R apart for R records in the runs of
-// all buckets at once. A bucket collects records in memory (spillSet.pend)
-// and, when that is full, writes them as one run: sorted by m (one
-// counting pass over the next bits of m, then insertion sort within each
-// group), records of equal key added up, then
-//
-//	run:    records (uvarint)  raw bytes rb (one byte, 0..7)  records
-//	record: low rb bytes of d  uvarint(d >> 8rb)  [uvarint(hi)]  uvarint(count)  [uvarint(count high word)]
-//
-// where d is m less the previous record's m (the first is taken from the
-// bucket's lowest value) and hi is there for 128-bit keys, the count's
-// high word for 128-bit counts. rb is chosen from the run's mean gap so
-// that d >> 8rb is mostly one byte: a record costs about log2(2^64/R)/8
-// + 1 bytes for its key, 1 for hi (knight 8x8's keys have 66 bits) and 1
-// to 3 for its count, against 24 bytes raw. A bucket is read by decoding
-// its runs one after the other into the bucket's table, which adds up the
-// keys that recur across runs; no merge is needed.
-
-// mixInv1 and mixInv2 are the inverses mod 2^64 of hashKey's multipliers.
-var mixInv1, mixInv2 = inverse64(0xbf58476d1ce4e5b9), inverse64(0x94d049bb133111eb)
-
-// inverse64 returns the inverse of the odd number c modulo 2^64 (Newton's
-// iteration doubles the correct low bits: 3, 6, 12, 24, 48, 96).
-func inverse64(c uint64) uint64 {
-	x := c
-	for range 5 {
-		x *= 2 - c*x
-	}
-	return x
-}
-
-// unshift inverts y = x ^ x>>s.
-func unshift(y uint64, s uint) uint64 {
-	x := y
-	for i := s; i < 64; i += s {
-		x = y ^ x>>s
-	}
-	return x
-}
-
-// unhashKey returns lo such that hashKey(lo, hi) == m.
-func unhashKey(m, hi uint64) uint64 {
-	h := unshift(m, 31)
-	h *= mixInv2
-	h = unshift(h, 27)
-	h *= mixInv1
-	h = unshift(h, 30)
-	return h ^ hi*0x9e3779b97f4a7c15
-}
-
-// runScratch is a worker's memory for writing runs.
-type runScratch struct {
+// Scratch is a worker's memory for writing runs; the zero value is
+// ready to use.
+type Scratch struct {
 	tmp []uint64
 	cnt []int32
-	enc []byte
+	Enc []byte // a buffer for Encode's output, kept between runs
 }
 
 // maxRadixBits bounds the counting pass of sortRun (2^20 counters: the
 // runs of folded buckets hold millions of records).
 const maxRadixBits = 20
 
-// sortRun sorts the records of a (sd words each, the mixed key first) by
+// Sort sorts the records of a (sd words each, the mixed key first) by
 // their mixed key and returns them sorted, in a or in sc.tmp. Every key
 // has the same top bits (its bucket's), which the counting pass skips.
-func sortRun(a []uint64, sd int, bits uint, sc *runScratch) []uint64 {
+func Sort(a []uint64, sd int, bits uint, sc *Scratch) []uint64 {
 	n := len(a) / sd
 	if n < 2 {
 		return a
@@ -165,11 +109,11 @@ func sortGroup(g []uint64, sd int) {
 	}
 }
 
-// encodeRun appends the run of the sorted records a (sd words each:
+// Encode appends the run of the sorted records a (sd words each:
 // mixed key, hi when kw is 2, count words) of a bucket whose keys start at
 // base and span 2^(64-nb), adding up adjacent records of equal key. It
 // returns the bytes and the number of records written.
-func encodeRun(dst []byte, a []uint64, sd, kw, cw int, nb uint, base uint64) ([]byte, int) {
+func Encode(dst []byte, a []uint64, sd, kw, cw int, nb uint, base uint64) ([]byte, int) {
 	// Add up equal keys in place.
 	n := 0
 	for j := 0; j < len(a); j += sd {
@@ -227,8 +171,8 @@ func encodeRun(dst []byte, a []uint64, sd, kw, cw int, nb uint, base uint64) ([]
 // lz returns the leading zeros of x (64 for 0).
 func lz(x uint64) int { return bits.LeadingZeros64(x) }
 
-// errRun is a damaged run.
-var errRun = errors.New("damaged run")
+// ErrDamaged is a damaged run.
+var ErrDamaged = errors.New("damaged run")
 
 // runReader decodes the runs of one bucket file.
 type runReader struct {
@@ -256,11 +200,11 @@ func (rr *runReader) byte() (byte, error) {
 // fill reads the next block into the buffer and returns its first byte.
 func (rr *runReader) fill() (byte, error) {
 	if rr.left <= 0 {
-		return 0, errRun
+		return 0, ErrDamaged
 	}
 	n, _ := io.ReadAtLeast(rr.r, rr.buf[:cap(rr.buf)], 1)
 	if n == 0 {
-		return 0, errRun // the file ends early, or cannot be read
+		return 0, ErrDamaged // the file ends early, or cannot be read
 	}
 	rr.buf, rr.pos = rr.buf[:n], 1
 	rr.left--
@@ -277,7 +221,7 @@ func (rr *runReader) uvarint() (uint64, error) {
 	if rr.fast(binary.MaxVarintLen64) {
 		x, n := binary.Uvarint(rr.buf[rr.pos:])
 		if n <= 0 {
-			return 0, errRun // longer than 64 bits
+			return 0, ErrDamaged // longer than 64 bits
 		}
 		rr.pos += n
 		rr.left -= int64(n)
@@ -290,14 +234,14 @@ func (rr *runReader) uvarint() (uint64, error) {
 			return 0, err
 		}
 		if s == 63 && c > 1 {
-			return 0, errRun
+			return 0, ErrDamaged
 		}
 		x |= uint64(c&0x7f) << s
 		if c < 0x80 {
 			return x, nil
 		}
 	}
-	return 0, errRun
+	return 0, ErrDamaged
 }
 
 // decode calls fn with batches of records (key words, then count words,
@@ -321,7 +265,7 @@ func (rr *runReader) decode(fn func(words []uint64) error) error {
 		}
 		// Every record takes at least rb+2 bytes.
 		if rb > 7 || n == 0 || n > uint64(rr.left)/uint64(int(rb)+2) {
-			return errRun
+			return ErrDamaged
 		}
 		prev := base
 		for range n {
@@ -346,12 +290,12 @@ func (rr *runReader) decode(fn func(words []uint64) error) error {
 				return err
 			}
 			if rb > 0 && x>>(64-8*rb) != 0 {
-				return errRun
+				return ErrDamaged
 			}
 			d |= x << (8 * rb)
 			m := prev + d
 			if m < prev || rr.bits > 0 && m>>(64-rr.bits) != rr.bucket {
-				return errRun // past the bucket
+				return ErrDamaged // past the bucket
 			}
 			prev = m
 			var hi, c, cHi uint64
@@ -369,9 +313,9 @@ func (rr *runReader) decode(fn func(words []uint64) error) error {
 				}
 			}
 			if c == 0 && cHi == 0 {
-				return errRun // counts are at least 1
+				return ErrDamaged // counts are at least 1
 			}
-			words = append(words, unhashKey(m, hi))
+			words = append(words, Unhash(m, hi))
 			if rr.kw == 2 {
 				words = append(words, hi)
 			}
@@ -393,12 +337,12 @@ func (rr *runReader) decode(fn func(words []uint64) error) error {
 	return nil
 }
 
-// readRuns decodes size bytes of runs from r (bucket b of 2^bits).
-func readRuns(r io.Reader, size int64, kw, cw int, bits uint, b int, fn func(words []uint64) error) error {
+// Read decodes size bytes of runs from r (bucket b of 2^bits).
+func Read(r io.Reader, size int64, kw, cw int, bits uint, b int, fn func(words []uint64) error) error {
 	rr := &runReader{r: r, buf: make([]byte, 0, 256<<10), left: size, kw: kw, cw: cw, bits: bits, bucket: uint64(b)}
 	if err := rr.decode(fn); err != nil {
-		if errors.Is(err, errRun) {
-			return fmt.Errorf("%w (at byte %d of %d)", errRun, size-rr.left, size)
+		if errors.Is(err, ErrDamaged) {
+			return fmt.Errorf("%w (at byte %d of %d)", ErrDamaged, size-rr.left, size)
 		}
 		return err
 	}
