@@ -23,7 +23,7 @@ func TestSpillShardResumeMatchOracle(t *testing.T) {
 	t.Parallel()
 	// Every caseStride-th case (each anneals its own order);
 	// BOARDGRAPH_LONG=1 runs all.
-	every := caseStride(4, 16)
+	every := caseStride(8, 16)
 	eachCase(t, func(i int, _ *oracle.Case) bool { return i%every == 0 }, func(t *testing.T, i int, c *oracle.Case, bg *moves.BoardGraph, p hamilton.Problem) {
 		want := c.Want()
 		order := count.BoardOrder(bg)
