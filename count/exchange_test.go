@@ -13,6 +13,7 @@ import (
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/shard"
 )
@@ -44,7 +45,7 @@ func runCoop(ctx context.Context, p hamilton.Problem, opt count.Options, n int, 
 // layers spilled to disk as well.
 func TestExchangeShardsMatchOracle(t *testing.T) {
 	t.Parallel()
-	step := 16 * caseStride(4, 8)
+	step := 16 * testfix.Scale(4, 8, 1)
 	eachCase(t, func(i int, _ *oracle.Case) bool { return i%step == 0 }, func(t *testing.T, i int, c *oracle.Case, bg *moves.BoardGraph, p hamilton.Problem) {
 		want := c.Want()
 		opt := count.SplitEarly(count.Options{Order: caseOrder(bg, c), Workers: 2}, 1)

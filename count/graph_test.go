@@ -164,7 +164,7 @@ func TestGPSmall(t *testing.T) {
 // layers; GP(10000,2) with the long switch.
 func TestGPLarge(t *testing.T) {
 	t.Parallel()
-	sizes := []int{100, 101, 1000, 1001, 3000}[:testfix.ShortOr(2, 5)]
+	sizes := []int{100, 101, 1000, 1001, 3000}[:testfix.Scale(5, 2, 5)]
 	if testfix.Long() {
 		sizes = append(sizes, 10000)
 	}

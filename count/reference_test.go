@@ -121,16 +121,3 @@ func TestReferenceCounts(t *testing.T) {
 		})
 	}
 }
-
-// caseStride is the stride through the oracle table of the slow table-wide
-// tests: every case with BOARDGRAPH_LONG=1, every normal-th by default and every
-// short-th with -short, so that go test ./... stays within its budget.
-func caseStride(normal, short int) int {
-	switch {
-	case testfix.Long():
-		return 1
-	case testing.Short():
-		return short
-	}
-	return normal
-}

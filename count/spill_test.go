@@ -221,7 +221,7 @@ func TestSpillFold(t *testing.T) {
 	// spilled counts of some 6,000 bucket files), none under -short (the
 	// race run; TestSpillKillResume kills there); early and late kills
 	// with BOARDGRAPH_LONG=1.
-	kills := []int{41}[:testfix.ShortOr(0, 1)]
+	kills := []int{41}[:testfix.Scale(1, 0, 1)]
 	if testfix.Long() {
 		kills = []int{3, 41, 150}
 	}

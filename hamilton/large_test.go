@@ -19,7 +19,7 @@ import (
 func TestLargeGraphs(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	for _, n := range []int{33, 40, 51}[:testfix.ShortOr(1, 3)] {
+	for _, n := range []int{33, 40, 51}[:testfix.Scale(3, 1, 3)] {
 		bg := testfix.BoardGraph(t, 2, n, "wazir")
 		far := bg.VertexOf[bg.Board.Cell(1, n-1)]
 		nn := uint64(n)

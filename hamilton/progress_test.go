@@ -65,7 +65,7 @@ func TestProgressShare(t *testing.T) {
 	for _, tc := range []struct {
 		rows, cols, workers int
 		total               uint64
-	}{{5, 5, 1, 1728}, {4, 8, 2, 2 * 31088}}[:testfix.ShortOr(1, 2)] {
+	}{{5, 5, 1, 1728}, {4, 8, 2, 2 * 31088}}[:testfix.Scale(2, 1, 2)] {
 		bg := testfix.BoardGraph(t, tc.rows, tc.cols, "knight")
 		total, workers := tc.total, tc.workers
 		for _, sym := range []bool{false, true} {

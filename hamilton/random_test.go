@@ -24,7 +24,7 @@ func TestCountRandomBoards(t *testing.T) {
 	ctx := context.Background()
 	specs := map[string][][2]int{"hopido": {{3, 0}, {2, 2}}, "knight": {{1, 2}}}
 	tested := 0
-	boards := testfix.ShortOr(10, 40)
+	boards := testfix.Scale(40, 10, 40)
 	for i := range boards {
 		spec := []string{"hopido", "knight"}[i%2]
 		rows, cols := 5+rng.IntN(2), 5+rng.IntN(2)
@@ -103,7 +103,7 @@ func TestCountRandomGraphs(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(41, 42))
 	ctx := context.Background()
-	for range testfix.ShortOr(500, 2000) {
+	for range testfix.Scale(2000, 500, 2000) {
 		n := 1 + rng.IntN(9)
 		density := rng.Float64()
 		og := &oracle.Graph{Adj: make([][]int, n)}

@@ -6,6 +6,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // Handler-level timings (no network, no browser): what the engine and the
@@ -73,7 +75,7 @@ func BenchmarkLeaperLoad20x20(b *testing.B) {
 }
 
 func BenchmarkNumberlinkHint30x30(b *testing.B) {
-	id := strings.TrimSpace(readFile(b, "testdata/nl30x30.txt"))
+	id := strings.TrimSpace(string(testfix.ReadFile(b, "testdata/nl30x30.txt")))
 	body, _ := json.Marshal(NLRequest{Puzzle: id})
 	b.Run("cached", func(b *testing.B) { benchPost(b, New(Options{}), "/api/nl/hint", string(body)) })
 	b.Run("cold", func(b *testing.B) {

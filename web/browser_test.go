@@ -474,7 +474,7 @@ func TestBrowser(t *testing.T) {
 			pct(legal, 50), pct(legal, 90), pct(hints, 50), pct(hints, 90), pct(hints, 100))
 
 		// Numberlink 30x30: hint end to end (the first one solves and caches).
-		id := strings.TrimSpace(readFile(t, "testdata/nl30x30.txt"))
+		id := strings.TrimSpace(string(testfix.ReadFile(t, "testdata/nl30x30.txt")))
 		js, _ := json.Marshal(id)
 		eval[any](t, ctx, fmt.Sprintf(`(async () => { showTab("nl"); await NL.load(%s); return 1; })()`, js))
 		first := eval[float64](t, ctx, `(async () => { const t = performance.now(); await NL.hint(); return performance.now() - t; })()`)
@@ -507,15 +507,6 @@ func joinInts(xs []int32) string {
 		parts[i] = fmt.Sprint(x)
 	}
 	return strings.Join(parts, ",")
-}
-
-func readFile(t testing.TB, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }
 
 // solveLeaper finds a solution (board cells) with the library, verified.
@@ -580,7 +571,7 @@ func deadEndPrefix(t *testing.T) ([]int32, []int32) {
 // from a Tatham 10x10 k=2 puzzle of the numberlink test data.
 func puzzLinkFixture(t *testing.T) string {
 	t.Helper()
-	for line := range strings.Lines(readFile(t, "../numberlink/testdata/tatham_bridges.txt")) {
+	for line := range strings.Lines(string(testfix.ReadFile(t, "../numberlink/testdata/tatham_bridges.txt"))) {
 		f := strings.Fields(line)
 		if len(f) != 2 || !strings.HasPrefix(f[0], "10x10m2d") {
 			continue

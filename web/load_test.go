@@ -58,7 +58,7 @@ func TestLoad(t *testing.T) {
 
 	// Eight different 30x30 k-grids, so most numberlink requests miss the
 	// server's solution cache (it holds what it solved before).
-	nl30 := []string{strings.TrimSpace(readFile(t, "testdata/nl30x30.txt"))}
+	nl30 := []string{strings.TrimSpace(string(testfix.ReadFile(t, "testdata/nl30x30.txt")))}
 	for seed := range int64(7) {
 		g, _, err := numberlink.Generate(context.Background(), numberlink.GenerateOptions{Rows: 30, Cols: 30, K: 2, Seed: 100 + seed})
 		if err != nil {

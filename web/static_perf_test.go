@@ -123,7 +123,7 @@ func TestStaticPerformance(t *testing.T) {
 	ui := eval[[]float64](t, ctx, `(async () => { const out = []; for (let i = 0; i < 21; i++) { const t = performance.now(); L.ladder = null; await L.hint(); out.push(performance.now() - t); } return out; })()`)
 	t.Logf("hint through the page (L.hint, redraw included) on 10x10 Hopido, 30 placed: p50 %.1f ms, p90 %.1f ms", pct(ui, 50), pct(ui, 90))
 
-	id := strings.TrimSpace(readFile(t, "testdata/nl30x30.txt"))
+	id := strings.TrimSpace(string(testfix.ReadFile(t, "testdata/nl30x30.txt")))
 	idj, _ := json.Marshal(id)
 	eval[any](t, ctx, fmt.Sprintf(`(async () => { showTab("nl"); await NL.load(%s); return 1; })()`, idj))
 	first := eval[float64](t, ctx, `(async () => { const t = performance.now(); await NL.hint(); return performance.now() - t; })()`)

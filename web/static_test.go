@@ -26,6 +26,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 func TestWriteSite(t *testing.T) {
@@ -39,14 +40,14 @@ func TestWriteSite(t *testing.T) {
 			t.Errorf("site lacks %s: %v", name, err)
 		}
 	}
-	page := readFile(t, filepath.Join(dir, "index.html"))
+	page := string(testfix.ReadFile(t, filepath.Join(dir, "index.html")))
 	if !strings.Contains(page, staticMeta) {
 		t.Errorf("index.html is not marked static:\n%s", page)
 	}
 	if i, j := strings.Index(page, "assets/engine-client.js"), strings.Index(page, "assets/app.js"); i < 0 || j < i {
 		t.Errorf("index.html must load engine-client.js before app.js")
 	}
-	sw := readFile(t, filepath.Join(dir, "sw.js"))
+	sw := string(testfix.ReadFile(t, filepath.Join(dir, "sw.js")))
 	for _, name := range []string{`"./"`, `"index.html"`, `"assets/engine.wasm"`, `"assets/worker.js"`} {
 		if !strings.Contains(sw, name) {
 			t.Errorf("sw.js does not cache %s", name)
@@ -65,7 +66,7 @@ func TestWriteSite(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "stale.txt")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("--force kept an old file: %v", err)
 	}
-	if sw2 := readFile(t, filepath.Join(dir, "sw.js")); sw2 == sw {
+	if sw2 := string(testfix.ReadFile(t, filepath.Join(dir, "sw.js"))); sw2 == sw {
 		t.Errorf("the service worker's cache name did not change with the engine")
 	}
 	file := filepath.Join(t.TempDir(), "file")
@@ -336,7 +337,7 @@ func crossModeCases(t *testing.T) []crossCase {
 	sol := solveLeaper(t, "5x5", "diplomatico")
 	dead, _ := deadEndPrefix(t)
 	id := "7x7m2:a1a3b42d2b2d4o3c2a3b3b3"
-	nl30 := strings.TrimSpace(readFile(t, "testdata/nl30x30.txt"))
+	nl30 := strings.TrimSpace(string(testfix.ReadFile(t, "testdata/nl30x30.txt")))
 	// A generated 6x6 Hopido with two numbers written beside the givens.
 	gen, err := NewEngine(0, 0, 0).Call(context.Background(), "leaper/generate", []byte(`{"board":"6x6","moves":"diplomatico","seed":11}`))
 	if err != nil {

@@ -127,18 +127,9 @@ func External(tb testing.TB, env, what string) string {
 	return dir
 }
 
-// Sampled reports whether case i of a table runs: every case normally,
-// one in every n under -short. The race run (go test -race -short, in
-// .ci/run) uses it: there every case costs ten times as much, and what it
-// tests is the concurrency, which a sample exercises as well as the whole
-// table.
-func Sampled(i, n int) bool { return !testing.Short() || i%n == 0 }
-
-// ShortOr returns short under -short and full otherwise: a loop bound or
-// a size for the race run.
-func ShortOr[T any](short, full T) T {
-	if testing.Short() {
-		return short
-	}
-	return full
-}
+// Sampled reports whether case i of a table runs: every case normally
+// and with BOARDGRAPH_LONG=1, one in every n under -short. The race run
+// (go test -race -short, in .ci/run) uses it: there every case costs ten
+// times as much, and what it tests is the concurrency, which a sample
+// exercises as well as the whole table.
+func Sampled(i, n int) bool { return i%Scale(1, n, 1) == 0 }

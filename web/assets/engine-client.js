@@ -126,6 +126,6 @@
   // It is registered once the engine is up, so that its copy of the files
   // does not compete with the first load's fetch and compile.
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    readyP.finally(() => navigator.serviceWorker.register("sw.js").catch(() => {}));
+    readyP.catch(() => {}).then(() => navigator.serviceWorker.register("sw.js")).catch(() => {});
   }
 })();
