@@ -223,9 +223,6 @@ func check(p *hamilton.Problem) ([]int32, error) {
 		return nil, err
 	}
 	start, end := p.Ends()
-	if p.Closed && end >= 0 {
-		return nil, fmt.Errorf("%w: a closed tour has no end; give only a start", ErrInvalid)
-	}
 	if p.Givens != nil {
 		return nil, fmt.Errorf("%w: the dynamic program does not take givens; count with the search instead", ErrInvalid)
 	}
