@@ -13,31 +13,14 @@ func (g *Graph) Components() (label []int32, count int) {
 //
 // The cost is O(V + E).
 func (g *Graph) ComponentsWithout(skip int32) (label []int32, count int) {
-	n := g.N()
-	label = make([]int32, n)
+	label = make([]int32, g.N())
 	for i := range label {
 		label[i] = -1
 	}
-	queue := make([]int32, 0, n)
-	for s := int32(0); s < int32(n); s++ {
-		if label[s] >= 0 || s == skip {
-			continue
-		}
-		c := int32(count)
+	g.forest(skip, func(s int32) {
+		label[s] = int32(count)
 		count++
-		label[s] = c
-		queue = append(queue[:0], s)
-		for len(queue) > 0 {
-			v := queue[len(queue)-1]
-			queue = queue[:len(queue)-1]
-			for _, w := range g.Neighbors(v) {
-				if label[w] < 0 && w != skip {
-					label[w] = c
-					queue = append(queue, w)
-				}
-			}
-		}
-	}
+	}, func(v, w int32) { label[w] = label[v] })
 	return label, count
 }
 
@@ -47,33 +30,49 @@ func (g *Graph) ComponentsWithout(skip int32) (label []int32, count int) {
 //
 // The cost is O(V + E).
 func (g *Graph) Bipartition() (side []int8, ok bool) {
-	n := g.N()
-	side = make([]int8, n)
-	for i := range side {
-		side[i] = -1
-	}
-	queue := make([]int32, 0, n)
-	for s := int32(0); s < int32(n); s++ {
-		if side[s] >= 0 {
-			continue
-		}
-		side[s] = 0
-		queue = append(queue[:0], s)
-		for len(queue) > 0 {
-			v := queue[len(queue)-1]
-			queue = queue[:len(queue)-1]
-			for _, w := range g.Neighbors(v) {
-				switch side[w] {
-				case -1:
-					side[w] = 1 - side[v]
-					queue = append(queue, w)
-				case side[v]:
-					return nil, false
-				}
+	side = make([]int8, g.N())
+	g.forest(-1, func(s int32) { side[s] = 0 }, func(v, w int32) { side[w] = 1 - side[v] })
+	// The forest's colouring is the only one with those roots on side 0:
+	// the graph is bipartite when no edge joins two vertices of one side.
+	for v := range side {
+		for _, w := range g.Neighbors(int32(v)) {
+			if side[w] == side[v] {
+				return nil, false
 			}
 		}
 	}
 	return side, true
+}
+
+// forest walks a spanning forest of the graph less vertex skip (-1:
+// none), depth-first from each vertex not yet reached in increasing
+// order: root(s) starts a tree at s, and reach(v, w) is called once for
+// every other vertex w, v being the vertex it was reached from.
+//
+// The cost is O(V + E).
+func (g *Graph) forest(skip int32, root func(s int32), reach func(v, w int32)) {
+	n := g.N()
+	seen := make([]bool, n)
+	stack := make([]int32, 0, n)
+	for s := int32(0); s < int32(n); s++ {
+		if seen[s] || s == skip {
+			continue
+		}
+		seen[s] = true
+		root(s)
+		stack = append(stack[:0], s)
+		for len(stack) > 0 {
+			v := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, w := range g.Neighbors(v) {
+				if !seen[w] && w != skip {
+					seen[w] = true
+					reach(v, w)
+					stack = append(stack, w)
+				}
+			}
+		}
+	}
 }
 
 // ArticulationPoints returns, in increasing order, the vertices whose removal
