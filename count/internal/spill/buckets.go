@@ -29,8 +29,8 @@ type Config struct {
 }
 
 // Buckets is one layer's bucket files. Write may be called by several
-// goroutines at once (each bucket has its lock); the other methods are
-// called while no one writes.
+// goroutines at once (each bucket has its lock), and so may Replace, for
+// different buckets; the other methods are called while no one writes.
 type Buckets struct {
 	Dir  string // the layer's directory
 	Bits uint   // 2^Bits buckets
@@ -45,11 +45,11 @@ type Buckets struct {
 	// Raw counts the bytes of the runs written, folds not included.
 	Raw atomic.Int64
 
-	files []*os.File
-	mu    []sync.Mutex
-	kw    int // key words
-	cw    int // count words
-	sd    int // words per record
+	files []*os.File   // each bucket's file, nil once closed or deleted
+	mu    []sync.Mutex // each bucket's lock (Write, Replace)
+	kw    int          // key words
+	cw    int          // count words
+	sd    int          // words per record
 	// folded holds each bucket's bytes after its last fold, and stale
 	// the files replaced by folds (RemoveStale), guarded by staleMu.
 	folded  []int64
@@ -59,9 +59,9 @@ type Buckets struct {
 	// key first); pendCap is a buffer's capacity in records.
 	pend              [][]uint64
 	pendCap           int
-	noSync            bool
-	written, recorded *atomic.Int64
-	err               error
+	noSync            bool          // Config.NoSync
+	written, recorded *atomic.Int64 // Config.Written, Recorded
+	err               error         // Config.Err
 }
 
 // New returns the buckets of c without their files (Create and Open
