@@ -228,7 +228,7 @@ func (r *dp) resumeLayer(w *worker, f *os.File, size int64) (start int, cur *lay
 			return 0, nil, nil, err
 		}
 		r.st.Spilled = true
-		w.start(bucketLayer(disk.bits), disk)
+		w.start(bucketLayer(disk.Bits), disk)
 	} else {
 		var ok bool
 		if cur, ok = r.mem.newLayer(partBits(int(recs)), int(recs)); !ok {
@@ -237,7 +237,7 @@ func (r *dp) resumeLayer(w *worker, f *os.File, size int64) (start int, cur *lay
 	}
 	fail := func(e error) (int, *layer, *spillSet, error) {
 		if disk != nil {
-			disk.remove()
+			disk.Remove()
 		}
 		return 0, nil, nil, e
 	}
@@ -304,11 +304,11 @@ func (r *dp) resumeSpilled(w *worker, disk *spillSet, done int) error {
 	if w.ioErr != nil {
 		return w.ioErr
 	}
-	if err := disk.finish(); err != nil {
+	if err := disk.Finish(); err != nil {
 		return r.diskError(err)
 	}
 	// From now on the checkpoint is the manifest of these files.
-	if err := disk.syncFiles(); err != nil {
+	if err := disk.SyncFiles(); err != nil {
 		return r.diskError(err)
 	}
 	r.i = done - 1

@@ -108,7 +108,7 @@ func (r *dp) firstLayer(ws []*worker, kw int) (start int, cur *layer, disk, part
 		case cur != nil:
 			r.st.States = cur.states()
 		case disk != nil:
-			r.st.States = int(disk.records()) // not yet summed: an upper bound
+			r.st.States = int(disk.Records()) // not yet summed: an upper bound
 		}
 		r.st.PeakStates = max(r.st.PeakStates, r.st.States)
 	}
@@ -150,7 +150,7 @@ func (r *dp) placeLayer(i int, cur *layer, disk, partial *spillSet, w *worker) (
 				return nil, nil, err
 			}
 		}
-		disk.remove()
+		disk.Remove()
 		disk = nil
 	}
 	return cur, disk, nil
@@ -203,7 +203,7 @@ func (r *dp) afterStep(i, start int, cur *layer, disk *spillSet) error {
 	if cur != nil {
 		states = cur.states()
 	} else {
-		states = int(disk.records()) // not yet summed: an upper bound
+		states = int(disk.Records()) // not yet summed: an upper bound
 	}
 	r.st.Step, r.st.States = i+1, states
 	r.st.PeakStates = max(r.st.PeakStates, states)
@@ -238,7 +238,7 @@ func (r *dp) afterStep(i, start int, cur *layer, disk *spillSet) error {
 func (r *dp) sumLayer(cur *layer, disk *spillSet) (lo, hi uint64, err error) {
 	if cur == nil {
 		lo, hi, err = disk.sum(r)
-		disk.remove()
+		disk.Remove()
 		if err != nil {
 			return 0, 0, err
 		}

@@ -29,7 +29,7 @@ func (w *worker) add(k key) {
 		}
 	}
 	var p int
-	if w.out != nil && w.out.route {
+	if w.out != nil && w.out.route() {
 		p = w.shardOf(k) // its owner's file (Options.Exchange)
 	} else {
 		p = w.next.partOf(hashKey(k.lo, k.hi))

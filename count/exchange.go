@@ -202,7 +202,7 @@ func (r *dp) runExchange(ctx context.Context, ws []*worker) (lo, hi uint64, err 
 	var disk *spillSet
 	defer func() {
 		if disk != nil {
-			disk.remove()
+			disk.Remove()
 		}
 	}()
 	start := r.exchangeStart(first, last)
@@ -296,7 +296,7 @@ func (r *dp) localStep(ctx context.Context, i int, own bool, cur *layer, disk *s
 		if cur, err = r.loadAll(disk); err != nil {
 			return cur, disk, err
 		}
-		disk.remove()
+		disk.Remove()
 		disk = nil
 	} else {
 		for _, w := range ws {
@@ -332,7 +332,7 @@ func (r *dp) exchangeStep(ctx context.Context, i int, own bool, held int, cur *l
 	}
 	if disk != nil {
 		err = r.stepSpillTo(ctx, i, disk, out, ws)
-		disk.remove()
+		disk.Remove()
 		disk = nil
 	} else {
 		err = r.expandTo(ctx, i, cur, out, own, ws)
@@ -370,7 +370,7 @@ func (r *dp) heldStates(cur *layer, disk *spillSet) int {
 		return cur.states()
 	}
 	if disk != nil {
-		return int(disk.records())
+		return int(disk.Records())
 	}
 	return 0
 }

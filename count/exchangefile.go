@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/count/internal/shardfile"
+	"github.com/boardgraph/boardgraph/count/internal/spill"
 )
 
 // lastDone returns the largest layer this shard has finished (its marker
@@ -131,77 +132,24 @@ func listShards(s []int) string {
 // newExchangeSet creates this shard's file of layer k; workers route
 // states to their owners' blocks in it by shardOf.
 func (r *dp) newExchangeSet(k int) (*spillSet, error) {
-	dir := r.x.layerDir(k)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrDisk, err)
-	}
-	f, err := os.OpenFile(filepath.Join(dir, shardfile.FileName(r.shard)+".part"), os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
+	x, err := shardfile.Create(r.x.layerDir(k), r.shard, r.shards, r.mem.stride, ErrDisk)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrDisk, err)
+		return nil, err
 	}
-	n := r.shards
-	return &spillSet{dir: dir, xf: f, owners: n, mu: make([]sync.Mutex, n), recs: make([]int64, n),
-		sd: r.mem.stride, rec: 8 * r.mem.stride, blk: make([][]byte, n), route: true}, nil
-}
-
-// appendBlock appends owner b's block e to the layer file (the caller
-// holds b's lock; blocks of other owners are written meanwhile, each at
-// its own offset).
-func (s *spillSet) appendBlock(b int, e []byte) error {
-	s.xmu.Lock()
-	off := s.xend
-	s.xend += int64(len(e))
-	s.index = append(s.index, shardfile.Block{Owner: b, Off: off, Recs: int64(len(e) / s.rec)})
-	s.xmu.Unlock()
-	if _, err := s.xf.WriteAt(e, off); err != nil {
-		return fmt.Errorf("%w: writing %s: %w", ErrDisk, s.xf.Name(), err)
-	}
-	return nil
-}
-
-// finishRoute appends the blocks not yet full and the index (see the
-// layout above).
-func (s *spillSet) finishRoute() error {
-	for b, e := range s.blk {
-		if len(e) > 0 {
-			if err := s.appendBlock(b, e); err != nil {
-				return err
-			}
-		}
-		s.blk[b] = nil
-	}
-	idx := shardfile.AppendIndex(s.index, s.owners, s.xend)
-	if _, err := s.xf.WriteAt(idx, s.xend); err != nil {
-		return fmt.Errorf("%w: writing %s: %w", ErrDisk, s.xf.Name(), err)
-	}
-	s.xend += int64(len(idx))
-	s.index = nil
-	return nil
+	return &spillSet{x: x}, nil
 }
 
 // publish finishes, syncs, renames and closes this shard's file of layer
 // k, then writes its marker.
 func (r *dp) publish(s *spillSet, k int) error {
-	err := s.finish()
-	f := s.xf
-	if err == nil && r.x.sync {
-		err = f.Sync()
+	if err := s.x.Publish(r.x.sync); err != nil {
+		return err
 	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	s.xf = nil
-	if err == nil {
-		err = os.Rename(f.Name(), strings.TrimSuffix(f.Name(), ".part"))
-	}
-	if err != nil {
-		return fmt.Errorf("%w: writing %s: %w", ErrDisk, f.Name(), err)
-	}
-	r.x.bytes += s.xend
+	r.x.bytes += s.x.End()
 	if r.x.sync {
-		syncDir(s.dir)
+		spill.SyncDir(r.x.layerDir(k))
 	}
-	return r.x.writeMarker(k, r.shard, s.recs)
+	return r.x.writeMarker(k, r.shard, s.x.Recs)
 }
 
 // removeOwn deletes this shard's files of layers first..k.
@@ -233,7 +181,7 @@ func (r *dp) loadInbound(ctx context.Context, k int, recs [][]int64, ws []*worke
 		}
 		r.st.Spilled = true
 		for _, w := range ws {
-			w.start(bucketLayer(disk.bits), disk)
+			w.start(bucketLayer(disk.Bits), disk)
 		}
 	} else {
 		var ok bool
@@ -278,14 +226,14 @@ func (r *dp) loadInbound(ctx context.Context, k int, recs [][]int64, ws []*worke
 		err = ctx.Err()
 	}
 	if err == nil && disk != nil {
-		err = disk.finish()
+		err = disk.Finish()
 	}
 	if err != nil {
 		if errors.Is(err, errFull) {
 			err = r.memoryError()
 		}
 		if disk != nil {
-			disk.remove()
+			disk.Remove()
 		}
 		if cur != nil {
 			r.mem.recycle(cur)

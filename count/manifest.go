@@ -8,23 +8,19 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/count/internal/ckfile"
+	"github.com/boardgraph/boardgraph/count/internal/spill"
 	"github.com/boardgraph/boardgraph/shard"
 )
 
 // Manifests: the checkpoint of a spilled layer (spill.go); the format
 // is package manifest's.
 
-// manifestSet returns the manifest's view of s (its slices, not copies).
-func manifestSet(s *spillSet) *ckfile.Set {
-	return &ckfile.Set{Bits: s.bits, Size: s.size, Recs: s.recs, Gen: s.gen, Done: s.done}
-}
-
 // saveSpilled writes the manifest of the spilled layer cur made by steps
 // 0..done-1, and of the step's next layer when it is under way.
 func (r *dp) saveSpilled(done int, cur, next *spillSet) error {
-	m := ckfile.Manifest{Key: r.ck.key, Done: done, KW: r.mem.kw, CW: r.mem.cw, Dir: r.spillRoot, Cur: manifestSet(cur)}
+	m := ckfile.Manifest{Key: r.ck.key, Done: done, KW: r.mem.kw, CW: r.mem.cw, Dir: r.spillRoot, Cur: cur.Manifest()}
 	if next != nil {
-		m.Next = manifestSet(next)
+		m.Next = next.Manifest()
 	}
 	b := m.Append(nil)
 	if err := writeSynced(r.ck.path, r.ck.path+".tmp", !r.opt.noSync, writeBytes(b)); err != nil {
@@ -40,40 +36,16 @@ func (r *dp) saveSpilled(done int, cur, next *spillSet) error {
 // done must have exactly their bytes (the current layer) or at least them
 // (the next layer, cut back to them).
 func (r *dp) openSet(dir string, ms *ckfile.Set, cut bool) (*spillSet, error) {
-	s := r.compactSet(dir, ms.Bits, 0.25)
-	copy(s.size, ms.Size)
-	copy(s.recs, ms.Recs)
-	copy(s.gen, ms.Gen)
-	copy(s.done, ms.Done)
-	defer s.removeStrays()
-	for b := range s.files {
-		name := filepath.Join(dir, bucketFile(b, s.gen[b]))
-		if s.done[b] {
-			os.Remove(name) // a killed count may not have removed it
-			continue
-		}
-		f, err := os.OpenFile(name, os.O_RDWR, 0)
-		var fi os.FileInfo
-		if err == nil {
-			fi, err = f.Stat()
-		}
-		if err == nil && (fi.Size() < s.size[b] || !cut && fi.Size() != s.size[b]) {
-			err = fmt.Errorf("%d bytes, the checkpoint says %d", fi.Size(), s.size[b])
-		}
-		if err == nil && cut && fi.Size() > s.size[b] {
-			err = f.Truncate(s.size[b])
-		}
-		if err != nil {
-			if f != nil {
-				f.Close()
-			}
-			s.closeFiles()
-			return nil, fmt.Errorf("%w: the spilled layer file %s is missing or damaged (%w); remove %s and %s to count from the start",
-				shard.ErrCheckpoint, name, err, r.ck.path, r.spillRoot)
-		}
-		s.files[b] = f
+	b, err := spill.Open(r.spillConfig(dir, ms.Bits, 0.25), ms, cut)
+	var oe *spill.OpenError
+	if errors.As(err, &oe) {
+		return nil, fmt.Errorf("%w: the spilled layer file %s is missing or damaged (%w); remove %s and %s to count from the start",
+			shard.ErrCheckpoint, oe.Name, oe.Err, r.ck.path, r.spillRoot)
 	}
-	return s, nil
+	if err != nil {
+		return nil, err
+	}
+	return &spillSet{Buckets: b}, nil
 }
 
 // resumeManifest reads the manifest data back: the layer it names, and
@@ -87,13 +59,13 @@ func (r *dp) resumeManifest(data []byte) (done int, cur, next *spillSet, err err
 		return 0, nil, nil, fmt.Errorf("%w: %s: %w; remove it to count from the start", shard.ErrCheckpoint, r.ck.path, err)
 	}
 	r.spillRoot = m.Dir
-	keep := map[string]bool{layerName(m.Done): true}
-	if cur, err = r.openSet(filepath.Join(m.Dir, layerName(m.Done)), m.Cur, false); err != nil {
+	keep := map[string]bool{spill.LayerName(m.Done): true}
+	if cur, err = r.openSet(filepath.Join(m.Dir, spill.LayerName(m.Done)), m.Cur, false); err != nil {
 		return 0, nil, nil, err
 	}
 	if m.Next != nil {
-		keep[layerName(m.Done+1)] = true
-		if next, err = r.openSet(filepath.Join(m.Dir, layerName(m.Done+1)), m.Next, true); err != nil {
+		keep[spill.LayerName(m.Done+1)] = true
+		if next, err = r.openSet(filepath.Join(m.Dir, spill.LayerName(m.Done+1)), m.Next, true); err != nil {
 			cur.closeFiles()
 			return 0, nil, nil, err
 		}

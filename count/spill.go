@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/count/internal/ckfile"
+	"github.com/boardgraph/boardgraph/count/internal/spill"
 )
 
 // Spilling layers to disk (Options.SpillDir).
@@ -24,7 +25,8 @@ import (
 // chosen per layer so that one bucket's table fits a quarter of the
 // limit shared by the workers), a state going to the file named by the
 // top bits of its key's hash (the same hash that picks a table partition
-// in memory). A file is a sequence of compact runs (runs.go): each bucket
+// in memory). A file is a sequence of compact runs (package runs; the
+// files are package spill's): each bucket
 // collects the records the workers emit in memory (a quarter of the
 // limit for all buckets), and when that is full writes them sorted by
 // mixed key, equal keys added, with delta- and varint-coded keys and
@@ -112,7 +114,7 @@ func (r *dp) layerDir(done int) (string, error) {
 			}
 			r.spillRoot = d
 		}
-		dir := filepath.Join(r.spillRoot, layerName(done))
+		dir := filepath.Join(r.spillRoot, spill.LayerName(done))
 		os.RemoveAll(dir) // what a killed run left
 		if err := os.Mkdir(dir, 0o700); err != nil {
 			return "", fmt.Errorf("%w: %w", ErrDisk, err)
@@ -133,17 +135,15 @@ func (r *dp) layerDir(done int) (string, error) {
 	return dir, nil
 }
 
-// compactSet returns the (fileless) spill set of 2^bits buckets in dir,
-// its run buffers taking about share of the limit in all.
-func (r *dp) compactSet(dir string, bits uint, share float64) *spillSet {
+// spillConfig describes the 2^bits bucket files of a layer in dir, their
+// run buffers taking about share of the limit in all (at least 64
+// records a bucket). The buffers are not counted in the tables' memory
+// (Stats.PeakBytes).
+func (r *dp) spillConfig(dir string, bits uint, share float64) spill.Config {
 	n := 1 << bits
-	sd := r.mem.stride
-	s := &spillSet{dir: dir, files: make([]*os.File, n), mu: make([]sync.Mutex, n),
-		recs: make([]int64, n), size: make([]int64, n), bits: bits, kw: r.mem.kw, cw: r.mem.cw, sd: sd,
-		done: make([]bool, n), gen: make([]uint8, n), folded: make([]int64, n), pend: make([][]uint64, n), noSync: r.opt.noSync,
-		written: &r.spillW, recorded: &r.spillR}
-	s.pendCap = max(64, int(share*float64(r.opt.MaxBytes)/float64(n*8*sd)))
-	return s
+	return spill.Config{Dir: dir, Bits: bits, KW: r.mem.kw, CW: r.mem.cw,
+		PendCap: max(64, int(share*float64(r.opt.MaxBytes)/float64(n*8*r.mem.stride))),
+		NoSync:  r.opt.noSync, Written: &r.spillW, Recorded: &r.spillR, Err: ErrDisk}
 }
 
 // newSpillSet creates the bucket files of the layer made by done steps,
@@ -153,16 +153,11 @@ func (r *dp) newSpillSet(bits uint, done int, share float64) (*spillSet, error) 
 	if err != nil {
 		return nil, err
 	}
-	s := r.compactSet(dir, bits, share)
-	for b := range s.files {
-		f, err := os.OpenFile(filepath.Join(dir, bucketName(b)), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
-		if err != nil {
-			s.remove()
-			return nil, fmt.Errorf("%w: %w", ErrDisk, err)
-		}
-		s.files[b] = f
+	b, err := spill.Create(r.spillConfig(dir, bits, share))
+	if err != nil {
+		return nil, err
 	}
-	return s, nil
+	return &spillSet{Buckets: b}, nil
 }
 
 // removeSpill deletes the run's spill directory: always without a
@@ -179,7 +174,7 @@ func (r *dp) removeSpill() {
 func (r *dp) loadBucket(s *spillSet, b int, p *part) error {
 	// Compact runs hold about one record a state (equal keys of one run
 	// are added).
-	per := s.recs[b]
+	per := s.Recs[b]
 	slots := minSlots
 	for ; 3*int64(slots) < 4*per; slots *= 2 {
 	}
@@ -188,7 +183,7 @@ func (r *dp) loadBucket(s *spillSet, b int, p *part) error {
 		return errFull
 	}
 	p.a, p.n = a, 0
-	return s.readBucket(b, func(words []uint64) error {
+	return s.ReadBucket(b, func(words []uint64) error {
 		ov, ok := r.mem.insert(p, words)
 		switch {
 		case !ok:
@@ -222,7 +217,7 @@ func (r *dp) shouldSpill(cur *layer) bool {
 // to memory: its records (an upper bound on its states) in tables of a
 // quarter of the limit.
 func (r *dp) shouldLoad(s *spillSet) bool {
-	tables := float64(s.records())*bytesPerState(r.mem.stride) + float64(len(s.files)*minSlots*8*r.mem.stride)
+	tables := float64(s.Records())*bytesPerState(r.mem.stride) + float64(s.N()*minSlots*8*r.mem.stride)
 	return tables < float64(r.opt.MaxBytes)/4
 }
 
@@ -254,7 +249,7 @@ func (r *dp) dump(cur *layer, w *worker) (*spillSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	w.start(bucketLayer(s.bits), s)
+	w.start(bucketLayer(s.Bits), s)
 	saved := w.filterStep
 	w.filterStep = false
 	sd, kw, cw := r.mem.stride, r.mem.kw, r.mem.cw
@@ -281,18 +276,18 @@ func (r *dp) dump(cur *layer, w *worker) (*spillSet, error) {
 	err = w.ioErr
 	w.ioErr, w.full = nil, false
 	if err == nil {
-		err = s.finish()
+		err = s.Finish()
 	}
 	if err == nil && r.ck != nil {
 		err = r.saveSpilled(r.i, s, nil)
 	}
 	if err != nil {
-		s.remove()
+		s.Remove()
 		return nil, r.diskError(err)
 	}
 	r.mem.recycle(cur)
 	r.mem.release()
-	r.st.SpillBytes = max(r.st.SpillBytes, s.bytes())
+	r.st.SpillBytes = max(r.st.SpillBytes, s.Bytes())
 	return s, nil
 }
 
@@ -310,11 +305,11 @@ func (r *dp) stepDisk(cur *spillSet) float64 {
 	// entry in r.prof becomes its summed states, fewer).
 	g := 1.5
 	if r.prevRecs > 0 {
-		g = min(max(float64(cur.records())/float64(r.prevRecs), 1), 4)
+		g = min(max(float64(cur.Records())/float64(r.prevRecs), 1), 4)
 	} else if n := len(r.prof); n >= 2 && r.prof[n-2] > 0 {
 		g = min(max(float64(r.prof[n-1])/float64(r.prof[n-2]), 1), 4)
 	}
-	c := float64(cur.bytes())
+	c := float64(cur.Bytes())
 	return max(1.25*g*c/foldShrink-c, 0) + spillSlack
 }
 
@@ -349,12 +344,12 @@ func (r *dp) stepSpill(ctx context.Context, i int, cur, next *spillSet, ws []*wo
 			return nil, err
 		}
 		var err error
-		if next, err = r.newSpillSet(r.spillBitsFor(4*float64(cur.records())), i+1, 0.25); err != nil {
+		if next, err = r.newSpillSet(r.spillBitsFor(4*float64(cur.Records())), i+1, 0.25); err != nil {
 			return nil, err
 		}
 	}
 	err := r.stepSpillTo(ctx, i, cur, next, ws)
-	r.prevRecs = cur.records()
+	r.prevRecs = cur.Records()
 	if err == nil && r.ck != nil {
 		err = r.saveSpilled(i+1, next, nil) // the layer checkpoint
 	}
@@ -363,11 +358,11 @@ func (r *dp) stepSpill(ctx context.Context, i int, cur, next *spillSet, ws []*wo
 			next.closeFiles() // the last manifest may name them
 			cur.closeFiles()
 		} else {
-			next.remove()
+			next.Remove()
 		}
 		return nil, r.diskError(err)
 	}
-	cur.remove()
+	cur.Remove()
 	return next, nil
 }
 
@@ -376,43 +371,44 @@ func (r *dp) stepSpill(ctx context.Context, i int, cur, next *spillSet, ws []*wo
 var errKilled = errors.New("stopped by the test hook")
 
 // stepSpillTo expands the spilled layer cur by step i into next: bucket
-// files, or the owners' files of cooperative shards (next.route). It
+// files, or the owners' files of cooperative shards (next.route()). It
 // skips the buckets of cur already done (a resumed step) and deletes each
 // bucket's file once expanded: at once without a checkpoint, else at the
 // end of its round, after the manifest that says it is done.
 func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*worker) error {
 	s := &spillStep{r: r, ctx: ctx, i: i, cur: cur, next: next, ws: ws}
-	s.bl = bucketLayer(next.bits)
-	if next.route {
+	if next.route() {
 		s.bl = &layer{parts: make([]part, next.outputs())}
+	} else {
+		s.bl = bucketLayer(next.Bits)
+		next.Raw.Store(0)
 	}
-	s.ckpt = r.ck != nil && !next.route
+	s.ckpt = r.ck != nil && !next.route()
 	defer func() {
 		for _, w := range ws {
 			w.out = nil
 		}
 	}()
-	for b := range cur.files {
-		if !cur.done[b] {
+	for b, done := range cur.Done {
+		if !done {
 			s.todo = append(s.todo, b)
 		}
 	}
-	for b, x := range cur.size {
+	for b, x := range cur.Size {
 		s.total += x
-		if cur.done[b] {
+		if cur.Done[b] {
 			s.before += x
 		}
 	}
 	s.emitted0 = r.spillR.Load()
 	s.share0 = float64(s.before) / float64(max(s.total, 1)) // done before this process
-	next.raw.Store(0)
 	s.stepStart = time.Now()
 	for pos := 0; pos < len(s.todo); {
 		end, err := s.expandRound(pos)
 		if err == nil {
 			err = s.saveRound(pos, end)
 		}
-		r.st.SpillBytes = max(r.st.SpillBytes, cur.bytes()+next.bytes())
+		r.st.SpillBytes = max(r.st.SpillBytes, cur.Bytes()+next.bytes())
 		if err != nil {
 			return err
 		}
@@ -500,7 +496,7 @@ func (s *spillStep) expandBuckets(rd *spillRound, wi int, w *worker) {
 			rd.stop.Store(true)
 			return // no flush: as if killed
 		}
-		if cur.recs[b] > 0 {
+		if cur.Recs[b] > 0 {
 			if err := r.loadBucket(cur, b, &p); err != nil {
 				rd.errs[wi] = err
 				rd.stop.Store(true)
@@ -516,10 +512,10 @@ func (s *spillStep) expandBuckets(rd *spillRound, wi int, w *worker) {
 			}
 		}
 		s.partsDone.Add(1)
-		s.bytesDone.Add(cur.size[b])
+		s.bytesDone.Add(cur.Size[b])
 		r.partDone()
 		if !s.ckpt {
-			cur.dropBucket(b)
+			cur.DropBucket(b)
 		}
 		if err := s.ctx.Err(); err != nil {
 			rd.errs[wi] = err
@@ -532,8 +528,8 @@ func (s *spillStep) expandBuckets(rd *spillRound, wi int, w *worker) {
 // fillStats fills the in-step progress of a spilled step.
 func (s *spillStep) fillStats(st *Stats) {
 	total := s.total
-	st.StepParts = len(s.cur.files)
-	st.StepPartsDone = len(s.cur.files) - len(s.todo) + int(s.partsDone.Load())
+	st.StepParts = s.cur.N()
+	st.StepPartsDone = s.cur.N() - len(s.todo) + int(s.partsDone.Load())
 	st.StepRead, st.StepExpanded = s.bytesDone.Load(), s.states.Load()
 	st.StepEmitted = s.r.spillR.Load() - s.emitted0
 	b0 := float64(s.before) / float64(max(total, 1))
@@ -553,39 +549,39 @@ func (s *spillStep) saveRound(pos, end int) error {
 	var err error
 	// The share of the step done, for folding (fold.go).
 	share := float64(s.before+s.bytesDone.Load()) / float64(max(s.total, 1))
-	if !s.ckpt && !next.route {
+	if !s.ckpt && !next.route() {
 		var n int
 		n, err = r.foldIfTight(cur, next, s.share0, share, ws)
 		r.st.Folds += n
-		next.removeStale()
+		next.RemoveStale()
 	}
 	if err == nil && s.ckpt {
 		// The round's checkpoint: the next layer's files as they are
 		// now (folded if the disk is tight), then the manifest, then
 		// the buckets it says are done and the files folds replaced.
-		err = next.flushRuns()
+		err = next.FlushRuns()
 		if err == nil {
 			var n int
 			n, err = r.foldIfTight(cur, next, s.share0, share, ws)
 			r.st.Folds += n
 		}
 		if err == nil {
-			if err = next.syncFiles(); err == nil {
+			if err = next.SyncFiles(); err == nil {
 				for _, b := range s.todo[pos:end] {
-					cur.done[b] = true
+					cur.Done[b] = true
 				}
 				if err = r.saveSpilled(s.i, cur, next); err != nil {
 					for _, b := range s.todo[pos:end] {
-						cur.done[b] = false
+						cur.Done[b] = false
 					}
 				}
 			}
 		}
 		if err == nil {
 			for _, b := range s.todo[pos:end] {
-				cur.dropBucket(b)
+				cur.DropBucket(b)
 			}
-			next.removeStale()
+			next.RemoveStale()
 		}
 	}
 	return err
@@ -596,16 +592,16 @@ func (s *spillStep) saveRound(pos, end int) error {
 func (s *spillStep) finish() error {
 	r, i, cur, next := s.r, s.i, s.cur, s.next
 	var err error
-	if !next.route {
-		err = next.finish() // publish finishes the owners' files
+	if !next.route() {
+		err = next.Finish() // publish finishes the owners' files
 		if err == nil && s.ckpt {
-			err = next.syncFiles()
+			err = next.SyncFiles()
 		}
 	}
 	if err != nil {
 		return err
 	}
-	if i > 0 && len(s.todo) == len(cur.files) {
+	if i > 0 && len(s.todo) == cur.N() {
 		// The exact size of the layer read.
 		n := int(s.states.Load())
 		if len(r.prof) >= i {
@@ -616,15 +612,15 @@ func (s *spillStep) finish() error {
 			r.st.PeakSummed, r.st.PeakSummedStep = n, i
 		}
 	}
-	if !next.route {
-		r.st.SpillBytes = max(r.st.SpillBytes, next.bytes())
+	if !next.route() {
+		r.st.SpillBytes = max(r.st.SpillBytes, next.Bytes())
 	}
 	return nil
 }
 
 // loadAll reads every bucket of s into one layer in memory.
 func (r *dp) loadAll(s *spillSet) (*layer, error) {
-	l := bucketLayer(s.bits)
+	l := bucketLayer(s.Bits)
 	for b := range l.parts {
 		if err := r.loadBucket(s, b, &l.parts[b]); err != nil {
 			if errors.Is(err, errFull) {

@@ -4,11 +4,13 @@ import (
 	"errors"
 	"math"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/boardgraph/boardgraph/count/internal/ckfile"
 	"github.com/boardgraph/boardgraph/count/internal/runs"
+	"github.com/boardgraph/boardgraph/count/internal/spill"
 )
 
 // A full disk (ENOSPC, from /dev/full) while a run is written is an
@@ -18,15 +20,22 @@ func TestSpillDiskFull(t *testing.T) {
 	if err != nil {
 		t.Skip("no /dev/full here")
 	}
-	defer full.Close()
+	full.Close()
 	dir := t.TempDir()
 	r := &dp{plan: &plan{steps: make([]step, 10)}, mem: newStore(1, 1, 1<<20), opt: Options{MaxBytes: 1 << 20}, spillDir: dir}
-	s := r.compactSet(dir, 0, 0.25)
-	s.files[0] = full
+	// The bucket's file is /dev/full: a manifest's bucket of no bytes.
+	if err := os.Symlink("/dev/full", filepath.Join(dir, spill.BucketFile(0, 0))); err != nil {
+		t.Fatal(err)
+	}
+	s, err := r.openSet(dir, &ckfile.Set{Size: make([]int64, 1), Recs: make([]int64, 1), Gen: make([]uint8, 1), Done: make([]bool, 1)}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.closeFiles()
 	var sc runs.Scratch
 	err = s.write(0, []uint64{7, 1, 9, 2}, &sc)
 	if err == nil {
-		err = s.flushRuns()
+		err = s.FlushRuns()
 	}
 	err = r.diskError(err)
 	t.Log(err)
@@ -62,10 +71,10 @@ func TestSaveSpilled(t *testing.T) {
 	r := &dp{mem: newStore(2, 1, 1<<20), opt: Options{MaxBytes: 1 << 20}}
 	r.ck = &dpCheckpoint{path: dir + "/ck", key: "key"}
 	r.spillRoot = dir
-	cur := r.compactSet(dir, 2, 0.25)
-	cur.size[1], cur.recs[1], cur.done[2] = 100, 30, true
-	next := r.compactSet(dir, 3, 0.25)
-	next.size[7], next.recs[7], next.gen[7] = 9, 2, 3
+	cur := &spillSet{Buckets: spill.New(r.spillConfig(dir, 2, 0.25))}
+	cur.Size[1], cur.Recs[1], cur.Done[2] = 100, 30, true
+	next := &spillSet{Buckets: spill.New(r.spillConfig(dir, 3, 0.25))}
+	next.Size[7], next.Recs[7], next.Gen[7] = 9, 2, 3
 	if err := r.saveSpilled(5, cur, next); err != nil {
 		t.Fatal(err)
 	}

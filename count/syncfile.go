@@ -4,6 +4,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/boardgraph/boardgraph/count/internal/spill"
 )
 
 // writeSynced replaces path by what write writes, atomically: to the
@@ -31,7 +33,7 @@ func writeSynced(path, tmp string, sync bool, write func(f io.Writer) error) err
 		return err
 	}
 	if sync {
-		syncDir(filepath.Dir(path))
+		spill.SyncDir(filepath.Dir(path))
 	}
 	return nil
 }
@@ -41,14 +43,5 @@ func writeBytes(b []byte) func(io.Writer) error {
 	return func(f io.Writer) error {
 		_, err := f.Write(b)
 		return err
-	}
-}
-
-// syncDir syncs the directory dir (its entries: files created, renamed or
-// removed), ignoring errors: not every file system syncs directories.
-func syncDir(dir string) {
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
 	}
 }

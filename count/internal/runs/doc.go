@@ -8,7 +8,7 @@
 // Unhash), so the file keeps m and hi, not lo. Mixed keys are uniform:
 // the top bits of m name the bucket, and the records of a run, sorted by
 // m, are about 2^64 / R apart for R records in the runs of all buckets at
-// once. A bucket collects records in memory (count's spillSet.pend) and,
+// once. A bucket collects records in memory (package spill's run buffer) and,
 // when that is full, writes them as one run: sorted by m (Sort: one
 // counting pass over the next bits of m, then insertion sort within each
 // group), records of equal key added up (Encode), then

@@ -18,7 +18,7 @@ func TestUnhash(t *testing.T) {
 }
 
 // runRecords returns n random records of one bucket for the layout, with
-// many repeated keys, as count's spillSet buffers them (mixed key first), and
+// many repeated keys, as package spill buffers them (mixed key first), and
 // the sum of their counts per key.
 func runRecords(rng *rand.Rand, n, kw, cw int, nb uint, b uint64) ([]uint64, map[[2]uint64][2]uint64) {
 	sd := kw + cw

@@ -3,7 +3,8 @@
 // protocol is described in count/exchange.go): a shard's layer file, whose
 // blocks of records are found through an index grouped by owner; its
 // marker, the records it wrote to each owner; and the vertex order the
-// shards share. Reading and writing the files is count's; this package
+// shards share. It writes a layer file (Writer); reading the files, and
+// writing the markers and the order, are count's: for them this package
 // turns their contents into plain values and back, checking every field.
 package shardfile
 

@@ -8,7 +8,7 @@ import (
 )
 
 // layerFile returns a small layer file of owners owners as a shard
-// writes it (count's spillSet): one block of 16-byte records for each
+// writes it (Writer): one block of 16-byte records for each
 // owner, then the index.
 func layerFile(owners int, seed uint64) []byte {
 	rng := rand.New(rand.NewPCG(seed, 1))
