@@ -2,6 +2,7 @@ package spill
 
 import (
 	"errors"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/count/internal/ckfile"
 	"github.com/boardgraph/boardgraph/count/internal/runs"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // errWrap stands for count's ErrDisk.
@@ -63,7 +65,7 @@ func TestWriteReadReplace(t *testing.T) {
 		t.Fatalf("%d records, %d bytes, %d raw, size %d", s.Records(), s.Bytes(), s.Raw.Load(), s.Size[0])
 	}
 	got := sums(t, s, 0)
-	if len(got) != len(want) || !mapsEqual(got, want) {
+	if len(got) != len(want) || !maps.Equal(got, want) {
 		t.Fatalf("read %v, want %v", got, want)
 	}
 	var recs []uint64
@@ -77,39 +79,13 @@ func TestWriteReadReplace(t *testing.T) {
 	if s.Gen[0] != 1 || s.Recs[0] != 13 || s.Size[0] >= before {
 		t.Errorf("folded: generation %d, %d records, %d bytes (%d before)", s.Gen[0], s.Recs[0], s.Size[0], before)
 	}
-	if got := sums(t, s, 0); !mapsEqual(got, want) {
+	if got := sums(t, s, 0); !maps.Equal(got, want) {
 		t.Fatalf("read after the fold %v, want %v", got, want)
 	}
 	s.RemoveStale()
-	if names := dirNames(t, dir); !slices.Equal(names, []string{BucketFile(0, 1)}) {
+	if names := testfix.DirNames(t, dir); !slices.Equal(names, []string{BucketFile(0, 1)}) {
 		t.Errorf("files after the fold %v", names)
 	}
-}
-
-// mapsEqual reports whether a and b hold the same counts.
-func mapsEqual(a, b map[uint64]uint64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
-}
-
-// dirNames returns the names of the files in dir.
-func dirNames(t *testing.T, dir string) []string {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range ents {
-		names = append(names, e.Name())
-	}
-	return names
 }
 
 // ToFold takes the buckets grown most since their last fold, only those
@@ -158,7 +134,7 @@ func TestOpen(t *testing.T) {
 	if fi, err := os.Stat(filepath.Join(dir, BucketFile(0, 0))); err != nil || fi.Size() != 4 {
 		t.Errorf("bucket 0 not cut to 4 bytes: %v %v", fi, err)
 	}
-	if names := dirNames(t, dir); !slices.Equal(names, []string{BucketFile(0, 0), BucketFile(1, 2)}) {
+	if names := testfix.DirNames(t, dir); !slices.Equal(names, []string{BucketFile(0, 0), BucketFile(1, 2)}) {
 		t.Errorf("files left %v", names)
 	}
 	ms.Done[0] = true
@@ -166,7 +142,7 @@ func TestOpen(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	if names := dirNames(t, dir); !slices.Equal(names, []string{BucketFile(1, 2)}) {
+	if names := testfix.DirNames(t, dir); !slices.Equal(names, []string{BucketFile(1, 2)}) {
 		t.Errorf("files left with bucket 0 done: %v", names)
 	}
 	// A damaged file is an error wrapping Config.Err.
