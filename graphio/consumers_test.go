@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/analysis"
-	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/graphio"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/testfix"
@@ -23,8 +22,7 @@ import (
 // paths_ending, paths_using: directed paths, 144 in all).
 func paperSource(t *testing.T) (*moves.BoardGraph, *graphio.Source, *analysis.Result) {
 	t.Helper()
-	b, _ := board.ParseSpec("4x5")
-	bg := moves.Build(b, moves.Hopido())
+	bg := testfix.SpecGraph(t, "4x5", "hopido")
 	p := hamilton.Problem{G: bg.Graph}
 	res, err := analysis.Analyze(context.Background(), p, analysis.Options{Workers: 1})
 	if err != nil {
