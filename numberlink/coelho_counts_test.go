@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestCoelhoCounts (skipped with -short) counts the solutions of every 100- and
@@ -17,9 +19,7 @@ import (
 // the verifier. Change the golden file only after checking a new count by
 // other means.
 func TestCoelhoCounts(t *testing.T) {
-	if testing.Short() {
-		t.Skip("benchmark counts: about 2 s, skipped with -short")
-	}
+	testfix.SkipShort(t, "benchmark counts: about 2 s")
 	const golden = "testdata/coelho_counts50.golden"
 	var b strings.Builder
 	for _, in := range loadCoelho(t) {

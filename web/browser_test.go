@@ -41,9 +41,7 @@ var (
 // fails under CI=true.
 func chromium(t *testing.T) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("browser tests take several seconds; skipped with -short")
-	}
+	testfix.SkipShort(t, "browser tests take several seconds")
 	return testfix.Tool(t, "chromium", "chromium", "chromium-browser", "google-chrome", "headless-shell")
 }
 

@@ -419,9 +419,7 @@ func TestProgress(t *testing.T) {
 // A DP count whose order is annealed longer says so meanwhile (hopido
 // 7x7: 0.14 s of annealing, lines every 20 ms here).
 func TestProgressAnnealing(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a 7x7 DP count with annealing: minutes under the race run; run without -short")
-	}
+	testfix.SkipShort(t, "a 7x7 DP count with annealing: minutes under the race run")
 	t.Parallel()
 	var out, errb bytes.Buffer
 	code := run(&env{ctx: t.Context(), args: []string{"count", "--method", "dp", "7x7"},

@@ -355,9 +355,7 @@ func TestOutNotWrittenWhenStopped(t *testing.T) {
 // 8,250,272 directed paths, session 1's count cross-checked against
 // enumeration) and that the recorded units were skipped.
 func TestCheckpointKillResume(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary and counts 6x6 twice; run without -short")
-	}
+	testfix.SkipShort(t, "builds the binary and counts 6x6 twice")
 	t.Parallel()
 	dir := t.TempDir()
 	bin := buildBinary(t)
@@ -448,9 +446,7 @@ func TestMain(m *testing.M) {
 // Slurm array script's line with SLURM_ARRAY_TASK_ID, and GNU parallel
 // (when installed), each followed by count merge.
 func TestOrchestrationRecipes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary; run without -short")
-	}
+	testfix.SkipShort(t, "builds the binary")
 	t.Parallel()
 	bin := buildBinary(t)
 	path := filepath.Dir(bin) + string(os.PathListSeparator) + os.Getenv("PATH")
@@ -604,9 +600,7 @@ func TestShardAndDPProgress(t *testing.T) {
 // result, and a count far over --max-memory spills to --tmp and gives the
 // same number.
 func TestDPShardsSpillCLI(t *testing.T) {
-	if testing.Short() {
-		t.Skip("three DP shards of 6x6 and a merge: a minute under the race run (TestCooperativeDPShardsCLI runs); run without -short")
-	}
+	testfix.SkipShort(t, "three DP shards of 6x6 and a merge: a minute under the race run (TestCooperativeDPShardsCLI runs)")
 	t.Parallel()
 	dir := t.TempDir()
 	var files []string
@@ -704,9 +698,7 @@ func TestCooperativeDPShardsCLI(t *testing.T) {
 // A cooperative DP shard killed with SIGKILL and started again resumes
 // from its layer files; the merged shards give the count.
 func TestCooperativeDPShardKillResume(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary; run without -short")
-	}
+	testfix.SkipShort(t, "builds the binary")
 	t.Parallel()
 	bin := buildBinary(t)
 	dir := t.TempDir()

@@ -234,9 +234,7 @@ func TestSolveOutStopped(t *testing.T) {
 // TestStreamProgress checks that long writes and checks report progress
 // on stderr and that --quiet silences it.
 func TestStreamProgress(t *testing.T) {
-	if testing.Short() {
-		t.Skip("writes and verifies a 2000x2000 path: a minute under the race run; run without -short")
-	}
+	testfix.SkipShort(t, "writes and verifies a 2000x2000 path: a minute under the race run")
 	t.Parallel()
 	dir := t.TempDir()
 	name := filepath.Join(dir, "p.txt")
@@ -339,9 +337,7 @@ func TestVerifyBinary(t *testing.T) {
 // TestVerifyTextStreamsLargeFiles checks a path file larger than the
 // in-memory limit for grids, which is only possible by streaming.
 func TestVerifyTextStreamsLargeFiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("writes a 70 MB file")
-	}
+	testfix.SkipShort(t, "writes a 70 MB file")
 	t.Parallel()
 	name := filepath.Join(t.TempDir(), "big.txt")
 	if r := cli(t, "", "solve", "--moves", "king", "2800x2800", "--out", name, "--quiet"); r.code != exitOK {
