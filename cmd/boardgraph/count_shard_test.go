@@ -49,11 +49,7 @@ func writeShards(t *testing.T, dir, stdin string, of int, args ...string) []stri
 func TestShardsMergeCLI(t *testing.T) {
 	t.Parallel()
 	blocked := "..#..\n.....\n.....\n.....\n....#\n"
-	for _, tc := range []struct {
-		name  string
-		stdin string
-		args  []string
-	}{
+	for _, tc := range []cliProblem{
 		{"hopido 5x5", "", []string{"5x5"}},
 		{"knight 5x5", "", []string{"5x5", "--moves", "knight"}},
 		{"hopido 5x5 start", "", []string{"5x5", "--start", "1,1"}},
