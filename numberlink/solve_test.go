@@ -246,10 +246,7 @@ func newTestRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 1))
 func checkTathamIDs(t *testing.T, ids []string) {
 	t.Helper()
 	for _, id := range ids {
-		g, rules, err := parseTatham(id)
-		if err != nil {
-			t.Fatalf("%s: %v", id, err)
-		}
+		g, rules := tathamGrid(t, id)
 		n, sol, _, err := Count(context.Background(), g, 2, SolveOptions{Rules: rules})
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
