@@ -206,10 +206,7 @@ func TestTour(t *testing.T) {
 func FuzzRead(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "samples", "*"))
 	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
+		data := testfix.ReadFile(f, name)
 		f.Add(data)
 	}
 	f.Add([]byte("p edge 2 1\ne 1 2\n"))

@@ -3,7 +3,6 @@ package numberlink
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -35,10 +34,7 @@ func TestCoelhoCounts(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "%s %d\n", in.name, n)
 	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
+	want := testfix.ReadFile(t, golden)
 	got := strings.Split(b.String(), "\n")
 	for i, w := range strings.Split(string(want), "\n") {
 		if i >= len(got) || got[i] != w {

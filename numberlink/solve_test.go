@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -228,10 +227,7 @@ const tathamFile = "testdata/tatham_bridges.txt"
 // tathamIDs returns every stored game ID.
 func storedTathamIDs(t *testing.T) []string {
 	t.Helper()
-	data, err := os.ReadFile(tathamFile)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testfix.ReadFile(t, tathamFile)
 	var ids []string
 	for _, line := range strings.Split(string(data), "\n") {
 		if _, id, ok := strings.Cut(strings.TrimSpace(line), " "); ok && !strings.HasPrefix(line, "#") {
@@ -264,10 +260,7 @@ func checkTathamIDs(t *testing.T, ids []string) {
 // counts exactly 1 under its rules (NoLoops for the L ones).
 func TestTatham(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile(tathamFile)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testfix.ReadFile(t, tathamFile)
 	groups := map[string][]string{}
 	var order []string
 	for _, line := range strings.Split(string(data), "\n") {
