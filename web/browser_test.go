@@ -28,7 +28,6 @@ import (
 
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/testfix"
-	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
 
@@ -244,14 +243,7 @@ func TestBrowser(t *testing.T) {
 		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`NL.puzzle === `+strconv.Quote(id), chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 			t.Fatal(err)
 		}
-		g, rules, err := puzzleio.ParseTatham(id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n, sol, _, err := numberlink.Count(context.Background(), g, 2, numberlink.SolveOptions{Rules: rules})
-		if err != nil || n != 1 {
-			t.Fatalf("count = %d, %v", n, err)
-		}
+		g, sol := tathamSolution(t, id)
 		// Take one hint first: plain words for the player, the paper's
 		// terms in the study panel.
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("n-hint")), chromedp.WaitVisible(chromedp.CSS(`#n-hinttext[data-status="step"]`))); err != nil {
