@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -65,9 +64,7 @@ func TestNetworkX(t *testing.T) {
 			if err := graphio.Write(context.Background(), &buf, f, src, graphio.WriteOptions{}); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			testfix.WriteFile(t, file, buf.Bytes())
 			cmd := exec.Command(py, filepath.Join("testdata", "nxread.py"), string(f), file)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr

@@ -111,15 +111,11 @@ func (b *browserEnv) shot(t *testing.T, ctx context.Context, name string) {
 		t.Fatalf("screenshot: %v", err)
 	}
 	p := filepath.Join(b.shots, name+".png")
-	if err := os.WriteFile(p, png, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testfix.WriteFile(t, p, png)
 	t.Logf("screenshot %s", p)
 	if *update && galleryShots[name] {
 		g := filepath.Join("..", "docs", "gallery", "web-"+name+".png")
-		if err := os.WriteFile(g, png, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfix.WriteFile(t, g, png)
 		t.Logf("gallery %s", g)
 	}
 }

@@ -593,9 +593,7 @@ func golden(t *testing.T, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", name+".golden")
 	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfix.WriteFile(t, path, []byte(got))
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {

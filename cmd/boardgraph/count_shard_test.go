@@ -130,9 +130,7 @@ func rewrite(t *testing.T, src, dst string, fix bool, edit func(s *shard.Result,
 		s.Seal()
 	}
 	out, _ := json.Marshal(s)
-	if err := os.WriteFile(dst, out, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testfix.WriteFile(t, dst, out)
 	return dst
 }
 

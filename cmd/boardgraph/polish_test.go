@@ -2,10 +2,11 @@ package main
 
 import (
 	"net"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestEmptyMovesRefused: --moves "" used to fall back to hopido silently;
@@ -68,9 +69,7 @@ func TestServePortInUse(t *testing.T) {
 func TestVerifyGraphReadsStdin(t *testing.T) {
 	t.Parallel()
 	g := filepath.Join(t.TempDir(), "square.dimacs")
-	if err := os.WriteFile(g, []byte("p edge 4 4\ne 1 2\ne 2 3\ne 3 4\ne 4 1\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testfix.WriteFile(t, g, []byte("p edge 4 4\ne 1 2\ne 2 3\ne 3 4\ne 4 1\n"))
 	for _, args := range [][]string{{"verify", "--graph", g}, {"verify", "--graph", g, "-"}} {
 		if r := cli(t, "1\n2\n3\n4\n", args...); r.code != exitOK || !strings.HasPrefix(r.stdout, "valid: a Hamiltonian path") {
 			t.Errorf("%q: %v", args, r)

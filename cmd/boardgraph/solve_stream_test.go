@@ -201,9 +201,7 @@ func TestSolveOutStopped(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	old := filepath.Join(dir, "old.bgp")
-	if err := os.WriteFile(old, []byte("keep me"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testfix.WriteFile(t, old, []byte("keep me"))
 	cancelled, cancel := context.WithCancel(t.Context())
 	cancel()
 	inParallel(t, []cliCase{
@@ -277,9 +275,7 @@ func TestVerifyBinary(t *testing.T) {
 	hs := 40 + len("knight") + 8*8
 	write := func(name string, b []byte) string {
 		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfix.WriteFile(t, p, b)
 		return p
 	}
 	edit := func(fn func([]byte) []byte) []byte { return fn(bytes.Clone(data)) }
