@@ -102,10 +102,7 @@ func TestCountSmall(t *testing.T) {
 // every solution Count enumerates.
 func TestCountMatchesNaive(t *testing.T) {
 	t.Parallel()
-	trials := 150
-	if testing.Short() {
-		trials = 40
-	}
+	trials := testfix.Scale(150, 40, 150)
 	for k := 1; k <= 3; k++ {
 		for _, rules := range allRules {
 			t.Run(fmt.Sprintf("k%d/%s", k, rulesName(rules)), func(t *testing.T) {
