@@ -1,7 +1,6 @@
 package main
 
 import (
-	"net"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -52,11 +51,7 @@ func TestConstructRefusesStrategy(t *testing.T) {
 // is in use and names --addr (issue #10), exit 2, and prints no banner.
 func TestServePortInUse(t *testing.T) {
 	t.Parallel()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Skipf("no loopback listener here: %v", err)
-	}
-	defer ln.Close()
+	ln := testfix.Loopback(t)
 	r := cli(t, "", "serve", "--addr", ln.Addr().String())
 	if r.code != exitUsage || !strings.Contains(r.stderr, "the port is in use") || !strings.Contains(r.stderr, "give another port with --addr") || r.stdout != "" {
 		t.Errorf("serve on a busy port: %v", r)
