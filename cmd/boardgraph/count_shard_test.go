@@ -530,26 +530,18 @@ func checkpointUnits(path string) int {
 
 // cancelOn is a stderr that calls cancel once marker has been written.
 type cancelOn struct {
-	mu     sync.Mutex
-	buf    bytes.Buffer
+	testfix.SyncBuffer
 	marker string
 	cancel func()
 }
 
+// Write appends p and cancels once the text so far holds the marker.
 func (w *cancelOn) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	n, err := w.buf.Write(p)
-	if strings.Contains(w.buf.String(), w.marker) {
+	n, err := w.SyncBuffer.Write(p)
+	if strings.Contains(w.String(), w.marker) {
 		w.cancel()
 	}
 	return n, err
-}
-
-func (w *cancelOn) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.buf.String()
 }
 
 // TestShardAndDPProgress: a sharded count's progress lines name the units
