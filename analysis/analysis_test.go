@@ -387,9 +387,7 @@ func TestClosedTours(t *testing.T) {
 // (OEIS A001230, McKay 1997), the latter derived from the paths whose ends
 // are a knight's move apart. About 2 s on two cores; skipped with -short.
 func TestKnight6x6(t *testing.T) {
-	if testing.Short() {
-		t.Skip("enumerates 6.6 million paths")
-	}
+	testfix.SkipShort(t, "enumerates 6.6 million paths")
 	t.Parallel()
 	_, p := problemOf(t, "6x6", "knight")
 	res, err := Analyze(context.Background(), p, Options{})

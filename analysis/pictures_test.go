@@ -7,20 +7,18 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/analysis"
-	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/moves"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 func TestReportPictures(t *testing.T) {
 	t.Parallel()
-	b, _ := board.ParseSpec("3x4")
-	bg := moves.Build(b, moves.Knight())
+	bg := testfix.SpecGraph(t, "3x4", "knight")
 	res, err := analysis.Analyze(context.Background(), hamilton.Problem{G: bg.Graph}, analysis.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &analysis.Report{Board: b, Graph: bg, Moves: "knight", Result: res}
+	r := &analysis.Report{Board: bg.Board, Graph: bg, Moves: "knight", Result: res}
 	figs, err := r.Pictures()
 	if err != nil {
 		t.Fatal(err)
@@ -33,7 +31,7 @@ func TestReportPictures(t *testing.T) {
 	if err := figs[0].Picture.WriteSVG(&svg); err != nil {
 		t.Fatal(err)
 	}
-	corner := res.PerStart[bg.VertexOf[b.Cell(0, 0)]]
+	corner := res.PerStart[bg.VertexOf[bg.Board.Cell(0, 0)]]
 	if corner == 0 || !bytes.Contains(svg.Bytes(), []byte(">"+strconv.FormatUint(corner, 10)+"<")) {
 		t.Fatalf("start heatmap lacks the corner's count %d", corner)
 	}

@@ -77,10 +77,7 @@ func TestSweep(t *testing.T) {
 // otherwise the error wraps ErrNoTour.
 func TestKnightSmallBoards(t *testing.T) {
 	t.Parallel()
-	most := 40
-	if testfix.Long() {
-		most = 200
-	}
+	most := testfix.Scale(40, 40, 200)
 	for n := 1; n <= 4; n++ {
 		for m := 1; m <= most; m++ {
 			for _, closed := range []bool{false, true} {

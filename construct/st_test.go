@@ -45,6 +45,17 @@ func stAllowed(n, m int, s, e [2]int) bool {
 	return white(s) && white(e)
 }
 
+// stRefused fails t unless KnightPathBetween refuses the ends s and e,
+// which the colour rule forbids (stAllowed), with an *EndsError.
+func stRefused(t *testing.T, rows, cols int, s, e [2]int) {
+	t.Helper()
+	_, err := KnightPathBetween(rows, cols, s, e)
+	var ee *EndsError
+	if !errors.As(err, &ee) {
+		t.Fatalf("%dx%d %v -> %v: forbidden pair gave %v", rows, cols, s, e, err)
+	}
+}
+
 // stAllPairs checks every unordered allowed pair (and its reverse on a
 // sample) and the refusal of every forbidden pair.
 func stAllPairs(t *testing.T, n int) {
@@ -54,11 +65,7 @@ func stAllPairs(t *testing.T, n int) {
 		for b := a + 1; b < cells; b++ {
 			s, e := [2]int{a / n, a % n}, [2]int{b / n, b % n}
 			if !stAllowed(n, n, s, e) {
-				_, err := KnightPathBetween(n, n, s, e)
-				var ee *EndsError
-				if !errors.As(err, &ee) {
-					t.Fatalf("%dx%d %v -> %v: forbidden pair gave %v", n, n, s, e, err)
-				}
+				stRefused(t, n, n, s, e)
 				continue
 			}
 			allowed++
@@ -278,11 +285,7 @@ func FuzzKnightPathBetween(f *testing.F) {
 		s := [2]int{int(a) % rows, int(b) % cols}
 		e := [2]int{int(c) % rows, int(d) % cols}
 		if !stAllowed(rows, cols, s, e) {
-			_, err := KnightPathBetween(rows, cols, s, e)
-			var ee *EndsError
-			if !errors.As(err, &ee) {
-				t.Fatalf("%dx%d %v -> %v: forbidden pair gave %v", rows, cols, s, e, err)
-			}
+			stRefused(t, rows, cols, s, e)
 			return
 		}
 		stCheck(t, rows, cols, s, e)

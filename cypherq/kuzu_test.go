@@ -56,9 +56,7 @@ func runKuzu(t *testing.T, job kuzuJob) map[string]kuzuResult {
 	dir := t.TempDir()
 	data, _ := json.Marshal(job)
 	jf := filepath.Join(dir, "job.json")
-	if err := os.WriteFile(jf, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testfix.WriteFile(t, jf, data)
 	var stdout, stderr bytes.Buffer
 	cmd := exec.Command("node", filepath.Join(kuzuDir, "run.js"), jf)
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -10,6 +10,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/cypherq"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
@@ -41,9 +42,7 @@ func TestGolden(t *testing.T) {
 				}
 				golden := filepath.Join("testdata", name+".golden")
 				if *update {
-					if err := os.WriteFile(golden, []byte(got+"\n"), 0o644); err != nil {
-						t.Fatal(err)
-					}
+					testfix.WriteFile(t, golden, []byte(got+"\n"))
 				}
 				want, err := os.ReadFile(golden)
 				if err != nil {

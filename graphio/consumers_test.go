@@ -4,14 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/boardgraph/boardgraph/analysis"
-	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/graphio"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/testfix"
@@ -23,8 +21,7 @@ import (
 // paths_ending, paths_using: directed paths, 144 in all).
 func paperSource(t *testing.T) (*moves.BoardGraph, *graphio.Source, *analysis.Result) {
 	t.Helper()
-	b, _ := board.ParseSpec("4x5")
-	bg := moves.Build(b, moves.Hopido())
+	bg := testfix.SpecGraph(t, "4x5", "hopido")
 	p := hamilton.Problem{G: bg.Graph}
 	res, err := analysis.Analyze(context.Background(), p, analysis.Options{Workers: 1})
 	if err != nil {
@@ -67,9 +64,7 @@ func TestNetworkX(t *testing.T) {
 			if err := graphio.Write(context.Background(), &buf, f, src, graphio.WriteOptions{}); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			testfix.WriteFile(t, file, buf.Bytes())
 			cmd := exec.Command(py, filepath.Join("testdata", "nxread.py"), string(f), file)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr

@@ -11,6 +11,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/graphio"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/verify"
 )
 
@@ -44,10 +45,7 @@ func TestTSPLIBHCP(t *testing.T) {
 					}
 				}
 			}
-			tour, err := os.ReadFile(strings.TrimSuffix(file, ".hcp") + ".opt.tour")
-			if err != nil {
-				t.Fatal(err)
-			}
+			tour := testfix.ReadFile(t, strings.TrimSuffix(file, ".hcp")+".opt.tour")
 			_, sec, _ := strings.Cut(string(tour), "TOUR_SECTION")
 			var published []int
 			for _, tok := range strings.Fields(sec) {

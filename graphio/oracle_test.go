@@ -14,6 +14,7 @@ import (
 	"github.com/boardgraph/boardgraph/graphio"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // randomEdges returns a random simple graph on n vertices, each pair an edge
@@ -86,10 +87,7 @@ func texts(rng *rand.Rand, n int, edges [][2]int) map[string]string {
 func TestOracleRandomGraphs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 2026))
 	ctx := context.Background()
-	cases := 60
-	if testing.Short() {
-		cases = 15
-	}
+	cases := testfix.Scale(60, 15, 60)
 	for c := 0; c < cases; c++ {
 		n := 1 + rng.IntN(8)
 		edges := randomEdges(rng, n, 0.3+0.5*rng.Float64())

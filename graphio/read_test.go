@@ -10,10 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/graph"
 	"github.com/boardgraph/boardgraph/graphio"
-	"github.com/boardgraph/boardgraph/moves"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // edgeSet lists g's edges as "u-v" over names, sorted.
@@ -141,8 +140,7 @@ func TestLoopsAndDuplicates(t *testing.T) {
 // Read understands and reads it back: the same vertices (by name, where the
 // format keeps names) and edges.
 func TestRoundTrip(t *testing.T) {
-	b, _ := board.ParseSpec("4x5")
-	bg := moves.Build(b, moves.Hopido())
+	bg := testfix.SpecGraph(t, "4x5", "hopido")
 	src := graphio.BoardSource(bg, "4x5 hopido")
 	// Part of a path: its properties must not disturb the readers.
 	src.Path = []int32{0}
@@ -181,8 +179,7 @@ func TestRoundTrip(t *testing.T) {
 
 // TestWriteRefusesBadPath: a path that is not a path writes nothing.
 func TestWriteRefusesBadPath(t *testing.T) {
-	b, _ := board.ParseSpec("4x5")
-	bg := moves.Build(b, moves.Hopido())
+	bg := testfix.SpecGraph(t, "4x5", "hopido")
 	src := graphio.BoardSource(bg, "")
 	src.Path = []int32{0, 1}
 	var buf bytes.Buffer
@@ -209,10 +206,7 @@ func TestTour(t *testing.T) {
 func FuzzRead(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "samples", "*"))
 	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
+		data := testfix.ReadFile(f, name)
 		f.Add(data)
 	}
 	f.Add([]byte("p edge 2 1\ne 1 2\n"))

@@ -7,17 +7,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardgraph/boardgraph/board"
-	"github.com/boardgraph/boardgraph/moves"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestWriteFile: CSV goes to two files named from the prefix, other
 // formats to the one file, each the same as the streaming writers give.
 func TestWriteFile(t *testing.T) {
 	t.Parallel()
-	b, _ := board.ParseSpec("4x5")
-	ms, _ := moves.Parse("hopido")
-	src := BoardSource(moves.Build(b, ms), "4x5")
+	src := BoardSource(testfix.SpecGraph(t, "4x5", "hopido"), "4x5")
 	dir := t.TempDir()
 	names, err := WriteFile(context.Background(), filepath.Join(dir, "g"), CSV, src, WriteOptions{})
 	if err != nil || len(names) != 2 || !strings.HasSuffix(names[0], "g.nodes.csv") || !strings.HasSuffix(names[1], "g.relationships.csv") {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/testfix"
@@ -58,17 +57,10 @@ func TestFindBoards(t *testing.T) {
 					if fromCorner {
 						p.FixStart, p.Start = true, 0
 					}
-					ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-					path, _, err := hamilton.Find(ctx, p, hamilton.Options{Workers: 2, Rank: bg.CentreRank()})
-					cancel()
-					switch {
-					case err == nil:
-						if err := checkPath(oracleGraphOf(bg), p, path); err != nil {
-							t.Errorf("%s: invalid path: %v", name, err)
-						}
-					case errors.Is(err, hamilton.ErrNoSolution) && spec == "hopido" && fromCorner:
+					err := findChecked(oracleGraphOf(bg), p, hamilton.Options{Workers: 2, Rank: bg.CentreRank()})
+					if errors.Is(err, hamilton.ErrNoSolution) && spec == "hopido" && fromCorner {
 						t.Logf("%s: finding: proved that no path starts at 1,1", name)
-					default:
+					} else if err != nil {
 						t.Errorf("%s: %v", name, err)
 					}
 				}
@@ -91,15 +83,8 @@ func TestFindClosed(t *testing.T) {
 		name := fmt.Sprintf("%s/%dx%d", tc.spec, tc.rows, tc.cols)
 		bg := testfix.BoardGraph(t, tc.rows, tc.cols, tc.spec)
 		p := hamilton.Problem{G: bg.Graph, Closed: true}
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		path, _, err := hamilton.Find(ctx, p, hamilton.Options{Workers: 2})
-		cancel()
-		if err != nil {
+		if err := findChecked(oracleGraphOf(bg), p, hamilton.Options{Workers: 2}); err != nil {
 			t.Errorf("%s: %v", name, err)
-			continue
-		}
-		if err := checkPath(oracleGraphOf(bg), p, path); err != nil {
-			t.Errorf("%s: invalid tour: %v", name, err)
 		}
 	}
 }
@@ -122,14 +107,7 @@ func TestFindSeeds(t *testing.T) {
 		p := hamilton.Problem{G: bg.Graph, Closed: tc.closed}.WithEnds(tc.start, -1)
 		for seed := range uint64(12) {
 			for _, rank := range [][]int32{nil, bg.CentreRank()} {
-				ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-				path, _, err := hamilton.Find(ctx, p, hamilton.Options{Workers: 1 + int(seed%2), Seed: seed, Rank: rank})
-				cancel()
-				if err != nil {
-					t.Errorf("%s %dx%d seed %d: %v", tc.spec, tc.rows, tc.cols, seed, err)
-					continue
-				}
-				if err := checkPath(og, p, path); err != nil {
+				if err := findChecked(og, p, hamilton.Options{Workers: 1 + int(seed%2), Seed: seed, Rank: rank}); err != nil {
 					t.Errorf("%s %dx%d seed %d: %v", tc.spec, tc.rows, tc.cols, seed, err)
 				}
 			}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/oracle"
-	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // givensMaxPaths bounds the graphs whose paths are all listed for the
@@ -27,11 +26,11 @@ func TestGivensOracle(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(2, 3))
-	for i := range oracle.Cases {
-		c := &oracle.Cases[i]
-		if c.Closed || c.Start >= 0 || c.End >= 0 || c.Want() == 0 || c.Want() > givensMaxPaths || !testfix.Sampled(i, 3) {
-			continue
-		}
+	// Open cases without fixed ends, with a few solutions to draw from.
+	few := func(c *oracle.Case) bool {
+		return !c.Closed && c.Start < 0 && c.End < 0 && c.Want() > 0 && c.Want() <= givensMaxPaths
+	}
+	eachCase(t, 3, few, func(t *testing.T, c *oracle.Case) {
 		og := c.Graph()
 		n := og.N()
 		var paths [][]int32
@@ -153,7 +152,7 @@ func TestGivensOracle(t *testing.T) {
 				}
 			}
 		})
-	}
+	})
 }
 
 // Malformed problems are rejected with ErrInvalid by every entry point.
@@ -220,11 +219,9 @@ func TestClosedGivensWithoutStart(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(31, 32))
 	ctx := context.Background()
-	for i := range oracle.Cases {
-		c := &oracle.Cases[i]
-		if !c.Closed || c.Start >= 0 || c.Want() == 0 || c.Want() > 2000 {
-			continue
-		}
+	// Closed cases without a fixed start, with a few tours to draw from.
+	few := func(c *oracle.Case) bool { return c.Closed && c.Start < 0 && c.Want() > 0 && c.Want() <= 2000 }
+	eachCase(t, 1, few, func(t *testing.T, c *oracle.Case) {
 		og := c.Graph()
 		n := og.N()
 		var cycles [][]int32
@@ -265,5 +262,5 @@ func TestClosedGivensWithoutStart(t *testing.T) {
 				t.Errorf("%s: Find returned %v: %v", desc, path, err)
 			}
 		}
-	}
+	})
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/boardgraph/boardgraph/graph"
 	"github.com/boardgraph/boardgraph/hamilton"
@@ -43,6 +44,23 @@ func problem(t testing.TB, c *oracle.Case, sym bool) (hamilton.Problem, *moves.B
 		p.Symmetries = bg.Automorphisms()
 	}
 	return p, bg
+}
+
+// findChecked runs Find on p under a 20 s deadline (the boards of the
+// find tests take milliseconds) and checks the path it returns against
+// og (checkPath): the error is Find's own, or says why the path is not a
+// solution.
+func findChecked(og *oracle.Graph, p hamilton.Problem, opt hamilton.Options) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	path, _, err := hamilton.Find(ctx, p, opt)
+	if err != nil {
+		return err
+	}
+	if err := checkPath(og, p, path); err != nil {
+		return fmt.Errorf("invalid path: %w", err)
+	}
+	return nil
 }
 
 // checkPath verifies a solution against the oracle's own graph (not the

@@ -11,7 +11,6 @@ import (
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/oracle"
-	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
@@ -64,12 +63,10 @@ func TestOMCountOracle(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	cfgs := omConfigs()
-	for i := range oracle.Cases {
-		c := &oracle.Cases[i]
+	// Counting by enumeration: keep the test fast.
+	few := func(c *oracle.Case) bool { return c.Want() <= omCountCap }
+	eachCase(t, 3, few, func(t *testing.T, c *oracle.Case) {
 		want := c.Want()
-		if want > omCountCap || !testfix.Sampled(i, 3) {
-			continue // counting by enumeration: keep the test fast
-		}
 		for _, cfg := range cfgs {
 			if want > cfg.cap || c.Graph().N() > cfg.maxN {
 				continue
@@ -80,7 +77,7 @@ func TestOMCountOracle(t *testing.T) {
 				t.Errorf("%s %s: Count = %d, %v; want %d", c.Name, cfg.name, got, err, want)
 			}
 		}
-	}
+	})
 }
 
 // TestOMFindOracle: Find with the Okuno–Miyano strategy, in each visit
@@ -126,12 +123,9 @@ func TestOMFindOracle(t *testing.T) {
 func TestOMEnumerateOracle(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	for i := range oracle.Cases {
-		c := &oracle.Cases[i]
+	few := func(c *oracle.Case) bool { return c.Want() <= 200 }
+	eachCase(t, 1, few, func(t *testing.T, c *oracle.Case) {
 		want := c.Want()
-		if want > 200 {
-			continue
-		}
 		og := c.Graph()
 		for _, workers := range []int{1, 2} {
 			p, _ := problem(t, c, false)
@@ -140,7 +134,7 @@ func TestOMEnumerateOracle(t *testing.T) {
 				t.Errorf("%s workers=%d: Enumerate = %d (%d distinct), %v, %v; want %d", c.Name, workers, n, distinct, err, bad, want)
 			}
 		}
-	}
+	})
 }
 
 func TestOMInvalid(t *testing.T) {

@@ -80,25 +80,19 @@ func eachConfig(t *testing.T, c *oracle.Case, f func(name string, p hamilton.Pro
 func TestCountOracle(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	for i := range oracle.Cases {
-		c := &oracle.Cases[i]
-		if !testfix.Sampled(i, 3) {
-			continue
-		}
-		t.Run(c.Name, func(t *testing.T) {
-			skipHeavy(t, c)
-			want := c.Want()
-			eachConfig(t, c, func(name string, p hamilton.Problem, opt hamilton.Options) {
-				got, st, err := hamilton.Count(ctx, p, opt)
-				if err != nil || got != want {
-					t.Errorf("%s: Count = %d, %v; want %d", name, got, err, want)
-				}
-				if st.Solutions != got {
-					t.Errorf("%s: Stats.Solutions = %d, count %d", name, st.Solutions, got)
-				}
-			})
+	eachCase(t, 3, nil, func(t *testing.T, c *oracle.Case) {
+		skipHeavy(t, c)
+		want := c.Want()
+		eachConfig(t, c, func(name string, p hamilton.Problem, opt hamilton.Options) {
+			got, st, err := hamilton.Count(ctx, p, opt)
+			if err != nil || got != want {
+				t.Errorf("%s: Count = %d, %v; want %d", name, got, err, want)
+			}
+			if st.Solutions != got {
+				t.Errorf("%s: Stats.Solutions = %d, count %d", name, st.Solutions, got)
+			}
 		})
-	}
+	})
 }
 
 // TestCountPerStartOracle checks per-start counts vertex by vertex on every
@@ -107,35 +101,30 @@ func TestCountOracle(t *testing.T) {
 func TestCountPerStartOracle(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	for i := range oracle.Cases {
-		c := &oracle.Cases[i]
-		if c.Closed || c.Start >= 0 || !testfix.Sampled(i, 3) {
-			continue
-		}
-		t.Run(c.Name, func(t *testing.T) {
-			skipHeavy(t, c)
-			k := c.Counts()
-			eachConfig(t, c, func(name string, p hamilton.Problem, opt hamilton.Options) {
-				per, _, err := hamilton.CountPerStart(ctx, p, opt)
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
+	open := func(c *oracle.Case) bool { return !c.Closed && c.Start < 0 }
+	eachCase(t, 3, open, func(t *testing.T, c *oracle.Case) {
+		skipHeavy(t, c)
+		k := c.Counts()
+		eachConfig(t, c, func(name string, p hamilton.Problem, opt hamilton.Options) {
+			per, _, err := hamilton.CountPerStart(ctx, p, opt)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if len(per) != c.Graph().N() {
+				t.Fatalf("%s: %d entries for %d vertices", name, len(per), c.Graph().N())
+			}
+			var sum uint64
+			for v, got := range per {
+				sum += got
+				if want := k.Open(v, c.EndVertex()); got != want {
+					t.Errorf("%s: vertex %d: %d paths, want %d", name, v, got, want)
 				}
-				if len(per) != c.Graph().N() {
-					t.Fatalf("%s: %d entries for %d vertices", name, len(per), c.Graph().N())
-				}
-				var sum uint64
-				for v, got := range per {
-					sum += got
-					if want := k.Open(v, c.EndVertex()); got != want {
-						t.Errorf("%s: vertex %d: %d paths, want %d", name, v, got, want)
-					}
-				}
-				if sum != c.Want() {
-					t.Errorf("%s: per-start counts add up to %d, want %d", name, sum, c.Want())
-				}
-			})
+			}
+			if sum != c.Want() {
+				t.Errorf("%s: per-start counts add up to %d, want %d", name, sum, c.Want())
+			}
 		})
-	}
+	})
 }
 
 // CountPerStart rejects closed tours and fixed starts.
@@ -173,45 +162,39 @@ const enumerateMax = 3000
 func TestEnumerateOracle(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	for i := range oracle.Cases {
-		c := &oracle.Cases[i]
+	eachCase(t, 3, nil, func(t *testing.T, c *oracle.Case) {
 		want := c.Want()
-		if !testfix.Sampled(i, 3) {
-			continue
-		}
-		t.Run(c.Name, func(t *testing.T) {
-			for _, workers := range []int{1, 2} {
-				p, _ := problem(t, c, false)
-				opt := hamilton.Options{Workers: workers}
-				if want <= enumerateMax {
-					n, distinct, bad, err := enumerateChecked(ctx, c.Graph(), p, opt)
-					if bad != nil {
-						t.Fatalf("workers=%d: %v", workers, bad)
-					}
-					if err != nil || n != want || distinct != want {
-						t.Errorf("workers=%d: Enumerate = %d (%d distinct), %v; want %d", workers, n, distinct, err, want)
-					}
+		for _, workers := range []int{1, 2} {
+			p, _ := problem(t, c, false)
+			opt := hamilton.Options{Workers: workers}
+			if want <= enumerateMax {
+				n, distinct, bad, err := enumerateChecked(ctx, c.Graph(), p, opt)
+				if bad != nil {
+					t.Fatalf("workers=%d: %v", workers, bad)
 				}
-				if want >= 2 {
-					limit := min(want/2, 500)
-					calls := uint64(0)
-					n, _, err := hamilton.Enumerate(ctx, p, opt, limit, func(path []int32) bool {
-						calls++
-						return true
-					})
-					if err != nil || n != limit || calls != limit {
-						t.Errorf("workers=%d: limit %d: yielded %d (%d calls), %v", workers, limit, n, calls, err)
-					}
-					// Returning false from yield stops at once.
-					calls = 0
-					n, _, err = hamilton.Enumerate(ctx, p, opt, 0, func([]int32) bool { calls++; return false })
-					if err != nil || n != 1 || calls != 1 {
-						t.Errorf("workers=%d: stop after one: yielded %d (%d calls), %v", workers, n, calls, err)
-					}
+				if err != nil || n != want || distinct != want {
+					t.Errorf("workers=%d: Enumerate = %d (%d distinct), %v; want %d", workers, n, distinct, err, want)
 				}
 			}
-		})
-	}
+			if want >= 2 {
+				limit := min(want/2, 500)
+				calls := uint64(0)
+				n, _, err := hamilton.Enumerate(ctx, p, opt, limit, func(path []int32) bool {
+					calls++
+					return true
+				})
+				if err != nil || n != limit || calls != limit {
+					t.Errorf("workers=%d: limit %d: yielded %d (%d calls), %v", workers, limit, n, calls, err)
+				}
+				// Returning false from yield stops at once.
+				calls = 0
+				n, _, err = hamilton.Enumerate(ctx, p, opt, 0, func([]int32) bool { calls++; return false })
+				if err != nil || n != 1 || calls != 1 {
+					t.Errorf("workers=%d: stop after one: yielded %d (%d calls), %v", workers, n, calls, err)
+				}
+			}
+		}
+	})
 }
 
 // TestFindOracle checks that Find returns a valid solution exactly when the
@@ -220,35 +203,47 @@ func TestEnumerateOracle(t *testing.T) {
 func TestFindOracle(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
+	eachCase(t, 1, nil, func(t *testing.T, c *oracle.Case) {
+		want := c.Want()
+		p, _ := problem(t, c, false)
+		reason, err := hamilton.Precheck(&p)
+		if err != nil {
+			t.Fatalf("Precheck: %v", err)
+		}
+		if reason != nil && want > 0 {
+			t.Errorf("Precheck claims no solution (%s: %s) but the oracle counts %d", reason.Rule, reason.Text, want)
+		}
+		if reason != nil && (reason.Rule == "" || reason.Text == "") {
+			t.Errorf("Precheck reason without rule or text: %+v", reason)
+		}
+		for _, workers := range []int{1, 2} {
+			path, _, err := hamilton.Find(ctx, p, hamilton.Options{Workers: workers})
+			switch {
+			case want > 0 && err != nil:
+				t.Errorf("workers=%d: Find: %v, but the oracle counts %d", workers, err, want)
+			case want > 0:
+				if err := checkPath(c.Graph(), p, path); err != nil {
+					t.Errorf("workers=%d: Find returned an invalid path %v: %v", workers, path, err)
+				}
+			case !errors.Is(err, hamilton.ErrNoSolution):
+				t.Errorf("workers=%d: Find = %v, %v; want ErrNoSolution", workers, path, err)
+			}
+		}
+	})
+}
+
+// eachCase runs f, as a subtest named after the case, on the cases of the
+// shared oracle table that keep accepts (all when keep is nil); under
+// -short only on one case in sample of the table (testfix.Sampled; 1 runs
+// every case).
+func eachCase(t *testing.T, sample int, keep func(*oracle.Case) bool, f func(t *testing.T, c *oracle.Case)) {
+	t.Helper()
 	for i := range oracle.Cases {
 		c := &oracle.Cases[i]
-		want := c.Want()
-		t.Run(c.Name, func(t *testing.T) {
-			p, _ := problem(t, c, false)
-			reason, err := hamilton.Precheck(&p)
-			if err != nil {
-				t.Fatalf("Precheck: %v", err)
-			}
-			if reason != nil && want > 0 {
-				t.Errorf("Precheck claims no solution (%s: %s) but the oracle counts %d", reason.Rule, reason.Text, want)
-			}
-			if reason != nil && (reason.Rule == "" || reason.Text == "") {
-				t.Errorf("Precheck reason without rule or text: %+v", reason)
-			}
-			for _, workers := range []int{1, 2} {
-				path, _, err := hamilton.Find(ctx, p, hamilton.Options{Workers: workers})
-				switch {
-				case want > 0 && err != nil:
-					t.Errorf("workers=%d: Find: %v, but the oracle counts %d", workers, err, want)
-				case want > 0:
-					if err := checkPath(c.Graph(), p, path); err != nil {
-						t.Errorf("workers=%d: Find returned an invalid path %v: %v", workers, path, err)
-					}
-				case !errors.Is(err, hamilton.ErrNoSolution):
-					t.Errorf("workers=%d: Find = %v, %v; want ErrNoSolution", workers, path, err)
-				}
-			}
-		})
+		if !testfix.Sampled(i, sample) || keep != nil && !keep(c) {
+			continue
+		}
+		t.Run(c.Name, func(t *testing.T) { f(t, c) })
 	}
 }
 

@@ -6,8 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardgraph/boardgraph/board"
-	"github.com/boardgraph/boardgraph/moves"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestCountStoppedLowerBound: a count stopped by its context returns the
@@ -15,9 +14,7 @@ import (
 // 5x5 has 729,237,344 directed paths and takes tens of seconds in full).
 func TestCountStoppedLowerBound(t *testing.T) {
 	t.Parallel()
-	b, _ := board.New(5, 5)
-	king, _ := moves.Parse("king")
-	bg := moves.Build(b, king)
+	bg := testfix.BoardGraph(t, 5, 5, "king")
 	for _, workers := range []int{1, 2} {
 		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 		n, _, err := Count(ctx, Problem{G: bg.Graph, Symmetries: bg.Automorphisms()}, Options{Workers: workers})

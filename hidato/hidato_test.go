@@ -261,9 +261,7 @@ var sweepSeed = flag.Uint64("hidato.seed", 0, "first seed of TestGenerateSweep (
 // puzzles up to 7x7, or 112 up to 8x8 with BOARDGRAPH_LONG=1 (about a
 // minute).
 func TestGenerateSweep(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a sweep of puzzles; run without -short")
-	}
+	testfix.SkipShort(t, "a sweep of puzzles")
 	specs := []string{"5x5", "5x7", "6x6", "6x7", "7x7", "6x8", "8x8"}
 	runs := 112
 	if !testfix.Long() {

@@ -25,10 +25,7 @@ func hopido(t testing.TB) moves.Set {
 // 16x16 (long: to 24x24) and checks each path with the independent verifier.
 func TestTileVerifies(t *testing.T) {
 	ms := hopido(t)
-	maxSide := 16
-	if testfix.Long() {
-		maxSide = 24
-	}
+	maxSide := testfix.Scale(16, 16, 24)
 	for n := 5; n <= maxSide; n++ {
 		for m := 5; m <= maxSide; m++ {
 			path, err := Tile(context.Background(), ms, n, m, RepairedA1, LemmaA3)

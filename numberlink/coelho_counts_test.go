@@ -3,9 +3,10 @@ package numberlink
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestCoelhoCounts (skipped with -short) counts the solutions of every 100- and
@@ -17,9 +18,7 @@ import (
 // the verifier. Change the golden file only after checking a new count by
 // other means.
 func TestCoelhoCounts(t *testing.T) {
-	if testing.Short() {
-		t.Skip("benchmark counts: about 2 s, skipped with -short")
-	}
+	testfix.SkipShort(t, "benchmark counts: about 2 s")
 	const golden = "testdata/coelho_counts50.golden"
 	var b strings.Builder
 	for _, in := range loadCoelho(t) {
@@ -35,10 +34,7 @@ func TestCoelhoCounts(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "%s %d\n", in.name, n)
 	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
+	want := testfix.ReadFile(t, golden)
 	got := strings.Split(b.String(), "\n")
 	for i, w := range strings.Split(string(want), "\n") {
 		if i >= len(got) || got[i] != w {

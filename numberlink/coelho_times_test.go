@@ -6,7 +6,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -67,9 +66,7 @@ func TestCoelhoTimes(t *testing.T) {
 				fmt.Fprintf(&c, "%s,%d,%.3f,%.3f,%d\n", r.name, size, float64(r.solve.Microseconds())/1000, float64(r.uniq.Microseconds())/1000, r.nodes)
 			}
 		}
-		if err := os.WriteFile(*coelhoCSV, []byte(c.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfix.WriteFile(t, *coelhoCSV, []byte(c.String()))
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n%-8s %4s | %9s %9s %9s | %9s %9s %9s\n", "islands", "n", "solve", "p99", "max", "count2", "p99", "max")

@@ -96,10 +96,7 @@ func TestFigure5(t *testing.T) {
 func TestFigure5MatchesSeed(t *testing.T) {
 	t.Parallel()
 	dir := testfix.External(t, "BOARDGRAPH_SEEDS", "the seed text 002_a807acf836385b75.txt (the k-grid paper)")
-	data, err := os.ReadFile(filepath.Join(dir, "002_a807acf836385b75.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testfix.ReadFile(t, filepath.Join(dir, "002_a807acf836385b75.txt"))
 	tables := readFigure5(t)
 	r := 0
 	rows := 0

@@ -33,6 +33,17 @@ func formatText(g *Grid, rules Rules) string { return FormatTextHook(g, rules) }
 // parseTatham reads a Simon Tatham Bridges game ID (puzzleio.ParseTatham).
 func parseTatham(id string) (*Grid, Rules, error) { return ReadTathamHook(id) }
 
+// tathamGrid parses a Tatham game ID (parseTatham), failing the test with
+// the ID when it does not parse.
+func tathamGrid(t *testing.T, id string) (*Grid, Rules) {
+	t.Helper()
+	g, rules, err := parseTatham(id)
+	if err != nil {
+		t.Fatalf("%s: %v", id, err)
+	}
+	return g, rules
+}
+
 // parseHas reads a Coelho et al. .has file (puzzleio.ParseHas).
 func parseHas(data []byte) (*Grid, error) { return ReadHasHook(data) }
 

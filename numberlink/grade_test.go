@@ -112,10 +112,7 @@ func TestRateTatham(t *testing.T) {
 		if testing.Short() && i%10 != 0 {
 			continue
 		}
-		g, rules, err := parseTatham(id)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g, rules := tathamGrid(t, id)
 		gr, err := Rate(context.Background(), g, SolveOptions{Rules: rules})
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
@@ -181,10 +178,7 @@ func TestTauAgreesWithCount(t *testing.T) {
 		if testing.Short() && i%5 != 0 {
 			continue
 		}
-		g, rules, err := parseTatham(id)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g, rules := tathamGrid(t, id)
 		res, err := Tau(context.Background(), g, rules)
 		if err != nil {
 			t.Fatal(err)

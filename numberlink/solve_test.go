@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -103,10 +102,7 @@ func TestCountSmall(t *testing.T) {
 // every solution Count enumerates.
 func TestCountMatchesNaive(t *testing.T) {
 	t.Parallel()
-	trials := 150
-	if testing.Short() {
-		trials = 40
-	}
+	trials := testfix.Scale(150, 40, 150)
 	for k := 1; k <= 3; k++ {
 		for _, rules := range allRules {
 			t.Run(fmt.Sprintf("k%d/%s", k, rulesName(rules)), func(t *testing.T) {
@@ -228,10 +224,7 @@ const tathamFile = "testdata/tatham_bridges.txt"
 // tathamIDs returns every stored game ID.
 func storedTathamIDs(t *testing.T) []string {
 	t.Helper()
-	data, err := os.ReadFile(tathamFile)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testfix.ReadFile(t, tathamFile)
 	var ids []string
 	for _, line := range strings.Split(string(data), "\n") {
 		if _, id, ok := strings.Cut(strings.TrimSpace(line), " "); ok && !strings.HasPrefix(line, "#") {
@@ -246,10 +239,7 @@ func newTestRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 1))
 func checkTathamIDs(t *testing.T, ids []string) {
 	t.Helper()
 	for _, id := range ids {
-		g, rules, err := parseTatham(id)
-		if err != nil {
-			t.Fatalf("%s: %v", id, err)
-		}
+		g, rules := tathamGrid(t, id)
 		n, sol, _, err := Count(context.Background(), g, 2, SolveOptions{Rules: rules})
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
@@ -267,10 +257,7 @@ func checkTathamIDs(t *testing.T, ids []string) {
 // counts exactly 1 under its rules (NoLoops for the L ones).
 func TestTatham(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile(tathamFile)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testfix.ReadFile(t, tathamFile)
 	groups := map[string][]string{}
 	var order []string
 	for _, line := range strings.Split(string(data), "\n") {

@@ -191,10 +191,7 @@ func TestTauTatham(t *testing.T) {
 			t.Parallel()
 			solved := 0
 			for _, id := range tathamIDs(t, bp.Params, 10) {
-				g, rules, err := parseTatham(id)
-				if err != nil {
-					t.Fatalf("%s: %v", id, err)
-				}
+				g, rules := tathamGrid(t, id)
 				if v := Unsolvable(g, rules); v != nil {
 					t.Fatalf("%s: %v", id, v)
 				}

@@ -3,11 +3,11 @@ package progress
 import (
 	"bytes"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 func TestPrinterPlainLines(t *testing.T) {
@@ -87,27 +87,9 @@ func TestPrinterQuiet(t *testing.T) {
 	}
 }
 
-// syncBuffer is a bytes.Buffer safe for the poller's goroutine.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 func TestPrinterPollStream(t *testing.T) {
 	t.Parallel()
-	var b syncBuffer
+	var b testfix.SyncBuffer // the poller's goroutine writes it
 	p := NewPrinter(&b, "verify", false, false)
 	p.Grace, p.Tick = 0, time.Millisecond
 	s, stop := p.PollStream(1000)

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/numberlink"
 )
@@ -27,9 +28,7 @@ func golden(t *testing.T, name string, got []byte) {
 		if err := os.MkdirAll("testdata", 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfix.WriteFile(t, path, got)
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {

@@ -28,7 +28,6 @@ import (
 
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/testfix"
-	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
 
@@ -41,9 +40,7 @@ var (
 // fails under CI=true.
 func chromium(t *testing.T) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("browser tests take several seconds; skipped with -short")
-	}
+	testfix.SkipShort(t, "browser tests take several seconds")
 	return testfix.Tool(t, "chromium", "chromium", "chromium-browser", "google-chrome", "headless-shell")
 }
 
@@ -114,15 +111,11 @@ func (b *browserEnv) shot(t *testing.T, ctx context.Context, name string) {
 		t.Fatalf("screenshot: %v", err)
 	}
 	p := filepath.Join(b.shots, name+".png")
-	if err := os.WriteFile(p, png, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testfix.WriteFile(t, p, png)
 	t.Logf("screenshot %s", p)
 	if *update && galleryShots[name] {
 		g := filepath.Join("..", "docs", "gallery", "web-"+name+".png")
-		if err := os.WriteFile(g, png, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfix.WriteFile(t, g, png)
 		t.Logf("gallery %s", g)
 	}
 }
@@ -246,14 +239,7 @@ func TestBrowser(t *testing.T) {
 		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`NL.puzzle === `+strconv.Quote(id), chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 			t.Fatal(err)
 		}
-		g, rules, err := puzzleio.ParseTatham(id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n, sol, _, err := numberlink.Count(context.Background(), g, 2, numberlink.SolveOptions{Rules: rules})
-		if err != nil || n != 1 {
-			t.Fatalf("count = %d, %v", n, err)
-		}
+		g, sol := tathamSolution(t, id)
 		// Take one hint first: plain words for the player, the paper's
 		// terms in the study panel.
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("n-hint")), chromedp.WaitVisible(chromedp.CSS(`#n-hinttext[data-status="step"]`))); err != nil {

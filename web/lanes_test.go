@@ -179,10 +179,7 @@ func TestPictureMemory(t *testing.T) {
 		// the real program.
 		t.Skip("memory bound not meaningful under -race")
 	}
-	n := 6
-	if testfix.Long() {
-		n = 40
-	}
+	n := testfix.Scale(6, 6, 40)
 	g, _, err := numberlink.Generate(context.Background(), numberlink.GenerateOptions{Rows: 50, Cols: 50, K: 2, Seed: 1})
 	if err != nil {
 		t.Fatal(err)

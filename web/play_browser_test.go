@@ -344,9 +344,11 @@ func (b *browserEnv) playHopido(t *testing.T, d device) {
 // tathamFixture is a Tatham Bridges ID with a unique solution.
 const tathamFixture = "7x7m2:a1a3b42d2b2d4o3c2a3b3b3"
 
-func tathamSolution(t *testing.T) (*numberlink.Grid, numberlink.Solution) {
+// tathamSolution parses the Tatham Bridges ID id and returns its grid and
+// its solution, failing the test unless it has exactly one.
+func tathamSolution(t *testing.T, id string) (*numberlink.Grid, numberlink.Solution) {
 	t.Helper()
-	g, rules, err := puzzleio.ParseTatham(tathamFixture)
+	g, rules, err := puzzleio.ParseTatham(id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,7 +366,7 @@ func (b *browserEnv) playBridgesDrag(t *testing.T, d device) {
 	tap(t, ctx, d, "#tab-nl")
 	js, _ := json.Marshal(tathamFixture)
 	eval[any](t, ctx, fmt.Sprintf(`NL.load(%s).then(() => 1)`, js))
-	g, sol := tathamSolution(t)
+	g, sol := tathamSolution(t, tathamFixture)
 	centre(t, ctx, "#n-board")
 	pts := eval[[][2]float64](t, ctx, `[...document.querySelectorAll("#n-board .node circle")].map(e => { const r = e.getBoundingClientRect(); return [r.left + r.width/2, r.top + r.height/2]; })`)
 	for p, k := range sol {
@@ -492,7 +494,7 @@ func (b *browserEnv) playKeyboard(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.ID("n-board"))); err != nil {
 		t.Fatal(err)
 	}
-	g, sol2 := tathamSolution(t)
+	g, sol2 := tathamSolution(t, tathamFixture)
 	arrow := func(from, to int32) string {
 		a, b := g.Nodes[from], g.Nodes[to]
 		switch {

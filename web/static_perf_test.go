@@ -146,10 +146,7 @@ func BenchmarkStaticCases(b *testing.B) {
 	e := NewEngine(0, 0, 0)
 	sol := solveLeaper(&testing.T{}, "10x10", "diplomatico")
 	path, _ := json.Marshal(sol[:30])
-	nl, err := os.ReadFile("testdata/nl30x30.txt")
-	if err != nil {
-		b.Fatal(err)
-	}
+	nl := testfix.ReadFile(b, "testdata/nl30x30.txt")
 	nlj, _ := json.Marshal(strings.TrimSpace(string(nl)))
 	for _, tc := range []struct{ name, path, body, want string }{
 		{"hint-hopido10x10-30placed", "leaper/hint", `{"board":"10x10","moves":"diplomatico","path":` + string(path) + `}`, `"status":"solvable"`},

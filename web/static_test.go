@@ -161,6 +161,23 @@ func (s *staticEnv) open(t *testing.T, ctx context.Context) {
 	}
 }
 
+// page opens a tab (tab) on the static page, loaded and ready (open).
+func (s *staticEnv) page(t *testing.T, limit time.Duration) context.Context {
+	t.Helper()
+	ctx := s.tab(t, limit)
+	s.open(t, ctx)
+	return ctx
+}
+
+// workers fails the test unless the page's engine has started want
+// workers in all, saying why that many.
+func (s *staticEnv) workers(t *testing.T, ctx context.Context, want int, why string) {
+	t.Helper()
+	if n := eval[int](t, ctx, `BoardgraphEngine.workers`); n != want {
+		t.Errorf("%d workers started, want %d: %s", n, want, why)
+	}
+}
+
 // noAPI fails the test if any request went to /api/.
 func (s *staticEnv) noAPI(t *testing.T) {
 	s.mu.Lock()
@@ -190,8 +207,7 @@ func TestStaticSite(t *testing.T) {
 	s := newStaticEnv(t)
 
 	t.Run("PlayHintGenerate", func(t *testing.T) {
-		ctx := s.tab(t, 3*time.Minute)
-		s.open(t, ctx)
+		ctx := s.page(t, 3*time.Minute)
 		if eval[bool](t, ctx, `typeof BoardgraphEngine === "object"`) != true {
 			t.Fatal("window.BoardgraphEngine is not defined in the static page")
 		}
@@ -228,8 +244,7 @@ func TestStaticSite(t *testing.T) {
 	})
 
 	t.Run("SameAnswersAsServe", func(t *testing.T) {
-		ctx := s.tab(t, 3*time.Minute)
-		s.open(t, ctx)
+		ctx := s.page(t, 3*time.Minute)
 		cases := crossModeCases(t)
 		js, _ := json.Marshal(cases)
 		got := eval[[]map[string]any](t, ctx, `(async () => { `+callJS+` const out = []; for (const c of `+string(js)+`) out.push(await call1(c.path, c.body)); return out; })()`)
@@ -252,15 +267,12 @@ func TestStaticSite(t *testing.T) {
 				t.Errorf("opening answer in the page %v\n the engine answers %v", p[0], p[1])
 			}
 		}
-		if n := eval[int](t, ctx, `BoardgraphEngine.workers`); n != 1 {
-			t.Errorf("%d workers started; the bad inputs must not restart it", n)
-		}
+		s.workers(t, ctx, 1, "the bad inputs must not restart it")
 		s.noAPI(t)
 	})
 
 	t.Run("WorkerSurvivesAndCancels", func(t *testing.T) {
-		ctx := s.tab(t, 3*time.Minute)
-		s.open(t, ctx)
+		ctx := s.page(t, 3*time.Minute)
 		eval[any](t, ctx, `(() => { window.call1 = `+strings.Replace(callJS, "function call1", "function", 1)+`; return 1; })()`)
 		bad := []string{
 			`call1("nl/load", {puzzle: "7x7m2:zzzz"})`,
@@ -278,9 +290,7 @@ func TestStaticSite(t *testing.T) {
 		if r := eval[map[string]any](t, ctx, `call1("leaper/load", {board: "5x5"})`); r["json"] == nil {
 			t.Errorf("after bad puzzles the engine answers %v", r)
 		}
-		if n := eval[int](t, ctx, `BoardgraphEngine.workers`); n != 1 {
-			t.Errorf("bad puzzles restarted the worker (%d started)", n)
-		}
+		s.workers(t, ctx, 1, "bad puzzles must not restart it")
 		// Cancel a long count (8x8 Diplomatico runs to the deadline): the
 		// call rejects with AbortError at once and a new worker answers.
 		r := eval[map[string]any](t, ctx, `(async () => { const ac = new AbortController(); const t0 = performance.now();
@@ -293,16 +303,13 @@ func TestStaticSite(t *testing.T) {
 		if r := eval[map[string]any](t, ctx, `call1("leaper/load", {board: "6x6"})`); r["json"] == nil {
 			t.Errorf("after a cancel the engine answers %v", r)
 		}
-		if n := eval[int](t, ctx, `BoardgraphEngine.workers`); n != 2 {
-			t.Errorf("%d workers started; a cancel starts exactly one more", n)
-		}
+		s.workers(t, ctx, 2, "a cancel starts exactly one more")
 		s.noAPI(t)
 	})
 
 	// Last: it stops the file server.
 	t.Run("OfflineAfterFirstLoad", func(t *testing.T) {
-		ctx := s.tab(t, 2*time.Minute)
-		s.open(t, ctx)
+		ctx := s.page(t, 2*time.Minute)
 		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`navigator.serviceWorker.controller !== null || (location.reload(), false)`, chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(2*time.Second))); err != nil {
 			t.Fatalf("no service worker controls the page: %v", err)
 		}

@@ -37,6 +37,15 @@ func cliCtx(t *testing.T, ctx context.Context, stdin string, args ...string) res
 	return result{code, out.String(), errb.String()}
 }
 
+// cliProblem is a board problem as the command line takes it, for tables
+// that run it through several commands: a name for the subtest, the board
+// map on stdin ("" for none) and the arguments after the command.
+type cliProblem struct {
+	name  string
+	stdin string
+	args  []string
+}
+
 // refuses runs the command and fails t unless it exits with code, prints
 // nothing on stdout and one line on stderr naming msg (the rule for bad
 // input: a one-line error, no partial output).
@@ -419,9 +428,7 @@ func TestProgress(t *testing.T) {
 // A DP count whose order is annealed longer says so meanwhile (hopido
 // 7x7: 0.14 s of annealing, lines every 20 ms here).
 func TestProgressAnnealing(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a 7x7 DP count with annealing: minutes under the race run; run without -short")
-	}
+	testfix.SkipShort(t, "a 7x7 DP count with annealing: minutes under the race run")
 	t.Parallel()
 	var out, errb bytes.Buffer
 	code := run(&env{ctx: t.Context(), args: []string{"count", "--method", "dp", "7x7"},
@@ -586,9 +593,7 @@ func golden(t *testing.T, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", name+".golden")
 	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfix.WriteFile(t, path, []byte(got))
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
@@ -682,11 +687,7 @@ func FuzzBoardMap(f *testing.F) {
 // first cell) and count the distinct results.
 func TestUndirectedMatchesEnumeration(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct {
-		name  string
-		stdin string
-		args  []string
-	}{
+	for _, tc := range []cliProblem{
 		{"hopido-4x5", "", []string{"4x5"}},
 		{"knight-3x4", "", []string{"3x4", "--moves", "knight"}},
 		{"king-2x3-start", "", []string{"2x3", "--moves", "king", "--start", "1,1"}},

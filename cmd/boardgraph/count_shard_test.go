@@ -49,11 +49,7 @@ func writeShards(t *testing.T, dir, stdin string, of int, args ...string) []stri
 func TestShardsMergeCLI(t *testing.T) {
 	t.Parallel()
 	blocked := "..#..\n.....\n.....\n.....\n....#\n"
-	for _, tc := range []struct {
-		name  string
-		stdin string
-		args  []string
-	}{
+	for _, tc := range []cliProblem{
 		{"hopido 5x5", "", []string{"5x5"}},
 		{"knight 5x5", "", []string{"5x5", "--moves", "knight"}},
 		{"hopido 5x5 start", "", []string{"5x5", "--start", "1,1"}},
@@ -134,9 +130,7 @@ func rewrite(t *testing.T, src, dst string, fix bool, edit func(s *shard.Result,
 		s.Seal()
 	}
 	out, _ := json.Marshal(s)
-	if err := os.WriteFile(dst, out, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testfix.WriteFile(t, dst, out)
 	return dst
 }
 
@@ -355,9 +349,7 @@ func TestOutNotWrittenWhenStopped(t *testing.T) {
 // 8,250,272 directed paths, session 1's count cross-checked against
 // enumeration) and that the recorded units were skipped.
 func TestCheckpointKillResume(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary and counts 6x6 twice; run without -short")
-	}
+	testfix.SkipShort(t, "builds the binary and counts 6x6 twice")
 	t.Parallel()
 	dir := t.TempDir()
 	bin := buildBinary(t)
@@ -448,9 +440,7 @@ func TestMain(m *testing.M) {
 // Slurm array script's line with SLURM_ARRAY_TASK_ID, and GNU parallel
 // (when installed), each followed by count merge.
 func TestOrchestrationRecipes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary; run without -short")
-	}
+	testfix.SkipShort(t, "builds the binary")
 	t.Parallel()
 	bin := buildBinary(t)
 	path := filepath.Dir(bin) + string(os.PathListSeparator) + os.Getenv("PATH")
@@ -540,26 +530,18 @@ func checkpointUnits(path string) int {
 
 // cancelOn is a stderr that calls cancel once marker has been written.
 type cancelOn struct {
-	mu     sync.Mutex
-	buf    bytes.Buffer
+	testfix.SyncBuffer
 	marker string
 	cancel func()
 }
 
+// Write appends p and cancels once the text so far holds the marker.
 func (w *cancelOn) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	n, err := w.buf.Write(p)
-	if strings.Contains(w.buf.String(), w.marker) {
+	n, err := w.SyncBuffer.Write(p)
+	if strings.Contains(w.String(), w.marker) {
 		w.cancel()
 	}
 	return n, err
-}
-
-func (w *cancelOn) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.buf.String()
 }
 
 // TestShardAndDPProgress: a sharded count's progress lines name the units
@@ -604,9 +586,7 @@ func TestShardAndDPProgress(t *testing.T) {
 // result, and a count far over --max-memory spills to --tmp and gives the
 // same number.
 func TestDPShardsSpillCLI(t *testing.T) {
-	if testing.Short() {
-		t.Skip("three DP shards of 6x6 and a merge: a minute under the race run (TestCooperativeDPShardsCLI runs); run without -short")
-	}
+	testfix.SkipShort(t, "three DP shards of 6x6 and a merge: a minute under the race run (TestCooperativeDPShardsCLI runs)")
 	t.Parallel()
 	dir := t.TempDir()
 	var files []string
@@ -704,9 +684,7 @@ func TestCooperativeDPShardsCLI(t *testing.T) {
 // A cooperative DP shard killed with SIGKILL and started again resumes
 // from its layer files; the merged shards give the count.
 func TestCooperativeDPShardKillResume(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary; run without -short")
-	}
+	testfix.SkipShort(t, "builds the binary")
 	t.Parallel()
 	bin := buildBinary(t)
 	dir := t.TempDir()

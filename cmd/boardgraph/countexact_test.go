@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestCountBoardPast2to128: a board count past 2^128 through the general
@@ -10,9 +12,7 @@ import (
 // (count.CountExact's primes and CRT) and equals the grid sweep's
 // multi-word count: 6x70 grid cycles have a 171-bit count.
 func TestCountBoardPast2to128(t *testing.T) {
-	if testing.Short() {
-		t.Skip("two 6x70 closed counts: no concurrency to race; run without -short")
-	}
+	testfix.SkipShort(t, "two 6x70 closed counts: no concurrency to race")
 	t.Parallel()
 	general := cli(t, "", "count", "--moves", "1,0", "6x70", "--closed", "--method", "dp", "--order-seed", "1")
 	grid := cli(t, "", "count", "--moves", "1,0", "6x70", "--closed", "--method", "dp")

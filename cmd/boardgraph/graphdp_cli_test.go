@@ -2,10 +2,11 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestGraphDPCLI: GP(101,2), its vertices named outer ring then inner ring
@@ -20,9 +21,7 @@ func TestGraphDPCLI(t *testing.T) {
 		fmt.Fprintf(&b, "u%d u%d\nu%d v%d\nv%d v%d\n", i, (i+1)%n, i, i, i, (i+2)%n)
 	}
 	file := filepath.Join(t.TempDir(), "gp101.txt")
-	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testfix.WriteFile(t, file, []byte(b.String()))
 	if r := cli(t, "", "count", "--graph", file, "--closed"); r.code != 0 || r.stdout != "0\n" || !strings.Contains(r.stderr, "method dp") {
 		t.Errorf("count:\n%s", r)
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // endless is an input that never ends, like /dev/zero.
@@ -98,9 +100,7 @@ func TestNumberlinkLoadHonoursTimeout(t *testing.T) {
 // board map, a solution to verify or render) refuses an endless one with
 // exit 2 and one line naming the limit, within seconds.
 func TestEndlessInputs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("reads 64 MiB per case; run without -short")
-	}
+	testfix.SkipShort(t, "reads 64 MiB per case")
 	t.Parallel()
 	for _, args := range [][]string{
 		{"solve", "--board", "-"},

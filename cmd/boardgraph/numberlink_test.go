@@ -23,6 +23,16 @@ func runNL(t *testing.T, stdin string, args ...string) (int, string, string) {
 	return r.code, r.stdout, r.stderr
 }
 
+// nlCase is one numberlink command line of a table test: the puzzle on
+// stdin, the arguments after "numberlink", the exit code and a text that
+// the output the test reads (stderr or stdout) must hold.
+type nlCase struct {
+	name, in string
+	args     []string
+	code     int
+	want     string
+}
+
 const figure4 = "k=2\n....2\n..3.3\n2.54.\n2....\n2.23.\n"
 
 // TestNLTableFigure5 checks that "numberlink table" reproduces every row of
@@ -96,12 +106,7 @@ func TestNLTau(t *testing.T) {
 // magnitude sum (1, naming the Proposition part).
 func TestNLExitCodes(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name, in string
-		args     []string
-		code     int
-		stderr   string
-	}{
+	tests := []nlCase{
 		{"malformed", "1x\n", []string{"tau"}, 2, "character 'x'"},
 		{"ragged file", "12\n1\n", []string{"tau"}, 2, "same width"},
 		{"clue above 4k", "k=1\n232\n353\n222\n", []string{"tau"}, 1, "Proposition part 5 (§2.1): node (2,2) has magnitude 5 > 4·k"},
@@ -119,8 +124,8 @@ func TestNLExitCodes(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			code, _, errs := runNL(t, tc.in, tc.args...)
-			if code != tc.code || !strings.Contains(errs, tc.stderr) || strings.Count(errs, "\n") > 1 {
-				t.Errorf("exit %d stderr %q; want %d and %q on one line", code, errs, tc.code, tc.stderr)
+			if code != tc.code || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") > 1 {
+				t.Errorf("exit %d stderr %q; want %d and %q on one line", code, errs, tc.code, tc.want)
 			}
 		})
 	}
@@ -287,12 +292,7 @@ func TestNLSolve(t *testing.T) {
 
 func TestNLCount(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name, in string
-		args     []string
-		code     int
-		out      string
-	}{
+	tests := []nlCase{
 		{"pinwheel unique", pinwheel, []string{"--limit", "2"}, 0, "1 solution (unique)"},
 		{"pinwheel all", pinwheel, nil, 0, "1 solution (unique)"},
 		// A 2x2 square of 2s: the ring, or two doubles (disconnected): one
@@ -309,8 +309,8 @@ func TestNLCount(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			code, out, errs := runNL(t, tc.in, append([]string{"count", "--quiet"}, tc.args...)...)
-			if code != tc.code || !strings.Contains(out, tc.out) {
-				t.Errorf("exit %d out %q err %q; want %d %q", code, out, errs, tc.code, tc.out)
+			if code != tc.code || !strings.Contains(out, tc.want) {
+				t.Errorf("exit %d out %q err %q; want %d %q", code, out, errs, tc.code, tc.want)
 			}
 		})
 	}

@@ -1,11 +1,11 @@
 package main
 
 import (
-	"net"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestEmptyMovesRefused: --moves "" used to fall back to hopido silently;
@@ -51,11 +51,7 @@ func TestConstructRefusesStrategy(t *testing.T) {
 // is in use and names --addr (issue #10), exit 2, and prints no banner.
 func TestServePortInUse(t *testing.T) {
 	t.Parallel()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Skipf("no loopback listener here: %v", err)
-	}
-	defer ln.Close()
+	ln := testfix.Loopback(t)
 	r := cli(t, "", "serve", "--addr", ln.Addr().String())
 	if r.code != exitUsage || !strings.Contains(r.stderr, "the port is in use") || !strings.Contains(r.stderr, "give another port with --addr") || r.stdout != "" {
 		t.Errorf("serve on a busy port: %v", r)
@@ -68,9 +64,7 @@ func TestServePortInUse(t *testing.T) {
 func TestVerifyGraphReadsStdin(t *testing.T) {
 	t.Parallel()
 	g := filepath.Join(t.TempDir(), "square.dimacs")
-	if err := os.WriteFile(g, []byte("p edge 4 4\ne 1 2\ne 2 3\ne 3 4\ne 4 1\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testfix.WriteFile(t, g, []byte("p edge 4 4\ne 1 2\ne 2 3\ne 3 4\ne 4 1\n"))
 	for _, args := range [][]string{{"verify", "--graph", g}, {"verify", "--graph", g, "-"}} {
 		if r := cli(t, "1\n2\n3\n4\n", args...); r.code != exitOK || !strings.HasPrefix(r.stdout, "valid: a Hamiltonian path") {
 			t.Errorf("%q: %v", args, r)

@@ -141,9 +141,7 @@ func runReadmeBlock(t *testing.T, dir string, b consoleBlock) {
 			if !ok {
 				t.Fatalf("cannot run %q: write printf 'TEXT' > FILE", cmd)
 			}
-			if err := os.WriteFile(filepath.Join(dir, file), []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			testfix.WriteFile(t, filepath.Join(dir, file), []byte(text))
 		default:
 			stdin := ""
 			for i, part := range strings.Split(cmd, " | ") {

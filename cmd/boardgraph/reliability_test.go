@@ -189,9 +189,7 @@ func itoa(n int) string { return string(rune('0'+n/10)) + string(rune('0'+n%10))
 // TestStdoutFullProcess runs the real binary with stdout on /dev/full:
 // exit 2 and one line, where it used to exit 0 having printed nothing.
 func TestStdoutFullProcess(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary; run without -short")
-	}
+	testfix.SkipShort(t, "builds the binary")
 	t.Parallel()
 	charDevice(t, "/dev/full")
 	bin := buildBinary(t)
@@ -287,9 +285,7 @@ func TestDeviceOutNotStaged(t *testing.T) {
 // name nor as a temporary file (timeout, Kubernetes and Slurm stop jobs
 // with SIGTERM).
 func TestSignalsStopCleanly(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary; run without -short")
-	}
+	testfix.SkipShort(t, "builds the binary")
 	t.Parallel()
 	bin := buildBinary(t)
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT} {

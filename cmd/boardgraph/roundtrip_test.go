@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/format"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestRoundTrip: whatever one command writes, the commands that consume
@@ -19,9 +20,7 @@ func TestRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	save := func(name, content string) string {
 		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfix.WriteFile(t, p, []byte(content))
 		return p
 	}
 	produce := func(args ...string) string {

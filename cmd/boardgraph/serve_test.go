@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestServeCLI: bad flags exit 2 with one line; a running server answers
@@ -68,9 +70,7 @@ func TestSiteCLI(t *testing.T) {
 	if b, err := os.ReadFile(filepath.Join(busy, "keep.txt")); err != nil || string(b) != "mine" {
 		t.Errorf("a refused site touched the folder: %q %v", b, err)
 	}
-	if testing.Short() {
-		t.Skip("compiling the WebAssembly engine takes a while; skipped with -short")
-	}
+	testfix.SkipShort(t, "compiling the WebAssembly engine takes a while")
 	dir := filepath.Join(t.TempDir(), "public")
 	if r := cli(t, "", "site", dir); r.code != exitOK {
 		t.Fatalf("site: exit %d: %s", r.code, r.stderr)

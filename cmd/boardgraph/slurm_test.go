@@ -30,9 +30,7 @@ import (
 // fresh directory of the test. Outside CI it skips when sinfo finds no
 // cluster; under CI=true it fails.
 func TestSlurmRecipes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary and runs Slurm jobs; run without -short")
-	}
+	testfix.SkipShort(t, "builds the binary and runs Slurm jobs")
 	t.Parallel()
 	// Outside CI sinfo gets 3 s: with no slurmctld it retries for about
 	// 9 s before it gives up. Under CI it waits as long as it needs.

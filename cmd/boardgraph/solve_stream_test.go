@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -66,40 +67,30 @@ func TestSolveConstruct(t *testing.T) {
 func TestSolveMethodErrors(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	t.Run("cases", func(t *testing.T) {
-		for _, tc := range []struct {
-			name string
-			args []string
-			code int
-			want string
-		}{
-			{"unknown method", []string{"solve", "5x5", "--method", "magic"}, exitUsage, `unknown --method "magic"`},
-			{"generic proof", []string{"solve", "5x5", "--moves", "giraffe", "--method", "construct"}, exitNone, "disconnected (Knuth 1994)"},
-			{"not plain", []string{"solve", "--board", "testdata/rosetta.txt", "--method", "construct", "--moves", "king"}, exitUsage, "needs a plain board"},
-			{"not covered", []string{"solve", "5x5", "--moves", "zebra", "--method", "construct"}, exitUsage, "no construction covers this case"},
-			{"king start not covered", []string{"solve", "5x5", "--moves", "king", "--method", "construct", "--start", "2,2"}, exitUsage, "the generic tiling has free ends"},
-			{"proof", []string{"solve", "5x5", "--moves", "ferz", "--method", "construct"}, exitNone, "ferz keeps the colour"},
-			{"binary to stdout", []string{"solve", "5x5", "--format", "binary"}, exitUsage, "--format binary writes a file: give --out FILE"},
-			{"bad format", []string{"solve", "5x5", "--format", "svg", "--out", filepath.Join(dir, "x")}, exitUsage, `unknown format "svg"`},
-			{"out is a directory", []string{"solve", "5x5", "--out", dir}, exitUsage, "is a directory"},
-			{"huge board to stdout", []string{"solve", "--moves", "king", "3000x3000"}, exitUsage, "write the path to a file with --out FILE --format path or binary, or use a smaller board"},
-			{"huge board proof", []string{"solve", "--moves", "camel", "--closed", "3000x3000", "--method", "construct", "--out", filepath.Join(dir, "c.bgp")}, exitNone, "every move keeps the square colour"},
-			{"huge board json", []string{"solve", "--moves", "king", "3000x3000", "--format", "json", "--out", filepath.Join(dir, "k.json")}, exitUsage, "too many to hold in memory"},
-			{"negative timeout", []string{"solve", "--moves", "king", "600x600", "--timeout", "-1s"}, exitUsage, `"-1s" for flag -timeout: give a positive duration`},
-			{"closed with end", []string{"solve", "--moves", "king", "600x600", "--closed", "--end", "1,1"}, exitUsage, "a closed tour has no end"},
-			{"start off board", []string{"solve", "--moves", "king", "600x600", "--start", "601,1"}, exitUsage, "--start"},
-		} {
-			t.Run(tc.name, func(t *testing.T) {
-				t.Parallel()
-				r := cli(t, "", tc.args...)
-				if r.code != tc.code || !strings.Contains(r.stderr, tc.want) || strings.Count(r.stderr, "\n") != 1 {
-					t.Fatalf("want exit %d and one line with %q:\n%v", tc.code, tc.want, r)
-				}
-				// stdout is empty, or under --format json the error object.
-				if r.stdout != "" && !strings.Contains(r.stdout, fmt.Sprintf(`"exit_code":%d}`, tc.code)) {
-					t.Fatalf("stdout: %v", r)
-				}
-			})
+	inParallel(t, []cliCase{
+		{"unknown method", []string{"solve", "5x5", "--method", "magic"}, exitUsage, `unknown --method "magic"`},
+		{"generic proof", []string{"solve", "5x5", "--moves", "giraffe", "--method", "construct"}, exitNone, "disconnected (Knuth 1994)"},
+		{"not plain", []string{"solve", "--board", "testdata/rosetta.txt", "--method", "construct", "--moves", "king"}, exitUsage, "needs a plain board"},
+		{"not covered", []string{"solve", "5x5", "--moves", "zebra", "--method", "construct"}, exitUsage, "no construction covers this case"},
+		{"king start not covered", []string{"solve", "5x5", "--moves", "king", "--method", "construct", "--start", "2,2"}, exitUsage, "the generic tiling has free ends"},
+		{"proof", []string{"solve", "5x5", "--moves", "ferz", "--method", "construct"}, exitNone, "ferz keeps the colour"},
+		{"binary to stdout", []string{"solve", "5x5", "--format", "binary"}, exitUsage, "--format binary writes a file: give --out FILE"},
+		{"bad format", []string{"solve", "5x5", "--format", "svg", "--out", filepath.Join(dir, "x")}, exitUsage, `unknown format "svg"`},
+		{"out is a directory", []string{"solve", "5x5", "--out", dir}, exitUsage, "is a directory"},
+		{"huge board to stdout", []string{"solve", "--moves", "king", "3000x3000"}, exitUsage, "write the path to a file with --out FILE --format path or binary, or use a smaller board"},
+		{"huge board proof", []string{"solve", "--moves", "camel", "--closed", "3000x3000", "--method", "construct", "--out", filepath.Join(dir, "c.bgp")}, exitNone, "every move keeps the square colour"},
+		{"huge board json", []string{"solve", "--moves", "king", "3000x3000", "--format", "json", "--out", filepath.Join(dir, "k.json")}, exitUsage, "too many to hold in memory"},
+		{"negative timeout", []string{"solve", "--moves", "king", "600x600", "--timeout", "-1s"}, exitUsage, `"-1s" for flag -timeout: give a positive duration`},
+		{"closed with end", []string{"solve", "--moves", "king", "600x600", "--closed", "--end", "1,1"}, exitUsage, "a closed tour has no end"},
+		{"start off board", []string{"solve", "--moves", "king", "600x600", "--start", "601,1"}, exitUsage, "--start"},
+	}, func(t *testing.T, tc cliCase) {
+		r := cli(t, "", tc.args...)
+		if r.code != tc.code || !strings.Contains(r.stderr, tc.want) || strings.Count(r.stderr, "\n") != 1 {
+			t.Fatalf("want exit %d and one line with %q:\n%v", tc.code, tc.want, r)
+		}
+		// stdout is empty, or under --format json the error object.
+		if r.stdout != "" && !strings.Contains(r.stdout, fmt.Sprintf(`"exit_code":%d}`, tc.code)) {
+			t.Fatalf("stdout: %v", r)
 		}
 	})
 	noFilesLeft(t, dir)
@@ -111,29 +102,20 @@ func TestSolveMethodErrors(t *testing.T) {
 func TestSolveAuto(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	t.Run("cases", func(t *testing.T) {
-		for _, tc := range []struct {
-			name string
-			args []string
-			want string // on stderr
-		}{
-			{"small plain", []string{"solve", "--moves", "king", "20x20"}, "solved 20x20"},
-			{"large plain", []string{"solve", "--moves", "king", "600x600", "--out", filepath.Join(dir, "a.bgp")}, "constructed 600x600"},
-			{"large not covered", []string{"solve", "--moves", "zebra", "513x513", "--timeout", "1ms", "--out", filepath.Join(dir, "b.bgp")}, "timed out"},
-			{"forced search", []string{"solve", "--moves", "king", "600x600", "--method", "search", "--timeout", "1ms", "--out", filepath.Join(dir, "c.bgp")}, "timed out"},
-			{"board from stdin", []string{"solve", "--moves", "king", "--board", "-", "--closed"}, "solved 2x3"},
-		} {
-			t.Run(tc.name, func(t *testing.T) {
-				t.Parallel()
-				stdin := ""
-				if strings.Contains(tc.name, "stdin") {
-					stdin = "...\n...\n"
-				}
-				r := cli(t, stdin, tc.args...)
-				if !strings.Contains(r.stderr, tc.want) {
-					t.Fatalf("want %q on stderr:\n%v", tc.want, r)
-				}
-			})
+	inParallel(t, []cliCase{
+		{"small plain", []string{"solve", "--moves", "king", "20x20"}, exitOK, "solved 20x20"},
+		{"large plain", []string{"solve", "--moves", "king", "600x600", "--out", filepath.Join(dir, "a.bgp")}, exitOK, "constructed 600x600"},
+		{"large not covered", []string{"solve", "--moves", "zebra", "513x513", "--timeout", "1ms", "--out", filepath.Join(dir, "b.bgp")}, exitStopped, "timed out"},
+		{"forced search", []string{"solve", "--moves", "king", "600x600", "--method", "search", "--timeout", "1ms", "--out", filepath.Join(dir, "c.bgp")}, exitStopped, "timed out"},
+		{"board from stdin", []string{"solve", "--moves", "king", "--board", "-", "--closed"}, exitOK, "solved 2x3"},
+	}, func(t *testing.T, tc cliCase) {
+		stdin := ""
+		if strings.Contains(tc.name, "stdin") {
+			stdin = "...\n...\n"
+		}
+		r := cli(t, stdin, tc.args...)
+		if r.code != tc.code || !strings.Contains(r.stderr, tc.want) {
+			t.Fatalf("want exit %d and %q on stderr:\n%v", tc.code, tc.want, r)
 		}
 	})
 	got := testfix.DirNames(t, dir)
@@ -199,23 +181,14 @@ func TestSolveOut(t *testing.T) {
 func TestBrokenConstructionNeverWritten(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	t.Run("cases", func(t *testing.T) {
-		for _, tc := range []struct {
-			name string
-			args []string
-			want string
-		}{
-			{"binary", []string{"--out", filepath.Join(dir, "x.bgp")}, "the writer rejects it"},
-			{"text", []string{"--out", filepath.Join(dir, "x.txt")}, "returned a path that fails verification (step 1 -> 2: 1,1 to 1,2 is not a move of 5,5)"},
-			{"stdout", nil, "fails verification"},
-		} {
-			t.Run(tc.name, func(t *testing.T) {
-				t.Parallel()
-				r := cli(t, "", append([]string{"solve", "--moves", "5,5", "--method", "construct", "12x12"}, tc.args...)...)
-				if r.code != exitInternal || r.stdout != "" || !strings.Contains(r.stderr, tc.want) {
-					t.Fatalf("want exit 70 and %q:\n%v", tc.want, r)
-				}
-			})
+	inParallel(t, []cliCase{
+		{"binary", []string{"--out", filepath.Join(dir, "x.bgp")}, exitInternal, "the writer rejects it"},
+		{"text", []string{"--out", filepath.Join(dir, "x.txt")}, exitInternal, "returned a path that fails verification (step 1 -> 2: 1,1 to 1,2 is not a move of 5,5)"},
+		{"stdout", nil, exitInternal, "fails verification"},
+	}, func(t *testing.T, tc cliCase) {
+		r := cli(t, "", append([]string{"solve", "--moves", "5,5", "--method", "construct", "12x12"}, tc.args...)...)
+		if r.code != tc.code || r.stdout != "" || !strings.Contains(r.stderr, tc.want) {
+			t.Fatalf("want exit %d and %q:\n%v", tc.code, tc.want, r)
 		}
 	})
 	noFilesLeft(t, dir)
@@ -228,29 +201,23 @@ func TestSolveOutStopped(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	old := filepath.Join(dir, "old.bgp")
-	if err := os.WriteFile(old, []byte("keep me"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testfix.WriteFile(t, old, []byte("keep me"))
 	cancelled, cancel := context.WithCancel(t.Context())
 	cancel()
-	t.Run("cases", func(t *testing.T) {
-		for _, tc := range []struct {
-			name string
-			ctx  context.Context
-			args []string
-			want string
-		}{
-			{"timeout", t.Context(), []string{"--timeout", "1ns", "--out", filepath.Join(dir, "t.bgp")}, "timed out after 1ns while writing"},
-			{"interrupt", cancelled, []string{"--out", filepath.Join(dir, "i.txt")}, "interrupted while writing"},
-			{"existing file", cancelled, []string{"--out", old}, "no file was written"},
-		} {
-			t.Run(tc.name, func(t *testing.T) {
-				t.Parallel()
-				r := cliCtx(t, tc.ctx, "", append([]string{"solve", "--moves", "king", "1500x1500"}, tc.args...)...)
-				if r.code != exitStopped || !strings.Contains(r.stderr, tc.want) {
-					t.Fatalf("want exit 3 and %q:\n%v", tc.want, r)
-				}
-			})
+	inParallel(t, []cliCase{
+		{"timeout", []string{"--timeout", "1ns", "--out", filepath.Join(dir, "t.bgp")}, exitStopped, "timed out after 1ns while writing"},
+		{"interrupt", []string{"--out", filepath.Join(dir, "i.txt")}, exitStopped, "interrupted while writing"},
+		{"existing file", []string{"--out", old}, exitStopped, "no file was written"},
+	}, func(t *testing.T, tc cliCase) {
+		// A case with --timeout runs until its deadline; the others are
+		// interrupted at once.
+		ctx := cancelled
+		if slices.Contains(tc.args, "--timeout") {
+			ctx = t.Context()
+		}
+		r := cliCtx(t, ctx, "", append([]string{"solve", "--moves", "king", "1500x1500"}, tc.args...)...)
+		if r.code != tc.code || !strings.Contains(r.stderr, tc.want) {
+			t.Fatalf("want exit %d and %q:\n%v", tc.code, tc.want, r)
 		}
 	})
 	got := testfix.DirNames(t, dir)
@@ -265,9 +232,7 @@ func TestSolveOutStopped(t *testing.T) {
 // TestStreamProgress checks that long writes and checks report progress
 // on stderr and that --quiet silences it.
 func TestStreamProgress(t *testing.T) {
-	if testing.Short() {
-		t.Skip("writes and verifies a 2000x2000 path: a minute under the race run; run without -short")
-	}
+	testfix.SkipShort(t, "writes and verifies a 2000x2000 path: a minute under the race run")
 	t.Parallel()
 	dir := t.TempDir()
 	name := filepath.Join(dir, "p.txt")
@@ -310,9 +275,7 @@ func TestVerifyBinary(t *testing.T) {
 	hs := 40 + len("knight") + 8*8
 	write := func(name string, b []byte) string {
 		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfix.WriteFile(t, p, b)
 		return p
 	}
 	edit := func(fn func([]byte) []byte) []byte { return fn(bytes.Clone(data)) }
@@ -370,9 +333,7 @@ func TestVerifyBinary(t *testing.T) {
 // TestVerifyTextStreamsLargeFiles checks a path file larger than the
 // in-memory limit for grids, which is only possible by streaming.
 func TestVerifyTextStreamsLargeFiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("writes a 70 MB file")
-	}
+	testfix.SkipShort(t, "writes a 70 MB file")
 	t.Parallel()
 	name := filepath.Join(t.TempDir(), "big.txt")
 	if r := cli(t, "", "solve", "--moves", "king", "2800x2800", "--out", name, "--quiet"); r.code != exitOK {
@@ -385,6 +346,30 @@ func TestVerifyTextStreamsLargeFiles(t *testing.T) {
 	if r.code != exitOK || !strings.Contains(r.stdout, "(7840000 cells)") {
 		t.Fatalf("%v", r)
 	}
+}
+
+// cliCase is one command line of a table test: its name, the arguments,
+// the exit code it must end with and a text its stderr must hold.
+type cliCase struct {
+	name string
+	args []string
+	code int
+	want string
+}
+
+// inParallel runs check on each case as a parallel subtest. The subtests
+// run inside one group, so inParallel returns only when all have finished:
+// the caller can then look at what they left behind.
+func inParallel(t *testing.T, cases []cliCase, check func(t *testing.T, tc cliCase)) {
+	t.Helper()
+	t.Run("cases", func(t *testing.T) {
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				t.Parallel()
+				check(t, tc)
+			})
+		}
+	})
 }
 
 // noFilesLeft fails t when dir holds a file: a refused or failed command

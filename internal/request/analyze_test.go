@@ -21,6 +21,14 @@ func search(t *testing.T, f LeaperFlags) *Search {
 // test on an error.
 func searchOf(t *testing.T, f LeaperFlags, src Source, names format.Names) *Search {
 	t.Helper()
+	_, s := leaperSearch(t, f, src, names)
+	return s
+}
+
+// leaperSearch is NewLeaper(f, src, names) with the search it sets up,
+// failing the test on an error.
+func leaperSearch(t *testing.T, f LeaperFlags, src Source, names format.Names) (*Leaper, *Search) {
+	t.Helper()
 	l, err := NewLeaper(f, src, names)
 	if err != nil {
 		t.Fatal(err)
@@ -29,7 +37,7 @@ func searchOf(t *testing.T, f LeaperFlags, src Source, names format.Names) *Sear
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s
+	return l, s
 }
 
 // TestAnalyze: 5x5 Diplomatico has 12400 directed paths (the paper's

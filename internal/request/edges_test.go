@@ -97,18 +97,11 @@ func TestFreeCells(t *testing.T) {
 			f = LeaperFlags{Board: "-"}
 			src = Source{Stdin: strings.NewReader(board)}
 		}
-		l, err := NewLeaper(f, src, solveNames)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := l.Search()
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := searchOf(t, f, src, solveNames)
 		if got := s.FreeCells(); got != c.want {
 			t.Errorf("%s: FreeCells %d, want %d", c.board[:min(len(c.board), 12)], got, c.want)
 		}
-		_, err = NewCountContext(t.Context(), s, CountFlags{Method: MethodDFS})
+		_, err := NewCountContext(t.Context(), s, CountFlags{Method: MethodDFS})
 		if (err != nil) != (c.want > MaxCountOpen) {
 			t.Errorf("%s: NewCountContext: %v", c.board[:min(len(c.board), 12)], err)
 		}

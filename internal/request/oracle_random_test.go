@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestCountRandomOracle checks Count.Run by both methods against the brute
@@ -22,10 +23,7 @@ func TestCountRandomOracle(t *testing.T) {
 	const probeSeed = 14
 	rng := rand.New(rand.NewPCG(probeSeed, 2))
 	pool := [][2]int{{1, 0}, {1, 1}, {1, 2}, {2, 2}, {3, 0}, {1, 3}, {2, 3}, {0, 2}, {2, 1}, {1, 4}, {3, 3}}
-	cases := 400
-	if testing.Short() {
-		cases = 80
-	}
+	cases := testfix.Scale(400, 80, 400)
 	for done := 0; done < cases; {
 		c := oracle.Case{Rows: 1 + rng.IntN(5), Cols: 1 + rng.IntN(6), Start: -1, End: -1}
 		var specs []string

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // caseFlags writes an oracle case as the flags a user would type: the
@@ -44,10 +45,7 @@ func caseFlags(c *oracle.Case) (LeaperFlags, Source) {
 // with -short; package count runs every case against its counters).
 func TestCountOracle(t *testing.T) {
 	t.Parallel()
-	step := 3
-	if testing.Short() {
-		step = 15
-	}
+	step := testfix.Scale(3, 15, 3)
 	for i := 0; i < len(oracle.Cases); i += step {
 		c := &oracle.Cases[i]
 		t.Run(c.Name, func(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/verify"
@@ -16,14 +17,8 @@ import (
 
 func TestReadPathInput(t *testing.T) {
 	t.Parallel()
-	rook, err := moves.Parse("1,0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := board.New(2, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testfix.SpecGraph(t, "2x2", "1,0")
+	rook, b := g.Moves, g.Board
 	for _, tc := range []struct {
 		text, kind string
 		board      *board.Board
@@ -46,7 +41,7 @@ func TestReadPathInput(t *testing.T) {
 		}
 	}
 	// A path file without a board is refused with the fix.
-	_, err = ReadPathInput(bufio.NewReader(strings.NewReader("1,1\n")), VerifyFlags{Moves: rook})
+	_, err := ReadPathInput(bufio.NewReader(strings.NewReader("1,1\n")), VerifyFlags{Moves: rook})
 	if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "give a size") {
 		t.Fatalf("no board: %v", err)
 	}

@@ -22,14 +22,7 @@ func TestSavePath(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "p.bgp")
-	l, err := NewLeaper(LeaperFlags{Spec: "5x5", Moves: "hopido", Out: out, Format: "binary"}, Source{}, SolveFormats)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := l.Search()
-	if err != nil {
-		t.Fatal(err)
-	}
+	l, s := leaperSearch(t, LeaperFlags{Spec: "5x5", Moves: "hopido", Out: out, Format: "binary"}, Source{}, SolveFormats)
 	cells, _, err := s.Solve(t.Context(), s.Options())
 	if err != nil {
 		t.Fatal(err)

@@ -5,18 +5,16 @@ import (
 	"net"
 	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestServeError: a listen on a busy port is bad input naming the port as
 // in use and the --addr fix; other errors stay input errors with "serve:".
 func TestServeError(t *testing.T) {
 	t.Parallel()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Skipf("no loopback listener here: %v", err)
-	}
-	defer ln.Close()
-	_, err = net.Listen("tcp", ln.Addr().String())
+	ln := testfix.Loopback(t)
+	_, err := net.Listen("tcp", ln.Addr().String())
 	if err == nil {
 		t.Fatal("a second listener on the same port")
 	}

@@ -26,6 +26,16 @@ func SkipUnlessLong(tb testing.TB, what string) {
 	}
 }
 
+// SkipShort skips tb under -short, saying what makes it long (why) and
+// how to run it: the one form of the skip that keeps the race run (go test
+// -race -short, in .ci/run) and quick local runs short.
+func SkipShort(tb testing.TB, why string) {
+	tb.Helper()
+	if testing.Short() {
+		tb.Skipf("%s; run without -short", why)
+	}
+}
+
 // CI reports whether the tests run under CI=true (.ci/run), where every
 // tool .ci/run installs must be present.
 func CI() bool { return os.Getenv("CI") == "true" }

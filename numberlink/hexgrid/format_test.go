@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/numberlink"
 )
 
@@ -67,10 +68,7 @@ func TestFormatLooksLikeTheBoard(t *testing.T) {
 }
 
 func TestParseFile(t *testing.T) {
-	data, err := os.ReadFile("testdata/small.hex")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testfix.ReadFile(t, "testdata/small.hex")
 	p, err := Parse(data)
 	if err != nil {
 		t.Fatal(err)

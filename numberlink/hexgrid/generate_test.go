@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/numberlink"
 )
 
@@ -16,10 +17,7 @@ import (
 // enough the brute force agrees; the same seed gives the same puzzle.
 func TestGenerateUnique(t *testing.T) {
 	sizes := [][3]int{{3, 3, 1}, {3, 4, 2}, {4, 4, 2}, {4, 5, 3}, {5, 5, 2}, {6, 6, 1}, {7, 7, 2}, {8, 8, 3}, {10, 10, 2}, {12, 12, 2}}
-	seeds := 12
-	if testing.Short() {
-		seeds = 4
-	}
+	seeds := testfix.Scale(12, 4, 12)
 	brute := 0
 	for _, sz := range sizes {
 		for seed := range seeds {

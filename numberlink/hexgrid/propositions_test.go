@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/numberlink"
 )
 
@@ -15,10 +16,7 @@ import (
 func TestUnsolvableSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	fired := map[string]int{}
-	n := 3000
-	if testing.Short() {
-		n = 600
-	}
+	n := testfix.Scale(3000, 600, 3000)
 	for range n {
 		rows, cols, k, clues := randomPuzzle(rng)
 		g, _ := NewGrid(rows, cols, k, clues)

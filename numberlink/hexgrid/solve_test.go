@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/verify"
 )
@@ -182,10 +183,7 @@ func TestPairsMatchNaive(t *testing.T) {
 
 func TestCountMatchesBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 13))
-	n := 4000
-	if testing.Short() {
-		n = 800
-	}
+	n := testfix.Scale(4000, 800, 4000)
 	solvable, multi, crossed, tried := 0, 0, 0, 0
 	for i := range n {
 		rows, cols, k, clues := randomPuzzle(rng)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/numberlink"
 )
 
@@ -43,10 +44,7 @@ func TestPhiSizes(t *testing.T) {
 func TestTauSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	solved, drew := 0, 0
-	n := 1500
-	if testing.Short() {
-		n = 400
-	}
+	n := testfix.Scale(1500, 400, 1500)
 	for i := range n {
 		rows, cols, k, clues := randomPuzzle(rng)
 		g, err := NewGrid(rows, cols, k, clues)

@@ -3,9 +3,10 @@ package puzzleio
 import (
 	"context"
 	"errors"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
 // TestDamagedHasRefused damages a real Coelho .has file in the ways a copy
@@ -15,10 +16,7 @@ import (
 // in the text format.
 func TestDamagedHasRefused(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile("../testdata/Hs_16_100_25_00_001.has")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testfix.ReadFile(t, "../testdata/Hs_16_100_25_00_001.has")
 	rows := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
 	join := func(ls []string) []byte { return []byte(strings.Join(ls, "\n") + "\n") }
 	cut := func(i int, f func(string) string) []string {

@@ -185,10 +185,7 @@ func roundTrip(t *testing.T, g *numberlink.Grid, rules numberlink.Rules) {
 // instance and large-clue grids through every format.
 func TestRoundTripAllFormats(t *testing.T) {
 	t.Parallel()
-	has, err := os.ReadFile("../testdata/Hs_16_100_25_00_001.has")
-	if err != nil {
-		t.Fatal(err)
-	}
+	has := testfix.ReadFile(t, "../testdata/Hs_16_100_25_00_001.has")
 	hg, err := ParseHas(has)
 	if err != nil {
 		t.Fatal(err)
@@ -237,10 +234,7 @@ func TestCoelhoFilesParse(t *testing.T) {
 		t.Errorf("found %d instances, want 480", len(files))
 	}
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := testfix.ReadFile(t, f)
 		if Detect(data) != FormatHasName {
 			t.Errorf("%s: detected as %s", f, Detect(data))
 		}

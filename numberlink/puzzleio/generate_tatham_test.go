@@ -76,10 +76,7 @@ func TestGenerateTathamAccepted(t *testing.T) {
 	bin := testfix.SGTBridges(t)
 	// Each sgt-bridges run takes about 0.5 s on a loaded machine, so the
 	// default sample is 4 seeds per case (160 IDs).
-	n := 4
-	if testing.Short() {
-		n = 1
-	}
+	n := testfix.Scale(4, 1, 4)
 	for _, size := range [][2]int{{3, 3}, {7, 7}, {10, 14}, {20, 20}, {40, 30}} {
 		for k := 1; k <= 4; k++ {
 			for _, noLoops := range []bool{false, true} {
