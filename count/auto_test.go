@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/count"
+	"github.com/boardgraph/boardgraph/hamilton"
 )
 
 // Choose takes the search for small boards and givens, the dynamic program
@@ -12,18 +13,21 @@ import (
 func TestChoose(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		boardCase
-		givens, dp bool
+		rows, cols int
+		moves      string
+		givens     bool
+		dp         bool
 	}{
-		{boardCase{5, 5, "hopido", false}, false, false},
-		{boardCase{6, 6, "knight", false}, true, false},
-		{boardCase{6, 6, "knight", false}, false, true},
-		{boardCase{6, 6, "hopido", false}, false, true},
-		{boardCase{7, 7, "knight", false}, false, true},
-		{boardCase{4, 40, "knight", false}, false, true},
-		{boardCase{30, 30, "knight", false}, false, false},
+		{5, 5, "hopido", false, false},
+		{6, 6, "knight", true, false},
+		{6, 6, "knight", false, true},
+		{6, 6, "hopido", false, true},
+		{7, 7, "knight", false, true},
+		{4, 40, "knight", false, true},
+		{30, 30, "knight", false, false},
 	} {
-		bg, p := tc.setup(t)
+		bg := build(t, tc.rows, tc.cols, tc.moves)
+		p := hamilton.Problem{G: bg.Graph}
 		if tc.givens {
 			p.Givens = make([]int32, bg.N())
 			for i := range p.Givens {
@@ -36,7 +40,7 @@ func TestChoose(t *testing.T) {
 		}
 		c := count.Choose(p, order)
 		if c.DP != tc.dp || c.Reason == "" {
-			t.Errorf("%s givens=%v: Choose = %+v, want DP %v", tc, tc.givens, c, tc.dp)
+			t.Errorf("%s %dx%d givens=%v: Choose = %+v, want DP %v", tc.moves, tc.rows, tc.cols, tc.givens, c, tc.dp)
 		}
 	}
 }

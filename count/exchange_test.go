@@ -71,16 +71,21 @@ func TestExchangeShardsMatchOracle(t *testing.T) {
 // (what makes the shards' total work one count's).
 func TestExchangeShardsMatchOneRun(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []boardCase{
+	for _, tc := range []struct {
+		rows, cols int
+		moves      string
+		closed     bool
+	}{
 		{6, 6, "hopido", false},
 		{5, 6, "knight", false},
 		{6, 6, "knight", true},
 		{5, 5, "king", false},
 		{5, 6, "1,1+2,0", false},
 	} {
-		t.Run(tc.String(), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%dx%d/%s/closed=%v", tc.rows, tc.cols, tc.moves, tc.closed), func(t *testing.T) {
 			t.Parallel()
-			bg, p := tc.setup(t)
+			bg := build(t, tc.rows, tc.cols, tc.moves)
+			p := hamilton.Problem{G: bg.Graph, Closed: tc.closed}
 			opt := count.Options{Order: count.BoardOrder(bg), Workers: 1, ProbeStates: -1}
 			want, one, err := count.Count(context.Background(), p, opt)
 			if err != nil {

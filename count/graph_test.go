@@ -356,8 +356,12 @@ func shuffled(g *graph.Graph, seed uint64) *graph.Graph {
 // that numbering was row-major.
 func TestGraphOrderOnBoards(t *testing.T) {
 	t.Parallel()
-	for _, c := range []boardCase{{6, 6, "knight", true}, {7, 7, "knight", true}, {7, 7, "hopido", true}, {10, 10, "1,0", true}} {
-		bg, p := c.setup(t)
+	for _, c := range []struct {
+		rows, cols int
+		moves      string
+	}{{6, 6, "knight"}, {7, 7, "knight"}, {7, 7, "hopido"}, {10, 10, "1,0"}} {
+		bg := build(t, c.rows, c.cols, c.moves)
+		p := hamilton.Problem{G: bg.Graph, Closed: true}
 		board := count.Choose(p, count.BoardOrder(bg)).Width
 		g := shuffled(bg.Graph, 5)
 		o, err := count.GraphOrder(context.Background(), g, 1)
@@ -365,7 +369,7 @@ func TestGraphOrderOnBoards(t *testing.T) {
 			t.Fatal(err)
 		}
 		if w := count.Choose(hamilton.Problem{G: g, Closed: true}, o).Width; w > board+1 {
-			t.Errorf("%s shuffled: GraphOrder's frontier %d, BoardOrder's %d", c, w, board)
+			t.Errorf("%dx%d %s shuffled: GraphOrder's frontier %d, BoardOrder's %d", c.rows, c.cols, c.moves, w, board)
 		}
 	}
 }

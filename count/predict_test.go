@@ -2,9 +2,11 @@ package count_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/boardgraph/boardgraph/count"
+	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
@@ -15,38 +17,38 @@ import (
 func TestPredictCalibrated(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
-		boardCase
-		peak    float64 // measured (docs/results.md)
-		slow    bool
-		refined bool // in RefineOrder's order (seed 1), as the CLI counts
+		name       string
+		rows, cols int
+		moves      string
+		closed     bool
+		peak       float64 // measured (docs/results.md)
+		slow       bool
+		refined    bool // in RefineOrder's order (seed 1), as the CLI counts
 	}{
-		{boardCase{7, 7, "knight", false}, 68806492, false, false},
-		{boardCase{7, 8, "knight", true}, 6446208, false, false},
-		{boardCase{7, 7, "hopido", false}, 1207805, false, false},
-		{boardCase{7, 7, "hopido", true}, 82450, false, false},
-		{boardCase{8, 8, "knight", true}, 187167626, true, false},
-		{boardCase{8, 8, "hopido", true}, 99659553, true, false},
-		{boardCase{7, 7, "knight", false}, 45148711, true, true},
-		{boardCase{7, 7, "hopido", false}, 826639, false, true},
-		{boardCase{7, 7, "hopido", true}, 54803, false, true},
-		{boardCase{8, 8, "knight", true}, 158673809, true, true},
+		{"knight/7x7", 7, 7, "knight", false, 68806492, false, false},
+		{"knight/7x8/closed", 7, 8, "knight", true, 6446208, false, false},
+		{"hopido/7x7", 7, 7, "hopido", false, 1207805, false, false},
+		{"hopido/7x7/closed", 7, 7, "hopido", true, 82450, false, false},
+		{"knight/8x8/closed", 8, 8, "knight", true, 187167626, true, false},
+		{"hopido/8x8/closed", 8, 8, "hopido", true, 99659553, true, false},
+		{"knight/7x7/refined", 7, 7, "knight", false, 45148711, true, true},
+		{"hopido/7x7/refined", 7, 7, "hopido", false, 826639, false, true},
+		{"hopido/7x7/closed/refined", 7, 7, "hopido", true, 54803, false, true},
+		{"knight/8x8/closed/refined", 8, 8, "knight", true, 158673809, true, true},
 	} {
-		name := c.String()
-		if c.refined {
-			name += "/refined"
-		}
-		t.Run(name, func(t *testing.T) {
+		t.Run(c.name, func(t *testing.T) {
 			if testing.Short() && (c.refined || c.peak > 1e5) {
 				t.Skip("the race run (-short) probes the small closed Hopido only")
 			}
 			if c.slow && !testfix.Long() {
 				t.Skip("8x8 probes run with BOARDGRAPH_LONG=1")
 			}
-			if !testfix.Long() && (name == "hopido/7x7" || name == "knight/7x8/closed") {
+			if !testfix.Long() && (c.name == "hopido/7x7" || c.name == "knight/7x8/closed") {
 				t.Skip("a probe of 20-30 s under load; run with BOARDGRAPH_LONG=1")
 			}
 			t.Parallel()
-			bg, p := c.setup(t)
+			bg := build(t, c.rows, c.cols, c.moves)
+			p := hamilton.Problem{G: bg.Graph, Closed: c.closed}
 			order := count.BoardOrder(bg)
 			if c.refined {
 				order, _ = count.RefineOrder(context.Background(), bg.Graph, order, 1)
@@ -73,39 +75,45 @@ func TestPredictCalibrated(t *testing.T) {
 func TestPredictUnseen(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
-		boardCase
-		rowMajor bool
-		probe    int
-		peak     float64 // measured
+		moves      string
+		rows, cols int
+		closed     bool
+		rowMajor   bool
+		probe      int
+		peak       float64 // measured
 	}{
-		{boardCase{6, 6, "knight", false}, true, 1 << 16, 1883299},
-		{boardCase{4, 8, "knight", false}, true, 1 << 12, 661675},
-		{boardCase{6, 7, "knight", true}, true, 1 << 16, 888278},
-		{boardCase{6, 6, "camel", false}, true, 1 << 14, 496014},
-		{boardCase{5, 6, "2,1+2,2", true}, true, 1 << 12, 148927},
-		{boardCase{5, 5, "2,1+2,2", false}, true, 1 << 14, 295037},
-		{boardCase{6, 6, "hopido", true}, true, 1 << 16, 301891},
-		{boardCase{3, 12, "king", true}, true, 1 << 16, 707795},
-		{boardCase{6, 7, "knight", true}, false, 1 << 12, 100086},
-		{boardCase{5, 8, "knight", false}, false, 1 << 12, 184011},
-		{boardCase{6, 7, "hopido", true}, false, 1 << 10, 4140},
-		{boardCase{5, 8, "hopido", false}, false, 1 << 14, 176993},
-		{boardCase{6, 6, "hopido", false}, false, 1 << 12, 19088},
-		{boardCase{5, 5, "2,1+2,2", false}, false, 1 << 10, 15693},
-		{boardCase{6, 7, "king", false}, false, 1 << 10, 13752},
+		{"knight", 6, 6, false, true, 1 << 16, 1883299},
+		{"knight", 4, 8, false, true, 1 << 12, 661675},
+		{"knight", 6, 7, true, true, 1 << 16, 888278},
+		{"camel", 6, 6, false, true, 1 << 14, 496014},
+		{"2,1+2,2", 5, 6, true, true, 1 << 12, 148927},
+		{"2,1+2,2", 5, 5, false, true, 1 << 14, 295037},
+		{"hopido", 6, 6, true, true, 1 << 16, 301891},
+		{"king", 3, 12, true, true, 1 << 16, 707795},
+		{"knight", 6, 7, true, false, 1 << 12, 100086},
+		{"knight", 5, 8, false, false, 1 << 12, 184011},
+		{"hopido", 6, 7, true, false, 1 << 10, 4140},
+		{"hopido", 5, 8, false, false, 1 << 14, 176993},
+		{"hopido", 6, 6, false, false, 1 << 12, 19088},
+		{"2,1+2,2", 5, 5, false, false, 1 << 10, 15693},
+		{"king", 6, 7, false, false, 1 << 10, 13752},
 	} {
-		name := c.String() + "/board"
+		order := "board"
 		if c.rowMajor {
-			name = c.String() + "/rowmajor"
+			order = "rowmajor"
 		}
-		t.Run(name, func(t *testing.T) {
+		closed := "open"
+		if c.closed {
+			closed = "closed"
+		}
+		t.Run(fmt.Sprintf("%s/%dx%d/%s/%s", c.moves, c.rows, c.cols, closed, order), func(t *testing.T) {
 			t.Parallel()
-			bg, p := c.setup(t)
+			bg := build(t, c.rows, c.cols, c.moves)
 			opt := count.Options{ProbeStates: c.probe}
 			if !c.rowMajor {
 				opt.Order = count.BoardOrder(bg)
 			}
-			e, err := count.Predict(context.Background(), p, opt)
+			e, err := count.Predict(context.Background(), hamilton.Problem{G: bg.Graph, Closed: c.closed}, opt)
 			if err != nil {
 				t.Fatal(err)
 			}

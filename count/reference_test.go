@@ -3,7 +3,6 @@ package count_test
 import (
 	"context"
 	"flag"
-	"fmt"
 	"testing"
 	"time"
 
@@ -29,30 +28,6 @@ const (
 func build(t testing.TB, rows, cols int, spec string) *moves.BoardGraph {
 	t.Helper()
 	return testfix.BoardGraph(t, rows, cols, spec)
-}
-
-// boardCase is a board and move set to count on: open paths, or closed
-// tours when closed. The tests' tables embed it.
-type boardCase struct {
-	rows, cols int
-	moves      string
-	closed     bool
-}
-
-// String names the case for t.Run: "knight/6x6", "hopido/5x8/closed".
-func (c boardCase) String() string {
-	s := fmt.Sprintf("%s/%dx%d", c.moves, c.rows, c.cols)
-	if c.closed {
-		s += "/closed"
-	}
-	return s
-}
-
-// setup builds the case's board graph and its problem, no end fixed.
-func (c boardCase) setup(t testing.TB) (*moves.BoardGraph, hamilton.Problem) {
-	t.Helper()
-	bg := build(t, c.rows, c.cols, c.moves)
-	return bg, hamilton.Problem{G: bg.Graph, Closed: c.closed}
 }
 
 // Published counts (REFERENCE.md), in hamilton's convention: directed open
