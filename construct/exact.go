@@ -133,14 +133,12 @@ func (dp *bandDP) seg(j int) int {
 // good (indexed like next), returning the block's cover.
 func (dp *bandDP) choose(j int, e, z int16, next []narrowStep, good []bool) (narrowStep, bool) {
 	nw := dp.nw
-	q := nw.cols.len()
 	h, w := int16(nw.rows), int16(nw.cols.size(j))
 	idx := make(map[[2]int16]int, len(next))
 	for i, s := range next {
 		idx[[2]int16{s.e2, s.z2}] = i
 	}
 	ps := nw.lib.portsFor(nw.rows, nw.cols.size(j), nw.rows, nw.cols.size(j+1), sideRight)
-	_ = q
 	for _, t := range ps {
 		if (e != free && t.x == e) || t.x == z {
 			continue
