@@ -93,6 +93,8 @@ func TestBadInput(t *testing.T) {
 		{"tsplib no dim", "TYPE : HCP\nEDGE_DATA_SECTION\n1 2\n", graphio.Limits{}, graphio.ErrFormat, "DIMENSION"},
 		{"tsplib half", "TYPE : HCP\nDIMENSION : 3\nEDGE_DATA_SECTION\n1 2 3\n-1\n", graphio.Limits{}, graphio.ErrFormat, "half an edge"},
 		{"tsplib range", "TYPE : HCP\nDIMENSION : 3\nEDGE_DATA_SECTION\n1 7\n-1\n", graphio.Limits{}, graphio.ErrFormat, "out of range 1 to 3"},
+		// A DIMENSION past the limit with numbers on the section's line (it panicked).
+		{"tsplib huge n, inline data", "TYPE : HCP\nDIMENSION : 9\nEDGE_DATA_SECTION 1 2\n", small, graphio.ErrTooLarge, "give a smaller graph"},
 		{"graphml directed", `<graphml><graph edgedefault="directed"><node id="a"/></graph></graphml>`, graphio.Limits{}, graphio.ErrFormat, `edgedefault="undirected"`},
 		{"graphml broken", `<graphml><graph><node id="a"></graph>`, graphio.Limits{}, graphio.ErrFormat, "not well-formed"},
 		{"graphml root", `<svg/>`, graphio.Limits{}, graphio.ErrFormat, "not <graphml>"},

@@ -171,186 +171,215 @@ func readDIMACS(r io.Reader, lim Limits) (*Named, error) {
 // ADJ_LIST_SECTION are accepted as well and set the data format. Numbers may
 // be spread over lines in any way.
 func readTSPLIB(r io.Reader, lim Limits) (*Named, error) {
-	var (
-		b       *builder
-		n       = -1
-		name    string
-		typ     string
-		format  = ""
-		inData  bool
-		done    bool
-		pending []int32 // EDGE_LIST: a half pair; ADJ_LIST: the head vertex
-		headSet bool
-		inFixed bool // in FIXED_EDGES_SECTION, after the data
-		fixed   [][2]int32
-		half    []int32
-	)
-	data := func(no int, tok string) error {
-		x, err := strconv.Atoi(tok)
-		if err != nil {
-			return fmt.Errorf("%w: TSPLIB line %d: %s is not a vertex number; the data section holds numbers 1 to %d and -1", ErrFormat, no, quote(tok), n)
-		}
-		if format == "ADJ_LIST" {
-			switch {
-			case x == -1 && !headSet:
-				done = true // the closing -1 of the whole list
-			case x == -1:
-				headSet = false
-			case !headSet:
-				v, ok := number(tok, n)
-				if !ok {
-					return fmt.Errorf("%w: TSPLIB line %d: vertex %d out of range 1 to %d", ErrFormat, no, x, n)
-				}
-				pending, headSet = []int32{v}, true
-			default:
-				w, ok := number(tok, n)
-				if !ok {
-					return fmt.Errorf("%w: TSPLIB line %d: vertex %d out of range 1 to %d", ErrFormat, no, x, n)
-				}
-				return b.edge(pending[0], w)
-			}
-			return nil
-		}
-		if x == -1 {
-			if len(pending) != 0 {
-				return fmt.Errorf("%w: TSPLIB line %d: -1 after half an edge; the edge list holds pairs 'u v'", ErrFormat, no)
-			}
-			done = true
-			return nil
-		}
-		v, ok := number(tok, n)
-		if !ok {
-			return fmt.Errorf("%w: TSPLIB line %d: vertex %d out of range 1 to %d", ErrFormat, no, x, n)
-		}
-		pending = append(pending, v)
-		if len(pending) == 2 {
-			u := pending[0]
-			pending = pending[:0]
-			return b.edge(u, v)
+	t := &tsplib{lim: lim, n: -1}
+	if err := lines(r, lim, t.line); err != nil {
+		return nil, err
+	}
+	return t.finish()
+}
+
+// tsplib is readTSPLIB's state: the header read so far, the graph built
+// once the data section starts, and the fixed edges after it.
+type tsplib struct {
+	lim     Limits
+	b       *builder
+	n       int // DIMENSION, -1 until given
+	name    string
+	typ     string
+	format  string // EDGE_LIST or ADJ_LIST, "" until known
+	inData  bool
+	done    bool
+	pending []int32 // EDGE_LIST: a half pair; ADJ_LIST: the head vertex
+	headSet bool
+	inFixed bool // in FIXED_EDGES_SECTION, after the data
+	fixed   [][2]int32
+	half    []int32 // a fixed edge's first vertex
+}
+
+// line takes line no, split into fields f: a fixed edge line, a data
+// line or a header line.
+func (t *tsplib) line(no int, f []string) error {
+	if t.done && len(f) > 0 && (f[0] == "FIXED_EDGES_SECTION" || f[0] == "FIXED_EDGES" || strings.HasPrefix(f[0], "FIXED_EDGES:")) {
+		t.inFixed = true
+		return nil
+	}
+	if t.inFixed && len(f) > 0 && f[0] != "EOF" {
+		return t.fixedEdges(no, f)
+	}
+	if len(f) == 0 || t.done {
+		if t.done && len(f) > 0 && f[0] != "EOF" && f[0] != "-1" {
+			return fmt.Errorf("%w: TSPLIB line %d: %s after the end of the data section; end the file with EOF", ErrFormat, no, quote(f[0]))
 		}
 		return nil
 	}
-	err := lines(r, lim, func(no int, f []string) error {
-		if done && len(f) > 0 && (f[0] == "FIXED_EDGES_SECTION" || f[0] == "FIXED_EDGES" || strings.HasPrefix(f[0], "FIXED_EDGES:")) {
-			inFixed = true
+	if t.inData {
+		if f[0] == "EOF" {
+			t.done = true
 			return nil
 		}
-		if inFixed && len(f) > 0 && f[0] != "EOF" {
-			for _, tok := range f {
-				if tok == "-1" {
-					inFixed = false
+		for _, tok := range f {
+			if t.done {
+				if tok == "EOF" {
 					return nil
 				}
-				v, ok := number(tok, n)
-				if !ok {
-					return fmt.Errorf("%w: TSPLIB line %d: fixed edge vertex %s out of range 1 to %d", ErrFormat, no, quote(tok), n)
-				}
-				if half = append(half, v); len(half) == 2 {
-					fixed = append(fixed, [2]int32{half[0], half[1]})
-					half = half[:0]
-				}
+				return fmt.Errorf("%w: TSPLIB line %d: %s after the end of the data section; end the file with EOF", ErrFormat, no, quote(tok))
 			}
-			return nil
-		}
-		if len(f) == 0 || done {
-			if done && len(f) > 0 && f[0] != "EOF" && f[0] != "-1" {
-				return fmt.Errorf("%w: TSPLIB line %d: %s after the end of the data section; end the file with EOF", ErrFormat, no, quote(f[0]))
+			if err := t.data(no, tok); err != nil {
+				return err
 			}
-			return nil
-		}
-		if inData {
-			if f[0] == "EOF" {
-				done = true
-				return nil
-			}
-			for _, tok := range f {
-				if done {
-					if tok == "EOF" {
-						return nil
-					}
-					return fmt.Errorf("%w: TSPLIB line %d: %s after the end of the data section; end the file with EOF", ErrFormat, no, quote(tok))
-				}
-				if err := data(no, tok); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
-		line := strings.Join(f, " ")
-		switch f[0] {
-		case "EOF":
-			done = true
-			return nil
-		case "EDGE_DATA_SECTION", "EDGE_LIST_SECTION", "ADJ_LIST_SECTION":
-			if f[0] != "EDGE_DATA_SECTION" {
-				format = strings.TrimSuffix(f[0], "_SECTION")
-			}
-			if typ != "" && typ != "HCP" {
-				return fmt.Errorf("%w: TSPLIB TYPE is %s; boardgraph reads TYPE : HCP (undirected Hamiltonian cycle problems)", ErrFormat, typ)
-			}
-			if n < 1 {
-				return fmt.Errorf("%w: TSPLIB line %d: the data section comes before DIMENSION; add 'DIMENSION : N' to the header", ErrFormat, no)
-			}
-			if format == "" {
-				format = "EDGE_LIST"
-			}
-			var err error
-			b, err = numbered(lim, n)
-			inData = true
-			if len(f) > 1 { // numbers on the keyword's line
-				for _, tok := range f[1:] {
-					if err := data(no, tok); err != nil {
-						return err
-					}
-				}
-			}
-			return err
-		}
-		key, val, ok := strings.Cut(line, ":")
-		if !ok {
-			return fmt.Errorf("%w: TSPLIB line %d: %s is neither 'KEY : VALUE' nor a section keyword; see TSPLIB 95, section 1.1", ErrFormat, no, quote(line))
-		}
-		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
-		switch key {
-		case "NAME":
-			name = val
-		case "TYPE":
-			typ = val
-			if typ != "HCP" {
-				return fmt.Errorf("%w: TSPLIB TYPE is %s; boardgraph reads TYPE : HCP (undirected Hamiltonian cycle problems)", ErrFormat, quote(typ))
-			}
-		case "DIMENSION":
-			x, err := strconv.Atoi(val)
-			if err != nil || x < 1 {
-				return fmt.Errorf("%w: TSPLIB line %d: DIMENSION %s is not a positive number", ErrFormat, no, quote(val))
-			}
-			n = x
-		case "EDGE_DATA_FORMAT":
-			if val != "EDGE_LIST" && val != "ADJ_LIST" {
-				return fmt.Errorf("%w: TSPLIB EDGE_DATA_FORMAT %s; use EDGE_LIST or ADJ_LIST", ErrFormat, quote(val))
-			}
-			format = val
 		}
 		return nil
-	})
-	if err != nil {
-		return nil, err
 	}
-	if b == nil {
+	return t.header(no, f)
+}
+
+// fixedEdges reads the vertex pairs of a FIXED_EDGES_SECTION line, up to
+// the -1 that ends the section.
+func (t *tsplib) fixedEdges(no int, f []string) error {
+	for _, tok := range f {
+		if tok == "-1" {
+			t.inFixed = false
+			return nil
+		}
+		v, ok := number(tok, t.n)
+		if !ok {
+			return fmt.Errorf("%w: TSPLIB line %d: fixed edge vertex %s out of range 1 to %d", ErrFormat, no, quote(tok), t.n)
+		}
+		if t.half = append(t.half, v); len(t.half) == 2 {
+			t.fixed = append(t.fixed, [2]int32{t.half[0], t.half[1]})
+			t.half = t.half[:0]
+		}
+	}
+	return nil
+}
+
+// header reads a header line: EOF, a data section's keyword (which starts
+// the graph), or "KEY : VALUE".
+func (t *tsplib) header(no int, f []string) error {
+	line := strings.Join(f, " ")
+	switch f[0] {
+	case "EOF":
+		t.done = true
+		return nil
+	case "EDGE_DATA_SECTION", "EDGE_LIST_SECTION", "ADJ_LIST_SECTION":
+		if f[0] != "EDGE_DATA_SECTION" {
+			t.format = strings.TrimSuffix(f[0], "_SECTION")
+		}
+		if t.typ != "" && t.typ != "HCP" {
+			return fmt.Errorf("%w: TSPLIB TYPE is %s; boardgraph reads TYPE : HCP (undirected Hamiltonian cycle problems)", ErrFormat, t.typ)
+		}
+		if t.n < 1 {
+			return fmt.Errorf("%w: TSPLIB line %d: the data section comes before DIMENSION; add 'DIMENSION : N' to the header", ErrFormat, no)
+		}
+		if t.format == "" {
+			t.format = "EDGE_LIST"
+		}
+		b, err := numbered(t.lim, t.n)
+		if err != nil {
+			return err
+		}
+		t.b, t.inData = b, true
+		for _, tok := range f[1:] { // numbers on the keyword's line
+			if err := t.data(no, tok); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	key, val, ok := strings.Cut(line, ":")
+	if !ok {
+		return fmt.Errorf("%w: TSPLIB line %d: %s is neither 'KEY : VALUE' nor a section keyword; see TSPLIB 95, section 1.1", ErrFormat, no, quote(line))
+	}
+	key, val = strings.TrimSpace(key), strings.TrimSpace(val)
+	switch key {
+	case "NAME":
+		t.name = val
+	case "TYPE":
+		t.typ = val
+		if t.typ != "HCP" {
+			return fmt.Errorf("%w: TSPLIB TYPE is %s; boardgraph reads TYPE : HCP (undirected Hamiltonian cycle problems)", ErrFormat, quote(t.typ))
+		}
+	case "DIMENSION":
+		x, err := strconv.Atoi(val)
+		if err != nil || x < 1 {
+			return fmt.Errorf("%w: TSPLIB line %d: DIMENSION %s is not a positive number", ErrFormat, no, quote(val))
+		}
+		t.n = x
+	case "EDGE_DATA_FORMAT":
+		if val != "EDGE_LIST" && val != "ADJ_LIST" {
+			return fmt.Errorf("%w: TSPLIB EDGE_DATA_FORMAT %s; use EDGE_LIST or ADJ_LIST", ErrFormat, quote(val))
+		}
+		t.format = val
+	}
+	return nil
+}
+
+// data takes one number tok of the data section (line no): a vertex of
+// the edge list or adjacency list, or a -1 that ends a list.
+func (t *tsplib) data(no int, tok string) error {
+	x, err := strconv.Atoi(tok)
+	if err != nil {
+		return fmt.Errorf("%w: TSPLIB line %d: %s is not a vertex number; the data section holds numbers 1 to %d and -1", ErrFormat, no, quote(tok), t.n)
+	}
+	if t.format == "ADJ_LIST" {
+		switch {
+		case x == -1 && !t.headSet:
+			t.done = true // the closing -1 of the whole list
+		case x == -1:
+			t.headSet = false
+		case !t.headSet:
+			v, ok := number(tok, t.n)
+			if !ok {
+				return fmt.Errorf("%w: TSPLIB line %d: vertex %d out of range 1 to %d", ErrFormat, no, x, t.n)
+			}
+			t.pending, t.headSet = []int32{v}, true
+		default:
+			w, ok := number(tok, t.n)
+			if !ok {
+				return fmt.Errorf("%w: TSPLIB line %d: vertex %d out of range 1 to %d", ErrFormat, no, x, t.n)
+			}
+			return t.b.edge(t.pending[0], w)
+		}
+		return nil
+	}
+	if x == -1 {
+		if len(t.pending) != 0 {
+			return fmt.Errorf("%w: TSPLIB line %d: -1 after half an edge; the edge list holds pairs 'u v'", ErrFormat, no)
+		}
+		t.done = true
+		return nil
+	}
+	v, ok := number(tok, t.n)
+	if !ok {
+		return fmt.Errorf("%w: TSPLIB line %d: vertex %d out of range 1 to %d", ErrFormat, no, x, t.n)
+	}
+	t.pending = append(t.pending, v)
+	if len(t.pending) == 2 {
+		u := t.pending[0]
+		t.pending = t.pending[:0]
+		return t.b.edge(u, v)
+	}
+	return nil
+}
+
+// finish checks what the whole file must hold (a data section, no half
+// edge, fixed edges that are edges) and returns the graph.
+func (t *tsplib) finish() (*Named, error) {
+	if t.b == nil {
 		return nil, fmt.Errorf("%w: TSPLIB file without EDGE_DATA_SECTION; add the section with the edges", ErrFormat)
 	}
-	if len(pending) != 0 && format == "EDGE_LIST" {
+	if len(t.pending) != 0 && t.format == "EDGE_LIST" {
 		return nil, fmt.Errorf("%w: TSPLIB edge list ends with half an edge; the list holds pairs 'u v'", ErrFormat)
 	}
-	g, err := b.named(TSPLIB, name)
+	g, err := t.b.named(TSPLIB, t.name)
 	if err != nil {
 		return nil, err
 	}
-	for _, e := range fixed {
+	for _, e := range t.fixed {
 		if !g.G.HasEdge(e[0], e[1]) {
 			return nil, fmt.Errorf("%w: TSPLIB fixed edge %d-%d is not an edge of the graph", ErrFormat, e[0]+1, e[1]+1)
 		}
 	}
-	g.Fixed = fixed
+	g.Fixed = t.fixed
 	return g, nil
 }

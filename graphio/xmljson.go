@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/boardgraph/boardgraph/internal/jsonwords"
 )
@@ -129,7 +130,17 @@ func attr(t xml.StartElement, name string) (string, bool) {
 	return "", false
 }
 
-func oneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", " ") }
+// oneLine makes s fit a comment or header line of a written file: trimmed,
+// and each control character but a tab (a newline; a NUL, which makes the
+// file read as binary data) a space.
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r != '\t' && unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, strings.TrimSpace(s))
+}
 
 // nodeLink is the node-link JSON layout of NetworkX's node_link_data and
 // D3: nodes with an "id", and edges under "links" (NetworkX before 3.6,
