@@ -366,6 +366,35 @@ type task struct{ root, second int32 }
 // the statistics of the paths seen so far (lower bounds, Complete false)
 // with ctx.Err().
 func Analyze(ctx context.Context, p hamilton.Problem, opt Options) (*Result, error) {
+	a, err := newAnalyzer(p, opt)
+	if err != nil {
+		return nil, err
+	}
+	tasks := a.tasks()
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(1, min(workers, len(tasks)))
+	start := time.Now()
+	total, st, err := a.enumerate(ctx, p, tasks, workers, start)
+	if err != nil {
+		return nil, err
+	}
+	res := a.finish(total)
+	st.Elapsed, st.Workers = time.Since(start), workers
+	res.Stats = st
+	res.Complete = ctx.Err() == nil
+	if !res.Complete {
+		return res, ctx.Err()
+	}
+	return res, nil
+}
+
+// newAnalyzer checks that p is a problem Analyze covers and sets up its
+// analyzer: the symmetry group (only the symmetries that keep every given
+// on its vertex, and no reversal, when p has givens) and the edge index.
+func newAnalyzer(p hamilton.Problem, opt Options) (*analyzer, error) {
 	if p.G == nil || p.G.N() == 0 {
 		return nil, fmt.Errorf("%w: the graph has no vertices", ErrInvalid)
 	}
@@ -429,13 +458,18 @@ func Analyze(ctx context.Context, p hamilton.Problem, opt Options) (*Result, err
 			}
 		}
 	}
+	return a, nil
+}
 
-	// Roots: the smallest vertex of each orbit (the canonical form of a
-	// path starts at one, so every orbit's representative is enumerated).
+// tasks returns the enumeration jobs: from the smallest vertex of each
+// orbit (the canonical form of a path starts at one, so every orbit's
+// representative is enumerated), one job per second vertex.
+func (a *analyzer) tasks() []task {
+	g, n := a.g, a.n
 	orbitMin := make([]int32, n)
 	for v := range orbitMin {
 		orbitMin[v] = int32(v)
-		for _, perm := range gr.perms {
+		for _, perm := range a.gr.perms {
 			orbitMin[v] = min(orbitMin[v], perm[v])
 		}
 	}
@@ -452,27 +486,26 @@ func Analyze(ctx context.Context, p hamilton.Problem, opt Options) (*Result, err
 			tasks = append(tasks, task{v, w})
 		}
 	}
+	return tasks
+}
 
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = max(1, min(workers, len(tasks)))
-	// Each worker fills its own accumulator during a task; after the task
-	// the accumulator is carried to the whole orbit (scaled by |G|, see
-	// fold) into one shared sum under a lock, and cleared.
-	sum := a.newSum()
+// enumerate runs the tasks of p on workers goroutines and returns the
+// whole sum, with the search nodes and the paths seen (Stats.Nodes,
+// Solutions). Each worker fills its own accumulator during a task; after
+// the task the accumulator is carried to the whole orbit (scaled by |G|,
+// see fold) into the shared sum under a lock, and cleared.
+func (a *analyzer) enumerate(ctx context.Context, p hamilton.Problem, tasks []task, workers int, start time.Time) (*sum, hamilton.Stats, error) {
+	total := a.newSum()
 	var mu sync.Mutex
 	var seen atomic.Uint64
 	var nodes atomic.Uint64
 	var next atomic.Int64
 	var firstErr error
-	start := time.Now()
-	stopProgress := watch(opt, start, &seen, &nodes)
+	stopProgress := watch(a.opt, start, &seen, &nodes)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			c := newAcc(n, a.order)
+			c := newAcc(a.n, a.order)
 			c.edge = make([]uint64, len(a.edges))
 			for ctx.Err() == nil {
 				i := next.Add(1) - 1
@@ -500,7 +533,7 @@ func Analyze(ctx context.Context, p hamilton.Problem, opt Options) (*Result, err
 				if err != nil && firstErr == nil && ctx.Err() == nil {
 					firstErr = err
 				}
-				a.fold(sum, c, t.root)
+				a.fold(total, c, t.root)
 				mu.Unlock()
 				c.reset()
 			}
@@ -508,16 +541,7 @@ func Analyze(ctx context.Context, p hamilton.Problem, opt Options) (*Result, err
 	}
 	wg.Wait()
 	stopProgress()
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	res := a.finish(sum)
-	res.Stats = hamilton.Stats{Nodes: nodes.Load(), Solutions: seen.Load(), Elapsed: time.Since(start), Workers: workers}
-	res.Complete = ctx.Err() == nil
-	if !res.Complete {
-		return res, ctx.Err()
-	}
-	return res, nil
+	return total, hamilton.Stats{Nodes: nodes.Load(), Solutions: seen.Load()}, firstErr
 }
 
 // taskProblem returns the problem restricted to paths that begin root,
