@@ -293,13 +293,24 @@ func sortedKeys(m map[int]uint64) []int {
 	return keys
 }
 
-// text writes the readable report.
 // WriteText writes the readable report; complete is false for an analysis
 // stopped early.
 func (r *Report) WriteText(w io.Writer, complete bool) error {
-	res, n := r.Result, r.Result.N
 	var b strings.Builder
-	pf := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
+	r.textCounts(&b, complete)
+	r.textEdges(&b)
+	r.textSymmetry(&b)
+	r.textStructure(&b)
+	r.textKeyStates(&b)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// textCounts writes the report's head, its counting convention and the
+// path counts: in all, closed, by start and end cell, by (start, end).
+func (r *Report) textCounts(b *strings.Builder, complete bool) {
+	res, n := r.Result, r.Result.N
+	pf := func(format string, a ...any) { fmt.Fprintf(b, format, a...) }
 	status := ""
 	if !complete {
 		status = " (STOPPED EARLY: every count below is a lower bound)"
@@ -317,9 +328,9 @@ func (r *Report) WriteText(w io.Writer, complete bool) error {
 	pf("closed tours: %d directed (once per direction), %d undirected; %d paths end one move from their start\n\n",
 		res.DirectedTours, res.UndirectedTours, res.ClosedPaths)
 	pf("paths by start cell:\n")
-	format.WriteTable(&b, r.table(res.PerStart))
+	format.WriteTable(b, r.table(res.PerStart))
 	pf("\npaths by end cell:\n")
-	format.WriteTable(&b, r.table(res.PerEnd))
+	format.WriteTable(b, r.table(res.PerEnd))
 	never := res.NeverEnd()
 	pf("\ncells that never end a path (%d):%s\n", len(never), r.list(never))
 	pairs := 0
@@ -329,7 +340,13 @@ func (r *Report) WriteText(w io.Writer, complete bool) error {
 		}
 	}
 	pf("(start, end) pairs joined by some path: %d of %d (all listed in --format json)\n\n", pairs, n*(n-1))
+}
 
+// textEdges writes the move edges every path uses, none uses, and the
+// one most used.
+func (r *Report) textEdges(b *strings.Builder) {
+	res := r.Result
+	pf := func(format string, a ...any) { fmt.Fprintf(b, format, a...) }
 	edgeName := func(k int) string { return r.cell(res.Edges[k][0]) + "-" + r.cell(res.Edges[k][1]) }
 	always, unused := res.AlwaysUsed(), res.NeverUsed()
 	pf("move edges: %d; used by every path: %d; used by none: %d\n", len(res.Edges), len(always), len(unused))
@@ -355,7 +372,13 @@ func (r *Report) WriteText(w io.Writer, complete bool) error {
 		}
 		pf("  most used: %s (%d paths)\n", edgeName(best), res.EdgeUse[best])
 	}
+}
 
+// textSymmetry writes the symmetry group, the count up to symmetry with
+// its orbits, and the canonical representatives.
+func (r *Report) textSymmetry(b *strings.Builder) {
+	res := r.Result
+	pf := func(format string, a ...any) { fmt.Fprintf(b, format, a...) }
 	rev := "and reversal"
 	if !res.Reversal {
 		rev = "(reversal not used: the board has givens)"
@@ -384,7 +407,12 @@ func (r *Report) WriteText(w io.Writer, complete bool) error {
 			pf("  %s\n", r.joined(p))
 		}
 	}
+}
 
+// textStructure writes the move graph's structure: components, degrees,
+// cut cells and each move family's components.
+func (r *Report) textStructure(b *strings.Builder) {
+	pf := func(format string, a ...any) { fmt.Fprintf(b, format, a...) }
 	st := r.Structure
 	pf("\nstructure: %d cells, %d edges, %s, %s\n", st.Vertices, st.Edges, plural(st.Components, "component"),
 		map[bool]string{true: "bipartite", false: "not bipartite"}[st.Bipartite])
@@ -398,9 +426,15 @@ func (r *Report) WriteText(w io.Writer, complete bool) error {
 	pf("cut cells (articulation points) (%d):%s\n", len(st.Articulation), r.list(st.Articulation))
 	for _, f := range st.Families {
 		pf("moves %s alone: %d edges, %s; cells labelled by component:\n", f.Moves.PaperSpec(), f.Edges, plural(f.Components, "component"))
-		r.labelGrid(&b, r.labels(f.Label))
+		r.labelGrid(b, r.labels(f.Label))
 	}
+}
 
+// textKeyStates writes the key states: each step's cells, the step that
+// decides each path, and the prefix completions of the key path.
+func (r *Report) textKeyStates(b *strings.Builder) {
+	res, n := r.Result, r.Result.N
+	pf := func(format string, a ...any) { fmt.Fprintf(b, format, a...) }
 	pf("\nkey states: paths with each cell at each step (full tables in --format json)\n")
 	pf("  %4s %6s  %s\n", "step", "cells", "most frequent cell (paths)")
 	for i := range n {
@@ -438,8 +472,6 @@ func (r *Report) WriteText(w io.Writer, complete bool) error {
 			pf("the path is decided after step %d: from there on it is the only completion\n", r.Decided)
 		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }
 
 func (r *Report) list(vs []int32) string {
