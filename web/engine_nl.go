@@ -222,43 +222,73 @@ func (s *Engine) nlHint(ctx context.Context, g *numberlink.Grid, rules numberlin
 		return h, nil
 	}
 	unique := sv.count == 1
-	if unique {
-		var wrong []int
-		for p := range conn {
-			if conn[p] > sv.sol[p] {
-				wrong = append(wrong, p)
-			}
-		}
-		if len(wrong) > 0 {
-			h.Status, h.Pairs = "wrong", wrong
-			for _, p := range wrong {
-				h.Counts = append(h.Counts, int(sv.sol[p]))
-			}
-			h.Reason = fmt.Sprintf("%s carries %d connections, but the unique solution has %d there: take some away",
-				pairName(g, wrong[0]), conn[wrong[0]], sv.sol[wrong[0]])
-			pr := g.Pairs[wrong[0]]
-			h.Look = fmt.Sprintf("Look at the bridges between %s and %s.", islandName(g, pr.A), islandName(g, pr.B))
-			h.Plain = fmt.Sprintf("There are too many bridges between %s and %s: the solution has %s there. Take one away.",
-				islandName(g, pr.A), islandName(g, pr.B), bridgesWord(int(sv.sol[wrong[0]])))
-			return h, nil
-		}
-		done := true
-		for p := range conn {
-			if conn[p] != sv.sol[p] {
-				done = false
-			}
-		}
-		if done {
-			h.Status, h.Reason = "done", "solved: every node has its number of connections, nothing crosses, and the grid is connected"
-			h.Look, h.Plain = "Nothing left to do.", "Solved: every island has its bridges, none cross, and all islands are joined."
-			return h, nil
+	if unique && h.againstSolution(g, sv.sol, conn) {
+		return h, nil
+	}
+	if h.tauStep(g, rules, sv.tau, conn) {
+		return h, nil
+	}
+	if !unique {
+		h.Status, h.Reason = "step", "τ has nothing more to draw and the puzzle has more than one solution, so no further connection is forced"
+		h.Look, h.Plain = "No bridge is forced here.", "This puzzle has more than one solution, and nothing more is forced: any bridge that keeps the rules may go next."
+		return h, nil
+	}
+	// τ stalls: the solver's deduction stages decide the rest.
+	grade, err := sv.rate(ctx, g, rules)
+	if err != nil {
+		return nil, err
+	}
+	if h.reveal(g, sv.sol, conn, grade.Level) {
+		return h, nil
+	}
+	h.Status, h.Reason = "done", "solved"
+	h.Look, h.Plain = "Nothing left to do.", "Solved."
+	return h, nil
+}
+
+// againstSolution compares conn with the unique solution sol: it makes h
+// a "wrong" hint when conn carries more than sol somewhere, a "done" one
+// when conn is sol, and reports whether it did either.
+func (h *NLHint) againstSolution(g *numberlink.Grid, sol, conn numberlink.Solution) bool {
+	var wrong []int
+	for p := range conn {
+		if conn[p] > sol[p] {
+			wrong = append(wrong, p)
 		}
 	}
-	// Replay τ (§3.2): the first step that draws something the player has
-	// not drawn yet is the hint, explained by the node's feasible
-	// configurations before the step.
+	if len(wrong) > 0 {
+		h.Status, h.Pairs = "wrong", wrong
+		for _, p := range wrong {
+			h.Counts = append(h.Counts, int(sol[p]))
+		}
+		h.Reason = fmt.Sprintf("%s carries %d connections, but the unique solution has %d there: take some away",
+			pairName(g, wrong[0]), conn[wrong[0]], sol[wrong[0]])
+		pr := g.Pairs[wrong[0]]
+		h.Look = fmt.Sprintf("Look at the bridges between %s and %s.", islandName(g, pr.A), islandName(g, pr.B))
+		h.Plain = fmt.Sprintf("There are too many bridges between %s and %s: the solution has %s there. Take one away.",
+			islandName(g, pr.A), islandName(g, pr.B), bridgesWord(int(sol[wrong[0]])))
+		return true
+	}
+	done := true
+	for p := range conn {
+		if conn[p] != sol[p] {
+			done = false
+		}
+	}
+	if done {
+		h.Status, h.Reason = "done", "solved: every node has its number of connections, nothing crosses, and the grid is connected"
+		h.Look, h.Plain = "Nothing left to do.", "Solved: every island has its bridges, none cross, and all islands are joined."
+		return true
+	}
+	return false
+}
+
+// tauStep replays τ (§3.2): the first step that draws something the
+// player has not drawn yet makes h a "step" hint, explained by the node's
+// feasible configurations before the step. It reports whether one did.
+func (h *NLHint) tauStep(g *numberlink.Grid, rules numberlink.Rules, tau numberlink.TauResult, conn numberlink.Solution) bool {
 	st := numberlink.NewState(g, rules)
-	for _, step := range sv.tau.Steps {
+	for _, step := range tau.Steps {
 		p := step.Node
 		var pairs, counts []int
 		for d := range 4 {
@@ -304,37 +334,32 @@ func (s *Engine) nlHint(ctx context.Context, g *numberlink.Grid, rules numberlin
 				ways = fmt.Sprintf("%s has %d ways left to get its %d bridges from the islands it can reach, and every one of them includes these", capital(name), len(feas), nd.Mag)
 			}
 			h.Plain = fmt.Sprintf("%s. So draw %s.", ways, plainPairs(g, pairs, counts))
-			return h, nil
+			return true
 		}
 		if err := st.Build(p, step.Word); err != nil {
 			break
 		}
 	}
-	if !unique {
-		h.Status, h.Reason = "step", "τ has nothing more to draw and the puzzle has more than one solution, so no further connection is forced"
-		h.Look, h.Plain = "No bridge is forced here.", "This puzzle has more than one solution, and nothing more is forced: any bridge that keeps the rules may go next."
-		return h, nil
-	}
-	// τ stalls: the solver's deduction stages decide the rest.
-	grade, err := sv.rate(ctx, g, rules)
-	if err != nil {
-		return nil, err
-	}
+	return false
+}
+
+// reveal makes h a hint that reveals one pair of the unique solution sol
+// that conn lacks, where τ stalls and the solver's stages up to level
+// decide; it reports whether conn lacks any.
+func (h *NLHint) reveal(g *numberlink.Grid, sol, conn numberlink.Solution, level numberlink.Level) bool {
 	for p := range conn {
-		if conn[p] < sv.sol[p] {
-			h.Status, h.Pairs, h.Counts = "step", []int{p}, []int{int(sv.sol[p])}
-			h.Stage = grade.Level.String()
+		if conn[p] < sol[p] {
+			h.Status, h.Pairs, h.Counts = "step", []int{p}, []int{int(sol[p])}
+			h.Stage = level.String()
 			h.Reason = fmt.Sprintf("%s carries %d connections: τ stalls here, and the solver's deduction stages up to %q (bounds, crossing, isolation, bridges, probe, in that order) prove it; the puzzle is unique",
-				pairName(g, p), sv.sol[p], grade.Level)
+				pairName(g, p), sol[p], level)
 			pr := g.Pairs[p]
 			h.Look = "There is no step here that one island alone decides."
 			h.Plain = fmt.Sprintf("No island can be finished by looking at it and its neighbours alone. Reveal one: the solution has %s.",
-				plainPairs(g, []int{p}, []int{int(sv.sol[p])}))
+				plainPairs(g, []int{p}, []int{int(sol[p])}))
 			h.Node, h.Reveal = int(pr.A), true
-			return h, nil
+			return true
 		}
 	}
-	h.Status, h.Reason = "done", "solved"
-	h.Look, h.Plain = "Nothing left to do.", "Solved."
-	return h, nil
+	return false
 }
