@@ -150,21 +150,9 @@ type PathOptions struct {
 // MinLabel pixels (a 200x200 board at the default size), and the path kept.
 // The cost is O(cells + len(path)).
 func Path(b *board.Board, path []int32, opt PathOptions) (*Picture, error) {
-	n := int32(b.Cells())
-	step := make([]int32, n) // 1-based step of each cell, 0 if unvisited
-	for i, c := range path {
-		if c < 0 || c >= n {
-			return nil, fmt.Errorf("%w: step %d is cell %d, outside the %s board", ErrInput, i+1, c, b.Spec())
-		}
-		if b.Blocked(c) {
-			return nil, fmt.Errorf("%w: step %d is on the blocked cell %s", ErrInput, i+1, b.FormatCell(c))
-		}
-		step[c] = int32(i + 1)
-	}
-	for _, s := range opt.Highlight {
-		if s < 1 || s >= len(path) {
-			return nil, fmt.Errorf("%w: highlight step %d: a path of %d steps has moves from steps 1 to %d; give a step in that range", ErrInput, s, len(path), len(path)-1)
-		}
+	step, err := pathSteps(b, path, opt.Highlight)
+	if err != nil {
+		return nil, err
 	}
 	cs := opt.cell(b.Rows, b.Cols)
 	f := newFrame(b.Rows, b.Cols, cs, 0)
@@ -202,67 +190,118 @@ func Path(b *board.Board, path []int32, opt PathOptions) (*Picture, error) {
 		f.grid(p)
 	}
 	if line {
-		pts := xy
-		if opt.Closed && len(path) > 2 {
-			pts = append(pts[:len(pts):len(pts)], first...)
-		}
-		if opt.Gradient && len(pts) >= 4 {
-			// gradientSteps runs of equal length, sharing their end points,
-			// coloured over [0, 0.85] of the scale (its top is too pale on
-			// white).
-			const gradientSteps = 64
-			moves := len(pts)/2 - 1
-			for k := range gradientSteps {
-				lo, hi := k*moves/gradientSteps, (k+1)*moves/gradientSteps
-				if hi > lo {
-					rp, ops := leapRoute(pts, lo, hi, cs)
-					p.route(rp, ops, Scale(0.85*(float64(k)+0.5)/gradientSteps), lw)
-				}
-			}
-		} else {
-			rp, ops := leapRoute(pts, 0, len(pts)/2-1, cs)
-			p.route(rp, ops, pathC, lw)
-		}
-		for _, s := range opt.Highlight {
-			rp, ops := leapRoute(xy, s-1, s, cs)
-			p.route(rp, ops, linkC, lw*1.8)
-		}
+		pts := p.pathLine(xy, opt, cs, lw)
 		if opt.Arrows && cs >= 10 {
-			// With numbers the tip touches the next cell's disc; without,
-			// it sits 60% of the way along the move (the middle of a
-			// (2,2) move is the centre of the cell it jumps over).
-			back := -1.0
-			if numbers {
-				back = cs*0.31 + lw*0.6
-			}
-			for i := 0; i+3 < len(pts); i += 2 {
-				x0, y0, x1, y1 := pts[i], pts[i+1], pts[i+2], pts[i+3]
-				cx, cy, curved := bend(i/2+1, x0, y0, x1, y1, cs)
-				switch {
-				case !curved:
-					arrow(p, x0, y0, x1, y1, cs*0.2, back, pathC)
-				case back >= 0: // along the curve's last tangent
-					arrow(p, cx, cy, x1, y1, cs*0.2, back, pathC)
-				default: // 60% of the way along the curve, along its tangent
-					const t = 0.6
-					a, b, c := (1-t)*(1-t), 2*(1-t)*t, t*t
-					tx, ty := a*x0+b*cx+c*x1, a*y0+b*cy+c*y1
-					dx, dy := 2*(1-t)*(cx-x0)+2*t*(x1-cx), 2*(1-t)*(cy-y0)+2*t*(y1-cy)
-					arrow(p, tx-dx, ty-dy, tx, ty, cs*0.2, 0, pathC)
-				}
-			}
+			p.pathArrows(pts, cs, lw, numbers)
 		}
 	}
+	p.pathEnds(xy, cs, lw, numbers, line)
+	if numbers {
+		for _, c := range path {
+			r, col := b.RowCol(c)
+			x, y := f.centre(r, col)
+			p.text(x, y, strconv.Itoa(int(step[c])), fs, ink, anchorMiddle, b.Given(c) != 0)
+		}
+	}
+	return p, nil
+}
+
+// pathSteps checks path (cells of b, none blocked) and the highlighted
+// moves, and returns the 1-based step of each cell (0: unvisited).
+func pathSteps(b *board.Board, path []int32, highlight []int) ([]int32, error) {
+	n := int32(b.Cells())
+	step := make([]int32, n) // 1-based step of each cell, 0 if unvisited
+	for i, c := range path {
+		if c < 0 || c >= n {
+			return nil, fmt.Errorf("%w: step %d is cell %d, outside the %s board", ErrInput, i+1, c, b.Spec())
+		}
+		if b.Blocked(c) {
+			return nil, fmt.Errorf("%w: step %d is on the blocked cell %s", ErrInput, i+1, b.FormatCell(c))
+		}
+		step[c] = int32(i + 1)
+	}
+	for _, s := range highlight {
+		if s < 1 || s >= len(path) {
+			return nil, fmt.Errorf("%w: highlight step %d: a path of %d steps has moves from steps 1 to %d; give a step in that range", ErrInput, s, len(path), len(path)-1)
+		}
+	}
+	return step, nil
+}
+
+// pathLine draws the path through the cell centres xy (closed with
+// opt.Closed, in a colour scale with opt.Gradient) and its highlighted
+// moves, and returns the points drawn.
+func (p *Picture) pathLine(xy []float64, opt PathOptions, cs, lw float64) []float64 {
+	first := xy[:2]
+	pts := xy
+	if opt.Closed && len(xy) > 4 { // more than two cells
+		pts = append(pts[:len(pts):len(pts)], first...)
+	}
+	if opt.Gradient && len(pts) >= 4 {
+		// gradientSteps runs of equal length, sharing their end points,
+		// coloured over [0, 0.85] of the scale (its top is too pale on
+		// white).
+		const gradientSteps = 64
+		moves := len(pts)/2 - 1
+		for k := range gradientSteps {
+			lo, hi := k*moves/gradientSteps, (k+1)*moves/gradientSteps
+			if hi > lo {
+				rp, ops := leapRoute(pts, lo, hi, cs)
+				p.route(rp, ops, Scale(0.85*(float64(k)+0.5)/gradientSteps), lw)
+			}
+		}
+	} else {
+		rp, ops := leapRoute(pts, 0, len(pts)/2-1, cs)
+		p.route(rp, ops, pathC, lw)
+	}
+	for _, s := range opt.Highlight {
+		rp, ops := leapRoute(xy, s-1, s, cs)
+		p.route(rp, ops, linkC, lw*1.8)
+	}
+	return pts
+}
+
+// pathArrows draws an arrow on each move of pts.
+func (p *Picture) pathArrows(pts []float64, cs, lw float64, numbers bool) {
+	// With numbers the tip touches the next cell's disc; without,
+	// it sits 60% of the way along the move (the middle of a
+	// (2,2) move is the centre of the cell it jumps over).
+	back := -1.0
+	if numbers {
+		back = cs*0.31 + lw*0.6
+	}
+	for i := 0; i+3 < len(pts); i += 2 {
+		x0, y0, x1, y1 := pts[i], pts[i+1], pts[i+2], pts[i+3]
+		cx, cy, curved := bend(i/2+1, x0, y0, x1, y1, cs)
+		switch {
+		case !curved:
+			arrow(p, x0, y0, x1, y1, cs*0.2, back, pathC)
+		case back >= 0: // along the curve's last tangent
+			arrow(p, cx, cy, x1, y1, cs*0.2, back, pathC)
+		default: // 60% of the way along the curve, along its tangent
+			const t = 0.6
+			a, b, c := (1-t)*(1-t), 2*(1-t)*t, t*t
+			tx, ty := a*x0+b*cx+c*x1, a*y0+b*cy+c*y1
+			dx, dy := 2*(1-t)*(cx-x0)+2*t*(x1-cx), 2*(1-t)*(cy-y0)+2*t*(y1-cy)
+			arrow(p, tx-dx, ty-dy, tx, ty, cs*0.2, 0, pathC)
+		}
+	}
+}
+
+// pathEnds marks the path's cells: a disc on each cell with numbers,
+// else a green disc on the start and a red square on the end.
+func (p *Picture) pathEnds(xy []float64, cs, lw float64, numbers, line bool) {
+	first, last := xy[:2], xy[len(xy)-2:]
 	switch {
 	case numbers && line:
 		rad := cs * 0.31
-		for i := range len(path) {
+		for i := range len(xy) / 2 {
 			x, y := xy[2*i], xy[2*i+1]
 			fill, stroke, w := white, pathC, lw*0.6
 			switch i {
 			case 0:
 				fill, stroke, w = startFill, startC, lw*1.2
-			case len(path) - 1:
+			case len(xy)/2 - 1:
 				fill, stroke, w = endFill, endC, lw*1.2
 			}
 			p.circle(x, y, rad, fill, stroke, w)
@@ -272,14 +311,6 @@ func Path(b *board.Board, path []int32, opt PathOptions) (*Picture, error) {
 		p.circle(first[0], first[1], rad, startC, white, max(lw*0.5, 0.5))
 		p.rect(last[0]-rad, last[1]-rad, 2*rad, 2*rad, endC, white, max(lw*0.5, 0.5))
 	}
-	if numbers {
-		for _, c := range path {
-			r, col := b.RowCol(c)
-			x, y := f.centre(r, col)
-			p.text(x, y, strconv.Itoa(int(step[c])), fs, ink, anchorMiddle, b.Given(c) != 0)
-		}
-	}
-	return p, nil
 }
 
 // bend decides how move s (1-based: from step s to s+1) from the cell
