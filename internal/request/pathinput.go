@@ -68,6 +68,26 @@ func KindName(kind string) string {
 func ReadPathInput(in *bufio.Reader, f VerifyFlags) (*PathInput, error) {
 	head, _ := in.Peek(1 << 16)
 	p := &PathInput{Kind: SolutionKind(head), Board: f.Board, Moves: f.Moves, Stream: in}
+	b, err := p.readSolution(in, head, &f)
+	if err != nil {
+		return nil, err
+	}
+	rules := verifyRules(p.Moves, f.Closed)
+	if b, err = p.ruleBoard(b, &rules); err != nil {
+		return nil, err
+	}
+	if err := setEnds(b, f, &rules); err != nil {
+		return nil, err
+	}
+	p.Board, p.Rules = b, rules
+	return p, nil
+}
+
+// readSolution reads what the input of p's kind holds before its path: a
+// JSON solution whole (its problem fills the flags f left open), a grid
+// whole, a binary file's header. It returns the board: f's, or the JSON
+// solution's.
+func (p *PathInput) readSolution(in *bufio.Reader, head []byte, f *VerifyFlags) (*board.Board, error) {
 	b := f.Board
 	switch p.Kind {
 	case "json":
@@ -119,10 +139,16 @@ func ReadPathInput(in *bufio.Reader, f VerifyFlags) (*PathInput, error) {
 			}
 		}
 	}
-	rules := verifyRules(p.Moves, f.Closed)
+	return b, nil
+}
+
+// ruleBoard puts the board into rules: b when given, else a grid's size
+// and blocked cells, or a binary file's size; it returns the board the
+// cells are read on.
+func (p *PathInput) ruleBoard(b *board.Board, rules *verify.Rules) (*board.Board, error) {
 	switch {
 	case b != nil:
-		boardRules(&rules, b)
+		boardRules(rules, b)
 	case p.Kind == "grid":
 		g := p.Grid
 		rules.Rows, rules.Cols = g.Rows, g.Cols
@@ -152,6 +178,12 @@ func ReadPathInput(in *bufio.Reader, f VerifyFlags) (*PathInput, error) {
 	if b == nil {
 		return nil, inputf("the numbered grid is too large: write large solutions as path files")
 	}
+	return b, nil
+}
+
+// setEnds puts the start and end cells of f (--start, --end, or the JSON
+// solution's) on board b into rules.
+func setEnds(b *board.Board, f VerifyFlags, rules *verify.Rules) error {
 	for _, e := range []struct {
 		name, s string
 		dst     **verify.Cell
@@ -161,13 +193,12 @@ func ReadPathInput(in *bufio.Reader, f VerifyFlags) (*PathInput, error) {
 		}
 		c, err := b.ParseCell(e.s)
 		if err != nil {
-			return nil, fmt.Errorf("--%s: %w", e.name, err)
+			return fmt.Errorf("--%s: %w", e.name, err)
 		}
 		r, col := b.RowCol(c)
 		*e.dst = &verify.Cell{Row: r + 1, Col: col + 1}
 	}
-	p.Board, p.Rules = b, rules
-	return p, nil
+	return nil
 }
 
 // Check runs the independent verifier on the input. Path files are
