@@ -31,46 +31,99 @@ func writeCypher(ctx context.Context, b *bw, p *prepared, opt WriteOptions) erro
 		" undirected edges stored as " + strconv.Itoa(2*m) + " :MOVE relationships (one per direction).\n")
 	b.s("// Load with: cypher-shell -u neo4j -p PASSWORD -f FILE  (to start from an empty graph first: MATCH (n:Node) DETACH DELETE n;)\n")
 	b.s("CREATE CONSTRAINT boardgraph_node_id IF NOT EXISTS FOR (n:Node) REQUIRE n.id IS UNIQUE;\n")
-	nk, ek := p.nodeKeys(), p.edgeKeys()
-	// The CREATE clause names every property once: {id: p.id, row: p.row, ...}.
+	u := &unwind{b: b, size: batch}
+	if err := cypherNodes(ctx, u, p); err != nil {
+		return err
+	}
+	if err := cypherMoves(ctx, u, p); err != nil {
+		return err
+	}
+	if p.Path != nil {
+		cypherNext(u, p)
+	}
+	return b.err
+}
+
+// unwind writes rows as UNWIND [...] statements of at most size rows,
+// each ended by the statement's tail.
+type unwind struct {
+	b    *bw
+	size int
+	rows int // rows of the statement written so far
+	tail string
+}
+
+// row starts a row: the statement's head, or the separator after the
+// last row.
+func (u *unwind) row() {
+	if u.rows == 0 {
+		u.b.s("UNWIND [\n")
+	} else {
+		u.b.s(",\n")
+	}
+}
+
+// done ends a row, and the statement when it holds size rows.
+func (u *unwind) done() {
+	if u.rows++; u.rows == u.size {
+		u.b.s(u.tail)
+		u.rows = 0
+	}
+}
+
+// props writes the properties keys with their values vals and ends the
+// row.
+func (u *unwind) props(keys []string, vals []uint64) {
+	for i, k := range keys {
+		u.b.s(", ", k, ": ")
+		u.b.u(vals[i])
+	}
+	u.b.s("}")
+	u.done()
+}
+
+// flush ends the statement of the last rows, if any.
+func (u *unwind) flush() {
+	if u.rows > 0 {
+		u.b.s(u.tail)
+		u.rows = 0
+	}
+}
+
+// cypherNodes writes the nodes with their properties; the CREATE clause
+// names every property once: {id: p.id, row: p.row, ...}.
+func cypherNodes(ctx context.Context, u *unwind, p *prepared) error {
+	b := u.b
+	nk := p.nodeKeys()
 	create := "CREATE (:Node {id: p.id"
 	for _, k := range nk {
 		create += ", " + k + ": p." + k
 	}
 	create += "});\n"
+	u.tail = "\n] AS p\n" + create
 	var vals []uint64
-	rows := 0
-	open := func(head string) {
-		if rows == 0 {
-			b.s(head)
-		} else {
-			b.s(",\n")
-		}
-	}
 	err := p.nodes(ctx, func(v int32) error {
-		open("UNWIND [\n")
+		u.row()
 		b.s("{id: ", Quote(p.ID(v)))
 		vals = p.nodeValues(v, vals)
-		for i, k := range nk {
-			b.s(", ", k, ": ")
-			b.u(vals[i])
-		}
-		b.s("}")
-		if rows++; rows == batch {
-			b.s("\n] AS p\n", create)
-			rows = 0
-		}
+		u.props(nk, vals)
 		return b.err
 	})
 	if err != nil {
 		return err
 	}
-	if rows > 0 {
-		b.s("\n] AS p\n", create)
-		rows = 0
-	}
-	// MOVE relationships carry the edge properties except path_step (the
-	// path is the NEXT relationships).
+	u.flush()
+	return nil
+}
+
+// cypherMatch starts the statement that joins the rows' end nodes.
+const cypherMatch = "\n] AS e\nMATCH (a:Node {id: e.a}), (b:Node {id: e.b})\n"
+
+// cypherMoves writes each edge as two MOVE relationships with the edge
+// properties except path_step (the path is the NEXT relationships).
+func cypherMoves(ctx context.Context, u *unwind, p *prepared) error {
+	b := u.b
+	ek := p.edgeKeys()
 	var moveKeys []string
 	for _, k := range ek {
 		if k != "path_step" {
@@ -85,53 +138,40 @@ func writeCypher(ctx context.Context, b *bw, p *prepared, opt WriteOptions) erro
 		}
 		props = " {" + strings.Join(parts, ", ") + "}"
 	}
-	match := "\n] AS e\nMATCH (a:Node {id: e.a}), (b:Node {id: e.b})\n"
-	createMove := match + "CREATE (a)-[:MOVE" + props + "]->(b), (b)-[:MOVE" + props + "]->(a);\n"
-	err = p.edges(ctx, func(k int, u, v int32) error {
-		open("UNWIND [\n")
-		b.s("{a: ", Quote(p.ID(u)), ", b: ", Quote(p.ID(v)))
-		vals = p.edgeValues(k, u, v, vals)
-		off := len(ek) - len(moveKeys)
-		for i, key := range moveKeys {
-			b.s(", ", key, ": ")
-			b.u(vals[off+i])
-		}
-		b.s("}")
-		if rows++; rows == batch {
-			b.s(createMove)
-			rows = 0
-		}
+	u.tail = cypherMatch + "CREATE (a)-[:MOVE" + props + "]->(b), (b)-[:MOVE" + props + "]->(a);\n"
+	var vals []uint64
+	err := p.edges(ctx, func(k int, x, y int32) error {
+		u.row()
+		b.s("{a: ", Quote(p.ID(x)), ", b: ", Quote(p.ID(y)))
+		vals = p.edgeValues(k, x, y, vals)
+		u.props(moveKeys, vals[len(ek)-len(moveKeys):])
 		return b.err
 	})
 	if err != nil {
 		return err
 	}
-	if rows > 0 {
-		b.s(createMove)
-		rows = 0
+	u.flush()
+	return nil
+}
+
+// cypherNext writes the solution's moves as NEXT relationships with
+// their step (and the closing move of a closed tour).
+func cypherNext(u *unwind, p *prepared) {
+	b := u.b
+	steps := len(p.Path) - 1
+	if p.Closed && len(p.Path) > 2 {
+		steps++
 	}
-	if p.Path != nil {
-		steps := len(p.Path) - 1
-		if p.Closed && len(p.Path) > 2 {
-			steps++
-		}
-		createNext := match + "CREATE (a)-[:NEXT {step: e.step}]->(b);\n"
-		for i := 0; i < steps; i++ {
-			u, v := p.Path[i], p.Path[(i+1)%len(p.Path)]
-			open("UNWIND [\n")
-			b.s("{a: ", Quote(p.ID(u)), ", b: ", Quote(p.ID(v)), ", step: ")
-			b.u(uint64(i + 1))
-			b.s("}")
-			if rows++; rows == batch {
-				b.s(createNext)
-				rows = 0
-			}
-		}
-		if rows > 0 {
-			b.s(createNext)
-		}
+	u.tail = cypherMatch + "CREATE (a)-[:NEXT {step: e.step}]->(b);\n"
+	for i := 0; i < steps; i++ {
+		x, y := p.Path[i], p.Path[(i+1)%len(p.Path)]
+		u.row()
+		b.s("{a: ", Quote(p.ID(x)), ", b: ", Quote(p.ID(y)), ", step: ")
+		b.u(uint64(i + 1))
+		b.s("}")
+		u.done()
 	}
-	return b.err
+	u.flush()
 }
 
 // csvField quotes s for CSV when it holds a comma, quote or line break.
