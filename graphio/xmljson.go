@@ -67,37 +67,14 @@ func readGraphML(r io.Reader, lim Limits) (*Named, error) {
 				if inGraph == 0 || depth != inGraph+1 {
 					continue
 				}
-				id, ok := attr(t, "id")
-				if !ok {
-					return nil, fmt.Errorf("%w: GraphML <node> without an id; give every node id=\"...\"", ErrFormat)
-				}
-				if _, dup := b.index[id]; dup {
-					return nil, fmt.Errorf("%w: GraphML node id %s appears twice; node ids must be unique", ErrFormat, quote(id))
-				}
-				if _, err := b.vertex(id); err != nil {
+				if err := graphmlNode(b, t); err != nil {
 					return nil, err
 				}
 			case "edge":
 				if inGraph == 0 || depth != inGraph+1 {
 					continue
 				}
-				if dir, ok := attr(t, "directed"); ok && dir == "true" {
-					return nil, fmt.Errorf("%w: a GraphML edge is directed=\"true\"; boardgraph reads undirected graphs", ErrFormat)
-				}
-				s, ok1 := attr(t, "source")
-				tg, ok2 := attr(t, "target")
-				if !ok1 || !ok2 {
-					return nil, fmt.Errorf("%w: GraphML <edge> without source or target; give both", ErrFormat)
-				}
-				u, err := b.vertex(s)
-				if err != nil {
-					return nil, err
-				}
-				v, err := b.vertex(tg)
-				if err != nil {
-					return nil, err
-				}
-				if err := b.edge(u, v); err != nil {
+				if err := graphmlEdge(b, t); err != nil {
 					return nil, err
 				}
 			case "hyperedge":
@@ -121,6 +98,42 @@ func readGraphML(r io.Reader, lim Limits) (*Named, error) {
 	return b.named(GraphML, name)
 }
 
+// graphmlNode adds the vertex of a <node> element of the graph.
+func graphmlNode(b *builder, t xml.StartElement) error {
+	id, ok := attr(t, "id")
+	if !ok {
+		return fmt.Errorf("%w: GraphML <node> without an id; give every node id=\"...\"", ErrFormat)
+	}
+	if _, dup := b.index[id]; dup {
+		return fmt.Errorf("%w: GraphML node id %s appears twice; node ids must be unique", ErrFormat, quote(id))
+	}
+	_, err := b.vertex(id)
+	return err
+}
+
+// graphmlEdge adds the edge of an <edge> element of the graph (and its
+// end vertices, when no <node> declared them).
+func graphmlEdge(b *builder, t xml.StartElement) error {
+	if dir, ok := attr(t, "directed"); ok && dir == "true" {
+		return fmt.Errorf("%w: a GraphML edge is directed=\"true\"; boardgraph reads undirected graphs", ErrFormat)
+	}
+	s, ok1 := attr(t, "source")
+	tg, ok2 := attr(t, "target")
+	if !ok1 || !ok2 {
+		return fmt.Errorf("%w: GraphML <edge> without source or target; give both", ErrFormat)
+	}
+	u, err := b.vertex(s)
+	if err != nil {
+		return err
+	}
+	v, err := b.vertex(tg)
+	if err != nil {
+		return err
+	}
+	return b.edge(u, v)
+}
+
+// attr returns the value of t's attribute name, and whether t has it.
 func attr(t xml.StartElement, name string) (string, bool) {
 	for _, a := range t.Attr {
 		if a.Name.Local == name {
