@@ -234,18 +234,13 @@ func CountShard(ctx context.Context, p Problem, opt Options, shard, of int, sopt
 	if units.r.p.G != p.G || !slices.Equal(units.r.at, r.at) {
 		return res, Stats{}, fmt.Errorf("%w: the units were planned for another problem", ErrInvalid)
 	}
+	t := &shardTally{res: &res}
 	var todo []int
-	var overflow bool
-	add := func(x uint64) {
-		s, c := bits.Add64(res.Count, x, 0)
-		overflow = overflow || c != 0
-		res.Count = s
-	}
 	for u := shard; u < units.Len(); u += of {
 		res.Mine++
 		if c, ok := sopt.Done[u]; ok {
 			res.Skipped++
-			add(c)
+			t.add(c)
 			continue
 		}
 		todo = append(todo, u)
@@ -259,14 +254,47 @@ func CountShard(ctx context.Context, p Problem, opt Options, shard, of int, sopt
 	if p.n() <= serialBelow {
 		r.workers = 1
 	}
-	var (
-		mu      sync.Mutex
-		failed  error
-		next    atomic.Int64
-		wg      sync.WaitGroup
-		counted int
-	)
 	stopWatch := r.watch(ctx)
+	r.countUnits(units, todo, t, sopt.OnUnit)
+	stopWatch()
+	st := r.stats()
+	switch {
+	case t.overflow:
+		return res, st, ErrOverflow
+	case t.failed != nil:
+		return res, st, t.failed
+	case ctx.Err() != nil && res.Counted+res.Skipped < res.Mine:
+		return res, st, ctx.Err()
+	}
+	if res.Counted+res.Skipped != res.Mine {
+		return res, st, errors.New("hamilton: shard stopped before its units were counted") // unreachable without cancellation
+	}
+	return res, st, nil
+}
+
+// shardTally is a shard's count as its workers add to it: the result
+// (Count, Counted), whether the sum passed 2^64, and the first error of
+// OnUnit. The workers hold mu while they touch it.
+type shardTally struct {
+	mu       sync.Mutex
+	res      *ShardResult
+	overflow bool
+	failed   error
+}
+
+// add adds x to the count, noting an overflow.
+func (t *shardTally) add(x uint64) {
+	s, c := bits.Add64(t.res.Count, x, 0)
+	t.overflow = t.overflow || c != 0
+	t.res.Count = s
+}
+
+// countUnits counts the units todo on r's workers, each unit's count
+// times its weight added to t and reported to onUnit (when set) once
+// complete; a worker stops at the first overflow, error or stop.
+func (r *run) countUnits(units *Units, todo []int, t *shardTally, onUnit func(unit int, contribution uint64) error) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
 	for w := range r.workers {
 		wg.Go(func() {
 			e := r.engine(modeCount)
@@ -283,43 +311,28 @@ func CountShard(ctx context.Context, p Problem, opt Options, shard, of int, sopt
 					return
 				}
 				hi, lo := bits.Mul64(c, units.Weights[u])
-				mu.Lock()
+				t.mu.Lock()
 				if e.overflow || hi != 0 {
-					overflow = true
+					t.overflow = true
 					r.sh.stop.Store(true)
-					mu.Unlock()
+					t.mu.Unlock()
 					return
 				}
-				if sopt.OnUnit != nil && failed == nil {
-					if err := sopt.OnUnit(u, lo); err != nil {
-						failed = err
+				if onUnit != nil && t.failed == nil {
+					if err := onUnit(u, lo); err != nil {
+						t.failed = err
 						r.sh.stop.Store(true)
-						mu.Unlock()
+						t.mu.Unlock()
 						return
 					}
 				}
-				add(lo)
-				counted++
-				r.sh.solutions.Store(res.Count)
+				t.add(lo)
+				t.res.Counted++
+				r.sh.solutions.Store(t.res.Count)
 				e.unitDone()
-				mu.Unlock()
+				t.mu.Unlock()
 			}
 		})
 	}
 	wg.Wait()
-	stopWatch()
-	res.Counted = counted
-	st := r.stats()
-	switch {
-	case overflow:
-		return res, st, ErrOverflow
-	case failed != nil:
-		return res, st, failed
-	case ctx.Err() != nil && res.Counted+res.Skipped < res.Mine:
-		return res, st, ctx.Err()
-	}
-	if res.Counted+res.Skipped != res.Mine {
-		return res, st, errors.New("hamilton: shard stopped before its units were counted") // unreachable without cancellation
-	}
-	return res, st, nil
 }
