@@ -133,49 +133,18 @@ func Generate(ctx context.Context, shape *board.Board, opt Options) (*Generated,
 		for k, v := range path {
 			given[v] = int32(k)
 		}
-		left := m.n
-		tested := 0
-		// Expert puzzles are thinned in two passes: first with the stages
-		// below lookahead (cheap), then the givens that pass kept are tried
-		// again with lookahead. Each pass keeps a given only when the
-		// puzzle without it is beyond the pass's stages.
 		passes := []Stage{top}
-		if opt.Minimal {
-			passes = passes[:1]
-		} else if top == StageLookahead {
+		if !opt.Minimal && top == StageLookahead {
+			// Expert puzzles are thinned in two passes: first with the
+			// stages below lookahead (cheap), then the givens that pass
+			// kept are tried again with lookahead.
 			passes = []Stage{StageColour, StageLookahead}
 		}
-		for _, pass := range passes {
-			for _, k := range rng.Perm(m.n) {
-				v := path[k]
-				if given[v] < 0 {
-					continue
-				}
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
-				given[v] = -1
-				var ok bool
-				var err error
-				if ambiguous(m, given, path, k) {
-					ok = false // a second solution: no stage finishes it
-				} else if opt.Minimal {
-					ok, err = uniqueWith(ctx, m, given)
-				} else {
-					ok, err = solvesWithin(ctx, m, given, path, pass, depth)
-				}
-				if err != nil {
-					return nil, err
-				}
-				if ok {
-					left--
-				} else {
-					given[v] = int32(k)
-				}
-				if tested++; tested%10 == 0 {
-					report(Progress{Try: try, Givens: left, Tested: tested, Last: last})
-				}
-			}
+		err = thin(ctx, m, given, path, passes, opt.Minimal, depth, rng, func(left, tested int) {
+			report(Progress{Try: try, Givens: left, Tested: tested, Last: last})
+		})
+		if err != nil {
+			return nil, err
 		}
 		q := &Puzzle{Board: b.Clone(), Moves: ms}
 		for v, k := range given {
@@ -210,6 +179,48 @@ func Generate(ctx context.Context, shape *board.Board, opt Options) (*Generated,
 		what = "1 try"
 	}
 	return nil, fmt.Errorf("%w: %s on %s; allow more tries or ask for another level", ErrGiveUp, what, b.Spec())
+}
+
+// thin drops givens from path's numbering given (given[v] is v's step,
+// -1 once dropped), in rng's order, pass by pass: a given goes when the
+// puzzle without it is still finished by the pass's stages (with
+// minimal: still has one solution), and stays otherwise. progress hears
+// the givens left and the givens tested every 10 tests.
+func thin(ctx context.Context, m *model, given, path []int32, passes []Stage, minimal bool, depth int, rng *rand.Rand, progress func(left, tested int)) error {
+	left, tested := m.n, 0
+	for _, pass := range passes {
+		for _, k := range rng.Perm(m.n) {
+			v := path[k]
+			if given[v] < 0 {
+				continue
+			}
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			given[v] = -1
+			var ok bool
+			var err error
+			if ambiguous(m, given, path, k) {
+				ok = false // a second solution: no stage finishes it
+			} else if minimal {
+				ok, err = uniqueWith(ctx, m, given)
+			} else {
+				ok, err = solvesWithin(ctx, m, given, path, pass, depth)
+			}
+			if err != nil {
+				return err
+			}
+			if ok {
+				left--
+			} else {
+				given[v] = int32(k)
+			}
+			if tested++; tested%10 == 0 {
+				progress(left, tested)
+			}
+		}
+	}
+	return nil
 }
 
 // topStage is the hardest stage of a level.
