@@ -480,9 +480,35 @@ func playStep(p *position) *PlayStep {
 		h.Status, h.Look, h.Reason = "done", "Every cell is numbered.", "Every cell is numbered and nothing is wrong."
 		return h
 	}
+	best, bestRank := p.singleNumber(c)
+	if bestRank <= 1 {
+		p.explainSingle(c, best, h)
+		return h
+	}
+	if p.deadEnd(c, h) {
+		return h
+	}
+	if best > 0 {
+		p.explainSingle(c, best, h)
+		return h
+	}
+	if p.onlyNumber(c, h) {
+		return h
+	}
+	h.Status = "stuck"
+	h.Look = "There is no step here that can be seen without trial and error."
+	h.Reason = "No number is forced by the numbers around it, and no cell has only one number that can reach it. You can reveal one cell (the engine solves the puzzle and checks the solution) or try a number and see where it leads."
+	h.Study = "the one-sentence stages (between, next, dead end, reach, only number) stall; the grader's further stages (colour counts, regions, lookahead) or a search are needed"
+	return h
+}
+
+// singleNumber returns the number with one candidate cell that is the
+// most simply explained, and its rank: 0 when the numbers just below and
+// above it are written, 1 when one is, 3 when neither; rank 9 when no
+// number has one candidate.
+func (p *position) singleNumber(c *cands) (best int32, bestRank int) {
 	n := p.n
-	// Numbers with one candidate, by how simply it is explained.
-	best, bestRank := int32(0), 9
+	best, bestRank = 0, 9
 	for k := int32(1); k <= n; k++ {
 		if c.count[k] != 1 {
 			continue
@@ -499,11 +525,14 @@ func playStep(p *position) *PlayStep {
 			best, bestRank = k, rank
 		}
 	}
-	if bestRank <= 1 {
-		p.explainSingle(c, best, h)
-		return h
-	}
-	// A dead end when one end of the path is written.
+	return best, bestRank
+}
+
+// deadEnd makes h the step of a dead end when one end of the path is
+// written: a free cell with at most one usable neighbour holds the other
+// end. It reports whether there is one.
+func (p *position) deadEnd(c *cands, h *PlayStep) bool {
+	n := p.n
 	for v := range n {
 		if !c.endOnly[v] || p.num[v] != 0 {
 			continue
@@ -531,12 +560,15 @@ func playStep(p *position) *PlayStep {
 		h.Reason = fmt.Sprintf("%s has %s, so the path cannot pass through it: it must %s there. %d is already at %s, so %s holds %d.",
 			p.name(v), nb, end, other, p.name(otherAt), p.name(v), k)
 		h.Study = fmt.Sprintf("dead-ends (hidato StageDeadEnds; the degree argument of Proposition II.1): %s has %d usable neighbour(s), so D(k) ∌ %s for 1 < k < %d", p.name(v), len(c.usable[v]), p.name(v), n)
-		return h
+		return true
 	}
-	if best > 0 {
-		p.explainSingle(c, best, h)
-		return h
-	}
+	return false
+}
+
+// onlyNumber makes h the step of a free cell that only one missing
+// number can reach. It reports whether there is one.
+func (p *position) onlyNumber(c *cands, h *PlayStep) bool {
+	n := p.n
 	for v := range n {
 		if p.num[v] != 0 || c.cellCount[v] != 1 {
 			continue
@@ -548,13 +580,9 @@ func playStep(p *position) *PlayStep {
 		h.Reason = fmt.Sprintf("%s must hold one of the missing numbers, and %d is the only one that can reach it: every other missing number is too far from the numbers just below and above it. So %s holds %d.",
 			p.name(v), k, p.name(v), k)
 		h.Study = fmt.Sprintf("forced (d) after reach (hidato StageForced (d), StageReach (a)): %s lies in D(k) for k = %d alone", p.name(v), k)
-		return h
+		return true
 	}
-	h.Status = "stuck"
-	h.Look = "There is no step here that can be seen without trial and error."
-	h.Reason = "No number is forced by the numbers around it, and no cell has only one number that can reach it. You can reveal one cell (the engine solves the puzzle and checks the solution) or try a number and see where it leads."
-	h.Study = "the one-sentence stages (between, next, dead end, reach, only number) stall; the grader's further stages (colour counts, regions, lookahead) or a search are needed"
-	return h
+	return false
 }
 
 // explainSingle words a number with one candidate cell.
