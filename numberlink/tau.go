@@ -422,27 +422,81 @@ type TauResult struct {
 // Σ magnitudes / 2 rounds. On cancellation Tau returns what it drew so far
 // and ctx.Err().
 func Tau(ctx context.Context, g *Grid, rules Rules) (TauResult, error) {
-	s := NewState(g, rules)
-	res := TauResult{State: s}
-	draw := func(step int, rule string, p int, w Word) bool {
-		if w.empty() {
-			return false
-		}
-		// Steps 1 to 3 draw a whole completion of p, which must be in Φ_Γk[p];
-		// step 4 draws ω*, a part of every such completion.
-		if c := s.Check(p, w); step <= 3 && c != 0 {
-			res.Contradiction = fmt.Errorf("%w: step %d at (%d,%d): the forced word %v breaks condition %d of Φ_Γk",
-				ErrUnsolvable, step, g.Nodes[p].Row+1, g.Nodes[p].Col+1, g.Lattice.FormatWord(w), c)
-			return false
-		}
-		if err := s.Build(p, w); err != nil {
-			res.Contradiction = err
-			return false
-		}
-		res.Steps = append(res.Steps, TauStep{Step: step, Rule: rule, Node: p, Word: w})
-		return true
+	t := &tauRun{g: g, s: NewState(g, rules)}
+	t.res.State = t.s
+	if t.step1(); t.res.Contradiction != nil {
+		return t.res, nil
 	}
-	// Step 1: magn(p) = rk.
+	if t.step2(); t.res.Contradiction != nil {
+		return t.res, nil
+	}
+	t.sortKey = make([]int, len(g.Nodes))
+	for {
+		if err := ctx.Err(); err != nil {
+			return t.res, err
+		}
+		drew := t.step3()
+		if t.res.Contradiction != nil {
+			return t.res, nil
+		}
+		if drew {
+			continue
+		}
+		built, left := t.step4()
+		if t.res.Contradiction != nil {
+			return t.res, nil
+		}
+		if !left || !built {
+			break
+		}
+	}
+	if t.s.complete() {
+		if err := VerifySolution(g, rules, t.s.Conn); err != nil {
+			t.res.Contradiction = fmt.Errorf("%w: the forced connections complete every node but %w", ErrUnsolvable, err)
+		} else {
+			t.res.Solved = true
+		}
+	}
+	return t.res, nil
+}
+
+// tauRun is one run of Tau: the grid, the state drawn so far, the result,
+// and step 4's order of the incomplete nodes with their sort keys.
+type tauRun struct {
+	g       *Grid
+	s       *State
+	res     TauResult
+	order   []int
+	sortKey []int
+}
+
+// draw builds word w at node p as step step of τ by rule, and records it;
+// it reports whether it drew anything. A word of steps 1 to 3 is a whole
+// completion of p, which must be in Φ_Γk[p] (step 4 draws ω*, a part of
+// every such completion): one that is not, or a build that fails, sets
+// res.Contradiction.
+func (t *tauRun) draw(step int, rule string, p int, w Word) bool {
+	if w.empty() {
+		return false
+	}
+	g, s := t.g, t.s
+	if c := s.Check(p, w); step <= 3 && c != 0 {
+		t.res.Contradiction = fmt.Errorf("%w: step %d at (%d,%d): the forced word %v breaks condition %d of Φ_Γk",
+			ErrUnsolvable, step, g.Nodes[p].Row+1, g.Nodes[p].Col+1, g.Lattice.FormatWord(w), c)
+		return false
+	}
+	if err := s.Build(p, w); err != nil {
+		t.res.Contradiction = err
+		return false
+	}
+	t.res.Steps = append(t.res.Steps, TauStep{Step: step, Rule: rule, Node: p, Word: w})
+	return true
+}
+
+// step1 is step 1: a node with magn(p) = rk gets k connections to each of
+// its r neighbours. It stops at a contradiction.
+func (t *tauRun) step1() {
+	g, s := t.g, t.s
 	for p := range g.Nodes {
 		r := g.Degree(p)
 		if r == 0 || g.Nodes[p].Mag != r*g.K || s.Rem[p] == 0 {
@@ -454,11 +508,16 @@ func Tau(ctx context.Context, g *Grid, rules Rules) (TauResult, error) {
 				w[d] = g.K - int(s.Conn[pr])
 			}
 		}
-		if draw(1, fmt.Sprintf("magn = rk = %d·%d", r, g.K), p, w); res.Contradiction != nil {
-			return res, nil
+		if t.draw(1, fmt.Sprintf("magn = rk = %d·%d", r, g.K), p, w); t.res.Contradiction != nil {
+			return
 		}
 	}
-	// Step 2: one neighbour.
+}
+
+// step2 is step 2: a node with one neighbour sends all its connections
+// there. It stops at a contradiction.
+func (t *tauRun) step2() {
+	g, s := t.g, t.s
 	for p := range g.Nodes {
 		if g.Degree(p) != 1 || s.Rem[p] == 0 {
 			continue
@@ -469,114 +528,107 @@ func Tau(ctx context.Context, g *Grid, rules Rules) (TauResult, error) {
 				w[d] = s.Rem[p]
 			}
 		}
-		if draw(2, "one neighbour", p, w); res.Contradiction != nil {
-			return res, nil
+		if t.draw(2, "one neighbour", p, w); t.res.Contradiction != nil {
+			return
 		}
 	}
-	order := make([]int, 0, len(g.Nodes))
-	sortKey := make([]int, len(g.Nodes))
-	for {
-		if err := ctx.Err(); err != nil {
-			return res, err
-		}
-		// Step 3: one incomplete neighbour.
-		drew := false
-		for p := range g.Nodes {
-			if s.Rem[p] == 0 {
-				continue
-			}
-			only, n := -1, 0
-			for d, q := range g.Nbr[p] {
-				if q >= 0 && s.Rem[q] > 0 {
-					only, n = d, n+1
-				}
-			}
-			if n == 0 {
-				res.Contradiction = fmt.Errorf("%w: (%d,%d) needs %d more connections and every neighbour is complete",
-					ErrUnsolvable, g.Nodes[p].Row+1, g.Nodes[p].Col+1, s.Rem[p])
-				return res, nil
-			}
-			if n != 1 {
-				continue
-			}
-			var w Word
-			w[only] = s.Rem[p]
-			if draw(3, "one incomplete neighbour", p, w) {
-				drew = true
-			}
-			if res.Contradiction != nil {
-				return res, nil
-			}
-		}
-		if drew {
+}
+
+// step3 is one pass of step 3: a node with one incomplete neighbour sends
+// its remaining connections there. It reports whether it drew anything,
+// and stops at a contradiction (an incomplete node whose neighbours are
+// all complete is one).
+func (t *tauRun) step3() (drew bool) {
+	g, s := t.g, t.s
+	for p := range g.Nodes {
+		if s.Rem[p] == 0 {
 			continue
 		}
-		// Step 4: ω* in the order of §3.2.
-		order = order[:0]
-		open := func(p int) int {
-			n := 0
-			for _, q := range g.Nbr[p] {
-				if q >= 0 && s.Rem[q] > 0 {
-					n++
-				}
-			}
-			return n
-		}
-		for p := range g.Nodes {
-			if s.Rem[p] > 0 {
-				order = append(order, p)
+		only, n := -1, 0
+		for d, q := range g.Nbr[p] {
+			if q >= 0 && s.Rem[q] > 0 {
+				only, n = d, n+1
 			}
 		}
-		if len(order) == 0 {
-			break
+		if n == 0 {
+			t.res.Contradiction = fmt.Errorf("%w: (%d,%d) needs %d more connections and every neighbour is complete",
+				ErrUnsolvable, g.Nodes[p].Row+1, g.Nodes[p].Col+1, s.Rem[p])
+			return drew
 		}
-		// Sort by (incomplete neighbours, -|magnitude - ⌊rk/2⌋|), node index
-		// breaking ties, with the keys computed once per round.
-		for _, p := range order {
-			r := open(p)
-			dist := s.Rem[p] - r*g.K/2
-			if dist < 0 {
-				dist = -dist
-			}
-			sortKey[p] = r<<20 - dist
+		if n != 1 {
+			continue
 		}
-		slices.SortFunc(order, func(a, b int) int {
-			if sortKey[a] != sortKey[b] {
-				return sortKey[a] - sortKey[b]
-			}
-			return a - b
-		})
-		built := false
-		for _, p := range order {
-			w, n, ok := s.OmegaStar(p)
-			if !ok {
-				res.Contradiction = fmt.Errorf("%w: Φ_Γk is empty at (%d,%d): no feasible way to complete it",
-					ErrUnsolvable, g.Nodes[p].Row+1, g.Nodes[p].Col+1)
-				return res, nil
-			}
-			if w.empty() {
-				continue
-			}
-			if draw(4, fmt.Sprintf("ω* of %d feasible words", n), p, w) {
-				built = true
-				break
-			}
-			if res.Contradiction != nil {
-				return res, nil
-			}
+		var w Word
+		w[only] = s.Rem[p]
+		if t.draw(3, "one incomplete neighbour", p, w) {
+			drew = true
 		}
-		if !built {
-			break
+		if t.res.Contradiction != nil {
+			return drew
 		}
 	}
-	if s.complete() {
-		if err := VerifySolution(g, rules, s.Conn); err != nil {
-			res.Contradiction = fmt.Errorf("%w: the forced connections complete every node but %w", ErrUnsolvable, err)
-		} else {
-			res.Solved = true
+	return drew
+}
+
+// step4 is step 4: the incomplete nodes in the order of §3.2 (fewest
+// incomplete neighbours first, then magnitudes farthest from ⌊rk/2⌋,
+// node index breaking ties, the keys computed once per round), the first
+// with ω*(p) ≠ ∅ built. It reports whether it built one and whether any
+// node was incomplete, and stops at a contradiction (an empty Φ_Γk).
+func (t *tauRun) step4() (built, left bool) {
+	g, s := t.g, t.s
+	open := func(p int) int {
+		n := 0
+		for _, q := range g.Nbr[p] {
+			if q >= 0 && s.Rem[q] > 0 {
+				n++
+			}
+		}
+		return n
+	}
+	order := t.order[:0]
+	for p := range g.Nodes {
+		if s.Rem[p] > 0 {
+			order = append(order, p)
 		}
 	}
-	return res, nil
+	t.order = order
+	if len(order) == 0 {
+		return false, false
+	}
+	sortKey := t.sortKey
+	for _, p := range order {
+		r := open(p)
+		dist := s.Rem[p] - r*g.K/2
+		if dist < 0 {
+			dist = -dist
+		}
+		sortKey[p] = r<<20 - dist
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		if sortKey[a] != sortKey[b] {
+			return sortKey[a] - sortKey[b]
+		}
+		return a - b
+	})
+	for _, p := range order {
+		w, n, ok := s.OmegaStar(p)
+		if !ok {
+			t.res.Contradiction = fmt.Errorf("%w: Φ_Γk is empty at (%d,%d): no feasible way to complete it",
+				ErrUnsolvable, g.Nodes[p].Row+1, g.Nodes[p].Col+1)
+			return false, true
+		}
+		if w.empty() {
+			continue
+		}
+		if t.draw(4, fmt.Sprintf("ω* of %d feasible words", n), p, w) {
+			return true, true
+		}
+		if t.res.Contradiction != nil {
+			return false, true
+		}
+	}
+	return false, true
 }
 
 // Format describes a step in one line with 1-based coordinates.
