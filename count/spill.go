@@ -408,7 +408,7 @@ func (r *dp) stepSpillTo(ctx context.Context, i int, cur, next *spillSet, ws []*
 		if err == nil {
 			err = s.saveRound(pos, end)
 		}
-		r.st.SpillBytes = max(r.st.SpillBytes, cur.Bytes()+next.bytes())
+		r.st.SpillBytes = max(r.st.SpillBytes, cur.Bytes()+next.spillBytes())
 		if err != nil {
 			return err
 		}

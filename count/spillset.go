@@ -60,9 +60,10 @@ func (s *spillSet) sum(r *dp) (lo, hi uint64, err error) {
 	return lo, hi, nil
 }
 
-// bytes returns the bytes of the files not yet deleted; a route set's
-// are counted apart (Stats.ExchangeBytes): 0.
-func (s *spillSet) bytes() int64 {
+// spillBytes is Bytes for either kind of set: the bucket files' bytes
+// not yet deleted, or 0 for a route set, whose bytes are counted apart
+// (Stats.ExchangeBytes) and which has no Buckets to ask.
+func (s *spillSet) spillBytes() int64 {
 	if s.x != nil {
 		return 0
 	}
