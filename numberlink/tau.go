@@ -422,7 +422,8 @@ type TauResult struct {
 // Σ magnitudes / 2 rounds. On cancellation Tau returns what it drew so far
 // and ctx.Err().
 func Tau(ctx context.Context, g *Grid, rules Rules) (TauResult, error) {
-	t := &tauRun{g: g, s: NewState(g, rules)}
+	n := len(g.Nodes)
+	t := &tauRun{g: g, s: NewState(g, rules), order: make([]int, 0, n), sortKey: make([]int, n)}
 	t.res.State = t.s
 	if t.step1(); t.res.Contradiction != nil {
 		return t.res, nil
@@ -430,7 +431,6 @@ func Tau(ctx context.Context, g *Grid, rules Rules) (TauResult, error) {
 	if t.step2(); t.res.Contradiction != nil {
 		return t.res, nil
 	}
-	t.sortKey = make([]int, len(g.Nodes))
 	for {
 		if err := ctx.Err(); err != nil {
 			return t.res, err
