@@ -365,13 +365,14 @@ func awaitStop(t *testing.T, done <-chan error, what string) {
 }
 
 // TestNumberlinkHintsSolve follows the hints from an empty grid until the
-// page would show "solved": on a puzzle τ solves alone, and on one where τ
-// stalls after 15 steps and the solver's stages (up to probe) decide the
-// rest. Every hint must add connections, and the end must verify.
+// page would show "solved": on a puzzle τ solves alone (the node rule
+// suffices), and on one where τ stalls after 15 steps and the stages up to
+// probing decide the rest. Every hint must add connections without a
+// reveal, and the end must verify.
 func TestNumberlinkHintsSolve(t *testing.T) {
 	s := New(Options{})
 	for _, c := range []struct{ id, lastStage string }{
-		{"7x7m2:a1a3b42d2b2d4o3c2a3b3b3", "τ step"},
+		{"7x7m2:a1a3b42d2b2d4o3c2a3b3b3", "bounds"},
 		{"12x12m3:44b574c46d2a2d4a5c6d3a4a3b6a2j31a35m96d4c6a3h241zv", "probe"},
 	} {
 		g, rules, err := puzzleio.ParseTatham(c.id)
@@ -394,6 +395,9 @@ func TestNumberlinkHintsSolve(t *testing.T) {
 			}
 			if m["status"] != "step" {
 				t.Fatalf("%s: hint %v", c.id, m)
+			}
+			if m["reveal"] == true {
+				t.Fatalf("%s: a reveal where the stages decide the puzzle: %v", c.id, m)
 			}
 			stage, _ := m["stage"].(string)
 			stages[stage] = true
