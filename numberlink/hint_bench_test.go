@@ -67,4 +67,3 @@ func BenchmarkNextHint(b *testing.B) {
 		})
 	}
 }
-
