@@ -197,6 +197,14 @@ func bridgesWord(k int) string {
 	return fmt.Sprintf("%d bridges", k)
 }
 
+// plural words "1 thing" or "3 things".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
 func capital(s string) string {
 	if s == "" {
 		return s
@@ -244,7 +252,7 @@ func groupWords(g *Grid, grp []int32) string {
 	} else {
 		list = strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 	}
-	return fmt.Sprintf("the group of %d islands %s", len(grp), list)
+	return fmt.Sprintf("the group of %d islands (%s)", len(grp), list)
 }
 
 // bounds is a replay state: the bounds a list of facts leaves.
@@ -284,12 +292,12 @@ func sentence(g *Grid, facts []HintFact, i int, at []bounds) string {
 		return nodeSentence(g, f, b)
 	case LevelIsolation:
 		if f.Contradiction() {
-			if g.Nodes != nil && len(f.Group) > 0 && f.Pair < 0 && isLoop(g, f, b) {
+			if f.Loop {
 				return fmt.Sprintf("the bridges of %s would close a loop", groupWords(g, f.Group))
 			}
 			return fmt.Sprintf("%s would have all its bridges and still be cut off from the other islands", groupWords(g, f.Group))
 		}
-		if f.Set[0].Hi == 0 && b.hi[f.Pair] > 0 && b.lo[f.Pair] == 0 && sameDrawnGroup(g, f.Pair, b) {
+		if f.Loop {
 			return fmt.Sprintf("no bridge can go between %s: they are already joined, and a bridge would close a loop", between(g, f.Pair))
 		}
 		who := "the two of them"
@@ -333,40 +341,6 @@ func sentence(g *Grid, facts []HintFact, i int, at []bounds) string {
 	return ""
 }
 
-func sameDrawnGroup(g *Grid, p int32, b bounds) bool {
-	pr := g.Pairs[p]
-	seen := map[int32]bool{pr.A: true}
-	st := []int32{pr.A}
-	for len(st) > 0 {
-		v := st[len(st)-1]
-		st = st[:len(st)-1]
-		for d, q := range g.PairAt[v] {
-			if q >= 0 && b.lo[q] > 0 && !seen[g.Nbr[v][d]] {
-				seen[g.Nbr[v][d]] = true
-				st = append(st, g.Nbr[v][d])
-			}
-		}
-	}
-	return seen[pr.B]
-}
-
-// isLoop reports whether the drawn pairs inside f.Group close a loop.
-func isLoop(g *Grid, f *HintFact, b bounds) bool {
-	in := map[int32]bool{}
-	for _, v := range f.Group {
-		in[v] = true
-	}
-	drawn := 0
-	for _, v := range f.Group {
-		for d, q := range g.PairAt[v] {
-			if q >= 0 && b.lo[q] > 0 && in[g.Nbr[v][d]] {
-				drawn++
-			}
-		}
-	}
-	return drawn/2 >= len(f.Group)
-}
-
 // nodeSentence words the node rule at f.Node.
 func nodeSentence(g *Grid, f *HintFact, b bounds) string {
 	i := f.Node
@@ -385,7 +359,7 @@ func nodeSentence(g *Grid, f *HintFact, b bounds) string {
 		if sumHi < m {
 			return fmt.Sprintf("%s could get at most %s, not the %d it needs", name, bridgesWord(sumHi), m)
 		}
-		return fmt.Sprintf("%s would have %d bridges, more than its %d", name, sumLo, m)
+		return fmt.Sprintf("%s would have %s, more than its %d", name, bridgesWord(sumLo), m)
 	}
 	var raised, lowered []PairBound
 	for _, s := range f.Set {
@@ -415,20 +389,24 @@ func nodeSentence(g *Grid, f *HintFact, b bounds) string {
 		if decidedAfter(f, ps, b) {
 			ways = "there is only one way to get them, with"
 		}
-		return fmt.Sprintf("%s needs %d bridges and can have at most %s, so %s %s", name, m, capWords, ways, strings.Join(need, " and "))
+		return fmt.Sprintf("%s needs %s and can have at most %s, so %s %s", name, bridgesWord(m), capWords, ways, strings.Join(need, " and "))
 	}
 	var to []string
 	for _, s := range lowered {
-		if s.Hi == 0 {
-			to = append(to, "none to "+IslandName(g, other(g, s.Pair, i)))
-		} else {
-			to = append(to, fmt.Sprintf("at most %d to %s", s.Hi, IslandName(g, other(g, s.Pair, i))))
+		j := IslandName(g, other(g, s.Pair, i))
+		switch {
+		case s.Hi == 0:
+			to = append(to, "none to "+j)
+		case s.Hi == b.lo[s.Pair]:
+			to = append(to, "no more to "+j)
+		default:
+			to = append(to, fmt.Sprintf("at most %d to %s", s.Hi, j))
 		}
 	}
 	if sumLo == m {
-		return fmt.Sprintf("%s already has its %d bridges, so it can have %s", name, m, strings.Join(to, " and "))
+		return fmt.Sprintf("%s already has its %s, so it can have %s", name, bridgesWord(m), strings.Join(to, " and "))
 	}
-	return fmt.Sprintf("%s needs %d bridges and already has or must have %d of them elsewhere, so it can have %s", name, m, sumLo, strings.Join(to, " and "))
+	return fmt.Sprintf("%s needs %s and already has or must have %d of them elsewhere, so it can have %s", name, bridgesWord(m), sumLo, strings.Join(to, " and "))
 }
 
 // decidedAfter reports whether every pair at the island is decided after f.
@@ -462,7 +440,7 @@ func probeSentence(g *Grid, f *HintFact, b bounds) string {
 	for j := range f.Then {
 		if n > maxThen && j >= maxThen-1 && j < n-1 {
 			if j == maxThen-1 {
-				steps = append(steps, fmt.Sprintf("%d more steps like these follow", n-maxThen))
+				steps = append(steps, plural(n-maxThen, "more step like these follows", "more steps like these follow"))
 			}
 			continue
 		}
@@ -492,7 +470,7 @@ func (h *Hint) words(g *Grid, rules Rules, conn Solution) {
 	}
 	var parts []string
 	if last > maxBefore {
-		parts = append(parts, fmt.Sprintf("(%d earlier steps rule out other bridges.)", last-maxBefore))
+		parts = append(parts, "("+plural(last-maxBefore, "earlier step rules out other bridges.)", "earlier steps rule out other bridges.)"))
 	}
 	for j := max(0, last-maxBefore); j < last; j++ {
 		parts = append(parts, capital(sentence(g, h.Facts, j, at))+".")
@@ -528,8 +506,12 @@ func (h *Hint) words(g *Grid, rules Rules, conn Solution) {
 		if len(h.Feasible) == 1 {
 			confs = "configuration"
 		}
-		h.Reason = fmt.Sprintf("node (%d,%d), magnitude %d: the node rule (stage bounds, which subsumes τ steps 1 to 3, §3.2) after %d earlier deductions (%s); under the bounds it has %d feasible %s and ω* = %s, so %s",
-			nd.Row+1, nd.Col+1, nd.Mag, last, strings.Join(stages[:last], ", "), len(h.Feasible), confs, h.Omega, strings.Join(draw, ", "))
+		after := ""
+		if last > 0 {
+			after = fmt.Sprintf(" after %d earlier deductions (stages %s)", last, strings.Join(stages[:last], ", "))
+		}
+		h.Reason = fmt.Sprintf("node (%d,%d), magnitude %d: the node rule (stage bounds, which subsumes τ steps 1 to 3, §3.2)%s; under the bounds it has %d feasible %s and ω* = %s, so %s",
+			nd.Row+1, nd.Col+1, nd.Mag, after, len(h.Feasible), confs, h.Omega, strings.Join(draw, ", "))
 	}
 }
 

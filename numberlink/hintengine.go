@@ -44,8 +44,11 @@ type HintFact struct {
 	By    int32
 	Value int8
 	Group []int32
-	Set   []PairBound
-	Then  []HintFact
+	// Loop marks an isolation fact about a loop (NoLoops): Pair would
+	// close one, or, a contradiction, Group's bridges hold one.
+	Loop bool
+	Set  []PairBound
+	Then []HintFact
 	// Uses lists the earlier facts of the same list whose bounds this one
 	// reads (the others read only the position).
 	Uses []int
@@ -335,9 +338,10 @@ func (e *hintEngine) isolation() (int, bool, bool) {
 	size, rem, drawn := e.drawnGroups()
 	n := int32(len(e.g.Nodes))
 	for c := range size {
-		if (needConn && rem[c] == 0 && size[c] < n) || (e.rules.NoLoops && drawn[c] >= size[c]) {
+		loop := e.rules.NoLoops && drawn[c] >= size[c]
+		if (needConn && rem[c] == 0 && size[c] < n) || loop {
 			g, reads := e.groupOf(int32(c), int32(c))
-			return e.add(HintFact{Rule: LevelIsolation, Node: -1, Pair: -1, By: -1, Group: g}, reads), true, true
+			return e.add(HintFact{Rule: LevelIsolation, Node: -1, Pair: -1, By: -1, Group: g, Loop: loop}, reads), true, true
 		}
 	}
 	last := -1
@@ -348,7 +352,7 @@ func (e *hintEngine) isolation() (int, bool, bool) {
 		a, b := e.comp[pr.A], e.comp[pr.B]
 		if a == b && e.rules.NoLoops && e.lo[p] == 0 {
 			g, reads := e.groupOf(a, a)
-			last = e.add(HintFact{Rule: LevelIsolation, Node: -1, Pair: int32(p), By: -1, Group: g, Set: []PairBound{{int32(p), 0, 0}}}, reads)
+			last = e.add(HintFact{Rule: LevelIsolation, Node: -1, Pair: int32(p), By: -1, Group: g, Loop: true, Set: []PairBound{{int32(p), 0, 0}}}, reads)
 			continue
 		}
 		// Taking hi[p] bridges leaves the group at p's ends rem - 2*(hi -
