@@ -82,11 +82,15 @@ func NextHint(ctx context.Context, g *Grid, rules Rules, sol, conn Solution) (Hi
 		return h, nil
 	}
 	e := newHintEngine(g, rules, conn, LevelProbe)
+	e.ctx = ctx
 	for {
 		if err := ctx.Err(); err != nil {
 			return h, err
 		}
 		i, bad := e.next()
+		if err := ctx.Err(); err != nil {
+			return h, err
+		}
 		if i < 0 {
 			break
 		}

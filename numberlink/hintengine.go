@@ -1,5 +1,7 @@
 package numberlink
 
+import "context"
+
 // The explaining form of the grader's deduction stages (grade.go), for
 // hints: the same rules as the solver's propagation (deduce.go), each
 // application recorded as a HintFact with the facts it read, so that a
@@ -63,6 +65,7 @@ type hintEngine struct {
 	g      *Grid
 	rules  Rules
 	level  Level
+	ctx    context.Context // probing stops when it is done (nil: never)
 	lo, hi []int8
 	why    []int // per pair: the fact that last narrowed it, or -1
 	facts  []HintFact
@@ -584,6 +587,9 @@ func (e *hintEngine) probe() (int, bool) {
 	for p := range e.g.Pairs {
 		if e.lo[p] == e.hi[p] {
 			continue
+		}
+		if e.ctx != nil && e.ctx.Err() != nil {
+			return -1, false // NextHint reports ctx.Err()
 		}
 		for _, v := range [2]int8{e.lo[p], e.hi[p]} {
 			t := e.trial(int32(p), v)
