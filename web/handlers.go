@@ -8,6 +8,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/hidato"
 	"github.com/boardgraph/boardgraph/numberlink"
+	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 	"github.com/boardgraph/boardgraph/render"
 )
 
@@ -302,6 +303,13 @@ func (s *Engine) nlGenerateH(ctx context.Context, body []byte, _ url.Values) (an
 	if err != nil {
 		return nil, err
 	}
+	// Keep the solution with the puzzle: the generator proved it unique,
+	// so the hints need not solve again.
+	tau, err := numberlink.Tau(ctx, g, numberlink.Rules{})
+	if err != nil {
+		return nil, err
+	}
+	s.cache.put(puzzleio.FormatText(g, numberlink.Rules{}), &nlSolved{count: 1, sol: sol, tau: tau})
 	gj := nlGridJSON(g, numberlink.Rules{})
 	return &NLGenerated{Puzzle: gj.ID, Grade: grade.String(), Grid: gj}, nil
 }

@@ -3,10 +3,12 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -484,5 +486,62 @@ func TestLeaperGenerate(t *testing.T) {
 	rec, _ = post(t, s, "/api/leaper/generate", `{"board":"6x6","level":9}`)
 	if rec.Code != 400 {
 		t.Errorf("level 9: %d", rec.Code)
+	}
+}
+
+// TestNumberlinkGeneratedHints plays, through the page's API, the hint
+// ladder from the givens of a generated 10x10 puzzle of each difficulty
+// (k = 2 and 3, seed 1): every hint is a step the solution has, none is a
+// reveal, the player's words name islands and bridges only (the seed's
+// terms stay in the study text), and the ladder ends at "done". The first
+// hint comes from the solution kept with the generated puzzle.
+func TestNumberlinkGeneratedHints(t *testing.T) {
+	s := New(Options{})
+	for _, k := range []int{2, 3} {
+		for d := numberlink.Easy; d <= numberlink.Expert; d++ {
+			name := fmt.Sprintf("k=%d %s", k, d.DifficultyName())
+			rec, m := post(t, s, "/api/nl/generate", fmt.Sprintf(`{"rows":10,"cols":10,"k":%d,"seed":1,"difficulty":%d}`, k, d))
+			if rec.Code != 200 {
+				t.Fatalf("%s: generate: %d %v", name, rec.Code, m)
+			}
+			id := m["puzzle"].(string)
+			_, m = post(t, s, "/api/nl/solve", `{"puzzle":"`+id+`"}`)
+			var sol []int8
+			b, _ := json.Marshal(m["conn"])
+			json.Unmarshal(b, &sol)
+			conn := make([]int8, len(sol))
+			stages := map[string]int{}
+			for step := 0; ; step++ {
+				if step > len(sol)*k {
+					t.Fatalf("%s: the ladder did not finish", name)
+				}
+				body, _ := json.Marshal(NLRequest{Puzzle: id, Conn: conn})
+				_, m := post(t, s, "/api/nl/hint", string(body))
+				if m["status"] == "done" {
+					break
+				}
+				if m["status"] != "step" || m["reveal"] == true {
+					t.Fatalf("%s, step %d: %v", name, step+1, m)
+				}
+				words := m["look"].(string) + m["plain"].(string)
+				for _, w := range []string{"τ", "Φ", "ω", "node", "§"} {
+					if strings.Contains(words, w) {
+						t.Fatalf("%s, step %d: player words name %q: %s", name, step+1, w, words)
+					}
+				}
+				stages[m["stage"].(string)]++
+				for i, p := range m["pairs"].([]any) {
+					pi, c := int(p.(float64)), int8(m["counts"].([]any)[i].(float64))
+					if c <= conn[pi] || c > sol[pi] {
+						t.Fatalf("%s, step %d: %d bridges on pair %d (drawn %d, solution %d)", name, step+1, c, pi, conn[pi], sol[pi])
+					}
+					conn[pi] = c
+				}
+			}
+			if !slices.Equal(conn, sol) {
+				t.Errorf("%s: the ladder ended away from the solution", name)
+			}
+			t.Logf("%s: steps by stage %v", name, stages)
+		}
 	}
 }
