@@ -66,10 +66,12 @@ type Hint struct {
 // (HintReveal), or, without sol, the hint is HintOpen. Every stage is
 // sound, so a step agrees with every solution that extends conn.
 //
-// From the givens of a puzzle that the stages up to some level decide
-// (every puzzle Generate makes for a deduction level), the stages decide
-// it from every position below the solution too (they are monotone), so
-// asking again and again never needs a reveal.
+// A position below the solution only adds bridges to the givens, so the
+// stages that decide a puzzle from its givens (every puzzle Generate makes
+// for a deduction level) keep deciding it on the way: asking again and
+// again from the givens finishes the puzzle with no reveal (checked on
+// seeds 1 to 50 of each difficulty at 10x10, k = 2 and 3, by
+// TestHintLadderGenerated under BOARDGRAPH_LONG=1).
 //
 // The cost is a few passes over the pairs per fact; when probing is
 // needed, two closures per open pair. It returns ctx.Err() when cancelled.

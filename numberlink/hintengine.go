@@ -1,5 +1,19 @@
 package numberlink
 
+// The explaining form of the grader's deduction stages (grade.go), for
+// hints: the same rules as the solver's propagation (deduce.go), each
+// application recorded as a HintFact with the facts it read, so that a
+// hint can say why a bridge is forced. The solver fuses the rules for
+// speed; this engine applies one rule at a time, cheapest first, which is
+// what a person does. It departs from the solver in two places, both
+// sound and both stronger: the isolation rule also applies to a pair that
+// already carries a bridge (the solver's form, lo = 0 only, depends on the
+// order of the deductions: a bridge drawn first hides it), and the bridges
+// rule counts both sides of a cut, not only the side its walk meets
+// second. So from the givens of a puzzle the grader decides at a level,
+// the engine decides it at that level too (TestHintLadderGenerated checks
+// it on every puzzle it plays).
+
 import "context"
 
 // The explaining form of the grader's deduction stages (grade.go), for
