@@ -16,15 +16,6 @@ package numberlink
 
 import "context"
 
-// The explaining form of the grader's deduction stages (grade.go), for
-// hints: the same rules as the solver's propagation (deduce.go), each
-// application recorded as a HintFact with the facts it read, so that a
-// hint can say why a bridge is forced. The solver fuses the rules for
-// speed; this engine applies one rule at a time, cheapest first, which is
-// what a person does. Both close a state under the same monotone rules, so
-// from a position that agrees with the solution they decide the same pairs
-// (TestHintEngineMatchesGrader checks it on generated puzzles).
-
 // PairBound is a claim about one pair: Lo <= x_p <= Hi.
 type PairBound struct {
 	Pair   int32
@@ -81,8 +72,10 @@ type hintEngine struct {
 	level  Level
 	ctx    context.Context // probing stops when it is done (nil: never)
 	lo, hi []int8
-	why    []int // per pair: the fact that last narrowed it, or -1
-	facts  []HintFact
+	// whyLo, whyHi: per pair, the fact that last raised lo (lowered hi),
+	// or -1 (the position), -2 (a probe's assumption).
+	whyLo, whyHi []int
+	facts        []HintFact
 	// outer is the engine a probe trial runs inside; outerUses[i] are the
 	// outer facts fact i reads.
 	outer     *hintEngine
@@ -95,11 +88,11 @@ type hintEngine struct {
 // min(k, the two magnitudes), or conn where that is more.
 func newHintEngine(g *Grid, rules Rules, conn Solution, level Level) *hintEngine {
 	np := len(g.Pairs)
-	e := &hintEngine{g: g, rules: rules, level: level, lo: make([]int8, np), hi: make([]int8, np), why: make([]int, np)}
+	e := &hintEngine{g: g, rules: rules, level: level, lo: make([]int8, np), hi: make([]int8, np), whyLo: make([]int, np), whyHi: make([]int, np)}
 	for p, pr := range g.Pairs {
 		h := int8(min(g.K, g.Nodes[pr.A].Mag, g.Nodes[pr.B].Mag, 127))
 		e.lo[p], e.hi[p] = conn[p], max(h, conn[p])
-		e.why[p] = -1
+		e.whyLo[p], e.whyHi[p] = -1, -1
 	}
 	return e
 }
@@ -107,12 +100,12 @@ func newHintEngine(g *Grid, rules Rules, conn Solution, level Level) *hintEngine
 // trial returns a copy of e for a probe's assumption x_p = v, with no facts.
 func (e *hintEngine) trial(p int32, v int8) *hintEngine {
 	t := &hintEngine{g: e.g, rules: e.rules, level: min(e.level, LevelBridges), outer: e,
-		lo: append([]int8(nil), e.lo...), hi: append([]int8(nil), e.hi...), why: make([]int, len(e.why))}
-	for q := range t.why {
-		t.why[q] = -1
+		lo: append([]int8(nil), e.lo...), hi: append([]int8(nil), e.hi...), whyLo: make([]int, len(e.lo)), whyHi: make([]int, len(e.lo))}
+	for q := range t.whyLo {
+		t.whyLo[q], t.whyHi[q] = -1, -1
 	}
 	t.lo[p], t.hi[p] = v, v
-	t.why[p] = -2 // the assumption
+	t.whyLo[p], t.whyHi[p] = -2, -2 // the assumption
 	return t
 }
 
@@ -121,13 +114,16 @@ func (e *hintEngine) trial(p int32, v int8) *hintEngine {
 func (e *hintEngine) add(f HintFact, reads []int32) int {
 	var outer []int
 	for _, q := range reads {
-		switch w := e.why[q]; {
-		case w >= 0:
-			if len(f.Uses) == 0 || f.Uses[len(f.Uses)-1] != w {
+		for side, w := range [2]int{e.whyLo[q], e.whyHi[q]} {
+			switch {
+			case w >= 0:
 				f.Uses = append(f.Uses, w)
+			case w == -1 && e.outer != nil:
+				// The trial's start: the outer engine's bounds.
+				if ow := [2]int{e.outer.whyLo[q], e.outer.whyHi[q]}[side]; ow >= 0 {
+					outer = append(outer, ow)
+				}
 			}
-		case w == -1 && e.outer != nil && e.outer.why[q] >= 0:
-			outer = append(outer, e.outer.why[q])
 		}
 	}
 	f.Uses = uniqSorted(f.Uses)
@@ -137,11 +133,11 @@ func (e *hintEngine) add(f HintFact, reads []int32) int {
 	for _, b := range f.Set {
 		if b.Lo > e.lo[b.Pair] {
 			e.lo[b.Pair] = b.Lo
-			e.why[b.Pair] = idx
+			e.whyLo[b.Pair] = idx
 		}
 		if b.Hi < e.hi[b.Pair] {
 			e.hi[b.Pair] = b.Hi
-			e.why[b.Pair] = idx
+			e.whyHi[b.Pair] = idx
 		}
 	}
 	return idx
@@ -625,8 +621,10 @@ func (e *hintEngine) probe() (int, bool) {
 			for _, i := range idx {
 				outer = append(outer, t.outerUses[i]...)
 			}
-			if e.why[p] >= 0 {
-				outer = append(outer, e.why[p])
+			for _, w := range [2]int{e.whyLo[p], e.whyHi[p]} {
+				if w >= 0 {
+					outer = append(outer, w) // the assumption's range
+				}
 			}
 			best = &HintFact{Rule: LevelProbe, Node: -1, Pair: int32(p), By: -1, Value: v, Set: []PairBound{set}, Then: prune(t.facts, idx)}
 			bestOuter = outer
@@ -646,7 +644,11 @@ func (e *hintEngine) probe() (int, bool) {
 	e.facts = append(e.facts, *best)
 	e.outerUses = append(e.outerUses, nil)
 	b := best.Set[0]
-	e.lo[b.Pair], e.hi[b.Pair] = max(e.lo[b.Pair], b.Lo), min(e.hi[b.Pair], b.Hi)
-	e.why[b.Pair] = idx
+	if b.Lo > e.lo[b.Pair] {
+		e.lo[b.Pair], e.whyLo[b.Pair] = b.Lo, idx
+	}
+	if b.Hi < e.hi[b.Pair] {
+		e.hi[b.Pair], e.whyHi[b.Pair] = b.Hi, idx
+	}
 	return idx, true
 }
