@@ -464,3 +464,48 @@ func TestCheckFactRejects(t *testing.T) {
 		}
 	}
 }
+
+// TestHintMistakeFirst: with one bridge too many drawn on a pair (the
+// solution's count plus one, within k and the two islands' numbers), at
+// the start or halfway up the ladder, the hint names that pair and the
+// solution's count before any deduction.
+func TestHintMistakeFirst(t *testing.T) {
+	for _, d := range []Level{Easy, Expert} {
+		g, sol, err := Generate(context.Background(), GenerateOptions{Rows: 10, Cols: 10, K: 2, Seed: 1, Difficulty: d})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Halfway: the position after half the ladder's steps.
+		half := make(Solution, len(g.Pairs))
+		for range len(g.Nodes) / 2 {
+			h, err := NextHint(context.Background(), g, Rules{}, sol, half)
+			if err != nil || h.Status != HintStep {
+				t.Fatalf("%s: ladder: %v %v", d, h.Status, err)
+			}
+			for i, p := range h.Pairs {
+				half[p] = int8(h.Counts[i])
+			}
+		}
+		tried := 0
+		for _, start := range []Solution{make(Solution, len(g.Pairs)), half} {
+			for p, pr := range g.Pairs {
+				if int(sol[p]) >= min(g.K, g.Nodes[pr.A].Mag, g.Nodes[pr.B].Mag) || start[p] > sol[p] {
+					continue
+				}
+				conn := slices.Clone(start)
+				conn[p] = sol[p] + 1
+				h, err := NextHint(context.Background(), g, Rules{}, sol, conn)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if h.Status != HintWrong || !slices.Equal(h.Pairs, []int{p}) || !slices.Equal(h.Counts, []int{int(sol[p])}) || len(h.Facts) != 0 {
+					t.Fatalf("%s: %d bridges on pair %d (solution %d): hint %v %v %v: %s", d, conn[p], p, sol[p], h.Status, h.Pairs, h.Counts, h.Plain)
+				}
+				tried++
+			}
+		}
+		if tried == 0 {
+			t.Fatalf("%s: no pair to make a mistake on", d)
+		}
+	}
+}
