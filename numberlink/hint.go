@@ -316,8 +316,12 @@ func sentence(g *Grid, facts []HintFact, i int, at []bounds) string {
 		return fmt.Sprintf("at most %s can go between %s: with %s, %s would have no bridge left to reach the other islands",
 			bridgesWord(int(f.Set[0].Hi)), between(g, f.Pair), bridgesWord(int(b.hi[f.Pair])), who)
 	case LevelBridges:
-		if f.Contradiction() {
+		if f.Contradiction() && f.Pair < 0 {
 			return fmt.Sprintf("%s would be cut off from the other islands", groupWords(g, f.Group))
+		}
+		if f.Contradiction() {
+			return fmt.Sprintf("%s could reach the other islands only across the gap between %s, and no number of bridges there fits the bridges that group needs",
+				groupWords(g, f.Group), between(g, f.Pair))
 		}
 		s := f.Set[0]
 		lo, hi := max(s.Lo, b.lo[f.Pair]), min(s.Hi, b.hi[f.Pair])

@@ -148,8 +148,8 @@ func checkFact(g *Grid, rules Rules, lo, hi []int8, f *HintFact) error {
 		for _, v := range f.Group {
 			m += g.Nodes[v].Mag
 		}
-		if f.Contradiction() {
-			if len(f.Group) == 0 || len(f.Group) == n || f.Pair >= 0 {
+		if f.Contradiction() && f.Pair < 0 {
+			if len(f.Group) == 0 || len(f.Group) == n {
 				return fmt.Errorf("bridges: group of %d islands is not cut off", len(f.Group))
 			}
 			return nil
@@ -158,10 +158,19 @@ func checkFact(g *Grid, rules Rules, lo, hi []int8, f *HintFact) error {
 		if in[pr.A] == in[pr.B] {
 			return fmt.Errorf("bridges: pair %d does not leave the group", f.Pair)
 		}
-		err = claim(func(v int8) bool {
+		allowed := func(v int8) bool {
 			r := m - int(v)
 			return v >= 1 && r%2 == 0 && r/2 >= inLo && r/2 <= inHi
-		})
+		}
+		if f.Contradiction() {
+			for v := lo[f.Pair]; v <= hi[f.Pair]; v++ {
+				if allowed(v) {
+					return fmt.Errorf("bridges: %d bridges on pair %d fit the count", v, f.Pair)
+				}
+			}
+			return nil
+		}
+		err = claim(allowed)
 	case LevelProbe:
 		if f.Value < lo[f.Pair] || f.Value > hi[f.Pair] || len(f.Then) == 0 || !f.Then[len(f.Then)-1].Contradiction() {
 			return fmt.Errorf("probe on pair %d: bad assumption %d or no contradiction", f.Pair, f.Value)

@@ -40,8 +40,9 @@ type PairBound struct {
 //     contradiction: Group is a drawn group with no bridge left to make
 //     that is not the whole grid (or, with NoLoops, holds a loop).
 //   - LevelBridges: Group reaches the other islands only through Pair, so
-//     x_Pair = M(Group) - 2*I(Group), at least 1 (Set). A contradiction
-//     (Pair = -1): nothing at all may leave Group.
+//     x_Pair = M(Group) - 2*I(Group), at least 1 (Set); a contradiction
+//     when no count fits. A contradiction with Pair = -1: nothing at all
+//     may leave Group.
 //   - LevelProbe: assuming x_Pair = Value, the facts Then (whose last is a
 //     contradiction) follow, so Value is excluded (Set).
 type HintFact struct {
@@ -80,15 +81,17 @@ type hintEngine struct {
 	// outer facts fact i reads.
 	outer     *hintEngine
 	outerUses [][]int
+	adj       [][]int32 // islandPairs, shared with trials
 	// scratch
-	comp, stack, disc, low, order []int32
+	comp, stack, disc, low, order, other []int32
+	in                                   []bool
 }
 
 // newHintEngine starts from the player's position conn: lo = conn, hi =
 // min(k, the two magnitudes), or conn where that is more.
 func newHintEngine(g *Grid, rules Rules, conn Solution, level Level) *hintEngine {
 	np := len(g.Pairs)
-	e := &hintEngine{g: g, rules: rules, level: level, lo: make([]int8, np), hi: make([]int8, np), whyLo: make([]int, np), whyHi: make([]int, np)}
+	e := &hintEngine{g: g, rules: rules, level: level, lo: make([]int8, np), hi: make([]int8, np), whyLo: make([]int, np), whyHi: make([]int, np), adj: islandPairs(g)}
 	for p, pr := range g.Pairs {
 		h := int8(min(g.K, g.Nodes[pr.A].Mag, g.Nodes[pr.B].Mag, 127))
 		e.lo[p], e.hi[p] = conn[p], max(h, conn[p])
@@ -99,7 +102,7 @@ func newHintEngine(g *Grid, rules Rules, conn Solution, level Level) *hintEngine
 
 // trial returns a copy of e for a probe's assumption x_p = v, with no facts.
 func (e *hintEngine) trial(p int32, v int8) *hintEngine {
-	t := &hintEngine{g: e.g, rules: e.rules, level: min(e.level, LevelBridges), outer: e,
+	t := &hintEngine{g: e.g, rules: e.rules, level: min(e.level, LevelBridges), outer: e, adj: e.adj,
 		lo: append([]int8(nil), e.lo...), hi: append([]int8(nil), e.hi...), whyLo: make([]int, len(e.lo)), whyHi: make([]int, len(e.lo))}
 	for q := range t.whyLo {
 		t.whyLo[q], t.whyHi[q] = -1, -1
@@ -161,15 +164,20 @@ func uniqSorted(a []int) []int {
 	return out
 }
 
-// pairsAt lists island i's pairs.
-func (e *hintEngine) pairsAt(i int32) []int32 {
-	var out []int32
-	for _, p := range e.g.PairAt[i] {
-		if p >= 0 {
-			out = append(out, p)
+// pairsAt lists island i's pairs (shared: do not modify).
+func (e *hintEngine) pairsAt(i int32) []int32 { return e.adj[i] }
+
+// islandPairs lists each island's pairs.
+func islandPairs(g *Grid) [][]int32 {
+	adj := make([][]int32, len(g.Nodes))
+	for i := range g.Nodes {
+		for _, p := range g.PairAt[i] {
+			if p >= 0 {
+				adj[i] = append(adj[i], p)
+			}
 		}
 	}
-	return out
+	return adj
 }
 
 // next applies the cheapest rule that narrows a bound or finds a
@@ -433,7 +441,7 @@ func (e *hintEngine) bridges() (int, bool, bool) {
 	if found == nil {
 		return -1, false, false
 	}
-	return e.add(*found, foundReads), false, true
+	return e.add(*found, foundReads), found.Contradiction(), true
 }
 
 func grow32(a []int32, n int) []int32 {
@@ -447,16 +455,21 @@ func grow32(a []int32, n int) []int32 {
 // side sub (a subtree of the walk) or from the other side, and returns the
 // fact when that narrows p (nil otherwise) with the pairs it reads.
 func (e *hintEngine) cut(p int32, sub []int32) (*HintFact, []int32) {
-	in := make([]bool, len(e.g.Nodes))
+	if cap(e.in) < len(e.g.Nodes) {
+		e.in = make([]bool, len(e.g.Nodes))
+	}
+	in := e.in[:len(e.g.Nodes)]
+	clear(in)
 	for _, v := range sub {
 		in[v] = true
 	}
-	var other []int32
+	other := e.other[:0]
 	for i := range e.g.Nodes {
 		if !in[i] {
 			other = append(other, int32(i))
 		}
 	}
+	e.other = other
 	sides := [2][]int32{sub, other}
 	if len(other) < len(sub) {
 		sides[0], sides[1] = other, sub
@@ -468,8 +481,11 @@ func (e *hintEngine) cut(p int32, sub []int32) (*HintFact, []int32) {
 			for _, v := range s {
 				reads = append(reads, e.pairsAt(v)...)
 			}
-			return &HintFact{Rule: LevelBridges, Node: -1, Pair: p, By: -1, Group: append([]int32(nil), s...),
-				Set: []PairBound{{p, lo, hi}}}, reads
+			f := &HintFact{Rule: LevelBridges, Node: -1, Pair: p, By: -1, Group: append([]int32(nil), s...)}
+			if lo <= hi {
+				f.Set = []PairBound{{p, lo, hi}}
+			} // else a contradiction: no count fits
+			return f, reads
 		}
 	}
 	return nil, nil
