@@ -518,3 +518,33 @@ func TestHintMistakeFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestHintNotUnique: on a grid with two solutions (four 3s on the corners
+// of a square, k = 2: the doubled bridges go either way round) and no
+// solution given, the hints draw what every solution has (1 bridge on each
+// side) and then say that nothing more is forced.
+func TestHintNotUnique(t *testing.T) {
+	g, err := NewGrid(3, 3, 2, []int{3, 0, 3, 0, 0, 0, 3, 0, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn := make(Solution, len(g.Pairs))
+	for step := 0; ; step++ {
+		h, err := NextHint(context.Background(), g, Rules{}, nil, conn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Status == HintOpen {
+			break
+		}
+		if h.Status != HintStep || step > 4 {
+			t.Fatalf("step %d: %v %s", step, h.Status, h.Plain)
+		}
+		for i, p := range h.Pairs {
+			conn[p] = int8(h.Counts[i])
+		}
+	}
+	if !slices.Equal(conn, Solution{1, 1, 1, 1}) {
+		t.Errorf("drawn %v, want 1 bridge on each of the four sides", conn)
+	}
+}
