@@ -20,6 +20,10 @@ import (
 // ResidueFormat names the version of the residue file.
 const ResidueFormat = "boardgraph-count-residue/1"
 
+// ErrResidue marks a residue file that is damaged, foreign or
+// inconsistent, and a set of residues that does not determine a count.
+var ErrResidue = errors.New("residues do not merge")
+
 // Limits of a residue file: the prime index (count.MaxPrimeIndex) and the
 // bound's bits (4,096 primes of 63 bits).
 const (
@@ -99,16 +103,16 @@ func ReadResidue(rd io.Reader) (*Residue, error) {
 
 func parseResidue(data []byte) (*Residue, error) {
 	if len(data) > MaxResultBytes {
-		return nil, fmt.Errorf("%w: longer than %d bytes: not a residue file", ErrResult, MaxResultBytes)
+		return nil, fmt.Errorf("%w: longer than %d bytes: not a residue file", ErrResidue, MaxResultBytes)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var r Residue
 	if err := dec.Decode(&r); err != nil {
-		return nil, fmt.Errorf("%w: not a residue file (%s); give the files 'count --prime-index I --out FILE' wrote", ErrResult, jsonwords.Problem(err, data))
+		return nil, fmt.Errorf("%w: not a residue file (%s); give the files 'count --prime-index I --out FILE' wrote", ErrResidue, jsonwords.Problem(err, data))
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("%w: extra data after the residue", ErrResult)
+		return nil, fmt.Errorf("%w: extra data after the residue", ErrResidue)
 	}
 	if err := r.check(); err != nil {
 		return nil, err
@@ -124,7 +128,7 @@ func decimal(s string) bool {
 
 func (r *Residue) check() error {
 	bad := func(format string, a ...any) error {
-		return fmt.Errorf("%w: "+format, append([]any{ErrResult}, a...)...)
+		return fmt.Errorf("%w: "+format, append([]any{ErrResidue}, a...)...)
 	}
 	q, qerr := strconv.ParseUint(r.Prime, 10, 64)
 	v, verr := strconv.ParseUint(r.Residue, 10, 64)
@@ -204,7 +208,7 @@ type MergedResidues struct {
 // the messages) are residues of one count modulo distinct primes of the
 // sequence primeAt (count.Prime) whose product reaches the bound they
 // record, and joins them by the Chinese remainder theorem. It fails with
-// ErrResult in one line naming the files: residues of different problems
+// ErrResidue in one line naming the files: residues of different problems
 // or bounds, a prime index given twice, a prime that is not the sequence's
 // at its index, too few primes for the bound (naming the missing
 // indexes), or residues that contradict each other (a value past the
@@ -212,20 +216,20 @@ type MergedResidues struct {
 // is O(k^2) word operations for k primes.
 func MergeResidues(results []*Residue, names []string, primeAt func(int) uint64) (MergedResidues, error) {
 	if len(results) == 0 {
-		return MergedResidues{}, fmt.Errorf("%w: no residue files: give the files 'count --prime-index I --out FILE' wrote", ErrResult)
+		return MergedResidues{}, fmt.Errorf("%w: no residue files: give the files 'count --prime-index I --out FILE' wrote", ErrResidue)
 	}
 	first := results[0]
 	byIndex := map[int]string{}
 	order := make([]int, len(results))
 	for i, r := range results {
 		if what := sameResidueCount(first, r); what != "" {
-			return MergedResidues{}, fmt.Errorf("%w: %s is from a different count than %s: %s; merge only the residues of one count", ErrResult, names[i], names[0], what)
+			return MergedResidues{}, fmt.Errorf("%w: %s is from a different count than %s: %s; merge only the residues of one count", ErrResidue, names[i], names[0], what)
 		}
 		if prev, dup := byIndex[r.PrimeIndex]; dup {
-			return MergedResidues{}, fmt.Errorf("%w: %s and %s are both prime index %d; give each prime once", ErrResult, prev, names[i], r.PrimeIndex)
+			return MergedResidues{}, fmt.Errorf("%w: %s and %s are both prime index %d; give each prime once", ErrResidue, prev, names[i], r.PrimeIndex)
 		}
 		if q := primeAt(r.PrimeIndex); q != r.PrimeValue() {
-			return MergedResidues{}, fmt.Errorf("%w: %s: prime %s is not prime index %d of the sequence (%d): a file of another program; count it again with --prime-index %d", ErrResult, names[i], r.Prime, r.PrimeIndex, q, r.PrimeIndex)
+			return MergedResidues{}, fmt.Errorf("%w: %s: prime %s is not prime index %d of the sequence (%d): a file of another program; count it again with --prime-index %d", ErrResidue, names[i], r.Prime, r.PrimeIndex, q, r.PrimeIndex)
 		}
 		byIndex[r.PrimeIndex] = names[i]
 		order[i] = i
@@ -246,12 +250,12 @@ func MergeResidues(results []*Residue, names []string, primeAt func(int) uint64)
 				missing = append(missing, strconv.Itoa(i))
 			}
 		}
-		return MergedResidues{}, fmt.Errorf("%w: %d residues do not determine the count: the bound %s says it is below 2^%d, and the primes given multiply to only about 2^%d; %d primes are needed, missing prime index %s: count them with --prime-index I --out FILE",
-			ErrResult, len(results), first.Bound, first.BoundBits, c.Modulus().BitLen()-1, first.PrimesNeeded, strings.Join(missing, ", "))
+		return MergedResidues{}, fmt.Errorf("%w: %d residues do not determine the count: the %s bound puts it below 2^%d, and the primes given multiply to only about 2^%d; %d primes are needed, missing prime index %s: count them with --prime-index I --out FILE",
+			ErrResidue, len(results), first.Bound, first.BoundBits, c.Modulus().BitLen()-1, first.PrimesNeeded, strings.Join(missing, ", "))
 	}
 	m.Total = c.Value()
 	if m.Total.BitLen() > first.BoundBits {
-		return MergedResidues{}, fmt.Errorf("%w: the residues contradict each other (the number they give passes the bound 2^%d): one of the files is wrong; count the primes again", ErrResult, first.BoundBits)
+		return MergedResidues{}, fmt.Errorf("%w: the residues contradict each other (the number they give passes the bound 2^%d): one of the files is wrong; count the primes again", ErrResidue, first.BoundBits)
 	}
 	return m, nil
 }

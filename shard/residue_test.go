@@ -70,7 +70,7 @@ func TestMergeResidues(t *testing.T) {
 		rs   []*shard.Residue
 		want string
 	}{
-		"too few":    {all[:3], "3 residues do not determine the count: the bound Temperley-Fisher matchings squared says it is below 2^203, and the primes given multiply to only about 2^188; 4 primes are needed, missing prime index 3: count them with --prime-index I --out FILE"},
+		"too few":    {all[:3], "3 residues do not determine the count: the Temperley-Fisher matchings squared bound puts it below 2^203, and the primes given multiply to only about 2^188; 4 primes are needed, missing prime index 3: count them with --prime-index I --out FILE"},
 		"gap":        {[]*shard.Residue{all[0], all[2], all[4]}, "missing prime index 1, 3"},
 		"duplicate":  {[]*shard.Residue{all[0], all[1], all[1], all[2], all[3]}, "r1.json and r2.json are both prime index 1"},
 		"foreign":    {[]*shard.Residue{all[0], all[1], all[2], foreign}, "r3.json is from a different count than r0.json: the problem differs"},
@@ -80,7 +80,7 @@ func TestMergeResidues(t *testing.T) {
 		"none":       {nil, "no residue files"},
 	} {
 		_, err := shard.MergeResidues(tc.rs, names(len(tc.rs)), count.Prime)
-		if !errors.Is(err, shard.ErrResult) || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+		if !errors.Is(err, shard.ErrResidue) || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s: %v, want one line with %q", name, err, tc.want)
 		}
 	}
@@ -107,7 +107,7 @@ func TestReadFileResidue(t *testing.T) {
 		t.Fatalf("shard file: %v %v %v", res, r, err)
 	}
 	damaged := bytes.Replace(good, []byte(`"residue":"`), []byte(`"residue":"1`), 1)
-	if _, _, err := shard.ReadFile(write("d.json", damaged)); !errors.Is(err, shard.ErrResult) || !strings.Contains(err.Error(), "checksum mismatch") {
+	if _, _, err := shard.ReadFile(write("d.json", damaged)); !errors.Is(err, shard.ErrResidue) || !strings.Contains(err.Error(), "checksum mismatch") {
 		t.Errorf("damaged residue: %v", err)
 	}
 }

@@ -111,7 +111,7 @@ func TestPrimeRefusals(t *testing.T) {
 		files []string
 		want  string
 	}{
-		{"too few", files[:2], "2 residues do not determine the count: the bound"},
+		{"too few", files[:2], "2 residues do not determine the count: the Bregman bound puts it below 2^"},
 		{"too few names the missing", files[1:], "missing prime index 0: count them with --prime-index I --out FILE"},
 		{"duplicate", []string{files[0], files[1], files[1], files[2]}, "are both prime index 1"},
 		{"other problem", []string{files[1], files[2], other[0]}, "different count"},
