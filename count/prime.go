@@ -84,11 +84,18 @@ const (
 
 // Primes returns how many primes of the sequence Prime(0), Prime(1), ...
 // the count needs: the fewest whose product is at least 2^b.Bits, so that
-// their residues determine any count below it.
+// their residues determine any count below it; 0 when more than
+// MaxPrimeIndex+1 would be needed.
 func (b Bound) Primes() int {
+	if b.Bits >= 63*(MaxPrimeIndex+1) { // primes below 2^63 never get there
+		return 0
+	}
 	m := big.NewInt(1)
 	k := 0
 	for m.BitLen() <= b.Bits { // m < 2^Bits
+		if k > MaxPrimeIndex {
+			return 0
+		}
 		m.Mul(m, new(big.Int).SetUint64(Prime(k)))
 		k++
 	}

@@ -97,6 +97,18 @@ func TestCountBoundMatchings(t *testing.T) {
 	}
 }
 
+// A bound past what MaxPrimeIndex+1 primes settle asks for 0 primes
+// (callers refuse it) rather than past the sequence.
+func TestBoundPrimesLimit(t *testing.T) {
+	t.Parallel()
+	if k := (count.Bound{Bits: 63 * 100}).Primes(); k != 101 {
+		t.Errorf("2^(63*100): %d primes, want 101 (each prime is below 2^63)", k)
+	}
+	if k := (count.Bound{Bits: 63 * 4096}).Primes(); k != 0 {
+		t.Errorf("2^(63*4096): %d primes, want 0", k)
+	}
+}
+
 // dominoTilings counts the domino tilings of an m x n board by brute
 // force: the first empty cell takes a horizontal or a vertical domino.
 func dominoTilings(m, n int) uint64 {

@@ -136,3 +136,17 @@ func TestPrimeRefusals(t *testing.T) {
 		refuses(t, exitUsage, tc.want, append([]string{"count", "--moves", "1,0", "6x6"}, tc.args...)...)
 	}
 }
+
+// A per-prime run stopped by --timeout exits 3, says it has no partial
+// result and writes no residue file.
+func TestPrimeRunStopped(t *testing.T) {
+	t.Parallel()
+	out := filepath.Join(t.TempDir(), "r.json")
+	r := cli(t, "", "count", "--moves", "1,0", "--closed", "14x14", "--prime-index", "0", "--out", out, "--timeout", "50ms", "--quiet")
+	if r.code != exitStopped || r.stdout != "" || !strings.Contains(r.stderr, "no partial result (no --out file written)") {
+		t.Fatalf("%v", r)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Fatalf("--out written by a stopped run: %v", err)
+	}
+}

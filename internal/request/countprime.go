@@ -47,6 +47,9 @@ func (c *Count) checkPrimeFlags(method string) error {
 	case c.Problem.Givens != nil:
 		return inputf("the dynamic program does not take givens, so counts modulo a prime do not either")
 	}
+	if b, k := c.Bound(); k == 0 {
+		return inputf("the count is bounded only by 2^%d (%s), past what %d primes determine: count a smaller board", b.Bits, b.Name, count.MaxPrimeIndex+1)
+	}
 	c.PrimeIndex = -1
 	if f.PrimeIndex == "" {
 		return nil
