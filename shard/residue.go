@@ -205,7 +205,7 @@ type MergedResidues struct {
 }
 
 // MergeResidues checks that results (read from files named by names, for
-// the messages) are residues of one count modulo distinct primes of the
+// the messages; each is checked as ReadResidue checks a file) are residues of one count modulo distinct primes of the
 // sequence primeAt (count.Prime) whose product reaches the bound they
 // record, and joins them by the Chinese remainder theorem. It fails with
 // ErrResidue in one line naming the files: residues of different problems
@@ -222,6 +222,9 @@ func MergeResidues(results []*Residue, names []string, primeAt func(int) uint64)
 	byIndex := map[int]string{}
 	order := make([]int, len(results))
 	for i, r := range results {
+		if err := r.check(); err != nil {
+			return MergedResidues{}, fmt.Errorf("%s: %w", names[i], err)
+		}
 		if what := sameResidueCount(first, r); what != "" {
 			return MergedResidues{}, fmt.Errorf("%w: %s is from a different count than %s: %s; merge only the residues of one count", ErrResidue, names[i], names[0], what)
 		}
