@@ -13,7 +13,11 @@
 // makes the same prediction and refuses with a *RefusalError (ErrMemory)
 // when it passes Options.MaxBytes, naming a limit and a frontier width
 // that would fit. CountExact counts exactly at any size (past 2^128,
-// modulo primes joined by the Chinese remainder theorem; wide.go), and
+// modulo primes joined by the Chinese remainder theorem; wide.go);
+// CountModulo and CountGridModulo count modulo one prime of the sequence
+// Prime, as one task of a count split across machines, and CountBound
+// gives the proven bound that says how many primes settle a count
+// (prime.go); and
 // Find returns one path or cycle from the dynamic program's layers, or
 // proves there is none (find.go). GraphOrder finds the order of a graph
 // from a file, whatever its numbering (graphorder.go).

@@ -15,6 +15,23 @@ type Count struct {
 	Stats    *Stats      `json:"stats"`
 }
 
+// MergeResidues is the JSON result of joining the residue files of a
+// count (each the count modulo one prime) by the Chinese remainder
+// theorem: the primes used, by index, and the proven bound that says the
+// count is below 2^BoundBits, so that PrimesNeeded primes determine it.
+type MergeResidues struct {
+	Problem      Problem  `json:"problem"`
+	Count        string   `json:"count"`
+	Convention   string   `json:"convention"`
+	PrimeIndexes []int    `json:"prime_indexes"`
+	Primes       []string `json:"primes"` // decimal, in the order of PrimeIndexes
+	BoundBits    int      `json:"bound_bits"`
+	Bound        string   `json:"bound"` // the theorem that gives it
+	PrimesNeeded int      `json:"primes_needed"`
+	Version      string   `json:"version"`
+	ElapsedMS    float64  `json:"elapsed_ms"` // summed over the residues
+}
+
 // Merge is the JSON result of merging the shard result files of a count.
 type Merge struct {
 	Problem    Problem `json:"problem"`

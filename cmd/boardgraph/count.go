@@ -27,6 +27,8 @@ func runCount(e *env, fs *flag.FlagSet) func(pos []string) int {
 	fs.StringVar(&cf.Shared, "shared", "", "with --method dp and --shard I/N: cooperative DP shards that exchange their layers through `DIR` (every shard must run at once and see DIR; a restarted shard resumes from it)")
 	fs.BoolVar(&cf.SharedSync, "shared-sync", false, "with --shared: sync every layer file before announcing it (survives a machine crash, not only a killed shard; slower)")
 	fs.DurationVar(&cf.SharedWait, "shared-wait", 0, "with --shared: wait at most `D` for the other shards at one layer (default 6h)")
+	fs.StringVar(&cf.PrimeIndex, "prime-index", "", "count modulo prime `I` of a fixed sequence (from 0; --primes-needed says how many) by the dynamic program, and with --out write a residue file for 'count merge' (one task of a count split by prime)")
+	fs.BoolVar(&cf.PrimesNeeded, "primes-needed", false, "print how many --prime-index runs determine the count (from a proven bound on it) and count nothing")
 	fs.IntVar(&cf.Units, "units", 0, "split the count into at least `N` work units (default 4096; every shard of a count needs the same value)")
 	graph := func(g *graphFlags) { g.undirected, g.method, g.orderSeed = cf.Undirected, cf.Method, cf.OrderSeed }
 	return withGraph(e, "count", fs, pf, graph, func(pos []string) int {
@@ -46,6 +48,9 @@ func runCount(e *env, fs *flag.FlagSet) func(pos []string) int {
 		}
 		if cf.Sharded() {
 			return runShard(e, ctx, c)
+		}
+		if cf.PrimeRun() {
+			return runPrime(e, ctx, c)
 		}
 		opt := j.Options()
 		pr := newProgress(e, "count", pf.Quiet)

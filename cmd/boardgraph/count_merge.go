@@ -8,7 +8,8 @@ import (
 	"github.com/boardgraph/boardgraph/internal/request"
 )
 
-// runCountMerge is "count merge FILE..." (request.MergeFiles).
+// runCountMerge is "count merge FILE..." (request.MergeCountFiles): shard
+// results add up, residue files join by the Chinese remainder theorem.
 func runCountMerge(e *env, fs *flag.FlagSet) func(files []string) int {
 	undirected := fs.Bool("undirected", false, "count a path and its reverse (a tour and its reverse) once")
 	form := fs.String("format", "", "output `FORMAT`: text or grid (the bare total, the default) or json")
@@ -18,16 +19,32 @@ func runCountMerge(e *env, fs *flag.FlagSet) func(files []string) int {
 			return fail(e, err)
 		}
 		e.setJSON(name == "json")
-		m, method, err := request.MergeFiles(files, *undirected)
-		if err == nil && name == "json" {
-			err = format.WriteJSON(e.stdout, m)
-		} else if err == nil {
-			_, err = fmt.Fprintln(e.stdout, m.Count)
+		m, err := request.MergeCountFiles(files, *undirected)
+		if err != nil {
+			return fail(e, err)
+		}
+		var res any = m.Shards
+		total := ""
+		if m.Residues != nil {
+			res, total = m.Residues, m.Residues.Count
+		} else {
+			total = m.Shards.Count
+		}
+		if name == "json" {
+			err = format.WriteJSON(e.stdout, res)
+		} else {
+			_, err = fmt.Fprintln(e.stdout, total)
 		}
 		if err != nil {
 			return fail(e, err)
 		}
-		fmt.Fprintf(e.stderr, "%s %s on %s with %s: %d shards, %d work units, method %s, version %s\n", m.Count, m.Convention, m.Problem.Board, m.Problem.Moves, m.Shards, m.Units, method, m.Version)
+		if r := m.Residues; r != nil {
+			fmt.Fprintf(e.stderr, "%s %s on %s with %s: joined from %s by the Chinese remainder theorem (prime indexes %v; the %s bound puts the count below 2^%d, so %s needed), version %s\n",
+				r.Count, r.Convention, r.Problem.Board, r.Problem.Moves, format.Plural(len(r.Primes), "residue"), r.PrimeIndexes, r.Bound, r.BoundBits, format.Plural(r.PrimesNeeded, "prime"), r.Version)
+			return exitOK
+		}
+		s := m.Shards
+		fmt.Fprintf(e.stderr, "%s %s on %s with %s: %d shards, %d work units, method %s, version %s\n", s.Count, s.Convention, s.Problem.Board, s.Problem.Moves, s.Shards, s.Units, m.Method, s.Version)
 		return exitOK
 	}
 }

@@ -5,11 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -25,7 +25,10 @@ import (
 // and that job again, requeued with scontrol requeue after the shards have
 // finished a layer together and before they finish the count, so that it
 // resumes from its layer files in the middle of the run; the total must
-// still be exact. The one change to the scripts is the cooperative
+// still be exact. Last, the array over primes: one task per prime that
+// count --primes-needed asks for, each writing a residue file, and the
+// dependent merge job, which must join them into the 16x16 grid's
+// Hamiltonian cycles (A003763(8)). The one change to the scripts is the cooperative
 // recipe's --shared directory (/scratch/dp7 in the docs), which becomes a
 // fresh directory of the test. Outside CI it skips when sinfo finds no
 // cluster; under CI=true it fails.
@@ -128,18 +131,54 @@ func TestSlurmRecipes(t *testing.T) {
 	}
 	t.Run("CooperativeDP", func(t *testing.T) { dp(t, false) })
 	t.Run("CooperativeDPRequeued", func(t *testing.T) { dp(t, true) })
+
+	// The array over primes: its size from --primes-needed, one residue
+	// file per task, joined by the dependent merge job.
+	t.Run("PrimesArray", func(t *testing.T) {
+		dir := t.TempDir()
+		name := regexp.MustCompile(`sbatch --parsable [^\n]*?(\S+\.sbatch)`).FindStringSubmatch(rec.primesSubmit)
+		if name == nil {
+			t.Fatalf("%s: the primes submit block names no script:\n%s", rec.file, rec.primesSubmit)
+		}
+		writeFile(t, filepath.Join(dir, name[1]), rec.primes)
+		out := slurmRun(t, dir, env, rec.primesSubmit)
+		m := regexp.MustCompile(`Submitted batch job (\d+)`).FindStringSubmatch(out)
+		if m == nil {
+			t.Fatalf("the primes submit block printed no job: %q", out)
+		}
+		merge := m[1]
+		if array := regexp.MustCompile(`afterok:(\d+)`).FindStringSubmatch(slurmJob(t, merge)); array != nil {
+			t.Cleanup(func() { exec.Command("scancel", array[1]).Run() })
+		}
+		slurmWaitFor(t, dir, merge, nil, primesWait)
+		// A003763(8): the undirected Hamiltonian cycles of the 16x16 grid.
+		if got := readTotal(t, dir); got != "65882516522625836326159786165530572" {
+			t.Fatalf("total.txt = %q, want 65882516522625836326159786165530572 (16x16 cycles, A003763)", got)
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, "residue-*.json"))
+		if len(files) != 4 {
+			t.Fatalf("%d residue files, want 4 (the primes the bound 2^203 needs): %v", len(files), files)
+		}
+	})
 }
+
+// primesWait bounds the array over primes: four 16x16 counts of about 6 s
+// of CPU each, at once on the cluster's node (on 2 loaded cores, minutes).
+const primesWait = 400 * time.Second
 
 // recipes holds the docs' Slurm blocks.
 type recipes struct {
-	file                string
-	array, submit, coop string
+	file                 string
+	array, submit, coop  string
+	primes, primesSubmit string
 }
 
 // slurmRecipes finds the Slurm blocks in the docs (docs/counting.md, else
 // README.md): the job array script (the fenced block with
-// "#SBATCH --array"), its submit lines ("sbatch --parsable") and the
-// cooperative DP script ("#SBATCH --ntasks").
+// "#SBATCH --array"), its submit lines ("sbatch --parsable"), the
+// cooperative DP script ("#SBATCH --ntasks"), and the array over primes
+// (the script with "#SBATCH" and "--prime-index", the submit lines with
+// "--primes-needed").
 func slurmRecipes(t *testing.T) recipes {
 	t.Helper()
 	root := testfix.Root(t)
@@ -151,6 +190,10 @@ func slurmRecipes(t *testing.T) recipes {
 		r := recipes{file: name}
 		for _, b := range fencedBlocks(string(data)) {
 			switch {
+			case strings.Contains(b, "#SBATCH") && strings.Contains(b, "--prime-index"):
+				r.primes = b
+			case strings.Contains(b, "sbatch --parsable") && strings.Contains(b, "--primes-needed"):
+				r.primesSubmit = b
 			case strings.Contains(b, "#SBATCH --array"):
 				r.array = b
 			case strings.Contains(b, "sbatch --parsable"):
@@ -160,9 +203,9 @@ func slurmRecipes(t *testing.T) recipes {
 			}
 		}
 		if r.array != "" || r.submit != "" || r.coop != "" {
-			if r.array == "" || r.submit == "" || r.coop == "" {
-				t.Fatalf("%s: found only some of the Slurm recipes (array %t, submit %t, cooperative %t)",
-					name, r.array != "", r.submit != "", r.coop != "")
+			if r.array == "" || r.submit == "" || r.coop == "" || r.primes == "" || r.primesSubmit == "" {
+				t.Fatalf("%s: found only some of the Slurm recipes (array %t, submit %t, cooperative %t, primes %t, primes submit %t)",
+					name, r.array != "", r.submit != "", r.coop != "", r.primes != "", r.primesSubmit != "")
 			}
 			return r
 		}
@@ -243,8 +286,14 @@ func slurmField(rec, field string) string {
 // satisfied, fails the test with the job's output files.
 func slurmWait(t *testing.T, dir, job string, during func(state string) bool) {
 	t.Helper()
+	slurmWaitFor(t, dir, job, during, 150*time.Second)
+}
+
+// slurmWaitFor is slurmWait with limit in place of 150 s.
+func slurmWaitFor(t *testing.T, dir, job string, during func(state string) bool, limit time.Duration) {
+	t.Helper()
 	t.Cleanup(func() { exec.Command("scancel", job).Run() })
-	deadline := time.Now().Add(150 * time.Second)
+	deadline := time.Now().Add(limit)
 	release := false
 	var requeued time.Time // when during asked for a requeue
 	for {
@@ -266,7 +315,7 @@ func slurmWait(t *testing.T, dir, job string, during func(state string) bool) {
 			state == "OUT_OF_MEMORY" || reason == "DependencyNeverSatisfied":
 			t.Fatalf("job %s: %s (%s)\n%s", job, state, reason, jobOutputs(dir))
 		case time.Now().After(deadline):
-			t.Fatalf("job %s not done in 150 s: %s (%s)\n%s", job, state, reason, jobOutputs(dir))
+			t.Fatalf("job %s not done in %v: %s (%s)\n%s", job, limit, state, reason, jobOutputs(dir))
 		}
 		if during != nil && during(state) {
 			release, requeued = true, time.Now()
@@ -313,15 +362,15 @@ func doneMarkers(shared string) map[string]time.Time {
 	return m
 }
 
-// readTotal returns total.txt of dir, which must hold a count.
+// readTotal returns total.txt of dir, which must hold a count (of any
+// size).
 func readTotal(t *testing.T, dir string) string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(dir, "total.txt"))
 	if err != nil {
 		t.Fatalf("%v\n%s", err, jobOutputs(dir))
 	}
-	_, err = strconv.ParseUint(strings.TrimSpace(string(data)), 10, 64)
-	if err != nil {
+	if _, ok := new(big.Int).SetString(strings.TrimSpace(string(data)), 10); !ok {
 		t.Fatalf("total.txt: %q\n%s", data, jobOutputs(dir))
 	}
 	return strings.TrimSpace(string(data))

@@ -71,11 +71,18 @@ type CountFlags struct {
 	Shared     string
 	SharedSync bool
 	SharedWait time.Duration
+
+	// PrimeIndex is --prime-index I ("": none): count modulo prime I of
+	// count.Prime's sequence and write a residue file to Out
+	// (countprime.go). PrimesNeeded is --primes-needed: say how many
+	// primes the count's proven bound needs, and count nothing.
+	PrimeIndex   string
+	PrimesNeeded bool
 }
 
 // Sharded reports whether the count is sharded or checkpointed.
 func (f CountFlags) Sharded() bool {
-	return f.Shard != "" || f.Out != "" || f.Checkpoint != "" || f.Resume || f.Units != 0 || f.Shared != ""
+	return f.Shard != "" || f.Out != "" && f.PrimeIndex == "" || f.Checkpoint != "" || f.Resume || f.Units != 0 || f.Shared != ""
 }
 
 // MethodNeeds are what PickMethod looks at beside the dynamic program's
@@ -269,10 +276,12 @@ type Count struct {
 	MaxMemory int64  // the DP process's memory limit, in bytes
 	// Shard and Shards are --shard I/N (0 and 1 without it).
 	Shard, Shards int
-	order         []int32 // count.BoardOrderSeed of the graph, once computed (then refined: dpOrder)
-	refined       bool    // order is count.RefineOrder's
-	grid          count.Grid
-	isGrid        bool // the graph is a grid graph (count.GridOf): see gridPath
+	// PrimeIndex is --prime-index I, -1 without it.
+	PrimeIndex int
+	order      []int32 // count.BoardOrderSeed of the graph, once computed (then refined: dpOrder)
+	refined    bool    // order is count.RefineOrder's
+	grid       count.Grid
+	isGrid     bool // the graph is a grid graph (count.GridOf): see gridPath
 }
 
 // NewCount checks f against the request s once and resolves the method
@@ -306,8 +315,16 @@ func NewCountContext(ctx context.Context, s *Search, f CountFlags) (*Count, erro
 	if f.Shard != "" && f.Undirected {
 		return nil, inputf("a shard's count is directed (a shard may hold one direction of a path only): drop --undirected and give it to 'count merge'")
 	}
-	c := &Count{Search: s, Flags: f, Shards: 1}
+	c := &Count{Search: s, Flags: f, Shards: 1, PrimeIndex: -1}
 	c.findGrid()
+	if f.PrimeRun() {
+		if err := c.checkPrimeFlags(f.Method); err != nil {
+			return nil, err
+		}
+		if f.Method == MethodAuto || f.Method == "" {
+			f.Method = MethodDP // residues are counted by the dynamic program
+		}
+	}
 	if f.Shared != "" && (f.Method == MethodAuto || f.Method == "") {
 		f.Method = MethodDP // --shared shards the dynamic program
 	}

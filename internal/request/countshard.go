@@ -226,6 +226,57 @@ func (sc *ShardCount) Finish(ctx context.Context, elapsed time.Duration) error {
 	return inputf("cannot write --out %s: %w", sc.Flags.Out, err)
 }
 
+// Merged is what count merge makes of its files: the sum of shard
+// results (Shards, counted by Method) or the count that residue files
+// determine (Residues); one of the two is set.
+type Merged struct {
+	Shards   *format.Merge
+	Method   string
+	Residues *format.MergeResidues
+}
+
+// MergeCountFiles reads the files of one count, shard results or
+// residues (shard.ReadFile tells them apart), and merges them: shard
+// results add up (shard.Merge), residues are joined by the Chinese
+// remainder theorem (shard.MergeResidues). Missing, duplicate, damaged or
+// foreign files, files of both kinds, and residues too few for the
+// count's bound are refused with an ErrInput error naming the files. The
+// count is directed, or with undirected divided by the problem's divisor
+// (a path and its reverse once where both are solutions).
+func MergeCountFiles(files []string, undirected bool) (*Merged, error) {
+	if len(files) == 0 {
+		return nil, inputf("no shard files or residue files: give the files 'count --shard I/N --out FILE' or 'count --prime-index I --out FILE' wrote")
+	}
+	var results []*shard.Result
+	var residues []*shard.Residue
+	for _, name := range files {
+		r, rr, err := shard.ReadFile(name)
+		if err != nil {
+			return nil, inputf("%w", err)
+		}
+		if r != nil {
+			results = append(results, r)
+		} else {
+			residues = append(residues, rr)
+		}
+		if len(results) > 0 && len(residues) > 0 {
+			return nil, inputf("%s and %s: shard results and residue files do not merge together; merge the files of one count, all of one kind", files[0], name)
+		}
+	}
+	if len(residues) > 0 {
+		m, err := mergeResidues(residues, files, undirected)
+		if err != nil {
+			return nil, err
+		}
+		return &Merged{Residues: m}, nil
+	}
+	m, method, err := mergeShards(results, files, undirected)
+	if err != nil {
+		return nil, err
+	}
+	return &Merged{Shards: m, Method: method}, nil
+}
+
 // MergeFiles reads the shard result files of one count (shard.ReadResultFile)
 // and adds them up (shard.Merge), refusing missing, duplicate, damaged or
 // foreign shards with an ErrInput error naming the files. The total is
@@ -242,6 +293,11 @@ func MergeFiles(files []string, undirected bool) (res *format.Merge, method stri
 			return nil, "", inputf("%w", err)
 		}
 	}
+	return mergeShards(results, files, undirected)
+}
+
+// mergeShards is MergeFiles on results read from files.
+func mergeShards(results []*shard.Result, files []string, undirected bool) (res *format.Merge, method string, err error) {
 	m, err := shard.Merge(results, files)
 	if err != nil {
 		return nil, "", inputf("%w", err)

@@ -173,6 +173,7 @@ var boardOnly = map[string]string{
 	"units": "work units of the board search", "resume": "work units of the board search", "max-memory": "the board dynamic program's planner",
 	"no-predict": "the board dynamic program's planner", "shared": "shards of the board dynamic program",
 	"shared-sync": "shards of the board dynamic program", "shared-wait": "shards of the board dynamic program",
+	"prime-index": "per-prime runs of the board dynamic program", "primes-needed": "per-prime runs of the board dynamic program",
 }
 
 // CheckGraphArgs checks the command line of command (solve, count,
