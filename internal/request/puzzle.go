@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/url"
-	"regexp"
 	"strings"
 
 	"github.com/boardgraph/boardgraph/numberlink"
@@ -12,9 +11,40 @@ import (
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
 
-// tathamRE matches the head of a Tatham Bridges game ID: <W>x<H>, then
-// parameters, then ':'.
-var tathamRE = regexp.MustCompile(`^[0-9]+x[0-9]+[0-9A-Za-z]*:`)
+// isTathamID reports whether s starts with the head of a Tatham Bridges
+// game ID: <W>x<H>, then parameters, then ':' (the regular expression
+// ^[0-9]+x[0-9]+[0-9A-Za-z]*:, matched by hand so that the page's
+// WebAssembly engine does not carry package regexp).
+func isTathamID(s string) bool {
+	w := digits(s)
+	if w == 0 || w == len(s) || s[w] != 'x' {
+		return false
+	}
+	s = s[w+1:]
+	h := digits(s)
+	if h == 0 {
+		return false
+	}
+	for _, c := range []byte(s[h:]) {
+		switch {
+		case c == ':':
+			return true
+		case '0' <= c && c <= '9', 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// digits returns the length of the run of ASCII digits s starts with.
+func digits(s string) int {
+	n := 0
+	for n < len(s) && '0' <= s[n] && s[n] <= '9' {
+		n++
+	}
+	return n
+}
 
 // PuzzleInput returns the text of the puzzle named by arg and a name for
 // messages. arg may be
@@ -37,7 +67,7 @@ func PuzzleInput(arg string, src Source) (data []byte, name string, err error) {
 	case strings.Contains(a, "://") || strings.HasPrefix(a, "puzz.link/"):
 		data, err := fromURL(a)
 		return data, clipName(a), err
-	case tathamRE.MatchString(a) && !src.exists(a):
+	case isTathamID(a) && !src.exists(a):
 		return []byte(a), "the game ID", nil
 	}
 	data, err = src.Read(a, "the puzzle", puzzleio.MaxInputBytes)
@@ -76,7 +106,7 @@ func fromURL(a string) ([]byte, error) {
 		if game != "bridges" && game != "" {
 			return nil, fmt.Errorf("%w: %s is Simon Tatham's %q puzzle, not Bridges: give a bridges.html#... URL", ErrInput, clipName(a), game)
 		}
-		if !tathamRE.MatchString(frag) {
+		if !isTathamID(frag) {
 			return nil, fmt.Errorf("%w: the URL's part after '#' (%q) is not a Bridges game ID such as 7x7m2:a1a3b42; copy the URL from the puzzle's \"by game ID\" link", ErrInput, clipName(frag))
 		}
 		return []byte(frag), nil

@@ -2,7 +2,6 @@ package request
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -81,8 +80,14 @@ func MovesLabel(ms moves.Set) string {
 	return LeaperSpec(ms)
 }
 
-// specRE matches a board size spec "RxC".
-var specRE = regexp.MustCompile(`^[0-9]+[xX][0-9]+$`)
-
-// IsSpec reports whether s has the shape of a board size, "5x5".
-func IsSpec(s string) bool { return specRE.MatchString(strings.TrimSpace(s)) }
+// IsSpec reports whether s has the shape of a board size, "5x5": digits,
+// x or X, digits (surrounding space ignored).
+func IsSpec(s string) bool {
+	s = strings.TrimSpace(s)
+	r := digits(s)
+	if r == 0 || r == len(s) || (s[r] != 'x' && s[r] != 'X') {
+		return false
+	}
+	c := digits(s[r+1:])
+	return c > 0 && r+1+c == len(s)
+}
