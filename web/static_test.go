@@ -86,17 +86,21 @@ func TestWriteSite(t *testing.T) {
 
 var builtEngine struct {
 	sync.Once
-	eng *WasmEngine
-	err error
+	eng       *WasmEngine
+	goVersion string
+	err       error
 }
 
-// testEngine compiles the WebAssembly engine once per test run.
+// testEngine compiles the WebAssembly engine from the sources as they are
+// (EngineBuild) once per test run: the browser tests try the code under
+// test, and TestEmbeddedEngine checks that the built-in engine is the
+// same.
 func testEngine(t *testing.T) *WasmEngine {
 	t.Helper()
 	builtEngine.Do(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 		defer cancel()
-		builtEngine.eng, builtEngine.err = BuildWasm(ctx)
+		builtEngine.eng, builtEngine.goVersion, builtEngine.err = buildEngine(ctx)
 	})
 	if builtEngine.err != nil {
 		t.Fatalf("building the WebAssembly engine: %v", builtEngine.err)
