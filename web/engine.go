@@ -21,7 +21,8 @@ import (
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/hidato"
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/failure"
+	"github.com/boardgraph/boardgraph/internal/input"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
@@ -36,9 +37,9 @@ type leaper struct {
 	path []int32 // board cells
 }
 
-// badf is bad input (request.Inputf): the handlers answer it with 400 and
+// badf is bad input (failure.Inputf): the handlers answer it with 400 and
 // its text, as the CLI answers it with exit code 2.
-func badf(format string, a ...any) error { return request.Inputf(format, a...) }
+func badf(format string, a ...any) error { return failure.Inputf(format, a...) }
 
 // leaperInput builds and validates a leaper position from a request.
 func leaperInput(req *LeaperRequest, maxCells int) (*leaper, error) {
@@ -58,10 +59,10 @@ func leaperInput(req *LeaperRequest, maxCells int) (*leaper, error) {
 		if shared, err = hidato.ParseShare(spec); err == nil {
 			b = shared.Board
 		}
-	case request.IsSpec(spec):
+	case input.IsSpec(spec):
 		b, err = board.ParseSpec(spec)
 	default:
-		b, err = request.ParseBoardMap([]byte(spec))
+		b, err = input.ParseBoardMap([]byte(spec))
 	}
 	if err != nil {
 		return nil, badf("board: %v", err)
@@ -76,7 +77,7 @@ func leaperInput(req *LeaperRequest, maxCells int) (*leaper, error) {
 	if mv == "" {
 		mv = "diplomatico"
 	}
-	ms, err := request.ParseMoves(mv)
+	ms, err := input.ParseMoves(mv)
 	if shared != nil {
 		ms, err = shared.Moves, nil
 	}
@@ -373,7 +374,7 @@ func nlInput(text string, maxCells int) (*numberlink.Grid, numberlink.Rules, err
 	if text == "" {
 		return nil, numberlink.Rules{}, badf("puzzle: empty; paste a Tatham game ID, a puzz.link URL or a puzzle file")
 	}
-	text = request.TathamURL(text)
+	text = input.TathamURL(text)
 	if r, c, ok := declaredSize(text); ok && (r > maxCells || c > maxCells || r*c > maxCells) {
 		return nil, numberlink.Rules{}, badf("puzzle: %dx%d has %d cells; this server plays at most %d", r, c, r*c, maxCells)
 	}

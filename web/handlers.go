@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	"net/url"
 	"strings"
 
 	"github.com/boardgraph/boardgraph/hidato"
@@ -33,7 +32,7 @@ func (s *Engine) leaper(body []byte) (*leaper, error) {
 	return leaperInput(&req, s.maxCells)
 }
 
-func (s *Engine) leaperLoad(_ context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) leaperLoad(_ context.Context, body []byte, _ query) (any, error) {
 	L, err := s.leaper(body)
 	if err != nil {
 		return nil, err
@@ -59,8 +58,8 @@ func (s *Engine) leaperLoad(_ context.Context, body []byte, _ url.Values) (any, 
 	return out, nil
 }
 
-func (s *Engine) leaperHintH(full bool) func(context.Context, []byte, url.Values) (any, error) {
-	return func(ctx context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) leaperHintH(full bool) func(context.Context, []byte, query) (any, error) {
+	return func(ctx context.Context, body []byte, _ query) (any, error) {
 		L, err := s.leaper(body)
 		if err != nil {
 			return nil, err
@@ -83,7 +82,7 @@ type LeaperGenerated struct {
 	Share  string `json:"share"`
 }
 
-func (s *Engine) leaperGenerateH(ctx context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) leaperGenerateH(ctx context.Context, body []byte, _ query) (any, error) {
 	var req LeaperGenerateRequest
 	if err := decodeJSON(body, &req); err != nil {
 		return nil, err
@@ -102,7 +101,7 @@ func (s *Engine) leaperGenerateH(ctx context.Context, body []byte, _ url.Values)
 	return g, nil
 }
 
-func (s *Engine) leaperCountH(ctx context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) leaperCountH(ctx context.Context, body []byte, _ query) (any, error) {
 	L, err := s.leaper(body)
 	if err != nil {
 		return nil, err
@@ -121,7 +120,7 @@ type LeaperAnalysis struct {
 	Edges      string `json:"edges"`
 }
 
-func (s *Engine) leaperAnalyzeH(ctx context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) leaperAnalyzeH(ctx context.Context, body []byte, _ query) (any, error) {
 	L, err := s.leaper(body)
 	if err != nil {
 		return nil, err
@@ -167,7 +166,7 @@ func (s *Engine) leaperAnalyzeH(ctx context.Context, body []byte, _ url.Values) 
 	return out, nil
 }
 
-func (s *Engine) leaperRenderH(_ context.Context, body []byte, q url.Values) (any, error) {
+func (s *Engine) leaperRenderH(_ context.Context, body []byte, q query) (any, error) {
 	L, err := s.leaper(body)
 	if err != nil {
 		return nil, err
@@ -195,7 +194,7 @@ func (s *Engine) nl(body []byte) (*numberlink.Grid, numberlink.Rules, numberlink
 	return g, rules, numberlink.Solution(conn), nil
 }
 
-func (s *Engine) nlLoadH(_ context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) nlLoadH(_ context.Context, body []byte, _ query) (any, error) {
 	g, rules, _, err := s.nl(body)
 	if err != nil {
 		return nil, err
@@ -203,7 +202,7 @@ func (s *Engine) nlLoadH(_ context.Context, body []byte, _ url.Values) (any, err
 	return nlGridJSON(g, rules), nil
 }
 
-func (s *Engine) nlHintH(ctx context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) nlHintH(ctx context.Context, body []byte, _ query) (any, error) {
 	g, rules, conn, err := s.nl(body)
 	if err != nil {
 		return nil, err
@@ -217,7 +216,7 @@ type NLCheck struct {
 	Reason string `json:"reason"`
 }
 
-func (s *Engine) nlCheckH(_ context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) nlCheckH(_ context.Context, body []byte, _ query) (any, error) {
 	g, rules, conn, err := s.nl(body)
 	if err != nil {
 		return nil, err
@@ -239,7 +238,7 @@ type NLSolution struct {
 	Millis float64 `json:"ms"`
 }
 
-func (s *Engine) nlSolveH(ctx context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) nlSolveH(ctx context.Context, body []byte, _ query) (any, error) {
 	g, rules, _, err := s.nl(body)
 	if err != nil {
 		return nil, err
@@ -273,7 +272,7 @@ type NLGenerated struct {
 	Grid   *NLGrid `json:"grid"`
 }
 
-func (s *Engine) nlGenerateH(ctx context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) nlGenerateH(ctx context.Context, body []byte, _ query) (any, error) {
 	var req NLGenerateRequest
 	if err := decodeJSON(body, &req); err != nil {
 		return nil, err
@@ -306,7 +305,7 @@ func (s *Engine) nlGenerateH(ctx context.Context, body []byte, _ url.Values) (an
 	return &NLGenerated{Puzzle: gj.ID, Grade: grade.String(), Grid: gj}, nil
 }
 
-func (s *Engine) nlRenderH(_ context.Context, body []byte, q url.Values) (any, error) {
+func (s *Engine) nlRenderH(_ context.Context, body []byte, q query) (any, error) {
 	g, _, conn, err := s.nl(body)
 	if err != nil {
 		return nil, err

@@ -3,6 +3,8 @@ package web
 import (
 	"fmt"
 	"math/rand/v2"
+	"net/url"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -56,6 +58,29 @@ func TestReasonNumbers(t *testing.T) {
 		m := numberedRe.FindStringSubmatchIndex(text)
 		if ok != (m != nil) || ok && (a != text[m[2]:m[3]] || b != text[m[4]:m[5]] || i != m[0] || j != m[1]) {
 			t.Errorf("numberPair(%q) = %q %q [%d:%d] %v, the regular expression finds %v", text, a, b, i, j, ok, m)
+		}
+	}
+}
+
+// TestParseQuery: parseQuery reads what url.ParseQuery reads, and refuses
+// what it refuses.
+func TestParseQuery(t *testing.T) {
+	t.Parallel()
+	cases := []string{"", "format=png", "format=svg&x=1", "a=1&a=2", "format", "=x", "a%zz=1", "a=%41+b", "a=1;b=2", "&&format=png&", "f%6Frmat=png"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	const alphabet = "af=&%+;2"
+	for range 20000 {
+		b := make([]byte, rng.IntN(9))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		cases = append(cases, string(b))
+	}
+	for _, s := range cases {
+		want, err := url.ParseQuery(s)
+		got, ok := parseQuery(s)
+		if ok != (err == nil) || ok && !reflect.DeepEqual(map[string][]string(got), map[string][]string(want)) {
+			t.Errorf("parseQuery(%q) = %v, %v; url.ParseQuery gives %v, %v", s, got, ok, want, err)
 		}
 	}
 }

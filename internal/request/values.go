@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/boardgraph/boardgraph/internal/input"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
@@ -42,15 +43,6 @@ func parseMethod(given, m string, methods ...string) (string, error) {
 	return "", inputf("unknown --method %q; use %s or %s", given, strings.Join(methods[:last], ", "), methods[last])
 }
 
-// ParseMoves reads a move set (moves.Parse); an error lists every preset.
-func ParseMoves(spec string) (moves.Set, error) {
-	ms, err := moves.Parse(spec)
-	if err != nil {
-		return ms, fmt.Errorf("%w; presets: %s", err, strings.Join(moves.Presets(), ", "))
-	}
-	return ms, nil
-}
-
 // CheckGivenMoves refuses a --moves flag given a blank value (--moves ""):
 // a flag left out means the default, hopido, but a blank one is a mistake
 // (a shell variable that is unset), not a request for the default.
@@ -80,14 +72,8 @@ func MovesLabel(ms moves.Set) string {
 	return LeaperSpec(ms)
 }
 
-// IsSpec reports whether s has the shape of a board size, "5x5": digits,
-// x or X, digits (surrounding space ignored).
-func IsSpec(s string) bool {
-	s = strings.TrimSpace(s)
-	r := digits(s)
-	if r == 0 || r == len(s) || (s[r] != 'x' && s[r] != 'X') {
-		return false
-	}
-	c := digits(s[r+1:])
-	return c > 0 && r+1+c == len(s)
-}
+// ParseMoves is input.ParseMoves: a move set; an error lists every preset.
+func ParseMoves(spec string) (moves.Set, error) { return input.ParseMoves(spec) }
+
+// IsSpec is input.IsSpec: s has the shape of a board size, "5x5".
+func IsSpec(s string) bool { return input.IsSpec(s) }
