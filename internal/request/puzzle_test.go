@@ -20,4 +20,3 @@ func TestTathamURL(t *testing.T) {
 		}
 	}
 }
-
