@@ -2,7 +2,7 @@
 
 // The rasteriser and the Go fonts it draws text with are left out of the
 // page's WebAssembly engine (GOOS=js GOARCH=wasm; raster_wasm.go), where
-// they were a seventh of its size: the page draws PNG from the SVG.
+// they were nearly a fifth of its size: the page draws PNG from the SVG.
 
 package render
 

@@ -101,7 +101,7 @@
   }
 
   // The engine leaves out the rasteriser and its fonts (package render's
-  // raster.go, a seventh of its size): a PNG picture (leaper/render or
+  // raster.go, nearly a fifth of its size): a PNG picture (leaper/render or
   // nl/render with format=png) is the engine's SVG drawn by the browser
   // on a white canvas of the same size, ceil(width) x ceil(height), with
   // the server's limit (render.MaxPixels) and words past it.
