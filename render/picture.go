@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"math"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -170,6 +171,23 @@ func paint(w *bufio.Writer, name string, c color.NRGBA) {
 	if c.A != 255 {
 		w.WriteString(` ` + name + `-opacity="` + num(float64(c.A)/255) + `"`)
 	}
+}
+
+// MaxPixels bounds the pixel count of a PNG (width times height); Image
+// refuses larger pictures rather than allocate gigabytes.
+const MaxPixels = 1 << 25
+
+// ErrTooLarge reports a picture with more than MaxPixels pixels.
+var ErrTooLarge = errors.New("picture too large for PNG")
+
+// pixels returns the size of the picture's PNG, ceil(Width) x
+// ceil(Height), or an error wrapping ErrTooLarge past MaxPixels.
+func (p *Picture) pixels() (w, h int, err error) {
+	w, h = int(math.Ceil(p.Width)), int(math.Ceil(p.Height))
+	if w < 1 || h < 1 || w > MaxPixels/h {
+		return 0, 0, fmt.Errorf("%w: %dx%d pixels (at most %d in all); give a smaller cell size", ErrTooLarge, w, h, MaxPixels)
+	}
+	return w, h, nil
 }
 
 // svgFont is the font family asked for in SVG; PNG output uses the Go

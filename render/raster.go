@@ -1,8 +1,12 @@
+//go:build !(js && wasm)
+
+// The rasteriser and the Go fonts it draws text with are left out of the
+// page's WebAssembly engine (GOOS=js GOARCH=wasm; raster_wasm.go), where
+// they were nearly a fifth of its size: the page draws PNG from the SVG.
+
 package render
 
 import (
-	"errors"
-	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -18,10 +22,6 @@ import (
 	"golang.org/x/image/vector"
 )
 
-// MaxPixels bounds the pixel count of a PNG (width times height); Image
-// refuses larger pictures rather than allocate gigabytes.
-const MaxPixels = 1 << 25
-
 // Image rasterises the picture onto a white RGBA image of
 // ceil(Width) x ceil(Height) pixels, with anti-aliasing
 // (golang.org/x/image/vector). Strokes are turned into polygons: one quad
@@ -31,9 +31,9 @@ const MaxPixels = 1 << 25
 // The cost is proportional to the number of segments plus, for each run of
 // consecutive shapes of the same colour, the area of their bounding box.
 func (p *Picture) Image() (*image.RGBA, error) {
-	w, h := int(math.Ceil(p.Width)), int(math.Ceil(p.Height))
-	if w < 1 || h < 1 || w > MaxPixels/h {
-		return nil, errTooLarge(w, h)
+	w, h, err := p.pixels()
+	if err != nil {
+		return nil, err
 	}
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	for i := range img.Pix {
@@ -45,13 +45,6 @@ func (p *Picture) Image() (*image.RGBA, error) {
 	}
 	r.flush()
 	return img, nil
-}
-
-// ErrTooLarge reports a picture with more than MaxPixels pixels.
-var ErrTooLarge = errors.New("picture too large for PNG")
-
-func errTooLarge(w, h int) error {
-	return fmt.Errorf("%w: %dx%d pixels (at most %d in all); give a smaller cell size", ErrTooLarge, w, h, MaxPixels)
 }
 
 // WritePNG rasterises the picture (see Image) and writes it as PNG.

@@ -6,11 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
 	"strings"
 	"time"
 
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/failure"
+	"github.com/boardgraph/boardgraph/internal/input"
 	"github.com/boardgraph/boardgraph/render"
 )
 
@@ -52,16 +52,16 @@ type endpoint struct {
 	name     string
 	job      bool
 	generate bool
-	fn       func(e *Engine, ctx context.Context, body []byte, q url.Values) (any, error)
+	fn       func(e *Engine, ctx context.Context, body []byte, q query) (any, error)
 }
 
 // endpoints is the API, in the order the server lists it.
 var endpoints = []endpoint{
 	{"leaper/load", false, false, (*Engine).leaperLoad},
-	{"leaper/hint", true, false, func(e *Engine, ctx context.Context, b []byte, q url.Values) (any, error) {
+	{"leaper/hint", true, false, func(e *Engine, ctx context.Context, b []byte, q query) (any, error) {
 		return e.leaperHintH(false)(ctx, b, q)
 	}},
-	{"leaper/solve", true, false, func(e *Engine, ctx context.Context, b []byte, q url.Values) (any, error) {
+	{"leaper/solve", true, false, func(e *Engine, ctx context.Context, b []byte, q query) (any, error) {
 		return e.leaperHintH(true)(ctx, b, q)
 	}},
 	{"leaper/count", true, false, (*Engine).leaperCountH},
@@ -120,13 +120,13 @@ type Answer struct {
 // Call answers the API call name (a path such as "leaper/hint", optionally
 // with a query such as "leaper/render?format=png") with the JSON body, as
 // POST /api/<name> would. Its error text is the message the server sends in
-// {"error": ...}: bad input worded by request.Classify, a passed deadline
+// {"error": ...}: bad input worded by failure.Classify, a passed deadline
 // as "the solver ran out of time ...". The caller sets ctx's deadline.
 func (e *Engine) Call(ctx context.Context, name string, body []byte) (*Answer, error) {
-	var q url.Values
+	var q query
 	if i := strings.IndexByte(name, '?'); i >= 0 {
-		var err error
-		if q, err = url.ParseQuery(name[i+1:]); err != nil {
+		var ok bool
+		if q, ok = parseQuery(name[i+1:]); !ok {
 			return nil, errors.New(badQuery(name[i+1:]))
 		}
 		name = name[:i]
@@ -155,14 +155,49 @@ func (e *Engine) Call(ctx context.Context, name string, body []byte) (*Answer, e
 	return nil, fmt.Errorf("nothing at %s: the API calls are %s", clip(name), strings.Join(names, ", "))
 }
 
+// query is a call's parsed query ("format=png"): the values of each key.
+type query map[string][]string
+
+// Get returns the first value of key, or "".
+func (q query) Get(key string) string {
+	if v := q[key]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
+// parseQuery reads a query as url.ParseQuery does (key=value pairs joined
+// by '&', each unescaped; a ';' or a malformed escape is refused), without
+// package net/url, which would add 28 KB gzipped to the WebAssembly
+// engine.
+func parseQuery(raw string) (query, bool) {
+	q := query{}
+	for kv := range strings.SplitSeq(raw, "&") {
+		if strings.Contains(kv, ";") {
+			return nil, false
+		}
+		if kv == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(kv, "=")
+		k, ok1 := input.Unescape(k, true)
+		v, ok2 := input.Unescape(v, true)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		q[k] = append(q[k], v)
+	}
+	return q, true
+}
+
 func badQuery(q string) string { return fmt.Sprintf("query %q: use format=svg or format=png", clip(q)) }
 
 // errorText words an error of an API call as Server.fail does for its
 // {"error": ...} answer.
 func errorText(err error) string {
 	switch {
-	case request.IsInput(err):
-		msg, _ := request.Classify(err)
+	case failure.IsInput(err):
+		msg, _ := failure.Classify(err)
 		return msg
 	case errors.Is(err, context.DeadlineExceeded):
 		return errOutOfTime

@@ -13,7 +13,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -22,7 +21,8 @@ import (
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/hidato"
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/failure"
+	"github.com/boardgraph/boardgraph/internal/input"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
@@ -37,9 +37,9 @@ type leaper struct {
 	path []int32 // board cells
 }
 
-// badf is bad input (request.Inputf): the handlers answer it with 400 and
+// badf is bad input (failure.Inputf): the handlers answer it with 400 and
 // its text, as the CLI answers it with exit code 2.
-func badf(format string, a ...any) error { return request.Inputf(format, a...) }
+func badf(format string, a ...any) error { return failure.Inputf(format, a...) }
 
 // leaperInput builds and validates a leaper position from a request.
 func leaperInput(req *LeaperRequest, maxCells int) (*leaper, error) {
@@ -59,10 +59,10 @@ func leaperInput(req *LeaperRequest, maxCells int) (*leaper, error) {
 		if shared, err = hidato.ParseShare(spec); err == nil {
 			b = shared.Board
 		}
-	case request.IsSpec(spec):
+	case input.IsSpec(spec):
 		b, err = board.ParseSpec(spec)
 	default:
-		b, err = request.ParseBoardMap([]byte(spec))
+		b, err = input.ParseBoardMap([]byte(spec))
 	}
 	if err != nil {
 		return nil, badf("board: %v", err)
@@ -77,7 +77,7 @@ func leaperInput(req *LeaperRequest, maxCells int) (*leaper, error) {
 	if mv == "" {
 		mv = "diplomatico"
 	}
-	ms, err := request.ParseMoves(mv)
+	ms, err := input.ParseMoves(mv)
 	if shared != nil {
 		ms, err = shared.Moves, nil
 	}
@@ -374,7 +374,7 @@ func nlInput(text string, maxCells int) (*numberlink.Grid, numberlink.Rules, err
 	if text == "" {
 		return nil, numberlink.Rules{}, badf("puzzle: empty; paste a Tatham game ID, a puzz.link URL or a puzzle file")
 	}
-	text = request.TathamURL(text)
+	text = input.TathamURL(text)
 	if r, c, ok := declaredSize(text); ok && (r > maxCells || c > maxCells || r*c > maxCells) {
 		return nil, numberlink.Rules{}, badf("puzzle: %dx%d has %d cells; this server plays at most %d", r, c, r*c, maxCells)
 	}
@@ -426,36 +426,75 @@ func declaredSize(text string) (rows, cols int, ok bool) {
 	return 0, 0, false
 }
 
-// positionsRe matches the positions a precheck reason names.
-var positionsRe = regexp.MustCompile(`cells fixed at positions (\d+) and (\d+)`)
-
 // numbers rewrites the positions in a reason about the completion problem
-// (position 1 is the last number placed) into the numbers the player sees.
+// (position 1 is the last number placed) into the numbers the player sees:
+// each "cells fixed at positions A and B" becomes "cells numbered A' and
+// B'".
 func (L *leaper) numbers(text string) string {
+	const lead = "cells fixed at positions "
 	k := len(L.path)
-	if k == 0 {
-		return positionsRe.ReplaceAllString(text, "cells numbered $1 and $2")
+	var b strings.Builder
+	for {
+		x, y, i, j, ok := numberPair(text, lead)
+		if !ok {
+			b.WriteString(text)
+			return b.String()
+		}
+		b.WriteString(text[:i])
+		if k == 0 {
+			b.WriteString("cells numbered " + x + " and " + y)
+		} else {
+			p, _ := strconv.Atoi(x)
+			q, _ := strconv.Atoi(y)
+			fmt.Fprintf(&b, "cells numbered %d and %d", p+k-1, q+k-1)
+		}
+		text = text[j:]
 	}
-	return positionsRe.ReplaceAllStringFunc(text, func(m string) string {
-		g := positionsRe.FindStringSubmatch(m)
-		a, _ := strconv.Atoi(g[1])
-		b, _ := strconv.Atoi(g[2])
-		return fmt.Sprintf("cells numbered %d and %d", a+k-1, b+k-1)
-	})
 }
 
-// numberedCellsRe matches the numbers a rewritten reason names.
-var numberedCellsRe = regexp.MustCompile(`cells numbered (\d+) and (\d+)`)
+// numberPair finds the first "<lead>A and B" in text, A and B runs of
+// ASCII digits (the regular expression lead(\d+) and (\d+), matched by
+// hand so that the page's WebAssembly engine does not carry package
+// regexp): it returns A, B and the match's bounds text[i:j].
+func numberPair(text, lead string) (a, b string, i, j int, ok bool) {
+	for from := 0; ; {
+		at := strings.Index(text[from:], lead)
+		if at < 0 {
+			return "", "", 0, 0, false
+		}
+		i = from + at
+		rest := text[i+len(lead):]
+		na := digitRun(rest)
+		if na > 0 && strings.HasPrefix(rest[na:], " and ") {
+			nb := digitRun(rest[na+5:])
+			if nb > 0 {
+				j = i + len(lead) + na + 5 + nb
+				return rest[:na], rest[na+5 : na+5+nb], i, j, true
+			}
+		}
+		from = i + 1
+	}
+}
 
-// numberedCells returns the cells holding the two numbers a reason names:
-// placed ones from the path, the others from the givens.
+// digitRun returns the length of the run of ASCII digits s starts with.
+func digitRun(s string) int {
+	n := 0
+	for n < len(s) && '0' <= s[n] && s[n] <= '9' {
+		n++
+	}
+	return n
+}
+
+// numberedCells returns the cells holding the two numbers a reason names
+// ("cells numbered A and B"): placed ones from the path, the others from
+// the givens.
 func (L *leaper) numberedCells(text string) []int32 {
-	m := numberedCellsRe.FindStringSubmatch(text)
-	if m == nil {
+	a, b, _, _, ok := numberPair(text, "cells numbered ")
+	if !ok {
 		return nil
 	}
 	var out []int32
-	for _, s := range m[1:] {
+	for _, s := range []string{a, b} {
 		n, _ := strconv.Atoi(s)
 		if n >= 1 && n <= len(L.path) {
 			out = append(out, L.path[n-1])

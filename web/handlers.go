@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	"net/url"
 	"strings"
 
 	"github.com/boardgraph/boardgraph/hidato"
@@ -34,7 +33,7 @@ func (s *Engine) leaper(body []byte) (*leaper, error) {
 	return leaperInput(&req, s.maxCells)
 }
 
-func (s *Engine) leaperLoad(_ context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) leaperLoad(_ context.Context, body []byte, _ query) (any, error) {
 	L, err := s.leaper(body)
 	if err != nil {
 		return nil, err
@@ -60,8 +59,8 @@ func (s *Engine) leaperLoad(_ context.Context, body []byte, _ url.Values) (any, 
 	return out, nil
 }
 
-func (s *Engine) leaperHintH(full bool) func(context.Context, []byte, url.Values) (any, error) {
-	return func(ctx context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) leaperHintH(full bool) func(context.Context, []byte, query) (any, error) {
+	return func(ctx context.Context, body []byte, _ query) (any, error) {
 		L, err := s.leaper(body)
 		if err != nil {
 			return nil, err
@@ -84,7 +83,7 @@ type LeaperGenerated struct {
 	Share  string `json:"share"`
 }
 
-func (s *Engine) leaperGenerateH(ctx context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) leaperGenerateH(ctx context.Context, body []byte, _ query) (any, error) {
 	var req LeaperGenerateRequest
 	if err := decodeJSON(body, &req); err != nil {
 		return nil, err
@@ -103,7 +102,7 @@ func (s *Engine) leaperGenerateH(ctx context.Context, body []byte, _ url.Values)
 	return g, nil
 }
 
-func (s *Engine) leaperCountH(ctx context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) leaperCountH(ctx context.Context, body []byte, _ query) (any, error) {
 	L, err := s.leaper(body)
 	if err != nil {
 		return nil, err
@@ -122,7 +121,7 @@ type LeaperAnalysis struct {
 	Edges      string `json:"edges"`
 }
 
-func (s *Engine) leaperAnalyzeH(ctx context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) leaperAnalyzeH(ctx context.Context, body []byte, _ query) (any, error) {
 	L, err := s.leaper(body)
 	if err != nil {
 		return nil, err
@@ -168,7 +167,7 @@ func (s *Engine) leaperAnalyzeH(ctx context.Context, body []byte, _ url.Values) 
 	return out, nil
 }
 
-func (s *Engine) leaperRenderH(_ context.Context, body []byte, q url.Values) (any, error) {
+func (s *Engine) leaperRenderH(_ context.Context, body []byte, q query) (any, error) {
 	L, err := s.leaper(body)
 	if err != nil {
 		return nil, err
@@ -196,7 +195,7 @@ func (s *Engine) nl(body []byte) (*numberlink.Grid, numberlink.Rules, numberlink
 	return g, rules, numberlink.Solution(conn), nil
 }
 
-func (s *Engine) nlLoadH(_ context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) nlLoadH(_ context.Context, body []byte, _ query) (any, error) {
 	g, rules, _, err := s.nl(body)
 	if err != nil {
 		return nil, err
@@ -204,7 +203,7 @@ func (s *Engine) nlLoadH(_ context.Context, body []byte, _ url.Values) (any, err
 	return nlGridJSON(g, rules), nil
 }
 
-func (s *Engine) nlHintH(ctx context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) nlHintH(ctx context.Context, body []byte, _ query) (any, error) {
 	g, rules, conn, err := s.nl(body)
 	if err != nil {
 		return nil, err
@@ -218,7 +217,7 @@ type NLCheck struct {
 	Reason string `json:"reason"`
 }
 
-func (s *Engine) nlCheckH(_ context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) nlCheckH(_ context.Context, body []byte, _ query) (any, error) {
 	g, rules, conn, err := s.nl(body)
 	if err != nil {
 		return nil, err
@@ -240,7 +239,7 @@ type NLSolution struct {
 	Millis float64 `json:"ms"`
 }
 
-func (s *Engine) nlSolveH(ctx context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) nlSolveH(ctx context.Context, body []byte, _ query) (any, error) {
 	g, rules, _, err := s.nl(body)
 	if err != nil {
 		return nil, err
@@ -274,7 +273,7 @@ type NLGenerated struct {
 	Grid   *NLGrid `json:"grid"`
 }
 
-func (s *Engine) nlGenerateH(ctx context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) nlGenerateH(ctx context.Context, body []byte, _ query) (any, error) {
 	var req NLGenerateRequest
 	if err := decodeJSON(body, &req); err != nil {
 		return nil, err
@@ -314,7 +313,7 @@ func (s *Engine) nlGenerateH(ctx context.Context, body []byte, _ url.Values) (an
 	return &NLGenerated{Puzzle: gj.ID, Grade: grade.String(), Grid: gj}, nil
 }
 
-func (s *Engine) nlRenderH(_ context.Context, body []byte, q url.Values) (any, error) {
+func (s *Engine) nlRenderH(_ context.Context, body []byte, q query) (any, error) {
 	g, _, conn, err := s.nl(body)
 	if err != nil {
 		return nil, err

@@ -18,7 +18,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -561,7 +560,7 @@ func (s *Engine) play(body []byte) (*PlayRequest, *position, error) {
 	return &req, p, err
 }
 
-func (s *Engine) leaperCheckH(_ context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) leaperCheckH(_ context.Context, body []byte, _ query) (any, error) {
 	_, p, err := s.play(body)
 	if err != nil {
 		return nil, err
@@ -569,7 +568,7 @@ func (s *Engine) leaperCheckH(_ context.Context, body []byte, _ url.Values) (any
 	return playCheck(p)
 }
 
-func (s *Engine) leaperStepH(_ context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) leaperStepH(_ context.Context, body []byte, _ query) (any, error) {
 	_, p, err := s.play(body)
 	if err != nil {
 		return nil, err
@@ -577,7 +576,7 @@ func (s *Engine) leaperStepH(_ context.Context, body []byte, _ url.Values) (any,
 	return playStep(p), nil
 }
 
-func (s *Engine) leaperRevealH(ctx context.Context, body []byte, _ url.Values) (any, error) {
+func (s *Engine) leaperRevealH(ctx context.Context, body []byte, _ query) (any, error) {
 	req, p, err := s.play(body)
 	if err != nil {
 		return nil, err

@@ -164,7 +164,7 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, 200, map[string]string{"status": "ok"}) })
 	for _, ep := range endpoints { // the table shared with the WebAssembly page (dispatch.go)
 		s.api(ep.name, ep.job, func(ctx context.Context, body []byte, r *http.Request) (any, error) {
-			return ep.fn(s.eng, ctx, body, r.URL.Query())
+			return ep.fn(s.eng, ctx, body, query(r.URL.Query()))
 		})
 	}
 	return s

@@ -4,28 +4,24 @@ package web
 
 import (
 	"bytes"
-	"context"
+	"compress/gzip"
 	"crypto/sha256"
+	"embed"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime/debug"
 	"sort"
 	"strings"
 
 	"github.com/boardgraph/boardgraph/internal/request"
 )
 
-// Module is the module path of boardgraph, whose package web/wasm is the
-// page's engine for the browser.
-const Module = "github.com/boardgraph/boardgraph"
-
-// WasmEngine is the engine of the static site, built by BuildWasm.
+// WasmEngine is the engine of the static site (BuiltEngine).
 type WasmEngine struct {
 	// Wasm is web/wasm compiled for GOOS=js GOARCH=wasm.
 	Wasm []byte
@@ -107,7 +103,7 @@ func CheckSiteDir(dir string, force bool) error {
 // siteFiles returns the static site's files by slash path.
 func siteFiles(eng *WasmEngine) (map[string][]byte, error) {
 	if eng == nil || len(eng.Wasm) == 0 || len(eng.Loader) == 0 {
-		return nil, errors.New("site: no engine (BuildWasm builds it)")
+		return nil, errors.New("site: no engine (BuiltEngine returns it)")
 	}
 	files := map[string][]byte{"assets/engine.wasm": eng.Wasm, "assets/wasm_exec.js": eng.Loader}
 	err := fs.WalkDir(assets, "assets", func(p string, d fs.DirEntry, err error) error {
@@ -181,98 +177,74 @@ self.addEventListener("fetch", (e) => {
 `)
 }
 
-// BuildWasm compiles the page's engine (package web/wasm) with the go
-// command for GOOS=js GOARCH=wasm (stripped, -trimpath: the same toolchain
-// and source give the same bytes) and reads wasm_exec.js from the same
-// toolchain. The source is the boardgraph module around the working
-// directory, else the module at the version this binary was built from
-// (go mod download). It takes a minute or more the first time; the go
-// build cache makes it quick after.
-func BuildWasm(ctx context.Context) (*WasmEngine, error) {
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		return nil, request.Inputf("site: the engine is compiled to WebAssembly with the Go toolchain, and go is not on PATH; install Go %s or later (https://go.dev/dl)", minGo)
-	}
-	src, err := moduleDir(ctx, goTool)
-	if err != nil {
-		return nil, err
-	}
-	tmp, err := os.MkdirTemp("", "boardgraph-wasm-*")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(tmp)
-	out := filepath.Join(tmp, "engine.wasm")
-	cmd := exec.CommandContext(ctx, goTool, "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./web/wasm")
-	cmd.Dir = src
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		return nil, fmt.Errorf("site: building the WebAssembly engine in %s: %v: %s", src, err, firstLine(stderr.String()))
-	}
-	wasm, err := os.ReadFile(out)
-	if err != nil {
-		return nil, err
-	}
-	root, err := goOutput(ctx, goTool, src, "env", "GOROOT")
-	if err != nil {
-		return nil, err
-	}
-	var loader []byte
-	for _, p := range []string{"lib/wasm/wasm_exec.js", "misc/wasm/wasm_exec.js"} { // Go 1.24 moved it to lib/
-		if loader, err = os.ReadFile(filepath.Join(root, filepath.FromSlash(p))); err == nil {
-			break
-		}
-	}
-	if err != nil {
-		return nil, fmt.Errorf("site: no wasm_exec.js in the Go toolchain at %s: %w", root, err)
-	}
-	return &WasmEngine{Wasm: wasm, Loader: loader}, nil
+// The engine built into the binary: web/wasm compiled to WebAssembly
+// (EngineBuild), gzipped, with Go's loader for it and a stamp naming the
+// toolchain, the sources and the result. TestEmbeddedEngine fails when
+// the sources changed since (go generate ./web rebuilds it), or when a
+// build with the same toolchain gives other bytes.
+//
+//go:generate go test -run TestEmbeddedEngine -update .
+//go:embed wasm/engine.wasm.gz wasm/wasm_exec.js wasm/engine.json
+var engineFiles embed.FS
+
+// EngineStamp describes the built-in engine (web/wasm/engine.json).
+type EngineStamp struct {
+	// Go is the toolchain that built it (go env GOVERSION).
+	Go string `json:"go"`
+	// Build is the go command that built it, in the folder of the module
+	// (EngineBuild).
+	Build []string `json:"build"`
+	// Sources is a SHA-256 over the Go files of every package of the
+	// module that web/wasm imports for GOOS=js GOARCH=wasm, and the
+	// versions of the other modules it imports.
+	Sources string `json:"sources"`
+	// Wasm is the SHA-256 of engine.wasm, and Bytes its size.
+	Wasm  string `json:"wasm"`
+	Bytes int    `json:"bytes"`
 }
 
-// minGo is the Go version the module needs.
-const minGo = "1.26"
+// EngineBuild is the command that builds the engine, run in the module's
+// folder with GOOS=js GOARCH=wasm (and CGO_ENABLED=0 GOFLAGS= GOWASM=):
+// stripped, without file paths or version-control stamps, so that the
+// same toolchain and sources give the same bytes wherever they are built.
+// The standard library is compiled without inlining, which makes the
+// engine 80 KB smaller gzipped; the module's own packages keep it.
+var EngineBuild = []string{"go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w",
+	"-gcflags=all=-l", "-gcflags=" + Module + "/...=", "-o", "engine.wasm", "./web/wasm"}
 
-// moduleDir finds boardgraph's source: the module of the working
-// directory (or a module requiring it), else this binary's version from
-// the module cache.
-func moduleDir(ctx context.Context, goTool string) (string, error) {
-	if dir, err := goOutput(ctx, goTool, "", "list", "-m", "-f", "{{.Dir}}", Module); err == nil && dir != "" {
-		return dir, nil
-	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Path == Module && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		tmp, err := os.MkdirTemp("", "boardgraph-mod-*")
-		if err != nil {
-			return "", err
-		}
-		defer os.RemoveAll(tmp)
-		out, err := goOutput(ctx, goTool, tmp, "mod", "download", "-json", Module+"@"+bi.Main.Version)
-		var m struct{ Dir string }
-		if err == nil && json.Unmarshal([]byte(out), &m) == nil && m.Dir != "" {
-			return m.Dir, nil
-		}
-	}
-	return "", request.Inputf("site: cannot find the boardgraph source to compile the engine; run boardgraph site inside a boardgraph checkout (git clone https://%s)", Module)
-}
+// Module is the module path of boardgraph, whose package web/wasm is the
+// page's engine for the browser.
+const Module = "github.com/boardgraph/boardgraph"
 
-// goOutput runs the go command in dir and returns its trimmed stdout.
-func goOutput(ctx context.Context, goTool, dir string, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, goTool, args...)
-	cmd.Dir = dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+// BuiltEngine returns the page's engine built into this binary: no Go
+// toolchain or source tree is needed to write a static site.
+func BuiltEngine() (*WasmEngine, *EngineStamp, error) {
+	var st EngineStamp
+	js, err := engineFiles.ReadFile("wasm/engine.json")
 	if err != nil {
-		return "", fmt.Errorf("go %s: %v: %s", strings.Join(args, " "), err, firstLine(stderr.String()))
+		return nil, nil, err
 	}
-	return strings.TrimSpace(string(out)), nil
-}
-
-func firstLine(s string) string {
-	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
-	return s
+	if err := json.Unmarshal(js, &st); err != nil {
+		return nil, nil, fmt.Errorf("site: the built-in engine's stamp: %w", err)
+	}
+	gz, err := engineFiles.ReadFile("wasm/engine.wasm.gz")
+	if err != nil {
+		return nil, nil, err
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return nil, nil, fmt.Errorf("site: the built-in engine: %w", err)
+	}
+	wasm, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, nil, fmt.Errorf("site: the built-in engine: %w", err)
+	}
+	if sum := sha256.Sum256(wasm); hex.EncodeToString(sum[:]) != st.Wasm {
+		return nil, nil, errors.New("site: the built-in engine does not match its stamp (a damaged build of boardgraph)")
+	}
+	loader, err := engineFiles.ReadFile("wasm/wasm_exec.js")
+	if err != nil {
+		return nil, nil, err
+	}
+	return &WasmEngine{Wasm: wasm, Loader: loader}, &st, nil
 }

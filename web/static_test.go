@@ -8,9 +8,13 @@ package web
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"image/color"
+	"image/png"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -82,17 +86,21 @@ func TestWriteSite(t *testing.T) {
 
 var builtEngine struct {
 	sync.Once
-	eng *WasmEngine
-	err error
+	eng       *WasmEngine
+	goVersion string
+	err       error
 }
 
-// testEngine compiles the WebAssembly engine once per test run.
+// testEngine compiles the WebAssembly engine from the sources as they are
+// (EngineBuild) once per test run: the browser tests try the code under
+// test, and TestEmbeddedEngine checks that the built-in engine is the
+// same.
 func testEngine(t *testing.T) *WasmEngine {
 	t.Helper()
 	builtEngine.Do(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 		defer cancel()
-		builtEngine.eng, builtEngine.err = BuildWasm(ctx)
+		builtEngine.eng, builtEngine.goVersion, builtEngine.err = buildEngine(ctx)
 	})
 	if builtEngine.err != nil {
 		t.Fatalf("building the WebAssembly engine: %v", builtEngine.err)
@@ -307,6 +315,57 @@ func TestStaticSite(t *testing.T) {
 		s.noAPI(t)
 	})
 
+	// The engine has no rasteriser: a PNG is its SVG drawn by the browser
+	// (engine-client.js). Same size as the server's PNG and nearly the same
+	// pixels (the text is drawn with the browser's fonts).
+	t.Run("PNGDrawnFromSVG", func(t *testing.T) {
+		ctx := s.page(t, 2*time.Minute)
+		sol := solveLeaper(t, "5x5", "diplomatico")
+		srv := httptest.NewServer(New(Options{}))
+		defer srv.Close()
+		for _, c := range []crossCase{
+			{"leaper/render?format=png", map[string]any{"board": "5x5", "path": sol}},
+			{"nl/render?format=png", map[string]any{"puzzle": "7x7m2:a1a3b42d2b2d4o3c2a3b3b3"}},
+		} {
+			js, _ := json.Marshal(c.Body)
+			r := eval[map[string]string](t, ctx, `(async () => { const b = await BoardgraphEngine.call(`+jsString(c.Path)+`, `+string(js)+`);
+				const u = await new Promise((res) => { const f = new FileReader(); f.onload = () => res(f.result); f.readAsDataURL(b); });
+				return {type: b.type, data: u.slice(u.indexOf(",") + 1)}; })()`)
+			if r["type"] != "image/png" {
+				t.Fatalf("%s: a %q blob, want image/png", c.Path, r["type"])
+			}
+			raw, _ := base64.StdEncoding.DecodeString(r["data"])
+			got, err := png.Decode(bytes.NewReader(raw))
+			if err != nil {
+				t.Fatalf("%s: the page's PNG does not decode: %v", c.Path, err)
+			}
+			want, err := png.Decode(strings.NewReader(serveAnswer(t, srv.URL, c.Path, c.Body)["text"].(string)))
+			if err != nil {
+				t.Fatalf("%s: the server's PNG: %v", c.Path, err)
+			}
+			if got.Bounds() != want.Bounds() {
+				t.Fatalf("%s: the page's PNG is %v, the server's %v", c.Path, got.Bounds(), want.Bounds())
+			}
+			diff, ink := 0.0, 0
+			b := want.Bounds()
+			for y := b.Min.Y; y < b.Max.Y; y++ {
+				for x := b.Min.X; x < b.Max.X; x++ {
+					g, w := gray(got.At(x, y)), gray(want.At(x, y))
+					diff += math.Abs(g - w)
+					if g < 0.5 {
+						ink++
+					}
+				}
+			}
+			n := float64(b.Dx() * b.Dy())
+			t.Logf("%s: %v, mean difference %.4f, %.1f%% dark pixels", c.Path, b, diff/n, 100*float64(ink)/n)
+			if diff/n > 0.03 || float64(ink)/n < 0.01 {
+				t.Errorf("%s: the page's PNG differs from the server's by %.4f a pixel (want at most 0.03) with %d dark pixels", c.Path, diff/n, ink)
+			}
+		}
+		s.noAPI(t)
+	})
+
 	// Last: it stops the file server.
 	t.Run("OfflineAfterFirstLoad", func(t *testing.T) {
 		ctx := s.page(t, 2*time.Minute)
@@ -444,6 +503,12 @@ func dropMillis(v any) any {
 		return out
 	}
 	return v
+}
+
+// gray is the luminance of c, 0 (black) to 1 (white).
+func gray(c color.Color) float64 {
+	r, g, b, _ := c.RGBA()
+	return (0.299*float64(r) + 0.587*float64(g) + 0.114*float64(b)) / 0xffff
 }
 
 func jsString(s string) string { b, _ := json.Marshal(s); return string(b) }

@@ -52,8 +52,7 @@ func runSite(e *env, fs *flag.FlagSet) func(pos []string) int {
 		if err := web.CheckSiteDir(pos[0], *force); err != nil {
 			return fail(e, err)
 		}
-		fmt.Fprintln(e.stderr, "boardgraph: compiling the engine to WebAssembly (go build; a minute the first time)")
-		eng, err := web.BuildWasm(e.ctx)
+		eng, _, err := web.BuiltEngine()
 		if err != nil {
 			return fail(e, err)
 		}

@@ -2,16 +2,20 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"io"
+	"io/fs"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/web"
 )
 
 // TestServeCLI: bad flags exit 2 with one line; a running server answers
@@ -58,7 +62,7 @@ func TestServeCLI(t *testing.T) {
 }
 
 // TestSiteCLI: bad arguments and a folder in the way exit 2 with one line
-// and write nothing; a real run (it compiles the engine) writes the site.
+// and write nothing; a real run writes the site with the built-in engine.
 func TestSiteCLI(t *testing.T) {
 	busy := t.TempDir()
 	os.WriteFile(filepath.Join(busy, "keep.txt"), []byte("mine"), 0o644)
@@ -70,7 +74,6 @@ func TestSiteCLI(t *testing.T) {
 	if b, err := os.ReadFile(filepath.Join(busy, "keep.txt")); err != nil || string(b) != "mine" {
 		t.Errorf("a refused site touched the folder: %q %v", b, err)
 	}
-	testfix.SkipShort(t, "compiling the WebAssembly engine takes a while")
 	dir := filepath.Join(t.TempDir(), "public")
 	if r := cli(t, "", "site", dir); r.code != exitOK {
 		t.Fatalf("site: exit %d: %s", r.code, r.stderr)
@@ -82,5 +85,66 @@ func TestSiteCLI(t *testing.T) {
 	}
 	if wasm, _ := os.ReadFile(filepath.Join(dir, "assets/engine.wasm")); !bytes.HasPrefix(wasm, []byte("\x00asm")) {
 		t.Errorf("engine.wasm is not WebAssembly")
+	}
+}
+
+// TestSiteInstalled: a binary installed with go install writes the site
+// from a folder outside any checkout with no Go toolchain on PATH (the
+// engine is built into it), and the site is at most 1.6 MB gzipped in all
+// (gzip -9 of each file, as static hosts send them), its engine at most
+// 1.5 MB.
+func TestSiteInstalled(t *testing.T) {
+	testfix.SkipShort(t, "installing the binary takes a while")
+	bin := t.TempDir()
+	install := exec.Command("go", "install", ".")
+	install.Env = append(os.Environ(), "GOBIN="+bin)
+	if out, err := install.CombinedOutput(); err != nil {
+		t.Fatalf("go install: %v\n%s", err, out)
+	}
+	work := t.TempDir()
+	site := exec.Command(filepath.Join(bin, "boardgraph"), "site", "out")
+	site.Dir = work
+	site.Env = []string{"PATH=" + bin, "HOME=" + work}
+	if out, err := site.CombinedOutput(); err != nil {
+		t.Fatalf("boardgraph site out, in %s with PATH=%s: %v\n%s", work, bin, err, out)
+	}
+	out := filepath.Join(work, "out")
+	total, engine := 0, 0
+	err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		var gz bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+		zw.Write(data)
+		zw.Close()
+		rel, _ := filepath.Rel(out, p)
+		t.Logf("%-24s %8d bytes, %8d gzipped", rel, len(data), gz.Len())
+		total += gz.Len()
+		if rel == filepath.Join("assets", "engine.wasm") {
+			engine = gz.Len()
+			want, _, err := web.BuiltEngine()
+			if err != nil {
+				return err
+			}
+			if !bytes.Equal(data, want.Wasm) {
+				t.Errorf("the site's engine.wasm (%d bytes) is not the built-in engine (%d bytes)", len(data), len(want.Wasm))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the site: %d bytes gzipped in all, the engine %d", total, engine)
+	if engine == 0 || engine > 1_500_000 {
+		t.Errorf("assets/engine.wasm is %d bytes gzipped; want at most 1,500,000", engine)
+	}
+	if total > 1_600_000 {
+		t.Errorf("the site is %d bytes gzipped in all; want at most 1,600,000", total)
 	}
 }

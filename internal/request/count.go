@@ -437,7 +437,7 @@ func (c *Count) Run(ctx context.Context, opt hamilton.Options, dp DPOptions) (*C
 		res.Directed, res.DP, err = c.countDP(ctx, dp, count.Options{})
 		res.Stats = hamilton.Stats{Elapsed: res.DP.Elapsed, Workers: 1}
 		if errors.Is(err, hamilton.ErrOverflow) {
-			return res, &IncompleteError{"the count exceeds 2^128-1, the widest count of a dynamic program with shards, spilling or checkpoints; it reports no count rather than a wrapped one (count without them for an exact count at any size)", err}
+			return res, &IncompleteError{Msg: "the count exceeds 2^128-1, the widest count of a dynamic program with shards, spilling or checkpoints; it reports no count rather than a wrapped one (count without them for an exact count at any size)", Err: err}
 		}
 		if err != nil {
 			return res, err
@@ -452,7 +452,7 @@ func (c *Count) Run(ctx context.Context, opt hamilton.Options, dp DPOptions) (*C
 	}
 	switch {
 	case errors.Is(err, hamilton.ErrOverflow):
-		return res, &IncompleteError{"the count exceeds 2^64-1 = 18446744073709551615; the search reports no count rather than a wrapped one: use --method dp, which counts to 2^128", err}
+		return res, &IncompleteError{Msg: "the count exceeds 2^64-1 = 18446744073709551615; the search reports no count rather than a wrapped one: use --method dp, which counts to 2^128", Err: err}
 	case err != nil && ctx.Err() == nil:
 		return res, err
 	}

@@ -196,9 +196,9 @@ func (sc *ShardCount) Run(ctx context.Context, opt hamilton.Options, dp DPOption
 	out.Directed = new(big.Int).SetUint64(got.Count)
 	switch {
 	case errors.Is(err, hamilton.ErrOverflow):
-		return out, &IncompleteError{"the count exceeds 2^64-1 = 18446744073709551615; boardgraph reports no count rather than a wrapped one", err}
+		return out, &IncompleteError{Msg: "the count exceeds 2^64-1 = 18446744073709551615; boardgraph reports no count rather than a wrapped one", Err: err}
 	case errors.Is(err, shard.ErrCheckpoint):
-		return out, &IncompleteError{fmt.Sprintf("writing the checkpoint failed (%v); counted %d of the shard's %d units", err, got.Counted+got.Skipped, got.Mine), err}
+		return out, &IncompleteError{Msg: fmt.Sprintf("writing the checkpoint failed (%v); counted %d of the shard's %d units", err, got.Counted+got.Skipped, got.Mine), Err: err}
 	case err != nil && ctx.Err() == nil:
 		return out, err
 	}

@@ -1,83 +1,53 @@
 package request
 
-import (
-	"errors"
-	"fmt"
-	"syscall"
+import "github.com/boardgraph/boardgraph/internal/failure"
 
-	"github.com/boardgraph/boardgraph/board"
-	"github.com/boardgraph/boardgraph/format"
-	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/hidato"
-	"github.com/boardgraph/boardgraph/moves"
-	"github.com/boardgraph/boardgraph/pathio"
-	"github.com/boardgraph/boardgraph/render"
-	"github.com/boardgraph/boardgraph/verify"
+// The kinds of failure and their wording live in package failure, which
+// the page's WebAssembly engine imports without the rest of this package;
+// these names are the same values.
+
+// ErrInput is failure.ErrInput: input the user can fix.
+var ErrInput = failure.ErrInput
+
+// Kind is failure.Kind, the kind of failure every front end tells apart.
+type Kind = failure.Kind
+
+// The kinds of failure (failure.Kind).
+const (
+	KindNoSolution = failure.KindNoSolution
+	KindInput      = failure.KindInput
+	KindStopped    = failure.KindStopped
+	KindInternal   = failure.KindInternal
 )
 
-// IsInput reports whether err is input the user can fix: ErrInput, or the
-// sentinel of a parser or writer the requests use (board specs, maps and
-// cells, move sets, invalid problems, path-file syntax, output files,
-// format names, JSON solutions, picture file names and sizes, Hidato
-// puzzles). The CLI answers such errors with exit
-// code 2, the web server with 400. A write the machine failed is not
-// input, though it wraps pathio.ErrWrite: see IsIO, checked first.
-func IsInput(err error) bool {
-	for _, target := range []error{ErrInput, board.ErrSpec, board.ErrMap, board.ErrCoord, moves.ErrMoves, hamilton.ErrInvalid,
-		verify.ErrSyntax, pathio.ErrWrite, pathio.ErrSpecialFile, format.ErrName, format.ErrSolution, render.ErrFileName, render.ErrTooLarge,
-		hidato.ErrPuzzle} {
-		if errors.Is(err, target) {
-			return true
-		}
-	}
-	return false
-}
+// KindError is failure.KindError, an error whose kind its maker chose.
+type KindError = failure.KindError
 
-// IncompleteError is a count that ended without a complete result for a
-// reason other than its context: a count past the widest integer of its
-// counter, or a checkpoint that could not be written. The message says
-// what was done; Err is the cause (hamilton.ErrOverflow,
-// shard.ErrCheckpoint).
-type IncompleteError struct {
-	Msg string
-	Err error
-}
+// IncompleteError is failure.IncompleteError, a count that ended without
+// a complete result for a reason other than its context.
+type IncompleteError = failure.IncompleteError
 
-func (e *IncompleteError) Error() string { return e.Msg }
-func (e *IncompleteError) Unwrap() error { return e.Err }
+// UnverifiedError is failure.UnverifiedError, a solution the independent
+// verifier rejected.
+type UnverifiedError = failure.UnverifiedError
 
-// UnverifiedError is a solution that a solver returned and the
-// independent verifier rejected: a bug in the solver, never bad input.
-// Nothing was written.
-type UnverifiedError struct {
-	Solver string // "the engine", "the construction"
-	Err    error  // the verifier's reason
-	// Left says what became of the output; "" is "nothing was printed".
-	Left string
-}
+// Inputf is failure.Inputf: bad input or usage, worded as fmt.Errorf does.
+func Inputf(format string, a ...any) error { return failure.Inputf(format, a...) }
 
-func (e *UnverifiedError) Error() string {
-	left := e.Left
-	if left == "" {
-		left = "nothing was printed"
-	}
-	return fmt.Sprintf("%s returned a path that fails verification (%v); %s", e.Solver, e.Err, left)
-}
+// Stopped is failure.Stopped: work stopped early after its partial result.
+func Stopped(msg string) error { return failure.Stopped(msg) }
 
-func (e *UnverifiedError) Unwrap() error { return e.Err }
+// NoSolution is failure.NoSolution: a proof that there is no solution.
+func NoSolution(msg string) error { return failure.NoSolution(msg) }
 
-// IsIO reports whether err is a failure of the machine rather than of the
-// input: a write that failed for want of space or quota, on a read-only
-// file system or with an I/O error of the device. The CLI keeps exit code
-// 2 for it, with a message naming the file and the cause; the web server
-// answers 500. A write refused for the name (a missing directory, no
-// permission) stays input, for the user to fix. Callers check IsIO before
-// IsInput, which a failed write also satisfies (pathio.ErrWrite).
-func IsIO(err error) bool {
-	for _, target := range []error{syscall.ENOSPC, syscall.EIO, syscall.EDQUOT, syscall.EROFS, syscall.EFBIG} {
-		if errors.Is(err, target) {
-			return true
-		}
-	}
-	return false
-}
+// Internal is failure.Internal: a bug in boardgraph itself.
+func Internal(msg string) error { return failure.Internal(msg) }
+
+// Classify is failure.Classify: err worded as one line, and its kind.
+func Classify(err error) (msg string, kind Kind) { return failure.Classify(err) }
+
+// IsInput is failure.IsInput: err is input the user can fix.
+func IsInput(err error) bool { return failure.IsInput(err) }
+
+// IsIO is failure.IsIO: err is a failure of the machine, not the input.
+func IsIO(err error) bool { return failure.IsIO(err) }

@@ -1,7 +1,6 @@
 package request
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/input"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/verify"
 )
@@ -167,51 +167,6 @@ func ReadBoard(spec, file string, src Source) (*board.Board, error) {
 	return b, nil
 }
 
-// ParseBoardMap reads a board text map (board.Parse). A map drawn in Rosetta
-// Code's Hopido layout, where '0' is an open cell and '.' a blocked one
-// (every cell '0' or '.'), is read in that convention.
-func ParseBoardMap(data []byte) (*board.Board, error) {
-	if rosetta(data) {
-		var sb strings.Builder
-		for _, ch := range string(data) {
-			switch ch {
-			case '0':
-				sb.WriteByte('.')
-			case '.':
-				sb.WriteByte('#')
-			default:
-				sb.WriteRune(ch)
-			}
-		}
-		data = []byte(sb.String())
-	}
-	return board.Parse(bytes.NewReader(data))
-}
-
-// rosetta reports whether a map uses Rosetta Code's layout: at least one
-// '0' cell and nothing but '0', '.' and white space outside comments.
-func rosetta(data []byte) bool {
-	zero := false
-	for line := range strings.SplitSeq(string(data), "\n") {
-		t := strings.TrimSpace(line)
-		if strings.HasPrefix(t, "//") {
-			continue
-		}
-		for _, tok := range strings.Fields(t) {
-			for _, ch := range tok {
-				switch ch {
-				case '0':
-					zero = true
-				case '.':
-				default:
-					return false
-				}
-			}
-		}
-	}
-	return zero
-}
-
 // LeaperSpec is the move set's canonical leaper spec ("3,0+2,2").
 func (l *Leaper) LeaperSpec() string { return LeaperSpec(l.Moves) }
 
@@ -336,3 +291,7 @@ func (s *Search) Cells(path []int32) []verify.Cell {
 
 // Blocked reports whether the 0-based cell (r, c) is blocked.
 func (l *Leaper) Blocked(r, c int) bool { return l.Board.Blocked(l.Board.Cell(r, c)) }
+
+// ParseBoardMap is input.ParseBoardMap: a board text map, in Rosetta
+// Code's Hopido layout too.
+func ParseBoardMap(data []byte) (*board.Board, error) { return input.ParseBoardMap(data) }

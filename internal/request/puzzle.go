@@ -3,18 +3,13 @@ package request
 import (
 	"context"
 	"fmt"
-	"net/url"
-	"regexp"
 	"strings"
 
+	"github.com/boardgraph/boardgraph/internal/input"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/hexgrid"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
-
-// tathamRE matches the head of a Tatham Bridges game ID: <W>x<H>, then
-// parameters, then ':'.
-var tathamRE = regexp.MustCompile(`^[0-9]+x[0-9]+[0-9A-Za-z]*:`)
 
 // PuzzleInput returns the text of the puzzle named by arg and a name for
 // messages. arg may be
@@ -37,46 +32,21 @@ func PuzzleInput(arg string, src Source) (data []byte, name string, err error) {
 	case strings.Contains(a, "://") || strings.HasPrefix(a, "puzz.link/"):
 		data, err := fromURL(a)
 		return data, clipName(a), err
-	case tathamRE.MatchString(a) && !src.exists(a):
+	case input.TathamID(a) && !src.exists(a):
 		return []byte(a), "the game ID", nil
 	}
 	data, err = src.Read(a, "the puzzle", puzzleio.MaxInputBytes)
 	return data, a, err
 }
 
-// TathamURL returns the game ID of a Tatham web URL
-// ("https://.../bridges.html#7x7m2:...": the part after '#', unescaped),
-// and any other text, puzz.link URLs included, unchanged. puzzleio.Parse
-// reads the bare ID. Unlike PuzzleInput it does not check that the page is
-// Bridges: the parser's error says what is wrong with the ID.
-func TathamURL(text string) string {
-	if !strings.HasPrefix(text, "http://") && !strings.HasPrefix(text, "https://") || strings.Contains(text, "puzz.link") {
-		return text
-	}
-	if _, frag, ok := urlFragment(text); ok {
-		return frag
-	}
-	return text
-}
-
-// urlFragment splits a at its first '#' into the page and the fragment,
-// unescaped where it can be, and says whether there was one.
-func urlFragment(a string) (page, frag string, ok bool) {
-	page, frag, ok = strings.Cut(a, "#")
-	if u, err := url.PathUnescape(frag); err == nil {
-		frag = u
-	}
-	return page, frag, ok
-}
-
 func fromURL(a string) ([]byte, error) {
-	if page, frag, ok := urlFragment(a); ok {
+	if page, frag, ok := input.URLFragment(a); ok {
 		game := page[strings.LastIndexByte(page, '/')+1:]
 		game = strings.TrimSuffix(game, ".html")
 		if game != "bridges" && game != "" {
 			return nil, fmt.Errorf("%w: %s is Simon Tatham's %q puzzle, not Bridges: give a bridges.html#... URL", ErrInput, clipName(a), game)
 		}
-		if !tathamRE.MatchString(frag) {
+		if !input.TathamID(frag) {
 			return nil, fmt.Errorf("%w: the URL's part after '#' (%q) is not a Bridges game ID such as 7x7m2:a1a3b42; copy the URL from the puzzle's \"by game ID\" link", ErrInput, clipName(frag))
 		}
 		return []byte(frag), nil
@@ -175,3 +145,7 @@ func puzzleSource(arg string) string {
 	}
 	return s
 }
+
+// TathamURL is input.TathamURL: the game ID of a Tatham web URL, and any
+// other text unchanged.
+func TathamURL(text string) string { return input.TathamURL(text) }

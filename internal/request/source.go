@@ -9,12 +9,6 @@ import (
 	"github.com/boardgraph/boardgraph/internal/readcap"
 )
 
-// ErrInput reports input the user can fix: a bad flag value, an unreadable
-// or oversized file, two inputs where one is wanted. Every error of this
-// package wraps it or a parser's own sentinel (board.ErrSpec,
-// moves.ErrMoves, ...).
-var ErrInput = errors.New("bad input")
-
 // MaxInputBytes bounds every input this package reads whole (board maps,
 // puzzles, solutions).
 const MaxInputBytes = 64 << 20

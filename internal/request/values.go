@@ -2,12 +2,12 @@ package request
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/boardgraph/boardgraph/internal/input"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
@@ -43,15 +43,6 @@ func parseMethod(given, m string, methods ...string) (string, error) {
 	return "", inputf("unknown --method %q; use %s or %s", given, strings.Join(methods[:last], ", "), methods[last])
 }
 
-// ParseMoves reads a move set (moves.Parse); an error lists every preset.
-func ParseMoves(spec string) (moves.Set, error) {
-	ms, err := moves.Parse(spec)
-	if err != nil {
-		return ms, fmt.Errorf("%w; presets: %s", err, strings.Join(moves.Presets(), ", "))
-	}
-	return ms, nil
-}
-
 // CheckGivenMoves refuses a --moves flag given a blank value (--moves ""):
 // a flag left out means the default, hopido, but a blank one is a mistake
 // (a shell variable that is unset), not a request for the default.
@@ -81,8 +72,8 @@ func MovesLabel(ms moves.Set) string {
 	return LeaperSpec(ms)
 }
 
-// specRE matches a board size spec "RxC".
-var specRE = regexp.MustCompile(`^[0-9]+[xX][0-9]+$`)
+// ParseMoves is input.ParseMoves: a move set; an error lists every preset.
+func ParseMoves(spec string) (moves.Set, error) { return input.ParseMoves(spec) }
 
-// IsSpec reports whether s has the shape of a board size, "5x5".
-func IsSpec(s string) bool { return specRE.MatchString(strings.TrimSpace(s)) }
+// IsSpec is input.IsSpec: s has the shape of a board size, "5x5".
+func IsSpec(s string) bool { return input.IsSpec(s) }

@@ -7,8 +7,9 @@
 // "boardgraph serve" it does nothing and the page fetches api/<path>.
 //
 // call resolves to the parsed JSON, or for a picture (leaper/render,
-// nl/render) to a Blob of its type; it rejects with Error(message) where
-// the server answers {"error": message}. opts.signal (an AbortSignal)
+// nl/render) to a Blob of its type (a PNG is the engine's SVG drawn by
+// the browser: the engine has no rasteriser); it rejects with
+// Error(message) where the server answers {"error": message}. opts.signal (an AbortSignal)
 // cancels: the running worker is stopped and a fresh one started (a
 // WebAssembly call cannot be interrupted from inside), other calls are
 // sent again. A call past the server's deadline for it is stopped the
@@ -99,19 +100,55 @@
     start();
   }
 
+  // The engine leaves out the rasteriser and its fonts (package render's
+  // raster.go, nearly a fifth of its size): a PNG picture (leaper/render or
+  // nl/render with format=png) is the engine's SVG drawn by the browser
+  // on a white canvas of the same size, ceil(width) x ceil(height), with
+  // the server's limit (render.MaxPixels) and words past it.
+  const maxPixels = 1 << 25;
+  async function pngOf(path, body, opts) {
+    const [name, query] = path.split("?");
+    const q = new URLSearchParams(query);
+    q.set("format", "svg");
+    const svg = await callEngine(name + "?" + q, body, opts);
+    const m = /^<svg[^>]* width="([0-9.]+)" height="([0-9.]+)"/.exec(await svg.text());
+    const w = m ? Math.ceil(+m[1]) : 0, h = m ? Math.ceil(+m[2]) : 0;
+    if (w < 1 || h < 1 || w > Math.floor(maxPixels / h)) throw new Error("picture too large for PNG; export SVG instead");
+    const img = new Image();
+    const url = URL.createObjectURL(svg);
+    try {
+      img.src = url;
+      await img.decode();
+    } finally { URL.revokeObjectURL(url); }
+    const canvas = document.createElement("canvas");
+    canvas.width = w;
+    canvas.height = h;
+    const g = canvas.getContext("2d");
+    g.fillStyle = "#fff";
+    g.fillRect(0, 0, w, h);
+    g.drawImage(img, 0, 0, w, h);
+    return new Promise((resolve, reject) => canvas.toBlob((b) => b ? resolve(b) : reject(new Error("the browser could not draw the PNG; export SVG instead")), "image/png"));
+  }
+
+  function callEngine(path, body, opts) {
+    const signal = opts && opts.signal;
+    if (signal && signal.aborted) return Promise.reject(new DOMException("The call was aborted.", "AbortError"));
+    return new Promise((resolve, reject) => {
+      const c = { id: nextId++, path, body: JSON.stringify(body === undefined ? {} : body), resolve, reject, t0: performance.now(), signal };
+      if (signal) {
+        c.onabort = () => stop(c, new DOMException("The call was aborted.", "AbortError"));
+        signal.addEventListener("abort", c.onabort);
+      }
+      pending.set(c.id, c);
+      send(c);
+    });
+  }
+
   window.BoardgraphEngine = {
     call(path, body, opts) {
-      const signal = opts && opts.signal;
-      if (signal && signal.aborted) return Promise.reject(new DOMException("The call was aborted.", "AbortError"));
-      return new Promise((resolve, reject) => {
-        const c = { id: nextId++, path, body: JSON.stringify(body === undefined ? {} : body), resolve, reject, t0: performance.now(), signal };
-        if (signal) {
-          c.onabort = () => stop(c, new DOMException("The call was aborted.", "AbortError"));
-          signal.addEventListener("abort", c.onabort);
-        }
-        pending.set(c.id, c);
-        send(c);
-      });
+      const [name, query] = path.split("?");
+      if (/^(leaper|nl)\/render$/.test(name) && new URLSearchParams(query).get("format") === "png") return pngOf(path, body, opts);
+      return callEngine(path, body, opts);
     },
     // ready resolves when the engine has loaded (for measurements).
     ready() { return readyP; },
