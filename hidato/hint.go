@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Hinter gives a player hint steps on one puzzle: first the mistakes
@@ -30,6 +31,9 @@ type HintOptions struct {
 	// MaxDepth is the deepest lookahead a step may use (0: DefaultMaxDepth,
 	// the depth Generate grades with).
 	MaxDepth int
+	// NoSolve makes a Hinter without a solution, as for a puzzle with
+	// several (a caller whose time to solve ran out uses it).
+	NoSolve bool
 }
 
 // NewHinter prepares hints for p. It finds p's solution unless
@@ -50,7 +54,7 @@ func NewHinter(ctx context.Context, p *Puzzle, opt HintOptions) (*Hinter, error)
 		h.depth = DefaultMaxDepth
 	}
 	sol := opt.Solution
-	if sol == nil {
+	if sol == nil && !opt.NoSolve {
 		g, err := Grade(ctx, p, GradeOptions{MaxDepth: h.depth})
 		switch {
 		case err == nil:
@@ -355,5 +359,28 @@ func (h *Hinter) whyWrong(ctx context.Context, right []int32, k, v int) (string,
 		c := &Claim{Rule: "lookahead", Number: int32(k + 1), Cells: []int32{h.m.bg.CellOf[v]}, Cause: cause, Stage: StageLookahead}
 		return fmt.Sprintf("If %d went to %s, %s.", k+1, w.name(v), cause), c
 	}
+	// The stages, lookahead too, from the right numbers, until they
+	// strike v from k: the claim of that strike.
+	d, err := deduce(ctx, h.m, right, h.sol, h.depth, func(d *deduction) bool { return d.struckAt(k, v) >= 0 })
+	if err == nil && !d.s.bad {
+		if e := d.struckAt(k, v); e >= 0 {
+			c := w.why(ctx, d, e, k, v)
+			// Rules whose words hold whatever the stages placed on the
+			// way (a region or a dead end would speak of cells the
+			// player still sees free).
+			if slices.Contains([]string{"support", "squeeze", "pair", "hall", "lookahead"}, c.Rule) {
+				if s := w.sentences([]Claim{c}); len(s) == 1 {
+					return "Following the numbers on: " + lowerFirst(s[0]), &c
+				}
+			}
+		}
+	}
 	return fmt.Sprintf("The numbers around it do not show that at a glance, but the puzzle's one solution has another number at %s.", w.name(v)), nil
+}
+
+func lowerFirst(s string) string {
+	if s == "" || s[0] < 'A' || s[0] > 'Z' || (len(s) > 1 && s[1] >= '0' && s[1] <= '9') {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
 }

@@ -2,6 +2,7 @@ package hidato
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/board"
+	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/internal/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
@@ -120,7 +122,7 @@ func checkClaims(t *testing.T, p *Puzzle, pos Position, want []int32, s *Step) {
 	}
 	n := int32(bg.N())
 	nb := func(c int32) []int32 { return bg.Cells(bg.Neighbors(bg.VertexOf[c])) }
-	if len(s.Claims) == 0 && !strings.Contains(s.Reason, "only free cell") {
+	if s.Kind == StepPlace && len(s.Claims) == 0 && !strings.Contains(s.Reason, "only free cell") {
 		t.Errorf("step %d at %s has no claims: %s", s.Number, CellName(b.Cols, s.Cell), s.Reason)
 	}
 	for _, c := range s.Claims {
@@ -167,18 +169,15 @@ func checkClaims(t *testing.T, p *Puzzle, pos Position, want []int32, s *Step) {
 				gap := c.Gaps[i]
 				for x := range ok {
 					d, seen := dist[x]
-					r0, c0 := b.RowCol(from)
-					r1, c1 := b.RowCol(x)
-					colourOK := true
-					if p.Moves.Name == "hopido" || p.Moves.Name == "knight" {
-						// Both change the colour (r+c parity on hopido's
-						// (3,0),(2,2)? hopido keeps it: use the board graph's
-						// own parity by distance instead).
-						colourOK = true
-					}
-					_ = r0 + c0 + r1 + c1
-					if !seen || d > gap || !colourOK {
+					if !seen || d > gap {
 						ok[x] = false
+					}
+					if side, bip := bg.Bipartition(); bip && ok[x] {
+						// Every move changes colour: gap moves end on
+						// from's colour when gap is even.
+						if (side[bg.VertexOf[x]] != side[bg.VertexOf[from]]) != (gap%2 == 1) {
+							ok[x] = false
+						}
 					}
 				}
 			}
@@ -188,13 +187,8 @@ func checkClaims(t *testing.T, p *Puzzle, pos Position, want []int32, s *Step) {
 					cells = append(cells, x)
 				}
 			}
-			// The claim may also use the colour parity: its cells are a
-			// subset of the distance set, and every cell left out is on
-			// the wrong colour (checked against the solution below).
-			for _, x := range c.Cells {
-				if !slices.Contains(cells, x) {
-					fail("%s is not within the distances", CellName(b.Cols, x))
-				}
+			if !slices.Equal(cells, c.Cells) {
+				fail("the cells that meet the distances are %v", cells)
 			}
 			if !slices.Contains(c.Cells, where[c.Number]) && where[c.Number] != 0 {
 				fail("leaves out the written %d", c.Number)
@@ -261,6 +255,25 @@ func checkClaims(t *testing.T, p *Puzzle, pos Position, want []int32, s *Step) {
 			if c.Cause == "" {
 				fail("no cause")
 			}
+			// The contradiction follows: no numbering keeps the position
+			// with the number on the cell tried, by package hamilton's
+			// search (which shares no code with the stages), on boards
+			// small enough to search in full.
+			if bg.N() <= 64 {
+				prob := hamilton.Problem{G: bg.Graph, Givens: make([]int32, bg.N())}
+				for v := range prob.Givens {
+					prob.Givens[v] = num(bg.CellOf[v]) - 1
+				}
+				prob.Givens[bg.VertexOf[c.Cells[0]]] = c.Number - 1
+				if r, err := hamilton.Precheck(&prob); err == nil && r == nil {
+					_, _, err := hamilton.Find(context.Background(), prob, hamilton.Options{Workers: 1, MaxNodes: 2_000_000})
+					if !errors.Is(err, hamilton.ErrNoSolution) && !errors.Is(err, hamilton.ErrLimit) {
+						fail("a numbering with %d at %s exists (%v)", c.Number, CellName(b.Cols, c.Cells[0]), err)
+					}
+				} else if err != nil {
+					fail("precheck: %v", err)
+				}
+			}
 		case "only-one":
 			if want[c.Cells[0]] != c.Number {
 				fail("the solution has %d there", want[c.Cells[0]])
@@ -275,7 +288,8 @@ func solCell(want []int32, k int32) int32 {
 
 // TestLadderFinishesGenerated asks for steps from the givens of generated
 // puzzles until the board is full: every step writes the solution's number
-// and its claims hold. The default run keeps a sample; BOARDGRAPH_LONG=1
+// and its claims hold. On each puzzle it then writes one wrong but locally
+// legal number (wrongFirst) and expects the first hint to point at it. The default run keeps a sample; BOARDGRAPH_LONG=1
 // runs seeds 1-50 of 6x6, 8x8, 10x10 and 12x12 at every level, and the
 // knight and king moves.
 func TestLadderFinishesGenerated(t *testing.T) {
@@ -314,7 +328,9 @@ func TestLadderFinishesGenerated(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.String(), func(t *testing.T) {
-			ladder(t, c.generate(t), stats[c.level])
+			g := c.generate(t)
+			ladder(t, g, stats[c.level])
+			wrongFirst(t, g, c.seed)
 		})
 	}
 	for l := LevelEasy; l <= LevelExpert; l++ {
@@ -325,5 +341,84 @@ func TestLadderFinishesGenerated(t *testing.T) {
 		slices.Sort(st.times)
 		t.Logf("%s: %d steps, stages %v, step time p50 %v p99 %v max %v", l, st.steps, st.stages[1:],
 			st.times[len(st.times)/2], st.times[len(st.times)*99/100], st.times[len(st.times)-1])
+	}
+}
+
+// wrongFirst writes on g's givens one wrong number that breaks no visible
+// rule (a number k the solution puts elsewhere, written on a free cell one
+// move from where the solution puts k+1 or k-1), together with a few right
+// numbers, and expects the first hint to be that mistake, with a reason
+// whose claims hold, and the hint after taking it away to be a true step.
+func wrongFirst(t *testing.T, g *Generated, seed uint64) {
+	t.Helper()
+	ctx := context.Background()
+	p := g.Puzzle
+	b := p.Board
+	bg := moves.Build(b, p.Moves)
+	sol := g.Grading.Solution
+	want := make([]int32, b.Cells())
+	for k, c := range sol {
+		want[c] = int32(k + 1)
+	}
+	h, err := NewHinter(ctx, p, HintOptions{Solution: sol})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(sol)
+	tried := 0
+	for i := range n {
+		k := (i + int(seed)*7) % n // a different number first on each seed
+		if b.Given(sol[k]) > 0 {
+			continue
+		}
+		for _, j := range []int{k + 1, k - 1} {
+			if j < 0 || j >= n {
+				continue
+			}
+			for _, u := range bg.Neighbors(bg.VertexOf[sol[j]]) {
+				c := bg.CellOf[u]
+				if c == sol[k] || b.Given(c) > 0 {
+					continue
+				}
+				pos := Position{Numbers: make([]int32, b.Cells())}
+				pos.Numbers[c] = int32(k + 1)
+				s, err := h.Step(ctx, pos)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if s.Kind != StepMistake || s.Cell != c || s.Number != int32(k+1) || s.Mark {
+					t.Fatalf("%d written at %s (the solution has it at %s): first hint %s %d at %s: %s", k+1, CellName(b.Cols, c), CellName(b.Cols, sol[k]), s.Kind, s.Number, CellName(b.Cols, s.Cell), s.Reason)
+				}
+				if !strings.Contains(s.Look, fmt.Sprintf("%d (%s)", k+1, CellName(b.Cols, c))) || s.Reason == "" {
+					t.Errorf("mistake words: look %q, reason %q", s.Look, s.Reason)
+				}
+				// The claims are about the position without the mistake.
+				checkClaims(t, p, Position{Numbers: make([]int32, b.Cells())}, want, s)
+				// A pencil mark without the true number is the next mistake.
+				free := sol[(k+n/2)%n]
+				if b.Given(free) == 0 && free != c {
+					pos.Numbers[c] = 0
+					pos.Marks = make([][]int32, b.Cells())
+					pos.Marks[free] = []int32{int32((k+n/2)%n + 2)}
+					if pos.Marks[free][0] > int32(n) {
+						pos.Marks[free][0] = 1
+					}
+					s, err := h.Step(ctx, pos)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if s.Kind != StepMistake || !s.Mark || s.Cell != free {
+						t.Fatalf("a mark without the true number at %s: first hint %s at %s (%s)", CellName(b.Cols, free), s.Kind, CellName(b.Cols, s.Cell), s.Look)
+					}
+				}
+				if tried++; tried >= 2 {
+					return
+				}
+				break
+			}
+		}
+	}
+	if tried == 0 {
+		t.Fatalf("no locally legal wrong number on this puzzle")
 	}
 }

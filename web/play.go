@@ -2,17 +2,18 @@ package web
 
 // Hidato-style play on leaper boards: the player writes numbers in any
 // order around the givens. This file checks such a position (the live
-// errors the page marks), finds the next step a person can see (hints in
-// plain words, a ladder: where to look, why, then the number) and reveals
-// cells from a verified solution when no such step exists.
+// errors the page marks) and reveals cells from a verified solution; the
+// next step a person can see (hints in plain words, a ladder: where to
+// look, why, then the number) comes from package hidato's Hinter, the same
+// stages that grade the puzzle (playstep.go carries the request and the
+// words).
 //
-// The deductions are those of package hidato's named stages (StageForced,
-// StageDeadEnds, StageReach), cut down to what one sentence can justify:
-// every rule below strikes a cell from the candidates of a number only when
-// no numbering that keeps the numbers on the board can put it there, so a
-// step is right whenever the numbers already written are. They are pure
-// functions of the position (no goroutines, no files), so the page's
-// engine gives the same hints behind "boardgraph serve" and in WebAssembly.
+// The live check uses the distance and dead-end rules of package hidato's
+// StageReach and StageDeadEnds, cut down to what one sentence can justify:
+// a free cell no missing number can reach, or a number with no cell left,
+// shows that a number written is wrong. They are pure functions of the
+// position (no goroutines, no files), so the page's engine gives the same
+// answers behind "boardgraph serve" and in WebAssembly.
 
 import (
 	"context"
@@ -36,6 +37,10 @@ type PlayRequest struct {
 	Moves string  `json:"moves"`
 	Grid  []int32 `json:"grid"`
 	All   bool    `json:"all,omitempty"`
+	// Marks are the pencil marks of each board cell (row-major; nil or
+	// empty lists for none). leaper/step counts marks that leave out a
+	// cell's true number as mistakes, after the numbers.
+	Marks [][]int32 `json:"marks,omitempty"`
 }
 
 // position is a validated Hidato-style position. Inside, cells are the
@@ -569,12 +574,12 @@ func (s *Engine) leaperCheckH(_ context.Context, body []byte, _ url.Values) (any
 	return playCheck(p)
 }
 
-func (s *Engine) leaperStepH(_ context.Context, body []byte, _ url.Values) (any, error) {
-	_, p, err := s.play(body)
+func (s *Engine) leaperStepH(ctx context.Context, body []byte, _ url.Values) (any, error) {
+	req, p, err := s.play(body)
 	if err != nil {
 		return nil, err
 	}
-	return playStep(p), nil
+	return s.playStep(ctx, p, req.Marks)
 }
 
 func (s *Engine) leaperRevealH(ctx context.Context, body []byte, _ url.Values) (any, error) {
