@@ -54,6 +54,11 @@ func NewHinter(ctx context.Context, p *Puzzle, opt HintOptions) (*Hinter, error)
 		h.depth = DefaultMaxDepth
 	}
 	sol := opt.Solution
+	if sol == nil && !p.Board.HasGivens() && m.n > 1 {
+		// Without givens every solution read backwards is another: a
+		// free board is never unique, so there is nothing to solve.
+		opt.NoSolve = true
+	}
 	if sol == nil && !opt.NoSolve {
 		g, err := Grade(ctx, p, GradeOptions{MaxDepth: h.depth})
 		switch {
