@@ -70,7 +70,7 @@ var endpoints = []endpoint{
 	{"leaper/analyze", true, false, (*Engine).leaperAnalyzeH},
 	{"leaper/render", false, false, (*Engine).leaperRenderH},
 	{"leaper/check", false, false, (*Engine).leaperCheckH},
-	{"leaper/step", true, false, (*Engine).leaperStepH},
+	{"leaper/step", false, false, (*Engine).leaperStepH},
 	{"leaper/reveal", true, false, (*Engine).leaperRevealH},
 	{"nl/load", false, false, (*Engine).nlLoadH},
 	{"nl/hint", true, false, (*Engine).nlHintH},
