@@ -211,6 +211,12 @@ func checkClaims(t *testing.T, p *Puzzle, pos Position, want []int32, s *Step) {
 					fail("%s has %d free or usable neighbours", CellName(b.Cols, x), use)
 				}
 			}
+		case "squeeze":
+			for _, x := range c.Cells {
+				if !slices.Contains(nb(x), c.From[0]) || !free(c.From[0]) && num(c.From[0]) != c.Number-1 && num(c.From[0]) != c.Number+1 {
+					fail("%s is not a usable neighbour of %s", CellName(b.Cols, c.From[0]), CellName(b.Cols, x))
+				}
+			}
 		case "support", "pair":
 			for _, x := range c.Cells {
 				for _, u := range c.From {

@@ -284,10 +284,19 @@ func (w *words) why(ctx context.Context, d *deduction, e, k, c int) Claim {
 			return cl
 		}
 		if k > 0 && k+1 < n {
-			p, q := andSet(bs.d(k-1), m.neighbours(c)), andSet(bs.d(k+1), m.neighbours(c))
-			if count(p) == 1 && slices.Equal(p, q) {
-				cl.Rule, cl.From = "squeeze", []int32{m.bg.CellOf[first(p)]}
-				return cl
+			// The rule runs k upwards, so it saw k-1's set as this event
+			// left it and k+1's between the two: try both for each (every
+			// one of them is a fact about the position).
+			after := d.domAfter(e)
+			set := func(dom []uint64, j int) []uint64 { return andSet(dom[j*m.w:(j+1)*m.w], m.neighbours(c)) }
+			for _, pd := range [2][]uint64{after, bs.dom} {
+				for _, nd := range [2][]uint64{bs.dom, after} {
+					p, q := set(pd, k-1), set(nd, k+1)
+					if count(p) == 1 && slices.Equal(p, q) {
+						cl.Rule, cl.From = "squeeze", []int32{m.bg.CellOf[first(p)]}
+						return cl
+					}
+				}
 			}
 		}
 	case StageReach, StageColour:
@@ -519,7 +528,7 @@ func (w *words) place(d *deduction) *Step {
 		}
 		sentences = append(sentences, s+".")
 		oc = mergeClaims(oc)
-		if len(oc) <= 2 {
+		if len(oc) <= 2 && len(rest) <= 1 {
 			sentences = append(sentences, w.sentences(oc)...)
 		}
 		sentences = append(sentences, fmt.Sprintf("So %s holds %d.", w.name(v), k+1))
@@ -594,7 +603,7 @@ func mergeClaims(cs []Claim) []Claim {
 	return out
 }
 
-// sentences words claims, one sentence each, at most six; the rest are
+// sentences words claims, one sentence each, at most four; the rest are
 // summed up.
 func (w *words) sentences(cs []Claim) []string {
 	b := w.h.p.Board
@@ -617,7 +626,7 @@ func (w *words) sentences(cs []Claim) []string {
 	var out []string
 	var later []int32
 	for i, c := range cs {
-		if i >= 6 {
+		if i >= 4 {
 			later = append(later, c.Cells...)
 			continue
 		}
@@ -626,6 +635,9 @@ func (w *words) sentences(cs []Claim) []string {
 		switch c.Rule {
 		case "support":
 			s = fmt.Sprintf("%d can only be at %s, and %s %s not one move from any of those, so %d is not there.", c.Ref, nm(c.From), nm(c.Cells), verb(c.Cells, "is", "are"), k)
+			if len(c.From) > 6 {
+				s = fmt.Sprintf("%s %s not one move from any cell where %d can still go, so %d is not there.", nm(c.Cells), verb(c.Cells, "is", "are"), c.Ref, k)
+			}
 			if len(c.From) == 1 {
 				s = fmt.Sprintf("%d can only be at %s, and %s %s not one move from it, so %d is not there.", c.Ref, nm(c.From), nm(c.Cells), verb(c.Cells, "is", "are"), k)
 			}
