@@ -78,8 +78,10 @@ func NewHinter(ctx context.Context, p *Puzzle, opt HintOptions) (*Hinter, error)
 		default:
 			return nil, err
 		}
-	} else if err := p.Check(sol); err != nil {
-		return nil, fmt.Errorf("%w: the solution given is not one: %w", ErrPuzzle, err)
+	} else if sol != nil {
+		if err := p.Check(sol); err != nil {
+			return nil, fmt.Errorf("%w: the solution given is not one: %w", ErrPuzzle, err)
+		}
 	}
 	if sol != nil {
 		h.sol = make([]int32, len(sol))

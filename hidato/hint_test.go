@@ -428,3 +428,46 @@ func wrongFirst(t *testing.T, g *Generated, seed uint64) {
 		t.Fatalf("no locally legal wrong number on this puzzle")
 	}
 }
+
+// TestHinterInputs: the errors of NewHinter and Step, and the puzzles
+// without a unique solution.
+func TestHinterInputs(t *testing.T) {
+	ctx := context.Background()
+	g := ladderCase{"6x6", "hopido", LevelEasy, 1}.generate(t)
+	p := g.Puzzle
+	// A wrong solution is refused.
+	bad := slices.Clone(g.Grading.Solution)
+	bad[0], bad[1] = bad[1], bad[0]
+	if _, err := NewHinter(ctx, p, HintOptions{Solution: bad}); !errors.Is(err, ErrPuzzle) {
+		t.Errorf("a wrong solution: %v, want ErrPuzzle", err)
+	}
+	// Without a solution given, NewHinter finds the same one.
+	h, err := NewHinter(ctx, p, HintOptions{})
+	if err != nil || !h.Unique() || !slices.Equal(h.Solution(), g.Grading.Solution) {
+		t.Fatalf("solved: %v, unique %v", err, h != nil && h.Unique())
+	}
+	if _, err := h.Step(ctx, Position{Numbers: make([]int32, 5)}); !errors.Is(err, ErrPuzzle) {
+		t.Errorf("5 numbers for 36 cells: %v, want ErrPuzzle", err)
+	}
+	nums := make([]int32, 36)
+	nums[0] = 99
+	if _, err := h.Step(ctx, Position{Numbers: nums}); !errors.Is(err, ErrPuzzle) || !strings.Contains(err.Error(), "1 to 36") {
+		t.Errorf("99 on a 6x6: %v", err)
+	}
+	// Givens with no solution: 1 and 2 two moves apart.
+	b, _ := board.New(5, 5)
+	b.SetGiven(0, 1)
+	b.SetGiven(1, 2)
+	if _, err := NewHinter(ctx, &Puzzle{Board: b, Moves: moves.Hopido()}, HintOptions{}); !errors.Is(err, ErrNoSolution) {
+		t.Errorf("1 at A1, 2 at B1: %v, want ErrNoSolution", err)
+	}
+	// No givens: no solution is kept, and nothing is a step.
+	free, _ := board.New(5, 5)
+	h, err = NewHinter(ctx, &Puzzle{Board: free, Moves: moves.Hopido()}, HintOptions{})
+	if err != nil || h.Unique() {
+		t.Fatalf("free board: %v, unique %v", err, h != nil && h.Unique())
+	}
+	if s, err := h.Step(ctx, Position{}); err != nil || s.Kind != StepStuck {
+		t.Errorf("free board: %v %v, want stuck", s, err)
+	}
+}

@@ -321,3 +321,36 @@ func TestPlayStepMistakesFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayStepFreeBoard: a board without givens has many solutions, so the
+// hints keep today's behaviour there: no step from an empty board (the
+// page offers a reveal), a repeated number and numbers that cannot all be
+// right are errors.
+func TestPlayStepFreeBoard(t *testing.T) {
+	eng := NewEngine(0, 0, 0)
+	step := func(grid []int32) *PlayStep {
+		t.Helper()
+		p, err := playInput(&PlayRequest{Board: "6x6", Moves: "hopido", Grid: grid}, 1600)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := eng.playStep(context.Background(), p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	if st := step(nil); st.Status != "stuck" {
+		t.Errorf("empty board: %+v, want stuck", st)
+	}
+	grid := make([]int32, 36)
+	grid[0], grid[35] = 5, 5
+	if st := step(grid); st.Status != "error" || st.Rule != "repeat" {
+		t.Errorf("5 twice: %+v, want the repeat", st)
+	}
+	// 1 at A1 and 3 at F6: no cell is one move from both, so 2 has none.
+	grid[0], grid[35] = 1, 3
+	if st := step(grid); st.Status != "error" || st.Rule != "contradiction" {
+		t.Errorf("1 at A1, 3 at F6: %+v, want a contradiction", st)
+	}
+}
