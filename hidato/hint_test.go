@@ -470,4 +470,13 @@ func TestHinterInputs(t *testing.T) {
 	if s, err := h.Step(ctx, Position{}); err != nil || s.Kind != StepStuck {
 		t.Errorf("free board: %v %v, want stuck", s, err)
 	}
+	// A full numbering that is no path (row by row: 1 and 2 are not one
+	// move apart) is no solution, though no number is repeated.
+	full := make([]int32, 25)
+	for c := range full {
+		full[c] = int32(c + 1)
+	}
+	if s, err := h.Step(ctx, Position{Numbers: full}); err != nil || s.Kind != StepNoSolution {
+		t.Errorf("free board numbered row by row: %v %v, want no solution", s, err)
+	}
 }

@@ -70,6 +70,8 @@ outer:
 			return d, nil
 		}
 		if s.solved() {
+			// A full position: right only if it is a path.
+			s.bad = !s.validPath()
 			return d, nil
 		}
 		for i, r := range rules {

@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/hidato"
 )
 
 // PlayRequest is a Hidato-style position: the board (a size spec or a text
@@ -99,21 +100,10 @@ func playInput(req *PlayRequest, maxCells int) (*position, error) {
 	return p, nil
 }
 
-// colLabel names board column c (0-based) as the page draws it: A..Z, then
-// AA, AB, ...
-func colLabel(c int) string {
-	s := ""
-	for c++; c > 0; c = (c - 1) / 26 {
-		s = string(rune('A'+(c-1)%26)) + s
-	}
-	return s
-}
-
-// cellLabel names a board cell as the page's labels do: column letter, then
-// row number counted from 1 ("C7" is row 7, column 3).
-func cellLabel(cols int, cell int32) string {
-	return fmt.Sprintf("%s%d", colLabel(int(cell)%cols), int(cell)/cols+1)
-}
+// cellLabel names a board cell as the page's labels do: column letters
+// (A..Z, then AA, AB, ...), then row number counted from 1 ("C7" is row 7,
+// column 3); package hidato's hints name cells the same way.
+func cellLabel(cols int, cell int32) string { return hidato.CellName(cols, cell) }
 
 func (p *position) name(v int32) string { return cellLabel(p.L.b.Cols, p.L.bg.CellOf[v]) }
 
