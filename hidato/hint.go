@@ -193,6 +193,16 @@ type Step struct {
 //	other     a stage struck Cells for Number (no finer words)
 //
 // Except for distance, Cells are cells struck from Number's candidates.
+// Each rule is a stage of Grade (see Stage): distance and support are
+// StageReach (a), the breadth-first layers (Diplomatico paper, §I rule 2:
+// consecutive numbers one move apart); dead-end and squeeze StageDeadEnds,
+// the degree argument of the paper's Proposition II.1 (the path enters and
+// leaves every cell but its ends); region StageReach (b), the path's
+// continuity; hall StageReach (c) and StageColour (a), Hall's marriage
+// condition (P. Hall, On representatives of subsets, 1935) for numbers and
+// cells; pair StageColour (b); only-one StageForced (d); lookahead
+// StageLookahead, a trial refuted by the stages below it (as in Simon
+// Tatham's solvers, a deduction by contradiction of bounded depth).
 type Claim struct {
 	Rule    string
 	Number  int32
