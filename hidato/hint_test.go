@@ -297,7 +297,8 @@ func solCell(want []int32, k int32) int32 {
 // and its claims hold. On each puzzle it then writes one wrong but locally
 // legal number (wrongFirst) and expects the first hint to point at it. The default run keeps a sample; BOARDGRAPH_LONG=1
 // runs seeds 1-50 of 6x6, 8x8, 10x10 and 12x12 at every level, and the
-// knight and king moves.
+// knight and king moves on 5x5 to 12x12 (seeds 1-3 up to 8x8, seed 1
+// above).
 func TestLadderFinishesGenerated(t *testing.T) {
 	var cases []ladderCase
 	if testfix.Long() {
@@ -309,9 +310,13 @@ func TestLadderFinishesGenerated(t *testing.T) {
 			}
 		}
 		for _, mv := range []string{"knight", "king"} {
-			for _, spec := range []string{"5x5", "6x6", "8x8"} {
+			for _, spec := range []string{"5x5", "6x6", "8x8", "10x10", "12x12"} {
 				for l := LevelEasy; l <= LevelExpert; l++ {
-					for seed := uint64(1); seed <= 3; seed++ {
+					seeds := uint64(3) // and one seed on 10x10 and 12x12
+					if len(spec) > 3 {
+						seeds = 1
+					}
+					for seed := uint64(1); seed <= seeds; seed++ {
 						cases = append(cases, ladderCase{spec, mv, l, seed})
 					}
 				}
