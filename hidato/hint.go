@@ -213,6 +213,9 @@ type Claim struct {
 	Numbers []int32
 	Cause   string
 	Stage   Stage
+	// Parity (distance only): the colour parity left out cells within
+	// the gaps (the moves keep a 2-colouring and every move changes it).
+	Parity bool
 }
 
 // Step returns the next hint for the player's position: the first mistake

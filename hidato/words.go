@@ -157,6 +157,7 @@ func (w *words) distanceClaim(k int) *Claim {
 			if dist[v] < 0 || int(dist[v]) > gap {
 				ok[v] = false
 			} else if w.m.colour != nil && (w.m.colour[v] != w.m.colour[u]) != (gap%2 == 1) {
+				c.Parity = c.Parity || ok[v]
 				ok[v] = false
 			}
 		}
@@ -204,6 +205,10 @@ func (w *words) distanceSentence(c *Claim, leaves bool) string {
 		} else {
 			s = fmt.Sprintf("%d must be %s, moving through free cells.", k, parts[0])
 		}
+	}
+	if c.Parity {
+		// Every move changes colour: an odd gap ends on the other colour.
+		s = strings.TrimSuffix(s, ".") + ", and on the colour the gaps allow (every move changes colour)."
 	}
 	if !leaves {
 		return s
