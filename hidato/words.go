@@ -438,7 +438,7 @@ func (w *words) contradiction(ctx context.Context, t *state, k, v int) (string, 
 	for j := range w.m.n {
 		if t.sz[j] == 0 {
 			if rounds == 1 && (j == k+1 || j == k-1) {
-				return fmt.Sprintf("%d would have no free cell one move away", j+1), true
+				return fmt.Sprintf("%d would have no possible cell one move away", j+1), true
 			}
 			return then + fmt.Sprintf("%d would have no cell left", j+1), true
 		}
