@@ -485,3 +485,38 @@ func TestHinterInputs(t *testing.T) {
 		t.Errorf("free board numbered row by row: %v %v, want no solution", s, err)
 	}
 }
+
+// TestHinterConcurrent asks one Hinter for steps from several goroutines
+// (the server shares it between requests): the answers are those of one
+// goroutine alone (run with -race to check the sharing).
+func TestHinterConcurrent(t *testing.T) {
+	ctx := context.Background()
+	g := ladderCase{"8x8", "hopido", LevelExpert, 4}.generate(t)
+	h, err := NewHinter(ctx, g.Puzzle, HintOptions{Solution: g.Grading.Solution})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := h.Step(ctx, Position{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan string, 8)
+	for range 8 {
+		go func() {
+			s, err := h.Step(ctx, Position{})
+			switch {
+			case err != nil:
+				errs <- err.Error()
+			case s.Cell != want.Cell || s.Number != want.Number || s.Reason != want.Reason:
+				errs <- fmt.Sprintf("%d at %d: %s", s.Number, s.Cell, s.Reason)
+			default:
+				errs <- ""
+			}
+		}()
+	}
+	for range 8 {
+		if e := <-errs; e != "" {
+			t.Errorf("concurrent step: %s; alone: %d at %d: %s", e, want.Number, want.Cell, want.Reason)
+		}
+	}
+}
