@@ -109,7 +109,7 @@ func (s *state) ruleForced() bool {
 	queue := make([]int32, 0, n)
 	once, twice := make([]uint64, m.w), make([]uint64, m.w)
 	push := func(k int) {
-		if s.sz[k] == 1 {
+		if s.sz[k] == 1 && !s.noCascade {
 			queue = append(queue, int32(k))
 		}
 	}
@@ -129,6 +129,13 @@ func (s *state) ruleForced() bool {
 	// restricting their neighbours in the sequence; the queue then takes
 	// the numbers this call places.
 	mask, _ := s.placed()
+	var start []bool // with noCascade: the numbers placed on entry
+	if s.noCascade {
+		start = make([]bool, n)
+		for k := range n {
+			start[k] = s.sz[k] == 1
+		}
+	}
 	for k := range n {
 		if s.sz[k] == 1 || s.bad {
 			continue
@@ -139,7 +146,7 @@ func (s *state) ruleForced() bool {
 		}
 	}
 	for k := range n {
-		if s.sz[k] != 1 || s.bad {
+		if s.sz[k] != 1 || s.bad || (start != nil && !start[k]) {
 			continue
 		}
 		around(k, m.neighbours(first(s.d(k))))

@@ -59,6 +59,11 @@ type state struct {
 	// is skipped. Trial states (clone, copyFrom) drop it: below a wrong
 	// assumption it proves nothing.
 	sol []int32
+	// noCascade makes StageForced derive only from the numbers placed
+	// when it starts (see step.go): a number it places does not place
+	// others in the same call, so every number placed by one call is
+	// explained by what was known before it. Trial states drop it.
+	noCascade bool
 }
 
 func (s *state) d(k int) []uint64 { return s.dom[k*s.m.w : (k+1)*s.m.w] }

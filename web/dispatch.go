@@ -20,11 +20,12 @@ import (
 // same name and body, so both modes answer with the same engine code.
 
 // Engine answers the page's API calls in process, with no HTTP. It keeps
-// the Numberlink solve cache; it is safe for concurrent use.
+// the Numberlink solve cache and the Hopido hinters; it is safe for concurrent use.
 type Engine struct {
 	maxCells, maxGridCells int
 	hintNodes              uint64
 	cache                  nlCache
+	hints                  hinters // per Hopido puzzle: its hidato.Hinter (playstep.go)
 }
 
 // NewEngine returns an engine that plays leaper boards of at most maxCells

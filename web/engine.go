@@ -511,23 +511,28 @@ func (L *leaper) numberedCells(text string) []int32 {
 
 // leaperGenerate makes a Hidato-style puzzle with package hidato on the
 // board's shape (its givens are ignored) and checks the unique solution
-// with package verify before the puzzle is served.
-func leaperGenerate(ctx context.Context, L *leaper, level hidato.Level, seed uint64) (*LeaperGenerated, error) {
+// with package verify before the puzzle is served. It also returns the
+// puzzle's Hinter, which keeps that solution for the hints.
+func leaperGenerate(ctx context.Context, L *leaper, level hidato.Level, seed uint64) (*LeaperGenerated, *hidato.Hinter, error) {
 	g, err := hidato.Generate(ctx, L.b, hidato.Options{Moves: L.ms, Level: level, Seed: seed, MaxTries: 200})
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return nil, nil, ctx.Err()
 		}
 		if errors.Is(err, hidato.ErrGiveUp) {
-			return nil, badf("generate: %v; try another level or a larger board", err)
+			return nil, nil, badf("generate: %v; try another level or a larger board", err)
 		}
-		return nil, fmt.Errorf("generate: %w", err)
+		return nil, nil, fmt.Errorf("generate: %w", err)
 	}
 	P := &leaper{b: g.Puzzle.Board, ms: g.Puzzle.Moves}
 	P.bg = moves.Build(P.b, P.ms)
 	if err := P.verifyPath(g.Grading.Solution); err != nil {
-		return nil, fmt.Errorf("internal: generated puzzle's solution failed verification: %v", err)
+		return nil, nil, fmt.Errorf("internal: generated puzzle's solution failed verification: %v", err)
+	}
+	h, err := hidato.NewHinter(ctx, g.Puzzle, hidato.HintOptions{Solution: g.Grading.Solution})
+	if err != nil {
+		return nil, nil, fmt.Errorf("internal: generated puzzle's hints: %w", err)
 	}
 	return &LeaperGenerated{Board: P.b.Format(), Moves: L.ms.Name, Level: g.Grading.Level.String(),
-		Givens: g.Puzzle.Givens(), Share: g.Puzzle.Share()}, nil
+		Givens: g.Puzzle.Givens(), Share: g.Puzzle.Share()}, h, nil
 }

@@ -95,9 +95,14 @@ func (s *Engine) leaperGenerateH(ctx context.Context, body []byte, _ query) (any
 	if err != nil {
 		return nil, err
 	}
-	g, err := leaperGenerate(ctx, L, hidato.Level(req.Level), req.Seed)
+	g, h, err := leaperGenerate(ctx, L, hidato.Level(req.Level), req.Seed)
 	if err != nil {
 		return nil, err
+	}
+	// The page loads the puzzle from g.Board: its hints find the solution
+	// kept here instead of solving again.
+	if P, err := leaperInput(&LeaperRequest{Board: g.Board, Moves: g.Moves}, s.maxCells); err == nil {
+		s.hints.put(hintKey(P), h)
 	}
 	return g, nil
 }

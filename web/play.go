@@ -2,17 +2,18 @@ package web
 
 // Hidato-style play on leaper boards: the player writes numbers in any
 // order around the givens. This file checks such a position (the live
-// errors the page marks), finds the next step a person can see (hints in
-// plain words, a ladder: where to look, why, then the number) and reveals
-// cells from a verified solution when no such step exists.
+// errors the page marks) and reveals cells from a verified solution; the
+// next step a person can see (hints in plain words, a ladder: where to
+// look, why, then the number) comes from package hidato's Hinter, the same
+// stages that grade the puzzle (playstep.go carries the request and the
+// words).
 //
-// The deductions are those of package hidato's named stages (StageForced,
-// StageDeadEnds, StageReach), cut down to what one sentence can justify:
-// every rule below strikes a cell from the candidates of a number only when
-// no numbering that keeps the numbers on the board can put it there, so a
-// step is right whenever the numbers already written are. They are pure
-// functions of the position (no goroutines, no files), so the page's
-// engine gives the same hints behind "boardgraph serve" and in WebAssembly.
+// The live check uses the distance and dead-end rules of package hidato's
+// StageReach and StageDeadEnds, cut down to what one sentence can justify:
+// a free cell no missing number can reach, or a number with no cell left,
+// shows that a number written is wrong. They are pure functions of the
+// position (no goroutines, no files), so the page's engine gives the same
+// answers behind "boardgraph serve" and in WebAssembly.
 
 import (
 	"context"
@@ -23,6 +24,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/hidato"
 )
 
 // PlayRequest is a Hidato-style position: the board (a size spec or a text
@@ -35,6 +37,10 @@ type PlayRequest struct {
 	Moves string  `json:"moves"`
 	Grid  []int32 `json:"grid"`
 	All   bool    `json:"all,omitempty"`
+	// Marks are the pencil marks of each board cell (row-major; nil or
+	// empty lists for none). leaper/step counts marks that leave out a
+	// cell's true number as mistakes, after the numbers.
+	Marks [][]int32 `json:"marks,omitempty"`
 }
 
 // position is a validated Hidato-style position. Inside, cells are the
@@ -93,21 +99,10 @@ func playInput(req *PlayRequest, maxCells int) (*position, error) {
 	return p, nil
 }
 
-// colLabel names board column c (0-based) as the page draws it: A..Z, then
-// AA, AB, ...
-func colLabel(c int) string {
-	s := ""
-	for c++; c > 0; c = (c - 1) / 26 {
-		s = string(rune('A'+(c-1)%26)) + s
-	}
-	return s
-}
-
-// cellLabel names a board cell as the page's labels do: column letter, then
-// row number counted from 1 ("C7" is row 7, column 3).
-func cellLabel(cols int, cell int32) string {
-	return fmt.Sprintf("%s%d", colLabel(int(cell)%cols), int(cell)/cols+1)
-}
+// cellLabel names a board cell as the page's labels do: column letters
+// (A..Z, then AA, AB, ...), then row number counted from 1 ("C7" is row 7,
+// column 3); package hidato's hints name cells the same way.
+func cellLabel(cols int, cell int32) string { return hidato.CellName(cols, cell) }
 
 func (p *position) name(v int32) string { return cellLabel(p.L.b.Cols, p.L.bg.CellOf[v]) }
 
@@ -568,12 +563,12 @@ func (s *Engine) leaperCheckH(_ context.Context, body []byte, _ query) (any, err
 	return playCheck(p)
 }
 
-func (s *Engine) leaperStepH(_ context.Context, body []byte, _ query) (any, error) {
-	_, p, err := s.play(body)
+func (s *Engine) leaperStepH(ctx context.Context, body []byte, _ query) (any, error) {
+	req, p, err := s.play(body)
 	if err != nil {
 		return nil, err
 	}
-	return playStep(p), nil
+	return s.playStep(ctx, p, req.Marks)
 }
 
 func (s *Engine) leaperRevealH(ctx context.Context, body []byte, _ query) (any, error) {

@@ -2,6 +2,9 @@ package web
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -28,9 +31,10 @@ func genPuzzle(t testing.TB, spec, mv string, level hidato.Level, seed uint64) (
 }
 
 // TestPlayStepsSolvePuzzles follows the plain-word hints from the givens
-// alone: every step must agree with the puzzle's unique solution, and on
-// easy and medium puzzles the steps (with reveals where they stall) finish
-// the board, which then passes the check.
+// alone: every step must agree with the puzzle's unique solution, and the
+// steps finish the board with no reveal at every level (package hidato's
+// stages grade the puzzles, and the hints use the same stages), which then
+// passes the check.
 func TestPlayStepsSolvePuzzles(t *testing.T) {
 	cases := []struct {
 		spec, moves string
@@ -41,7 +45,9 @@ func TestPlayStepsSolvePuzzles(t *testing.T) {
 		{"6x6", "hopido", hidato.LevelMedium, 2},
 		{"8x8", "knight", hidato.LevelEasy, 3},
 		{"7x7", "hopido", hidato.LevelHard, 4},
+		{"8x8", "hopido", hidato.LevelExpert, 5},
 	}
+	eng := NewEngine(0, 0, 0)
 	for _, tc := range cases {
 		t.Run(tc.spec+"-"+tc.moves+"-"+tc.level.String(), func(t *testing.T) {
 			board, want := genPuzzle(t, tc.spec, tc.moves, tc.level, tc.seed)
@@ -53,7 +59,10 @@ func TestPlayStepsSolvePuzzles(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				h := playStep(p)
+				h, err := eng.playStep(context.Background(), p, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
 				if h.Status == "done" {
 					break
 				}
@@ -86,7 +95,7 @@ func TestPlayStepsSolvePuzzles(t *testing.T) {
 			if err != nil || !chk.Solved {
 				t.Fatalf("after the hints: %+v, %v", chk, err)
 			}
-			if tc.level <= hidato.LevelMedium && reveals > 0 {
+			if reveals > 0 {
 				t.Errorf("%s puzzle needed %d reveals; the plain stages should finish it", tc.level, reveals)
 			}
 			t.Logf("rules used %v, reveals %d", rules, reveals)
@@ -221,5 +230,127 @@ func TestCellLabel(t *testing.T) {
 		if got := cellLabel(tc.cols, tc.cell); got != tc.want {
 			t.Errorf("cellLabel(%d, %d) = %q, want %q", tc.cols, tc.cell, got, tc.want)
 		}
+	}
+}
+
+// TestPlayStepMistakesFirst goes through the API as the page does: a puzzle
+// from leaper/generate (its solution kept for the hints), a wrong number
+// that breaks no visible rule, then a pencil mark list without the cell's
+// number; each is the first hint, with the fields the page's third rung
+// needs, and the engine never solves the generated puzzle again. A pasted
+// puzzle (the same map, a fresh engine) is solved once on its first hint.
+func TestPlayStepMistakesFirst(t *testing.T) {
+	ctx := context.Background()
+	for _, fresh := range []bool{false, true} {
+		eng := NewEngine(0, 0, 0)
+		ans, err := eng.Call(ctx, "leaper/generate", []byte(`{"board":"8x8","moves":"hopido","level":3,"seed":5}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var g LeaperGenerated
+		if err := json.Unmarshal(ans.Data, &g); err != nil {
+			t.Fatal(err)
+		}
+		if fresh {
+			eng = NewEngine(0, 0, 0)
+		}
+		p, err := playInput(&PlayRequest{Board: g.Board, Moves: g.Moves}, 1600)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cached := eng.hints.get(hintKey(p.L)) != nil
+		if cached == fresh {
+			t.Errorf("fresh engine %v: hinter cached %v", fresh, cached)
+		}
+		h, err := eng.hinter(ctx, p)
+		if err != nil || !h.Unique() {
+			t.Fatalf("hinter: %v, unique %v", err, h != nil && h.Unique())
+		}
+		sol := h.Solution()
+		// k written one move from the solution's k+1, where the solution
+		// has another number.
+		var grid []int32
+		for k := 0; k+1 < len(sol) && grid == nil; k++ {
+			if p.L.b.Given(sol[k]) > 0 {
+				continue
+			}
+			for _, u := range p.L.bg.Neighbors(p.L.bg.VertexOf[sol[k+1]]) {
+				c := p.L.bg.CellOf[u]
+				if c != sol[k] && p.L.b.Given(c) == 0 {
+					grid = make([]int32, 64)
+					grid[c] = int32(k + 1)
+					break
+				}
+			}
+		}
+		step := func(body PlayRequest) PlayStep {
+			t.Helper()
+			body.Board, body.Moves = g.Board, g.Moves
+			data, _ := json.Marshal(body)
+			ans, err := eng.Call(ctx, "leaper/step", data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var st PlayStep
+			if err := json.Unmarshal(ans.Data, &st); err != nil {
+				t.Fatal(err)
+			}
+			return st
+		}
+		st := step(PlayRequest{Grid: grid})
+		wrong := int32(slices.IndexFunc(grid, func(x int32) bool { return x != 0 }))
+		look := fmt.Sprintf("Look again at %d (%s).", grid[wrong], cellLabel(8, wrong))
+		if st.Status != "error" || !st.Erase || st.Cell != wrong || st.Number != grid[wrong] || st.Look != look || st.Reason == "" {
+			t.Fatalf("wrong number: %+v; want the error at %s with %q", st, cellLabel(8, wrong), look)
+		}
+		// Marks: a free cell whose marks leave out its number.
+		marks := make([][]int32, 64)
+		c := sol[len(sol)/2]
+		if p.L.b.Given(c) > 0 {
+			c = sol[len(sol)/2+1]
+		}
+		marks[c] = []int32{1}
+		st = step(PlayRequest{Marks: marks})
+		if st.Status != "error" || !st.ClearMarks || st.Cell != c || st.Erase {
+			t.Fatalf("marks: %+v; want the marks of %s", st, cellLabel(8, c))
+		}
+		// A right number and right marks: a step.
+		marks[c] = []int32{int32(slices.Index(sol, c) + 1), 1}
+		if st = step(PlayRequest{Marks: marks}); st.Status != "step" || sol[st.Number-1] != st.Cell {
+			t.Fatalf("right marks: %+v", st)
+		}
+	}
+}
+
+// TestPlayStepFreeBoard: a board without givens has many solutions, so the
+// hints keep today's behaviour there: no step from an empty board (the
+// page offers a reveal), a repeated number and numbers that cannot all be
+// right are errors.
+func TestPlayStepFreeBoard(t *testing.T) {
+	eng := NewEngine(0, 0, 0)
+	step := func(grid []int32) *PlayStep {
+		t.Helper()
+		p, err := playInput(&PlayRequest{Board: "6x6", Moves: "hopido", Grid: grid}, 1600)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := eng.playStep(context.Background(), p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	if st := step(nil); st.Status != "stuck" {
+		t.Errorf("empty board: %+v, want stuck", st)
+	}
+	grid := make([]int32, 36)
+	grid[0], grid[35] = 5, 5
+	if st := step(grid); st.Status != "error" || st.Rule != "repeat" {
+		t.Errorf("5 twice: %+v, want the repeat", st)
+	}
+	// 1 at A1 and 3 at F6: no cell is one move from both, so 2 has none.
+	grid[0], grid[35] = 1, 3
+	if st := step(grid); st.Status != "error" || st.Rule != "contradiction" {
+		t.Errorf("1 at A1, 3 at F6: %+v, want a contradiction", st)
 	}
 }

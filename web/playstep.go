@@ -1,246 +1,178 @@
 package web
 
 import (
+	"context"
+	"errors"
 	"fmt"
-	"strings"
+	"sync"
 	"time"
+
+	"github.com/boardgraph/boardgraph/hidato"
 )
 
 // PlayStep is the next step for a person, as a hint ladder: Look and
 // LookCells say where to look, Reason says why in plain words, Cell and
 // Number are what to write. Status is "step", "error" (something written is
-// wrong: Cells of the mistake in LookCells), "stuck" (no one-sentence step
-// applies: the page offers to reveal a cell) or "done". Rule names the
-// deduction; Study words it in the grader's terms, for the study panel.
+// wrong: Cells of the mistake in LookCells), "stuck" (no stage sees a step:
+// the page offers to reveal a cell) or "done". Rule names the deduction;
+// Study words it in the grader's terms, for the study panel.
+//
+// A mistake the puzzle's solution shows (status "error" with Erase or
+// ClearMarks) is a ladder too: Look points at the number ("Look again at
+// 93 (H1)"), Reason says why where a reason exists, and the third rung
+// takes it away: with Erase, write 0 at Cell (Number is the wrong number
+// written there); with ClearMarks, clear the pencil marks of Cell. Stage is
+// the hardest of package hidato's stages the step needed.
 type PlayStep struct {
-	Status    string  `json:"status"`
-	Look      string  `json:"look"`
-	LookCells []int32 `json:"lookCells"`
-	Reason    string  `json:"reason"`
-	Cell      int32   `json:"cell"`
-	Number    int32   `json:"number"`
-	Rule      string  `json:"rule,omitempty"`
-	Study     string  `json:"study,omitempty"`
-	Millis    float64 `json:"ms"`
+	Status     string  `json:"status"`
+	Look       string  `json:"look"`
+	LookCells  []int32 `json:"lookCells"`
+	Reason     string  `json:"reason"`
+	Cell       int32   `json:"cell"`
+	Number     int32   `json:"number"`
+	Rule       string  `json:"rule,omitempty"`
+	Study      string  `json:"study,omitempty"`
+	Stage      string  `json:"stage,omitempty"`
+	Erase      bool    `json:"erase,omitempty"`
+	ClearMarks bool    `json:"clearMarks,omitempty"`
+	Millis     float64 `json:"ms"`
 }
 
-// The plain-word stages of playStep, simplest first. Each is sound when the
-// numbers written so far are right (see cands).
-const (
-	// ruleBetween: k-1 and k+1 are written; k is one move from both.
-	ruleBetween = "between"
-	// ruleNext: k-1 (or k+1) is written and only one free cell one move
-	// from it can still take k.
-	ruleNext = "next"
-	// ruleEnd: a free cell with at most one usable neighbour is an end of
-	// the path; one end is written, so it holds the other.
-	ruleEnd = "end"
-	// ruleReach: the distance bounds from the nearest numbers below and
-	// above k leave one cell.
-	ruleReach = "reach"
-	// ruleOnly: a free cell only one missing number can reach holds it
-	// (every free cell holds some number).
-	ruleOnly = "only"
-)
+// solveBudget bounds the time a step spends finding a loaded puzzle's
+// solution (once per puzzle: the Hinter keeps it). A puzzle not solved in
+// time is hinted without a solution, as one with several.
+const solveBudget = 2 * time.Second
 
-// playStep finds the next step for a person from position p.
-func playStep(p *position) *PlayStep {
+// hinters keeps a hidato.Hinter per puzzle (board map with its givens, and
+// moves), so the solution is found once, or taken from leaper/generate.
+// It is bounded (hintCacheSize entries, oldest out first).
+type hinters struct {
+	mu    sync.Mutex
+	m     map[string]*hidato.Hinter
+	order []string
+}
+
+const hintCacheSize = 32
+
+func hintKey(L *leaper) string { return L.ms.Spec() + "\n" + L.b.Format() }
+
+func (c *hinters) get(key string) *hidato.Hinter {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.m[key]
+}
+
+func (c *hinters) put(key string, h *hidato.Hinter) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[string]*hidato.Hinter{}
+	}
+	if _, ok := c.m[key]; ok {
+		c.m[key] = h
+		return
+	}
+	if len(c.order) >= hintCacheSize {
+		delete(c.m, c.order[0])
+		c.order = c.order[1:]
+	}
+	c.m[key] = h
+	c.order = append(c.order, key)
+}
+
+// hinter returns the Hinter of the puzzle of p, making it (and finding
+// the solution, within solveBudget) on first use. It returns
+// hidato.ErrNoSolution when the givens have no solution.
+func (s *Engine) hinter(ctx context.Context, p *position) (*hidato.Hinter, error) {
+	key := hintKey(p.L)
+	if h := s.hints.get(key); h != nil {
+		return h, nil
+	}
+	puz := &hidato.Puzzle{Board: p.L.b, Moves: p.L.ms}
+	sctx, cancel := context.WithTimeout(ctx, solveBudget)
+	h, err := hidato.NewHinter(sctx, puz, hidato.HintOptions{})
+	cancel()
+	if err != nil && ctx.Err() == nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)) {
+		h, err = hidato.NewHinter(ctx, puz, hidato.HintOptions{NoSolve: true})
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.hints.put(key, h)
+	return h, nil
+}
+
+// playStep finds the next step for a person from position p (pencil marks
+// per board cell in marks, or nil) with package hidato's Hinter: mistakes
+// against the puzzle's solution first, then the next number its stages
+// place. On a puzzle without a known unique solution the mistakes the
+// position shows on its face (a number twice, consecutive numbers not one
+// move apart) come first.
+func (s *Engine) playStep(ctx context.Context, p *position, marks [][]int32) (*PlayStep, error) {
 	t0 := time.Now()
-	h := &PlayStep{Cell: -1, LookCells: []int32{}}
-	defer func() { h.Millis = float64(time.Since(t0).Microseconds()) / 1000 }()
-	c := (*cands)(nil)
-	if len(p.mistakes(nil)) == 0 {
-		c = p.candidates()
+	out := &PlayStep{Cell: -1, LookCells: []int32{}}
+	defer func() { out.Millis = float64(time.Since(t0).Microseconds()) / 1000 }()
+	h, err := s.hinter(ctx, p)
+	if errors.Is(err, hidato.ErrNoSolution) {
+		out.Status, out.Rule = "error", "none"
+		out.Look = "This puzzle has no solution."
+		out.Reason = "This puzzle has no solution: its givens cannot be joined into one path."
+		return out, nil
 	}
-	if errs := p.mistakes(c); len(errs) > 0 {
-		e := errs[0]
-		h.Status, h.LookCells, h.Rule = "error", e.Cells, e.Kind
-		h.Look = "Look at the cells marked in red: something written there is wrong."
-		h.Reason = capital(e.Text) + ". Change or erase a number there (Undo takes back the last one)."
-		h.Study = fmt.Sprintf("check %q: %s", e.Kind, e.Text)
-		return h
+	if err != nil {
+		return nil, err
 	}
-	free := 0
-	for _, k := range p.num {
-		if k == 0 {
-			free++
+	if !h.Unique() {
+		if errs := p.mistakes(nil); len(errs) > 0 {
+			e := errs[0]
+			out.Status, out.LookCells, out.Rule = "error", e.Cells, e.Kind
+			out.Look = "Look at the cells marked in red: something written there is wrong."
+			out.Reason = capital(e.Text) + ". Change or erase a number there (Undo takes back the last one)."
+			out.Study = fmt.Sprintf("check %q: %s", e.Kind, e.Text)
+			return out, nil
 		}
 	}
-	if free == 0 {
-		h.Status, h.Look, h.Reason = "done", "Every cell is numbered.", "Every cell is numbered and nothing is wrong."
-		return h
+	if marks != nil && len(marks) != p.L.b.Cells() {
+		return nil, badf("marks: %d entries for a %s board of %d cells; send one list of pencil marks per cell", len(marks), p.L.b.Spec(), p.L.b.Cells())
 	}
-	best, bestRank := p.singleNumber(c)
-	if bestRank <= 1 {
-		p.explainSingle(c, best, h)
-		return h
+	nums := make([]int32, p.L.b.Cells())
+	for v, k := range p.num {
+		nums[p.L.bg.CellOf[v]] = k
 	}
-	if p.deadEnd(c, h) {
-		return h
+	st, err := h.Step(ctx, hidato.Position{Numbers: nums, Marks: marks})
+	if err != nil {
+		if errors.Is(err, hidato.ErrPuzzle) {
+			return nil, badf("%v", err)
+		}
+		return nil, err
 	}
-	if best > 0 {
-		p.explainSingle(c, best, h)
-		return h
+	out.Look, out.Reason, out.Study = st.Look, st.Reason, st.Study
+	if st.LookCells != nil {
+		out.LookCells = st.LookCells
 	}
-	if p.onlyNumber(c, h) {
-		return h
+	if st.Stage > 0 {
+		out.Stage = st.Stage.String()
 	}
-	h.Status = "stuck"
-	h.Look = "There is no step here that can be seen without trial and error."
-	h.Reason = "No number is forced by the numbers around it, and no cell has only one number that can reach it. You can reveal one cell (the engine solves the puzzle and checks the solution) or try a number and see where it leads."
-	h.Study = "the one-sentence stages (between, next, dead end, reach, only number) stall; the grader's further stages (colour counts, regions, lookahead) or a search are needed"
-	return h
-}
-
-// singleNumber returns the number with one candidate cell that is the
-// most simply explained, and its rank: 0 when the numbers just below and
-// above it are written, 1 when one is, 3 when neither; rank 9 when no
-// number has one candidate.
-func (p *position) singleNumber(c *cands) (best int32, bestRank int) {
-	n := p.n
-	best, bestRank = 0, 9
-	for k := int32(1); k <= n; k++ {
-		if c.count[k] != 1 {
-			continue
-		}
-		rank := 3
-		below, above := c.lo[k] == k-1 && k > 1, c.hi[k] == k+1 && k < n
-		switch {
-		case below && above:
-			rank = 0
-		case below || above:
-			rank = 1
-		}
-		if rank < bestRank {
-			best, bestRank = k, rank
-		}
-	}
-	return best, bestRank
-}
-
-// deadEnd makes h the step of a dead end when one end of the path is
-// written: a free cell with at most one usable neighbour holds the other
-// end. It reports whether there is one.
-func (p *position) deadEnd(c *cands, h *PlayStep) bool {
-	n := p.n
-	for v := range n {
-		if !c.endOnly[v] || p.num[v] != 0 {
-			continue
-		}
-		var k int32
-		switch {
-		case len(p.at[1]) > 0 && len(p.at[n]) == 0 && c.fits(n, v):
-			k = n
-		case len(p.at[n]) > 0 && len(p.at[1]) == 0 && c.fits(1, v):
-			k = 1
-		default:
-			continue
-		}
-		h.Status, h.Rule, h.Cell, h.Number = "step", ruleEnd, p.L.bg.CellOf[v], k
-		h.LookCells = p.L.bg.Cells([]int32{v})
-		h.Look = fmt.Sprintf("Look at %s and the cells one move from it.", p.name(v))
-		nb := "no free neighbour"
-		if len(c.usable[v]) == 1 {
-			nb = "only one neighbour the path can still pass through (" + p.name(c.usable[v][0]) + ")"
-		}
-		end, other, otherAt := "end", int32(1), p.cellOf(1)
-		if k == 1 {
-			end, other, otherAt = "start", n, p.cellOf(n)
-		}
-		h.Reason = fmt.Sprintf("%s has %s, so the path cannot pass through it: it must %s there. %d is already at %s, so %s holds %d.",
-			p.name(v), nb, end, other, p.name(otherAt), p.name(v), k)
-		h.Study = fmt.Sprintf("dead-ends (hidato StageDeadEnds; the degree argument of Proposition II.1): %s has %d usable neighbour(s), so D(k) ∌ %s for 1 < k < %d", p.name(v), len(c.usable[v]), p.name(v), n)
-		return true
-	}
-	return false
-}
-
-// onlyNumber makes h the step of a free cell that only one missing
-// number can reach. It reports whether there is one.
-func (p *position) onlyNumber(c *cands, h *PlayStep) bool {
-	n := p.n
-	for v := range n {
-		if p.num[v] != 0 || c.cellCount[v] != 1 {
-			continue
-		}
-		k := c.cellFirst[v]
-		h.Status, h.Rule, h.Cell, h.Number = "step", ruleOnly, p.L.bg.CellOf[v], k
-		h.LookCells = p.L.bg.Cells([]int32{v})
-		h.Look = fmt.Sprintf("Look at %s.", p.name(v))
-		h.Reason = fmt.Sprintf("%s must hold one of the missing numbers, and %d is the only one that can reach it: every other missing number is too far from the numbers just below and above it. So %s holds %d.",
-			p.name(v), k, p.name(v), k)
-		h.Study = fmt.Sprintf("forced (d) after reach (hidato StageForced (d), StageReach (a)): %s lies in D(k) for k = %d alone", p.name(v), k)
-		return true
-	}
-	return false
-}
-
-// explainSingle words a number with one candidate cell.
-func (p *position) explainSingle(c *cands, k int32, h *PlayStep) {
-	v := c.first[k]
-	lo, hi := c.lo[k], c.hi[k]
-	h.Status, h.Cell, h.Number = "step", p.L.bg.CellOf[v], k
-	h.LookCells = p.L.bg.Cells(c.around(k))
-	var parts []string
-	for _, a := range [2]int32{lo, hi} {
-		if u := p.cellOf(a); u >= 0 {
-			parts = append(parts, fmt.Sprintf("%d (%s)", a, p.name(u)))
-		}
-	}
-	h.Look = "Look at " + strings.Join(parts, " and ") + "."
-	below, above := lo == k-1 && k > 1, hi == k+1 && k < p.n
-	free := func(u int32) []int32 {
-		var out []int32
-		for _, w := range p.L.bg.Neighbors(u) {
-			if p.num[w] == 0 {
-				out = append(out, w)
-			}
-		}
-		return out
-	}
-	switch {
-	case below && above:
-		h.Rule = ruleBetween
-		h.Reason = fmt.Sprintf("%d is at %s and %d at %s, so %d must be one move from both. The only free cell one move from both is %s: %d goes there.",
-			lo, p.name(p.cellOf(lo)), hi, p.name(p.cellOf(hi)), k, p.name(v), k)
-	case below || above:
-		h.Rule = ruleNext
-		a, far := lo, hi
-		word := "after"
-		if above {
-			a, far, word = hi, lo, "before"
-		}
-		u := p.cellOf(a)
-		fr := free(u)
-		if len(fr) == 1 {
-			h.Reason = fmt.Sprintf("%d comes right %s %d, so it is one move from %s. %s has only one free cell one move away, %s: %d goes there.",
-				k, word, a, p.name(u), p.name(u), p.name(v), k)
+	switch st.Kind {
+	case hidato.StepPlace:
+		out.Status, out.Cell, out.Number = "step", st.Cell, st.Number
+		if len(st.Claims) > 0 {
+			out.Rule = st.Claims[len(st.Claims)-1].Rule
 		} else {
-			why := "the others are dead ends or on the wrong colour"
-			if w := p.cellOf(far); w >= 0 {
-				gap := far - k
-				if gap < 0 {
-					gap = -gap
-				}
-				why = fmt.Sprintf("the others are more than %d moves from %d at %s", gap, far, p.name(w))
-			}
-			h.Reason = fmt.Sprintf("%d comes right %s %d, so it is one move from %s. Of the %d free cells one move from %s, only %s can hold it (%s): %d goes there.",
-				k, word, a, p.name(u), len(fr), p.name(u), p.name(v), why, k)
+			out.Rule = "distance"
 		}
+	case hidato.StepMistake:
+		out.Status, out.Cell, out.Number, out.Rule = "error", st.Cell, st.Number, "mistake"
+		out.Erase, out.ClearMarks = !st.Mark, st.Mark
+		if st.Mark {
+			out.Number = 0
+		}
+	case hidato.StepNoSolution:
+		out.Status, out.Rule = "error", "contradiction"
+	case hidato.StepDone:
+		out.Status = "done"
 	default:
-		h.Rule = ruleReach
-		var bounds []string
-		for _, a := range [2]int32{lo, hi} {
-			if u := p.cellOf(a); u >= 0 {
-				gap := k - a
-				if gap < 0 {
-					gap = -gap
-				}
-				bounds = append(bounds, fmt.Sprintf("within %d moves of %d at %s", gap, a, p.name(u)))
-			}
-		}
-		h.Reason = fmt.Sprintf("%d must be %s, moving only through free cells. The only free cell that close is %s: %d goes there.",
-			k, strings.Join(bounds, " and "), p.name(v), k)
+		out.Status = "stuck"
 	}
-	h.Study = fmt.Sprintf("%s (hidato StageForced (b),(c) and StageReach (a)): D(%d) = {%s}", h.Rule, k, p.name(v))
+	return out, nil
 }
