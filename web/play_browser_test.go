@@ -247,6 +247,39 @@ func TestBrowserPlay(t *testing.T) {
 	t.Run("SharedLinks", func(t *testing.T) { b.sharedLinks(t) })
 	t.Run("BadInput", func(t *testing.T) { b.badInput(t) })
 	t.Run("Accessibility", func(t *testing.T) { b.accessibility(t) })
+	t.Run("CellNames", func(t *testing.T) { b.cellNames(t) })
+}
+
+// cellNames checks that the page's cell-naming rule (assets/cells.js) and
+// Go's (cellLabel, in the hints' words) name every cell alike, on boards
+// of every width up to 50 columns and 50 rows (the largest boards the
+// server plays: 40x40 leaper boards, 50x50 k-grids).
+func (b *browserEnv) cellNames(t *testing.T) {
+	ctx, ce := b.playTab(t, desktop, "light")
+	b.open(t, ctx, b.url)
+	const most = 50
+	js := eval[[]string](t, ctx, fmt.Sprintf(`(async () => { const m = await import("./assets/cells.js"); const out = [];
+		for (let cols = 1; cols <= %d; cols++) { const names = []; for (let c = 0; c < cols * %d; c++) names.push(m.cellName(cols, c)); out.push(names.join(" ")); }
+		return out; })()`, most, most))
+	if len(js) != most {
+		t.Fatalf("cells.js named %d board widths, want %d", len(js), most)
+	}
+	for cols := 1; cols <= most; cols++ {
+		names := make([]string, cols*most)
+		for c := range names {
+			names[c] = cellLabel(cols, int32(c))
+		}
+		if want := strings.Join(names, " "); js[cols-1] != want {
+			got := strings.Split(js[cols-1], " ")
+			for c := range names {
+				if c >= len(got) || got[c] != names[c] {
+					t.Errorf("%d columns, cell %d: the page says %q, Go says %q", cols, c, got[min(c, len(got)-1)], names[c])
+					break
+				}
+			}
+		}
+	}
+	noConsoleErrors(t, ce)
 }
 
 // playHopido generates a 6x6 Hopido in the page and plays it to the end:

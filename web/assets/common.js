@@ -1,0 +1,198 @@
+// The page's shared helpers (an ES module, no build step): the one
+// transport to the engine, api(): in static mode a WebAssembly worker
+// (window.BoardgraphEngine, engine-client.js), otherwise the local server's
+// JSON API under /api/; the opening answers written into the page; board
+// drawing, the status and hint lines, timers and best times, the daily
+// seed, the jump curves.
+import { colLabel } from "./cells.js";
+
+export const $ = (id) => document.getElementById(id);
+export const SVGNS = "http://www.w3.org/2000/svg";
+
+export function el(name, attrs, parent) {
+  const e = document.createElementNS(SVGNS, name);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+// api is the one transport to the engine. path is an API name such as
+// "leaper/step" (a render adds "?format=svg|png"), body a JSON object,
+// opts.signal an AbortSignal. It returns the decoded JSON, or a Blob for a
+// picture, and throws an Error whose message is fit for the status line.
+export async function api(path, body, opts) {
+  const pre = openingAnswer(path, body);
+  if (pre) return pre;
+  if (window.BoardgraphEngine) return window.BoardgraphEngine.call(path, body, opts);
+  const t0 = performance.now();
+  const r = await fetch("api/" + path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+    signal: opts && opts.signal,
+  });
+  const ct = r.headers.get("Content-Type") || "";
+  const data = ct.includes("json") ? await r.json() : await r.blob();
+  window.lastApiMillis = performance.now() - t0;
+  if (!r.ok) throw new Error((data && data.error) || ("the engine answered HTTP " + r.status));
+  return data;
+}
+
+// The opening puzzles and the engine's answers to loading them, written
+// into the page by the server or the site builder (web/opening.go): the
+// first board is drawn and takes numbers before the engine is up.
+export const opening = (() => {
+  try {
+    const o = JSON.parse(document.getElementById("boardgraph-opening").textContent);
+    if (Array.isArray(o.calls)) return o;
+  } catch (e) { /* no opening in the page: every load asks the engine */ }
+  return { leaper: "6x6", moves: "diplomatico", numberlink: "", calls: [] };
+})();
+
+// openingAnswer returns a copy of the opening's answer to the call, or
+// null when the call is not one of the opening's (bodies compared key by
+// key, in any order).
+export function openingAnswer(path, body) {
+  const key = (o) => JSON.stringify(o, Object.keys(o || {}).sort());
+  const c = opening.calls.find((c) => c.path === path && key(c.body) === key(body));
+  return c ? structuredClone(c.answer) : null;
+}
+
+export const aborted = (e) => e && e.name === "AbortError";
+
+// axisBoard makes the SVG (id o.id) of a board of o.rows x o.cols square
+// cells, sized to the width of o.board's container (o.guess before layout,
+// at most o.most, cells of o.cell[0] to o.cell[1] pixels, o.pad more at
+// the right and bottom), with the column letters and row numbers in a
+// margin of lab pixels. It returns { svg, size (of a cell), lab }.
+export function axisBoard(o) {
+  const avail = Math.max(240, Math.min(o.most, ($(o.board).parentElement.clientWidth || o.guess) - 4));
+  const lab = 18;
+  const size = Math.max(o.cell[0], Math.min(o.cell[1], Math.floor((avail - lab) / Math.max(o.cols, o.rows * 0.8))));
+  const W = lab + o.cols * size + o.pad, H = lab + o.rows * size + o.pad;
+  const svg = el("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, id: o.id, "aria-hidden": "true" });
+  for (let c = 0; c < o.cols; c++) el("text", { x: lab + c * size + size / 2, y: lab - 5, "text-anchor": "middle", class: "axis" }, svg).textContent = colLabel(c);
+  for (let r = 0; r < o.rows; r++) el("text", { x: lab - 4, y: lab + r * size + size / 2 + 4, "text-anchor": "end", class: "axis" }, svg).textContent = r + 1;
+  return { svg, size, lab };
+}
+
+// shareBox fills panel p's Share & export box from the one template in
+// index.html (ids p-share, p-copy, p-svg, p-png) and wires it to game:
+// the share link to copy, the picture to download as SVG or PNG.
+export function shareBox(p, game) {
+  const box = $("sharebox").content.cloneNode(true);
+  for (const e of box.querySelectorAll("[data-id]")) e.id = p + "-" + e.dataset.id;
+  $(p + "-sharebox").append(box);
+  $(p + "-copy").onclick = () => { $(p + "-share").select(); navigator.clipboard && navigator.clipboard.writeText($(p + "-share").value).catch(() => {}); };
+  $(p + "-svg").onclick = (e) => { e.preventDefault(); game.exportPic("svg"); };
+  $(p + "-png").onclick = (e) => { e.preventDefault(); game.exportPic("png"); };
+}
+
+// ---- share links: the state in the URL fragment, base64url JSON ----
+export function encodeState(obj) {
+  const bytes = new TextEncoder().encode(JSON.stringify(obj));
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+export function decodeState(s) {
+  s = s.replace(/-/g, "+").replace(/_/g, "/");
+  const bin = atob(s);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  const v = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  if (!v || typeof v !== "object") throw new Error("not an object");
+  return v;
+}
+export function setHash(kind, obj) {
+  const h = "#" + kind + "=" + encodeState(obj);
+  history.replaceState(null, "", h);
+  return location.href;
+}
+
+export function showTab(name) {
+  for (const t of document.querySelectorAll(".tab")) {
+    const on = t.dataset.tab === name;
+    t.classList.toggle("active", on);
+    t.setAttribute("aria-selected", on ? "true" : "false");
+  }
+  for (const p of document.querySelectorAll(".panel")) p.classList.toggle("active", p.id === name);
+}
+
+export function hint(id, text, cls) {
+  const h = $(id);
+  h.textContent = text;
+  h.className = "hint " + (cls || "");
+}
+export function status(id, text, cls) {
+  const s = $(id);
+  s.textContent = text;
+  s.className = "status " + (cls || "");
+}
+export function study(id, text) { $(id).textContent = text || ""; }
+
+export function fmtTime(s) {
+  s = Math.floor(s);
+  const m = Math.floor(s / 60), r = s % 60;
+  return m + ":" + String(r).padStart(2, "0");
+}
+
+// A timer per family, and best times in localStorage under a key naming
+// the family, size, moves and difficulty.
+export class Timer {
+  constructor(id) { this.id = id; this.t0 = 0; this.stopped = true; this.shown = 0; setInterval(() => this.tick(), 1000); }
+  start() { this.t0 = performance.now(); this.stopped = false; this.tick(); }
+  stop() { if (!this.stopped) { this.shown = Math.floor(this.secs()); this.stopped = true; this.tick(); } return this.shown; }
+  secs() { return this.stopped ? this.shown : (performance.now() - this.t0) / 1000; }
+  tick() { const e = $(this.id); if (e) e.textContent = fmtTime(this.secs()); }
+}
+export function bestKey(family, what) { return "boardgraph.best." + family + "." + what; }
+export function recordBest(family, what, secs) {
+  const k = bestKey(family, what);
+  let prev = null;
+  try { prev = localStorage.getItem(k); } catch (e) { /* storage off */ }
+  const best = prev === null || secs < +prev;
+  if (best) try { localStorage.setItem(k, String(Math.floor(secs))); } catch (e) { /* storage off */ }
+  return { best, prev: prev === null ? null : +prev };
+}
+export function showBest(family, what, id) {
+  let v = null;
+  try { v = localStorage.getItem(bestKey(family, what)); } catch (e) { /* storage off */ }
+  $(id).textContent = v === null ? "" : `Best time for ${what.replace(/\./g, " ")}: ${fmtTime(+v)}`;
+}
+
+// utcDate is today's date in UTC, "2026-11-26": the daily puzzles' seed, so
+// everyone gets the same puzzle on the same date.
+export function utcDate() { return new Date().toISOString().slice(0, 10); }
+export function seedOf(s) { // FNV-1a, 32 bits
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) { h ^= s.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
+  return h;
+}
+
+export function gcd(a, b) { a = Math.abs(a); b = Math.abs(b); while (b) [a, b] = [b, a % b]; return a; }
+
+// jumpPath is the SVG path of the jump from number k (at x1,y1) to k+1. A
+// jump whose straight segment would pass through another cell's centre
+// (gcd(|dr|,|dc|) > 1) is a quadratic curve whose control point is the
+// midpoint moved 0.3 cell perpendicular to the jump: to the left of the
+// direction of travel when k is odd, to the right when k is even, so that
+// collinear jumps do not overlap (the same rule as package render).
+export function jumpPath(x1, y1, x2, y2, dr, dc, k, size) {
+  if (gcd(dr, dc) <= 1) return `M${x1},${y1}L${x2},${y2}`;
+  const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy);
+  // Left of travel on the screen (y down) is (dy, -dx).
+  const side = k % 2 === 1 ? 1 : -1;
+  const cx = (x1 + x2) / 2 + side * 0.3 * size * dy / len, cy = (y1 + y2) / 2 - side * 0.3 * size * dx / len;
+  return `M${x1},${y1}Q${cx.toFixed(2)},${cy.toFixed(2)} ${x2},${y2}`;
+}
+
+// download saves blob as a file called name.
+export function download(blob, name) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+}
