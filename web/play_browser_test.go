@@ -411,7 +411,7 @@ func (b *browserEnv) playBridgesDrag(t *testing.T, d device) {
 	if got := eval[[]int8](t, ctx, `NL.conn`); !slices.Equal(got, []int8(sol)) {
 		t.Fatalf("bridges after dragging: %v, want %v", got, sol)
 	}
-	waitJS(t, ctx, `document.getElementById("n-status").textContent.includes("Solved!") && document.getElementById("n-hinttext").textContent.includes("independent verifier")`)
+	waitJS(t, ctx, `document.getElementById("n-status").textContent.includes("Solved in") && document.getElementById("n-hinttext").textContent.includes("independent verifier")`)
 	// Right-click (or long press) on a bridge removes one; undo puts it back.
 	// (The status line above the board may have grown: measure again.)
 	pts = eval[[][2]float64](t, ctx, `[...document.querySelectorAll("#n-board .node circle")].map(e => { const r = e.getBoundingClientRect(); return [r.left + r.width/2, r.top + r.height/2]; })`)
@@ -593,7 +593,7 @@ func (b *browserEnv) playKeyboard(t *testing.T) {
 	if got := eval[[]int8](t, ctx, `NL.conn`); !slices.Equal(got, []int8(sol2)) {
 		t.Fatalf("bridges by keys: %v, want %v", got, sol2)
 	}
-	waitJS(t, ctx, `document.getElementById("n-status").textContent.includes("Solved!")`)
+	waitJS(t, ctx, `document.getElementById("n-status").textContent.includes("Solved in")`)
 	if n := eval[int](t, ctx, `NL.done.size`); n == 0 {
 		t.Errorf("d marked no island done")
 	}

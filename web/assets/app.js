@@ -3,12 +3,13 @@
 // cells.js the cell names, leaper.js and bridges.js the two games; this
 // module starts the page: tabs, keys, resizing, and the position in the
 // link.
-import { $, opening, decodeState, showTab, status } from "./common.js";
+import { $, opening, showTab, status } from "./common.js";
+import { readLink } from "./links.js";
 import { L } from "./leaper.js";
 import { NL } from "./bridges.js";
 
 // Handles for the browser tests and the console.
-Object.assign(window, { L, NL, showTab, $ });
+Object.assign(window, { L, NL, showTab, $, opening });
 
 for (const t of document.querySelectorAll(".tab")) t.onclick = () => { showTab(t.dataset.tab); (t.dataset.tab === "nl" ? NL : L).share(); };
 
@@ -34,51 +35,68 @@ window.addEventListener("resize", () => {
   if (NL.g) NL.draw();
 });
 
-// ---- start: restore a shared state from the fragment, else defaults ----
+// ---- start: restore a shared position from the fragment, else defaults.
+// Whatever the link holds, the page ends playable with data-ready set: a
+// link that cannot be read, or whose puzzle does not load, gets a line in
+// the status line and the default puzzle.
 const defaultLeaper = opening.leaper, defaultMoves = opening.moves;
 const defaultNL = opening.numberlink;
+const damaged = (why) => `The shared link is damaged (${why}), so the default puzzle is shown instead. Ask for the link again, or copy it whole.`;
+
+async function restoreLeaper(link) {
+  if (link.puzzle !== undefined) return L.load({ board: link.puzzle, moves: "" }, { code: link.code });
+  const st = link.legacy;
+  const m = st.m || "";
+  const preset = m === "hopido" ? "diplomatico" : m;
+  if (!["diplomatico", "knight", "king"].includes(preset)) { $("l-moves").value = "custom"; $("l-custom").hidden = false; $("l-custom").value = m; }
+  else $("l-moves").value = preset;
+  if (/^\d+x\d+$/.test(st.b || "")) $("l-size").value = st.b; else $("l-map").value = st.b || "";
+  return L.load({ board: st.b || "", moves: m }, st, { mode: st.p && st.p.length ? "tour" : (st.g ? "numbers" : undefined), level: st.l });
+}
+
+async function restoreNL(link) {
+  if (link.puzzle !== undefined) {
+    $("n-input").value = link.puzzle;
+    return NL.load(link.puzzle, { code: link.code });
+  }
+  $("n-input").value = link.legacy.p || "";
+  return NL.load(link.legacy.p || "", link.legacy);
+}
+
 async function start() {
-  const h = location.hash.slice(1);
-  const eq = h.indexOf("=");
-  const kind = eq > 0 ? h.slice(0, eq) : "";
-  let st = null, bad = "";
-  if (kind) {
-    try { st = decodeState(h.slice(eq + 1)); } catch (e) { bad = "The shared link is damaged (its position code does not decode), so the default puzzle is shown instead. Ask for the link again or copy it whole."; }
-    if (!bad && kind !== "leaper" && kind !== "nl") bad = `The shared link names an unknown puzzle family "${kind}"; showing the default puzzle.`;
-  }
-  if (kind === "nl" && st) {
-    showTab("nl");
-    const c = String(st.c || "").split("").map(Number);
-    const ok = await NL.load(String(st.p || ""), c);
-    $("n-input").value = st.p || "";
-    if (!ok) { await NL.load(defaultNL); status("n-status", "The shared link's puzzle does not load; showing the default puzzle instead.", "bad"); }
-    else if (Array.isArray(st.d)) { // islands marked done
-      for (const i of st.d) if (Number.isInteger(i) && i >= 0 && i < NL.g.nodes.length) NL.done.add(i);
-      NL.update();
+  let link = null, bad = "";
+  try { link = readLink(location.hash); } catch (e) { bad = damaged(e.message); }
+  let leaperOK = false, nlOK = false;
+  try {
+    if (link && link.family === "nl") {
+      showTab("nl");
+      nlOK = await restoreNL(link);
+      if (!nlOK) bad = "The shared link's puzzle does not load (" + $("n-hinttext").textContent + "), so the default puzzle is shown instead.";
+    } else if (link) {
+      leaperOK = await restoreLeaper(link);
+      if (!leaperOK) bad = "The shared link's board does not load (" + $("l-hinttext").textContent + "), so the default puzzle is shown instead.";
     }
-    await L.load({ board: defaultLeaper, moves: defaultMoves });
-    NL.share();
-  } else {
-    let ok = false;
-    if (kind === "leaper" && st) {
-      const preset = st.m === "hopido" ? "diplomatico" : st.m;
-      if (!["diplomatico", "knight", "king"].includes(preset)) { $("l-moves").value = "custom"; $("l-custom").hidden = false; $("l-custom").value = st.m || ""; }
-      else $("l-moves").value = preset;
-      if (/^\d+x\d+$/.test(st.b)) $("l-size").value = st.b; else $("l-map").value = st.b || "";
-      ok = await L.load({ board: String(st.b || ""), moves: String(st.m || "") }, st, { mode: st.p && st.p.length ? "tour" : (st.g ? "numbers" : undefined), level: st.l });
-      if (!ok) bad = "The shared link's board does not load (" + $("l-hinttext").textContent + "); showing the default puzzle instead.";
-    }
-    if (!ok) await L.load({ board: defaultLeaper, moves: defaultMoves }, null, { mode: "numbers" });
-    if (bad) { L.note = bad; L.showStatus(); }
-    $("n-input").value = defaultNL;
-    await NL.load(defaultNL);
-    L.share();
+  } catch (e) {
+    bad = damaged(String(e && e.message || e));
   }
-  if (bad && kind === "nl") status("n-status", bad, "bad");
+  try {
+    if (!leaperOK) await L.load({ board: defaultLeaper, moves: defaultMoves }, null, { mode: "numbers" });
+    if (!nlOK) {
+      $("n-input").value = defaultNL;
+      await NL.load(defaultNL);
+    }
+  } catch (e) {
+    bad = bad || "Something went wrong in the page: " + (e && e.message || e) + ". Reload to start again.";
+  }
+  if (bad && link && link.family === "nl") { NL.note = bad; status("n-status", bad, "bad"); } else if (bad) { L.note = bad; L.b && L.showStatus(); if (!L.b) status("l-status", bad, "bad"); }
+  if (link && link.family === "nl" && nlOK) NL.share(); else if (L.b) L.share();
   document.body.dataset.ready = "1";
 }
-window.addEventListener("error", (e) => {
+// An error the page did not expect is said in the status line.
+const unexpected = (msg) => {
   const s = document.querySelector(".panel.active .status");
-  if (s) { s.textContent = "Something went wrong in the page: " + e.message + ". Reload to start again."; s.className = "status bad"; }
-});
+  if (s) { s.textContent = "Something went wrong in the page: " + msg + ". Reload to start again."; s.className = "status bad"; }
+};
+window.addEventListener("error", (e) => unexpected(e.message));
+window.addEventListener("unhandledrejection", (e) => unexpected(String(e.reason && e.reason.message || e.reason)));
 start();

@@ -1,8 +1,18 @@
 // The k-grid game (an ES module): numbered k-grids (Hashiwokakero,
 // Tatham's Bridges), played by dragging, tapping and keys; the hint
 // ladder, the engine's tools, and the board's pointer input and buttons.
-import { $, el, api, aborted, axisBoard, shareBox, setHash, hint, status, study, fmtTime, Timer, recordBest, showBest, utcDate, seedOf, download } from "./common.js";
+import { $, el, api, aborted, axisBoard, shareBox, setHash, hint, status, study, Timer, showBest, finishLine, aOrAn, lookLine, utcDate, seedOf, download } from "./common.js";
 import { colLabel } from "./cells.js";
+import { LinkError, encodeBridges, decodeBridges, escapeCode } from "./links.js";
+
+// levelWord names the engine's grade of a k-grid (numberlink.Grade: "tau",
+// a solver stage, or "search needed ...") as players do, easy to extreme;
+// the difficulty menu offers the same names for stages 1 to 6.
+export function levelWord(grade) {
+  const g = String(grade || "");
+  if (g.startsWith("search")) return "extreme";
+  return { tau: "easy", bounds: "easy", crossing: "medium", isolation: "hard", bridges: "tricky", probe: "expert" }[g] || "";
+}
 
 export const NL = {
   g: null,
@@ -17,9 +27,17 @@ export const NL = {
   ladder: null,
   solved: false,
   timer: new Timer("n-timer"),
-  what: "",
+  level: "",      // difficulty in players' words, for best times
+  daily: "",      // the daily puzzle's date, when this is one
+  assisted: false, // a hint or solve was used: no best time
 
-  async load(puzzle, conn, what) {
+  // load loads a puzzle (any text nl/load reads). st restores a position
+  // from a link: {code} (a #n= link's position code, decoded here against
+  // the grid) or an older link's {c: digits, d: [islands]} (checked
+  // against their schema by links.js). opts.level and opts.daily describe
+  // the puzzle.
+  async load(puzzle, st, opts) {
+    opts = opts || {};
     let g;
     try {
       g = await api("nl/load", { puzzle });
@@ -30,25 +48,42 @@ export const NL = {
     }
     this.g = g;
     this.puzzle = g.id;
+    this.note = "";
+    let pos = null;
+    if (st && typeof st.code === "string") {
+      try { pos = decodeBridges(st.code, g.k, g.pairs.length, g.nodes.length); } catch (e) {
+        if (!(e instanceof LinkError)) throw e;
+        this.note = `The link's position is damaged (${e.message}), so the puzzle starts afresh.`;
+      }
+    }
     this.conn = new Array(g.pairs.length).fill(0);
-    if (conn && conn.length === g.pairs.length) this.conn = conn.map((x) => Math.max(0, Math.min(g.k, x | 0)));
+    this.done = new Set();
+    if (pos) { this.conn = pos.conn; this.done = pos.done; }
+    if (st && typeof st.c === "string" && st.c.length === g.pairs.length) this.conn = [...st.c].map((x) => Math.min(g.k, +x));
+    if (st && Array.isArray(st.d)) for (const i of st.d) if (i >= 0 && i < g.nodes.length) this.done.add(i);
     this.undoStack = [];
     this.redoStack = [];
     this.hintPairs = [];
     this.hintNode = -1;
     this.cursor = 0;
-    this.done = new Set();
     this.ladder = null;
     this.solved = false;
-    this.what = what || `${g.rows}x${g.cols}.k${g.k}`;
+    this.level = (pos && pos.level) || opts.level || "";
+    this.daily = (pos && pos.daily) || opts.daily || "";
+    this.assisted = !!(pos && pos.assisted);
     study("n-studytext", "");
     $("n-board").setAttribute("aria-label", `Bridges board ${g.rows} by ${g.cols}, ${g.nodes.length} islands, at most ${g.k} bridges between two islands`);
     hint("n-hinttext", `Join the ${g.nodes.length} islands with bridges: each island's number is its count of bridges, at most ${g.k} between two islands, no crossings, all islands joined.` + (g.noLoops ? " No loops." : ""), "info");
     this.draw();
-    this.timer.start();
-    showBest("nl", this.what, "n-best");
+    this.timer.start(pos ? pos.secs : 0);
+    showBest("nl", this.bestWhat(), this.bestLabel(), "n-best");
     return true;
   },
+
+  // bestWhat is the best-time key of the puzzle's kind; bestLabel says it
+  // in words ("7x7, 2 bridges per pair, easy").
+  bestWhat() { return `${this.g.rows}x${this.g.cols}.k${this.g.k}` + (this.level ? "." + this.level : ""); },
+  bestLabel() { return `${this.g.rows}x${this.g.cols}, ${this.g.k} bridge${this.g.k > 1 ? "s" : ""} per pair` + (this.level ? ", " + this.level : ""); },
 
   draw() {
     const g = this.g;
@@ -58,6 +93,11 @@ export const NL = {
     el("rect", { x: lab, y: lab, width: g.cols * s, height: g.rows * s, class: "gridbg" }, svg);
     this.layerHint = el("g", {}, svg);
     this.layerBridges = el("g", {}, svg);
+    // An island's hit area is a circle as wide as its cell, under the
+    // bridges' hit lines (so that a tap between two close islands still
+    // finds the bridge) and the island itself.
+    const nodeHits = el("g", {}, svg);
+    g.nodes.forEach((n, i) => el("circle", { cx: this.cx(n), cy: this.cy(n), r: s / 2, class: "nodehit", "data-node": i }, nodeHits));
     const hits = el("g", {}, svg);
     g.pairs.forEach((p, i) => {
       const a = g.nodes[p.a], b = g.nodes[p.b];
@@ -80,6 +120,7 @@ export const NL = {
   cy(n) { return this.o + n.r * this.s + this.s / 2; },
 
   setConn(i, v) {
+    this.note = "";
     if (this.hintCtl) this.hintCtl.abort();
     this.undoStack.push(this.conn.slice());
     this.redoStack = [];
@@ -202,6 +243,7 @@ export const NL = {
     const n = g.nodes[this.cursor];
     const sel = n ? ` · selected the ${n.m} at ${colLabel(n.c)}${n.r + 1} (${m.deg[this.cursor]}/${n.m})` : "";
     if (done && !this.solved) this.finish();
+    else if (this.note && !done) status("n-status", this.note, "bad");
     else if (!this.solved || !done) {
       this.solved = false;
       status("n-status", `${drawn}/${need} bridges` + (notes.length ? " — " + notes.join(", ") : "") + sel, notes.length ? "bad" : "");
@@ -214,23 +256,24 @@ export const NL = {
   async finish() {
     this.solved = true;
     const secs = this.timer.stop();
-    status("n-status", `Solved! in ${fmtTime(secs)}`, "win");
+    status("n-status", "Checking…", "win");
     try {
       const r = await api("nl/check", this.body());
       if (!r.solved) { this.solved = false; status("n-status", r.reason, "bad"); return; }
-      const rb = recordBest("nl", this.what, secs);
-      const best = rb.best ? (rb.prev === null ? " — your first time on this size" : " — a new best time!") : ` — best ${fmtTime(rb.prev)}`;
-      status("n-status", `Solved! in ${fmtTime(secs)}${best}`, "win");
+      status("n-status", finishLine("nl", this.bestWhat(), secs, this.assisted), "win");
       hint("n-hinttext", "Solved! " + r.reason.replace(/^solved: /, "").replace(/^./, (c) => c.toUpperCase()) + ".", "ok");
-      showBest("nl", this.what, "n-best");
+      showBest("nl", this.bestWhat(), this.bestLabel(), "n-best");
+      this.share();
     } catch (e) { hint("n-hinttext", e.message, "dead"); }
   },
 
+  // share writes the position's link (links.js): the puzzle's ID and the
+  // position code (bridges, islands marked done, clock, help used, daily
+  // date, difficulty).
   share() {
     if (!this.g) return;
-    const st = { p: this.puzzle, c: this.conn.join("") };
-    if (this.done.size) st.d = [...this.done].sort((a, b) => a - b);
-    $("n-share").value = setHash("nl", st);
+    const st = { conn: this.conn, done: this.done, assisted: this.assisted, daily: this.daily, level: this.level, secs: this.timer.secs() };
+    $("n-share").value = setHash("#n=" + escapeCode(this.puzzle) + "~" + encodeBridges(st, this.g.k, this.g.nodes.length));
   },
 
   body() { return { puzzle: this.puzzle, conn: this.conn }; },
@@ -252,6 +295,7 @@ export const NL = {
     }
     const lad = this.ladder, h = lad.h;
     lad.rung++;
+    if (h.status !== "done") this.assisted = true;
     const el = $("n-hinttext");
     el.dataset.rung = lad.rung;
     el.dataset.status = h.status;
@@ -263,11 +307,11 @@ export const NL = {
     if (lad.rung === 1) {
       this.hintNode = h.node;
       this.hintPairs = [];
-      hint("n-hinttext", "Look here: " + h.look.replace(/^Look at /, "") + "  (Hint again: why)", cls);
+      hint("n-hinttext", lookLine(h.look) + " Press Hint again to see why.", cls);
     } else if (lad.rung === 2) {
       this.hintNode = h.node;
       this.hintPairs = h.pairs;
-      hint("n-hinttext", h.plain + (h.reveal ? "  (Hint again: reveal it)" : "  (Hint again: draw it)"), h.reveal ? "info" : cls);
+      hint("n-hinttext", h.plain + (h.reveal ? " Press Hint again to reveal it." : " Press Hint again to draw it."), h.reveal ? "info" : cls);
     } else {
       this.undoStack.push(this.conn.slice());
       this.redoStack = [];
@@ -286,6 +330,7 @@ export const NL = {
     } catch (e) { hint("n-hinttext", e.message, "dead"); }
   },
   async solve() {
+    this.assisted = true;
     hint("n-hinttext", "solving…", "info");
     try {
       const r = await api("nl/solve", this.body());
@@ -296,7 +341,11 @@ export const NL = {
         this.hintNode = -1;
         this.update();
       }
-      hint("n-hinttext", r.reason + " (verified)", r.solutions ? "ok" : "dead");
+      study("n-studytext", r.reason);
+      const words = !r.solutions ? "This puzzle has no solution (the Study panel says why)."
+        : r.solutions === 1 ? "Solved: this is the puzzle's only solution, and it passed the independent verifier."
+          : "Solved, though the puzzle has more than one solution; this one passed the independent verifier.";
+      hint("n-hinttext", words, r.solutions ? "ok" : "dead");
     } catch (e) { hint("n-hinttext", e.message, "dead"); }
   },
   async generate(seed, daily) {
@@ -305,9 +354,11 @@ export const NL = {
     hint("n-hinttext", "making a puzzle with exactly one solution…", "info");
     try {
       const r = await api("nl/generate", { rows, cols, k: +$("n-k").value, difficulty: +diffSel.value, seed });
-      await this.load(r.puzzle, null, `${rows}x${cols}.k${$("n-k").value}.${r.grade}`);
+      const level = levelWord(r.grade), date = daily ? utcDate() : "";
+      if (!await this.load(r.puzzle, null, { level, daily: date })) return;
       $("n-input").value = r.puzzle;
-      hint("n-hinttext", (daily ? `Daily puzzle for ${utcDate()} (UTC): ` : "") + `a new puzzle with exactly one solution (grade: ${r.grade}).`, "ok");
+      const k = this.g.k;
+      hint("n-hinttext", (daily ? `The daily puzzle for ${date} (UTC): ` : "A new puzzle: ") + (level ? aOrAn(level) + " " : "a ") + `${rows}x${cols} Bridges, up to ${k} bridge${k > 1 ? "s" : ""} per pair, with exactly one solution.`, "ok");
     } catch (e) {
       status("n-status", "Could not make a puzzle: " + e.message, "bad");
       hint("n-hinttext", e.message, "dead");
@@ -421,6 +472,7 @@ export const NL = {
 
 $("n-load").onclick = () => NL.load($("n-input").value);
 $("n-gen").onclick = () => NL.generate(Math.floor(Math.random() * 1e9), false);
+$("n-newtop").onclick = () => NL.generate(Math.floor(Math.random() * 1e9), false);
 $("n-daily").onclick = () => NL.generate(seedOf(`${utcDate()}|nl|${$("n-size").value}|${$("n-k").value}|${$("n-diff").value}`), true);
 $("n-hint").onclick = () => NL.hint();
 $("n-done").onclick = () => NL.toggleDone(NL.cursor);

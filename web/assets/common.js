@@ -64,17 +64,25 @@ export const aborted = (e) => e && e.name === "AbortError";
 // cells, sized to the width of o.board's container (o.guess before layout,
 // at most o.most, cells of o.cell[0] to o.cell[1] pixels, o.pad more at
 // the right and bottom), with the column letters and row numbers in a
-// margin of lab pixels. It returns { svg, size (of a cell), lab }.
+// margin of lab pixels. On a touch screen cells are at least 44 px (a
+// finger's target); a board wider than the screen then scrolls inside its
+// frame (class "scroll"). It returns { svg, size (of a cell), lab }.
 export function axisBoard(o) {
   const avail = Math.max(240, Math.min(o.most, ($(o.board).parentElement.clientWidth || o.guess) - 4));
   const lab = 18;
-  const size = Math.max(o.cell[0], Math.min(o.cell[1], Math.floor((avail - lab) / Math.max(o.cols, o.rows * 0.8))));
+  let size = Math.max(o.cell[0], Math.min(o.cell[1], Math.floor((avail - lab) / Math.max(o.cols, o.rows * 0.8))));
+  if (touchScreen()) size = Math.max(44, size);
   const W = lab + o.cols * size + o.pad, H = lab + o.rows * size + o.pad;
+  $(o.board).classList.toggle("scroll", W > avail + 4);
   const svg = el("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, id: o.id, "aria-hidden": "true" });
   for (let c = 0; c < o.cols; c++) el("text", { x: lab + c * size + size / 2, y: lab - 5, "text-anchor": "middle", class: "axis" }, svg).textContent = colLabel(c);
   for (let r = 0; r < o.rows; r++) el("text", { x: lab - 4, y: lab + r * size + size / 2 + 4, "text-anchor": "end", class: "axis" }, svg).textContent = r + 1;
   return { svg, size, lab };
 }
+
+// touchScreen tells whether the page is played by touch (a phone or a
+// tablet), where targets must be at least 44 px.
+export function touchScreen() { return matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0; }
 
 // shareBox fills panel p's Share & export box from the one template in
 // index.html (ids p-share, p-copy, p-svg, p-png) and wires it to game:
@@ -83,29 +91,14 @@ export function shareBox(p, game) {
   const box = $("sharebox").content.cloneNode(true);
   for (const e of box.querySelectorAll("[data-id]")) e.id = p + "-" + e.dataset.id;
   $(p + "-sharebox").append(box);
-  $(p + "-copy").onclick = () => { $(p + "-share").select(); navigator.clipboard && navigator.clipboard.writeText($(p + "-share").value).catch(() => {}); };
+  $(p + "-copy").onclick = () => { game.share(); $(p + "-share").select(); navigator.clipboard && navigator.clipboard.writeText($(p + "-share").value).catch(() => {}); };
   $(p + "-svg").onclick = (e) => { e.preventDefault(); game.exportPic("svg"); };
   $(p + "-png").onclick = (e) => { e.preventDefault(); game.exportPic("png"); };
 }
 
-// ---- share links: the state in the URL fragment, base64url JSON ----
-export function encodeState(obj) {
-  const bytes = new TextEncoder().encode(JSON.stringify(obj));
-  let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-export function decodeState(s) {
-  s = s.replace(/-/g, "+").replace(/_/g, "/");
-  const bin = atob(s);
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  const v = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-  if (!v || typeof v !== "object") throw new Error("not an object");
-  return v;
-}
-export function setHash(kind, obj) {
-  const h = "#" + kind + "=" + encodeState(obj);
+// setHash puts a position link's fragment in the address bar and returns
+// the whole link.
+export function setHash(h) {
   history.replaceState(null, "", h);
   return location.href;
 }
@@ -137,15 +130,19 @@ export function fmtTime(s) {
   return m + ":" + String(r).padStart(2, "0");
 }
 
-// A timer per family, and best times in localStorage under a key naming
-// the family, size, moves and difficulty.
+// A timer per family. start(secs) starts it at secs (a restored link's
+// clock).
 export class Timer {
   constructor(id) { this.id = id; this.t0 = 0; this.stopped = true; this.shown = 0; setInterval(() => this.tick(), 1000); }
-  start() { this.t0 = performance.now(); this.stopped = false; this.tick(); }
+  start(secs) { this.t0 = performance.now() - 1000 * (secs || 0); this.stopped = false; this.tick(); }
   stop() { if (!this.stopped) { this.shown = Math.floor(this.secs()); this.stopped = true; this.tick(); } return this.shown; }
   secs() { return this.stopped ? this.shown : (performance.now() - this.t0) / 1000; }
   tick() { const e = $(this.id); if (e) e.textContent = fmtTime(this.secs()); }
 }
+
+// Best times are kept in localStorage under a key naming the family and
+// the puzzle's kind (what: size, moves or bridges per pair, difficulty),
+// and only for puzzles finished without help: no hint, reveal or solve.
 export function bestKey(family, what) { return "boardgraph.best." + family + "." + what; }
 export function recordBest(family, what, secs) {
   const k = bestKey(family, what);
@@ -155,11 +152,33 @@ export function recordBest(family, what, secs) {
   if (best) try { localStorage.setItem(k, String(Math.floor(secs))); } catch (e) { /* storage off */ }
   return { best, prev: prev === null ? null : +prev };
 }
-export function showBest(family, what, id) {
+// showBest shows the best time for what, described in words by label.
+export function showBest(family, what, label, id) {
   let v = null;
   try { v = localStorage.getItem(bestKey(family, what)); } catch (e) { /* storage off */ }
-  $(id).textContent = v === null ? "" : `Best time for ${what.replace(/\./g, " ")}: ${fmtTime(+v)}`;
+  $(id).textContent = v === null ? "" : `Your best time for ${label}: ${fmtTime(+v)}`;
 }
+
+// finishLine words a finish in secs: with help (no record kept), else
+// against the best time for what (recorded when it is one).
+export function finishLine(family, what, secs, assisted) {
+  if (assisted) return `Solved in ${fmtTime(secs)}, with help (a hint, a reveal or Solve), so it does not count as a best time.`;
+  const rb = recordBest(family, what, secs);
+  if (!rb.best) return `Solved in ${fmtTime(secs)}. Your best is ${fmtTime(rb.prev)}.`;
+  return `Solved in ${fmtTime(secs)}` + (rb.prev === null ? ": your first time on this kind of puzzle." : ": a new best time!");
+}
+
+// lookLine words the first rung of a hint: the engine's "Look at X" as
+// "Look here: X"; any other sentence (there is no step, a mistake) as it
+// is, with its first letter capitalised.
+export function lookLine(look) {
+  const s = String(look || "");
+  if (/^Look at /.test(s)) return "Look here: " + s.replace(/^Look at /, "");
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+// aOrAn returns word with "a" or "an" before it.
+export function aOrAn(word) { return (/^[aeiou]/i.test(word) ? "an " : "a ") + word; }
 
 // utcDate is today's date in UTC, "2026-11-26": the daily puzzles' seed, so
 // everyone gets the same puzzle on the same date.

@@ -3,8 +3,17 @@
 // any order (with pencil marks) or as a free tour 1, 2, 3... in order; the
 // hint ladder, the engine's tools, and the board's pointer input and
 // buttons.
-import { $, el, api, aborted, axisBoard, shareBox, setHash, hint, status, study, fmtTime, Timer, recordBest, showBest, utcDate, seedOf, jumpPath, download } from "./common.js";
+import { $, el, api, aborted, axisBoard, shareBox, setHash, hint, status, study, Timer, showBest, finishLine, aOrAn, lookLine, utcDate, seedOf, jumpPath, download } from "./common.js";
 import { cellName } from "./cells.js";
+import { LinkError, encodeLeaper, decodeLeaper, escapeCode } from "./links.js";
+
+// moveWord names a move set as players do: "Hopido", "knight", "king", or
+// "1,3 leaper".
+export function moveWord(m) {
+  if (m === "diplomatico" || m === "hopido") return "Hopido";
+  if (m === "knight" || m === "king") return m;
+  return m + " leaper";
+}
 
 export const L = {
   b: null,        // board from leaper/load
@@ -22,6 +31,8 @@ export const L = {
   solved: false,
   timer: new Timer("l-timer"),
   level: "",      // difficulty name, for best times
+  daily: "",      // the daily puzzle's date, when this is one
+  assisted: false, // a hint, reveal or solve was used: no best time
   tourPref: true, // empty boards are played 1, 2, 3… in order (the in-order box)
 
   movesSpec() {
@@ -29,7 +40,11 @@ export const L = {
     return m === "custom" ? $("l-custom").value.trim() : m;
   },
 
-  // load loads a board; st restores a shared position ({p: path} or {g: grid}).
+  // load loads a board (req: {board, moves} for leaper/load). st restores
+  // a position from a link: {code} (a #l= link's position code, decoded
+  // here against the board) or an older link's {p: path} or {g: [[cell,
+  // number], ...]} (checked against their schema by links.js). opts.mode
+  // ("tour" or "numbers"), opts.level and opts.daily describe the puzzle.
   async load(req, st, opts) {
     opts = opts || {};
     let b;
@@ -42,13 +57,22 @@ export const L = {
     }
     this.b = b;
     this.note = "";
+    let pos = null;
+    if (st && typeof st.code === "string") {
+      try { pos = decodeLeaper(st.code, b.rows * b.cols, b.open); } catch (e) {
+        if (!(e instanceof LinkError)) throw e;
+        this.note = `The link's position is damaged (${e.message}), so the puzzle starts afresh.`;
+      }
+    }
     this.req = { board: b.board, moves: b.moves };
     this.given = new Map(b.givens.map(([c, n]) => [c, n]));
     this.givenAt = new Map(b.givens.map(([c, n]) => [n, c]));
     this.blocked = new Set(b.blocked);
     this.vecs = new Set(b.vectors.map(([r, c]) => r + "," + c));
-    this.level = opts.level || "";
-    const tour = opts.mode ? opts.mode === "tour" : (b.givens.length === 0 && this.tourPref);
+    this.level = (pos && pos.level) || opts.level || "";
+    this.daily = (pos && pos.daily) || opts.daily || "";
+    this.assisted = !!(pos && pos.assisted);
+    const tour = pos ? pos.tour : opts.mode ? opts.mode === "tour" : (b.givens.length === 0 && this.tourPref);
     this.mode = tour ? "tour" : "numbers";
     // The box shows the mode in play; a puzzle with givens is played by
     // numbers only, and leaves the choice for empty boards as it was.
@@ -69,27 +93,36 @@ export const L = {
     study("l-studytext", "");
     $("l-reveal").hidden = true;
     $("l-pad").hidden = this.mode !== "numbers";
-    $("l-board").setAttribute("aria-label", `${b.rows} by ${b.cols} ${b.moves} board, ${b.open} open cells` + (b.givens.length ? `, ${b.givens.length} givens` : ""));
-    if (this.mode === "tour") hint("l-hinttext", "Free tour: tap any open cell to place 1; each next number must be one " + b.moves + " move away.", "info");
-    else if (b.givens.length) hint("l-hinttext", `Write the numbers 1 to ${b.open} so that each number is one ${b.moves} move from the next. Select a cell and type a number, or drag from a number to a cell one move away.`, "info");
-    else hint("l-hinttext", `An empty board in numbers mode: write any number anywhere; numbers k and k+1 must be one ${b.moves} move apart.`, "info");
-    if (st && st.p && this.mode === "tour") {
-      for (const c of st.p) { if (!this.legal().includes(c)) break; this.path.push(c); }
+    const mv = moveWord(b.moves);
+    $("l-board").setAttribute("aria-label", `${b.rows} by ${b.cols} ${mv} board, ${b.open} open cells` + (b.givens.length ? `, ${b.givens.length} givens` : ""));
+    if (this.mode === "tour") hint("l-hinttext", `Free tour: tap any open cell to place 1; each next number must be one ${mv} move away.`, "info");
+    else if (b.givens.length) hint("l-hinttext", `Write the numbers 1 to ${b.open} so that each number is one ${mv} move from the next. Select a cell and type a number, or drag from a number to a cell one move away.`, "info");
+    else hint("l-hinttext", `An empty board played by numbers: write any number anywhere; each number must be one ${mv} move from the next.`, "info");
+    const free = (c) => c >= 0 && c < this.grid.length && !this.blocked.has(c) && !this.given.has(c);
+    let path = st && st.p;
+    if (pos && tour) path = pos.grid.map((n, c) => [n, c]).filter(([n]) => n).sort((x, y) => x[0] - y[0]).map(([, c]) => c);
+    if (path && this.mode === "tour") {
+      for (const c of path) { if (!this.legal().includes(c)) break; this.path.push(c); }
+    }
+    if (pos && !tour) {
+      pos.grid.forEach((n, c) => { if (free(c)) this.grid[c] = n; });
+      pos.marks.forEach((m, c) => { if (free(c)) this.marks[c] = m; });
     }
     if (st && st.g && this.mode === "numbers") {
-      for (const [c, n] of st.g) {
-        if (Number.isInteger(c) && Number.isInteger(n) && c >= 0 && c < this.grid.length && n >= 1 && n <= b.open && !this.blocked.has(c) && !this.given.has(c)) this.grid[c] = n;
-      }
+      for (const [c, n] of st.g) if (free(c) && n >= 1 && n <= b.open) this.grid[c] = n;
     }
     this.draw();
-    this.timer.start();
-    showBest("leaper", this.bestWhat(), "l-best");
+    this.timer.start(pos ? pos.secs : 0);
+    showBest("leaper", this.bestWhat(), this.bestLabel(), "l-best");
     this.check();
     if (this.mode === "tour" && b.givens.length === 0 && this.path.length === 0) this.impossibleCheck();
     return true;
   },
 
+  // bestWhat is the best-time key of the puzzle's kind; bestLabel says it
+  // in words ("6x6 Hopido, easy").
   bestWhat() { return `${this.b.rows}x${this.b.cols}.${this.b.moves}` + (this.level ? "." + this.level : ""); },
+  bestLabel() { return `${this.b.rows}x${this.b.cols} ${moveWord(this.b.moves)}` + (this.level ? ", " + this.level : ""); },
 
   // impossibleCheck asks the engine whether an empty board has any tour at
   // all, and says so in the status line when it has none.
@@ -197,6 +230,7 @@ export const L = {
       else if (c === head) cls.push("head");
       else if (tour && legal.has(c)) cls.push("legal");
       if (c === this.cursor) cls.push("cursor");
+      if (n > 0) cls.push("hasnum");
       this.cells[c].setAttribute("class", cls.join(" "));
       const t = this.labels[c];
       if (this.given.has(c)) { t.textContent = this.given.get(c); t.setAttribute("class", "givenlabel"); }
@@ -207,7 +241,11 @@ export const L = {
     }
     const s = this.size;
     this.lines.textContent = "";
-    for (const [a, c, k] of this.chains()) {
+    const chains = this.chains();
+    // Jump lines can be hidden, and are lighter on a board mostly filled.
+    this.lines.setAttribute("class", "jumps" + (chains.length * 2 >= b.open ? " many" : ""));
+    this.lines.style.display = $("l-lines").checked ? "" : "none";
+    for (const [a, c, k] of chains) {
       const [x1, y1] = this.cellXY(a), [x2, y2] = this.cellXY(c);
       const dr = Math.floor(c / b.cols) - Math.floor(a / b.cols), dc = c % b.cols - a % b.cols;
       el("path", { d: jumpPath(x1, y1, x2, y2, dr, dc, k, s), class: "pathline", "data-k": k }, this.lines);
@@ -226,7 +264,7 @@ export const L = {
     if (this.note) { status("l-status", this.note, "bad"); return; }
     if (this.mode === "tour") {
       const n = this.path.length, legal = this.legal().length;
-      status("l-status", `${b.rows}x${b.cols} ${b.moves}: ${n}/${b.open} placed` + (n === b.open ? "" : legal ? `, ${legal} cells for ${n + 1}` : `, no cell for ${n + 1}: undo`));
+      status("l-status", `${b.rows}x${b.cols} ${moveWord(b.moves)}: ${n}/${b.open} placed` + (n === b.open ? "" : legal ? `, ${legal} cells for ${n + 1}` : `, no cell for ${n + 1}: undo`));
       return;
     }
     if (this.errText) { status("l-status", this.errText, "bad"); return; }
@@ -238,16 +276,31 @@ export const L = {
     status("l-status", `${this.filled()}/${b.open} numbered · ${where}`);
   },
 
+  // share writes the position's link (links.js): the puzzle's share code
+  // and the position code (numbers or tour, pencil marks, clock, help
+  // used, daily date, difficulty). A board whose share code the engine
+  // could not give gets an older link, a base64url JSON of the board map
+  // and the numbers.
   share() {
     if (!this.b) return;
-    const st = { b: this.req.board, m: this.req.moves };
-    if (this.mode === "tour") st.p = this.path;
-    else {
-      st.g = [];
-      this.grid.forEach((n, c) => { if (n && !this.given.has(c)) st.g.push([c, n]); });
+    let h;
+    if (this.b.share) {
+      const st = { tour: this.mode === "tour", assisted: this.assisted, daily: this.daily, level: this.level, secs: this.timer.secs(), marks: this.marks };
+      st.grid = this.grid.map((n, c) => this.given.has(c) ? 0 : n);
+      if (st.tour) { st.grid = this.grid.map(() => 0); this.path.forEach((c, i) => { st.grid[c] = i + 1; }); st.marks = []; }
+      h = "#l=" + escapeCode(this.b.share) + "~" + encodeLeaper(st, this.grid.length, this.b.open);
+    } else {
+      const st = { b: this.req.board, m: this.req.moves };
+      if (this.mode === "tour") st.p = this.path;
+      else {
+        st.g = [];
+        this.grid.forEach((n, c) => { if (n && !this.given.has(c)) st.g.push([c, n]); });
+      }
+      if (this.level) st.l = this.level;
+      const bytes = new TextEncoder().encode(JSON.stringify(st));
+      h = "#leaper=" + btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
     }
-    if (this.level) st.l = this.level;
-    $("l-share").value = setHash("leaper", st);
+    $("l-share").value = setHash(h);
   },
 
   body() { return { board: this.req.board, moves: this.req.moves, path: this.path }; },
@@ -301,11 +354,10 @@ export const L = {
   win(reason) {
     this.solved = true;
     const secs = this.timer.stop();
-    const rb = recordBest("leaper", this.bestWhat(), secs);
-    const best = rb.best ? (rb.prev === null ? " — your first time on this size" : " — a new best time!") : ` — best ${fmtTime(rb.prev)}`;
-    status("l-status", `Solved in ${fmtTime(secs)}${best}`, "win");
+    status("l-status", finishLine("leaper", this.bestWhat(), secs, this.assisted), "win");
     hint("l-hinttext", "Solved! " + reason.replace(/^solved: /, "").replace(/^./, (c) => c.toUpperCase()) + ".", "ok");
-    showBest("leaper", this.bestWhat(), "l-best");
+    showBest("leaper", this.bestWhat(), this.bestLabel(), "l-best");
+    this.share();
   },
 
   async maybeTourDone() {
@@ -377,7 +429,7 @@ export const L = {
     const k = this.numAt(a);
     if (this.mode === "tour") { this.select(c); return; }
     if (!k) return;
-    if (!this.adjacent(a, c)) { status("l-status", `${cellName(this.b.cols, c)} is not one ${this.b.moves} move from ${cellName(this.b.cols, a)}.`, "bad"); return; }
+    if (!this.adjacent(a, c)) { status("l-status", `${cellName(this.b.cols, c)} is not one ${moveWord(this.b.moves)} move from ${cellName(this.b.cols, a)}.`, "bad"); return; }
     const used = new Set();
     for (let x = 0; x < this.grid.length; x++) { const n = this.numAt(x); if (n) used.add(n); }
     let n = 0;
@@ -409,6 +461,7 @@ export const L = {
     }
     const lad = this.ladder, h = lad.h;
     lad.rung++;
+    if (h.status !== "done") this.assisted = true;
     $("l-hinttext").dataset.rung = lad.rung;
     $("l-hinttext").dataset.status = h.status;
     if (this.mode === "numbers") this.numbersRung(h, lad.rung);
@@ -421,10 +474,10 @@ export const L = {
     if (h.status === "done") { hint("l-hinttext", h.reason, "ok"); return; }
     if (rung === 1) {
       this.look = h.lookCells;
-      hint("l-hinttext", "Look here: " + h.look.replace(/^Look at /, "") + (h.status === "step" ? "  (Hint again: why)" : ""), cls);
+      hint("l-hinttext", lookLine(h.look) + (h.status === "step" ? " Press Hint again to see why." : ""), cls);
     } else if (rung === 2 || h.status !== "step") {
       this.look = h.lookCells;
-      hint("l-hinttext", h.reason + (h.status === "step" ? "  (Hint again: fill it in)" : ""), cls);
+      hint("l-hinttext", h.reason + (h.status === "step" ? " Press Hint again to fill it in." : ""), cls);
       if (h.status === "stuck") $("l-reveal").hidden = false;
     } else {
       this.cursor = h.cell;
@@ -461,10 +514,10 @@ export const L = {
     const name = cellName(this.b.cols, h.next);
     if (rung === 1) {
       this.look = this.legal();
-      hint("l-hinttext", `Look here: ${n + 1} can go on one of the green cells, and the board can still be finished.  (Hint again: which)`, "ok");
+      hint("l-hinttext", `Look here: ${n + 1} can go on one of the green cells, and the board can still be finished. Press Hint again to see which.`, "ok");
     } else if (rung === 2) {
       this.look = [h.next];
-      hint("l-hinttext", `${n + 1} at ${name} still leaves a way to number every cell.  (Hint again: place it)`, "ok");
+      hint("l-hinttext", `${n + 1} at ${name} still leaves a way to number every cell. Press Hint again to place it.`, "ok");
     } else {
       this.cursor = h.next;
       this.change(() => this.path.push(h.next));
@@ -476,6 +529,7 @@ export const L = {
 
   async reveal() {
     $("l-reveal").hidden = true;
+    this.assisted = true;
     try {
       const r = await api("leaper/reveal", this.playBody());
       if (r.status === "reveal" && r.cell >= 0) {
@@ -492,6 +546,7 @@ export const L = {
   },
 
   async solve() {
+    this.assisted = true;
     hint("l-hinttext", "solving…", "info");
     try {
       if (this.mode === "numbers") {
@@ -647,14 +702,22 @@ async function leaperGenerate(seed, daily) {
   hint("l-hinttext", "making a puzzle with exactly one solution…", "info");
   try {
     const r = await api("leaper/generate", { board: $("l-size").value.trim(), moves: L.movesSpec(), level: +levelSel.value, seed });
-    await L.load({ board: r.board, moves: r.moves }, null, { mode: "numbers", level: r.level });
-    hint("l-hinttext", (daily ? `Daily puzzle for ${utcDate()} (UTC): ` : "") + `a ${r.level} puzzle with ${r.givens} givens and exactly one solution. Write the numbers 1 to ${L.b.open}, each one ${r.moves} move from the next.`, "ok");
+    const date = daily ? utcDate() : "";
+    if (!await L.load({ board: r.board, moves: r.moves }, null, { mode: "numbers", level: r.level, daily: date })) return;
+    hint("l-hinttext", (daily ? `The daily puzzle for ${date} (UTC): ` : "A new puzzle: ") + `${aOrAn(r.level)} ${L.b.rows}x${L.b.cols} ${moveWord(r.moves)} with ${r.givens} givens and exactly one solution. Write the numbers 1 to ${L.b.open}, each one ${moveWord(r.moves)} move from the next.`, "ok");
   } catch (e) {
     status("l-status", "Could not make a puzzle: " + e.message, "bad");
     hint("l-hinttext", e.message, "dead");
   }
 }
 $("l-gen").onclick = () => leaperGenerate(Math.floor(Math.random() * 1e9), false);
+$("l-newtop").onclick = () => leaperGenerate(Math.floor(Math.random() * 1e9), false);
+// Jump lines shown or hidden, remembered in the browser.
+try { $("l-lines").checked = localStorage.getItem("boardgraph.lines") !== "hidden"; } catch (e) { /* storage off */ }
+$("l-lines").onchange = () => {
+  try { localStorage.setItem("boardgraph.lines", $("l-lines").checked ? "shown" : "hidden"); } catch (e) { /* storage off */ }
+  if (L.b) L.update();
+};
 $("l-daily").onclick = () => leaperGenerate(seedOf(`${utcDate()}|leaper|${L.movesSpec()}|${$("l-size").value.trim()}|${$("l-level").value}`), true);
 $("l-undo").onclick = () => L.undo();
 $("l-redo").onclick = () => L.redoMove();
