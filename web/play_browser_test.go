@@ -775,13 +775,10 @@ func (b *browserEnv) accessibility(t *testing.T) {
 						t.Errorf("%s %s: %s", d.name, scheme, l)
 					}
 				}
-				if d.touch {
-					continue // the same elements and colours as on the desktop
-				}
 				res := eval[[]map[string]any](t, ctx, `(async () => { const r = await axe.run(document, {resultTypes: ["violations"]});
 					return r.violations.filter(v => v.impact === "serious" || v.impact === "critical").map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(" "))})); })()`)
 				for _, v := range res {
-					t.Errorf("%s %s: axe %s violation %v: %v on %v", scheme, view, v["impact"], v["id"], v["help"], v["nodes"])
+					t.Errorf("%s %s %s: axe %s violation %v: %v on %v", d.name, scheme, view, v["impact"], v["id"], v["help"], v["nodes"])
 				}
 			}
 		}

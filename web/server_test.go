@@ -37,7 +37,7 @@ func TestPageEmbedded(t *testing.T) {
 	if body := rec.Body.String(); !strings.Contains(body, ".tab.active") || !strings.Contains(body, `<script type="module" src="assets/app.js">`) {
 		t.Errorf("the page does not carry its style inline and load its modules")
 	}
-	for _, p := range []string{"/", "/assets/app.js", "/assets/common.js", "/assets/cells.js", "/assets/leaper.js", "/assets/bridges.js", "/assets/style.css"} {
+	for _, p := range []string{"/", "/assets/app.js", "/assets/common.js", "/assets/cells.js", "/assets/leaper.js", "/assets/bridges.js", "/assets/links.js", "/assets/style.css"} {
 		rec := httptest.NewRecorder()
 		s.ServeHTTP(rec, httptest.NewRequest("GET", p, nil))
 		if rec.Code != 200 || rec.Body.Len() < 500 {
