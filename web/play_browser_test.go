@@ -57,10 +57,11 @@ func (c *consoleErrors) list() []string {
 }
 
 // playTab opens a tab sized and (for phones) touch-emulated as d, in the
-// colour scheme given ("light" or "dark"), collecting console errors.
-func (b *browserEnv) playTab(t *testing.T, d device, scheme string) (context.Context, *consoleErrors) {
+// colour scheme given ("light" or "dark"), collecting console errors; its
+// deadline is 60 s, or the limit given.
+func (b *browserEnv) playTab(t *testing.T, d device, scheme string, limit ...time.Duration) (context.Context, *consoleErrors) {
 	t.Helper()
-	ctx := b.tab(t)
+	ctx := b.tab(t, limit...)
 	ce := &consoleErrors{}
 	err := chromedp.Listen(ctx, func(ev any) {
 		switch ev := ev.(type) {
