@@ -400,10 +400,49 @@ func (b *browserEnv) phoneTargets(t *testing.T) {
 	if cur := eval[int](t, ctx, `L.cursor`); cur != far {
 		t.Errorf("tapped cell %d at the far corner; the cursor is on %d", far, cur)
 	}
+	b.scrollFrame(t, ctx)
 	tap(t, ctx, phone, "#tab-nl")
 	check("Bridges 7x7 at load")
 	b.shot(t, ctx, "phone-nl-7x7")
 	noConsoleErrors(t, ce)
+}
+
+// scrollFrame plays the 10x10 board in its scroll frame by touch: a drag
+// from a number to a cell one move away writes the next number there, a
+// drag from an empty cell scrolls the frame, and a tap selects.
+func (b *browserEnv) scrollFrame(t *testing.T, ctx context.Context) {
+	t.Helper()
+	// A given with a free cell one move away whose next number is free.
+	pair := eval[[2]int](t, ctx, `(() => { const used = new Set(L.given.values());
+		for (const [c, n] of L.given) { if (n === L.b.open || used.has(n + 1)) continue;
+			for (let d = 0; d < L.grid.length; d++) if (!L.given.has(d) && !L.blocked.has(d) && !L.grid[d] && L.adjacent(c, d)) return [c, d]; }
+		return [-1, -1]; })()`)
+	if pair[0] < 0 {
+		t.Fatal("no given with a free cell one move away")
+	}
+	centre(t, ctx, fmt.Sprintf("#lc%d", pair[0]))
+	p := eval[[4]float64](t, ctx, fmt.Sprintf(`(() => { const a = document.getElementById("lc%d").getBoundingClientRect(), b = document.getElementById("lc%d").getBoundingClientRect(); return [a.left + a.width/2, a.top + a.height/2, b.left + b.width/2, b.top + b.height/2]; })()`, pair[0], pair[1]))
+	if p[2] < 0 || p[2] > float64(phone.width) || p[3] < 0 || p[3] > float64(phone.height) {
+		t.Skipf("cells %v not both in view at 390x844: %v", pair, p)
+	}
+	want := eval[int](t, ctx, fmt.Sprintf(`L.given.get(%d) + 1`, pair[0]))
+	drag(t, ctx, phone, p[0], p[1], p[2], p[3])
+	if got := eval[int](t, ctx, fmt.Sprintf(`L.grid[%d]`, pair[1])); got != want {
+		t.Errorf("drag from the given at %s to %s in the scroll frame wrote %d, want %d", cellLabel(10, int32(pair[0])), cellLabel(10, int32(pair[1])), got, want)
+	}
+	// A drag sideways from an empty cell scrolls the frame.
+	free := eval[int](t, ctx, `(() => { for (let c = 0; c < L.grid.length; c++) if (!L.given.has(c) && !L.blocked.has(c) && !L.grid[c] && c % L.b.cols >= 4 && c % L.b.cols <= 6) return c; return -1; })()`)
+	x, y := centre(t, ctx, fmt.Sprintf("#lc%d", free))
+	before := eval[float64](t, ctx, `document.getElementById("l-board").scrollLeft`)
+	dx := 60.0
+	if before > 30 {
+		dx = -60
+	}
+	drag(t, ctx, phone, x, y, x+dx, y)
+	after := eval[float64](t, ctx, `document.getElementById("l-board").scrollLeft`)
+	if after == before || eval[int](t, ctx, `L.grid.filter((n) => n).length`) != 1 {
+		t.Errorf("a drag of %v px from an empty cell: frame scrolled from %v to %v px, %d numbers written (want 1)", dx, before, after, eval[int](t, ctx, `L.grid.filter((n) => n).length`))
+	}
 }
 
 // darkGivens measures, in dark mode, the contrast ratio between the fill

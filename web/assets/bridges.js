@@ -1,7 +1,7 @@
 // The k-grid game (an ES module): numbered k-grids (Hashiwokakero,
 // Tatham's Bridges), played by dragging, tapping and keys; the hint
 // ladder, the engine's tools, and the board's pointer input and buttons.
-import { $, el, api, aborted, axisBoard, shareBox, setHash, hint, status, study, Timer, showBest, finishLine, aOrAn, lookLine, utcDate, seedOf, download } from "./common.js";
+import { $, el, api, aborted, axisBoard, Pan, shareBox, setHash, hint, status, study, Timer, showBest, finishLine, aOrAn, lookLine, utcDate, seedOf, download } from "./common.js";
 import { colLabel } from "./cells.js";
 import { LinkError, encodeBridges, decodeBridges, escapeCode } from "./links.js";
 
@@ -408,6 +408,7 @@ export const NL = {
 // on an island selects it (for the keys and "Mark island done").
 (function nlPointer() {
   const host = $("n-board");
+  const pan = new Pan(host);
   let start = null, timer = 0, longDone = false;
   const hitAt = (x, y) => {
     const e = document.elementFromPoint(x, y);
@@ -420,6 +421,9 @@ export const NL = {
     if (!NL.g) return;
     if (e.button === 2) return;
     start = Object.assign(hitAt(e.clientX, e.clientY), { x: e.clientX, y: e.clientY });
+    // On a board in a scroll frame, a drag from anywhere but an island
+    // scrolls.
+    pan.begin(e, start.node === undefined);
     longDone = false;
     host.focus({ preventScroll: true });
     if (start.pair !== undefined) {
@@ -434,6 +438,7 @@ export const NL = {
   });
   host.addEventListener("pointermove", (e) => {
     if (!start) return;
+    if (pan.move(e)) { clearTimeout(timer); start = null; return; }
     if (Math.hypot(e.clientX - start.x, e.clientY - start.y) > 8) clearTimeout(timer);
     if (start.node !== undefined) {
       const r = $("n-svg-board").getBoundingClientRect(), sc = NL.dragLine.ownerSVGElement.viewBox.baseVal.width / r.width;

@@ -84,6 +84,31 @@ export function axisBoard(o) {
 // tablet), where targets must be at least 44 px.
 export function touchScreen() { return matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0; }
 
+// Pan lets a finger scroll a board larger than its frame (class "scroll",
+// see axisBoard). The board takes every touch (touch-action: none, so that
+// drags draw), so a drag that starts where it would draw nothing (begin
+// with on true) scrolls the frame, and the page where the frame cannot
+// scroll that way. move returns whether the gesture is a pan.
+export class Pan {
+  constructor(host) { this.host = host; this.on = false; this.moved = false; }
+  begin(e, on) {
+    this.on = on && this.host.classList.contains("scroll");
+    this.moved = false;
+    this.x = e.clientX; this.y = e.clientY;
+    this.sl = this.host.scrollLeft; this.st = this.host.scrollTop; this.sy = window.scrollY;
+  }
+  move(e) {
+    if (!this.on) return false;
+    const dx = e.clientX - this.x, dy = e.clientY - this.y, h = this.host;
+    if (!this.moved && Math.hypot(dx, dy) < 8) return false;
+    this.moved = true;
+    h.scrollLeft = this.sl - dx;
+    if (h.scrollHeight > h.clientHeight) h.scrollTop = this.st - dy;
+    else window.scrollTo(window.scrollX, this.sy - dy);
+    return true;
+  }
+}
+
 // shareBox fills panel p's Share & export box from the one template in
 // index.html (ids p-share, p-copy, p-svg, p-png) and wires it to game:
 // the share link to copy, the picture to download as SVG or PNG.

@@ -3,7 +3,7 @@
 // any order (with pencil marks) or as a free tour 1, 2, 3... in order; the
 // hint ladder, the engine's tools, and the board's pointer input and
 // buttons.
-import { $, el, api, aborted, axisBoard, shareBox, setHash, hint, status, study, Timer, showBest, finishLine, aOrAn, lookLine, utcDate, seedOf, jumpPath, download } from "./common.js";
+import { $, el, api, aborted, axisBoard, Pan, shareBox, setHash, hint, status, study, Timer, showBest, finishLine, aOrAn, lookLine, utcDate, seedOf, jumpPath, download } from "./common.js";
 import { cellName } from "./cells.js";
 import { LinkError, encodeLeaper, decodeLeaper, escapeCode } from "./links.js";
 
@@ -657,6 +657,7 @@ export const L = {
 // act on pointerup, so the first tap is never lost to focus or hover.
 (function leaperPointer() {
   const host = $("l-board");
+  const pan = new Pan(host);
   let from = -1;
   const cellAt = (x, y) => {
     const e = document.elementFromPoint(x, y);
@@ -665,8 +666,13 @@ export const L = {
   host.addEventListener("pointerdown", (e) => {
     if (e.button !== 0 || !L.b) return;
     from = cellAt(e.clientX, e.clientY);
+    // On a board in a scroll frame, a drag from a cell without a number
+    // scrolls (in tour mode, from any cell but the last one placed).
+    const draws = from >= 0 && (L.mode === "tour" ? L.path[L.path.length - 1] === from : L.numAt(from) > 0);
+    pan.begin(e, !draws);
     if (from >= 0) host.focus({ preventScroll: true });
   });
+  host.addEventListener("pointermove", (e) => { if (pan.move(e)) from = -1; });
   host.addEventListener("pointerup", (e) => {
     if (from < 0 || !L.b) return;
     const to = cellAt(e.clientX, e.clientY);
