@@ -1,8 +1,8 @@
 // boardgraph page: plain JavaScript as ES modules, no build step.
 // common.js holds the shared helpers and the one transport to the engine,
-// cells.js the cell names, leaper.js and bridges.js the two games; this
-// module starts the page: tabs, keys, resizing, and the position in the
-// link.
+// cells.js the cell names, links.js the position links, leaper.js and
+// bridges.js the two games; this module starts the page: tabs, keys,
+// resizing, and the position in the link.
 import { $, opening, showTab, status } from "./common.js";
 import { readLink } from "./links.js";
 import { L } from "./leaper.js";
@@ -23,8 +23,6 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "Tab") return;
   if ($("nl").classList.contains("active")) NL.key(e); else L.key(e);
 });
-
-
 
 // Redraw the boards when the window changes width (phone rotation).
 let lastWidth = window.innerWidth;
