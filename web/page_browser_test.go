@@ -434,12 +434,15 @@ func (b *browserEnv) scrollFrame(t *testing.T, ctx context.Context) {
 	free := eval[int](t, ctx, `(() => { for (let c = 0; c < L.grid.length; c++) if (!L.given.has(c) && !L.blocked.has(c) && !L.grid[c] && c % L.b.cols >= 4 && c % L.b.cols <= 6) return c; return -1; })()`)
 	x, y := centre(t, ctx, fmt.Sprintf("#lc%d", free))
 	before := eval[float64](t, ctx, `document.getElementById("l-board").scrollLeft`)
-	dx := 60.0
+	// The finger moves left to bring the right of the board into view, and
+	// right to go back.
+	dx := -60.0
 	if before > 30 {
-		dx = -60
+		dx = 60
 	}
 	drag(t, ctx, phone, x, y, x+dx, y)
 	after := eval[float64](t, ctx, `document.getElementById("l-board").scrollLeft`)
+	t.Logf("a drag of %v px from an empty cell scrolls the frame from %v to %v px", dx, before, after)
 	if after == before || eval[int](t, ctx, `L.grid.filter((n) => n).length`) != 1 {
 		t.Errorf("a drag of %v px from an empty cell: frame scrolled from %v to %v px, %d numbers written (want 1)", dx, before, after, eval[int](t, ctx, `L.grid.filter((n) => n).length`))
 	}
