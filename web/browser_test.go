@@ -10,6 +10,7 @@ package web
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -262,9 +263,7 @@ func TestBrowser(t *testing.T) {
 		if got := eval[[]int8](t, ctx, `NL.conn`); !slices.Equal(got, []int8(sol)) {
 			t.Fatalf("bridges after clicking: %v, want %v", got, sol)
 		}
-		if st := text(t, ctx, "n-status"); !strings.Contains(st, "Solved!") {
-			t.Errorf("status = %q", st)
-		}
+		waitJS(t, ctx, textHas("n-status", "Solved in"))
 		clickAndWait(t, ctx, "n-check", textHas("n-hinttext", "independent verifier"))
 		if h := text(t, ctx, "n-hinttext"); !strings.Contains(h, "independent verifier accepts") {
 			t.Errorf("check = %q", h)
@@ -298,8 +297,8 @@ func TestBrowser(t *testing.T) {
 			n := eval[int](t, ctx, `document.querySelectorAll("#n-board .node").length`)
 			t.Errorf("page shows %d islands, the URL has %d (%v)", n, len(g.Nodes), err)
 		}
-		clickAndWait(t, ctx, "n-solve", textHas("n-status", "Solved!"))
-		if st := text(t, ctx, "n-status"); !strings.Contains(st, "Solved!") {
+		clickAndWait(t, ctx, "n-solve", textHas("n-status", "Solved in"))
+		if st := text(t, ctx, "n-status"); !strings.Contains(st, "Solved in") {
 			t.Errorf("status after Solve = %q", st)
 		}
 		b.shot(t, ctx, "numberlink-puzzlink-solved")
@@ -314,13 +313,20 @@ func TestBrowser(t *testing.T) {
 			clickCell(t, ctx, c)
 		}
 		share := eval[string](t, ctx, `document.getElementById("l-share").value`)
-		if !strings.Contains(share, "#leaper=") {
+		if !strings.Contains(share, "#l=hopido:5x5:") {
 			t.Fatalf("share link %q", share)
 		}
 		ctx2 := b.tab(t)
 		b.open(t, ctx2, share)
 		if got := eval[[]int32](t, ctx2, `L.path`); !slices.Equal(got, sol[:7]) {
 			t.Errorf("shared leaper position reloads as %v, want %v", got, sol[:7])
+		}
+		// An older link (base64url JSON) still reads.
+		old, _ := json.Marshal(map[string]any{"b": "5x5", "m": "diplomatico", "p": sol[:7]})
+		ctxOld := b.tab(t)
+		b.open(t, ctxOld, b.url+"#leaper="+base64.RawURLEncoding.EncodeToString(old))
+		if got := eval[[]int32](t, ctxOld, `L.path`); !slices.Equal(got, sol[:7]) {
+			t.Errorf("an older link reloads as %v, want %v", got, sol[:7])
 		}
 		labels := eval[[]string](t, ctx2, fmt.Sprintf(`[%s].map(c => L.labels[c].textContent)`, joinInts(sol[:7])))
 		for i, l := range labels {

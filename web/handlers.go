@@ -23,6 +23,11 @@ type LeaperBoard struct {
 	// Board is the board written back (a spec for a plain board, else a
 	// text map), for the share link.
 	Board string `json:"board"`
+	// Share is the puzzle's share code (hidato.Puzzle.Share: moves, size,
+	// blocked cells and givens in one URL-safe string) that the page's
+	// position links start with; empty where the code would not read back
+	// as this board (givens that hidato.ParseShare refuses).
+	Share string `json:"share,omitempty"`
 }
 
 func (s *Engine) leaper(body []byte) (*leaper, error) {
@@ -55,6 +60,12 @@ func (s *Engine) leaperLoad(_ context.Context, body []byte, _ query) (any, error
 		out.Board = b.Spec()
 	} else {
 		out.Board = b.Format()
+	}
+	p := &hidato.Puzzle{Board: b, Moves: L.ms}
+	if code := p.Share(); len(code) <= 4096 {
+		if q, err := hidato.ParseShare(code); err == nil && q.Board.Format() == b.Format() && q.Moves.Spec() == L.ms.Spec() {
+			out.Share = code
+		}
 	}
 	return out, nil
 }

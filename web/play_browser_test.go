@@ -57,10 +57,11 @@ func (c *consoleErrors) list() []string {
 }
 
 // playTab opens a tab sized and (for phones) touch-emulated as d, in the
-// colour scheme given ("light" or "dark"), collecting console errors.
-func (b *browserEnv) playTab(t *testing.T, d device, scheme string) (context.Context, *consoleErrors) {
+// colour scheme given ("light" or "dark"), collecting console errors; its
+// deadline is 60 s, or the limit given.
+func (b *browserEnv) playTab(t *testing.T, d device, scheme string, limit ...time.Duration) (context.Context, *consoleErrors) {
 	t.Helper()
-	ctx := b.tab(t)
+	ctx := b.tab(t, limit...)
 	ce := &consoleErrors{}
 	err := chromedp.Listen(ctx, func(ev any) {
 		switch ev := ev.(type) {
@@ -247,6 +248,39 @@ func TestBrowserPlay(t *testing.T) {
 	t.Run("SharedLinks", func(t *testing.T) { b.sharedLinks(t) })
 	t.Run("BadInput", func(t *testing.T) { b.badInput(t) })
 	t.Run("Accessibility", func(t *testing.T) { b.accessibility(t) })
+	t.Run("CellNames", func(t *testing.T) { b.cellNames(t) })
+}
+
+// cellNames checks that the page's cell-naming rule (assets/cells.js) and
+// Go's (cellLabel, in the hints' words) name every cell alike, on boards
+// of every width up to 50 columns and 50 rows (the largest boards the
+// server plays: 40x40 leaper boards, 50x50 k-grids).
+func (b *browserEnv) cellNames(t *testing.T) {
+	ctx, ce := b.playTab(t, desktop, "light")
+	b.open(t, ctx, b.url)
+	const most = 50
+	js := eval[[]string](t, ctx, fmt.Sprintf(`(async () => { const m = await import("./assets/cells.js"); const out = [];
+		for (let cols = 1; cols <= %d; cols++) { const names = []; for (let c = 0; c < cols * %d; c++) names.push(m.cellName(cols, c)); out.push(names.join(" ")); }
+		return out; })()`, most, most))
+	if len(js) != most {
+		t.Fatalf("cells.js named %d board widths, want %d", len(js), most)
+	}
+	for cols := 1; cols <= most; cols++ {
+		names := make([]string, cols*most)
+		for c := range names {
+			names[c] = cellLabel(cols, int32(c))
+		}
+		if want := strings.Join(names, " "); js[cols-1] != want {
+			got := strings.Split(js[cols-1], " ")
+			for c := range names {
+				if c >= len(got) || got[c] != names[c] {
+					t.Errorf("%d columns, cell %d: the page says %q, Go says %q", cols, c, got[min(c, len(got)-1)], names[c])
+					break
+				}
+			}
+		}
+	}
+	noConsoleErrors(t, ce)
 }
 
 // playHopido generates a 6x6 Hopido in the page and plays it to the end:
@@ -378,7 +412,7 @@ func (b *browserEnv) playBridgesDrag(t *testing.T, d device) {
 	if got := eval[[]int8](t, ctx, `NL.conn`); !slices.Equal(got, []int8(sol)) {
 		t.Fatalf("bridges after dragging: %v, want %v", got, sol)
 	}
-	waitJS(t, ctx, `document.getElementById("n-status").textContent.includes("Solved!") && document.getElementById("n-hinttext").textContent.includes("independent verifier")`)
+	waitJS(t, ctx, `document.getElementById("n-status").textContent.includes("Solved in") && document.getElementById("n-hinttext").textContent.includes("independent verifier")`)
 	// Right-click (or long press) on a bridge removes one; undo puts it back.
 	// (The status line above the board may have grown: measure again.)
 	pts = eval[[][2]float64](t, ctx, `[...document.querySelectorAll("#n-board .node circle")].map(e => { const r = e.getBoundingClientRect(); return [r.left + r.width/2, r.top + r.height/2]; })`)
@@ -560,7 +594,7 @@ func (b *browserEnv) playKeyboard(t *testing.T) {
 	if got := eval[[]int8](t, ctx, `NL.conn`); !slices.Equal(got, []int8(sol2)) {
 		t.Fatalf("bridges by keys: %v, want %v", got, sol2)
 	}
-	waitJS(t, ctx, `document.getElementById("n-status").textContent.includes("Solved!")`)
+	waitJS(t, ctx, `document.getElementById("n-status").textContent.includes("Solved in")`)
 	if n := eval[int](t, ctx, `NL.done.size`); n == 0 {
 		t.Errorf("d marked no island done")
 	}
@@ -742,13 +776,10 @@ func (b *browserEnv) accessibility(t *testing.T) {
 						t.Errorf("%s %s: %s", d.name, scheme, l)
 					}
 				}
-				if d.touch {
-					continue // the same elements and colours as on the desktop
-				}
 				res := eval[[]map[string]any](t, ctx, `(async () => { const r = await axe.run(document, {resultTypes: ["violations"]});
 					return r.violations.filter(v => v.impact === "serious" || v.impact === "critical").map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(" "))})); })()`)
 				for _, v := range res {
-					t.Errorf("%s %s: axe %s violation %v: %v on %v", scheme, view, v["impact"], v["id"], v["help"], v["nodes"])
+					t.Errorf("%s %s %s: axe %s violation %v: %v on %v", d.name, scheme, view, v["impact"], v["id"], v["help"], v["nodes"])
 				}
 			}
 		}

@@ -512,17 +512,16 @@ func (s *Server) serve(ctx context.Context, ln net.Listener, announce func(url s
 	return nil
 }
 
-// inlinePage returns index.html with the style sheet, the script and the
-// opening puzzles' answers from eng (opening.go) written into it, so that
-// the first load is one request. The files stay available under /assets/
-// as well. A failure of the opening answers (none is expected: they are
-// fixed puzzles) leaves the page to ask the engine for them.
+// inlinePage returns index.html with the style sheet and the opening
+// puzzles' answers from eng (opening.go) written into it. The script is
+// ES modules (app.js and the modules it imports, preloaded by the page's
+// <link rel="modulepreload">), fetched from /assets/. A failure of the
+// opening answers (none is expected: they are fixed puzzles) leaves the
+// page to ask the engine for them.
 func inlinePage(static fs.FS, eng *Engine) []byte {
 	page, _ := fs.ReadFile(static, "index.html")
 	css, _ := fs.ReadFile(static, "style.css")
-	js, _ := fs.ReadFile(static, "app.js")
 	out := strings.Replace(string(page), `<link rel="stylesheet" href="assets/style.css">`, "<style>\n"+string(css)+"</style>", 1)
-	out = strings.Replace(out, `<script src="assets/app.js"></script>`, "<script>\n"+string(js)+"</script>", 1)
 	if script, err := openingScript(eng); err == nil {
 		out = withOpening(out, script)
 	}

@@ -36,10 +36,10 @@ func TestPageEmbedded(t *testing.T) {
 	s := New(Options{})
 	rec := httptest.NewRecorder()
 	s.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
-	if body := rec.Body.String(); !strings.Contains(body, "const NL = {") || !strings.Contains(body, ".tab.active") || strings.Contains(body, `src="assets/app.js"`) {
-		t.Errorf("the page does not carry its script and style inline")
+	if body := rec.Body.String(); !strings.Contains(body, ".tab.active") || !strings.Contains(body, `<script type="module" src="assets/app.js">`) {
+		t.Errorf("the page does not carry its style inline and load its modules")
 	}
-	for _, p := range []string{"/", "/assets/app.js", "/assets/style.css"} {
+	for _, p := range []string{"/", "/assets/app.js", "/assets/common.js", "/assets/cells.js", "/assets/leaper.js", "/assets/bridges.js", "/assets/links.js", "/assets/style.css"} {
 		rec := httptest.NewRecorder()
 		s.ServeHTTP(rec, httptest.NewRequest("GET", p, nil))
 		if rec.Code != 200 || rec.Body.Len() < 500 {
