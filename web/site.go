@@ -125,16 +125,15 @@ func siteFiles(eng *WasmEngine) (map[string][]byte, error) {
 	return files, nil
 }
 
-// staticPage marks index.html as the static site's page, makes sure it
-// loads engine-client.js before app.js, and writes into it the opening
+// staticPage marks index.html as the static site's page, checks that it
+// loads engine-client.js (the engine in a worker), and writes into it the opening
 // puzzles' answers (opening.go), computed here by the native engine: the
 // page is playable before the WebAssembly engine has loaded.
 func staticPage(page []byte) ([]byte, error) {
 	s := string(page)
 	s = strings.Replace(s, "<head>", "<head>\n"+staticMeta, 1)
-	const client, app = `<script src="assets/engine-client.js"></script>`, `<script src="assets/app.js"></script>`
-	if !strings.Contains(s, client) {
-		s = strings.Replace(s, app, client+"\n"+app, 1)
+	if !strings.Contains(s, `<script src="assets/engine-client.js"></script>`) {
+		return nil, errors.New("site: index.html does not load assets/engine-client.js, which the static page needs for its engine")
 	}
 	script, err := openingScript(NewEngine(0, 0, 0))
 	if err != nil {

@@ -450,7 +450,7 @@ export const L = {
       hint("l-hinttext", "thinking…", "info");
       let h;
       try {
-        h = this.mode === "numbers" ? await api("leaper/step", this.playBody(), { signal: ctl.signal })
+        h = this.mode === "numbers" ? await api("leaper/step", this.playBody({ marks: this.marks }), { signal: ctl.signal })
           : await api("leaper/hint", this.body(), { signal: ctl.signal });
       } catch (e) {
         if (!aborted(e)) hint("l-hinttext", e.message, "dead");
@@ -472,13 +472,26 @@ export const L = {
     const cls = h.status === "error" ? "dead" : h.status === "stuck" ? "info" : "ok";
     study("l-studytext", `${h.study || ""}\n(${h.ms.toFixed(1)} ms in the engine)`);
     if (h.status === "done") { hint("l-hinttext", h.reason, "ok"); return; }
+    // A mistake the solution shows is a ladder too: look, why, then the
+    // third press takes the wrong number (or the pencil marks) away.
+    const fix = h.status === "error" && (h.erase || h.clearMarks);
+    const acts = h.status === "step" || fix;
     if (rung === 1) {
       this.look = h.lookCells;
-      hint("l-hinttext", lookLine(h.look) + (h.status === "step" ? " Press Hint again to see why." : ""), cls);
-    } else if (rung === 2 || h.status !== "step") {
+      hint("l-hinttext", lookLine(h.look) + (acts ? " Press Hint again to see why." : ""), cls);
+    } else if (rung === 2 || !acts) {
       this.look = h.lookCells;
-      hint("l-hinttext", h.reason + (h.status === "step" ? " Press Hint again to fill it in." : ""), cls);
+      const next = h.status === "step" ? " Press Hint again to fill it in."
+        : fix ? (h.erase ? " Press Hint again to take it away." : " Press Hint again to clear those pencil marks.") : "";
+      hint("l-hinttext", h.reason + next, cls);
       if (h.status === "stuck") $("l-reveal").hidden = false;
+    } else if (fix) {
+      this.cursor = h.cell;
+      const at = cellName(this.b.cols, h.cell);
+      if (h.erase) this.setNumber(h.cell, 0);
+      else this.change(() => { this.marks[h.cell] = []; });
+      hint("l-hinttext", h.erase ? `${h.number} taken away from ${at}.` : `Pencil marks cleared at ${at}.`, "ok");
+      return;
     } else {
       this.cursor = h.cell;
       this.setNumber(h.cell, h.number);
