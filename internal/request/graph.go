@@ -57,19 +57,13 @@ func NewGraph(f GraphFlags, src Source) (*Graph, error) {
 	if sv >= 0 && sv == ev && g.G.N() > 1 {
 		return nil, inputf("--start and --end are both vertex %s, but a path over %d vertices ends on another: give another --end, or --closed (and no --end) for a cycle", f.Start, g.G.N())
 	}
-	gr.Problem = hamilton.Problem{G: g.G, Closed: f.Closed, VertexName: func(v int32) string { return "vertex " + g.Names[v] }}.WithEnds(sv, ev)
+	gr.Problem = hamilton.Problem{G: g.G, Closed: f.Closed, VertexName: func(v int32) string { return "vertex " + g.VertexName(v) }}.WithEnds(sv, ev)
 	if f.Closed && f.End != "" {
 		return nil, inputf("--closed with --end: a cycle has no end; give only --start")
 	}
-	gr.Rules = verify.GraphRules{N: g.G.N(), Start: int(sv), End: int(ev), Closed: f.Closed, Name: func(v int) string { return g.Names[v] },
-		Edges: make([][2]int, 0, g.G.M())}
-	for u := range int32(g.G.N()) {
-		for _, v := range g.G.Neighbors(u) {
-			if u < v {
-				gr.Rules.Edges = append(gr.Rules.Edges, [2]int{int(u), int(v)})
-			}
-		}
-	}
+	// The verifier's edges are listed when a path is checked (rules), not
+	// held beside the graph: 16 bytes an edge (issue 33).
+	gr.Rules = verify.GraphRules{N: g.G.N(), Start: int(sv), End: int(ev), Closed: f.Closed, Name: func(v int) string { return g.VertexName(int32(v)) }}
 	return gr, nil
 }
 
@@ -108,7 +102,27 @@ func (gr *Graph) vertex(flagName, name string) (int32, error) {
 	if v := gr.Named.Index(name); v >= 0 {
 		return v, nil
 	}
-	return -1, inputf("--%s %q: no vertex of that name in %s (names are as the file writes them: %s, ...)", flagName, name, gr.File, strings.Join(gr.Named.Names[:min(3, len(gr.Named.Names))], ", "))
+	var some []string
+	for v := range int32(min(3, gr.Named.G.N())) {
+		some = append(some, gr.Named.VertexName(v))
+	}
+	return -1, inputf("--%s %q: no vertex of that name in %s (names are as the file writes them: %s, ...)", flagName, name, gr.File, strings.Join(some, ", "))
+}
+
+// rules returns the verifier's rules with the graph's edges listed (Rules
+// holds none).
+func (gr *Graph) rules() verify.GraphRules {
+	r := gr.Rules
+	g := gr.Named.G
+	r.Edges = make([][2]int, 0, g.M())
+	for u := range int32(g.N()) {
+		for _, v := range g.Neighbors(u) {
+			if u < v {
+				r.Edges = append(r.Edges, [2]int{int(u), int(v)})
+			}
+		}
+	}
+	return r
 }
 
 // Check verifies an engine's path (vertex indices) with the independent
@@ -118,14 +132,14 @@ func (gr *Graph) Check(path []int32) error {
 	for i, v := range path {
 		p[i] = int(v)
 	}
-	return verify.GraphPath(gr.Rules, p)
+	return verify.GraphPath(gr.rules(), p)
 }
 
 // Names returns the file's names of the vertices of path.
 func (gr *Graph) Names(path []int32) []string {
 	out := make([]string, len(path))
 	for i, v := range path {
-		out[i] = gr.Named.Names[v]
+		out[i] = gr.Named.VertexName(v)
 	}
 	return out
 }
@@ -221,10 +235,6 @@ func (gr *Graph) ReadSolution(text []byte, file string) (GraphSolution, error) {
 		}
 		return sol, nil
 	}
-	index := make(map[string]int, len(gr.Named.Names))
-	for i, s := range gr.Named.Names {
-		index[s] = i
-	}
 	gap := 0 // the line of a blank line after a vertex: enumerate's separator
 	for no, line := range strings.Split(string(text), "\n") {
 		s := strings.TrimSpace(line)
@@ -237,8 +247,8 @@ func (gr *Graph) ReadSolution(text []byte, file string) (GraphSolution, error) {
 		if gap > 0 {
 			return sol, inputf("%s line %d: a blank line between vertices (line %d) separates two paths, as enumerate writes them: give one path per file", file, no+1, gap)
 		}
-		v, ok := index[s]
-		if !ok {
+		v := int(gr.Named.Index(s))
+		if v < 0 {
 			return sol, inputf("%s line %d: %q is not a vertex of %s", file, no+1, s, gr.File)
 		}
 		sol.Path = append(sol.Path, v)
@@ -309,7 +319,7 @@ func (gr *Graph) readSolutionJSON(text []byte, file string) (GraphSolution, erro
 // JSON solution marked closed, is checked as a cycle whatever the problem
 // says. It returns the rules used.
 func (gr *Graph) Verify(sol GraphSolution) (verify.GraphRules, error) {
-	rules := gr.Rules
+	rules := gr.rules()
 	if sol.Kind == "TSPLIB tour" || sol.Kind == "JSON cycle" {
 		rules.Closed = true
 	}

@@ -29,8 +29,8 @@ func TestNewGraph(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g.Named.G.N() != 4 || g.Named.G.M() != 4 || len(g.Rules.Edges) != 4 || g.Problem.FixStart {
-			t.Fatalf("%s: %d vertices, %d edges, %d rule edges", file, g.Named.G.N(), g.Named.G.M(), len(g.Rules.Edges))
+		if g.Named.G.N() != 4 || g.Named.G.M() != 4 || len(g.rules().Edges) != 4 || g.Problem.FixStart {
+			t.Fatalf("%s: %d vertices, %d edges, %d rule edges", file, g.Named.G.N(), g.Named.G.M(), len(g.rules().Edges))
 		}
 		src = files(c4, map[string]string{"c4.txt": c4})
 	}
@@ -42,7 +42,7 @@ func TestNewGraph(t *testing.T) {
 		}
 	}
 	g, err := NewGraph(GraphFlags{File: "c4.txt", Start: "b"}, src)
-	if err != nil || !g.Problem.FixStart || g.Named.Names[g.Problem.Start] != "b" {
+	if err != nil || !g.Problem.FixStart || g.Named.VertexName(g.Problem.Start) != "b" {
 		t.Fatalf("start b: %v", err)
 	}
 }

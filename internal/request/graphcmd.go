@@ -67,7 +67,8 @@ func (gr *Graph) Describe(command string) format.GraphProblem {
 		if v < 0 {
 			return nil
 		}
-		return &gr.Named.Names[v]
+		s := gr.Named.VertexName(int32(v))
+		return &s
 	}
 	return format.GraphProblem{Command: command, Kind: format.KindGraph, Graph: gr.File, Vertices: gr.Named.G.N(), Edges: gr.Named.G.M(),
 		Closed: gr.Rules.Closed, Start: name(gr.Rules.Start), End: name(gr.Rules.End)}
