@@ -91,10 +91,15 @@ func FromEdges(n int, edges [][2]int32) (*Graph, error) {
 	for v := 0; v < n; v++ {
 		end := offsets[v+1]
 		nb := targets[start:end]
-		slices.Sort(nb)
-		nb = slices.Compact(nb)
+		if len(nb) > 1 {
+			slices.Sort(nb)
+			nb = slices.Compact(nb)
+		}
 		offsets[v] = w
-		w += int32(copy(targets[w:], nb))
+		if w != start {
+			copy(targets[w:], nb)
+		}
+		w += int32(len(nb))
 		start = end
 	}
 	offsets[n] = w

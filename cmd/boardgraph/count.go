@@ -28,7 +28,9 @@ func runCount(e *env, fs *flag.FlagSet) func(pos []string) int {
 	fs.BoolVar(&cf.SharedSync, "shared-sync", false, "with --shared: sync every layer file before announcing it (survives a machine crash, not only a killed shard; slower)")
 	fs.DurationVar(&cf.SharedWait, "shared-wait", 0, "with --shared: wait at most `D` for the other shards at one layer (default 6h)")
 	fs.IntVar(&cf.Units, "units", 0, "split the count into at least `N` work units (default 4096; every shard of a count needs the same value)")
-	graph := func(g *graphFlags) { g.undirected, g.method, g.orderSeed = cf.Undirected, cf.Method, cf.OrderSeed }
+	graph := func(g *graphFlags) {
+		g.undirected, g.method, g.orderSeed, g.maxMemory = cf.Undirected, cf.Method, cf.OrderSeed, cf.MaxMemory
+	}
 	return withGraph(e, "count", fs, pf, graph, func(pos []string) int {
 		ctx, cancel := pf.context(e) // before the graph: it takes seconds to build
 		defer cancel()

@@ -171,7 +171,7 @@ func (v *GraphVerdict) Write(w io.Writer, f string) error {
 var boardOnly = map[string]string{
 	"board": "a board file", "moves": "a move set", "svg": "a picture of the board", "png": "a picture of the board",
 	"per-start": "a table laid out on the board", "shard": "work units of the board search", "checkpoint": "work units of the board search",
-	"units": "work units of the board search", "resume": "work units of the board search", "max-memory": "the board dynamic program's planner",
+	"units": "work units of the board search", "resume": "work units of the board search",
 	"no-predict": "the board dynamic program's planner", "shared": "shards of the board dynamic program",
 	"shared-sync": "shards of the board dynamic program", "shared-wait": "shards of the board dynamic program",
 }

@@ -112,9 +112,14 @@ func (s *Search) Solve(ctx context.Context, opt hamilton.Options) ([]verify.Cell
 // or proves there is none in time that grows with the frontier, not with
 // the search tree (GP(101,2), no Hamiltonian cycle: milliseconds, where
 // the search ran for minutes). The first of the two to decide answers and
-// the other is stopped. A proof that there is none is an error wrapping
-// hamilton.ErrNoSolution that says why; a path the verifier rejects is an
-// *UnverifiedError. When ctx ends first it returns ctx's error.
+// the other is stopped. An immediate proof (Graph.Proof) answers before
+// either starts. Memory: the search needs about 400 bytes a vertex
+// (graphSearchBytesPerVertex) and is refused above gr.MaxMemory; the
+// dynamic program runs beside it only when its plan (about 1,200 bytes a
+// vertex) fits too, its tables within 60% of the limit. A proof that
+// there is none is an error wrapping hamilton.ErrNoSolution that says
+// why; a path the verifier rejects is an *UnverifiedError. When ctx ends
+// first it returns ctx's error.
 func (gr *Graph) Solve(ctx context.Context, opt hamilton.Options) ([]int32, hamilton.Stats, error) {
 	type answer struct {
 		path    []int32
@@ -124,10 +129,28 @@ func (gr *Graph) Solve(ctx context.Context, opt hamilton.Options) ([]int32, hami
 		decided bool
 		search  bool // the search's answer
 	}
+	// An immediate proof answers before anything per vertex is made.
+	proof, err := gr.Proof()
+	if err != nil {
+		return nil, hamilton.Stats{}, err
+	}
+	if proof != nil {
+		return nil, hamilton.Stats{}, noSolution(errors.Join(hamilton.ErrNoSolution, proof), fmt.Sprintf("no %s in %s", gr.Kind(), gr.File), hamilton.Stats{})
+	}
+	n := int64(gr.Named.G.N())
+	if err := fits(n*graphSearchBytesPerVertex, gr.MaxMemory, gr.memoryHow, fmt.Sprintf("searching %s (%d vertices, about %d bytes a vertex)", gr.File, n, graphSearchBytesPerVertex), "give --max-memory SIZE if the machine has it, or a smaller graph"); err != nil {
+		return nil, hamilton.Stats{}, err
+	}
+	// The dynamic program runs beside the search only when both fit.
+	dpFits := n*(graphSearchBytesPerVertex+graphDPBytesPerVertex) <= gr.MaxMemory
 	both, stop := context.WithCancel(ctx)
 	defer stop()
 	answers := make(chan answer, 2)
 	go func() {
+		if !dpFits {
+			answers <- answer{}
+			return
+		}
 		path, st, width, ok, err := gr.solveDP(both, opt.Workers)
 		a := answer{path: path, st: st, err: err, decided: ok && (err == nil || errors.Is(err, hamilton.ErrNoSolution))}
 		if a.decided {
@@ -224,7 +247,7 @@ func (gr *Graph) solveDP(ctx context.Context, workers int) (path []int32, st ham
 	if !ch.DP || ch.Cost > findMaxCost {
 		return nil, st, 0, false, nil
 	}
-	path, _, err = count.Find(ctx, gr.Problem, count.Options{Order: order, Workers: workers})
+	path, _, err = count.Find(ctx, gr.Problem, count.Options{Order: order, Workers: workers, MaxBytes: gr.MaxMemory / 10 * 6})
 	st.Elapsed = time.Since(began)
 	return path, st, ch.Width, true, err
 }
