@@ -23,7 +23,7 @@ func runSolve(e *env, fs *flag.FlagSet) func(pos []string) int {
 	var pics pictureFlags
 	pics.register(fs)
 	var maxMemory string
-	fs.StringVar(&maxMemory, "max-memory", "", "with --graph: the search (about 400 bytes a vertex) and the dynamic program beside it may use at most `SIZE` (e.g. 800M, 12G; default: 3/4 of the memory available now)")
+	fs.StringVar(&maxMemory, "max-memory", "", "with --graph: the search (at most 512 bytes a vertex) and the dynamic program beside it may use at most `SIZE` (e.g. 800M, 12G; default: 3/4 of the memory available now)")
 	graph := func(g *graphFlags) { g.seed, g.strategy, g.maxMemory = sf.Seed, cmp.Or(sf.Strategy, "auto"), maxMemory }
 	return withGraph(e, "solve", fs, pf, graph, func(pos []string) int {
 		if maxMemory != "" {

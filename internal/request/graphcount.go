@@ -50,12 +50,13 @@ type GraphCount struct {
 // path of 200,000 vertices: 227 MB peak, about 1.1 KB a vertex.
 const graphDPBytesPerVertex = 1200
 
-// graphSearchBytesPerVertex bounds the search's memory per vertex
-// (hamilton's engine, the prechecks' arrays and the collector's slack),
-// measured on a path of 2,000,001 vertices: 651 MB peak, 325 bytes a
-// vertex, 106 a vertex plus edge of which the graph and its names take
-// about 60.
-const graphSearchBytesPerVertex = 400
+// graphSearchBytesPerVertex bounds the search's memory per vertex, the
+// whole process's peak with the graph read (hamilton's engine, the
+// prechecks' arrays, the DP's order beside it and the collector's
+// slack), measured with /usr/bin/time: the 2,000,001-vertex path, 698 MB
+// (349 bytes a vertex), a random cubic graph of 10^6 vertices, 394 MB
+// (394 bytes a vertex).
+const graphSearchBytesPerVertex = 512
 
 // MemoryLimit parses --max-memory s ("": DefaultMaxMemory) and says how
 // the limit was given, for refusals: "the default limit (...)" or "the

@@ -113,7 +113,7 @@ func (s *Search) Solve(ctx context.Context, opt hamilton.Options) ([]verify.Cell
 // the search tree (GP(101,2), no Hamiltonian cycle: milliseconds, where
 // the search ran for minutes). The first of the two to decide answers and
 // the other is stopped. An immediate proof (Graph.Proof) answers before
-// either starts. Memory: the search needs about 400 bytes a vertex
+// either starts. Memory: the search needs at most 512 bytes a vertex
 // (graphSearchBytesPerVertex) and is refused above gr.MaxMemory; the
 // dynamic program runs beside it only when its plan (about 1,200 bytes a
 // vertex) fits too, its tables within 60% of the limit. A proof that
