@@ -87,9 +87,11 @@ func TestNumberlinkLargeGridStops(t *testing.T) {
 // TestNumberlinkSIGINTLargeGrid: SIGINT ends numberlink solve on the
 // dense 600x600 k-grid within 2 s, exit 3, with one line saying it was
 // interrupted (the real binary: the signal goes through the process's
-// handler).
+// handler into the same context as --timeout, which
+// TestNumberlinkLargeGridStops checks in every run; TestSignalsStopCleanly
+// checks the handler). About 10 s, so with BOARDGRAPH_LONG=1.
 func TestNumberlinkSIGINTLargeGrid(t *testing.T) {
-	testfix.SkipShort(t, "builds the binary")
+	testfix.SkipUnlessLong(t, "SIGINT to numberlink solve on a dense 600x600 k-grid (about 10 s)")
 	if testfix.Race {
 		t.Skip("measures how soon a signal stops the work; the race detector slows it tenfold")
 	}
