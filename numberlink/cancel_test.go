@@ -42,7 +42,8 @@ func denseClues(rows, cols int, seed uint64) []int {
 
 // TestStopsInsideNodeWork: on a dense 600x600 grid with k = 100, where
 // one search node's deductions take seconds, Solve, Rate and
-// UnsolvableContext end within 2 s of a deadline of 1 s (issue 33: the
+// UnsolvableContext end within 2 s of a deadline of 1 s, and so does
+// Generate on a 1000x1000 board at density 0.5 (issue 33: the
 // checks ran every 256 search nodes only, and a 600x600 grid with
 // --timeout 3s ran 19 s; before the fix this test ran for minutes). The
 // search must not take the stop for a contradiction: it returns the
@@ -68,6 +69,11 @@ func TestStopsInsideNodeWork(t *testing.T) {
 		}},
 		{"grade", func(ctx context.Context) error {
 			_, err := Rate(ctx, g, SolveOptions{})
+			return err
+		}},
+		{"generate 1000x1000", func(ctx context.Context) error {
+			// Laying out 500,000 islands took seconds with no look at ctx.
+			_, _, err := Generate(ctx, GenerateOptions{Rows: 1000, Cols: 1000, K: 2, Density: 0.5, Seed: 1})
 			return err
 		}},
 		{"proposition", func(ctx context.Context) error {

@@ -75,6 +75,7 @@ func TestNumberlinkLargeGridStops(t *testing.T) {
 		began := time.Now()
 		r := cli(t, "", "numberlink", sub, "--timeout", "1s", "--quiet", file)
 		took := time.Since(began)
+		t.Logf("%s: %v", sub, took)
 		if r.code != exitStopped || !strings.Contains(r.stderr, "timed out after 1s") {
 			t.Errorf("%s: %v after %v", sub, r, took)
 		}
