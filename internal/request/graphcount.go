@@ -50,6 +50,16 @@ type GraphCount struct {
 // path of 200,000 vertices: 227 MB peak, about 1.1 KB a vertex.
 const graphDPBytesPerVertex = 1200
 
+// graphDPBudget splits the memory limit of a frontier DP on a graph of n
+// vertices: its plan (graphDPBytesPerVertex a vertex) may take at most
+// half, and its state tables 60% of what the plan leaves (as for boards,
+// Count.DPTableBytes: the rest is the collector's slack). fits is false
+// when the plan passes half the limit.
+func graphDPBudget(n, limit int64) (tables int64, fits bool) {
+	plan := n * graphDPBytesPerVertex
+	return (limit - plan) / 10 * 6, plan <= limit/2
+}
+
 // graphSearchBytesPerVertex bounds the search's memory per vertex, the
 // whole process's peak with the graph read (hamilton's engine, the
 // prechecks' arrays, the DP's order beside it and the collector's
@@ -115,11 +125,11 @@ func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, 
 	if err := fits(n*graphSearchBytesPerVertex, limit, how, fmt.Sprintf("counting %s (%d vertices)", gr.File, n), "give --max-memory SIZE if the machine has it, or a smaller graph"); err != nil {
 		return res, err
 	}
-	dpFits := n*graphDPBytesPerVertex <= limit
+	tables, dpFits := graphDPBudget(n, limit)
 	if opt.Method != "dfs" && !dpFits {
 		// The DP's plan would not fit: only the search may count.
 		if opt.Method == "dp" {
-			return res, fits(n*graphDPBytesPerVertex, limit, how, fmt.Sprintf("the dynamic program's plan for %d vertices (about %d bytes a vertex)", n, graphDPBytesPerVertex), "give --max-memory SIZE if the machine has it, or count with --method dfs")
+			return res, inputf("the dynamic program's plan for %d vertices (about %d bytes a vertex) needs about %s, over half of %s of %s (the other half is for its tables); give --max-memory SIZE if the machine has it, or count with --method dfs", n, graphDPBytesPerVertex, progress.Bytes(n*graphDPBytesPerVertex), how, progress.Bytes(limit))
 		}
 		opt.Method = "dfs"
 	}
@@ -138,7 +148,7 @@ func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, 
 	}
 	if n := gr.Named.G.N(); opt.Method == "dfs" && n > MaxCountOpen && !gr.Problem.FixStart && !opt.Bounded {
 		if !dpFits {
-			return res, inputf("%d vertices: an exact count by search would not finish, and the dynamic program's plan (about %d bytes a vertex) needs about %s, over %s of %s; give --start or --timeout (a lower bound), or --max-memory SIZE and --method dp if the machine has it", n, graphDPBytesPerVertex, progress.Bytes(int64(n)*graphDPBytesPerVertex), how, progress.Bytes(limit))
+			return res, inputf("%d vertices: an exact count by search would not finish, and the dynamic program's plan (about %d bytes a vertex) needs about %s, over half of %s of %s (the other half is for its tables); give --start or --timeout (a lower bound), or --max-memory SIZE and --method dp if the machine has it", n, graphDPBytesPerVertex, progress.Bytes(int64(n)*graphDPBytesPerVertex), how, progress.Bytes(limit))
 		}
 		return res, inputf("%d vertices: an exact count by search would not finish; give --start, --timeout or --method dp", n)
 	}
@@ -147,9 +157,9 @@ func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, 
 		// A large count's order is annealed longer (count.RefineOrder);
 		// stopped meanwhile, the count stops at once with ctx's error.
 		order, _ = count.RefineOrder(ctx, gr.Problem.G, order, orderSeed(opt.OrderSeed))
-		// The state tables take 60% of the limit, as for boards
-		// (Count.DPTableBytes).
-		res.Count, _, err = count.CountExact(ctx, gr.Problem, count.Options{Order: order, Workers: opt.Workers, MaxBytes: limit / 10 * 6})
+		// The state tables take 60% of what the plan leaves
+		// (graphDPBudget).
+		res.Count, _, err = count.CountExact(ctx, gr.Problem, count.Options{Order: order, Workers: opt.Workers, MaxBytes: tables})
 	} else {
 		res.Method = "dfs (search)"
 		var st hamilton.Stats

@@ -116,7 +116,8 @@ func (s *Search) Solve(ctx context.Context, opt hamilton.Options) ([]verify.Cell
 // either starts. Memory: the search needs at most 512 bytes a vertex
 // (graphSearchBytesPerVertex) and is refused above gr.MaxMemory; the
 // dynamic program runs beside it only when its plan (about 1,200 bytes a
-// vertex) fits too, its tables within 60% of the limit. A proof that
+// vertex) fits half of what the search leaves, its tables 60% of the
+// rest (graphDPBudget). A proof that
 // there is none is an error wrapping hamilton.ErrNoSolution that says
 // why; a path the verifier rejects is an *UnverifiedError. When ctx ends
 // first it returns ctx's error.
@@ -142,7 +143,7 @@ func (gr *Graph) Solve(ctx context.Context, opt hamilton.Options) ([]int32, hami
 		return nil, hamilton.Stats{}, err
 	}
 	// The dynamic program runs beside the search only when both fit.
-	dpFits := n*(graphSearchBytesPerVertex+graphDPBytesPerVertex) <= gr.MaxMemory
+	tables, dpFits := graphDPBudget(n, gr.MaxMemory-n*graphSearchBytesPerVertex)
 	both, stop := context.WithCancel(ctx)
 	defer stop()
 	answers := make(chan answer, 2)
@@ -151,7 +152,7 @@ func (gr *Graph) Solve(ctx context.Context, opt hamilton.Options) ([]int32, hami
 			answers <- answer{}
 			return
 		}
-		path, st, width, ok, err := gr.solveDP(both, opt.Workers)
+		path, st, width, ok, err := gr.solveDP(both, opt.Workers, tables)
 		a := answer{path: path, st: st, err: err, decided: ok && (err == nil || errors.Is(err, hamilton.ErrNoSolution))}
 		if a.decided {
 			a.byDP = fmt.Sprintf("the frontier dynamic program (frontier %d vertices wide)", width)
@@ -237,7 +238,7 @@ const findMaxCost = 1e7
 // solveDP runs count.Find when the graph's frontier is narrow enough;
 // ok is false when it did not run (too wide, or too small for it to
 // matter); width is its order's frontier.
-func (gr *Graph) solveDP(ctx context.Context, workers int) (path []int32, st hamilton.Stats, width int, ok bool, err error) {
+func (gr *Graph) solveDP(ctx context.Context, workers int, tables int64) (path []int32, st hamilton.Stats, width int, ok bool, err error) {
 	began := time.Now()
 	order, oerr := count.GraphOrder(ctx, gr.Problem.G, count.DefaultOrderSeed)
 	if oerr != nil {
@@ -247,7 +248,7 @@ func (gr *Graph) solveDP(ctx context.Context, workers int) (path []int32, st ham
 	if !ch.DP || ch.Cost > findMaxCost {
 		return nil, st, 0, false, nil
 	}
-	path, _, err = count.Find(ctx, gr.Problem, count.Options{Order: order, Workers: workers, MaxBytes: gr.MaxMemory / 10 * 6})
+	path, _, err = count.Find(ctx, gr.Problem, count.Options{Order: order, Workers: workers, MaxBytes: tables})
 	st.Elapsed = time.Since(began)
 	return path, st, ch.Width, true, err
 }
