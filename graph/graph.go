@@ -61,34 +61,46 @@ func FromEdges(n int, edges [][2]int32) (*Graph, error) {
 	if n < 0 || n > math.MaxInt32 {
 		return nil, fmt.Errorf("%w: %d vertices", ErrInvalid, n)
 	}
-	deg := make([]int32, n+1)
+	// One array of n+1 offsets serves as degree counts, then as fill
+	// cursors (each ends at the next vertex's start), then, shifted back,
+	// as the offsets: 4 bytes a vertex in all (issue 33).
+	offsets := make([]int32, n+1)
 	for _, e := range edges {
 		if e[0] < 0 || e[1] < 0 || int(e[0]) >= n || int(e[1]) >= n || e[0] == e[1] {
 			return nil, fmt.Errorf("%w: edge %d-%d on %d vertices", ErrInvalid, e[0], e[1], n)
 		}
-		deg[e[0]+1]++
-		deg[e[1]+1]++
+		offsets[e[0]+1]++
+		offsets[e[1]+1]++
 	}
 	for i := 1; i <= n; i++ {
-		deg[i] += deg[i-1]
+		offsets[i] += offsets[i-1]
 	}
-	targets := make([]int32, deg[n])
-	fill := slices.Clone(deg[:n])
+	targets := make([]int32, offsets[n])
 	for _, e := range edges {
-		targets[fill[e[0]]] = e[1]
-		fill[e[0]]++
-		targets[fill[e[1]]] = e[0]
-		fill[e[1]]++
+		targets[offsets[e[0]]] = e[1]
+		offsets[e[0]]++
+		targets[offsets[e[1]]] = e[0]
+		offsets[e[1]]++
 	}
+	for v := n; v > 0; v-- {
+		offsets[v] = offsets[v-1]
+	}
+	offsets[0] = 0
 	// Sort and deduplicate each adjacency list, compacting in place.
-	offsets := make([]int32, n+1)
-	w := int32(0)
+	w, start := int32(0), int32(0)
 	for v := 0; v < n; v++ {
-		nb := targets[deg[v]:deg[v+1]]
-		slices.Sort(nb)
-		nb = slices.Compact(nb)
+		end := offsets[v+1]
+		nb := targets[start:end]
+		if len(nb) > 1 {
+			slices.Sort(nb)
+			nb = slices.Compact(nb)
+		}
 		offsets[v] = w
-		w += int32(copy(targets[w:], nb))
+		if w != start {
+			copy(targets[w:], nb)
+		}
+		w += int32(len(nb))
+		start = end
 	}
 	offsets[n] = w
 	return &Graph{offsets: offsets, targets: targets[:w:w]}, nil

@@ -59,12 +59,12 @@ func (l Limits) withDefaults() Limits {
 	return l
 }
 
-// Named is a graph read from a file: vertex v is called Names[v] in the file
-// (the DIMACS and TSPLIB vertex numbers, the GraphML and JSON node ids, the
-// edge list's words), in order of first appearance.
+// Named is a graph read from a file: vertex v is called VertexName(v) in
+// the file (the DIMACS and TSPLIB vertex numbers, the GraphML and JSON
+// node ids, the edge list's words), in order of first appearance. The
+// names are stored compactly (nothing for numbered vertices).
 type Named struct {
 	G      *graph.Graph
-	Names  []string
 	Format Format
 	// Name is the graph's own name where the file gives one (TSPLIB NAME,
 	// GraphML graph id), else "".
@@ -75,27 +75,24 @@ type Named struct {
 	// Fixed lists the edges a TSPLIB file requires in every tour
 	// (FIXED_EDGES_SECTION), as vertex pairs; nil for other formats.
 	Fixed [][2]int32
+	names vertexNames
 }
 
-// Index returns the vertex called name, or -1.
-func (n *Named) Index(name string) int32 {
-	for v, s := range n.Names {
-		if s == name {
-			return int32(v)
-		}
-	}
-	return -1
-}
+// VertexName returns the file's name of vertex v.
+func (n *Named) VertexName(v int32) string { return n.names.name(v) }
+
+// Index returns the vertex called name, or -1. The cost is O(len(name))
+// expected.
+func (n *Named) Index(name string) int32 { return n.names.index([]byte(name)) }
 
 // builder collects vertices by name and edges, enforcing the limits. It
 // holds 8 bytes per edge read (a pair of int32, merged duplicates removed
-// whenever the list has doubled since the last merge) and one name and map
-// entry per vertex: no per-edge strings or maps (issue 24: the map of seen
+// whenever the list has doubled since the last merge) and the names in a
+// vertexNames: no per-edge strings or maps (issue 24: the map of seen
 // edges and a string per line took 350 bytes an edge).
 type builder struct {
 	lim   Limits
-	index map[string]int32
-	names []string
+	names vertexNames
 	edges [][2]int32
 	// merged is the length of edges after the last merge of duplicates.
 	merged int
@@ -104,33 +101,23 @@ type builder struct {
 }
 
 func newBuilder(lim Limits) *builder {
-	return &builder{lim: lim, index: map[string]int32{}}
+	return &builder{lim: lim}
 }
 
 func (b *builder) vertex(name string) (int32, error) {
-	if v, ok := b.index[name]; ok {
-		return v, nil
-	}
-	return b.add(name)
+	return b.vertexBytes([]byte(name))
 }
 
 // vertexBytes is vertex for a name in a reader's buffer: a known name
 // costs no allocation.
 func (b *builder) vertexBytes(name []byte) (int32, error) {
-	if v, ok := b.index[string(name)]; ok {
+	if v := b.names.index(name); v >= 0 {
 		return v, nil
 	}
-	return b.add(string(name))
-}
-
-func (b *builder) add(name string) (int32, error) {
-	if len(b.names) >= b.lim.MaxVertices {
+	if b.names.n >= b.lim.MaxVertices {
 		return 0, fmt.Errorf("%w: more than %d vertices (Limits.MaxVertices): give a smaller graph", ErrTooLarge, b.lim.MaxVertices)
 	}
-	v := int32(len(b.names))
-	b.index[name] = v
-	b.names = append(b.names, name)
-	return v, nil
+	return b.names.add(name)
 }
 
 func (b *builder) edge(u, v int32) error {
@@ -169,18 +156,18 @@ func (b *builder) merge() error {
 }
 
 func (b *builder) named(f Format, name string) (*Named, error) {
-	if len(b.names) == 0 {
+	if b.names.n == 0 {
 		return nil, fmt.Errorf("%w: the %s file has no vertices; give at least one vertex or edge", ErrFormat, f)
 	}
 	if err := b.merge(); err != nil {
 		return nil, err
 	}
-	g, err := graph.FromEdges(len(b.names), b.edges)
+	g, err := graph.FromEdges(b.names.n, b.edges)
 	b.edges = nil
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrFormat, err)
 	}
-	return &Named{G: g, Names: b.names, Format: f, Name: name, Loops: b.loops, Duplicates: b.dups}, nil
+	return &Named{G: g, names: b.names, Format: f, Name: name, Loops: b.loops, Duplicates: b.dups}, nil
 }
 
 // limited counts bytes and fails once the cap is passed, so that a reader

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -64,8 +65,8 @@ func TestSamples(t *testing.T) {
 			if g.Format != tc.format || g.Name != tc.name {
 				t.Errorf("format %s, name %q; want %s, %q", g.Format, g.Name, tc.format, tc.name)
 			}
-			if !slices.Equal(g.Names, tc.names) {
-				t.Errorf("names %v, want %v", g.Names, tc.names)
+			if names := vertexNames(g); !slices.Equal(names, tc.names) {
+				t.Errorf("names %v, want %v", names, tc.names)
 			}
 			got := edgeSet(g.G, func(v int32) string { return string(rune('0' + v)) })
 			if !slices.Equal(got, want) {
@@ -168,7 +169,7 @@ func TestRoundTrip(t *testing.T) {
 			if g.Format != f {
 				t.Errorf("detected %s", g.Format)
 			}
-			name := func(v int32) string { return g.Names[v] }
+			name := g.VertexName
 			if f == graphio.DIMACS || f == graphio.TSPLIB {
 				name = func(v int32) string { return src.ID(v) } // numbered in graph order
 			}
@@ -225,12 +226,17 @@ func FuzzRead(f *testing.F) {
 			}
 			return
 		}
-		if g.G.N() != len(g.Names) || g.G.N() > lim.MaxVertices || g.G.M() > lim.MaxEdges {
-			t.Fatalf("accepted %d vertices with %d names, %d edges", g.G.N(), len(g.Names), g.G.M())
+		if g.G.N() > lim.MaxVertices || g.G.M() > lim.MaxEdges {
+			t.Fatalf("accepted %d vertices, %d edges", g.G.N(), g.G.M())
+		}
+		for v := range int32(g.G.N()) {
+			if s := g.VertexName(v); g.Index(s) != v {
+				t.Fatalf("vertex %d is called %q, but Index(%q) is %d", v, s, s, g.Index(s))
+			}
 		}
 		// Names with white space or commas, and names starting with a
 		// comment character, do not survive an edge list: check the rest.
-		for _, s := range g.Names {
+		for _, s := range vertexNames(g) {
 			if s == "" || strings.ContainsAny(s, " \t\r\n\v\f\u0085\u00a0,#%") || strings.ContainsFunc(s, func(r rune) bool {
 				return r == 0x1680 || r >= 0x2000 && r <= 0x200a || r == 0x2028 || r == 0x2029 || r == 0x202f || r == 0x205f || r == 0x3000
 			}) {
@@ -245,9 +251,22 @@ func FuzzRead(f *testing.F) {
 		if err != nil {
 			t.Fatalf("the edge list of an accepted graph does not read back: %v", err)
 		}
-		name := func(n *graphio.Named) func(int32) string { return func(v int32) string { return n.Names[v] } }
+		name := func(n *graphio.Named) func(int32) string { return n.VertexName }
 		if !slices.Equal(edgeSet(g.G, name(g)), edgeSet(back.G, name(back))) || back.G.N() != g.G.N() {
 			t.Fatalf("edge list round trip changed the graph")
 		}
 	})
+}
+
+// vertexNames lists g's vertex names in order; a name whose Index is
+// another vertex is marked.
+func vertexNames(g *graphio.Named) []string {
+	out := make([]string, g.G.N())
+	for v := range int32(g.G.N()) {
+		out[v] = g.VertexName(v)
+		if i := g.Index(out[v]); i != v {
+			out[v] += fmt.Sprintf(" (Index %d)", i)
+		}
+	}
+	return out
 }

@@ -64,7 +64,7 @@ func BoardSource(bg *moves.BoardGraph, title string) *Source {
 // NamedSource returns the source for a graph read from a file, keeping its
 // vertex names.
 func NamedSource(n *Named) *Source {
-	return &Source{G: n.G, Title: n.Name, ID: func(v int32) string { return n.Names[v] }}
+	return &Source{G: n.G, Title: n.Name, ID: n.VertexName}
 }
 
 // prepared is a Source checked and indexed for writing.

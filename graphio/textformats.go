@@ -87,10 +87,7 @@ func numbered(lim Limits, n int) (*builder, error) {
 		return nil, fmt.Errorf("%w: the header declares %d vertices, more than the %d read (Limits.MaxVertices): check the header, or give a smaller graph", ErrTooLarge, n, lim.MaxVertices)
 	}
 	b := newBuilder(lim)
-	b.names = make([]string, n)
-	for i := range b.names {
-		b.names[i] = strconv.Itoa(i + 1)
-	}
+	b.names = numberedNames(n)
 	return b, nil
 }
 

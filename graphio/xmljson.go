@@ -104,7 +104,7 @@ func graphmlNode(b *builder, t xml.StartElement) error {
 	if !ok {
 		return fmt.Errorf("%w: GraphML <node> without an id; give every node id=\"...\"", ErrFormat)
 	}
-	if _, dup := b.index[id]; dup {
+	if b.names.index([]byte(id)) >= 0 {
 		return fmt.Errorf("%w: GraphML node id %s appears twice; node ids must be unique", ErrFormat, quote(id))
 	}
 	_, err := b.vertex(id)
@@ -225,7 +225,7 @@ func readNodeLink(r io.Reader, lim Limits) (*Named, error) {
 		} else if !byIndex {
 			return nil, fmt.Errorf("%w: node %d has no \"id\" while others do; give every node an id", ErrFormat, i)
 		}
-		if _, dup := b.index[name]; dup {
+		if b.names.index([]byte(name)) >= 0 {
 			return nil, fmt.Errorf("%w: node id %s appears twice in the node-link JSON; ids must be unique", ErrFormat, quote(name))
 		}
 		if _, err := b.vertex(name); err != nil {
@@ -244,10 +244,9 @@ func readNodeLink(r io.Reader, lim Limits) (*Named, error) {
 		}
 		var u, v int32
 		if byIndex {
-			var ok bool
-			u, ok = b.index[s]
-			v2, ok2 := b.index[t]
-			if !ok || !ok2 {
+			u = b.names.index([]byte(s))
+			v2 := b.names.index([]byte(t))
+			if u < 0 || v2 < 0 {
 				return nil, fmt.Errorf("%w: link %d joins %s and %s, but the nodes have no ids and are numbered 0 to %d; give node ids", ErrFormat, i, quote(s), quote(t), len(doc.Nodes)-1)
 			}
 			v = v2

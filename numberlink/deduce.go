@@ -206,7 +206,12 @@ func (s *solver) nodeRule(i int32) {
 }
 
 // propagate closes the state under every enabled stage (except probing). It
-// returns false on a contradiction, leaving the queue empty.
+// returns false on a contradiction, leaving the queue empty, and false
+// when the run's context ended (s.stopErr set: callers check it before
+// taking false for a contradiction). The context is checked before each
+// pass of the stages that look at the whole grid, so that a large grid
+// stops within one pass of them, not after a node's whole work (issue
+// 33: a 600x600 grid with --timeout 3s ran 19 s).
 func (s *solver) propagate() bool {
 	for {
 		for len(s.queue) > 0 && !s.fail {
@@ -220,6 +225,10 @@ func (s *solver) propagate() bool {
 			return false
 		}
 		if s.open == 0 && s.level < stageCrossing && s.crossingViolated() {
+			s.clearQueue()
+			return false
+		}
+		if s.cancelled() {
 			s.clearQueue()
 			return false
 		}
@@ -238,6 +247,24 @@ func (s *solver) propagate() bool {
 			return true
 		}
 	}
+}
+
+// cancelled reports whether the run's context has ended, recording its
+// error in s.stopErr; a solver without a context never is. Work stopped
+// this way is not a contradiction: whoever sees false from propagate,
+// probe, probeNear or probeList checks s.stopErr first.
+func (s *solver) cancelled() bool {
+	if s.stopErr != nil {
+		return true
+	}
+	if s.ctx == nil {
+		return false
+	}
+	if err := s.ctx.Err(); err != nil {
+		s.stopErr = err
+		return true
+	}
+	return false
 }
 
 // root finds the drawn-graph component of node i.
@@ -547,7 +574,10 @@ func (s *solver) probeNear(from int, decision bool) bool {
 // probeList probes the pairs in cand, with trial propagations run up to
 // stage trial.
 func (s *solver) probeList(cand []int32, trial stage) bool {
-	for _, p := range cand {
+	for k, p := range cand {
+		if k&15 == 15 && s.cancelled() {
+			return false
+		}
 		for side := 0; side < 2 && s.lo[p] < s.hi[p]; side++ {
 			mark := len(s.trail)
 			savedD, savedStages := s.deductions, s.perStage

@@ -194,7 +194,7 @@ func Generate(ctx context.Context, opt GenerateOptions) (*Grid, Solution, error)
 		gen.attempt = attempt + 1
 		rng := rand.New(rand.NewPCG(uint64(opt.Seed), uint64(attempt)))
 		l := newLayout(lat, opt.Rows, opt.Cols, opt.K, opt.Style == StyleHashi)
-		if !l.grow(rng, islands, density, !opt.Rules.NoLoops) {
+		if !l.grow(ctx, rng, islands, density, !opt.Rules.NoLoops) {
 			continue
 		}
 		var g *Grid
@@ -241,16 +241,22 @@ func (gen *generator) report(round, islands, open int) {
 const maxRounds = 400
 
 // deduce closes a fresh solver for g under the stages up to lvl (probe
-// included for LevelProbe). It reports false on a contradiction.
-func deduce(g *Grid, rules Rules, lvl Level) (*solver, bool) {
+// included for LevelProbe). It reports false on a contradiction, and nil
+// and false when ctx ends first (the stages check it between passes over
+// the grid): callers check ctx before taking false for a contradiction.
+func deduce(ctx context.Context, g *Grid, rules Rules, lvl Level) (*solver, bool) {
 	s, err := newSolver(g, rules, stage(lvl-1))
 	if err != nil {
 		return nil, false
 	}
 	s.probing = false
+	s.ctx = ctx
 	ok := s.propagate()
 	if ok && lvl >= LevelProbe {
 		ok = s.probe()
+	}
+	if s.stopErr != nil {
+		return nil, false
 	}
 	return s, ok
 }
@@ -269,7 +275,10 @@ func (gen *generator) uniqueByDeduction(ctx context.Context, l *layout, rng *ran
 		if err != nil {
 			return nil, nil, err
 		}
-		s, ok := deduce(g, gen.opt.Rules, target)
+		s, ok := deduce(ctx, g, gen.opt.Rules, target)
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
 		if !ok {
 			// Cannot happen: the stages are sound and want solves g.
 			return nil, nil, fmt.Errorf("%w: internal: deductions refute the intended solution", ErrGenerate)
@@ -283,7 +292,7 @@ func (gen *generator) uniqueByDeduction(ctx context.Context, l *layout, rng *ran
 		gen.report(round, len(g.Nodes), len(open))
 		if len(open) == 0 {
 			if gen.opt.Difficulty > LevelBounds {
-				if below, _ := deduce(g, gen.opt.Rules, gen.opt.Difficulty-1); below != nil && below.open == 0 {
+				if below, _ := deduce(ctx, g, gen.opt.Rules, gen.opt.Difficulty-1); below != nil && below.open == 0 {
 					return nil, nil, errTooEasy
 				}
 			}
@@ -314,7 +323,7 @@ func (gen *generator) uniqueByCount(ctx context.Context, l *layout, rng *rand.Ra
 			return nil, nil, fmt.Errorf("%w: internal: the counter finds no solution", ErrGenerate)
 		}
 		if len(sols) == 1 {
-			if s, ok := deduce(g, gen.opt.Rules, LevelProbe); ok && s.open == 0 {
+			if s, ok := deduce(ctx, g, gen.opt.Rules, LevelProbe); ok && s.open == 0 {
 				return nil, nil, errTooEasy
 			}
 			return g, sols[0], nil
@@ -453,8 +462,9 @@ func (l *layout) canHost(cell int) bool {
 const candidates = 12
 
 // grow places islands until there are n of them (see Generate, step 1). It
-// reports false if it stalls far short of n.
-func (l *layout) grow(rng *rand.Rand, n int, density float64, loops bool) bool {
+// reports false if it stalls far short of n, or when ctx ends (checked
+// every 1024 tries: a 1000x1000 layout of 200,000 islands takes seconds).
+func (l *layout) grow(ctx context.Context, rng *rand.Rand, n int, density float64, loops bool) bool {
 	l.add(rng.IntN(l.rows * l.cols))
 	cap16 := max(density, float64(n)/float64(len(l.island))) * 1.4 // islands per cell a block may reach
 	minT := 1
@@ -462,7 +472,10 @@ func (l *layout) grow(rng *rand.Rand, n int, density float64, loops bool) bool {
 		minT = 2
 	}
 	fails := 0
-	for len(l.pos) < n {
+	for try := 1; len(l.pos) < n; try++ {
+		if try&1023 == 0 && ctx.Err() != nil {
+			return false
+		}
 		if fails > 20*n+2000 {
 			return len(l.pos) >= 2 && len(l.pos)*4 >= n*3
 		}

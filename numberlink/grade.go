@@ -134,9 +134,13 @@ func rateStages(ctx context.Context, g *Grid, opt SolveOptions) (Grade, error) {
 			return Grade{}, err
 		}
 		s.probing = false
+		s.ctx = ctx // the stages stop within a pass over the grid
 		ok := s.propagate()
 		if ok && lvl == stageProbe {
 			ok = s.probe()
+		}
+		if s.stopErr != nil {
+			return Grade{}, s.stopErr
 		}
 		if !ok {
 			return Grade{}, ErrNoSolution

@@ -450,6 +450,9 @@ func (s *solver) search(depth int, from int) bool {
 	}
 	if !s.propagate() || (s.probing && !s.probeNear(from, depth > 0)) {
 		s.clearQueue()
+		if s.stopErr != nil {
+			return true // stopped inside the node's work: no contradiction
+		}
 		s.backtracks++
 		if s.budget > 0 {
 			s.budget--

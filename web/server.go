@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/boardgraph/boardgraph/internal/request"
@@ -38,8 +39,9 @@ type Options struct {
 	MaxCells, MaxGridCells int
 	// Jobs is the number of solver calls run at once (default GOMAXPROCS);
 	// Queue the number that may wait for one (default 256). A request that
-	// finds the queue full, or waits longer than QueueWait (default 10 s),
-	// gets 429 at once.
+	// finds the queue full, or a queue whose calls would keep it waiting
+	// longer than QueueWait (default 10 s) at the lane's mean call time,
+	// gets 429 at once; one that still waits that long gets 429 then.
 	Jobs, Queue int
 	QueueWait   time.Duration
 	// Timeout is the deadline of every API call (default 5 s; generating
@@ -354,16 +356,54 @@ type lane struct {
 	name  string
 	slots chan struct{}
 	queue chan struct{}
+	// mean is the mean time a call holds a slot, in nanoseconds: an
+	// exponentially weighted average (weight 1/8 for the newest), 0 until
+	// a call has finished.
+	mean atomic.Int64
+}
+
+// hold records that a call held a slot of l for d.
+func (l *lane) hold(d time.Duration) {
+	for {
+		old := l.mean.Load()
+		next := int64(d)
+		if old > 0 {
+			next = old + (int64(d)-old)/8
+		}
+		if l.mean.CompareAndSwap(old, next) {
+			return
+		}
+	}
+}
+
+// expectedWait is how long a call that joins the queue of l now may
+// expect to wait for a slot: the calls ahead of it and itself, served
+// by every slot, at the lane's mean time a call (0 before any call has
+// finished).
+func (l *lane) expectedWait() time.Duration {
+	ahead := int64(len(l.queue)) + 1
+	return time.Duration(ahead * l.mean.Load() / int64(cap(l.slots)))
 }
 
 // acquire takes a slot of l, waiting in its bounded queue for at most
-// QueueWait; a shutdown ends the wait with errShutdown.
+// QueueWait. A full queue, or one whose calls would keep this one
+// waiting longer than QueueWait at the lane's mean call time, answers
+// errBusy at once (issue 33: with the solver lane busy with counts that
+// run to their deadline, a 429 came only after the whole QueueWait). A
+// shutdown ends the wait with errShutdown.
 func (s *Server) acquire(ctx context.Context, l *lane) (func(), error) {
-	release := func() { <-l.slots }
+	began := time.Now()
+	release := func() {
+		l.hold(time.Since(began))
+		<-l.slots
+	}
 	select {
 	case l.slots <- struct{}{}:
 		return release, nil
 	default:
+	}
+	if l.expectedWait() > s.opt.QueueWait {
+		return nil, errBusy
 	}
 	select {
 	case l.queue <- struct{}{}:
@@ -375,6 +415,7 @@ func (s *Server) acquire(ctx context.Context, l *lane) (func(), error) {
 	defer t.Stop()
 	select {
 	case l.slots <- struct{}{}:
+		began = time.Now() // the hold starts now, not the wait
 		return release, nil
 	case <-t.C:
 		return nil, errBusy

@@ -30,7 +30,9 @@ func runCount(e *env, fs *flag.FlagSet) func(pos []string) int {
 	fs.StringVar(&cf.PrimeIndex, "prime-index", "", "count modulo prime `I` of a fixed sequence (from 0; --primes-needed says how many) by the dynamic program, and with --out write a residue file for 'count merge' (one task of a count split by prime)")
 	fs.BoolVar(&cf.PrimesNeeded, "primes-needed", false, "print how many --prime-index runs determine the count (from a proven bound on it) and count nothing")
 	fs.IntVar(&cf.Units, "units", 0, "split the count into at least `N` work units (default 4096; every shard of a count needs the same value)")
-	graph := func(g *graphFlags) { g.undirected, g.method, g.orderSeed = cf.Undirected, cf.Method, cf.OrderSeed }
+	graph := func(g *graphFlags) {
+		g.undirected, g.method, g.orderSeed, g.maxMemory = cf.Undirected, cf.Method, cf.OrderSeed, cf.MaxMemory
+	}
 	return withGraph(e, "count", fs, pf, graph, func(pos []string) int {
 		ctx, cancel := pf.context(e) // before the graph: it takes seconds to build
 		defer cancel()

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -30,6 +31,7 @@ type graphFlags struct {
 	method     string // count
 	orderSeed  uint64 // count
 	limit      uint64 // enumerate
+	maxMemory  string // solve, count: --max-memory
 }
 
 // withGraph defines --graph FILE in the flags fs of the command cmd and
@@ -59,7 +61,7 @@ func runGraph(e *env, cmd string, fs *flag.FlagSet, pf *problemFlags, g graphFla
 		return fail(e, err)
 	}
 	form := cmp.Or(pf.Format, "path")
-	gj, err := request.NewGraph(request.GraphFlags{File: g.file, Start: pf.Start, End: pf.End, Closed: pf.Closed}, e.source())
+	gj, err := request.NewGraph(request.GraphFlags{File: g.file, Start: pf.Start, End: pf.End, Closed: pf.Closed, MaxMemory: g.maxMemory}, e.source())
 	if err == nil {
 		err = gj.CheckFormat(cmd, form)
 	}
@@ -71,6 +73,11 @@ func runGraph(e *env, cmd string, fs *flag.FlagSet, pf *problemFlags, g graphFla
 	ctx, cancel := timeoutContext(e, pf.Timeout)
 	defer cancel()
 	opt := hamilton.Options{Workers: pf.Workers}
+	if cmd == "solve" || cmd == "count" {
+		// The collector works harder rather than let garbage pass the
+		// limit.
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(gj.MaxMemory))
+	}
 	switch cmd {
 	case "info":
 		facts, err := gj.Facts()

@@ -204,7 +204,9 @@ func (f *nlFlags) open(args []string, prove bool) (p *request.Puzzle, code int) 
 		p, err = f.load(name)
 	}
 	if err == nil && prove {
-		err = p.Unsolvable()
+		if err = p.Unsolvable(f.ctx); err != nil && f.ctx.Err() != nil && !errors.Is(err, numberlink.ErrUnsolvable) {
+			err = request.Stopped(fmt.Sprintf("numberlink %s: %s while checking the Proposition (§2.1) on %s; nothing was solved", f.sub.name, f.stopped(), request.DisplayName(name)))
+		}
 	}
 	if err != nil {
 		f.cancel()

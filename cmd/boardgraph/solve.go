@@ -22,8 +22,13 @@ func runSolve(e *env, fs *flag.FlagSet) func(pos []string) int {
 	fs.StringVar(&pf.Out, "out", "", "write the solution to `FILE` (atomically, verified from the file before success) instead of stdout; the format is --format, by default path (binary for a name ending in .bgp)")
 	var pics pictureFlags
 	pics.register(fs)
-	graph := func(g *graphFlags) { g.seed, g.strategy = sf.Seed, cmp.Or(sf.Strategy, "auto") }
+	var maxMemory string
+	fs.StringVar(&maxMemory, "max-memory", "", "with --graph: the search (at most 512 bytes a vertex) and the dynamic program beside it may use at most `SIZE` (e.g. 800M, 12G; default: 3/4 of the memory available now)")
+	graph := func(g *graphFlags) { g.seed, g.strategy, g.maxMemory = sf.Seed, cmp.Or(sf.Strategy, "auto"), maxMemory }
 	return withGraph(e, "solve", fs, pf, graph, func(pos []string) int {
+		if maxMemory != "" {
+			return fail(e, request.Inputf("--max-memory applies to solve --graph; a board's search holds a few words a cell (drop --max-memory)"))
+		}
 		lf, err := pf.flags(pos)
 		if err != nil {
 			return fail(e, err)

@@ -18,10 +18,12 @@ import (
 // GraphFlags are the inputs of a command on a graph file instead of a
 // board: the file ('-' for stdin), the names of fixed first and last
 // vertices (as the file writes them; empty: free) and cycles instead of
-// paths.
+// paths. MaxMemory is --max-memory, the memory count and solve may use
+// ("": DefaultMaxMemory), as typed.
 type GraphFlags struct {
 	File, Start, End string
 	Closed           bool
+	MaxMemory        string
 }
 
 // Graph is a graph read from a file (edge list, DIMACS, TSPLIB HCP,
@@ -33,6 +35,12 @@ type Graph struct {
 	Named   *graphio.Named
 	Problem hamilton.Problem
 	Rules   verify.GraphRules
+	// MaxMemory is the memory count and solve may use, in bytes
+	// (GraphFlags.MaxMemory, or DefaultMaxMemory); the caller gives it to
+	// debug.SetMemoryLimit.
+	MaxMemory int64
+	// memoryHow says how MaxMemory was given (MemoryLimit), for refusals.
+	memoryHow string
 	// byDP names the dynamic program when Solve decided by it (for
 	// SolveSummary); "" after a search.
 	byDP string
@@ -41,11 +49,15 @@ type Graph struct {
 // NewGraph reads the graph file f.File from src and resolves the fixed
 // vertices by name. Every error wraps ErrInput.
 func NewGraph(f GraphFlags, src Source) (*Graph, error) {
+	limit, how, err := MemoryLimit(f.MaxMemory)
+	if err != nil {
+		return nil, err
+	}
 	g, err := ReadGraph(f.File, src)
 	if err != nil {
 		return nil, err
 	}
-	gr := &Graph{File: f.File, Named: g}
+	gr := &Graph{File: f.File, Named: g, MaxMemory: limit, memoryHow: how}
 	sv, err := gr.vertex("start", f.Start)
 	if err != nil {
 		return nil, err
@@ -57,19 +69,13 @@ func NewGraph(f GraphFlags, src Source) (*Graph, error) {
 	if sv >= 0 && sv == ev && g.G.N() > 1 {
 		return nil, inputf("--start and --end are both vertex %s, but a path over %d vertices ends on another: give another --end, or --closed (and no --end) for a cycle", f.Start, g.G.N())
 	}
-	gr.Problem = hamilton.Problem{G: g.G, Closed: f.Closed, VertexName: func(v int32) string { return "vertex " + g.Names[v] }}.WithEnds(sv, ev)
+	gr.Problem = hamilton.Problem{G: g.G, Closed: f.Closed, VertexName: func(v int32) string { return "vertex " + g.VertexName(v) }}.WithEnds(sv, ev)
 	if f.Closed && f.End != "" {
 		return nil, inputf("--closed with --end: a cycle has no end; give only --start")
 	}
-	gr.Rules = verify.GraphRules{N: g.G.N(), Start: int(sv), End: int(ev), Closed: f.Closed, Name: func(v int) string { return g.Names[v] },
-		Edges: make([][2]int, 0, g.G.M())}
-	for u := range int32(g.G.N()) {
-		for _, v := range g.G.Neighbors(u) {
-			if u < v {
-				gr.Rules.Edges = append(gr.Rules.Edges, [2]int{int(u), int(v)})
-			}
-		}
-	}
+	// The verifier's edges are listed when a path is checked (rules), not
+	// held beside the graph: 16 bytes an edge (issue 33).
+	gr.Rules = verify.GraphRules{N: g.G.N(), Start: int(sv), End: int(ev), Closed: f.Closed, Name: func(v int) string { return g.VertexName(int32(v)) }}
 	return gr, nil
 }
 
@@ -108,7 +114,27 @@ func (gr *Graph) vertex(flagName, name string) (int32, error) {
 	if v := gr.Named.Index(name); v >= 0 {
 		return v, nil
 	}
-	return -1, inputf("--%s %q: no vertex of that name in %s (names are as the file writes them: %s, ...)", flagName, name, gr.File, strings.Join(gr.Named.Names[:min(3, len(gr.Named.Names))], ", "))
+	var some []string
+	for v := range int32(min(3, gr.Named.G.N())) {
+		some = append(some, gr.Named.VertexName(v))
+	}
+	return -1, inputf("--%s %q: no vertex of that name in %s (names are as the file writes them: %s, ...)", flagName, name, gr.File, strings.Join(some, ", "))
+}
+
+// rules returns the verifier's rules with the graph's edges listed (Rules
+// holds none).
+func (gr *Graph) rules() verify.GraphRules {
+	r := gr.Rules
+	g := gr.Named.G
+	r.Edges = make([][2]int, 0, g.M())
+	for u := range int32(g.N()) {
+		for _, v := range g.Neighbors(u) {
+			if u < v {
+				r.Edges = append(r.Edges, [2]int{int(u), int(v)})
+			}
+		}
+	}
+	return r
 }
 
 // Check verifies an engine's path (vertex indices) with the independent
@@ -118,14 +144,14 @@ func (gr *Graph) Check(path []int32) error {
 	for i, v := range path {
 		p[i] = int(v)
 	}
-	return verify.GraphPath(gr.Rules, p)
+	return verify.GraphPath(gr.rules(), p)
 }
 
 // Names returns the file's names of the vertices of path.
 func (gr *Graph) Names(path []int32) []string {
 	out := make([]string, len(path))
 	for i, v := range path {
-		out[i] = gr.Named.Names[v]
+		out[i] = gr.Named.VertexName(v)
 	}
 	return out
 }
@@ -221,10 +247,6 @@ func (gr *Graph) ReadSolution(text []byte, file string) (GraphSolution, error) {
 		}
 		return sol, nil
 	}
-	index := make(map[string]int, len(gr.Named.Names))
-	for i, s := range gr.Named.Names {
-		index[s] = i
-	}
 	gap := 0 // the line of a blank line after a vertex: enumerate's separator
 	for no, line := range strings.Split(string(text), "\n") {
 		s := strings.TrimSpace(line)
@@ -237,8 +259,8 @@ func (gr *Graph) ReadSolution(text []byte, file string) (GraphSolution, error) {
 		if gap > 0 {
 			return sol, inputf("%s line %d: a blank line between vertices (line %d) separates two paths, as enumerate writes them: give one path per file", file, no+1, gap)
 		}
-		v, ok := index[s]
-		if !ok {
+		v := int(gr.Named.Index(s))
+		if v < 0 {
 			return sol, inputf("%s line %d: %q is not a vertex of %s", file, no+1, s, gr.File)
 		}
 		sol.Path = append(sol.Path, v)
@@ -309,7 +331,7 @@ func (gr *Graph) readSolutionJSON(text []byte, file string) (GraphSolution, erro
 // JSON solution marked closed, is checked as a cycle whatever the problem
 // says. It returns the rules used.
 func (gr *Graph) Verify(sol GraphSolution) (verify.GraphRules, error) {
-	rules := gr.Rules
+	rules := gr.rules()
 	if sol.Kind == "TSPLIB tour" || sol.Kind == "JSON cycle" {
 		rules.Closed = true
 	}
@@ -329,6 +351,28 @@ func (gr *Graph) Verify(sol GraphSolution) (verify.GraphRules, error) {
 type Proof struct {
 	Rule string `json:"rule"`
 	Text string `json:"text"`
+}
+
+// Proof returns an immediate proof that the problem has no solution, or
+// nil: first the cheapest, which needs nothing per vertex, fewer than n-1
+// edges (a graph needs n-1 to be connected), then hamilton.Precheck (a
+// vertex of degree < 2 for cycles, more than two of degree 1 for paths,
+// components, a cut vertex that splits a cycle, ...: O(V+E) time and a
+// few words a vertex). count and solve ask it before any dynamic program
+// or search, so that a graph info proves unsolvable is answered at once
+// (issue 33: 16,000,000 vertices and one edge took 5.4 GB and a minute).
+// Its error is the problem's own (hamilton.ErrInvalid), as an input
+// error.
+func (gr *Graph) Proof() (*hamilton.Reason, error) {
+	g := gr.Named.G
+	if n, m := g.N(), g.M(); n >= 2 && m < n-1 {
+		return &hamilton.Reason{Rule: "disconnected", Text: fmt.Sprintf("the graph has %d vertices and only %d edges, fewer than the %d a connected graph needs, so it falls apart into at least %d components and no single path visits every vertex", n, m, n-1, n-m)}, nil
+	}
+	r, err := hamilton.Precheck(&gr.Problem)
+	if err != nil {
+		return nil, inputf("%w", err)
+	}
+	return r, nil
 }
 
 // Proofs runs every precheck of p and returns the proofs found (an empty,

@@ -29,8 +29,8 @@ func TestNewGraph(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g.Named.G.N() != 4 || g.Named.G.M() != 4 || len(g.Rules.Edges) != 4 || g.Problem.FixStart {
-			t.Fatalf("%s: %d vertices, %d edges, %d rule edges", file, g.Named.G.N(), g.Named.G.M(), len(g.Rules.Edges))
+		if g.Named.G.N() != 4 || g.Named.G.M() != 4 || len(g.rules().Edges) != 4 || g.Problem.FixStart {
+			t.Fatalf("%s: %d vertices, %d edges, %d rule edges", file, g.Named.G.N(), g.Named.G.M(), len(g.rules().Edges))
 		}
 		src = files(c4, map[string]string{"c4.txt": c4})
 	}
@@ -42,7 +42,7 @@ func TestNewGraph(t *testing.T) {
 		}
 	}
 	g, err := NewGraph(GraphFlags{File: "c4.txt", Start: "b"}, src)
-	if err != nil || !g.Problem.FixStart || g.Named.Names[g.Problem.Start] != "b" {
+	if err != nil || !g.Problem.FixStart || g.Named.VertexName(g.Problem.Start) != "b" {
 		t.Fatalf("start b: %v", err)
 	}
 }
@@ -149,6 +149,48 @@ func TestGraphLabelNamesDropped(t *testing.T) {
 		}
 		if got := g.Label(); got != want {
 			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestGraphProof: Graph.Proof finds the immediate proofs count and solve
+// ask before any search (issue 33): fewer than n-1 edges first (with the
+// number of components it implies), then hamilton.Precheck's rules; a
+// graph with a solution has none. count answers 0 by the proof.
+func TestGraphProof(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, text string
+		closed     bool
+		rule, in   string // "" rule: no proof
+	}{
+		{"few edges", "p edge 1000 2\ne 1 2\ne 3 4\n", false, "disconnected", "1000 vertices and only 2 edges, fewer than the 999 a connected graph needs, so it falls apart into at least 998 components"},
+		{"two triangles", "a b\nb c\nc a\nd e\ne f\nf d\n", false, "disconnected", "2 components"},
+		{"star", "c a\nc b\nc d\n", false, "dead-ends", "3 cells have only one move"},
+		{"path as cycle", "a b\nb c\nc d\n", true, "dead-ends", "a closed tour has no ends"},
+		{"bowtie cycle", "a b\nb c\nc a\nc d\nd e\ne c\n", true, "cut-cell", "vertex c"},
+		{"c4", c4, false, "", ""},
+		{"c4 cycle", c4, true, "", ""},
+	} {
+		gr, err := NewGraph(GraphFlags{File: "-", Closed: tc.closed}, files(tc.text, nil))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		r, err := gr.Proof()
+		switch {
+		case err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.rule == "" && r != nil:
+			t.Errorf("%s: proof %s: %s, want none", tc.name, r.Rule, r.Text)
+		case tc.rule != "" && (r == nil || r.Rule != tc.rule || !strings.Contains(r.Text, tc.in)):
+			t.Errorf("%s: proof %+v, want %s with %q", tc.name, r, tc.rule, tc.in)
+		}
+		if tc.rule == "" {
+			continue
+		}
+		res, err := gr.Count(t.Context(), GraphCountOptions{})
+		if err != nil || res.Count.Sign() != 0 || !res.Complete || res.Method != "proof" || res.Proof != r.Text {
+			t.Errorf("%s: count %+v, %v; want 0 by the proof", tc.name, res, err)
 		}
 	}
 }

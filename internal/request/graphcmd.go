@@ -67,7 +67,8 @@ func (gr *Graph) Describe(command string) format.GraphProblem {
 		if v < 0 {
 			return nil
 		}
-		return &gr.Named.Names[v]
+		s := gr.Named.VertexName(int32(v))
+		return &s
 	}
 	return format.GraphProblem{Command: command, Kind: format.KindGraph, Graph: gr.File, Vertices: gr.Named.G.N(), Edges: gr.Named.G.M(),
 		Closed: gr.Rules.Closed, Start: name(gr.Rules.Start), End: name(gr.Rules.End)}
@@ -170,7 +171,7 @@ func (v *GraphVerdict) Write(w io.Writer, f string) error {
 var boardOnly = map[string]string{
 	"board": "a board file", "moves": "a move set", "svg": "a picture of the board", "png": "a picture of the board",
 	"per-start": "a table laid out on the board", "shard": "work units of the board search", "checkpoint": "work units of the board search",
-	"units": "work units of the board search", "resume": "work units of the board search", "max-memory": "the board dynamic program's planner",
+	"units": "work units of the board search", "resume": "work units of the board search",
 	"no-predict": "the board dynamic program's planner", "shared": "shards of the board dynamic program",
 	"shared-sync": "shards of the board dynamic program", "shared-wait": "shards of the board dynamic program",
 	"prime-index": "per-prime runs of the board dynamic program", "primes-needed": "per-prime runs of the board dynamic program",

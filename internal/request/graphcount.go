@@ -12,6 +12,7 @@ import (
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/progress"
 )
 
 // This file counts the solutions of a --graph (count --graph).
@@ -36,7 +37,61 @@ type GraphCount struct {
 	Method     string   // "dp (frontier dynamic program)" or "dfs (search)"
 	Nodes      uint64   // search nodes (dfs only)
 	Complete   bool     // false: stopped early, Count is a lower bound
-	Elapsed    time.Duration
+	// Proof is the immediate proof that there is no solution (Graph.Proof)
+	// when it answered, with Method "proof"; "" otherwise.
+	Proof   string
+	Elapsed time.Duration
+}
+
+// graphDPBytesPerVertex bounds the frontier DP's memory per vertex of a
+// graph beside its state tables, which are sized by the frontier and
+// limited apart (count.Options.MaxBytes): the plan (one step of about 1
+// KB a vertex, count's newPlan) and the order's annealing. Measured on a
+// path of 200,000 vertices: 227 MB peak, about 1.1 KB a vertex.
+const graphDPBytesPerVertex = 1200
+
+// graphDPBudget splits the memory limit of a frontier DP on a graph of n
+// vertices: its plan (graphDPBytesPerVertex a vertex) may take at most
+// half, and its state tables 60% of what the plan leaves (as for boards,
+// Count.DPTableBytes: the rest is the collector's slack). fits is false
+// when the plan passes half the limit.
+func graphDPBudget(n, limit int64) (tables int64, fits bool) {
+	plan := n * graphDPBytesPerVertex
+	return (limit - plan) / 10 * 6, plan <= limit/2
+}
+
+// graphSearchBytesPerVertex bounds the search's memory per vertex, the
+// whole process's peak with the graph read (hamilton's engine, the
+// prechecks' arrays, the DP's order beside it and the collector's
+// slack), measured with /usr/bin/time: the 2,000,001-vertex path, 698 MB
+// (349 bytes a vertex), a random cubic graph of 10^6 vertices, 394 MB
+// (394 bytes a vertex).
+const graphSearchBytesPerVertex = 512
+
+// MemoryLimit parses --max-memory s ("": DefaultMaxMemory) and says how
+// the limit was given, for refusals: "the default limit (...)" or "the
+// limit you gave with --max-memory".
+func MemoryLimit(s string) (int64, string, error) {
+	if s == "" {
+		return DefaultMaxMemory(), "the default limit (3/4 of the memory available now; --max-memory SIZE sets another)", nil
+	}
+	v, err := ParseMemory("max-memory", s)
+	if err != nil {
+		return 0, "", err
+	}
+	if v < MinMaxMemory {
+		return 0, "", inputf("--max-memory %s is below 1M, less than the program itself needs; give a size such as 64M or 12G", s)
+	}
+	return v, "the limit you gave with --max-memory", nil
+}
+
+// fits refuses work that would need more than limit (as given: how):
+// need bytes for what.
+func fits(need, limit int64, how, what, fix string) error {
+	if need <= limit {
+		return nil
+	}
+	return inputf("%s needs about %s, over %s of %s; %s", what, progress.Bytes(need), how, progress.Bytes(limit), fix)
 }
 
 // Count counts the Hamiltonian paths (cycles when closed) of the graph by
@@ -54,6 +109,30 @@ func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, 
 	if opt.Method, err = parseMethod(opt.Method, opt.Method, "auto", "dfs", "dp"); err != nil {
 		return res, err
 	}
+	limit, how := gr.MaxMemory, gr.memoryHow
+	// An immediate proof answers before anything per vertex is made.
+	proof, err := gr.Proof()
+	if err != nil {
+		return res, err
+	}
+	if proof != nil {
+		res.Count, res.Complete, res.Method, res.Proof = new(big.Int), true, "proof", proof.Text
+		res.Convention, _ = CountConvention(gr.Problem, opt.Undirected)
+		res.Elapsed = time.Since(began)
+		return res, nil
+	}
+	n := int64(gr.Named.G.N())
+	if err := fits(n*graphSearchBytesPerVertex, limit, how, fmt.Sprintf("counting %s (%d vertices)", gr.File, n), "give --max-memory SIZE if the machine has it, or a smaller graph"); err != nil {
+		return res, err
+	}
+	tables, dpFits := graphDPBudget(n, limit)
+	if opt.Method != "dfs" && !dpFits {
+		// The DP's plan would not fit: only the search may count.
+		if opt.Method == "dp" {
+			return res, inputf("the dynamic program's plan for %d vertices (about %d bytes a vertex) needs about %s, over half of %s of %s (the other half is for its tables); give --max-memory SIZE if the machine has it, or count with --method dfs", n, graphDPBytesPerVertex, progress.Bytes(n*graphDPBytesPerVertex), how, progress.Bytes(limit))
+		}
+		opt.Method = "dfs"
+	}
 	if opt.Method != "dfs" {
 		// The graph's own order, whatever the file's numbering
 		// (count.GraphOrder); stopped meanwhile, the count stops too.
@@ -68,6 +147,9 @@ func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, 
 		return res, orderSeedRefused(why)
 	}
 	if n := gr.Named.G.N(); opt.Method == "dfs" && n > MaxCountOpen && !gr.Problem.FixStart && !opt.Bounded {
+		if !dpFits {
+			return res, inputf("%d vertices: an exact count by search would not finish, and the dynamic program's plan (about %d bytes a vertex) needs about %s, over half of %s of %s (the other half is for its tables); give --start or --timeout (a lower bound), or --max-memory SIZE and --method dp if the machine has it", n, graphDPBytesPerVertex, progress.Bytes(int64(n)*graphDPBytesPerVertex), how, progress.Bytes(limit))
+		}
 		return res, inputf("%d vertices: an exact count by search would not finish; give --start, --timeout or --method dp", n)
 	}
 	if opt.Method == "dp" {
@@ -75,7 +157,9 @@ func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, 
 		// A large count's order is annealed longer (count.RefineOrder);
 		// stopped meanwhile, the count stops at once with ctx's error.
 		order, _ = count.RefineOrder(ctx, gr.Problem.G, order, orderSeed(opt.OrderSeed))
-		res.Count, _, err = count.CountExact(ctx, gr.Problem, count.Options{Order: order, Workers: opt.Workers})
+		// The state tables take 60% of what the plan leaves
+		// (graphDPBudget).
+		res.Count, _, err = count.CountExact(ctx, gr.Problem, count.Options{Order: order, Workers: opt.Workers, MaxBytes: tables})
 	} else {
 		res.Method = "dfs (search)"
 		var st hamilton.Stats
@@ -91,13 +175,28 @@ func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, 
 		if errors.Is(err, hamilton.ErrInvalid) || errors.Is(err, count.ErrInvalid) {
 			return res, inputf("%w", err)
 		}
-		return res, err
+		return res, graphDPError(err, how)
 	}
 	var div uint64
 	res.Convention, div = CountConvention(gr.Problem, opt.Undirected)
 	res.Count.Quo(res.Count, new(big.Int).SetUint64(div))
 	res.Elapsed = time.Since(began)
 	return res, nil
+}
+
+// graphDPError words the dynamic program's refusals on a graph as input
+// errors naming flags that work with --graph (dpError's name --tmp and
+// --no-predict, which are the board planner's); how says how the limit
+// was given.
+func graphDPError(err error, how string) error {
+	var refusal *count.RefusalError
+	switch {
+	case errors.As(err, &refusal) || errors.Is(err, count.ErrMemory):
+		return inputf("the dynamic program would not fit %s: %w; give --max-memory SIZE if the machine has it, or count with --method dfs (with --timeout for a lower bound)", how, err)
+	case errors.Is(err, count.ErrTooWide):
+		return inputf("%w; count with --method dfs (with --timeout for a lower bound); no memory limit helps", err)
+	}
+	return err
 }
 
 // CountConvention words the counting convention of a count of p's
@@ -121,12 +220,17 @@ func CountConvention(p hamilton.Problem, undirected bool) (string, uint64) {
 }
 
 // WriteCount writes a count of the graph's solutions in f: the bare count,
-// or a JSON object with the convention, the method and whether it is
-// complete.
+// or a JSON object with the convention, the method ("proof" with the
+// proof's text as "proof" when an immediate proof answered) and whether
+// it is complete.
 func (gr *Graph) WriteCount(w io.Writer, f string, res GraphCount) error {
 	if f == "json" {
-		return format.WriteResult(w, gr.Describe("count"), map[string]any{"graph": gr.File, "vertices": gr.Named.G.N(), "edges": gr.Named.G.M(), "count": res.Count.String(),
-			"convention": res.Convention, "complete": res.Complete, "method": res.Method})
+		out := map[string]any{"graph": gr.File, "vertices": gr.Named.G.N(), "edges": gr.Named.G.M(), "count": res.Count.String(),
+			"convention": res.Convention, "complete": res.Complete, "method": res.Method}
+		if res.Proof != "" {
+			out["proof"] = res.Proof
+		}
+		return format.WriteResult(w, gr.Describe("count"), out)
 	}
 	_, err := fmt.Fprintln(w, res.Count)
 	return err
@@ -137,6 +241,9 @@ func (gr *Graph) WriteCount(w io.Writer, f string, res GraphCount) error {
 func (gr *Graph) CountSummary(res GraphCount) string {
 	if !res.Complete {
 		return fmt.Sprintf("%v %s so far in %s is a lower bound", res.Count, res.Convention, gr.Label())
+	}
+	if res.Proof != "" {
+		return fmt.Sprintf("%v %s in %s: %s; %v", res.Count, res.Convention, gr.Label(), res.Proof, res.Elapsed.Round(time.Microsecond))
 	}
 	return fmt.Sprintf("%v %s in %s; method %s; %d nodes, %v", res.Count, res.Convention, gr.Label(), res.Method, res.Nodes, res.Elapsed.Round(time.Microsecond))
 }

@@ -140,12 +140,13 @@ func (r *hexMinK) WriteText(w io.Writer) error {
 // Unsolvable applies the seed's Proposition (§2.1) to p's clues: a
 // non-nil error, wrapping numberlink.ErrUnsolvable, names the part that
 // proves p has no solution (numberlink.Unsolvable, hexgrid.Unsolvable).
-func (p *Puzzle) Unsolvable() error {
+func (p *Puzzle) Unsolvable(ctx context.Context) error {
 	if p.Hex == nil {
-		if v := numberlink.Unsolvable(p.Grid, p.Rules); v != nil {
+		v, err := numberlink.UnsolvableContext(ctx, p.Grid, p.Rules)
+		if v != nil {
 			return v
 		}
-		return nil
+		return err
 	}
 	if err := hexgrid.Unsolvable(p.Hex.Grid); err != nil {
 		return unsolvable{err}
@@ -358,6 +359,9 @@ func (p *Puzzle) Tau(ctx context.Context, trace bool) (*TauRun, error) {
 		return run, err
 	}
 	rep, err := report.Tau(ctx, p.Grid, p.Rules)
+	if rep == nil && ctx.Err() != nil && !errors.Is(err, numberlink.ErrUnsolvable) {
+		return nil, Stopped(fmt.Sprintf("numberlink tau: stopped (%v) while checking the Proposition (§2.1); τ did not start", context.Cause(ctx)))
+	}
 	if rep == nil {
 		return nil, err
 	}

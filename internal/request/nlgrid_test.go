@@ -2,6 +2,7 @@ package request
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -97,10 +98,10 @@ func TestPuzzleGridErrors(t *testing.T) {
 		t.Errorf("headerless hex: %v", err)
 	}
 	p := newTestPuzzle(t, "hex k=1\n3 1\n", "")
-	if err := p.Unsolvable(); !numberlink.Invalid(err) || !strings.Contains(err.Error(), "Proposition part 5") {
+	if err := p.Unsolvable(context.Background()); !numberlink.Invalid(err) || !strings.Contains(err.Error(), "Proposition part 5") {
 		t.Errorf("Unsolvable: %v", err)
 	}
-	if err := newTestPuzzle(t, hexSmall, "").Unsolvable(); err != nil {
+	if err := newTestPuzzle(t, hexSmall, "").Unsolvable(context.Background()); err != nil {
 		t.Errorf("Unsolvable of a solvable hex puzzle: %v", err)
 	}
 	if _, err := p.Solve(t.Context(), SearchOptions{}, report.UniqueOptions{}); !numberlink.Invalid(err) || !strings.Contains(err.Error(), "no solution") {

@@ -112,9 +112,15 @@ func (s *Search) Solve(ctx context.Context, opt hamilton.Options) ([]verify.Cell
 // or proves there is none in time that grows with the frontier, not with
 // the search tree (GP(101,2), no Hamiltonian cycle: milliseconds, where
 // the search ran for minutes). The first of the two to decide answers and
-// the other is stopped. A proof that there is none is an error wrapping
-// hamilton.ErrNoSolution that says why; a path the verifier rejects is an
-// *UnverifiedError. When ctx ends first it returns ctx's error.
+// the other is stopped. An immediate proof (Graph.Proof) answers before
+// either starts. Memory: the search needs at most 512 bytes a vertex
+// (graphSearchBytesPerVertex) and is refused above gr.MaxMemory; the
+// dynamic program runs beside it only when its plan (about 1,200 bytes a
+// vertex) fits half of what the search leaves, its tables 60% of the
+// rest (graphDPBudget). A proof that
+// there is none is an error wrapping hamilton.ErrNoSolution that says
+// why; a path the verifier rejects is an *UnverifiedError. When ctx ends
+// first it returns ctx's error.
 func (gr *Graph) Solve(ctx context.Context, opt hamilton.Options) ([]int32, hamilton.Stats, error) {
 	type answer struct {
 		path    []int32
@@ -124,11 +130,29 @@ func (gr *Graph) Solve(ctx context.Context, opt hamilton.Options) ([]int32, hami
 		decided bool
 		search  bool // the search's answer
 	}
+	// An immediate proof answers before anything per vertex is made.
+	proof, err := gr.Proof()
+	if err != nil {
+		return nil, hamilton.Stats{}, err
+	}
+	if proof != nil {
+		return nil, hamilton.Stats{}, noSolution(errors.Join(hamilton.ErrNoSolution, proof), fmt.Sprintf("no %s in %s", gr.Kind(), gr.File), hamilton.Stats{})
+	}
+	n := int64(gr.Named.G.N())
+	if err := fits(n*graphSearchBytesPerVertex, gr.MaxMemory, gr.memoryHow, fmt.Sprintf("searching %s (%d vertices, about %d bytes a vertex)", gr.File, n, graphSearchBytesPerVertex), "give --max-memory SIZE if the machine has it, or a smaller graph"); err != nil {
+		return nil, hamilton.Stats{}, err
+	}
+	// The dynamic program runs beside the search only when both fit.
+	tables, dpFits := graphDPBudget(n, gr.MaxMemory-n*graphSearchBytesPerVertex)
 	both, stop := context.WithCancel(ctx)
 	defer stop()
 	answers := make(chan answer, 2)
 	go func() {
-		path, st, width, ok, err := gr.solveDP(both, opt.Workers)
+		if !dpFits {
+			answers <- answer{}
+			return
+		}
+		path, st, width, ok, err := gr.solveDP(both, opt.Workers, tables)
 		a := answer{path: path, st: st, err: err, decided: ok && (err == nil || errors.Is(err, hamilton.ErrNoSolution))}
 		if a.decided {
 			a.byDP = fmt.Sprintf("the frontier dynamic program (frontier %d vertices wide)", width)
@@ -214,7 +238,7 @@ const findMaxCost = 1e7
 // solveDP runs count.Find when the graph's frontier is narrow enough;
 // ok is false when it did not run (too wide, or too small for it to
 // matter); width is its order's frontier.
-func (gr *Graph) solveDP(ctx context.Context, workers int) (path []int32, st hamilton.Stats, width int, ok bool, err error) {
+func (gr *Graph) solveDP(ctx context.Context, workers int, tables int64) (path []int32, st hamilton.Stats, width int, ok bool, err error) {
 	began := time.Now()
 	order, oerr := count.GraphOrder(ctx, gr.Problem.G, count.DefaultOrderSeed)
 	if oerr != nil {
@@ -224,7 +248,7 @@ func (gr *Graph) solveDP(ctx context.Context, workers int) (path []int32, st ham
 	if !ch.DP || ch.Cost > findMaxCost {
 		return nil, st, 0, false, nil
 	}
-	path, _, err = count.Find(ctx, gr.Problem, count.Options{Order: order, Workers: workers})
+	path, _, err = count.Find(ctx, gr.Problem, count.Options{Order: order, Workers: workers, MaxBytes: tables})
 	st.Elapsed = time.Since(began)
 	return path, st, ch.Width, true, err
 }

@@ -111,8 +111,11 @@ type DrawnTo struct {
 // runs τ and verifies a solved grid independently. When ctx stops τ, the
 // report of what τ drew so far comes with ctx's error.
 func Tau(ctx context.Context, g *numberlink.Grid, rules numberlink.Rules) (*TauReport, error) {
-	if v := numberlink.Unsolvable(g, rules); v != nil {
-		return nil, v
+	if v, err := numberlink.UnsolvableContext(ctx, g, rules); v != nil || err != nil {
+		if v != nil {
+			return nil, v
+		}
+		return nil, err
 	}
 	res, err := numberlink.Tau(ctx, g, rules)
 	s := res.State
