@@ -311,24 +311,40 @@ func (b *browserEnv) playHopido(t *testing.T, d device) {
 	for _, g := range given {
 		isGiven[g[0]] = true
 	}
-	// Pencil marks: two candidates in a free cell, shown, then one removed.
+	// Pencil marks: two candidates in a free cell, shown, then one removed,
+	// leaving the cell's own number (marks that leave it out are a mistake
+	// the hint would point at first). Both are single digits from 4 up, so
+	// that two typed one after the other never read as one number.
 	var free []int32
 	for c := range int32(36) {
 		if !isGiven[c] {
 			free = append(free, c)
 		}
 	}
-	pc := free[0]
+	pc := int32(-1)
+	for _, c := range free {
+		if sol[c] >= 4 && sol[c] <= 9 {
+			pc = c
+			break
+		}
+	}
+	if pc < 0 {
+		t.Fatalf("no free cell holds a number from 4 to 9 (board %q)", eval[string](t, ctx, `L.req.board`))
+	}
+	keep, drop := sol[pc], int32(4)
+	if keep == 4 {
+		drop = 5
+	}
 	tap(t, ctx, d, fmt.Sprintf("#lc%d", pc))
 	tap(t, ctx, d, "#l-pencil")
-	typeNumber(t, ctx, d, 5)
-	typeNumber(t, ctx, d, 7)
-	if got := eval[string](t, ctx, fmt.Sprintf(`L.pencils[%d].textContent`, pc)); got != "5 7" {
-		t.Errorf("pencil marks in the cell: %q, want \"5 7\"", got)
+	typeNumber(t, ctx, d, drop)
+	typeNumber(t, ctx, d, keep)
+	if got, want := eval[string](t, ctx, fmt.Sprintf(`L.pencils[%d].textContent`, pc)), fmt.Sprint(min(keep, drop), " ", max(keep, drop)); got != want {
+		t.Errorf("pencil marks in the cell: %q, want %q", got, want)
 	}
-	typeNumber(t, ctx, d, 5)
-	if got := eval[string](t, ctx, fmt.Sprintf(`L.pencils[%d].textContent`, pc)); got != "7" {
-		t.Errorf("pencil marks after toggling 5: %q, want \"7\"", got)
+	typeNumber(t, ctx, d, drop)
+	if got := eval[string](t, ctx, fmt.Sprintf(`L.pencils[%d].textContent`, pc)); got != fmt.Sprint(keep) {
+		t.Errorf("pencil marks after toggling %d: %q, want \"%d\"", drop, got, keep)
 	}
 	tap(t, ctx, d, "#l-pencil")
 	// The hint ladder: look, why, fill in.
