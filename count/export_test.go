@@ -121,3 +121,7 @@ func CountLog2(ctx context.Context, p hamilton.Problem, opt Options) (float64, e
 	f, exp, _, err := countWith(ctx, p, opt, false, false, false)
 	return math.Log2(math.Float64frombits(f)) + float64(exp), err
 }
+
+// CountGridWide is the grid sweep with tables and multi-word counts, the
+// cross-check of CountGrid's modular passes.
+var CountGridWide = countGridWide

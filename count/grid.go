@@ -123,29 +123,102 @@ func newGridSweep(g Grid, p *hamilton.Problem, req []int32) *gridSweep {
 // frontier between processed and unprocessed cells has w+1 plugs whose
 // partial paths nest like brackets (gridword.go), so a layer is an
 // array over every such word, indexed by rank, with no keys and no
-// hashing. Cells of one kind (column, neighbours, constraints) share
-// one transition table, built once and turned around so that a step is
-// a gather split between Options.Workers goroutines (gridtable.go).
-// Counts are little-endian multi-word integers that gain a word when a
-// step overflows (the step is made again), so the result is exact.
+// hashing.
+//
+// Counts are made modulo primes just below 2^63, one machine word a
+// word of the frontier and one pass a prime (CountGridMod), and joined
+// by the Chinese remainder theorem (Knuth, TAOCP vol. 2, section 4.3.2);
+// the number of primes comes from a proven upper bound on the count
+// (GridBoundBits), so the result is exact. A step is a sum of blocks of
+// consecutive ranks, with no transition tables (gridlean.go), split
+// between Options.Workers goroutines. Stats.Moduli and Stats.BoundBits
+// name the primes and the bound.
 //
 // The layer has about 3^(w+1) / (w+1)^1.5 words (the Motzkin number
 // M(w+1) for cycles; several times more for open paths, which carry up
-// to two lone path ends), each of 8 bytes per word of count, and the
-// tables about 10 bytes per word for each column: 16x16 cycles need
-// about 0.5 GB, 18x18 about 4.5 GB, 13x13 open paths 0.4 GB. It refuses with ErrMemory when that
-// passes Options.MaxBytes (0: DefaultMaxBytes), and with ErrInvalid for
-// givens. Time is O(cells * M(w+1)). On cancellation it returns ctx's
-// error and no count. Options other than Workers, MaxBytes, Progress
-// and ProgressEvery are ignored: the layers do not spill. In Stats,
-// States and PeakStates are the frontier's words (reachable or not),
-// PeakBytes the memory of the words, layers and tables, and Width the
-// frontier.
+// to two lone path ends); two layers of 8 bytes a word are the memory:
+// 16x16 cycles need about 38 MB, 18x18 about 290 MB, 20x20 about 2.3
+// GB, 13x13 open paths 0.1 GB. It refuses with a *GridRefusal (ErrMemory)
+// when that passes Options.MaxBytes (0: DefaultMaxBytes), and with
+// ErrInvalid for givens. Time is O(cells * M(w+1)) a prime. On
+// cancellation it returns ctx's error and no count. Options other than
+// Workers, MaxBytes, Progress and ProgressEvery are ignored: the layers
+// do not spill. In Stats, States and PeakStates are the frontier's
+// words (reachable or not), PeakBytes the memory of the layers, and
+// Width the frontier.
 func CountGrid(ctx context.Context, p hamilton.Problem, g Grid, opt Options) (*big.Int, Stats, error) {
 	t0 := time.Now()
-	req, err := check(&p)
+	gp, total, st, err := prepareGrid(&p, g)
+	if err != nil || total != nil {
+		return total, st, err
+	}
+	bound, err := gp.boundBits(ctx)
 	if err != nil {
-		return nil, Stats{}, err
+		return nil, st, err
+	}
+	var c crt
+	var moduli []uint64
+	for q := range wideModuli(bound) {
+		moduli = append(moduli, q)
+	}
+	for i, q := range moduli {
+		res, s, err := gp.countMod(ctx, q, opt, t0, i, len(moduli))
+		st = s
+		if err != nil {
+			return nil, st, err
+		}
+		c.add(res, q)
+	}
+	st.Moduli, st.BoundBits = moduli, bound
+	st.Elapsed = time.Since(t0)
+	return c.value(), st, nil
+}
+
+// CountGridMod is CountGrid modulo the prime q (below 2^63): one pass of
+// the sweep, whose residue is the count modulo q. Residues of primes
+// whose product passes 2^GridBoundBits determine the count (joined by
+// the Chinese remainder theorem); CountGrid runs them all.
+func CountGridMod(ctx context.Context, p hamilton.Problem, g Grid, opt Options, q uint64) (uint64, Stats, error) {
+	if q < 3 || q >= 1<<63 {
+		return 0, Stats{}, fmt.Errorf("%w: modulus %d: the grid sweep counts modulo a prime from 3 to 2^63-1", ErrInvalid, q)
+	}
+	gp, total, st, err := prepareGrid(&p, g)
+	if err != nil {
+		return 0, st, err
+	}
+	if total != nil {
+		return new(big.Int).Mod(total, new(big.Int).SetUint64(q)).Uint64(), st, nil
+	}
+	return gp.countMod(ctx, q, opt, time.Now(), 0, 1)
+}
+
+// GridBoundBits returns b such that the count CountGrid returns for p on
+// g is below 2^b, proven (gridBoundBits): the primes of a modular count
+// must multiply past it.
+func GridBoundBits(ctx context.Context, p hamilton.Problem, g Grid) (int, error) {
+	gp, total, _, err := prepareGrid(&p, g)
+	if err != nil {
+		return 0, err
+	}
+	if total != nil {
+		return total.BitLen() + 1, nil
+	}
+	return gp.boundBits(ctx)
+}
+
+// gridProblem is a grid count ready to run.
+type gridProblem struct {
+	s      *gridSweep
+	lone   int
+	double bool // the count is twice the undirected solutions
+}
+
+// prepareGrid checks p against g and returns the sweep, or the count
+// itself (total) for the trivial problems.
+func prepareGrid(p *hamilton.Problem, g Grid) (*gridProblem, *big.Int, Stats, error) {
+	req, err := check(p)
+	if err != nil {
+		return nil, nil, Stats{}, err
 	}
 	n := p.G.N()
 	open := 0
@@ -155,28 +228,71 @@ func CountGrid(ctx context.Context, p hamilton.Problem, g Grid, opt Options) (*b
 		}
 	}
 	if open != n || len(g.Vertex) != g.Rows*g.Cols {
-		return nil, Stats{}, fmt.Errorf("%w: the grid has %d open cells but the graph %d vertices; pass the Grid of the problem's board graph (GridOf)", ErrInvalid, open, n)
+		return nil, nil, Stats{}, fmt.Errorf("%w: the grid has %d open cells but the graph %d vertices; pass the Grid of the problem's board graph (GridOf)", ErrInvalid, open, n)
 	}
 	if start, end := p.Ends(); start >= 0 && start == end && n > 1 || p.Closed && n < 3 {
-		return new(big.Int), Stats{Steps: n}, nil
+		return nil, new(big.Int), Stats{Steps: n}, nil
 	}
 	if n == 1 {
-		return big.NewInt(1), Stats{Steps: 1, Step: 1}, nil
+		return nil, big.NewInt(1), Stats{Steps: 1, Step: 1}, nil
 	}
-	s := newGridSweep(g, &p, req)
-	lone := 2
+	gp := &gridProblem{s: newGridSweep(g, p, req), lone: 2, double: p.Closed || len(req) == 0}
 	if p.Closed {
-		lone = 0
+		gp.lone = 0
 	}
-	ws, err := newWordSpace(s.w+1, lone)
+	return gp, nil, Stats{}, nil
+}
+
+// boundBits is GridBoundBits: the relaxed count's bits, one more when
+// the count is doubled.
+func (gp *gridProblem) boundBits(ctx context.Context) (int, error) {
+	b, err := gridBoundBits(ctx, gp.s, gp.lone)
+	return b + b2i(gp.double), err
+}
+
+// countMod runs one pass modulo q (pass of passes, for progress).
+func (gp *gridProblem) countMod(ctx context.Context, q uint64, opt Options, t0 time.Time, pass, passes int) (uint64, Stats, error) {
+	ls, err := newLeanSpace(gp.s.w+1, gp.lone)
+	if err != nil {
+		return 0, Stats{}, err
+	}
+	r := &leanGrid{ls: ls, s: gp.s, opt: opt, t0: t0, pass: pass, passes: passes}
+	if err := r.plan(); err != nil {
+		return 0, r.st, err
+	}
+	res, err := r.run(ctx, q)
+	r.st.Elapsed = time.Since(t0)
+	if err != nil {
+		return 0, r.st, err
+	}
+	if gp.double {
+		res = (res << 1) % q
+	}
+	return res, r.st, nil
+}
+
+// countGridWide is the grid sweep with transition tables and multi-word
+// counts that CountGrid was before the modular passes: the cross-check
+// of the tests.
+func countGridWide(ctx context.Context, p hamilton.Problem, g Grid, opt Options) (*big.Int, Stats, error) {
+	t0 := time.Now()
+	req, err := check(&p)
 	if err != nil {
 		return nil, Stats{}, err
 	}
-	r := &gridRun{ws: ws, s: s, opt: opt, t0: t0}
+	gp, total, st, err := prepareGrid(&p, g)
+	if err != nil || total != nil {
+		return total, st, err
+	}
+	ws, err := newWordSpace(gp.s.w+1, gp.lone)
+	if err != nil {
+		return nil, Stats{}, err
+	}
+	r := &gridRun{ws: ws, s: gp.s, opt: opt, t0: t0}
 	if err := r.plan(); err != nil {
 		return nil, r.st, err
 	}
-	total, err := r.run(ctx)
+	total, err = r.run(ctx)
 	r.st.Elapsed = time.Since(t0)
 	if err != nil {
 		return nil, r.st, err
