@@ -180,7 +180,12 @@ type leanRun struct {
 	workers int
 	// Per step: the cell, the class positions (bit masks) and the depth
 	// that holds them.
-	c        cellKind
+	c cellKind
+	// mirror: the layers are ranked by their mirror images (mirrorWord),
+	// in which cell c's positions are jm and jm+1 (jm = plugs-2-c.j; c.j
+	// otherwise).
+	mirror   bool
+	jm       int
 	classSh  [6]uint
 	nclass   int
 	classLen int
@@ -206,7 +211,7 @@ func addBlock(dst, src []uint64, q uint64) {
 func (r *leanRun) setClasses() {
 	r.nclass, r.classLen = 0, 0
 	for p := 0; p < r.ls.plugs && r.nclass < len(r.classSh); p++ {
-		if p == r.c.j || p == r.c.j+1 {
+		if p == r.jm || p == r.jm+1 {
 			continue
 		}
 		r.classSh[r.nclass] = 2 * uint(r.ls.plugs-1-p)
@@ -239,6 +244,10 @@ type node struct {
 func (r *leanRun) step(ctx context.Context) error {
 	for _, v := range r.nxt.v {
 		clear(v)
+	}
+	r.jm = r.c.j
+	if r.mirror {
+		r.jm = r.ls.plugs - 2 - r.c.j
 	}
 	r.setClasses()
 	// The prefixes of classLen letters, by class and sublayer.
@@ -306,9 +315,9 @@ func (r *leanRun) visit(n node, out *[3]uint64) {
 	if size == 0 {
 		return
 	}
-	if n.m >= r.c.j+2 {
+	if n.m >= r.jm+2 {
 		rep := n.w | filler(rem, n.d, n.k)
-		cnt, _ := ls.succ(rep, &r.c, out)
+		cnt := r.succ(rep, out)
 		low := uint64(1)<<(2*uint(rem)) - 1
 		whole := true
 		for _, t := range out[:cnt] {
@@ -351,7 +360,7 @@ func (r *leanRun) visit(n node, out *[3]uint64) {
 // depth and lone letters after them, else in O(n.m).
 func (r *leanRun) targetRank(n node, t, rep uint64, i, ti int) uint64 {
 	ls := r.ls
-	j := r.c.j
+	j := r.jm
 	sh := 2 * uint(ls.plugs-2-j)
 	if ti == i && (rep^t)&^(15<<sh) == 0 && simpleNibbles[(rep>>sh&15)<<4|t>>sh&15] {
 		d, lone := ls.prefixDL(rep, j)
@@ -386,6 +395,27 @@ func (ls *leanSpace) pairRank(j, d, k int, xy uint64) uint64 {
 		return 0 // no word: only reached for letters the caller ranks away
 	}
 	return ls.cum[ls.idx(rr, d, k)+int(x)] + ls.cum[ls.idx(rr-1, dx, kx)+int(y)]
+}
+
+// succ puts in out the successors of w (a mirror image when r.mirror)
+// at cell r.c, as mirror images when r.mirror, and returns their number.
+func (r *leanRun) succ(w uint64, out *[3]uint64) int {
+	if !r.mirror {
+		n, _ := r.ls.succ(w, &r.c, out)
+		return n
+	}
+	n, _ := r.ls.succ(mirrorWord(w, r.ls.plugs), &r.c, out)
+	for i := range n {
+		out[i] = mirrorWord(out[i], r.ls.plugs)
+	}
+	return n
+}
+
+// mirrorWord returns the word of n letters read from right to left with
+// "(" and ")" swapped: a Motzkin word again, with the same lone letters.
+// Reversing the bits does both (the two bits of "(" and ")" swap).
+func mirrorWord(w uint64, n int) uint64 {
+	return bits.Reverse64(w) >> (64 - 2*uint(n))
 }
 
 // succ is wordSpace.succ on the lean space's words.
@@ -444,6 +474,9 @@ func (r *leanRun) complete(c *cellKind, l *modLayer) uint64 {
 			}
 			if m == ls.plugs {
 				if x := v[rank]; x != 0 {
+					if r.mirror {
+						w = mirrorWord(w, ls.plugs)
+					}
 					_, comp := ls.succ(w, c, &out)
 					for range comp {
 						sum += x

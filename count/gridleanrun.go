@@ -70,16 +70,34 @@ func (r *leanGrid) run(ctx context.Context, q uint64) (uint64, error) {
 	lr.cur.v[0][0] = 1 // the empty word: nothing processed
 	r.last = time.Now()
 	base := (r.s.last + 1) * r.pass
+	plugs := r.ls.plugs
+	// The columns from half the frontier on are counted mirrored.
+	half := max(1, (plugs-1)/2)
 	for i, k := range r.s.kinds[:r.s.last] {
+		if k.j == half && !lr.mirror {
+			if err := r.ls.transpose(ctx, lr.cur, lr.nxt, plugs, r.opt.Workers); err != nil {
+				return 0, err
+			}
+			lr.cur, lr.nxt = lr.nxt, lr.cur
+			lr.mirror = true
+		}
 		lr.c = k
 		lr.c.shift = false
 		if err := lr.step(ctx); err != nil {
 			return 0, err
 		}
-		if k.shift {
+		switch {
+		case k.shift && lr.mirror:
+			if err := r.ls.transpose(ctx, lr.nxt, lr.cur, plugs-1, r.opt.Workers); err != nil {
+				return 0, err
+			}
+			lr.mirror = false
+		case k.shift:
 			lr.shift(lr.nxt)
+			lr.cur, lr.nxt = lr.nxt, lr.cur
+		default:
+			lr.cur, lr.nxt = lr.nxt, lr.cur
 		}
-		lr.cur, lr.nxt = lr.nxt, lr.cur
 		r.st.Step = base + i + 1
 		r.st.StatesDone += r.ls.total()
 		r.progress()
