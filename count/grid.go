@@ -252,11 +252,10 @@ func (gp *gridProblem) boundBits(ctx context.Context) (int, error) {
 
 // countMod runs one pass modulo q (pass of passes, for progress).
 func (gp *gridProblem) countMod(ctx context.Context, q uint64, opt Options, t0 time.Time, pass, passes int) (uint64, Stats, error) {
-	ls, err := newLeanSpace(gp.s.w+1, gp.lone)
-	if err != nil {
-		return 0, Stats{}, err
+	if gp.s.w+1 > maxGridPlugs {
+		return 0, Stats{}, fmt.Errorf("%w: a grid frontier of %d cells; the grid path takes 1 to %d", ErrTooWide, gp.s.w, maxGridPlugs-1)
 	}
-	r := &leanGrid{ls: ls, s: gp.s, opt: opt, t0: t0, pass: pass, passes: passes}
+	r := &leanGrid{s: gp.s, lone: gp.lone, pats: &gridPatterns{lone: gp.lone}, opt: opt, t0: t0, pass: pass, passes: passes}
 	if err := r.plan(); err != nil {
 		return 0, r.st, err
 	}

@@ -1,0 +1,122 @@
+package count
+
+import "context"
+
+// Moving a layer between its two rankings (gridlean.go).
+//
+// Split a word w of L letters after h letters into P (h letters, from
+// depth 0 to depth d, with a lone letters and balance u) and S (from
+// depth d to 0, the other lone letters and balance). Its rank is A(P) +
+// B(S), A(P) the rank of the first word with prefix P and B(S) the rank
+// of S among the suffixes from P's state; its mirror image is
+// mirror(S)·mirror(P), ranked likewise. For each class and each state
+// at the split the move is a transposition of the matrix of P by S,
+// through four small tables of offsets.
+
+// prefixWords returns the words of n letters with at most lone lone
+// letters that never go below depth 0, with their depth, lone letters
+// and balance under signs sig (the first n of them) at their end.
+func prefixWords(n, lone int, sig []int8) (ws []uint64, d, k, b []int) {
+	var rec func(i, dd, kk, bb int, w uint64)
+	rec = func(i, dd, kk, bb int, w uint64) {
+		if dd < 0 || kk > lone {
+			return
+		}
+		if i == n {
+			ws, d, k, b = append(ws, w), append(d, dd), append(k, kk), append(b, bb)
+			return
+		}
+		for c := range uint64(4) {
+			d2 := dd + net(c)
+			k2 := kk + b2i(c == gLone)
+			b2 := bb
+			if c != gEmpty {
+				b2 += int(sig[i])
+			}
+			rec(i+1, d2, k2, b2, w<<2|c)
+		}
+	}
+	rec(0, 0, 0, 0, 0)
+	return
+}
+
+// suffixWords returns the words of n letters (signs sig) that close
+// every bracket they open and some from before, with the depth they
+// start from, their lone letters and balance.
+func suffixWords(n, lone int, sig []int8) (ws []uint64, d, k, b []int) {
+	// The mirror images of the prefixes of the mirrored signs.
+	ms := make([]int8, n)
+	for i := range ms {
+		ms[i] = sig[n-1-i]
+	}
+	pw, pd, pk, pb := prefixWords(n, lone, ms)
+	for i, w := range pw {
+		ws = append(ws, mirrorWord(w, n))
+		d, k, b = append(d, pd[i]), append(k, pk[i]), append(b, pb[i])
+	}
+	return
+}
+
+// transpose sets dst's counts (layout to, pattern of L letters B) to
+// those of src (layout from, pattern A) moved by f: mirror images when
+// L is the patterns' length; when L is one less, the words whose first
+// position is empty, ranked first in both, are "0"·x in from and
+// "0"·mirror(x) in to. The rest of dst is zeroed.
+func transpose(ctx context.Context, pats *gridPatterns, from, to *gridLayout, src, dst []uint64, L, workers int) error {
+	clear(dst)
+	A, B := from.pt, to.pt
+	if L < A.L {
+		A, B = pats.get(A.sig[A.L-L:]), pats.get(B.sig[B.L-L:])
+	}
+	h := L / 2
+	pw, pd, pk, pb := prefixWords(h, A.lone, A.sig[:h])
+	sw, sd, sk, sb := suffixWords(L-h, A.lone, A.sig[h:])
+	type key struct{ d, k, b int }
+	pbucket := make(map[key][]int)
+	for x := range pw {
+		kk := key{pd[x], pk[x], pb[x]}
+		pbucket[kk] = append(pbucket[kk], x)
+	}
+	sbucket := make(map[key][]int)
+	for y := range sw {
+		kk := key{sd[y], sk[y], sb[y]}
+		sbucket[kk] = append(sbucket[kk], y)
+	}
+	for _, fc := range from.classes {
+		x := to.find(fc.i, fc.t)
+		if x < 0 {
+			continue
+		}
+		tc := to.classes[x]
+		for pk, ps := range pbucket {
+			ss := sbucket[key{pk.d, fc.i - pk.k, fc.t - pk.b}]
+			if len(ss) == 0 || pk.k > fc.i {
+				continue
+			}
+			pa, pm := make([]uint64, len(ps)), make([]uint64, len(ps))
+			for z, p := range ps {
+				pa[z], _, _, _ = A.span(pw[p]<<(2*uint(L-h)), 0, h, 0, fc.i, fc.t)
+				pm[z], _, _, _ = B.span(mirrorWord(pw[p], h), L-h, L, pk.d, pk.k, pk.b)
+			}
+			sa, sm := make([]uint64, len(ss)), make([]uint64, len(ss))
+			for z, s := range ss {
+				sa[z], _, _, _ = A.span(sw[s], h, L, pk.d, fc.i-pk.k, fc.t-pk.b)
+				sm[z], _, _, _ = B.span(mirrorWord(sw[s], L-h)<<(2*uint(h)), 0, L-h, 0, fc.i, fc.t)
+			}
+			in, out := src[fc.off:fc.off+fc.size], dst[tc.off:tc.off+tc.size]
+			err := parallel(ctx, len(ps), workers, func(_, lo, hi int) {
+				for z := lo; z < hi; z++ {
+					row := in[pa[z]:]
+					off := pm[z]
+					for y, s := range sa {
+						out[sm[y]+off] = row[s]
+					}
+				}
+			})
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
