@@ -156,18 +156,33 @@ func CountGrid(ctx context.Context, p hamilton.Problem, g Grid, opt Options) (*b
 	if err != nil {
 		return nil, st, err
 	}
-	var c crt
 	var moduli []uint64
 	for q := range wideModuli(bound) {
 		moduli = append(moduli, q)
 	}
-	for i, q := range moduli {
-		res, s, err := gp.countMod(ctx, q, opt, t0, i, len(moduli))
+	// As many primes a pass as the memory allows: the walk over the
+	// blocks is shared, the counts are not.
+	words, err := gp.words(opt)
+	if err != nil {
+		return nil, Stats{}, err
+	}
+	maxb := opt.MaxBytes
+	if maxb == 0 {
+		maxb = DefaultMaxBytes
+	}
+	lanes := max(1, min(len(moduli), int(float64(maxb)/(float64(words)*gridLayerBytes))))
+	passes := (len(moduli) + lanes - 1) / lanes
+	var c crt
+	for i := 0; i < len(moduli); i += lanes {
+		qs := moduli[i:min(i+lanes, len(moduli))]
+		res, s, err := gp.countMod(ctx, qs, opt, t0, i/lanes, passes)
 		st = s
 		if err != nil {
 			return nil, st, err
 		}
-		c.add(res, q)
+		for l, q := range qs {
+			c.add(res[l], q)
+		}
 	}
 	st.Moduli, st.BoundBits = moduli, bound
 	st.Elapsed = time.Since(t0)
@@ -189,7 +204,11 @@ func CountGridMod(ctx context.Context, p hamilton.Problem, g Grid, opt Options, 
 	if total != nil {
 		return new(big.Int).Mod(total, new(big.Int).SetUint64(q)).Uint64(), st, nil
 	}
-	return gp.countMod(ctx, q, opt, time.Now(), 0, 1)
+	res, st, err := gp.countMod(ctx, []uint64{q}, opt, time.Now(), 0, 1)
+	if err != nil {
+		return 0, st, err
+	}
+	return res[0], st, nil
 }
 
 // GridBoundBits returns b such that the count CountGrid returns for p on
@@ -208,6 +227,7 @@ func GridBoundBits(ctx context.Context, p hamilton.Problem, g Grid) (int, error)
 
 // gridProblem is a grid count ready to run.
 type gridProblem struct {
+	pats   *gridPatterns // the sign patterns' ranks, shared by the passes
 	s      *gridSweep
 	lone   int
 	double bool // the count is twice the undirected solutions
@@ -250,22 +270,48 @@ func (gp *gridProblem) boundBits(ctx context.Context) (int, error) {
 	return b + b2i(gp.double), err
 }
 
-// countMod runs one pass modulo q (pass of passes, for progress).
-func (gp *gridProblem) countMod(ctx context.Context, q uint64, opt Options, t0 time.Time, pass, passes int) (uint64, Stats, error) {
+// words returns the most words of a layer, refusing with a
+// *GridRefusal when one count a word would pass opt.MaxBytes.
+func (gp *gridProblem) words(opt Options) (uint64, error) {
+	r, err := gp.newLeanGrid(opt, time.Now(), 0, 1)
+	if err != nil {
+		return 0, err
+	}
+	return r.maxWords, nil
+}
+
+// newLeanGrid plans a pass (pass of passes, for progress).
+func (gp *gridProblem) newLeanGrid(opt Options, t0 time.Time, pass, passes int) (*leanGrid, error) {
 	if gp.s.w+1 > maxGridPlugs {
-		return 0, Stats{}, fmt.Errorf("%w: a grid frontier of %d cells; the grid path takes 1 to %d", ErrTooWide, gp.s.w, maxGridPlugs-1)
+		return nil, fmt.Errorf("%w: a grid frontier of %d cells; the grid path takes 1 to %d", ErrTooWide, gp.s.w, maxGridPlugs-1)
 	}
-	r := &leanGrid{s: gp.s, lone: gp.lone, pats: &gridPatterns{lone: gp.lone}, opt: opt, t0: t0, pass: pass, passes: passes}
-	if err := r.plan(); err != nil {
-		return 0, r.st, err
+	if gp.pats == nil {
+		gp.pats = &gridPatterns{lone: gp.lone}
 	}
-	res, err := r.run(ctx, q)
+	r := &leanGrid{s: gp.s, lone: gp.lone, pats: gp.pats, opt: opt, t0: t0, pass: pass, passes: passes}
+	return r, r.plan()
+}
+
+// countMod runs one pass modulo the primes qs (pass of passes, for
+// progress) and returns the count modulo each.
+func (gp *gridProblem) countMod(ctx context.Context, qs []uint64, opt Options, t0 time.Time, pass, passes int) ([]uint64, Stats, error) {
+	r, err := gp.newLeanGrid(opt, t0, pass, passes)
+	if err != nil {
+		var st Stats
+		if r != nil {
+			st = r.st
+		}
+		return nil, st, err
+	}
+	res, err := r.run(ctx, qs)
 	r.st.Elapsed = time.Since(t0)
 	if err != nil {
-		return 0, r.st, err
+		return nil, r.st, err
 	}
 	if gp.double {
-		res = (res << 1) % q
+		for l, q := range qs {
+			res[l] = (res[l] << 1) % q
+		}
 	}
 	return res, r.st, nil
 }

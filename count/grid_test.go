@@ -314,6 +314,15 @@ func TestCountGridModularMatchesWide(t *testing.T) {
 			if prod.BitLen() <= st.BoundBits || st.BoundBits < want.BitLen() {
 				t.Errorf("%d primes (%d bits) for a bound of %d bits and a count of %d bits", len(st.Moduli), prod.BitLen(), st.BoundBits, want.BitLen())
 			}
+			// One prime a pass when the memory holds one count a word.
+			one := count.Options{Workers: 1, MaxBytes: st.PeakBytes / int64(len(st.Moduli))}
+			got1, st1, err := count.CountGrid(context.Background(), p, g, one)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got1.Cmp(want) != 0 || st1.PeakBytes > one.MaxBytes {
+				t.Errorf("one prime a pass: CountGrid = %v (%d bytes for a limit of %d), wide %v", got1, st1.PeakBytes, one.MaxBytes, want)
+			}
 			t.Logf("%d bits, bound %d, %d primes", want.BitLen(), st.BoundBits, len(st.Moduli))
 		})
 	}

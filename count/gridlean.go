@@ -54,6 +54,57 @@ func filler(r, d, k int) uint64 {
 	return s << (2 * uint(r-k-d))
 }
 
+// addLanes adds src to dst (equal lengths) element by element, element
+// i modulo qs[i mod len(qs)]: the counts of consecutive words, each one
+// residue a prime.
+func addLanes(dst, src, qs []uint64) {
+	switch len(qs) {
+	case 1:
+		addBlock(dst, src, qs[0])
+	case 2:
+		q0, q1 := qs[0], qs[1]
+		dst = dst[:len(src)]
+		for i := 0; i+1 < len(src); i += 2 {
+			a, b := dst[i]+src[i], dst[i+1]+src[i+1]
+			if a >= q0 {
+				a -= q0
+			}
+			if b >= q1 {
+				b -= q1
+			}
+			dst[i], dst[i+1] = a, b
+		}
+	case 3:
+		q0, q1, q2 := qs[0], qs[1], qs[2]
+		dst = dst[:len(src)]
+		for i := 0; i+2 < len(src); i += 3 {
+			a, b, c := dst[i]+src[i], dst[i+1]+src[i+1], dst[i+2]+src[i+2]
+			if a >= q0 {
+				a -= q0
+			}
+			if b >= q1 {
+				b -= q1
+			}
+			if c >= q2 {
+				c -= q2
+			}
+			dst[i], dst[i+1], dst[i+2] = a, b, c
+		}
+	default:
+		k := len(qs)
+		dst = dst[:len(src)]
+		for i := 0; i < len(src); i += k {
+			for l, q := range qs {
+				a := dst[i+l] + src[i+l]
+				if a >= q {
+					a -= q
+				}
+				dst[i+l] = a
+			}
+		}
+	}
+}
+
 // addBlock adds src to dst modulo q, element by element (equal lengths).
 func addBlock(dst, src []uint64, q uint64) {
 	dst = dst[:len(src)]
@@ -73,10 +124,11 @@ func mirrorWord(w uint64, n int) uint64 {
 	return bits.Reverse64(w) >> (64 - 2*uint(n))
 }
 
-// leanRun is one pass of the lean sweep modulo q.
+// leanRun is one pass of the lean sweep modulo the primes qs: each word
+// has one count a prime, len(qs) consecutive words of the layer arrays.
 type leanRun struct {
 	plugs, lone int
-	q           uint64
+	qs          []uint64
 	workers     int
 	// The cell of the step; mirror: the layers are ranked by their
 	// mirror images, in which the cell's positions are jm and jm+1 (jm =
@@ -257,7 +309,8 @@ func (r *leanRun) visit(n node, out *[3]uint64) {
 		if whole {
 			sc := &r.src.classes[n.cls]
 			size := r.src.pt.count(n.m, n.d, n.k, n.b)
-			src := r.cur[sc.off+n.rank : sc.off+n.rank+size]
+			k := uint64(len(r.qs))
+			src := r.cur[(sc.off+n.rank)*k : (sc.off+n.rank+size)*k]
 			for _, t := range out[:cnt] {
 				ti := loneCount(t)
 				if ti > r.lone {
@@ -272,7 +325,7 @@ func (r *leanRun) visit(n node, out *[3]uint64) {
 					panic("count: a grid transition left the layer's classes")
 				}
 				tr := r.dst.classes[x].off + r.targetRank(&n, t, rep, x)
-				addBlock(r.nxt[tr:tr+size], src, r.q)
+				addLanes(r.nxt[tr*k:(tr+size)*k], src, r.qs)
 			}
 			return
 		}
@@ -334,30 +387,33 @@ func (r *leanRun) succ(w uint64, out *[3]uint64) int {
 	return n
 }
 
-// complete returns the sum modulo q of the counts of the words that
+// complete returns the sums modulo qs of the counts of the words that
 // finish the path or cycle at the last open cell c.
-func (r *leanRun) complete(c *cellKind) uint64 {
-	var sum uint64
+func (r *leanRun) complete(c *cellKind) []uint64 {
+	nl := uint64(len(r.qs))
+	sum := make([]uint64, nl)
 	var out [3]uint64
 	ws := wordSpace{plugs: r.plugs, lone: r.lone}
 	pt := r.src.pt
 	for _, cl := range r.src.classes {
-		v := r.cur[cl.off : cl.off+cl.size]
+		v := r.cur[cl.off*nl : (cl.off+cl.size)*nl]
 		var walk func(w uint64, m, d, k, b int, rank uint64)
 		walk = func(w uint64, m, d, k, b int, rank uint64) {
 			if pt.count(m, d, k, b) == 0 {
 				return
 			}
 			if m == r.plugs {
-				if x := v[rank]; x != 0 {
-					if r.mirror {
-						w = mirrorWord(w, r.plugs)
-					}
-					_, comp := ws.succ(w, c, &out)
-					for range comp {
-						sum += x
-						if sum >= r.q {
-							sum -= r.q
+				if r.mirror {
+					w = mirrorWord(w, r.plugs)
+				}
+				if _, comp := ws.succ(w, c, &out); comp > 0 {
+					for l, q := range r.qs {
+						x := v[rank*nl+uint64(l)]
+						for range comp {
+							sum[l] += x
+							if sum[l] >= q {
+								sum[l] -= q
+							}
 						}
 					}
 				}

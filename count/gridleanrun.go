@@ -138,29 +138,32 @@ func (r *leanGrid) plan() error {
 	return nil
 }
 
-// run sweeps the cells modulo q and returns the number of undirected
-// solutions modulo q.
-func (r *leanGrid) run(ctx context.Context, q uint64) (uint64, error) {
-	lr := &leanRun{plugs: r.s.w + 1, lone: r.lone, q: q, workers: r.opt.Workers}
-	bufA, bufB := make([]uint64, r.maxWords), make([]uint64, r.maxWords)
-	r.st.PeakBytes = int64(r.maxWords) * gridLayerBytes
+// run sweeps the cells modulo the primes qs at once and returns the
+// number of undirected solutions modulo each.
+func (r *leanGrid) run(ctx context.Context, qs []uint64) ([]uint64, error) {
+	lr := &leanRun{plugs: r.s.w + 1, lone: r.lone, qs: qs, workers: r.opt.Workers}
+	nl := uint64(len(qs))
+	bufA, bufB := make([]uint64, r.maxWords*nl), make([]uint64, r.maxWords*nl)
+	r.st.PeakBytes = int64(r.maxWords*nl) * gridLayerBytes
 	r.last = time.Now()
 	base := (r.s.last + 1) * r.pass
 	var err error
 	r.layouts(func(cell int, l gridLayout, mirror bool) bool {
 		if cell < 0 {
-			lr.src, lr.cur = l, bufA[:l.total]
-			lr.cur[0] = 1 // the empty word: nothing processed
+			lr.src, lr.cur = l, bufA[:l.total*nl]
+			for i := range nl {
+				lr.cur[i] = 1 // the empty word: nothing processed
+			}
 			return true
 		}
 		k := r.s.kinds[cell]
-		lr.dst, lr.nxt = l, bufB[:l.total]
+		lr.dst, lr.nxt = l, bufB[:l.total*nl]
 		switch {
 		case mirror && !lr.mirror: // the middle of the row
-			err = transpose(ctx, r.pats, &lr.src, &lr.dst, lr.cur, lr.nxt, lr.plugs, r.opt.Workers)
+			err = transpose(ctx, r.pats, &lr.src, &lr.dst, lr.cur, lr.nxt, lr.plugs, int(nl), r.opt.Workers)
 			lr.mirror = true
 		case !mirror && lr.mirror: // the end of the row, after its step
-			err = transpose(ctx, r.pats, &lr.src, &lr.dst, lr.cur, lr.nxt, lr.plugs-1, r.opt.Workers)
+			err = transpose(ctx, r.pats, &lr.src, &lr.dst, lr.cur, lr.nxt, lr.plugs-1, int(nl), r.opt.Workers)
 			lr.mirror = false
 		default:
 			lr.c = k
@@ -188,7 +191,7 @@ func (r *leanGrid) run(ctx context.Context, q uint64) (uint64, error) {
 		return true
 	})
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	lr.c = r.s.kinds[r.s.last]
 	res := lr.complete(&r.s.kinds[r.s.last])

@@ -62,7 +62,8 @@ func suffixWords(n, lone int, sig []int8) (ws []uint64, d, k, b []int) {
 // L is the patterns' length; when L is one less, the words whose first
 // position is empty, ranked first in both, are "0"·x in from and
 // "0"·mirror(x) in to. The rest of dst is zeroed.
-func transpose(ctx context.Context, pats *gridPatterns, from, to *gridLayout, src, dst []uint64, L, workers int) error {
+// Each word has k counts, consecutive.
+func transpose(ctx context.Context, pats *gridPatterns, from, to *gridLayout, src, dst []uint64, L, k, workers int) error {
 	clear(dst)
 	A, B := from.pt, to.pt
 	if L < A.L {
@@ -103,13 +104,20 @@ func transpose(ctx context.Context, pats *gridPatterns, from, to *gridLayout, sr
 				sa[z], _, _, _ = A.span(sw[s], h, L, pk.d, fc.i-pk.k, fc.t-pk.b)
 				sm[z], _, _, _ = B.span(mirrorWord(sw[s], L-h)<<(2*uint(h)), 0, L-h, 0, fc.i, fc.t)
 			}
-			in, out := src[fc.off:fc.off+fc.size], dst[tc.off:tc.off+tc.size]
+			kk := uint64(k)
+			in, out := src[fc.off*kk:(fc.off+fc.size)*kk], dst[tc.off*kk:(tc.off+tc.size)*kk]
 			err := parallel(ctx, len(ps), workers, func(_, lo, hi int) {
 				for z := lo; z < hi; z++ {
-					row := in[pa[z]:]
+					row := in[pa[z]*kk:]
 					off := pm[z]
+					if kk == 1 {
+						for y, s := range sa {
+							out[sm[y]+off] = row[s]
+						}
+						continue
+					}
 					for y, s := range sa {
-						out[sm[y]+off] = row[s]
+						copy(out[(sm[y]+off)*kk:(sm[y]+off+1)*kk], row[s*kk:(s+1)*kk])
 					}
 				}
 			})
