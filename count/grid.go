@@ -2,6 +2,7 @@ package count
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"time"
@@ -164,6 +165,10 @@ func CountGrid(ctx context.Context, p hamilton.Problem, g Grid, opt Options) (*b
 	// blocks is shared, the counts are not.
 	words, err := gp.words(opt)
 	if err != nil {
+		var gr *GridRefusal
+		if errors.As(err, &gr) {
+			gr.Primes = len(moduli)
+		}
 		return nil, Stats{}, err
 	}
 	maxb := opt.MaxBytes

@@ -267,7 +267,7 @@ func (r *leanRun) step(ctx context.Context) error {
 					return
 				}
 				for i := range tops[o] {
-					r.visit(tops[o][i], &out)
+					r.visit(tops[o][i], 7, &out)
 				}
 			}
 		})
@@ -290,49 +290,49 @@ func (r *leanRun) walkTo(n node, f func(node)) {
 	}
 }
 
-// visit processes the words below prefix n: as one block when the
-// prefix holds all the transition reads and changes, else letter by
-// letter deeper.
-func (r *leanRun) visit(n node, out *[3]uint64) {
+// visit processes the successors in mask (bits of their index in
+// succ's output, the same for every word with prefix n once it holds the
+// cell's positions) of the words below prefix n: each as one block when
+// the prefix holds all it reads and changes, the others letter by letter
+// deeper.
+func (r *leanRun) visit(n node, mask uint8, out *[3]uint64) {
 	if n.m >= r.jm+2 {
 		rem := r.plugs - n.m
 		rep := n.w | filler(rem, n.d, n.k)
 		cnt := r.succ(rep, out)
+		mask &= 1<<cnt - 1
 		low := uint64(1)<<(2*uint(rem)) - 1
-		whole := true
-		for _, t := range out[:cnt] {
-			if t&low != rep&low {
-				whole = false
-				break
+		sc := &r.src.classes[n.cls]
+		size := r.src.pt.count(n.m, n.d, n.k, n.b)
+		k := uint64(len(r.qs))
+		src := r.cur[(sc.off+n.rank)*k : (sc.off+n.rank+size)*k]
+		for x, t := range out[:cnt] {
+			if mask&(1<<x) == 0 || t&low != rep&low {
+				continue
 			}
+			mask &^= 1 << x
+			ti := loneCount(t)
+			if ti > r.lone {
+				// A fixed end after two ends made: no word of the
+				// source has a count (gridword.go: the lone letters
+				// are the ends made).
+				continue
+			}
+			tt := sc.t + r.dst.pt.balance(t&^low) - r.src.pt.balance(rep&^low)
+			c := r.dst.find(ti, tt)
+			if c < 0 {
+				panic("count: a grid transition left the layer's classes")
+			}
+			tr := r.dst.classes[c].off + r.targetRank(&n, t, rep, c)
+			addLanes(r.nxt[tr*k:(tr+size)*k], src, r.qs)
 		}
-		if whole {
-			sc := &r.src.classes[n.cls]
-			size := r.src.pt.count(n.m, n.d, n.k, n.b)
-			k := uint64(len(r.qs))
-			src := r.cur[(sc.off+n.rank)*k : (sc.off+n.rank+size)*k]
-			for _, t := range out[:cnt] {
-				ti := loneCount(t)
-				if ti > r.lone {
-					// A fixed end after two ends made: no word of
-					// the source has a count (gridword.go: the lone
-					// letters are the ends made).
-					continue
-				}
-				tt := sc.t + r.dst.pt.balance(t&^low) - r.src.pt.balance(rep&^low)
-				x := r.dst.find(ti, tt)
-				if x < 0 {
-					panic("count: a grid transition left the layer's classes")
-				}
-				tr := r.dst.classes[x].off + r.targetRank(&n, t, rep, x)
-				addLanes(r.nxt[tr*k:(tr+size)*k], src, r.qs)
-			}
+		if mask == 0 {
 			return
 		}
 	}
 	for c := range uint64(4) {
 		if ch, ok := r.child(&n, c); ok {
-			r.visit(ch, out)
+			r.visit(ch, mask, out)
 		}
 	}
 }

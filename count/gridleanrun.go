@@ -7,20 +7,25 @@ import (
 )
 
 // A GridRefusal is the ErrMemory CountGrid returns, before it starts,
-// when its two layers would pass Options.MaxBytes. Callers word it in
-// their own terms (the CLI names --max-memory); Error names the limit
-// as the Options field.
+// when its two layers would pass Options.MaxBytes with one count a
+// word. Callers word it in their own terms (the CLI names --max-memory);
+// Error names the limit as the Options field.
 type GridRefusal struct {
 	Width     int     // the frontier: the grid's narrow side
-	States    uint64  // the words of a layer
-	NeedBytes float64 // the memory of the layers
+	States    uint64  // the words of the largest layer
+	NeedBytes float64 // the memory of two such layers, one 64-bit count a word
 	Limit     float64 // Options.MaxBytes
+	// WordSteps is the words times the cells, for one prime: the count's
+	// work is about WordSteps times the primes (up to 6 ns each on a
+	// loaded 2-core machine, docs/results.md).
+	WordSteps float64
+	Primes    int // the primes the proven bound asks for
 }
 
 // Error gives the frontier, the memory needed and the limit.
 func (e *GridRefusal) Error() string {
-	return fmt.Sprintf("%v: the grid sweep %d cells wide has %d frontier states and needs about %s for its two layers, over the limit of %s (Options.MaxBytes)",
-		ErrMemory, e.Width, e.States, fmtBytes(e.NeedBytes), fmtBytes(e.Limit))
+	return fmt.Sprintf("%v: the grid sweep %d cells wide has up to %d frontier states a layer and needs about %s for two layers (one 64-bit count a state, %d primes one after the other), over the limit of %s (Options.MaxBytes)",
+		ErrMemory, e.Width, e.States, fmtBytes(e.NeedBytes), e.Primes, fmtBytes(e.Limit))
 }
 
 // Unwrap makes errors.Is(err, ErrMemory) true.
@@ -124,8 +129,10 @@ func (r *leanGrid) plan() error {
 	if r.opt.ProgressEvery == 0 {
 		r.opt.ProgressEvery = time.Second
 	}
+	steps := 0.0
 	r.layouts(func(_ int, l gridLayout, _ bool) bool {
 		r.maxWords = max(r.maxWords, l.total)
+		steps += float64(l.total)
 		return true
 	})
 	need := float64(r.maxWords) * gridLayerBytes
@@ -133,7 +140,7 @@ func (r *leanGrid) plan() error {
 	r.st.Steps = (r.s.last + 1) * r.passes
 	r.st.States, r.st.PeakStates = int(r.maxWords), int(r.maxWords)
 	if need > float64(r.opt.MaxBytes) {
-		return &GridRefusal{Width: r.s.w, States: r.maxWords, NeedBytes: need, Limit: float64(r.opt.MaxBytes)}
+		return &GridRefusal{Width: r.s.w, States: r.maxWords, NeedBytes: need, Limit: float64(r.opt.MaxBytes), WordSteps: steps}
 	}
 	return nil
 }
