@@ -32,7 +32,7 @@ import (
 // (mirrorWord), where the blocks are long again; the counts move
 // between the two rankings twice a row (transpose).
 //
-// Workers split the words by the occupancy of six positions other than
+// Workers split the words by the occupancy of four positions other than
 // j and j+1: no transition changes it (it only moves brackets and turns
 // them lone), so the workers write to disjoint words without locks.
 
@@ -138,7 +138,7 @@ type leanRun struct {
 	jm     int
 	// The class positions (their shifts) that split the words between
 	// workers, and the prefix length that holds them.
-	classSh  [6]uint
+	classSh  [4]uint
 	nclass   int
 	classLen int
 	// The layouts and counts of the current and the next layer.
@@ -152,7 +152,7 @@ type leanRun struct {
 }
 
 // setClasses picks the positions whose occupancy splits the words of
-// the step between workers: the first six (fewer on narrow grids) other
+// the step between workers: the first four (fewer on narrow grids) other
 // than jm and jm+1.
 func (r *leanRun) setClasses() {
 	r.nclass, r.classLen = 0, 0
