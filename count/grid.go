@@ -153,6 +153,24 @@ func CountGrid(ctx context.Context, p hamilton.Problem, g Grid, opt Options) (*b
 	if err != nil || total != nil {
 		return total, st, err
 	}
+	if gp.lone > 0 {
+		// Open paths: the sweep with tables is faster where its tables
+		// fit (their words carry lone letters, whose ends turn partners
+		// lone and cut the blocks short).
+		ws, err := newWordSpace(gp.s.w+1, gp.lone)
+		if err == nil {
+			wr := &gridRun{ws: ws, s: gp.s, opt: opt, t0: t0}
+			if wr.plan() == nil {
+				return countGridWide(ctx, p, g, opt)
+			}
+		}
+	}
+	return gp.countLean(ctx, opt, t0)
+}
+
+// countLean is CountGrid by the modular passes of the lean sweep.
+func (gp *gridProblem) countLean(ctx context.Context, opt Options, t0 time.Time) (*big.Int, Stats, error) {
+	var st Stats
 	bound, err := gp.boundBits(ctx)
 	if err != nil {
 		return nil, st, err
@@ -319,6 +337,16 @@ func (gp *gridProblem) countMod(ctx context.Context, qs []uint64, opt Options, t
 		}
 	}
 	return res, r.st, nil
+}
+
+// countGridLean is CountGrid by the modular passes of the lean sweep
+// whatever the problem (tests).
+func countGridLean(ctx context.Context, p hamilton.Problem, g Grid, opt Options) (*big.Int, Stats, error) {
+	gp, total, st, err := prepareGrid(&p, g)
+	if err != nil || total != nil {
+		return total, st, err
+	}
+	return gp.countLean(ctx, opt, time.Now())
 }
 
 // countGridWide is the grid sweep with transition tables and multi-word

@@ -42,6 +42,10 @@ func TestCountGridMatchesOracle(t *testing.T) {
 			if !got.IsUint64() || got.Uint64() != want {
 				t.Errorf("workers %d: CountGrid = %v, oracle %d", workers, got, want)
 			}
+			lean, _, err := count.CountGridLean(context.Background(), p, gridOf(t, bg), count.Options{Workers: workers})
+			if err != nil || lean.Cmp(got) != 0 {
+				t.Errorf("workers %d: CountGridLean = %v, %v; oracle %d", workers, lean, err, want)
+			}
 		}
 	})
 	if n < 100 {
@@ -300,7 +304,7 @@ func TestCountGridModularMatchesWide(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, st, err := count.CountGrid(context.Background(), p, g, count.Options{Workers: 2})
+			got, st, err := count.CountGridLean(context.Background(), p, g, count.Options{Workers: 2})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -316,7 +320,7 @@ func TestCountGridModularMatchesWide(t *testing.T) {
 			}
 			// One prime a pass when the memory holds one count a word.
 			one := count.Options{Workers: 1, MaxBytes: st.PeakBytes / int64(len(st.Moduli))}
-			got1, st1, err := count.CountGrid(context.Background(), p, g, one)
+			got1, st1, err := count.CountGridLean(context.Background(), p, g, one)
 			if err != nil {
 				t.Fatal(err)
 			}
