@@ -45,59 +45,59 @@ func gridBoundBits(ctx context.Context, s *gridSweep, lone int) (int, error) {
 		c := s.kinds[step]
 		clear(next)
 		ba, bb := bit(c.j), bit(c.j+1)
-		big := 0.0
+		// put adds x at state (o with its two bits set to down and
+		// right, e2 ends) when the cell allows those edges.
+		put := func(base, down, right, e2 int, x float64) {
+			if down == 1 && !c.down || right == 1 && !c.right || e2 >= ne {
+				return
+			}
+			t := base | down<<ba | right<<bb
+			if c.shift {
+				if right == 1 {
+					return
+				}
+				t >>= 1
+			}
+			next[t*ne+e2] += x
+		}
 		for o := range size {
 			a, b := o>>ba&1, o>>bb&1
 			base := o &^ (1<<ba | 1<<bb)
+			in := a + b
 			for e := range ne {
 				x := cur[o*ne+e]
 				if x == 0 {
 					continue
 				}
-				emit := func(down, right, e2 int) {
-					if down == 1 && !c.down || right == 1 && !c.right || e2 >= ne {
-						return
-					}
-					t := base | down<<ba | right<<bb
-					if c.shift {
-						if right == 1 {
-							return
-						}
-						t >>= 1
-					}
-					next[t*ne+e2] += x
-				}
-				in := a + b
 				if c.blocked {
 					if in == 0 {
-						emit(0, 0, e)
+						put(base, 0, 0, e, x)
 					}
 					continue
 				}
-				end := c.mustEnd || e < c.endLimit
-				if !c.mustEnd {
-					// degree 2: the edges out are 2 - in of down and right
+				if !c.mustEnd { // degree 2: 2 - in of the edges down and right
 					switch in {
 					case 0:
-						emit(1, 1, e)
+						put(base, 1, 1, e, x)
 					case 1:
-						emit(1, 0, e)
-						emit(0, 1, e)
+						put(base, 1, 0, e, x)
+						put(base, 0, 1, e, x)
 					case 2:
-						emit(0, 0, e)
+						put(base, 0, 0, e, x)
 					}
 				}
-				if end {
+				if c.mustEnd || e < c.endLimit {
 					switch in {
 					case 0:
-						emit(1, 0, e+1)
-						emit(0, 1, e+1)
+						put(base, 1, 0, e+1, x)
+						put(base, 0, 1, e+1, x)
 					case 1:
-						emit(0, 0, e+1)
+						put(base, 0, 0, e+1, x)
 					}
 				}
 			}
 		}
+		big := 0.0
 		for _, x := range next {
 			big = max(big, x)
 		}

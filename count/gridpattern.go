@@ -122,6 +122,7 @@ type gridPatterns struct {
 	mu   sync.Mutex
 	lone int
 	m    map[string]*gridPattern
+	tp   map[tkey][]tblock // transpositions (gridtranspose.go)
 }
 
 // get returns the pattern of sig.

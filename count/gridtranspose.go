@@ -57,25 +57,40 @@ func suffixWords(n, lone int, sig []int8) (ws []uint64, d, k, b []int) {
 	return
 }
 
-// transpose sets dst's counts (layout to, pattern of L letters B) to
-// those of src (layout from, pattern A) moved by f: mirror images when
-// L is the patterns' length; when L is one less, the words whose first
-// position is empty, ranked first in both, are "0"·x in from and
-// "0"·mirror(x) in to. The rest of dst is zeroed.
-// Each word has k counts, consecutive.
-func transpose(ctx context.Context, pats *gridPatterns, from, to *gridLayout, src, dst []uint64, L, k, workers int) error {
-	clear(dst)
-	A, B := from.pt, to.pt
-	if L < A.L {
-		A, B = pats.get(A.sig[A.L-L:]), pats.get(B.sig[B.L-L:])
+// tblock is one matrix of a transposition: the count of the word of
+// prefix z and suffix y moves from pa[z]+sa[y] to sm[y]+pm[z] (within
+// its class).
+type tblock struct{ pa, pm, sa, sm []uint64 }
+
+// tkey names a transposition of one class: from pattern A to pattern B
+// (words of L letters).
+type tkey struct {
+	A, B *gridPattern
+	L    int
+	i, t int
+}
+
+// tplan returns the matrices of the transposition of class (i, t) from
+// A to B, cached in pats (the sweep makes the same ones every row).
+func (g *gridPatterns) tplan(A, B *gridPattern, L, i, t int) []tblock {
+	tk := tkey{A, B, L, i, t}
+	g.mu.Lock()
+	if tb, ok := g.tp[tk]; ok {
+		g.mu.Unlock()
+		return tb
 	}
+	g.mu.Unlock()
 	h := L / 2
 	pw, pd, pk, pb := prefixWords(h, A.lone, A.sig[:h])
 	sw, sd, sk, sb := suffixWords(L-h, A.lone, A.sig[h:])
 	type key struct{ d, k, b int }
 	pbucket := make(map[key][]int)
+	var keys []key
 	for x := range pw {
 		kk := key{pd[x], pk[x], pb[x]}
+		if pbucket[kk] == nil {
+			keys = append(keys, kk)
+		}
 		pbucket[kk] = append(pbucket[kk], x)
 	}
 	sbucket := make(map[key][]int)
@@ -83,41 +98,69 @@ func transpose(ctx context.Context, pats *gridPatterns, from, to *gridLayout, sr
 		kk := key{sd[y], sk[y], sb[y]}
 		sbucket[kk] = append(sbucket[kk], y)
 	}
+	var out []tblock
+	for _, pk := range keys {
+		ps := pbucket[pk]
+		ss := sbucket[key{pk.d, i - pk.k, t - pk.b}]
+		if len(ss) == 0 || pk.k > i {
+			continue
+		}
+		var tb tblock
+		tb.pa, tb.pm = make([]uint64, len(ps)), make([]uint64, len(ps))
+		for z, p := range ps {
+			tb.pa[z], _, _, _ = A.span(pw[p]<<(2*uint(L-h)), 0, h, 0, i, t)
+			tb.pm[z], _, _, _ = B.span(mirrorWord(pw[p], h), L-h, L, pk.d, pk.k, pk.b)
+		}
+		tb.sa, tb.sm = make([]uint64, len(ss)), make([]uint64, len(ss))
+		for z, s := range ss {
+			tb.sa[z], _, _, _ = A.span(sw[s], h, L, pk.d, i-pk.k, t-pk.b)
+			tb.sm[z], _, _, _ = B.span(mirrorWord(sw[s], L-h)<<(2*uint(h)), 0, L-h, 0, i, t)
+		}
+		out = append(out, tb)
+	}
+	g.mu.Lock()
+	if g.tp == nil {
+		g.tp = make(map[tkey][]tblock)
+	}
+	g.tp[tk] = out
+	g.mu.Unlock()
+	return out
+}
+
+// transpose sets dst's counts (layout to, pattern of L letters B) to
+// those of src (layout from, pattern A) moved by f: mirror images when
+// L is the patterns' length; when L is one less, the words whose first
+// position is empty, ranked first in both, are "0"·x in from and
+// "0"·mirror(x) in to. The rest of dst is zeroed. Each word has k
+// counts, consecutive.
+func transpose(ctx context.Context, pats *gridPatterns, from, to *gridLayout, src, dst []uint64, L, k, workers int) error {
+	clear(dst)
+	A, B := from.pt, to.pt
+	if L < A.L {
+		A, B = pats.get(A.sig[A.L-L:]), pats.get(B.sig[B.L-L:])
+	}
+	kk := uint64(k)
 	for _, fc := range from.classes {
 		x := to.find(fc.i, fc.t)
 		if x < 0 {
 			continue
 		}
 		tc := to.classes[x]
-		for pk, ps := range pbucket {
-			ss := sbucket[key{pk.d, fc.i - pk.k, fc.t - pk.b}]
-			if len(ss) == 0 || pk.k > fc.i {
-				continue
-			}
-			pa, pm := make([]uint64, len(ps)), make([]uint64, len(ps))
-			for z, p := range ps {
-				pa[z], _, _, _ = A.span(pw[p]<<(2*uint(L-h)), 0, h, 0, fc.i, fc.t)
-				pm[z], _, _, _ = B.span(mirrorWord(pw[p], h), L-h, L, pk.d, pk.k, pk.b)
-			}
-			sa, sm := make([]uint64, len(ss)), make([]uint64, len(ss))
-			for z, s := range ss {
-				sa[z], _, _, _ = A.span(sw[s], h, L, pk.d, fc.i-pk.k, fc.t-pk.b)
-				sm[z], _, _, _ = B.span(mirrorWord(sw[s], L-h)<<(2*uint(h)), 0, L-h, 0, fc.i, fc.t)
-			}
-			kk := uint64(k)
-			in, out := src[fc.off*kk:(fc.off+fc.size)*kk], dst[tc.off*kk:(tc.off+tc.size)*kk]
-			err := parallel(ctx, len(ps), workers, func(_, lo, hi int) {
+		in, out := src[fc.off*kk:(fc.off+fc.size)*kk], dst[tc.off*kk:(tc.off+tc.size)*kk]
+		for _, tb := range pats.tplan(A, B, L, fc.i, fc.t) {
+			err := parallel(ctx, len(tb.pa), workers, func(_, lo, hi int) {
 				for z := lo; z < hi; z++ {
-					row := in[pa[z]*kk:]
-					off := pm[z]
+					row := in[tb.pa[z]*kk:]
+					off := tb.pm[z]
 					if kk == 1 {
-						for y, s := range sa {
-							out[sm[y]+off] = row[s]
+						for y, s := range tb.sa {
+							out[tb.sm[y]+off] = row[s]
 						}
 						continue
 					}
-					for y, s := range sa {
-						copy(out[(sm[y]+off)*kk:(sm[y]+off+1)*kk], row[s*kk:(s+1)*kk])
+					for y, s := range tb.sa {
+						d := (tb.sm[y] + off) * kk
+						copy(out[d:d+kk], row[s*kk:(s+1)*kk])
 					}
 				}
 			})

@@ -49,7 +49,7 @@ func (c *Count) countGrid(ctx context.Context, dp DPOptions) (*big.Int, count.St
 		need := int64(gr.NeedBytes/0.9) + 64<<20
 		cpu := gr.WordSteps * float64(max(gr.Primes, 1)) * gridNsPerStep * 1e-9
 		return nil, st, inputf("the grid sweep %d cells wide needs about %sB (two layers of up to %d frontier states, one 64-bit count each, then %d primes one after the other; about %s of CPU), over %s; give --max-memory %s or more, or count a narrower board",
-			gr.Width, sizeFlag(need), gr.States, gr.Primes, progress.Round(time.Duration(cpu * float64(time.Second))).String(), limit, sizeFlag(need))
+			gr.Width, sizeFlag(need), gr.States, gr.Primes, progress.Round(time.Duration(cpu*float64(time.Second))).String(), limit, sizeFlag(need))
 	}
 	return total, st, dpError(err)
 }
