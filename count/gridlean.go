@@ -77,8 +77,9 @@ func addLanes(dst, src, qs []uint64) {
 	case 3:
 		q0, q1, q2 := qs[0], qs[1], qs[2]
 		dst = dst[:len(src)]
-		for i := 0; i+2 < len(src); i += 3 {
-			a, b, c := dst[i]+src[i], dst[i+1]+src[i+1], dst[i+2]+src[i+2]
+		for len(src) >= 3 {
+			d, x := dst[:3:3], src[:3:3]
+			a, b, c := d[0]+x[0], d[1]+x[1], d[2]+x[2]
 			if a >= q0 {
 				a -= q0
 			}
@@ -88,7 +89,8 @@ func addLanes(dst, src, qs []uint64) {
 			if c >= q2 {
 				c -= q2
 			}
-			dst[i], dst[i+1], dst[i+2] = a, b, c
+			d[0], d[1], d[2] = a, b, c
+			dst, src = dst[3:], src[3:]
 		}
 	default:
 		k := len(qs)
@@ -227,7 +229,10 @@ func (r *leanRun) enter(n *node) {
 // step makes r.nxt (layout r.dst) from r.cur (layout r.src) for cell
 // r.c.
 func (r *leanRun) step(ctx context.Context) error {
-	clear(r.nxt)
+	// Clearing the next layer is a pass over its memory: split it.
+	if err := parallel(ctx, len(r.nxt), r.workers, func(_, lo, hi int) { clear(r.nxt[lo:hi]) }); err != nil {
+		return err
+	}
 	r.jm = r.c.j
 	if r.mirror {
 		r.jm = r.plugs - 2 - r.c.j

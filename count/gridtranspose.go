@@ -134,7 +134,9 @@ func (g *gridPatterns) tplan(A, B *gridPattern, L, i, t int) []tblock {
 // "0"·mirror(x) in to. The rest of dst is zeroed. Each word has k
 // counts, consecutive.
 func transpose(ctx context.Context, pats *gridPatterns, from, to *gridLayout, src, dst []uint64, L, k, workers int) error {
-	clear(dst)
+	if err := parallel(ctx, len(dst), workers, func(_, lo, hi int) { clear(dst[lo:hi]) }); err != nil {
+		return err
+	}
 	A, B := from.pt, to.pt
 	if L < A.L {
 		A, B = pats.get(A.sig[A.L-L:]), pats.get(B.sig[B.L-L:])
@@ -152,9 +154,17 @@ func transpose(ctx context.Context, pats *gridPatterns, from, to *gridLayout, sr
 				for z := lo; z < hi; z++ {
 					row := in[tb.pa[z]*kk:]
 					off := tb.pm[z]
-					if kk == 1 {
+					switch kk {
+					case 1:
 						for y, s := range tb.sa {
 							out[tb.sm[y]+off] = row[s]
+						}
+						continue
+					case 3:
+						for y, s := range tb.sa {
+							d := (tb.sm[y] + off) * 3
+							o, i := out[d:d+3], row[s*3:s*3+3]
+							o[0], o[1], o[2] = i[0], i[1], i[2]
 						}
 						continue
 					}
