@@ -54,15 +54,11 @@ func (c *Count) countGrid(ctx context.Context, dp DPOptions) (*big.Int, count.St
 	return total, st, dpError(err)
 }
 
-// sizeFlag writes n bytes as a --max-memory value, rounded up to a tenth
-// of a G (or to an M below 1G).
+// sizeFlag writes n bytes as a --max-memory value, rounded up to a G
+// from 10G on, else to an M.
 func sizeFlag(n int64) string {
-	if n < 1<<30 {
-		return strconv.FormatInt((n+1<<20-1)>>20, 10) + "M"
+	if n >= 10<<30 {
+		return strconv.FormatInt((n+1<<30-1)>>30, 10) + "G"
 	}
-	t := (n*10 + 1<<30 - 1) >> 30
-	if t%10 == 0 {
-		return strconv.FormatInt(t/10, 10) + "G"
-	}
-	return strconv.FormatInt(t/10, 10) + "." + strconv.FormatInt(t%10, 10) + "G"
+	return strconv.FormatInt((n+1<<20-1)>>20, 10) + "M"
 }
