@@ -127,26 +127,33 @@ func newGridSweep(g Grid, p *hamilton.Problem, req []int32) *gridSweep {
 // hashing.
 //
 // Counts are made modulo primes just below 2^63, one machine word a
-// word of the frontier and one pass a prime (CountGridMod), and joined
-// by the Chinese remainder theorem (Knuth, TAOCP vol. 2, section 4.3.2);
-// the number of primes comes from a proven upper bound on the count
-// (GridBoundBits), so the result is exact. A step is a sum of blocks of
-// consecutive ranks, with no transition tables (gridlean.go), split
-// between Options.Workers goroutines. Stats.Moduli and Stats.BoundBits
-// name the primes and the bound.
+// frontier word and prime, and joined by the Chinese remainder theorem
+// (Knuth, TAOCP vol. 2, section 4.3.2); the number of primes comes from
+// a proven upper bound on the count (GridBoundBits), so the result is
+// exact. A layer keeps only the words of its colour classes (the plugs'
+// balance of black and white cells is fixed by the step on cycles,
+// gridpattern.go: 2.6 to 2.9 times fewer words), and a step is a sum of
+// blocks of consecutive ranks, with no transition tables (gridlean.go),
+// split between Options.Workers goroutines. As many primes as
+// Options.MaxBytes holds share a pass (the walk over the blocks is the
+// same); the others follow in more passes. Stats.Moduli and
+// Stats.BoundBits name the primes and the bound. Open paths (whose lone
+// letters cut the blocks short) go through the older sweep with a
+// transition table per cell kind and multi-word counts when its tables
+// fit Options.MaxBytes, which is faster there; Stats.Moduli is then nil.
 //
-// The layer has about 3^(w+1) / (w+1)^1.5 words (the Motzkin number
-// M(w+1) for cycles; several times more for open paths, which carry up
-// to two lone path ends); two layers of 8 bytes a word are the memory:
-// 16x16 cycles need about 38 MB, 18x18 about 290 MB, 20x20 about 2.3
-// GB, 13x13 open paths 0.1 GB. It refuses with a *GridRefusal (ErrMemory)
-// when that passes Options.MaxBytes (0: DefaultMaxBytes), and with
-// ErrInvalid for givens. Time is O(cells * M(w+1)) a prime. On
-// cancellation it returns ctx's error and no count. Options other than
-// Workers, MaxBytes, Progress and ProgressEvery are ignored: the layers
-// do not spill. In Stats, States and PeakStates are the frontier's
-// words (reachable or not), PeakBytes the memory of the layers, and
-// Width the frontier.
+// The largest layer of cycles has about M(w+1)/2.8 words (M the Motzkin
+// numbers: 6.9 million for 18x18, 51.3 million for 20x20), and open
+// paths about 0.9 times the words with up to two lone letters; two
+// layers of 8 bytes a word and prime are the memory: 18x18 cycles need
+// 330 MB with their three primes at once, 20x20 cycles 821 MB a prime.
+// It refuses with a *GridRefusal (ErrMemory) when one prime's layers pass
+// Options.MaxBytes (0: DefaultMaxBytes), and with ErrInvalid for givens.
+// Time is O(cells * words * primes). On cancellation it returns ctx's
+// error and no count. Options other than Workers, MaxBytes, Progress and
+// ProgressEvery are ignored: the layers do not spill. In Stats, States
+// and PeakStates are the largest layer's words (reachable or not),
+// PeakBytes the memory of the layers, and Width the frontier.
 func CountGrid(ctx context.Context, p hamilton.Problem, g Grid, opt Options) (*big.Int, Stats, error) {
 	t0 := time.Now()
 	gp, total, st, err := prepareGrid(&p, g)
