@@ -212,6 +212,11 @@ type Stats struct {
 	// Elapsed it gives the time per state, and the steps left times States
 	// an estimate of the work left.
 	StatesDone uint64
+	// Moduli are the primes a modular count (CountGrid) was made modulo,
+	// and BoundBits the bits of the proven bound on the count that set
+	// their number: their product passes 2^BoundBits.
+	Moduli    []uint64
+	BoundBits int
 }
 
 // check validates p and returns the vertices that must be path ends.

@@ -121,3 +121,11 @@ func CountLog2(ctx context.Context, p hamilton.Problem, opt Options) (float64, e
 	f, exp, _, err := countWith(ctx, p, opt, false, false, false)
 	return math.Log2(math.Float64frombits(f)) + float64(exp), err
 }
+
+// CountGridWide is the grid sweep with tables and multi-word counts, the
+// cross-check of CountGrid's modular passes.
+var CountGridWide = countGridWide
+
+// CountGridLean is CountGrid by the modular passes of the lean sweep,
+// also for the open paths CountGrid counts with its tables when they fit.
+var CountGridLean = countGridLean

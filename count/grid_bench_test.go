@@ -10,31 +10,42 @@ import (
 )
 
 // BenchmarkCountGrid counts the grid rows of docs/results.md ("Grid
-// graphs": issue 25's table against TdZdd) with CountGrid and fails on a
-// wrong value; it reports the frontier states and the peak memory of the
-// tables and layers (MiB). The rows marked long (16x16 cycles, 13x13 and
-// 14x14 paths, 18x18 cycles) run only with BOARDGRAPH_LONG=1: select one
-// with BOARDGRAPH_LONG=1 go test ./count -run XXX -bench
-// 'CountGrid/cycles/16x16$' -benchtime 1x.
+// graphs": issue 25's table against TdZdd, and issue 31's modular sweep)
+// with CountGrid and fails on a wrong value; it reports the frontier
+// states, the peak memory of the tables and layers (MiB) and the primes
+// of a modular count. The "lean" rows count open paths with the modular
+// sweep (CountGridLean) that CountGrid takes when their tables do not
+// fit. The rows marked long (16x16 and larger cycles, 13x13 and larger
+// paths) run only with BOARDGRAPH_LONG=1: select one with
+// BOARDGRAPH_LONG=1 go test ./count -run XXX -bench
+// 'CountGrid/cycles/16x16$' -benchtime 1x (20x20 cycles need -maxbytes
+// 1500000000 or more and take about an hour of CPU).
 func BenchmarkCountGrid(b *testing.B) {
 	for _, c := range []struct {
 		n      int
 		closed bool
 		long   bool
 		want   string // undirected
+		lean   bool   // paths by the modular sweep
 	}{
-		{12, true, false, a003763[5]},
-		{14, true, false, a003763[6]},
-		{16, true, true, a003763[7]},
-		{18, true, true, a003763[8]},
-		{10, false, false, a120443[9]},
-		{12, false, false, a120443[11]},
-		{13, false, true, a120443[12]},
-		{14, false, true, a120443[13]},
+		{12, true, false, a003763[5], false},
+		{14, true, false, a003763[6], false},
+		{16, true, true, a003763[7], false},
+		{18, true, true, a003763[8], false},
+		{20, true, true, a003763[9], false},
+		{10, false, false, a120443[9], false},
+		{12, false, false, a120443[11], false},
+		{13, false, true, a120443[12], false},
+		{14, false, true, a120443[13], false},
+		{12, false, false, a120443[11], true},
+		{15, false, true, a120443[14], true},
 	} {
 		kind := "paths"
 		if c.closed {
 			kind = "cycles"
+		}
+		if c.lean {
+			kind = "lean-paths"
 		}
 		b.Run(fmt.Sprintf("%s/%dx%d", kind, c.n, c.n), func(b *testing.B) {
 			if c.long {
@@ -49,7 +60,7 @@ func BenchmarkCountGrid(b *testing.B) {
 			}
 			var st count.Stats
 			for b.Loop() {
-				got, s := gridCount(b, c.n, c.n, c.closed, opt)
+				got, s := gridCount(b, c.n, c.n, c.closed, opt, c.lean)
 				if got.String() != c.want {
 					b.Fatalf("CountGrid = %v, want %s", got, c.want)
 				}
@@ -57,6 +68,7 @@ func BenchmarkCountGrid(b *testing.B) {
 			}
 			b.ReportMetric(float64(st.PeakStates), "states")
 			b.ReportMetric(float64(st.PeakBytes)/(1<<20), "MiB")
+			b.ReportMetric(float64(len(st.Moduli)), "primes")
 		})
 	}
 }

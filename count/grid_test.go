@@ -42,6 +42,10 @@ func TestCountGridMatchesOracle(t *testing.T) {
 			if !got.IsUint64() || got.Uint64() != want {
 				t.Errorf("workers %d: CountGrid = %v, oracle %d", workers, got, want)
 			}
+			lean, _, err := count.CountGridLean(context.Background(), p, gridOf(t, bg), count.Options{Workers: workers})
+			if err != nil || lean.Cmp(got) != 0 {
+				t.Errorf("workers %d: CountGridLean = %v, %v; oracle %d", workers, lean, err, want)
+			}
 		}
 	})
 	if n < 100 {
@@ -126,18 +130,24 @@ func TestCountGridMatchesDP(t *testing.T) {
 var (
 	a003763 = []string{"1", "6", "1072", "4638576", "467260456608", "1076226888605605706",
 		"56126499620491437281263608", "65882516522625836326159786165530572",
-		"1733926377888966183927790794055670829347983946"}
+		"1733926377888966183927790794055670829347983946",
+		"1020460427390768793543026965678152831571073052662428097106"}
 	a120443 = []string{"1", "4", "20", "276", "4324", "229348", "13535280", "3023313284",
 		"745416341496", "730044829512632", "786671485270308848", "3452664855804347354220",
-		"16652005717670534681315580", "331809088406733654427925292528"}
+		"16652005717670534681315580", "331809088406733654427925292528",
+		"7263611367960266490262600117251524"}
 )
 
 // gridCount counts the n x m grid's undirected Hamiltonian cycles or
-// paths with CountGrid.
-func gridCount(t testing.TB, n, m int, closed bool, opt count.Options) (*big.Int, count.Stats) {
+// paths with CountGrid (with its modular sweep when lean).
+func gridCount(t testing.TB, n, m int, closed bool, opt count.Options, lean ...bool) (*big.Int, count.Stats) {
 	t.Helper()
 	bg := gridBoard(t, strings.TrimSuffix(strings.Repeat(strings.Repeat(".", m)+"/", n), "/"))
-	got, st, err := count.CountGrid(context.Background(), hamilton.Problem{G: bg.Graph, Closed: closed}, gridOf(t, bg), opt)
+	f := count.CountGrid
+	if len(lean) > 0 && lean[0] {
+		f = count.CountGridLean
+	}
+	got, st, err := f(context.Background(), hamilton.Problem{G: bg.Graph, Closed: closed}, gridOf(t, bg), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,8 +214,8 @@ func TestCountGridRefuses(t *testing.T) {
 		t.Errorf("givens: err = %v, want ErrInvalid", err)
 	}
 	p = hamilton.Problem{G: bg.Graph}
-	if _, _, err := count.CountGrid(context.Background(), p, g, count.Options{MaxBytes: 1000}); !errors.Is(err, count.ErrMemory) || !strings.Contains(err.Error(), "Options.MaxBytes") {
-		t.Errorf("1000 bytes: err = %v, want ErrMemory naming Options.MaxBytes", err)
+	if _, _, err := count.CountGrid(context.Background(), p, g, count.Options{MaxBytes: 100}); !errors.Is(err, count.ErrMemory) || !strings.Contains(err.Error(), "Options.MaxBytes") {
+		t.Errorf("100 bytes: err = %v, want ErrMemory naming Options.MaxBytes", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -248,6 +258,82 @@ func TestCountGridMatchesSearch(t *testing.T) {
 			if !got.IsUint64() || got.Uint64() != want || want == 0 {
 				t.Errorf("CountGrid = %v, search %d", got, want)
 			}
+		})
+	}
+}
+
+// The modular passes of CountGrid agree with the sweep in multi-word
+// counts (CountGridWide, the sweep before the primes) on boards whose
+// counts pass 2^64 and 2^128 (several primes joined), with blocked
+// cells and fixed ends; the primes multiply past the proven bound, and
+// the bound is at least the count.
+func TestCountGridModularMatchesWide(t *testing.T) {
+	t.Parallel()
+	long := func(rows, cols int, blocked ...[2]int) string {
+		var sb strings.Builder
+		for r := range rows {
+			if r > 0 {
+				sb.WriteByte('/')
+			}
+			for c := range cols {
+				ch := byte('.')
+				for _, b := range blocked {
+					if b == [2]int{r, c} {
+						ch = '#'
+					}
+				}
+				sb.WriteByte(ch)
+			}
+		}
+		return sb.String()
+	}
+	for _, c := range []struct {
+		name       string
+		draw       string
+		closed     bool
+		start, end int32
+	}{
+		{"6x60 cycles", long(6, 60), true, -1, -1},
+		{"60x7 paths", long(60, 7), false, -1, -1},
+		{"5x90 paths", long(5, 90), false, -1, -1},
+		{"8x30 blocked paths", long(8, 30, [2]int{3, 3}, [2]int{0, 7}, [2]int{5, 20}), false, -1, -1},
+		{"7x30 start", long(7, 30), false, 3, -1},
+		{"7x30 both", long(7, 30), false, 0, 7*30 - 1},
+		{"4x4 cycles", long(4, 4), true, -1, -1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			bg := gridBoard(t, c.draw)
+			g := gridOf(t, bg)
+			p := hamilton.Problem{G: bg.Graph, Closed: c.closed}.WithEnds(c.start, c.end)
+			want, _, err := count.CountGridWide(context.Background(), p, g, count.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, st, err := count.CountGridLean(context.Background(), p, g, count.Options{Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Cmp(want) != 0 || want.Sign() == 0 {
+				t.Errorf("CountGrid = %v, wide %v", got, want)
+			}
+			prod := big.NewInt(1)
+			for _, q := range st.Moduli {
+				prod.Mul(prod, new(big.Int).SetUint64(q))
+			}
+			if prod.BitLen() <= st.BoundBits || st.BoundBits < want.BitLen() {
+				t.Errorf("%d primes (%d bits) for a bound of %d bits and a count of %d bits", len(st.Moduli), prod.BitLen(), st.BoundBits, want.BitLen())
+			}
+			// One prime a pass when the memory holds one count a word.
+			one := count.Options{Workers: 1, MaxBytes: st.PeakBytes / int64(len(st.Moduli))}
+			got1, st1, err := count.CountGridLean(context.Background(), p, g, one)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got1.Cmp(want) != 0 || st1.PeakBytes > one.MaxBytes {
+				t.Errorf("one prime a pass: CountGrid = %v (%d bytes for a limit of %d), wide %v", got1, st1.PeakBytes, one.MaxBytes, want)
+			}
+			t.Logf("%d bits, bound %d, %d primes", want.BitLen(), st.BoundBits, len(st.Moduli))
 		})
 	}
 }

@@ -628,8 +628,12 @@ func (c *Count) WriteResult(w io.Writer, res *CountResult, stats *format.Stats) 
 		}
 	}
 	if c.Output.JSON() {
+		var moduli []string
+		for _, q := range res.DP.Moduli {
+			moduli = append(moduli, strconv.FormatUint(q, 10))
+		}
 		return format.WriteJSON(w, format.Count{Problem: c.Describe("count"), Count: res.Count.String(), Convention: res.Convention,
-			Complete: res.Complete, PerStart: table, Stats: stats})
+			Complete: res.Complete, PerStart: table, Stats: stats, Moduli: moduli, BoundBits: res.DP.BoundBits})
 	}
 	if table == nil {
 		_, err := fmt.Fprintln(w, res.Count)

@@ -2,9 +2,13 @@ package request
 
 import (
 	"context"
+	"errors"
 	"math/big"
+	"strconv"
+	"time"
 
 	"github.com/boardgraph/boardgraph/count"
+	"github.com/boardgraph/boardgraph/progress"
 )
 
 // gridPath reports whether the count goes through the grid sweep
@@ -20,10 +24,41 @@ func (c *Count) findGrid() {
 	c.grid, c.isGrid = count.GridOf(c.Graph)
 }
 
+// GridLayerBytes is the share of --max-memory the grid sweep's layers
+// may take: they are nearly all of its memory (the rank tables of its
+// sign patterns take some MB, the program the rest).
+func (c *Count) GridLayerBytes() int64 { return c.MaxMemory / 10 * 9 }
+
+// gridNsPerStep is the time of one frontier state, cell and prime of the
+// grid sweep on this project's 2-core machine, loaded (docs/results.md:
+// 16x16 and 18x18 cycles), for the refusal's estimate.
+const gridNsPerStep = 6
+
 // countGrid counts with count.CountGrid under the request's memory limit
-// and the progress of dp; its refusals are worded as countDP's.
+// and the progress of dp; a refusal names --max-memory as the user gave
+// it, what would fit, and the time the count would take.
 func (c *Count) countGrid(ctx context.Context, dp DPOptions) (*big.Int, count.Stats, error) {
-	opt := count.Options{MaxBytes: c.DPTableBytes(), Progress: dp.Progress, ProgressEvery: dp.ProgressEvery}
+	opt := count.Options{MaxBytes: c.GridLayerBytes(), Progress: dp.Progress, ProgressEvery: dp.ProgressEvery}
 	total, st, err := count.CountGrid(ctx, c.Problem, c.grid, opt)
+	var gr *count.GridRefusal
+	if errors.As(err, &gr) {
+		limit := "--max-memory " + c.Flags.MaxMemory
+		if c.Flags.MaxMemory == "" {
+			limit = "the default --max-memory of " + progress.Bytes(c.MaxMemory) + " (3/4 of the memory available)"
+		}
+		need := int64(gr.NeedBytes/0.9) + 64<<20
+		cpu := gr.WordSteps * float64(max(gr.Primes, 1)) * gridNsPerStep * 1e-9
+		return nil, st, inputf("the grid sweep %d cells wide needs about %sB (two layers of up to %d frontier states, one 64-bit count each, then %d primes one after the other; about %s of CPU), over %s; give --max-memory %s or more, or count a narrower board",
+			gr.Width, sizeFlag(need), gr.States, gr.Primes, progress.Round(time.Duration(cpu*float64(time.Second))).String(), limit, sizeFlag(need))
+	}
 	return total, st, dpError(err)
+}
+
+// sizeFlag writes n bytes as a --max-memory value, rounded up to a G
+// from 10G on, else to an M.
+func sizeFlag(n int64) string {
+	if n >= 10<<30 {
+		return strconv.FormatInt((n+1<<30-1)>>30, 10) + "G"
+	}
+	return strconv.FormatInt((n+1<<20-1)>>20, 10) + "M"
 }

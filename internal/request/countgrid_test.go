@@ -1,6 +1,8 @@
 package request
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -56,5 +58,34 @@ func TestCountGridPath(t *testing.T) {
 		if s := c.Summary(res); tc.grid && !strings.Contains(s, "grid transfer matrix") {
 			t.Errorf("summary %q does not name the grid sweep", s)
 		}
+	}
+}
+
+// A grid count over --max-memory is refused in the user's terms: the
+// flag as given, the memory and time the count needs and a value that
+// fits, never the library's field; the value it names lets it run.
+func TestCountGridRefusal(t *testing.T) {
+	t.Parallel()
+	lf := LeaperFlags{Spec: "14x14", Moves: "1,0", Closed: true}
+	c, err := newCount(t, lf, CountFlags{Method: MethodDP, MaxMemory: "1M"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Run(t.Context(), c.Options(), DPOptions{})
+	msg := fmt.Sprint(err)
+	if !errors.Is(err, ErrInput) || !strings.Contains(msg, "over --max-memory 1M;") || !strings.Contains(msg, "of CPU") || strings.Contains(msg, "Options.MaxBytes") {
+		t.Fatalf("14x14 at --max-memory 1M: %v; want an input error naming --max-memory 1M, the time, and no library field", err)
+	}
+	i := strings.Index(msg, "give --max-memory ")
+	if i < 0 {
+		t.Fatalf("no value to give in %q", msg)
+	}
+	fit := strings.Fields(msg[i+len("give --max-memory "):])[0]
+	if c, err = newCount(t, lf, CountFlags{Method: MethodDP, MaxMemory: fit}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Run(t.Context(), c.Options(), DPOptions{})
+	if err != nil || res.Directed.String() != "112252999240982874562527216" {
+		t.Errorf("--max-memory %s: %v, %v; want 2 x A003763(7)", fit, res, err)
 	}
 }
