@@ -14,7 +14,7 @@
 // when it passes Options.MaxBytes, naming a limit and a frontier width
 // that would fit. CountExact counts exactly at any size (past 2^128,
 // modulo primes joined by the Chinese remainder theorem; wide.go);
-// CountModulo and CountGridModulo count modulo one prime of the sequence
+// CountModulo and CountGridMod count modulo one prime of the sequence
 // Prime, as one task of a count split across machines, and CountBound
 // gives the proven bound that says how many primes settle a count
 // (prime.go); and

@@ -15,7 +15,7 @@ import (
 // independent tasks would: the proven bound says how many primes settle
 // the count, and the Chinese remainder theorem joins their residues
 // (A003763(5) = 467,260,456,608 undirected cycles).
-func ExampleCountGridModulo() {
+func ExampleCountGridMod() {
 	b, _ := board.New(10, 10)
 	s, _ := moves.Parse("1,0")
 	bg := moves.Build(b, s)
@@ -26,7 +26,7 @@ func ExampleCountGridModulo() {
 	x, m := new(big.Int), big.NewInt(1)
 	for i := range bound.Primes() {
 		q := count.Prime(i)
-		r, _, err := count.CountGridModulo(context.Background(), p, g, count.Options{}, q)
+		r, _, err := count.CountGridMod(context.Background(), p, g, count.Options{}, q)
 		if err != nil {
 			fmt.Println(err)
 			return

@@ -224,8 +224,8 @@ func (gp *gridProblem) countLean(ctx context.Context, opt Options, t0 time.Time)
 // whose product passes 2^GridBoundBits determine the count (joined by
 // the Chinese remainder theorem); CountGrid runs them all.
 func CountGridMod(ctx context.Context, p hamilton.Problem, g Grid, opt Options, q uint64) (uint64, Stats, error) {
-	if q < 3 || q >= 1<<63 {
-		return 0, Stats{}, fmt.Errorf("%w: modulus %d: the grid sweep counts modulo a prime from 3 to 2^63-1", ErrInvalid, q)
+	if err := checkModulus(q); err != nil {
+		return 0, Stats{}, err
 	}
 	gp, total, st, err := prepareGrid(&p, g)
 	if err != nil {

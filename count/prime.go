@@ -239,21 +239,6 @@ func CountModulo(ctx context.Context, p hamilton.Problem, opt Options, q uint64)
 	return res % q, st, nil
 }
 
-// CountGridModulo is CountModulo for a grid graph g (GridOf) by the grid
-// sweep (CountGrid): the sweep counts exactly, its counts gaining words as
-// they grow, and the total is reduced modulo q, so a task costs the time
-// and memory of one CountGrid.
-func CountGridModulo(ctx context.Context, p hamilton.Problem, g Grid, opt Options, q uint64) (uint64, Stats, error) {
-	if err := checkModulus(q); err != nil {
-		return 0, Stats{}, err
-	}
-	c, st, err := CountGrid(ctx, p, g, opt)
-	if err != nil {
-		return 0, st, err
-	}
-	return new(big.Int).Mod(c, new(big.Int).SetUint64(q)).Uint64(), st, nil
-}
-
 // checkModulus refuses a modulus that is not a prime from 3 to 2^63-1.
 func checkModulus(q uint64) error {
 	if q < 3 || q >= 1<<63 || !new(big.Int).SetUint64(q).ProbablyPrime(0) {

@@ -137,21 +137,21 @@ func dominoTilings(m, n int) uint64 {
 	return rec(0)
 }
 
-// CountGridModulo reduces the grid sweep's exact count; a modulus that
+// CountGridMod is the grid sweep modulo one prime; a modulus that
 // is not a prime below 2^63 is refused.
-func TestCountGridModulo(t *testing.T) {
+func TestCountGridMod(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	bg := testfix.BoardGraph(t, 8, 8, "1,0")
 	g, _ := count.GridOf(bg)
 	p := hamilton.Problem{G: bg.Graph, Closed: true}
 	q := uint64(1_000_003)
-	got, _, err := count.CountGridModulo(ctx, p, g, count.Options{}, q)
+	got, _, err := count.CountGridMod(ctx, p, g, count.Options{}, q)
 	if want := uint64(2*4638576) % q; err != nil || got != want { // A003763(4)
 		t.Fatalf("8x8 cycles mod %d = %d, %v; want %d", q, got, err, want)
 	}
 	for _, bad := range []uint64{0, 2, 1_000_001, 1<<63 + 29} {
-		if _, _, err := count.CountGridModulo(ctx, p, g, count.Options{}, bad); err == nil {
+		if _, _, err := count.CountGridMod(ctx, p, g, count.Options{}, bad); err == nil {
 			t.Errorf("modulus %d accepted", bad)
 		}
 		if _, _, err := count.CountModulo(ctx, p, count.Options{}, bad); err == nil {

@@ -107,7 +107,7 @@ func (c *Count) NeededSummary(p PrimesNeeded) string {
 }
 
 // RunPrime counts the request modulo prime c.PrimeIndex of count.Prime's
-// sequence with --workers goroutines, by the grid sweep (count.CountGridModulo) on a grid graph and
+// sequence with --workers goroutines, by the grid sweep (count.CountGridMod) on a grid graph and
 // by the frontier dynamic program (count.CountModulo, in memory: no
 // spilling) otherwise, and returns the residue file's content with the
 // count's bound (WriteResidue seals it); version names the code
@@ -123,7 +123,7 @@ func (c *Count) RunPrime(ctx context.Context, dp DPOptions, version string) (*sh
 	)
 	if c.gridPath() {
 		opt := count.Options{MaxBytes: c.DPTableBytes(), Workers: c.Workers, Progress: dp.Progress, ProgressEvery: dp.ProgressEvery}
-		res, st, err = count.CountGridModulo(ctx, c.Problem, c.grid, opt, q)
+		res, st, err = count.CountGridMod(ctx, c.Problem, c.grid, opt, q)
 	} else {
 		if err := c.dpOrder(ctx); err != nil {
 			return nil, count.Stats{}, err
