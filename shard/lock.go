@@ -31,7 +31,7 @@ func lockFile(f *os.File, path string) error {
 		case errors.Is(err, syscall.EWOULDBLOCK):
 			return fmt.Errorf("%s is %w (flock): wait for that run to finish or stop it, or choose another file", path, ErrLocked)
 		}
-		return fmt.Errorf("locking %s: %v", path, err)
+		return fmt.Errorf("locking %s: %w", path, err)
 	}
 }
 

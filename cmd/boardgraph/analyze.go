@@ -66,7 +66,7 @@ func runAnalyze(e *env, fs *flag.FlagSet) func(pos []string) int {
 		if err := request.WriteAnalysis(e.stdout, rep, j.Output.JSON(), complete); err != nil {
 			return fail(e, err)
 		}
-		figs, err := rep.Pictures()
+		figs, err := request.AnalysisPictures(rep)
 		if err != nil {
 			return fail(e, request.Internal(err.Error()))
 		}

@@ -1,4 +1,4 @@
-package analysis_test
+package request_test
 
 import (
 	"bytes"
@@ -8,10 +8,11 @@ import (
 
 	"github.com/boardgraph/boardgraph/analysis"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/request"
 	"github.com/boardgraph/boardgraph/internal/testfix"
 )
 
-func TestReportPictures(t *testing.T) {
+func TestAnalysisPictures(t *testing.T) {
 	t.Parallel()
 	bg := testfix.SpecGraph(t, "3x4", "knight")
 	res, err := analysis.Analyze(context.Background(), hamilton.Problem{G: bg.Graph}, analysis.Options{})
@@ -19,7 +20,7 @@ func TestReportPictures(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := &analysis.Report{Board: bg.Board, Graph: bg, Moves: "knight", Result: res}
-	figs, err := r.Pictures()
+	figs, err := request.AnalysisPictures(r)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,13 @@
-package analysis
+package request
+
+// The pictures of an analysis report, drawn by render.
 
 import (
 	"fmt"
 	"math"
 	"strconv"
 
+	"github.com/boardgraph/boardgraph/analysis"
 	"github.com/boardgraph/boardgraph/render"
 )
 
@@ -15,10 +18,11 @@ type Figure struct {
 	Picture *render.Picture
 }
 
-// Pictures draws the report's figures: heatmaps of the directed paths by
+// AnalysisPictures draws an analysis report's figures: heatmaps of the directed paths by
 // start cell and by end cell, and the edge-usage picture (paths using each
-// move). Blocked cells stay blank.
-func (r *Report) Pictures() ([]Figure, error) {
+// move). Blocked cells stay blank. Package analysis computes the
+// numbers; drawing them is render's, called here (docs/design.md).
+func AnalysisPictures(r *analysis.Report) ([]Figure, error) {
 	b, res := r.Board, r.Result
 	heat := func(per []uint64) ([]float64, []string) {
 		vals := make([]float64, b.Cells())
