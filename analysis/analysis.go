@@ -12,7 +12,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/graph"
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/tick"
+	"github.com/boardgraph/boardgraph/internal/base/tick"
 )
 
 // ErrInvalid reports a problem Analyze cannot take (a fixed start or end, a

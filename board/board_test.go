@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/board"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 func TestParseSpec(t *testing.T) {

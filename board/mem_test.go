@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/board"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // TestParseMemory reads a 1 MB map and checks that Parse allocates at most

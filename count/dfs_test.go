@@ -7,7 +7,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // The dynamic program agrees with the search counter (hamilton.Count) on

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/count"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // BenchmarkCountGrid counts the grid rows of docs/results.md ("Grid

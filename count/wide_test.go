@@ -15,7 +15,7 @@ import (
 // code is at most codePair, 3, once renumbered, so the key's top word
 // stays 0). Count (that path) and CountWide (emitWide, codes packed across
 // two words) must both give the closed form the
-// oracle checks (internal/oracle TestLadderFormula): 2(n^2-n+2) directed
+// oracle checks (internal/test/oracle TestLadderFormula): 2(n^2-n+2) directed
 // paths, n from a corner.
 func TestWideCodes(t *testing.T) {
 	const n = 16

@@ -10,7 +10,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/cypherq"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/boardgraph/boardgraph/internal/jsonwords"
+	"github.com/boardgraph/boardgraph/internal/base/jsonwords"
 )
 
 // Version is the program version, the one string every output names: the

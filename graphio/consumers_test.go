@@ -12,7 +12,7 @@ import (
 	"github.com/boardgraph/boardgraph/analysis"
 	"github.com/boardgraph/boardgraph/graphio"
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 

@@ -13,8 +13,8 @@ import (
 	"github.com/boardgraph/boardgraph/graph"
 	"github.com/boardgraph/boardgraph/graphio"
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/oracle"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/oracle"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // randomEdges returns a random simple graph on n vertices, each pair an edge

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/boardgraph/boardgraph/internal/jsonwords"
+	"github.com/boardgraph/boardgraph/internal/base/jsonwords"
 )
 
 // readGraphML reads the first <graph> of a GraphML document (graphml.graphdrawing.org):

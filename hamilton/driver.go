@@ -10,7 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/boardgraph/boardgraph/internal/restart"
+	"github.com/boardgraph/boardgraph/internal/base/restart"
 )
 
 // The search driver: the one place that runs Find's restart portfolio,

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // The boards the issue names: 1x1 solves; 2x2, 3x3, 4x4 and 3x10 (hopido)

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/internal/test/oracle"
 )
 
 // givensMaxPaths bounds the graphs whose paths are all listed for the

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // Graphs above 64 vertices take the engine's other code paths (no bit

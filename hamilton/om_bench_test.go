@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // BenchmarkOMKnight304 finds the start-to-end knight path of Okuno and

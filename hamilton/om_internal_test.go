@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/graph"
-	"github.com/boardgraph/boardgraph/internal/oracle"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/oracle"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // omTest builds an Okuno–Miyano engine on a hand-made graph.

@@ -10,7 +10,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/internal/test/oracle"
 	"github.com/boardgraph/boardgraph/moves"
 )
 

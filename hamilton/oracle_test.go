@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/oracle"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/oracle"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // The product's board graph numbers vertices like the oracle's and has the

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // TestCountStoppedLowerBound: a count stopped by its context returns the

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // TestPrecheckGivensWords: consecutive givens that are not one move apart

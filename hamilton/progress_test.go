@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // checkShare asserts that progress snapshots move monotonically towards the

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/oracle"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/oracle"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // Problem.Symmetries promises that a wrong entry costs speed, never

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/board"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 

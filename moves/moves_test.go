@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/board"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // TestCoelhoCounts (skipped with -short) counts the solutions of every 100- and

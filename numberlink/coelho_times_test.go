@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // TestCoelhoTimes (behind BOARDGRAPH_LONG=1) solves every Coelho et al. instance and

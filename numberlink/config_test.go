@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // readFigure5 loads testdata/figure5.txt, the seed's Figure 5 rows extracted

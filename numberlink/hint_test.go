@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // checkFact recomputes fact f from the bounds lo, hi (the position and the

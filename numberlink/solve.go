@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/boardgraph/boardgraph/internal/restart"
+	"github.com/boardgraph/boardgraph/internal/base/restart"
 )
 
 // ErrNoSolution reports that a grid provably has no solution under the rules

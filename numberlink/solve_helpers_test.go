@@ -10,7 +10,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // Test-only helpers for the solver tests: a reader for Coelho .has files, a

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 func mustGrid(t testing.TB, rows, cols, k int, clues []int) *Grid {

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // randomSolvedGrid places nodes on a small board and draws random

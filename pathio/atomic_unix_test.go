@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // writeString writes s to name through WriteFileAtomic.

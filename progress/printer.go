@@ -8,7 +8,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/tick"
+	"github.com/boardgraph/boardgraph/internal/base/tick"
 )
 
 // Printer writes the progress lines of one run to a writer the caller

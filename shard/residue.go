@@ -14,7 +14,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/boardgraph/boardgraph/internal/jsonwords"
+	"github.com/boardgraph/boardgraph/internal/base/jsonwords"
 )
 
 // ResidueFormat names the version of the residue file.

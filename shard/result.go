@@ -14,7 +14,7 @@ import (
 	"strings"
 
 	"github.com/boardgraph/boardgraph/format"
-	"github.com/boardgraph/boardgraph/internal/jsonwords"
+	"github.com/boardgraph/boardgraph/internal/base/jsonwords"
 )
 
 // Format names the version of the shard result file.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // Handler-level timings (no network, no browser): what the engine and the

@@ -28,7 +28,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
 

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/boardgraph/boardgraph/internal/jsonwords"
+	"github.com/boardgraph/boardgraph/internal/base/jsonwords"
 )
 
 // LeaperRequest is a leaper position: a board (a size spec such as "5x5"

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/boardgraph/boardgraph/internal/failure"
-	"github.com/boardgraph/boardgraph/internal/input"
+	"github.com/boardgraph/boardgraph/internal/app/failure"
+	"github.com/boardgraph/boardgraph/internal/app/input"
 	"github.com/boardgraph/boardgraph/render"
 )
 

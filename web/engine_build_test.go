@@ -20,7 +20,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // engineEnv is the environment of EngineBuild: the target, and nothing

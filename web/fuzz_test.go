@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 )
 
 // FuzzLeaperRequest: any body either decodes into a valid position or is

@@ -22,7 +22,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 func TestBrowserPage(t *testing.T) {

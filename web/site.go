@@ -18,7 +18,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 )
 
 // WasmEngine is the engine of the static site (BuiltEngine).

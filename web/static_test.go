@@ -29,8 +29,8 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
-	"github.com/boardgraph/boardgraph/internal/request"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/app/request"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 func TestWriteSite(t *testing.T) {

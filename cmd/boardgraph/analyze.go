@@ -9,7 +9,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/analysis"
 	"github.com/boardgraph/boardgraph/format"
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 	"github.com/boardgraph/boardgraph/render"
 )
 

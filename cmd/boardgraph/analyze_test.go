@@ -12,7 +12,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/analysis"
 	"github.com/boardgraph/boardgraph/format"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // TestAnalyzeAcceptance checks issue 5's acceptance figures (REFERENCE.md):

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	fmtpkg "github.com/boardgraph/boardgraph/format"
-	"github.com/boardgraph/boardgraph/internal/request"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/app/request"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 	"github.com/boardgraph/boardgraph/verify"
 )
 

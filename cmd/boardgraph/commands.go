@@ -1,6 +1,6 @@
 package main
 
-import "github.com/boardgraph/boardgraph/internal/request"
+import "github.com/boardgraph/boardgraph/internal/app/request"
 
 // commandList is every subcommand, in the order "boardgraph help" lists
 // them. Each is defined in its own file by the setup (or run) function

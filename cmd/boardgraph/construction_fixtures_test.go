@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/boardgraph/boardgraph/construct"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // Test fixtures: a boustrophedon and a comb, small builders whose walks the

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/boardgraph/boardgraph/format"
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 )
 
 // runPrime is count --primes-needed (how many per-prime runs determine the

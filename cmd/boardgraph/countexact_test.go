@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // TestCountBoardPast2to128: a board count past 2^128 through the general

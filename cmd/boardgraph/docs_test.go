@@ -11,7 +11,7 @@ import (
 	"testing"
 	"unicode"
 
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // TestReadmeLength: the README stays a front page (issue 24: at most 250

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 )
 
 func runEnumerate(e *env, fs *flag.FlagSet) func(pos []string) int {

@@ -9,7 +9,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/graphio"
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 	lines "github.com/boardgraph/boardgraph/progress"
 )
 

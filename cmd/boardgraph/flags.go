@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/format"
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 )
 
 // cmdHelp describes a subcommand for its -h output.

@@ -3,7 +3,7 @@ package main
 import (
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 )
 
 // Output formats of the leaper commands (format.Names: case-insensitive,

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/boardgraph/boardgraph/hidato"
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 )
 
 func runGenerate(e *env, fs *flag.FlagSet) func(pos []string) int {

@@ -4,7 +4,7 @@ import (
 	"flag"
 	"time"
 
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 )
 
 // hidatoFlags are the flags generate and grade share.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // TestGraphDPCLI: GP(101,2), its vertices named outer ring then inner ring

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 )
 
 // This file is the --graph mode of solve, count, enumerate, verify and

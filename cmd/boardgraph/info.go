@@ -3,7 +3,7 @@ package main
 import (
 	"flag"
 
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 )
 
 func runInfo(e *env, fs *flag.FlagSet) func(pos []string) int {

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/format"
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 	"github.com/boardgraph/boardgraph/pathio"
 )
 

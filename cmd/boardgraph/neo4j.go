@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/cypherq"
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 )
 
 func runNeo4j(e *env, fs *flag.FlagSet) func(pos []string) int {

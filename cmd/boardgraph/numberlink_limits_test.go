@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // writeDenseKGrid writes a rows x cols k-grid (k = 100, our wide text

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/report"
 )

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // TestEmptyMovesRefused: --moves "" used to fall back to hopido silently;

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 	lines "github.com/boardgraph/boardgraph/progress"
 )
 

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 	"github.com/boardgraph/boardgraph/render"
 )
 

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/format"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // TestRoundTrip: whatever one command writes, the commands that consume

@@ -8,7 +8,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 	"github.com/boardgraph/boardgraph/web"
 )
 

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // TestSlurmRecipes runs the sbatch scripts of the docs, verbatim, on a real

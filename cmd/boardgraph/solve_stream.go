@@ -9,7 +9,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/construct"
 	"github.com/boardgraph/boardgraph/format"
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 	"github.com/boardgraph/boardgraph/pathio"
 	lines "github.com/boardgraph/boardgraph/progress"
 	"github.com/boardgraph/boardgraph/render"

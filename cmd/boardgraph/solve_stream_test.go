@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/construct"
-	"github.com/boardgraph/boardgraph/internal/request"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/app/request"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/pathio"
 	"github.com/boardgraph/boardgraph/verify"

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/boardgraph/boardgraph/format"
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 	lines "github.com/boardgraph/boardgraph/progress"
 )
 

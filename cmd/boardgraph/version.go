@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/boardgraph/boardgraph/format"
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 )
 
 func runVersion(e *env, fs *flag.FlagSet) func(pos []string) int {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // TestDamagedHasRefused damages a real Coelho .has file in the ways a copy

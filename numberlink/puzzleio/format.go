@@ -102,7 +102,7 @@ func parseAs(f Format, data []byte) (*numberlink.Grid, numberlink.Rules, error) 
 
 // MaxInputBytes bounds the size of a puzzle file: 64 MiB holds the largest
 // grid (MaxCells cells) in every format. Callers reading a file or a
-// stream should stop there (internal/readcap does); the parsers refuse
+// stream should stop there (internal/base/readcap does); the parsers refuse
 // longer input.
 const MaxInputBytes = 64 << 20
 

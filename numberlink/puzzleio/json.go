@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/boardgraph/boardgraph/internal/jsonwords"
+	"github.com/boardgraph/boardgraph/internal/base/jsonwords"
 	"github.com/boardgraph/boardgraph/numberlink"
 )
 

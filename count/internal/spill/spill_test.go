@@ -12,7 +12,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/count/internal/ckfile"
 	"github.com/boardgraph/boardgraph/count/internal/runs"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // errWrap stands for count's ErrDisk.

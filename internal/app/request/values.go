@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/boardgraph/boardgraph/internal/input"
+	"github.com/boardgraph/boardgraph/internal/app/input"
 	"github.com/boardgraph/boardgraph/moves"
 )
 

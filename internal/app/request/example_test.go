@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/boardgraph/boardgraph/format"
-	"github.com/boardgraph/boardgraph/internal/request"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 )
 
 // Count the Diplomatico paper's 5x5 board as "boardgraph count

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/boardgraph/boardgraph/internal/input"
+	"github.com/boardgraph/boardgraph/internal/app/input"
 	"github.com/boardgraph/boardgraph/numberlink"
 	"github.com/boardgraph/boardgraph/numberlink/hexgrid"
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardgraph/boardgraph/internal/oracle"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/oracle"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // TestCountRandomOracle checks Count.Run by both methods against the brute

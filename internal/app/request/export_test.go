@@ -8,7 +8,7 @@ import (
 	"github.com/boardgraph/boardgraph/cypherq"
 	"github.com/boardgraph/boardgraph/graphio"
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // TestNewExport: the format and output checks name the fix.

@@ -9,7 +9,7 @@ import (
 	"github.com/boardgraph/boardgraph/board"
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/input"
+	"github.com/boardgraph/boardgraph/internal/app/input"
 	"github.com/boardgraph/boardgraph/moves"
 	"github.com/boardgraph/boardgraph/verify"
 )

@@ -8,8 +8,8 @@ import (
 
 	"github.com/boardgraph/boardgraph/analysis"
 	"github.com/boardgraph/boardgraph/hamilton"
-	"github.com/boardgraph/boardgraph/internal/request"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/app/request"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 func TestAnalysisPictures(t *testing.T) {

@@ -20,7 +20,7 @@ import (
 
 // ErrInput reports input the user can fix: a bad flag value, an unreadable
 // or oversized file, two inputs where one is wanted. Every error of
-// internal/request wraps it or a parser's own sentinel (board.ErrSpec,
+// internal/app/request wraps it or a parser's own sentinel (board.ErrSpec,
 // moves.ErrMoves, ...).
 var ErrInput = errors.New("bad input")
 

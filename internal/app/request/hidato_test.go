@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/boardgraph/boardgraph/hidato"
-	"github.com/boardgraph/boardgraph/internal/testfix"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 

@@ -1,6 +1,6 @@
 package request
 
-import "github.com/boardgraph/boardgraph/internal/failure"
+import "github.com/boardgraph/boardgraph/internal/app/failure"
 
 // The kinds of failure and their wording live in package failure, which
 // the page's WebAssembly engine imports without the rest of this package;

@@ -3,7 +3,7 @@ package oracle_test
 import (
 	"fmt"
 
-	"github.com/boardgraph/boardgraph/internal/oracle"
+	"github.com/boardgraph/boardgraph/internal/test/oracle"
 )
 
 // The brute force on the Diplomatico paper's 4x5 board: 144 directed paths,

@@ -6,7 +6,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/boardgraph/boardgraph/internal/readcap"
+	"github.com/boardgraph/boardgraph/internal/base/readcap"
 )
 
 // MaxInputBytes bounds every input this package reads whole (board maps,
