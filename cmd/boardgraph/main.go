@@ -19,7 +19,7 @@ import (
 	"github.com/boardgraph/boardgraph/pathio"
 )
 
-// Exit codes (DESIGN.md): the CLI's words for request's kinds of failure.
+// Exit codes (docs/design.md): the CLI's words for request's kinds of failure.
 const (
 	exitOK       = 0  // success
 	exitNone     = 1  // a proof that there is no solution (or, for a check, an invalid one)

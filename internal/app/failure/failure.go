@@ -26,7 +26,7 @@ var ErrInput = errors.New("bad input")
 
 // Kind is the kind of failure every front end tells apart. The front ends
 // word it for their users: cmd/boardgraph turns it into an exit code
-// (DESIGN.md: 1, 2, 3, 70), web into an HTTP status.
+// (docs/design.md: 1, 2, 3, 70), web into an HTTP status.
 type Kind int
 
 // The kinds of failure. The zero Kind is none of them.
