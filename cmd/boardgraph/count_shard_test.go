@@ -71,9 +71,10 @@ func TestShardsMergeCLI(t *testing.T) {
 				of    int
 				units string
 			}{{1, "0"}, {3, "0"}, {7, "50"}, {40, "5"}} {
-				// -short runs one shard and --units 50 on the first case
-				// only; every case still merges 3 and 40 shards.
-				if testing.Short() && tc.name != "hopido 5x5" && (cfg.of == 1 || cfg.of == 7) {
+				// One shard and --units 50 run on the first case only,
+				// unless BOARDGRAPH_LONG=1; every case still merges 3 and
+				// 40 shards.
+				if !testfix.Long() && tc.name != "hopido 5x5" && (cfg.of == 1 || cfg.of == 7) {
 					continue
 				}
 				dir := t.TempDir()
