@@ -8,6 +8,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
 // A count whose predicted peak does not fit the limit is refused at the
@@ -40,8 +41,8 @@ func TestRefusal(t *testing.T) {
 	if err != nil || e.PeakStates != re.PeakStates || e.Width != 13 {
 		t.Errorf("Predict = %+v, %v; the refusal predicted %g states", e, err, re.PeakStates)
 	}
-	if testing.Short() {
-		return
+	if !testfix.Long() {
+		return // the count below is knight 6x6 open, which TestReferenceCounts checks too
 	}
 	t.Logf("predicted %+v", re.Prediction)
 	// The limit the refusal names is enough.

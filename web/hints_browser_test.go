@@ -12,7 +12,7 @@ import (
 	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
-// TestStaticHintsFinishHard plays a hard Hopido on the static site
+// staticHintsFinishHard plays a hard Hopido on the static site
 // (boardgraph site: the engine in WebAssembly, no server) from the givens
 // to the end by hints alone, through the page's buttons: New puzzle, then
 // Hint three times a step (where to look, why, write it), each click
@@ -22,14 +22,15 @@ import (
 // (about 75 steps, a minute), 6x6 in the default run. Before the ladder,
 // a wrong number and then pencil marks that leave out a cell's number are
 // each the first hint, and its third press takes them away (mistakes).
-func TestStaticHintsFinishHard(t *testing.T) {
-	t.Parallel() // each browser test has its own Chromium; they mostly wait on it
+//
+// It runs as TestStaticSite/HintsFinishHard, on that test's site and
+// browser.
+func staticHintsFinishHard(t *testing.T, s *staticEnv) {
 	size := 6
 	if testfix.Long() {
 		size = 10
 	}
 	spec := fmt.Sprintf("%dx%d", size, size)
-	s := newStaticEnv(t)
 	ctx := s.page(t, 8*time.Minute)
 	if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.ID("l-size"), spec), chromedp.SetValue(chromedp.ID("l-level"), "3")); err != nil {
 		t.Fatal(err)

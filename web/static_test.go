@@ -367,6 +367,7 @@ func TestStaticSite(t *testing.T) {
 	})
 
 	// Last: it stops the file server.
+	t.Run("HintsFinishHard", func(t *testing.T) { staticHintsFinishHard(t, s) })
 	t.Run("OfflineAfterFirstLoad", func(t *testing.T) {
 		ctx := s.page(t, 2*time.Minute)
 		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`navigator.serviceWorker.controller !== null || (location.reload(), false)`, chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(2*time.Second))); err != nil {
