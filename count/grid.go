@@ -9,6 +9,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/hamilton"
 	"github.com/boardgraph/boardgraph/moves"
+	"github.com/boardgraph/boardgraph/shard"
 )
 
 // Grid is a board graph whose edges are exactly the orthogonal steps
@@ -202,7 +203,7 @@ func (gp *gridProblem) countLean(ctx context.Context, opt Options, t0 time.Time)
 	}
 	lanes := max(1, min(len(moduli), int(float64(maxb)/(float64(words)*gridLayerBytes))))
 	passes := (len(moduli) + lanes - 1) / lanes
-	var c crt
+	var c shard.CRT
 	for i := 0; i < len(moduli); i += lanes {
 		qs := moduli[i:min(i+lanes, len(moduli))]
 		res, s, err := gp.countMod(ctx, qs, opt, t0, i/lanes, passes)
@@ -211,12 +212,12 @@ func (gp *gridProblem) countLean(ctx context.Context, opt Options, t0 time.Time)
 			return nil, st, err
 		}
 		for l, q := range qs {
-			c.add(res[l], q)
+			c.Add(res[l], q)
 		}
 	}
 	st.Moduli, st.BoundBits = moduli, bound
 	st.Elapsed = time.Since(t0)
-	return c.value(), st, nil
+	return c.Value(), st, nil
 }
 
 // CountGridMod is CountGrid modulo the prime q (below 2^63): one pass of

@@ -13,7 +13,7 @@ import (
 // Counts modulo one prime at a time (issue 31, item 3): a count too large
 // for one machine runs as independent tasks, task i counting modulo
 // Prime(i), and the residues of Bound(p).Primes() tasks determine the count
-// by the Chinese remainder theorem (crt below; package shard joins residue
+// by the Chinese remainder theorem (shard.CRT, which also joins residue
 // files). How many primes a count needs comes from a proven upper bound
 // known before any task runs, never from residues that repeat.
 

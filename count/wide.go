@@ -9,6 +9,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/graph"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/shard"
 )
 
 // arith selects how a count adds the counts of its states (Options.arith):
@@ -134,7 +135,7 @@ func countExact(ctx context.Context, p hamilton.Problem, opt Options, forceMod b
 // bits and joins the residues: the count, when it is below 2^(need-1).
 func countModular(ctx context.Context, p hamilton.Problem, opt Options, need int) (*big.Int, Stats, error) {
 	var st Stats
-	var c crt
+	var c shard.CRT // the Chinese remainder theorem, Garner's form
 	for q := range wideModuli(need) {
 		mo := opt
 		mo.arith = arith{mod: q}
@@ -143,38 +144,9 @@ func countModular(ctx context.Context, p hamilton.Problem, opt Options, need int
 		if err != nil {
 			return nil, st, err
 		}
-		c.add(res, q)
+		c.Add(res, q)
 	}
-	return c.value(), st, nil
-}
-
-// crt joins residues modulo distinct primes into the one number below
-// their product that has them all (the Chinese remainder theorem), one
-// residue at a time in Garner's form: x' = x + M*((r - x)/M mod q) for x
-// the number so far and M the product so far. The zero value holds 0
-// modulo 1.
-type crt struct{ x, m *big.Int }
-
-// add joins residue r modulo the prime q (not one already joined).
-func (c *crt) add(r, q uint64) {
-	if c.m == nil {
-		c.x, c.m = new(big.Int), big.NewInt(1)
-	}
-	bq := new(big.Int).SetUint64(q)
-	t := new(big.Int).Mod(c.x, bq)
-	t.Sub(new(big.Int).SetUint64(r), t)
-	t.Mul(t, new(big.Int).ModInverse(new(big.Int).Mod(c.m, bq), bq))
-	t.Mod(t, bq)
-	c.x.Add(c.x, t.Mul(t, c.m))
-	c.m.Mul(c.m, bq)
-}
-
-// value returns the number joined so far.
-func (c *crt) value() *big.Int {
-	if c.x == nil {
-		return new(big.Int)
-	}
-	return new(big.Int).Set(c.x)
+	return c.Value(), st, nil
 }
 
 // wideModuli yields the largest primes below 2^63, enough that their
