@@ -2,8 +2,6 @@ package shard
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -67,12 +65,7 @@ type Residue struct {
 // compacted).
 func (r Residue) Sum() string {
 	r.Checksum = ""
-	b, err := json.Marshal(r)
-	if err != nil {
-		return "" // a Problem that is not JSON: no checksum matches
-	}
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:])
+	return jsonSum(r)
 }
 
 // Seal sets r's checksum.

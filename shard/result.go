@@ -64,16 +64,23 @@ type Result struct {
 // compacted).
 func (r Result) Sum() string {
 	r.Checksum = ""
-	b, err := json.Marshal(r)
-	if err != nil {
-		return "" // a Problem that is not JSON: no checksum matches
-	}
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:])
+	return jsonSum(r)
 }
 
 // Seal sets r's checksum.
 func (r *Result) Seal() { r.Checksum = r.Sum() }
+
+// jsonSum is the SHA-256, in hex, of v's JSON: the checksum of shard and
+// residue files, taken with their Checksum field empty. A value that is
+// not JSON (a Problem that is not) gets "", which no checksum matches.
+func jsonSum(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return ""
+	}
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
 
 // UnitsIn returns the number of units shard i of n holds out of units
 // (units are dealt round-robin: unit u is in shard u mod n).
