@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"runtime/debug"
 
 	"github.com/boardgraph/boardgraph/internal/app/request"
 	lines "github.com/boardgraph/boardgraph/progress"
@@ -46,7 +45,7 @@ func runCount(e *env, fs *flag.FlagSet) func(pos []string) int {
 		}
 		if c.Method == request.MethodDP {
 			// The collector works harder rather than let garbage pass the limit.
-			defer debug.SetMemoryLimit(debug.SetMemoryLimit(c.MaxMemory))
+			defer limitGarbage(c.MaxMemory)()
 		}
 		if cf.Sharded() {
 			return runShard(e, ctx, c)

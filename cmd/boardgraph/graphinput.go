@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"runtime/debug"
 	"strings"
 	"time"
 
@@ -76,7 +75,7 @@ func runGraph(e *env, cmd string, fs *flag.FlagSet, pf *problemFlags, g graphFla
 	if cmd == "solve" || cmd == "count" {
 		// The collector works harder rather than let garbage pass the
 		// limit.
-		defer debug.SetMemoryLimit(debug.SetMemoryLimit(gj.MaxMemory))
+		defer limitGarbage(gj.MaxMemory)()
 	}
 	switch cmd {
 	case "info":
