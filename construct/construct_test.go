@@ -16,18 +16,29 @@ import (
 // band split kind (one band, two bands, many; odd and even; every remainder
 // mod 5..9).
 func sweepSizes() []int {
-	if !testing.Short() || testfix.Long() {
-		var all []int
-		for n := 5; n <= 100; n++ {
-			all = append(all, n)
-		}
-		return all
+	switch {
+	case testfix.Long():
+		return span(5, 100)
+	case testing.Short():
+		return []int{5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17, 19, 20, 23, 26, 31, 37, 46, 53, 64, 71, 88, 99, 100}
 	}
-	return []int{5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17, 19, 20, 23, 26, 31, 37, 46, 53, 64, 71, 88, 99, 100}
+	// Every size up to 40 (each residue class of the constructions'
+	// cases, many times over), then a spread up to 100.
+	return append(span(5, 40), 46, 53, 64, 71, 88, 99, 100)
 }
 
-// TestSweep is the acceptance sweep: on every n x m board (5 <= n, m <= 100;
-// a spread of them with -short) a knight's open path, a closed knight's tour wherever
+// span returns lo, lo+1, ..., hi.
+func span(lo, hi int) []int {
+	var s []int
+	for n := lo; n <= hi; n++ {
+		s = append(s, n)
+	}
+	return s
+}
+
+// TestSweep is the acceptance sweep: on every n x m board (5 <= n, m <= 100
+// with BOARDGRAPH_LONG=1; every size to 40 and a spread to 100 by default,
+// a sparser spread with -short) a knight's open path, a closed knight's tour wherever
 // Schwenk's theorem gives one, a Diplomatico open path and a Diplomatico
 // closed tour are constructed and pass the independent verifier.
 func TestSweep(t *testing.T) {
