@@ -10,6 +10,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
 	"github.com/boardgraph/boardgraph/moves"
 )
 
@@ -295,8 +296,12 @@ func TestRefineOrderCounts(t *testing.T) {
 		rows, cols int
 		moves      string
 		closed     bool
-	}{{5, 6, "2,1+2,2", false}, {5, 8, "hopido", false}, {5, 8, "hopido", true}} {
+		long       bool // 3.5 s of CPU: BOARDGRAPH_LONG=1
+	}{{5, 6, "2,1+2,2", false, true}, {5, 8, "hopido", false, false}, {5, 8, "hopido", true, false}} {
 		t.Run(fmt.Sprintf("%s/%dx%d/closed=%v", tc.moves, tc.rows, tc.cols, tc.closed), func(t *testing.T) {
+			if tc.long {
+				testfix.SkipUnlessLong(t, "a refined order's count of seconds")
+			}
 			t.Parallel()
 			bg := build(t, tc.rows, tc.cols, tc.moves)
 			p := hamilton.Problem{G: bg.Graph, Closed: tc.closed}

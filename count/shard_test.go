@@ -22,9 +22,9 @@ import (
 // from the layer checkpoint.
 func TestSpillShardResumeMatchOracle(t *testing.T) {
 	t.Parallel()
-	// One case in 8, 16 under -short (each anneals its own order);
+	// One case in 12, 16 under -short (each anneals its own order);
 	// BOARDGRAPH_LONG=1 runs all.
-	every := testfix.Scale(8, 16, 1)
+	every := testfix.Scale(12, 16, 1)
 	eachCase(t, func(i int, _ *oracle.Case) bool { return i%every == 0 }, func(t *testing.T, i int, c *oracle.Case, bg *moves.BoardGraph, p hamilton.Problem) {
 		want := c.Want()
 		order := count.BoardOrder(bg)

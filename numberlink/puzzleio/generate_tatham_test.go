@@ -75,8 +75,9 @@ func TestGenerateTathamAccepted(t *testing.T) {
 	t.Parallel()
 	bin := testfix.SGTBridges(t)
 	// Each sgt-bridges run takes about 0.5 s on a loaded machine, so the
-	// default sample is 4 seeds per case (160 IDs).
-	n := testfix.Scale(4, 1, 4)
+	// default sample is 2 seeds per case (80 IDs); BOARDGRAPH_LONG=1 runs
+	// 8 (320).
+	n := testfix.Scale(2, 1, 8)
 	for _, size := range [][2]int{{3, 3}, {7, 7}, {10, 14}, {20, 20}, {40, 30}} {
 		for k := 1; k <= 4; k++ {
 			for _, noLoops := range []bool{false, true} {
