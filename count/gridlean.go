@@ -298,48 +298,136 @@ func (r *leanRun) walkTo(n node, f func(node)) {
 // visit processes the successors in mask (bits of their index in
 // succ's output, the same for every word with prefix n once it holds the
 // cell's positions) of the words below prefix n: each as one block when
-// the prefix holds all it reads and changes, the others letter by letter
-// deeper.
+// the prefix holds all it reads and changes, deeper by seek when it
+// changes the partner of a bracket past the prefix, and letter by letter
+// deeper until the prefix holds the cell's positions.
 func (r *leanRun) visit(n node, mask uint8, out *[3]uint64) {
-	if n.m >= r.jm+2 {
-		rem := r.plugs - n.m
-		rep := n.w | filler(rem, n.d, n.k)
-		cnt := r.succ(rep, out)
-		mask &= 1<<cnt - 1
-		low := uint64(1)<<(2*uint(rem)) - 1
-		sc := &r.src.classes[n.cls]
-		size := r.src.pt.count(n.m, n.d, n.k, n.b)
-		k := uint64(len(r.qs))
+	if n.m < r.jm+2 {
+		for c := range uint64(4) {
+			if ch, ok := r.child(&n, c); ok {
+				r.visit(ch, mask, out)
+			}
+		}
+		return
+	}
+	rem := r.plugs - n.m
+	rep := n.w | filler(rem, n.d, n.k)
+	cnt := r.succ(rep, out)
+	low := uint64(1)<<(2*uint(rem)) - 1
+	sc := &r.src.classes[n.cls]
+	size := r.src.pt.count(n.m, n.d, n.k, n.b)
+	k := uint64(len(r.qs))
+	for x, t := range out[:cnt] {
+		if mask&(1<<x) == 0 {
+			continue
+		}
+		ti := loneCount(t)
+		if ti > r.lone {
+			// A fixed end after two ends made: no word of the
+			// source has a count (gridword.go: the lone letters
+			// are the ends made).
+			continue
+		}
+		tt := sc.t + r.dst.pt.balance(t&^low) - r.src.pt.balance(rep&^low)
+		c := r.dst.find(ti, tt)
+		if c < 0 {
+			panic("count: a grid transition left the layer's classes")
+		}
+		if t&low != rep&low {
+			r.seekPartner(&n, rep, t, c)
+			continue
+		}
 		src := r.cur[(sc.off+n.rank)*k : (sc.off+n.rank+size)*k]
-		for x, t := range out[:cnt] {
-			if mask&(1<<x) == 0 || t&low != rep&low {
-				continue
-			}
-			mask &^= 1 << x
-			ti := loneCount(t)
-			if ti > r.lone {
-				// A fixed end after two ends made: no word of the
-				// source has a count (gridword.go: the lone letters
-				// are the ends made).
-				continue
-			}
-			tt := sc.t + r.dst.pt.balance(t&^low) - r.src.pt.balance(rep&^low)
-			c := r.dst.find(ti, tt)
-			if c < 0 {
-				panic("count: a grid transition left the layer's classes")
-			}
-			tr := r.dst.classes[c].off + r.targetRank(&n, t, rep, c)
-			addLanes(r.nxt[tr*k:(tr+size)*k], src, r.qs)
-		}
-		if mask == 0 {
-			return
-		}
+		tr := r.dst.classes[c].off + r.targetRank(&n, t, rep, c)
+		addLanes(r.nxt[tr*k:(tr+size)*k], src, r.qs)
 	}
+}
+
+// A seeker moves the words below a prefix whose successor changes the
+// partner of a bracket at jm or jm+1 past the prefix: the partner is
+// the first ")" that brings the depth down to level, where the
+// successor has letter y. Before it the successor has the word's
+// letters, from a state that differs from the word's by fixed offsets
+// (the signs of the two patterns agree past jm+1), so its rank grows
+// letter by letter with the word's; after it the two have the same
+// state, and the words with the prefix up to the partner are one block.
+type seeker struct {
+	r          *leanRun
+	spt, dpt   *gridPattern
+	level      int
+	y          uint64
+	dat        int    // the dst pattern's index of a state less the src's
+	soff, doff uint64 // the classes' offsets in the layers
+}
+
+// seekPartner moves the words below n (at least jm+2 letters) to
+// successor t of their representative rep, in class x of the next
+// layer, when t changes a letter past n.m: the partner of the bracket
+// the cell takes, found by seek in each word.
+func (r *leanRun) seekPartner(n *node, rep, t uint64, x int) {
+	diff := (rep ^ t) & (uint64(1)<<(2*uint(r.plugs-n.m)) - 1)
+	bit := 63 - bits.LeadingZeros64(diff)
+	p := r.plugs - 1 - bit/2
+	if rep>>(2*uint(r.plugs-1-p))&3 != gClose {
+		panic("count: a grid transition changed a letter that is no partner")
+	}
+	dc := &r.dst.classes[x]
+	drank, dd, dk, db := r.dst.pt.span(t, 0, n.m, 0, dc.i, dc.t)
+	if dd < 0 {
+		panic("count: a grid transition left the words")
+	}
+	spt, dpt := r.src.pt, r.dst.pt
+	if spt.L != dpt.L || spt.lone != dpt.lone {
+		panic("count: the layers' patterns differ in shape")
+	}
+	s := seeker{
+		r: r, spt: spt, dpt: dpt,
+		level: n.d - (p - n.m - n.k) - 1,
+		y:     t >> (2 * uint(r.plugs-1-p)) & 3,
+		dat:   dpt.at(n.m, dd, dk, db) - spt.at(n.m, n.d, n.k, n.b),
+		soff:  r.src.classes[n.cls].off,
+		doff:  dc.off,
+	}
+	s.seek(n.m, n.d, n.k, n.b, n.rank, drank)
+}
+
+// seek walks the words from position q in state (d, k, b) of the
+// source pattern, the rank of their prefix rank in the source and drank
+// in the next layer, to their partner.
+func (s *seeker) seek(q, d, k, b int, rank, drank uint64) {
+	spt := s.spt
+	i := spt.at(q, d, k, b)
+	di := 4 * (i + s.dat)
 	for c := range uint64(4) {
-		if ch, ok := r.child(&n, c); ok {
-			r.visit(ch, mask, out)
+		d2, k2, b2 := spt.step(q, d, k, b, c)
+		cnt := spt.count(q+1, d2, k2, b2)
+		if cnt == 0 {
+			continue
 		}
+		rk := rank + spt.cum[4*i+int(c)]
+		if c == gClose && d2 == s.level {
+			tr := s.doff + drank + s.dpt.cum[di+int(s.y)]
+			s.r.add(tr, s.soff+rk, cnt)
+			continue
+		}
+		s.seek(q+1, d2, k2, b2, rk, drank+s.dpt.cum[di+int(c)])
 	}
+}
+
+// add adds the counts of the n words from rank from of the current
+// layer to those from rank to of the next.
+func (r *leanRun) add(to, from, n uint64) {
+	k := uint64(len(r.qs))
+	if n == 1 && k == 1 {
+		q := r.qs[0]
+		a := r.nxt[to] + r.cur[from]
+		if a >= q {
+			a -= q
+		}
+		r.nxt[to] = a
+		return
+	}
+	addLanes(r.nxt[to*k:(to+n)*k], r.cur[from*k:(from+n)*k], r.qs)
 }
 
 // targetRank is the rank, in class x of the next layer, of the first
