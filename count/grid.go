@@ -179,7 +179,7 @@ func CountGrid(ctx context.Context, p hamilton.Problem, g Grid, opt Options) (*b
 // countLean is CountGrid by the modular passes of the lean sweep.
 func (gp *gridProblem) countLean(ctx context.Context, opt Options, t0 time.Time) (*big.Int, Stats, error) {
 	var st Stats
-	bound, err := gp.boundBits(ctx)
+	bound, err := gp.boundBits(ctx, opt.Workers)
 	if err != nil {
 		return nil, st, err
 	}
@@ -253,7 +253,7 @@ func GridBoundBits(ctx context.Context, p hamilton.Problem, g Grid) (int, error)
 	if total != nil {
 		return total.BitLen() + 1, nil
 	}
-	return gp.boundBits(ctx)
+	return gp.boundBits(ctx, defaultWorkers())
 }
 
 // gridProblem is a grid count ready to run.
@@ -296,8 +296,11 @@ func prepareGrid(p *hamilton.Problem, g Grid) (*gridProblem, *big.Int, Stats, er
 
 // boundBits is GridBoundBits: the relaxed count's bits, one more when
 // the count is doubled.
-func (gp *gridProblem) boundBits(ctx context.Context) (int, error) {
-	b, err := gridBoundBits(ctx, gp.s, gp.lone)
+func (gp *gridProblem) boundBits(ctx context.Context, workers int) (int, error) {
+	if workers <= 0 {
+		workers = defaultWorkers()
+	}
+	b, err := gridBoundBits(ctx, gp.s, gp.lone, workers)
 	return b + b2i(gp.double), err
 }
 
