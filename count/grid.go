@@ -135,13 +135,14 @@ func newGridSweep(g Grid, p *hamilton.Problem, req []int32) *gridSweep {
 // balance of black and white cells is fixed by the step on cycles,
 // gridpattern.go: 2.6 to 2.9 times fewer words), and a step is a sum of
 // blocks of consecutive ranks, with no transition tables (gridlean.go),
-// split between Options.Workers goroutines. As many primes as
-// Options.MaxBytes holds share a pass (the walk over the blocks is the
-// same); the others follow in more passes. Stats.Moduli and
-// Stats.BoundBits name the primes and the bound. Open paths (whose lone
-// letters cut the blocks short) go through the older sweep with a
-// transition table per cell kind and multi-word counts when its tables
-// fit Options.MaxBytes, which is faster there; Stats.Moduli is then nil.
+// split between Options.Workers goroutines. Primes share a pass (the
+// walk over the blocks is the same) while their layers stay within both
+// Options.MaxBytes and gridLaneBytes (1 GiB: past it a pass saves only
+// the walk, a small share of the time, for much more memory); the others
+// follow in more passes. Stats.Moduli and Stats.BoundBits name the
+// primes and the bound. Open paths take the same sweep (the older one
+// with a transition table per cell kind, countGridWide in the tests, is
+// its cross-check).
 //
 // The largest layer of cycles has about M(w+1)/2.8 words (M the Motzkin
 // numbers: 6.9 million for 18x18, 51.3 million for 20x20), and open
@@ -161,20 +162,12 @@ func CountGrid(ctx context.Context, p hamilton.Problem, g Grid, opt Options) (*b
 	if err != nil || total != nil {
 		return total, st, err
 	}
-	if gp.lone > 0 {
-		// Open paths: the sweep with tables is faster where its tables
-		// fit (their words carry lone letters, whose ends turn partners
-		// lone and cut the blocks short).
-		ws, err := newWordSpace(gp.s.w+1, gp.lone)
-		if err == nil {
-			wr := &gridRun{ws: ws, s: gp.s, opt: opt, t0: t0}
-			if wr.plan() == nil {
-				return countGridWide(ctx, p, g, opt)
-			}
-		}
-	}
 	return gp.countLean(ctx, opt, t0)
 }
+
+// gridLaneBytes bounds the layers of a pass of several primes (one
+// prime's layers take what they need, up to Options.MaxBytes).
+const gridLaneBytes = 1 << 30
 
 // countLean is CountGrid by the modular passes of the lean sweep.
 func (gp *gridProblem) countLean(ctx context.Context, opt Options, t0 time.Time) (*big.Int, Stats, error) {
@@ -201,7 +194,7 @@ func (gp *gridProblem) countLean(ctx context.Context, opt Options, t0 time.Time)
 	if maxb == 0 {
 		maxb = DefaultMaxBytes
 	}
-	lanes := max(1, min(len(moduli), int(float64(maxb)/(float64(words)*gridLayerBytes))))
+	lanes := max(1, min(len(moduli), int(float64(min(maxb, gridLaneBytes))/(float64(words)*gridLayerBytes))))
 	passes := (len(moduli) + lanes - 1) / lanes
 	var c shard.CRT
 	for i := 0; i < len(moduli); i += lanes {
@@ -350,19 +343,10 @@ func (gp *gridProblem) countMod(ctx context.Context, qs []uint64, opt Options, t
 	return res, r.st, nil
 }
 
-// countGridLean is CountGrid by the modular passes of the lean sweep
-// whatever the problem (tests).
-func countGridLean(ctx context.Context, p hamilton.Problem, g Grid, opt Options) (*big.Int, Stats, error) {
-	gp, total, st, err := prepareGrid(&p, g)
-	if err != nil || total != nil {
-		return total, st, err
-	}
-	return gp.countLean(ctx, opt, time.Now())
-}
-
 // countGridWide is the grid sweep with transition tables and multi-word
 // counts that CountGrid was before the modular passes: the cross-check
-// of the tests.
+// of the tests (the same words and transitions, counted exactly by
+// another walk).
 func countGridWide(ctx context.Context, p hamilton.Problem, g Grid, opt Options) (*big.Int, Stats, error) {
 	t0 := time.Now()
 	req, err := check(&p)

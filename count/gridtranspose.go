@@ -160,6 +160,13 @@ func transpose(ctx context.Context, pats *gridPatterns, from, to *gridLayout, sr
 							out[tb.sm[y]+off] = row[s]
 						}
 						continue
+					case 2:
+						for y, s := range tb.sa {
+							d := (tb.sm[y] + off) * 2
+							o, i := out[d:d+2], row[s*2:s*2+2]
+							o[0], o[1] = i[0], i[1]
+						}
+						continue
 					case 3:
 						for y, s := range tb.sa {
 							d := (tb.sm[y] + off) * 3
@@ -170,7 +177,10 @@ func transpose(ctx context.Context, pats *gridPatterns, from, to *gridLayout, sr
 					}
 					for y, s := range tb.sa {
 						d := (tb.sm[y] + off) * kk
-						copy(out[d:d+kk], row[s*kk:(s+1)*kk])
+						o, i := out[d:d+kk], row[s*kk:(s+1)*kk]
+						for l := range o {
+							o[l] = i[l]
+						}
 					}
 				}
 			})
