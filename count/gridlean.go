@@ -56,8 +56,13 @@ func filler(r, d, k int) uint64 {
 
 // addLanes adds src to dst (equal lengths) element by element, element
 // i modulo qs[i mod len(qs)]: the counts of consecutive words, each one
-// residue a prime.
-func addLanes(dst, src, qs []uint64) {
+// residue a prime. pat is lanePattern(qs), for the vector instructions
+// (gridadd_amd64.s), which take the long blocks four elements at a time.
+func addLanes(dst, src, qs, pat []uint64) {
+	if haveAVX2 && len(src) >= len(pat) {
+		done := addModAVX2(dst, src, pat)
+		dst, src = dst[done:], src[done:]
+	}
 	switch len(qs) {
 	case 1:
 		addBlock(dst, src, qs[0])
@@ -107,6 +112,16 @@ func addLanes(dst, src, qs []uint64) {
 	}
 }
 
+// lanePattern returns qs repeated to a length that is a multiple of 4
+// (the elements of a vector) and of len(qs).
+func lanePattern(qs []uint64) []uint64 {
+	var pat []uint64
+	for len(pat) == 0 || len(pat)%4 != 0 {
+		pat = append(pat, qs...)
+	}
+	return pat
+}
+
 // addBlock adds src to dst modulo q, element by element (equal lengths).
 func addBlock(dst, src []uint64, q uint64) {
 	dst = dst[:len(src)]
@@ -130,7 +145,7 @@ func mirrorWord(w uint64, n int) uint64 {
 // has one count a prime, len(qs) consecutive words of the layer arrays.
 type leanRun struct {
 	plugs, lone int
-	qs          []uint64
+	qs, pat     []uint64 // the primes, and lanePattern(qs)
 	workers     int
 	// The cell of the step; mirror: the layers are ranked by their
 	// mirror images, in which the cell's positions are jm and jm+1 (jm =
@@ -339,7 +354,7 @@ func (r *leanRun) visit(n node, mask uint8, out *[3]uint64) {
 		}
 		src := r.cur[(sc.off+n.rank)*k : (sc.off+n.rank+size)*k]
 		tr := r.dst.classes[c].off + r.targetRank(&n, t, rep, c)
-		addLanes(r.nxt[tr*k:(tr+size)*k], src, r.qs)
+		addLanes(r.nxt[tr*k:(tr+size)*k], src, r.qs, r.pat)
 	}
 }
 
@@ -427,7 +442,7 @@ func (r *leanRun) add(to, from, n uint64) {
 		r.nxt[to] = a
 		return
 	}
-	addLanes(r.nxt[to*k:(to+n)*k], r.cur[from*k:(from+n)*k], r.qs)
+	addLanes(r.nxt[to*k:(to+n)*k], r.cur[from*k:(from+n)*k], r.qs, r.pat)
 }
 
 // targetRank is the rank, in class x of the next layer, of the first

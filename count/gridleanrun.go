@@ -148,7 +148,7 @@ func (r *leanGrid) plan() error {
 // run sweeps the cells modulo the primes qs at once and returns the
 // number of undirected solutions modulo each.
 func (r *leanGrid) run(ctx context.Context, qs []uint64) ([]uint64, error) {
-	lr := &leanRun{plugs: r.s.w + 1, lone: r.lone, qs: qs, workers: r.opt.Workers}
+	lr := &leanRun{plugs: r.s.w + 1, lone: r.lone, qs: qs, pat: lanePattern(qs), workers: r.opt.Workers}
 	nl := uint64(len(qs))
 	bufA, bufB := make([]uint64, r.maxWords*nl), make([]uint64, r.maxWords*nl)
 	r.st.PeakBytes = int64(r.maxWords*nl) * gridLayerBytes
