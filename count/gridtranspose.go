@@ -134,22 +134,40 @@ func (g *gridPatterns) tplan(A, B *gridPattern, L, i, t int) []tblock {
 // "0"·mirror(x) in to. The rest of dst is zeroed. Each word has k
 // counts, consecutive.
 func transpose(ctx context.Context, pats *gridPatterns, from, to *gridLayout, src, dst []uint64, L, k, workers int) error {
-	if err := parallel(ctx, len(dst), workers, func(_, lo, hi int) { clear(dst[lo:hi]) }); err != nil {
-		return err
-	}
 	A, B := from.pt, to.pt
 	if L < A.L {
 		A, B = pats.get(A.sig[A.L-L:]), pats.get(B.sig[B.L-L:])
 	}
 	kk := uint64(k)
-	for _, fc := range from.classes {
-		x := to.find(fc.i, fc.t)
+	clearRange := func(lo, hi uint64) error {
+		part := dst[lo*kk : hi*kk]
+		return parallel(ctx, len(part), workers, func(_, lo, hi int) { clear(part[lo:hi]) })
+	}
+	for _, tc := range to.classes {
+		x := from.find(tc.i, tc.t)
 		if x < 0 {
+			if err := clearRange(tc.off, tc.off+tc.size); err != nil {
+				return err
+			}
 			continue
 		}
-		tc := to.classes[x]
+		fc := from.classes[x]
+		plan := pats.tplan(A, B, L, fc.i, fc.t)
+		// The words moved are the class's first n (all of them when L
+		// is the patterns' length): only the rest is zeroed.
+		var n uint64
+		for _, tb := range plan {
+			n += uint64(len(tb.pa)) * uint64(len(tb.sa))
+		}
+		lo := tc.off + n
+		if n > tc.size || L == A.L && n != tc.size {
+			lo = tc.off
+		}
+		if err := clearRange(lo, tc.off+tc.size); err != nil {
+			return err
+		}
 		in, out := src[fc.off*kk:(fc.off+fc.size)*kk], dst[tc.off*kk:(tc.off+tc.size)*kk]
-		for _, tb := range pats.tplan(A, B, L, fc.i, fc.t) {
+		for _, tb := range plan {
 			err := parallel(ctx, len(tb.pa), workers, func(_, lo, hi int) {
 				for z := lo; z < hi; z++ {
 					row := in[tb.pa[z]*kk:]
