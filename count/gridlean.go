@@ -403,29 +403,28 @@ func (r *leanRun) seekPartner(n *node, rep, t uint64, x int) {
 		soff:  r.src.classes[n.cls].off,
 		doff:  dc.off,
 	}
-	s.seek(n.m, n.d, n.k, n.b, n.rank, drank)
+	s.seek(spt.at(n.m, n.d, n.k, n.b), n.d, n.rank, drank)
 }
 
-// seek walks the words from position q in state (d, k, b) of the
-// source pattern, the rank of their prefix rank in the source and drank
-// in the next layer, to their partner.
-func (s *seeker) seek(q, d, k, b int, rank, drank uint64) {
+// seek walks the words from state i (depth d) of the source pattern,
+// the rank of their prefix rank in the source and drank in the next
+// layer, to their partner.
+func (s *seeker) seek(i, d int, rank, drank uint64) {
 	spt := s.spt
-	i := spt.at(q, d, k, b)
 	di := 4 * (i + s.dat)
-	for c := range uint64(4) {
-		d2, k2, b2 := spt.step(q, d, k, b, c)
-		cnt := spt.count(q+1, d2, k2, b2)
-		if cnt == 0 {
+	for c := range 4 {
+		j := spt.succ[4*i+c]
+		if j < 0 {
 			continue
 		}
-		rk := rank + spt.cum[4*i+int(c)]
+		rk := rank + spt.cum[4*i+c]
+		d2 := d + net(uint64(c))
 		if c == gClose && d2 == s.level {
 			tr := s.doff + drank + s.dpt.cum[di+int(s.y)]
-			s.r.add(tr, s.soff+rk, cnt)
+			s.r.add(tr, s.soff+rk, spt.nx[j])
 			continue
 		}
-		s.seek(q+1, d2, k2, b2, rk, drank+s.dpt.cum[di+int(c)])
+		s.seek(int(j), d2, rk, drank+s.dpt.cum[di+c])
 	}
 }
 

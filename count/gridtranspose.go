@@ -1,6 +1,10 @@
 package count
 
-import "context"
+import (
+	"cmp"
+	"context"
+	"slices"
+)
 
 // Moving a layer between its two rankings (gridlean.go).
 //
@@ -116,6 +120,11 @@ func (g *gridPatterns) tplan(A, B *gridPattern, L, i, t int) []tblock {
 			tb.sa[z], _, _, _ = A.span(sw[s], h, L, pk.d, i-pk.k, t-pk.b)
 			tb.sm[z], _, _, _ = B.span(mirrorWord(sw[s], L-h)<<(2*uint(h)), 0, L-h, 0, i, t)
 		}
+		// Prefixes in the order of their places in B and suffixes in
+		// the order of theirs in A: a tile of both then reads and
+		// writes a few short runs of counts (transpose).
+		sortPairs(tb.pm, tb.pa)
+		sortPairs(tb.sa, tb.sm)
 		out = append(out, tb)
 	}
 	g.mu.Lock()
@@ -125,6 +134,25 @@ func (g *gridPatterns) tplan(A, B *gridPattern, L, i, t int) []tblock {
 	g.tp[tk] = out
 	g.mu.Unlock()
 	return out
+}
+
+// transposeTile is the side of the tiles of prefixes and suffixes a
+// transpose moves together.
+const transposeTile = 16
+
+// sortPairs sorts key and val (equal lengths) together by key.
+func sortPairs(key, val []uint64) {
+	idx := make([]int, len(key))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(key[a], key[b]) })
+	k2, v2 := make([]uint64, len(key)), make([]uint64, len(key))
+	for i, x := range idx {
+		k2[i], v2[i] = key[x], val[x]
+	}
+	copy(key, k2)
+	copy(val, v2)
 }
 
 // transpose sets dst's counts (layout to, pattern of L letters B) to
@@ -168,36 +196,40 @@ func transpose(ctx context.Context, pats *gridPatterns, from, to *gridLayout, sr
 		}
 		in, out := src[fc.off*kk:(fc.off+fc.size)*kk], dst[tc.off*kk:(tc.off+tc.size)*kk]
 		for _, tb := range plan {
-			err := parallel(ctx, len(tb.pa), workers, func(_, lo, hi int) {
-				for z := lo; z < hi; z++ {
-					row := in[tb.pa[z]*kk:]
-					off := tb.pm[z]
-					switch kk {
-					case 1:
-						for y, s := range tb.sa {
-							out[tb.sm[y]+off] = row[s]
-						}
-						continue
-					case 2:
-						for y, s := range tb.sa {
-							d := (tb.sm[y] + off) * 2
-							o, i := out[d:d+2], row[s*2:s*2+2]
-							o[0], o[1] = i[0], i[1]
-						}
-						continue
-					case 3:
-						for y, s := range tb.sa {
-							d := (tb.sm[y] + off) * 3
-							o, i := out[d:d+3], row[s*3:s*3+3]
-							o[0], o[1], o[2] = i[0], i[1], i[2]
-						}
-						continue
-					}
-					for y, s := range tb.sa {
-						d := (tb.sm[y] + off) * kk
-						o, i := out[d:d+kk], row[s*kk:(s+1)*kk]
-						for l := range o {
-							o[l] = i[l]
+			tiles := (len(tb.pa) + transposeTile - 1) / transposeTile
+			err := parallel(ctx, tiles, workers, func(_, lo, hi int) {
+				for zt := lo * transposeTile; zt < min(hi*transposeTile, len(tb.pa)); zt += transposeTile {
+					pa, pm := tb.pa[zt:min(zt+transposeTile, len(tb.pa))], tb.pm[zt:]
+					for yt := 0; yt < len(tb.sa); yt += transposeTile {
+						sa, sm := tb.sa[yt:min(yt+transposeTile, len(tb.sa))], tb.sm[yt:]
+						for z, a := range pa {
+							row, off := in[a*kk:], pm[z]
+							switch kk {
+							case 1:
+								for y, s := range sa {
+									out[sm[y]+off] = row[s]
+								}
+							case 2:
+								for y, s := range sa {
+									d := (sm[y] + off) * 2
+									o, i := out[d:d+2], row[s*2:s*2+2]
+									o[0], o[1] = i[0], i[1]
+								}
+							case 3:
+								for y, s := range sa {
+									d := (sm[y] + off) * 3
+									o, i := out[d:d+3], row[s*3:s*3+3]
+									o[0], o[1], o[2] = i[0], i[1], i[2]
+								}
+							default:
+								for y, s := range sa {
+									d := (sm[y] + off) * kk
+									o, i := out[d:d+kk], row[s*kk:(s+1)*kk]
+									for l := range o {
+										o[l] = i[l]
+									}
+								}
+							}
 						}
 					}
 				}
