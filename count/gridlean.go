@@ -495,47 +495,41 @@ func (r *leanRun) succ(w uint64, out *[3]uint64) int {
 }
 
 // complete returns the sums modulo qs of the counts of the words that
-// finish the path or cycle at the last open cell c.
+// finish the path or cycle at the last open cell c: only words empty but
+// at the cell's two positions can (succ's completing needs the rest
+// empty), so it ranks those sixteen in each class.
 func (r *leanRun) complete(c *cellKind) []uint64 {
 	nl := uint64(len(r.qs))
 	sum := make([]uint64, nl)
 	var out [3]uint64
 	ws := wordSpace{plugs: r.plugs, lone: r.lone}
 	pt := r.src.pt
+	jm := c.j
+	if r.mirror {
+		jm = r.plugs - 2 - c.j
+	}
+	sh := 2 * uint(r.plugs-2-jm)
 	for _, cl := range r.src.classes {
-		v := r.cur[cl.off*nl : (cl.off+cl.size)*nl]
-		var walk func(w uint64, m, d, k, b int, rank uint64)
-		walk = func(w uint64, m, d, k, b int, rank uint64) {
-			if pt.count(m, d, k, b) == 0 {
-				return
+		for xy := range uint64(16) {
+			w := xy << sh
+			rank, d, k, b := pt.span(w, 0, r.plugs, 0, cl.i, cl.t)
+			if d != 0 || k != 0 || b != 0 {
+				continue
 			}
-			if m == r.plugs {
-				if r.mirror {
-					w = mirrorWord(w, r.plugs)
-				}
-				if _, comp := ws.succ(w, c, &out); comp > 0 {
-					for l, q := range r.qs {
-						x := v[rank*nl+uint64(l)]
-						for range comp {
-							sum[l] += x
-							if sum[l] >= q {
-								sum[l] -= q
-							}
-						}
+			if r.mirror {
+				w = mirrorWord(w, r.plugs)
+			}
+			_, comp := ws.succ(w, c, &out)
+			for l, q := range r.qs {
+				x := r.cur[(cl.off+rank)*nl+uint64(l)]
+				for range comp {
+					sum[l] += x
+					if sum[l] >= q {
+						sum[l] -= q
 					}
 				}
-				return
-			}
-			i := pt.at(m, d, k, b)
-			for ch := range uint64(4) {
-				d2, k2, b2 := pt.step(m, d, k, b, ch)
-				if d2 < 0 || k2 < 0 {
-					continue
-				}
-				walk(w|ch<<(2*uint(r.plugs-1-m)), m+1, d2, k2, b2, rank+pt.cum[4*i+int(ch)])
 			}
 		}
-		walk(0, 0, 0, cl.i, cl.t, 0)
 	}
 	return sum
 }
