@@ -255,6 +255,8 @@ type gridProblem struct {
 	s      *gridSweep
 	lone   int
 	double bool // the count is twice the undirected solutions
+	// bufs are the layers' arrays of the last pass, for the next.
+	bufs *[2][]uint64
 }
 
 // prepareGrid checks p against g and returns the sweep, or the count
@@ -315,7 +317,7 @@ func (gp *gridProblem) newLeanGrid(opt Options, t0 time.Time, pass, passes int) 
 	if gp.pats == nil {
 		gp.pats = &gridPatterns{lone: gp.lone}
 	}
-	r := &leanGrid{s: gp.s, lone: gp.lone, pats: gp.pats, opt: opt, t0: t0, pass: pass, passes: passes}
+	r := &leanGrid{s: gp.s, lone: gp.lone, pats: gp.pats, opt: opt, t0: t0, pass: pass, passes: passes, bufs: gp.bufs}
 	return r, r.plan()
 }
 
@@ -331,6 +333,7 @@ func (gp *gridProblem) countMod(ctx context.Context, qs []uint64, opt Options, t
 		return nil, st, err
 	}
 	res, err := r.run(ctx, qs)
+	gp.bufs = r.bufs
 	r.st.Elapsed = time.Since(t0)
 	if err != nil {
 		return nil, r.st, err
