@@ -13,3 +13,9 @@ var haveAVX2 = cpu.X86.HasAVX2
 //
 //go:noescape
 func addModAVX2(dst, src, pat []uint64) int
+
+// addModZeroAVX2 is addModAVX2 that also zeroes the elements of src it
+// reads (gridadd_amd64.s).
+//
+//go:noescape
+func addModZeroAVX2(dst, src, pat []uint64) int

@@ -63,6 +63,24 @@ func addLanes(dst, src, qs, pat []uint64) {
 		done := addModAVX2(dst, src, pat)
 		dst, src = dst[done:], src[done:]
 	}
+	addTail(dst, src, qs)
+}
+
+// addLanesZero is addLanes, and zeroes src: the source layer is zero
+// again, ready to be the next layer, when the last successor of each
+// word has read it (the one pass over its memory that a clear would
+// make on its own).
+func addLanesZero(dst, src, qs, pat []uint64) {
+	if haveAVX2 && len(src) >= len(pat) {
+		done := addModZeroAVX2(dst, src, pat)
+		dst, src = dst[done:], src[done:]
+	}
+	addTail(dst, src, qs)
+	clear(src)
+}
+
+// addTail is addLanes one element at a time.
+func addTail(dst, src, qs []uint64) {
 	switch len(qs) {
 	case 1:
 		addBlock(dst, src, qs[0])
@@ -241,13 +259,11 @@ func (r *leanRun) enter(n *node) {
 	}
 }
 
-// step makes r.nxt (layout r.dst) from r.cur (layout r.src) for cell
-// r.c.
+// step adds to r.nxt (layout r.dst, all zero) the successors of the
+// words of r.cur (layout r.src) at cell r.c, and leaves r.cur zero.
 func (r *leanRun) step(ctx context.Context) error {
-	// Clearing the next layer is a pass over its memory: split it.
-	if err := parallel(ctx, len(r.nxt), r.workers, func(_, lo, hi int) { clear(r.nxt[lo:hi]) }); err != nil {
-		return err
-	}
+	// r.nxt is zero: the step before zeroed its source as it read it
+	// (visit), as this one does r.cur.
 	r.jm = r.c.j
 	if r.mirror {
 		r.jm = r.plugs - 2 - r.c.j
@@ -332,6 +348,12 @@ func (r *leanRun) visit(n node, mask uint8, out *[3]uint64) {
 	sc := &r.src.classes[n.cls]
 	size := r.src.pt.count(n.m, n.d, n.k, n.b)
 	k := uint64(len(r.qs))
+	src := r.cur[(sc.off+n.rank)*k : (sc.off+n.rank+size)*k]
+	// The successors that some word has, and their classes: the last
+	// one zeroes the words as it reads them.
+	var ts [3]uint64
+	var cs [3]int
+	nt := 0
 	for x, t := range out[:cnt] {
 		if mask&(1<<x) == 0 {
 			continue
@@ -348,13 +370,25 @@ func (r *leanRun) visit(n node, mask uint8, out *[3]uint64) {
 		if c < 0 {
 			panic("count: a grid transition left the layer's classes")
 		}
+		ts[nt], cs[nt] = t, c
+		nt++
+	}
+	if nt == 0 {
+		clear(src)
+		return
+	}
+	for x, t := range ts[:nt] {
+		last := x == nt-1
 		if t&low != rep&low {
-			r.seekPartner(&n, rep, t, c)
+			r.seekPartner(&n, rep, t, cs[x], last)
 			continue
 		}
-		src := r.cur[(sc.off+n.rank)*k : (sc.off+n.rank+size)*k]
-		tr := r.dst.classes[c].off + r.targetRank(&n, t, rep, c)
-		addLanes(r.nxt[tr*k:(tr+size)*k], src, r.qs, r.pat)
+		tr := r.dst.classes[cs[x]].off + r.targetRank(&n, t, rep, cs[x])
+		if last {
+			addLanesZero(r.nxt[tr*k:(tr+size)*k], src, r.qs, r.pat)
+		} else {
+			addLanes(r.nxt[tr*k:(tr+size)*k], src, r.qs, r.pat)
+		}
 	}
 }
 
@@ -371,6 +405,7 @@ type seeker struct {
 	spt, dpt   *gridPattern
 	level      int
 	y          uint64
+	zero       bool   // zero the words read (the last successor)
 	dat        int    // the dst pattern's index of a state less the src's
 	soff, doff uint64 // the classes' offsets in the layers
 }
@@ -378,8 +413,9 @@ type seeker struct {
 // seekPartner moves the words below n (at least jm+2 letters) to
 // successor t of their representative rep, in class x of the next
 // layer, when t changes a letter past n.m: the partner of the bracket
-// the cell takes, found by seek in each word.
-func (r *leanRun) seekPartner(n *node, rep, t uint64, x int) {
+// the cell takes, found by seek in each word (every word of n once), and
+// zeroes them as it reads them when zero.
+func (r *leanRun) seekPartner(n *node, rep, t uint64, x int, zero bool) {
 	diff := (rep ^ t) & (uint64(1)<<(2*uint(r.plugs-n.m)) - 1)
 	bit := 63 - bits.LeadingZeros64(diff)
 	p := r.plugs - 1 - bit/2
@@ -402,6 +438,7 @@ func (r *leanRun) seekPartner(n *node, rep, t uint64, x int) {
 		dat:   dpt.at(n.m, dd, dk, db) - spt.at(n.m, n.d, n.k, n.b),
 		soff:  r.src.classes[n.cls].off,
 		doff:  dc.off,
+		zero:  zero,
 	}
 	s.seek(spt.at(n.m, n.d, n.k, n.b), n.d, n.rank, drank)
 }
@@ -421,7 +458,7 @@ func (s *seeker) seek(i, d int, rank, drank uint64) {
 		d2 := d + net(uint64(c))
 		if c == gClose && d2 == s.level {
 			tr := s.doff + drank + s.dpt.cum[di+int(s.y)]
-			s.r.add(tr, s.soff+rk, spt.nx[j])
+			s.r.add(tr, s.soff+rk, spt.nx[j], s.zero)
 			continue
 		}
 		s.seek(int(j), d2, rk, drank+s.dpt.cum[di+c])
@@ -429,8 +466,9 @@ func (s *seeker) seek(i, d int, rank, drank uint64) {
 }
 
 // add adds the counts of the n words from rank from of the current
-// layer to those from rank to of the next.
-func (r *leanRun) add(to, from, n uint64) {
+// layer to those from rank to of the next, and zeroes them in the
+// current layer when zero.
+func (r *leanRun) add(to, from, n uint64, zero bool) {
 	k := uint64(len(r.qs))
 	if n == 1 && k == 1 {
 		q := r.qs[0]
@@ -439,6 +477,13 @@ func (r *leanRun) add(to, from, n uint64) {
 			a -= q
 		}
 		r.nxt[to] = a
+		if zero {
+			r.cur[from] = 0
+		}
+		return
+	}
+	if zero {
+		addLanesZero(r.nxt[to*k:(to+n)*k], r.cur[from*k:(from+n)*k], r.qs, r.pat)
 		return
 	}
 	addLanes(r.nxt[to*k:(to+n)*k], r.cur[from*k:(from+n)*k], r.qs, r.pat)

@@ -158,6 +158,14 @@ func (r *leanGrid) run(ctx context.Context, qs []uint64) ([]uint64, error) {
 	need := r.maxWords * nl
 	if b := r.bufs; b == nil || uint64(len(b[0])) < need {
 		r.bufs = &[2][]uint64{make([]uint64, need), make([]uint64, need)}
+	} else {
+		// The steps keep the layer they do not read zero (leanRun.step);
+		// the pass before left its last layer.
+		for _, b := range r.bufs {
+			if err := parallel(ctx, len(b), r.opt.Workers, func(_, lo, hi int) { clear(b[lo:hi]) }); err != nil {
+				return nil, err
+			}
+		}
 	}
 	bufA, bufB := r.bufs[0][:need], r.bufs[1][:need]
 	r.st.PeakBytes = int64(r.maxWords*nl) * gridLayerBytes
@@ -167,7 +175,6 @@ func (r *leanGrid) run(ctx context.Context, qs []uint64) ([]uint64, error) {
 	r.layouts(func(cell int, l gridLayout, mirror bool) bool {
 		if cell < 0 {
 			lr.src, lr.cur = l, bufA[:l.total*nl]
-			clear(lr.cur)
 			for i := range nl {
 				lr.cur[i] = 1 // the empty word: nothing processed
 			}

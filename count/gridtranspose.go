@@ -155,45 +155,25 @@ func sortPairs(key, val []uint64) {
 	copy(val, v2)
 }
 
-// transpose sets dst's counts (layout to, pattern of L letters B) to
-// those of src (layout from, pattern A) moved by f: mirror images when
-// L is the patterns' length; when L is one less, the words whose first
-// position is empty, ranked first in both, are "0"·x in from and
-// "0"·mirror(x) in to. The rest of dst is zeroed. Each word has k
-// counts, consecutive.
+// transpose sets dst's counts (layout to, pattern of L letters B; all
+// zero before) to those of src (layout from, pattern A) moved by f:
+// mirror images when L is the patterns' length; when L is one less, the
+// words whose first position is empty, ranked first in both, are "0"·x
+// in from and "0"·mirror(x) in to, and the others stay zero. Each word
+// has k counts, consecutive. It leaves src zero.
 func transpose(ctx context.Context, pats *gridPatterns, from, to *gridLayout, src, dst []uint64, L, k, workers int) error {
 	A, B := from.pt, to.pt
 	if L < A.L {
 		A, B = pats.get(A.sig[A.L-L:]), pats.get(B.sig[B.L-L:])
 	}
 	kk := uint64(k)
-	clearRange := func(lo, hi uint64) error {
-		part := dst[lo*kk : hi*kk]
-		return parallel(ctx, len(part), workers, func(_, lo, hi int) { clear(part[lo:hi]) })
-	}
 	for _, tc := range to.classes {
 		x := from.find(tc.i, tc.t)
 		if x < 0 {
-			if err := clearRange(tc.off, tc.off+tc.size); err != nil {
-				return err
-			}
 			continue
 		}
 		fc := from.classes[x]
 		plan := pats.tplan(A, B, L, fc.i, fc.t)
-		// The words moved are the class's first n (all of them when L
-		// is the patterns' length): only the rest is zeroed.
-		var n uint64
-		for _, tb := range plan {
-			n += uint64(len(tb.pa)) * uint64(len(tb.sa))
-		}
-		lo := tc.off + n
-		if n > tc.size || L == A.L && n != tc.size {
-			lo = tc.off
-		}
-		if err := clearRange(lo, tc.off+tc.size); err != nil {
-			return err
-		}
 		in, out := src[fc.off*kk:(fc.off+fc.size)*kk], dst[tc.off*kk:(tc.off+tc.size)*kk]
 		for _, tb := range plan {
 			tiles := (len(tb.pa) + transposeTile - 1) / transposeTile
@@ -239,5 +219,6 @@ func transpose(ctx context.Context, pats *gridPatterns, from, to *gridLayout, sr
 			}
 		}
 	}
-	return nil
+	// The source is zero again, ready to be the next layer.
+	return parallel(ctx, len(src), workers, func(_, lo, hi int) { clear(src[lo:hi]) })
 }
