@@ -1,8 +1,10 @@
 package count
 
 import (
+	"cmp"
 	"context"
 	"math/bits"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -286,6 +288,17 @@ func (r *leanRun) step(ctx context.Context) error {
 			tops[o] = append(tops[o], n)
 		})
 	}
+	// The largest shares first, so that the workers end together.
+	var weight [1 << len(r.classSh)]uint64
+	order := make([]int, len(tops))
+	for o, ns := range tops {
+		order[o] = o
+		for i := range ns {
+			n := &ns[i]
+			weight[o] += r.src.pt.count(n.m, n.d, n.k, n.b)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(weight[b], weight[a]) })
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	var firstErr error
@@ -294,10 +307,11 @@ func (r *leanRun) step(ctx context.Context) error {
 		wg.Go(func() {
 			var out [3]uint64
 			for {
-				o := int(next.Add(1) - 1)
-				if o >= len(tops) {
+				x := int(next.Add(1) - 1)
+				if x >= len(order) {
 					return
 				}
+				o := order[x]
 				if err := ctx.Err(); err != nil {
 					once.Do(func() { firstErr = err })
 					return
