@@ -125,7 +125,3 @@ func CountLog2(ctx context.Context, p hamilton.Problem, opt Options) (float64, e
 // CountGridWide is the grid sweep with tables and multi-word counts, the
 // cross-check of CountGrid's modular passes.
 var CountGridWide = countGridWide
-
-// CountGridLean is CountGrid by the modular passes of the lean sweep,
-// also for the open paths CountGrid counts with its tables when they fit.
-var CountGridLean = countGridLean

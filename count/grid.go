@@ -135,13 +135,14 @@ func newGridSweep(g Grid, p *hamilton.Problem, req []int32) *gridSweep {
 // balance of black and white cells is fixed by the step on cycles,
 // gridpattern.go: 2.6 to 2.9 times fewer words), and a step is a sum of
 // blocks of consecutive ranks, with no transition tables (gridlean.go),
-// split between Options.Workers goroutines. As many primes as
-// Options.MaxBytes holds share a pass (the walk over the blocks is the
-// same); the others follow in more passes. Stats.Moduli and
-// Stats.BoundBits name the primes and the bound. Open paths (whose lone
-// letters cut the blocks short) go through the older sweep with a
-// transition table per cell kind and multi-word counts when its tables
-// fit Options.MaxBytes, which is faster there; Stats.Moduli is then nil.
+// split between Options.Workers goroutines. Primes share a pass (the
+// walk over the blocks is the same) while their layers stay within both
+// Options.MaxBytes and gridLaneBytes (1 GiB: past it a pass saves only
+// the walk, a small share of the time, for much more memory); the others
+// follow in more passes. Stats.Moduli and Stats.BoundBits name the
+// primes and the bound. Open paths take the same sweep (the older one
+// with a transition table per cell kind, countGridWide in the tests, is
+// its cross-check).
 //
 // The largest layer of cycles has about M(w+1)/2.8 words (M the Motzkin
 // numbers: 6.9 million for 18x18, 51.3 million for 20x20), and open
@@ -161,25 +162,17 @@ func CountGrid(ctx context.Context, p hamilton.Problem, g Grid, opt Options) (*b
 	if err != nil || total != nil {
 		return total, st, err
 	}
-	if gp.lone > 0 {
-		// Open paths: the sweep with tables is faster where its tables
-		// fit (their words carry lone letters, whose ends turn partners
-		// lone and cut the blocks short).
-		ws, err := newWordSpace(gp.s.w+1, gp.lone)
-		if err == nil {
-			wr := &gridRun{ws: ws, s: gp.s, opt: opt, t0: t0}
-			if wr.plan() == nil {
-				return countGridWide(ctx, p, g, opt)
-			}
-		}
-	}
 	return gp.countLean(ctx, opt, t0)
 }
+
+// gridLaneBytes bounds the layers of a pass of several primes (one
+// prime's layers take what they need, up to Options.MaxBytes).
+const gridLaneBytes = 1 << 30
 
 // countLean is CountGrid by the modular passes of the lean sweep.
 func (gp *gridProblem) countLean(ctx context.Context, opt Options, t0 time.Time) (*big.Int, Stats, error) {
 	var st Stats
-	bound, err := gp.boundBits(ctx)
+	bound, err := gp.boundBits(ctx, opt.Workers)
 	if err != nil {
 		return nil, st, err
 	}
@@ -201,7 +194,7 @@ func (gp *gridProblem) countLean(ctx context.Context, opt Options, t0 time.Time)
 	if maxb == 0 {
 		maxb = DefaultMaxBytes
 	}
-	lanes := max(1, min(len(moduli), int(float64(maxb)/(float64(words)*gridLayerBytes))))
+	lanes := max(1, min(len(moduli), int(float64(min(maxb, gridLaneBytes))/(float64(words)*gridLayerBytes))))
 	passes := (len(moduli) + lanes - 1) / lanes
 	var c shard.CRT
 	for i := 0; i < len(moduli); i += lanes {
@@ -253,7 +246,7 @@ func GridBoundBits(ctx context.Context, p hamilton.Problem, g Grid) (int, error)
 	if total != nil {
 		return total.BitLen() + 1, nil
 	}
-	return gp.boundBits(ctx)
+	return gp.boundBits(ctx, defaultWorkers())
 }
 
 // gridProblem is a grid count ready to run.
@@ -262,6 +255,8 @@ type gridProblem struct {
 	s      *gridSweep
 	lone   int
 	double bool // the count is twice the undirected solutions
+	// bufs are the layers' arrays of the last pass, for the next.
+	bufs *[2][]uint64
 }
 
 // prepareGrid checks p against g and returns the sweep, or the count
@@ -296,8 +291,11 @@ func prepareGrid(p *hamilton.Problem, g Grid) (*gridProblem, *big.Int, Stats, er
 
 // boundBits is GridBoundBits: the relaxed count's bits, one more when
 // the count is doubled.
-func (gp *gridProblem) boundBits(ctx context.Context) (int, error) {
-	b, err := gridBoundBits(ctx, gp.s, gp.lone)
+func (gp *gridProblem) boundBits(ctx context.Context, workers int) (int, error) {
+	if workers <= 0 {
+		workers = defaultWorkers()
+	}
+	b, err := gridBoundBits(ctx, gp.s, gp.lone, workers)
 	return b + b2i(gp.double), err
 }
 
@@ -319,7 +317,7 @@ func (gp *gridProblem) newLeanGrid(opt Options, t0 time.Time, pass, passes int) 
 	if gp.pats == nil {
 		gp.pats = &gridPatterns{lone: gp.lone}
 	}
-	r := &leanGrid{s: gp.s, lone: gp.lone, pats: gp.pats, opt: opt, t0: t0, pass: pass, passes: passes}
+	r := &leanGrid{s: gp.s, lone: gp.lone, pats: gp.pats, opt: opt, t0: t0, pass: pass, passes: passes, bufs: gp.bufs}
 	return r, r.plan()
 }
 
@@ -335,6 +333,7 @@ func (gp *gridProblem) countMod(ctx context.Context, qs []uint64, opt Options, t
 		return nil, st, err
 	}
 	res, err := r.run(ctx, qs)
+	gp.bufs = r.bufs
 	r.st.Elapsed = time.Since(t0)
 	if err != nil {
 		return nil, r.st, err
@@ -347,19 +346,10 @@ func (gp *gridProblem) countMod(ctx context.Context, qs []uint64, opt Options, t
 	return res, r.st, nil
 }
 
-// countGridLean is CountGrid by the modular passes of the lean sweep
-// whatever the problem (tests).
-func countGridLean(ctx context.Context, p hamilton.Problem, g Grid, opt Options) (*big.Int, Stats, error) {
-	gp, total, st, err := prepareGrid(&p, g)
-	if err != nil || total != nil {
-		return total, st, err
-	}
-	return gp.countLean(ctx, opt, time.Now())
-}
-
 // countGridWide is the grid sweep with transition tables and multi-word
 // counts that CountGrid was before the modular passes: the cross-check
-// of the tests.
+// of the tests (the same words and transitions, counted exactly by
+// another walk).
 func countGridWide(ctx context.Context, p hamilton.Problem, g Grid, opt Options) (*big.Int, Stats, error) {
 	t0 := time.Now()
 	req, err := check(&p)

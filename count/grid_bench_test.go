@@ -12,21 +12,20 @@ import (
 // BenchmarkCountGrid counts the grid rows of docs/results.md ("Grid
 // graphs": issue 25's table against TdZdd, and issue 31's modular sweep)
 // with CountGrid and fails on a wrong value; it reports the frontier
-// states, the peak memory of the tables and layers (MiB) and the primes
-// of a modular count. The "lean" rows count open paths with the modular
-// sweep (CountGridLean) that CountGrid takes when their tables do not
-// fit. The rows marked long (16x16 and larger cycles, 13x13 and larger
-// paths) run only with BOARDGRAPH_LONG=1: select one with
-// BOARDGRAPH_LONG=1 go test ./count -run XXX -bench
-// 'CountGrid/cycles/16x16$' -benchtime 1x (20x20 cycles need -maxbytes
-// 1500000000 or more and take about an hour of CPU).
+// states, the peak memory of the layers (or tables) in MiB and the
+// primes of the modular count. The "wide" rows count open paths with
+// the older sweep in transition tables and multi-word counts
+// (CountGridWide), which CountGrid took for paths before issue 31. The
+// rows marked long (16x16 and larger cycles, 13x13 and larger paths)
+// run only with BOARDGRAPH_LONG=1: select one with BOARDGRAPH_LONG=1 go
+// test ./count -run XXX -bench 'CountGrid/cycles/16x16$' -benchtime 1x.
 func BenchmarkCountGrid(b *testing.B) {
 	for _, c := range []struct {
 		n      int
 		closed bool
 		long   bool
 		want   string // undirected
-		lean   bool   // paths by the modular sweep
+		wide   bool   // paths by the older sweep
 	}{
 		{12, true, false, a003763[5], false},
 		{14, true, false, a003763[6], false},
@@ -37,15 +36,17 @@ func BenchmarkCountGrid(b *testing.B) {
 		{12, false, false, a120443[11], false},
 		{13, false, true, a120443[12], false},
 		{14, false, true, a120443[13], false},
+		{15, false, true, a120443[14], false},
 		{12, false, false, a120443[11], true},
-		{15, false, true, a120443[14], true},
+		{13, false, true, a120443[12], true},
+		{14, false, true, a120443[13], true},
 	} {
 		kind := "paths"
 		if c.closed {
 			kind = "cycles"
 		}
-		if c.lean {
-			kind = "lean-paths"
+		if c.wide {
+			kind = "wide-paths"
 		}
 		b.Run(fmt.Sprintf("%s/%dx%d", kind, c.n, c.n), func(b *testing.B) {
 			if c.long {
@@ -60,7 +61,7 @@ func BenchmarkCountGrid(b *testing.B) {
 			}
 			var st count.Stats
 			for b.Loop() {
-				got, s := gridCount(b, c.n, c.n, c.closed, opt, c.lean)
+				got, s := gridCount(b, c.n, c.n, c.closed, opt, c.wide)
 				if got.String() != c.want {
 					b.Fatalf("CountGrid = %v, want %s", got, c.want)
 				}

@@ -42,9 +42,9 @@ func TestCountGridMatchesOracle(t *testing.T) {
 			if !got.IsUint64() || got.Uint64() != want {
 				t.Errorf("workers %d: CountGrid = %v, oracle %d", workers, got, want)
 			}
-			lean, _, err := count.CountGridLean(context.Background(), p, gridOf(t, bg), count.Options{Workers: workers})
-			if err != nil || lean.Cmp(got) != 0 {
-				t.Errorf("workers %d: CountGridLean = %v, %v; oracle %d", workers, lean, err, want)
+			wide, _, err := count.CountGridWide(context.Background(), p, gridOf(t, bg), count.Options{Workers: workers})
+			if err != nil || wide.Cmp(got) != 0 {
+				t.Errorf("workers %d: CountGridWide = %v, %v; oracle %d", workers, wide, err, want)
 			}
 		}
 	})
@@ -139,13 +139,14 @@ var (
 )
 
 // gridCount counts the n x m grid's undirected Hamiltonian cycles or
-// paths with CountGrid (with its modular sweep when lean).
-func gridCount(t testing.TB, n, m int, closed bool, opt count.Options, lean ...bool) (*big.Int, count.Stats) {
+// paths with CountGrid (with the older sweep in multi-word counts,
+// CountGridWide, when wide).
+func gridCount(t testing.TB, n, m int, closed bool, opt count.Options, wide ...bool) (*big.Int, count.Stats) {
 	t.Helper()
 	bg := gridBoard(t, strings.TrimSuffix(strings.Repeat(strings.Repeat(".", m)+"/", n), "/"))
 	f := count.CountGrid
-	if len(lean) > 0 && lean[0] {
-		f = count.CountGridLean
+	if len(wide) > 0 && wide[0] {
+		f = count.CountGridWide
 	}
 	got, st, err := f(context.Background(), hamilton.Problem{G: bg.Graph, Closed: closed}, gridOf(t, bg), opt)
 	if err != nil {
@@ -310,7 +311,7 @@ func TestCountGridModularMatchesWide(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, st, err := count.CountGridLean(context.Background(), p, g, count.Options{Workers: 2})
+			got, st, err := count.CountGrid(context.Background(), p, g, count.Options{Workers: 2})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -326,7 +327,7 @@ func TestCountGridModularMatchesWide(t *testing.T) {
 			}
 			// One prime a pass when the memory holds one count a word.
 			one := count.Options{Workers: 1, MaxBytes: st.PeakBytes / int64(len(st.Moduli))}
-			got1, st1, err := count.CountGridLean(context.Background(), p, g, one)
+			got1, st1, err := count.CountGrid(context.Background(), p, g, one)
 			if err != nil {
 				t.Fatal(err)
 			}

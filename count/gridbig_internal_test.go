@@ -77,3 +77,39 @@ func TestCountGridBig(t *testing.T) {
 		})
 	}
 }
+
+// The relaxed sweep's bound does not depend on the workers (each
+// state's sum is made in one order) and passes the count it bounds.
+func TestGridBoundBitsWorkers(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		rows, cols int
+		closed     bool
+	}{{6, 6, true}, {5, 7, false}, {14, 3, false}, {16, 14, false}} {
+		b, _ := board.New(c.rows, c.cols)
+		s, _ := moves.Parse("1,0")
+		bg := moves.Build(b, s)
+		g, _ := GridOf(bg)
+		p := hamilton.Problem{G: bg.Graph, Closed: c.closed}
+		sw := newGridSweep(g, &p, nil)
+		lone := 2 * b2i(!c.closed)
+		one, err := gridBoundBits(context.Background(), sw, lone, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		three, _ := gridBoundBits(context.Background(), sw, lone, 3)
+		if one != three {
+			t.Errorf("%dx%d closed=%v: bound %d bits with one worker, %d with three", c.rows, c.cols, c.closed, one, three)
+		}
+		if c.rows*c.cols > 60 {
+			continue // the count takes seconds; the workers split only frontiers of 14 and more
+		}
+		count, _, err := CountGrid(context.Background(), p, g, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if count.BitLen() > one+1 {
+			t.Errorf("%dx%d closed=%v: bound %d bits; the directed count has %d", c.rows, c.cols, c.closed, one, count.BitLen())
+		}
+	}
+}

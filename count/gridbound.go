@@ -3,6 +3,7 @@ package count
 import (
 	"context"
 	"math"
+	"slices"
 )
 
 // gridBoundMaxPlugs bounds the frontier of the relaxed sweep
@@ -25,7 +26,7 @@ const gridBoundMaxPlugs = 24
 // Past gridBoundMaxPlugs plugs it returns the cruder bound of at most
 // two choices of each cell's lower and right edges (four with path
 // ends): cells bits, or 2 cells bits.
-func gridBoundBits(ctx context.Context, s *gridSweep, lone int) (int, error) {
+func gridBoundBits(ctx context.Context, s *gridSweep, lone, workers int) (int, error) {
 	plugs := s.w + 1
 	if plugs > gridBoundMaxPlugs {
 		return (1+lone/2)*len(s.kinds) + 2, nil
@@ -35,73 +36,52 @@ func gridBoundBits(ctx context.Context, s *gridSweep, lone int) (int, error) {
 	cur, next := make([]float64, size*ne), make([]float64, size*ne)
 	cur[0] = 1
 	exp := 0
-	bit := func(p int) int { return plugs - 1 - p } // position p's bit
+	bigs := make([]float64, max(1, workers))
 	for step := range s.kinds {
-		if step&63 == 0 {
-			if err := ctx.Err(); err != nil {
-				return 0, err
-			}
+		if err := ctx.Err(); err != nil {
+			return 0, err
 		}
 		c := s.kinds[step]
-		clear(next)
-		ba, bb := bit(c.j), bit(c.j+1)
-		// put adds x at state (o with its two bits set to down and
-		// right, e2 ends) when the cell allows those edges.
-		put := func(base, down, right, e2 int, x float64) {
-			if down == 1 && !c.down || right == 1 && !c.right || e2 >= ne {
-				return
-			}
-			t := base | down<<ba | right<<bb
-			if c.shift {
-				if right == 1 {
-					return
-				}
-				t >>= 1
-			}
-			next[t*ne+e2] += x
+		moves := boundMoves(&c, ne)
+		// Positions j and j+1 are the bits bb+1 and bb: the states
+		// that differ only there (a group) go to states of their own
+		// group, so the groups split between workers without locks.
+		bb := uint(plugs - 2 - c.j)
+		err := parallel(ctx, len(next), workers, func(_, lo, hi int) { clear(next[lo:hi]) })
+		if err != nil {
+			return 0, err
 		}
-		for o := range size {
-			a, b := o>>ba&1, o>>bb&1
-			base := o &^ (1<<ba | 1<<bb)
-			in := a + b
-			for e := range ne {
-				x := cur[o*ne+e]
-				if x == 0 {
-					continue
-				}
-				if c.blocked {
-					if in == 0 {
-						put(base, 0, 0, e, x)
-					}
-					continue
-				}
-				if !c.mustEnd { // degree 2: 2 - in of the edges down and right
-					switch in {
-					case 0:
-						put(base, 1, 1, e, x)
-					case 1:
-						put(base, 1, 0, e, x)
-						put(base, 0, 1, e, x)
-					case 2:
-						put(base, 0, 0, e, x)
-					}
-				}
-				if c.mustEnd || e < c.endLimit {
-					switch in {
-					case 0:
-						put(base, 1, 0, e+1, x)
-						put(base, 0, 1, e+1, x)
-					case 1:
-						put(base, 0, 0, e+1, x)
+		clear(bigs)
+		err = parallel(ctx, size>>2, workers, func(p, lo, hi int) {
+			big := 0.0
+			for g := lo; g < hi; g++ {
+				base := g>>bb<<(bb+2) | g&(1<<bb-1)
+				for ab := range 4 {
+					o := base | ab<<bb
+					for e := range ne {
+						x := cur[o*ne+e]
+						if x == 0 {
+							continue
+						}
+						for _, mv := range moves[ab*ne+e] {
+							t := base | mv.dr<<bb
+							if c.shift {
+								t >>= 1
+							}
+							i := t*ne + mv.e
+							v := next[i] + x
+							next[i] = v
+							big = max(big, v)
+						}
 					}
 				}
 			}
+			bigs[p] = big
+		})
+		if err != nil {
+			return 0, err
 		}
-		big := 0.0
-		for _, x := range next {
-			big = max(big, x)
-		}
-		if big > 0x1p900 {
+		if slices.Max(bigs) > 0x1p900 {
 			for i, x := range next {
 				if x != 0 {
 					next[i] = max(x*0x1p-900, 0x1p-1000)
@@ -117,4 +97,59 @@ func gridBoundBits(ctx context.Context, s *gridSweep, lone int) (int, error) {
 	}
 	f = f*(1+0x1p-30) + 1
 	return int(math.Ceil(math.Log2(f))) + exp + 1, nil
+}
+
+// A boundMove is a way of a cell of the relaxed sweep: its edges down
+// and right (bits 1 and 0 of dr) and the ends made after it.
+type boundMove struct{ dr, e int }
+
+// boundMoves returns the ways of cell c from each state of its two
+// plugs ab (bit 1 the left plug, bit 0 the upper) and ends made e, at
+// index ab*ne+e: degree 2 (2 less the plugs taken of its edges down and
+// right), or 1 where a path may end (the fixed ends always), and no
+// edge for a blocked cell; only to open neighbours, never right from
+// the last column.
+func boundMoves(c *cellKind, ne int) [][]boundMove {
+	out := make([][]boundMove, 4*ne)
+	for ab := range 4 {
+		in := ab>>1 + ab&1
+		for e := range ne {
+			var mv []boundMove
+			put := func(down, right, e2 int) {
+				if down == 1 && !c.down || right == 1 && (!c.right || c.shift) || e2 >= ne {
+					return
+				}
+				mv = append(mv, boundMove{dr: down<<1 | right, e: e2})
+			}
+			switch {
+			case c.blocked:
+				if in == 0 {
+					put(0, 0, e)
+				}
+			default:
+				if !c.mustEnd { // degree 2: 2 - in of the edges down and right
+					switch in {
+					case 0:
+						put(1, 1, e)
+					case 1:
+						put(1, 0, e)
+						put(0, 1, e)
+					case 2:
+						put(0, 0, e)
+					}
+				}
+				if c.mustEnd || e < c.endLimit {
+					switch in {
+					case 0:
+						put(1, 0, e+1)
+						put(0, 1, e+1)
+					case 1:
+						put(0, 0, e+1)
+					}
+				}
+			}
+			out[ab*ne+e] = mv
+		}
+	}
+	return out
 }

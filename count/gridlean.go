@@ -1,8 +1,10 @@
 package count
 
 import (
+	"cmp"
 	"context"
 	"math/bits"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -56,8 +58,31 @@ func filler(r, d, k int) uint64 {
 
 // addLanes adds src to dst (equal lengths) element by element, element
 // i modulo qs[i mod len(qs)]: the counts of consecutive words, each one
-// residue a prime.
-func addLanes(dst, src, qs []uint64) {
+// residue a prime. pat is lanePattern(qs), for the vector instructions
+// (gridadd_amd64.s), which take the long blocks four elements at a time.
+func addLanes(dst, src, qs, pat []uint64) {
+	if haveAVX2 && len(src) >= len(pat) {
+		done := addModAVX2(dst, src, pat)
+		dst, src = dst[done:], src[done:]
+	}
+	addTail(dst, src, qs)
+}
+
+// addLanesZero is addLanes, and zeroes src: the source layer is zero
+// again, ready to be the next layer, when the last successor of each
+// word has read it (the one pass over its memory that a clear would
+// make on its own).
+func addLanesZero(dst, src, qs, pat []uint64) {
+	if haveAVX2 && len(src) >= len(pat) {
+		done := addModZeroAVX2(dst, src, pat)
+		dst, src = dst[done:], src[done:]
+	}
+	addTail(dst, src, qs)
+	clear(src)
+}
+
+// addTail is addLanes one element at a time.
+func addTail(dst, src, qs []uint64) {
 	switch len(qs) {
 	case 1:
 		addBlock(dst, src, qs[0])
@@ -107,6 +132,16 @@ func addLanes(dst, src, qs []uint64) {
 	}
 }
 
+// lanePattern returns qs repeated to a length that is a multiple of 4
+// (the elements of a vector) and of len(qs).
+func lanePattern(qs []uint64) []uint64 {
+	var pat []uint64
+	for len(pat) == 0 || len(pat)%4 != 0 {
+		pat = append(pat, qs...)
+	}
+	return pat
+}
+
 // addBlock adds src to dst modulo q, element by element (equal lengths).
 func addBlock(dst, src []uint64, q uint64) {
 	dst = dst[:len(src)]
@@ -130,7 +165,7 @@ func mirrorWord(w uint64, n int) uint64 {
 // has one count a prime, len(qs) consecutive words of the layer arrays.
 type leanRun struct {
 	plugs, lone int
-	qs          []uint64
+	qs, pat     []uint64 // the primes, and lanePattern(qs)
 	workers     int
 	// The cell of the step; mirror: the layers are ranked by their
 	// mirror images, in which the cell's positions are jm and jm+1 (jm =
@@ -226,13 +261,11 @@ func (r *leanRun) enter(n *node) {
 	}
 }
 
-// step makes r.nxt (layout r.dst) from r.cur (layout r.src) for cell
-// r.c.
+// step adds to r.nxt (layout r.dst, all zero) the successors of the
+// words of r.cur (layout r.src) at cell r.c, and leaves r.cur zero.
 func (r *leanRun) step(ctx context.Context) error {
-	// Clearing the next layer is a pass over its memory: split it.
-	if err := parallel(ctx, len(r.nxt), r.workers, func(_, lo, hi int) { clear(r.nxt[lo:hi]) }); err != nil {
-		return err
-	}
+	// r.nxt is zero: the step before zeroed its source as it read it
+	// (visit), as this one does r.cur.
 	r.jm = r.c.j
 	if r.mirror {
 		r.jm = r.plugs - 2 - r.c.j
@@ -255,6 +288,17 @@ func (r *leanRun) step(ctx context.Context) error {
 			tops[o] = append(tops[o], n)
 		})
 	}
+	// The largest shares first, so that the workers end together.
+	var weight [1 << len(r.classSh)]uint64
+	order := make([]int, len(tops))
+	for o, ns := range tops {
+		order[o] = o
+		for i := range ns {
+			n := &ns[i]
+			weight[o] += r.src.pt.count(n.m, n.d, n.k, n.b)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(weight[b], weight[a]) })
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	var firstErr error
@@ -263,10 +307,11 @@ func (r *leanRun) step(ctx context.Context) error {
 		wg.Go(func() {
 			var out [3]uint64
 			for {
-				o := int(next.Add(1) - 1)
-				if o >= len(tops) {
+				x := int(next.Add(1) - 1)
+				if x >= len(order) {
 					return
 				}
+				o := order[x]
 				if err := ctx.Err(); err != nil {
 					once.Do(func() { firstErr = err })
 					return
@@ -298,48 +343,164 @@ func (r *leanRun) walkTo(n node, f func(node)) {
 // visit processes the successors in mask (bits of their index in
 // succ's output, the same for every word with prefix n once it holds the
 // cell's positions) of the words below prefix n: each as one block when
-// the prefix holds all it reads and changes, the others letter by letter
-// deeper.
+// the prefix holds all it reads and changes, deeper by seek when it
+// changes the partner of a bracket past the prefix, and letter by letter
+// deeper until the prefix holds the cell's positions.
 func (r *leanRun) visit(n node, mask uint8, out *[3]uint64) {
-	if n.m >= r.jm+2 {
-		rem := r.plugs - n.m
-		rep := n.w | filler(rem, n.d, n.k)
-		cnt := r.succ(rep, out)
-		mask &= 1<<cnt - 1
-		low := uint64(1)<<(2*uint(rem)) - 1
-		sc := &r.src.classes[n.cls]
-		size := r.src.pt.count(n.m, n.d, n.k, n.b)
-		k := uint64(len(r.qs))
-		src := r.cur[(sc.off+n.rank)*k : (sc.off+n.rank+size)*k]
-		for x, t := range out[:cnt] {
-			if mask&(1<<x) == 0 || t&low != rep&low {
-				continue
+	if n.m < r.jm+2 {
+		for c := range uint64(4) {
+			if ch, ok := r.child(&n, c); ok {
+				r.visit(ch, mask, out)
 			}
-			mask &^= 1 << x
-			ti := loneCount(t)
-			if ti > r.lone {
-				// A fixed end after two ends made: no word of the
-				// source has a count (gridword.go: the lone letters
-				// are the ends made).
-				continue
-			}
-			tt := sc.t + r.dst.pt.balance(t&^low) - r.src.pt.balance(rep&^low)
-			c := r.dst.find(ti, tt)
-			if c < 0 {
-				panic("count: a grid transition left the layer's classes")
-			}
-			tr := r.dst.classes[c].off + r.targetRank(&n, t, rep, c)
-			addLanes(r.nxt[tr*k:(tr+size)*k], src, r.qs)
 		}
-		if mask == 0 {
-			return
+		return
+	}
+	rem := r.plugs - n.m
+	rep := n.w | filler(rem, n.d, n.k)
+	cnt := r.succ(rep, out)
+	low := uint64(1)<<(2*uint(rem)) - 1
+	sc := &r.src.classes[n.cls]
+	size := r.src.pt.count(n.m, n.d, n.k, n.b)
+	k := uint64(len(r.qs))
+	src := r.cur[(sc.off+n.rank)*k : (sc.off+n.rank+size)*k]
+	// The successors that some word has, and their classes: the last
+	// one zeroes the words as it reads them.
+	var ts [3]uint64
+	var cs [3]int
+	nt := 0
+	for x, t := range out[:cnt] {
+		if mask&(1<<x) == 0 {
+			continue
+		}
+		ti := loneCount(t)
+		if ti > r.lone {
+			// A fixed end after two ends made: no word of the
+			// source has a count (gridword.go: the lone letters
+			// are the ends made).
+			continue
+		}
+		tt := sc.t + r.dst.pt.balance(t&^low) - r.src.pt.balance(rep&^low)
+		c := r.dst.find(ti, tt)
+		if c < 0 {
+			panic("count: a grid transition left the layer's classes")
+		}
+		ts[nt], cs[nt] = t, c
+		nt++
+	}
+	if nt == 0 {
+		clear(src)
+		return
+	}
+	for x, t := range ts[:nt] {
+		last := x == nt-1
+		if t&low != rep&low {
+			r.seekPartner(&n, rep, t, cs[x], last)
+			continue
+		}
+		tr := r.dst.classes[cs[x]].off + r.targetRank(&n, t, rep, cs[x])
+		if last {
+			addLanesZero(r.nxt[tr*k:(tr+size)*k], src, r.qs, r.pat)
+		} else {
+			addLanes(r.nxt[tr*k:(tr+size)*k], src, r.qs, r.pat)
 		}
 	}
-	for c := range uint64(4) {
-		if ch, ok := r.child(&n, c); ok {
-			r.visit(ch, mask, out)
-		}
+}
+
+// A seeker moves the words below a prefix whose successor changes the
+// partner of a bracket at jm or jm+1 past the prefix: the partner is
+// the first ")" that brings the depth down to level, where the
+// successor has letter y. Before it the successor has the word's
+// letters, from a state that differs from the word's by fixed offsets
+// (the signs of the two patterns agree past jm+1), so its rank grows
+// letter by letter with the word's; after it the two have the same
+// state, and the words with the prefix up to the partner are one block.
+type seeker struct {
+	r          *leanRun
+	spt, dpt   *gridPattern
+	level      int
+	y          uint64
+	zero       bool   // zero the words read (the last successor)
+	dat        int    // the dst pattern's index of a state less the src's
+	soff, doff uint64 // the classes' offsets in the layers
+}
+
+// seekPartner moves the words below n (at least jm+2 letters) to
+// successor t of their representative rep, in class x of the next
+// layer, when t changes a letter past n.m: the partner of the bracket
+// the cell takes, found by seek in each word (every word of n once), and
+// zeroes them as it reads them when zero.
+func (r *leanRun) seekPartner(n *node, rep, t uint64, x int, zero bool) {
+	diff := (rep ^ t) & (uint64(1)<<(2*uint(r.plugs-n.m)) - 1)
+	bit := 63 - bits.LeadingZeros64(diff)
+	p := r.plugs - 1 - bit/2
+	if rep>>(2*uint(r.plugs-1-p))&3 != gClose {
+		panic("count: a grid transition changed a letter that is no partner")
 	}
+	dc := &r.dst.classes[x]
+	drank, dd, dk, db := r.dst.pt.span(t, 0, n.m, 0, dc.i, dc.t)
+	if dd < 0 {
+		panic("count: a grid transition left the words")
+	}
+	spt, dpt := r.src.pt, r.dst.pt
+	if spt.L != dpt.L || spt.lone != dpt.lone {
+		panic("count: the layers' patterns differ in shape")
+	}
+	s := seeker{
+		r: r, spt: spt, dpt: dpt,
+		level: n.d - (p - n.m - n.k) - 1,
+		y:     t >> (2 * uint(r.plugs-1-p)) & 3,
+		dat:   dpt.at(n.m, dd, dk, db) - spt.at(n.m, n.d, n.k, n.b),
+		soff:  r.src.classes[n.cls].off,
+		doff:  dc.off,
+		zero:  zero,
+	}
+	s.seek(spt.at(n.m, n.d, n.k, n.b), n.d, n.rank, drank)
+}
+
+// seek walks the words from state i (depth d) of the source pattern,
+// the rank of their prefix rank in the source and drank in the next
+// layer, to their partner.
+func (s *seeker) seek(i, d int, rank, drank uint64) {
+	spt := s.spt
+	di := 4 * (i + s.dat)
+	for c := range 4 {
+		j := spt.succ[4*i+c]
+		if j < 0 {
+			continue
+		}
+		rk := rank + spt.cum[4*i+c]
+		d2 := d + net(uint64(c))
+		if c == gClose && d2 == s.level {
+			tr := s.doff + drank + s.dpt.cum[di+int(s.y)]
+			s.r.add(tr, s.soff+rk, spt.nx[j], s.zero)
+			continue
+		}
+		s.seek(int(j), d2, rk, drank+s.dpt.cum[di+c])
+	}
+}
+
+// add adds the counts of the n words from rank from of the current
+// layer to those from rank to of the next, and zeroes them in the
+// current layer when zero.
+func (r *leanRun) add(to, from, n uint64, zero bool) {
+	k := uint64(len(r.qs))
+	if n == 1 && k == 1 {
+		q := r.qs[0]
+		a := r.nxt[to] + r.cur[from]
+		if a >= q {
+			a -= q
+		}
+		r.nxt[to] = a
+		if zero {
+			r.cur[from] = 0
+		}
+		return
+	}
+	if zero {
+		addLanesZero(r.nxt[to*k:(to+n)*k], r.cur[from*k:(from+n)*k], r.qs, r.pat)
+		return
+	}
+	addLanes(r.nxt[to*k:(to+n)*k], r.cur[from*k:(from+n)*k], r.qs, r.pat)
 }
 
 // targetRank is the rank, in class x of the next layer, of the first
@@ -393,47 +554,41 @@ func (r *leanRun) succ(w uint64, out *[3]uint64) int {
 }
 
 // complete returns the sums modulo qs of the counts of the words that
-// finish the path or cycle at the last open cell c.
+// finish the path or cycle at the last open cell c: only words empty but
+// at the cell's two positions can (succ's completing needs the rest
+// empty), so it ranks those sixteen in each class.
 func (r *leanRun) complete(c *cellKind) []uint64 {
 	nl := uint64(len(r.qs))
 	sum := make([]uint64, nl)
 	var out [3]uint64
 	ws := wordSpace{plugs: r.plugs, lone: r.lone}
 	pt := r.src.pt
+	jm := c.j
+	if r.mirror {
+		jm = r.plugs - 2 - c.j
+	}
+	sh := 2 * uint(r.plugs-2-jm)
 	for _, cl := range r.src.classes {
-		v := r.cur[cl.off*nl : (cl.off+cl.size)*nl]
-		var walk func(w uint64, m, d, k, b int, rank uint64)
-		walk = func(w uint64, m, d, k, b int, rank uint64) {
-			if pt.count(m, d, k, b) == 0 {
-				return
+		for xy := range uint64(16) {
+			w := xy << sh
+			rank, d, k, b := pt.span(w, 0, r.plugs, 0, cl.i, cl.t)
+			if d != 0 || k != 0 || b != 0 {
+				continue
 			}
-			if m == r.plugs {
-				if r.mirror {
-					w = mirrorWord(w, r.plugs)
-				}
-				if _, comp := ws.succ(w, c, &out); comp > 0 {
-					for l, q := range r.qs {
-						x := v[rank*nl+uint64(l)]
-						for range comp {
-							sum[l] += x
-							if sum[l] >= q {
-								sum[l] -= q
-							}
-						}
+			if r.mirror {
+				w = mirrorWord(w, r.plugs)
+			}
+			_, comp := ws.succ(w, c, &out)
+			for l, q := range r.qs {
+				x := r.cur[(cl.off+rank)*nl+uint64(l)]
+				for range comp {
+					sum[l] += x
+					if sum[l] >= q {
+						sum[l] -= q
 					}
 				}
-				return
-			}
-			i := pt.at(m, d, k, b)
-			for ch := range uint64(4) {
-				d2, k2, b2 := pt.step(m, d, k, b, ch)
-				if d2 < 0 || k2 < 0 {
-					continue
-				}
-				walk(w|ch<<(2*uint(r.plugs-1-m)), m+1, d2, k2, b2, rank+pt.cum[4*i+int(ch)])
 			}
 		}
-		walk(0, 0, 0, cl.i, cl.t, 0)
 	}
 	return sum
 }

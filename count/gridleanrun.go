@@ -41,6 +41,9 @@ type leanGrid struct {
 	t0, last     time.Time
 	pass, passes int
 	maxWords     uint64 // the most words of a layer
+	// bufs are the two layers' arrays, shared by the passes of a count
+	// (gridProblem.bufs).
+	bufs *[2][]uint64
 }
 
 // gridLayerBytes is the memory of one word in the two layers.
@@ -148,9 +151,23 @@ func (r *leanGrid) plan() error {
 // run sweeps the cells modulo the primes qs at once and returns the
 // number of undirected solutions modulo each.
 func (r *leanGrid) run(ctx context.Context, qs []uint64) ([]uint64, error) {
-	lr := &leanRun{plugs: r.s.w + 1, lone: r.lone, qs: qs, workers: r.opt.Workers}
+	lr := &leanRun{plugs: r.s.w + 1, lone: r.lone, qs: qs, pat: lanePattern(qs), workers: r.opt.Workers}
 	nl := uint64(len(qs))
-	bufA, bufB := make([]uint64, r.maxWords*nl), make([]uint64, r.maxWords*nl)
+	// The layers of the passes before, when they are as large: the
+	// garbage collector would hold two passes' layers for a while.
+	need := r.maxWords * nl
+	if b := r.bufs; b == nil || uint64(len(b[0])) < need {
+		r.bufs = &[2][]uint64{make([]uint64, need), make([]uint64, need)}
+	} else {
+		// The steps keep the layer they do not read zero (leanRun.step);
+		// the pass before left its last layer.
+		for _, b := range r.bufs {
+			if err := parallel(ctx, len(b), r.opt.Workers, func(_, lo, hi int) { clear(b[lo:hi]) }); err != nil {
+				return nil, err
+			}
+		}
+	}
+	bufA, bufB := r.bufs[0][:need], r.bufs[1][:need]
 	r.st.PeakBytes = int64(r.maxWords*nl) * gridLayerBytes
 	r.last = time.Now()
 	base := (r.s.last + 1) * r.pass

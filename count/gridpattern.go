@@ -32,8 +32,10 @@ type gridPattern struct {
 	plus, minus uint64 // the bits of the positions of sign +1 and -1 (both bits of each)
 	// nx[at(p, d, k, b)]: the completions of positions p..L-1 from depth
 	// d with exactly k lone letters and balance b among them; cum[4*at+c]
-	// the completions whose letter at p is below c.
+	// the completions whose letter at p is below c; succ[4*at+c] the
+	// state after letter c at p, -1 where no completion follows it.
 	nx, cum []uint64
+	succ    []int32
 }
 
 // newGridPattern tabulates the ranks for signs sig, lone letters at most
@@ -52,6 +54,10 @@ func newGridPattern(sig []int8, lone int) *gridPattern {
 	size := (L + 1) * pt.dd * (lone + 1) * pt.nb
 	pt.nx = make([]uint64, size)
 	pt.cum = make([]uint64, 4*size)
+	pt.succ = make([]int32, 4*size)
+	for i := range pt.succ {
+		pt.succ[i] = -1
+	}
 	pt.nx[pt.at(L, 0, 0, 0)] = 1
 	for p := L - 1; p >= 0; p-- {
 		for d := range pt.dd {
@@ -62,7 +68,11 @@ func newGridPattern(sig []int8, lone int) *gridPattern {
 					for c := range uint64(4) {
 						pt.cum[4*i+int(c)] = sum
 						d2, k2, b2 := pt.step(p, d, k, b, c)
-						sum += pt.count(p+1, d2, k2, b2)
+						n := pt.count(p+1, d2, k2, b2)
+						if n > 0 {
+							pt.succ[4*i+int(c)] = int32(pt.at(p+1, d2, k2, b2))
+						}
+						sum += n
 					}
 					pt.nx[i] = sum
 				}

@@ -1,6 +1,10 @@
 package count
 
-import "context"
+import (
+	"cmp"
+	"context"
+	"slices"
+)
 
 // Moving a layer between its two rankings (gridlean.go).
 //
@@ -116,6 +120,11 @@ func (g *gridPatterns) tplan(A, B *gridPattern, L, i, t int) []tblock {
 			tb.sa[z], _, _, _ = A.span(sw[s], h, L, pk.d, i-pk.k, t-pk.b)
 			tb.sm[z], _, _, _ = B.span(mirrorWord(sw[s], L-h)<<(2*uint(h)), 0, L-h, 0, i, t)
 		}
+		// Prefixes in the order of their places in B and suffixes in
+		// the order of theirs in A: a tile of both then reads and
+		// writes a few short runs of counts (transpose).
+		sortPairs(tb.pm, tb.pa)
+		sortPairs(tb.sa, tb.sm)
 		out = append(out, tb)
 	}
 	g.mu.Lock()
@@ -127,50 +136,81 @@ func (g *gridPatterns) tplan(A, B *gridPattern, L, i, t int) []tblock {
 	return out
 }
 
-// transpose sets dst's counts (layout to, pattern of L letters B) to
-// those of src (layout from, pattern A) moved by f: mirror images when
-// L is the patterns' length; when L is one less, the words whose first
-// position is empty, ranked first in both, are "0"·x in from and
-// "0"·mirror(x) in to. The rest of dst is zeroed. Each word has k
-// counts, consecutive.
-func transpose(ctx context.Context, pats *gridPatterns, from, to *gridLayout, src, dst []uint64, L, k, workers int) error {
-	if err := parallel(ctx, len(dst), workers, func(_, lo, hi int) { clear(dst[lo:hi]) }); err != nil {
-		return err
+// transposeTile is the side of the tiles of prefixes and suffixes a
+// transpose moves together.
+const transposeTile = 16
+
+// sortPairs sorts key and val (equal lengths) together by key.
+func sortPairs(key, val []uint64) {
+	idx := make([]int, len(key))
+	for i := range idx {
+		idx[i] = i
 	}
+	slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(key[a], key[b]) })
+	k2, v2 := make([]uint64, len(key)), make([]uint64, len(key))
+	for i, x := range idx {
+		k2[i], v2[i] = key[x], val[x]
+	}
+	copy(key, k2)
+	copy(val, v2)
+}
+
+// transpose sets dst's counts (layout to, pattern of L letters B; all
+// zero before) to those of src (layout from, pattern A) moved by f:
+// mirror images when L is the patterns' length; when L is one less, the
+// words whose first position is empty, ranked first in both, are "0"·x
+// in from and "0"·mirror(x) in to, and the others stay zero. Each word
+// has k counts, consecutive. It leaves src zero.
+func transpose(ctx context.Context, pats *gridPatterns, from, to *gridLayout, src, dst []uint64, L, k, workers int) error {
 	A, B := from.pt, to.pt
 	if L < A.L {
 		A, B = pats.get(A.sig[A.L-L:]), pats.get(B.sig[B.L-L:])
 	}
 	kk := uint64(k)
-	for _, fc := range from.classes {
-		x := to.find(fc.i, fc.t)
+	for _, tc := range to.classes {
+		x := from.find(tc.i, tc.t)
 		if x < 0 {
 			continue
 		}
-		tc := to.classes[x]
+		fc := from.classes[x]
+		plan := pats.tplan(A, B, L, fc.i, fc.t)
 		in, out := src[fc.off*kk:(fc.off+fc.size)*kk], dst[tc.off*kk:(tc.off+tc.size)*kk]
-		for _, tb := range pats.tplan(A, B, L, fc.i, fc.t) {
-			err := parallel(ctx, len(tb.pa), workers, func(_, lo, hi int) {
-				for z := lo; z < hi; z++ {
-					row := in[tb.pa[z]*kk:]
-					off := tb.pm[z]
-					switch kk {
-					case 1:
-						for y, s := range tb.sa {
-							out[tb.sm[y]+off] = row[s]
+		for _, tb := range plan {
+			tiles := (len(tb.pa) + transposeTile - 1) / transposeTile
+			err := parallel(ctx, tiles, workers, func(_, lo, hi int) {
+				for zt := lo * transposeTile; zt < min(hi*transposeTile, len(tb.pa)); zt += transposeTile {
+					pa, pm := tb.pa[zt:min(zt+transposeTile, len(tb.pa))], tb.pm[zt:]
+					for yt := 0; yt < len(tb.sa); yt += transposeTile {
+						sa, sm := tb.sa[yt:min(yt+transposeTile, len(tb.sa))], tb.sm[yt:]
+						for z, a := range pa {
+							row, off := in[a*kk:], pm[z]
+							switch kk {
+							case 1:
+								for y, s := range sa {
+									out[sm[y]+off] = row[s]
+								}
+							case 2:
+								for y, s := range sa {
+									d := (sm[y] + off) * 2
+									o, i := out[d:d+2], row[s*2:s*2+2]
+									o[0], o[1] = i[0], i[1]
+								}
+							case 3:
+								for y, s := range sa {
+									d := (sm[y] + off) * 3
+									o, i := out[d:d+3], row[s*3:s*3+3]
+									o[0], o[1], o[2] = i[0], i[1], i[2]
+								}
+							default:
+								for y, s := range sa {
+									d := (sm[y] + off) * kk
+									o, i := out[d:d+kk], row[s*kk:(s+1)*kk]
+									for l := range o {
+										o[l] = i[l]
+									}
+								}
+							}
 						}
-						continue
-					case 3:
-						for y, s := range tb.sa {
-							d := (tb.sm[y] + off) * 3
-							o, i := out[d:d+3], row[s*3:s*3+3]
-							o[0], o[1], o[2] = i[0], i[1], i[2]
-						}
-						continue
-					}
-					for y, s := range tb.sa {
-						d := (tb.sm[y] + off) * kk
-						copy(out[d:d+kk], row[s*kk:(s+1)*kk])
 					}
 				}
 			})
@@ -179,5 +219,6 @@ func transpose(ctx context.Context, pats *gridPatterns, from, to *gridLayout, sr
 			}
 		}
 	}
-	return nil
+	// The source is zero again, ready to be the next layer.
+	return parallel(ctx, len(src), workers, func(_, lo, hi int) { clear(src[lo:hi]) })
 }

@@ -29,10 +29,11 @@ func (c *Count) findGrid() {
 // sign patterns take some MB, the program the rest).
 func (c *Count) GridLayerBytes() int64 { return c.MaxMemory / 10 * 9 }
 
-// gridNsPerStep is the time of one frontier state, cell and prime of the
-// grid sweep on this project's 2-core machine, loaded (docs/results.md:
-// 16x16 and 18x18 cycles), for the refusal's estimate.
-const gridNsPerStep = 6
+// gridNsPerStep is the CPU time of one frontier state, cell and prime of
+// the grid sweep on this project's 2-core machine, loaded (docs/results.md:
+// 18x18 and 20x20 cycles, issue 31's lean sweep), for the refusal's
+// estimate.
+const gridNsPerStep = 2
 
 // countGrid counts with count.CountGrid under the request's memory limit
 // and the progress of dp; a refusal names --max-memory as the user gave
