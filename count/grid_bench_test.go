@@ -37,6 +37,7 @@ func BenchmarkCountGrid(b *testing.B) {
 		{13, false, true, a120443[12], false},
 		{14, false, true, a120443[13], false},
 		{15, false, true, a120443[14], false},
+		{16, false, true, a120443[15], false},
 		{12, false, false, a120443[11], true},
 		{13, false, true, a120443[12], true},
 		{14, false, true, a120443[13], true},
