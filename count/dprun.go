@@ -55,8 +55,24 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 			r.opt.Progress(r.st)
 		}
 	}
-	if lo, hi, err = r.sumLayer(cur, disk); err != nil {
+	if lo, hi, err = r.sumLayer(cur, disk); err != nil && !(errors.Is(err, ErrOverflow) && cur != nil && r.canWiden()) {
 		return 0, 0, err
+	}
+	// A sum past 2^128 (or past 2^127, doubled), or any sum of residues:
+	// the last layer widens to residues and is summed modulo the primes.
+	for cur != nil && r.canWiden() && (err != nil || r.double && hi>>63 != 0) {
+		if cur, err = r.widen(cur); err != nil {
+			return 0, 0, err
+		}
+		if r.mem.mods == nil {
+			lo, hi, err = r.sumLayer(cur, nil)
+			if err != nil && !errors.Is(err, ErrOverflow) {
+				return 0, 0, err
+			}
+		}
+	}
+	if cur != nil && r.mem.mods != nil {
+		r.residues = r.sumMods(cur)
 	}
 	if r.st.Predicted.ProbeSteps == 0 && start == 0 {
 		r.st.Predicted = r.predict(r.prof) // exact: the count is done
@@ -78,6 +94,9 @@ func (r *dp) initTables() (kw int) {
 	if r.wideCount {
 		cw = 2
 	}
+	if m := r.opt.arith.mods; len(m) > 0 {
+		cw = len(m)
+	}
 	r.narrowKey = r.keyBits() <= 64
 	// States whose codes fit one word are packed and pruned with masks
 	// (emitNarrow), keys of up to 66 bits included; forceWide (tests)
@@ -86,6 +105,9 @@ func (r *dp) initTables() (kw int) {
 	r.swarEmit = r.codeSWAR && !r.forceWide
 	r.mem = newStore(kw, cw, r.opt.MaxBytes)
 	r.mem.mod, r.mem.float = r.opt.arith.mod, r.opt.arith.float
+	if m := r.opt.arith.mods; len(m) > 0 {
+		r.mem.mods = m
+	}
 	if k := r.opt.arith.keep; k != nil {
 		k.r = r
 	}
@@ -121,6 +143,9 @@ func (r *dp) firstLayer(ws []*worker, kw int) (start int, cur *layer, disk, part
 		cur.parts[0].a[kw] = 1 // count 1 (low word)
 		if r.mem.float {
 			cur.parts[0].a[kw] = math.Float64bits(1)
+		}
+		for m := range r.mem.mods {
+			cur.parts[0].a[kw+m] = 1 // 1 modulo every prime
 		}
 		cur.parts[0].n = 1
 	}
@@ -161,7 +186,22 @@ func (r *dp) placeLayer(i int, cur *layer, disk, partial *spillSet, w *worker) (
 // layer (cur or disk) and partial, nil once used.
 func (r *dp) advance(ctx context.Context, i int, cur *layer, disk, partial *spillSet, ws []*worker) (*layer, *spillSet, *spillSet, error) {
 	if cur != nil {
+		if e := r.opt.arith.widenEvery; e > 0 && i > 0 && i%e == 0 && r.canWiden() {
+			var err error
+			if cur, err = r.widen(cur); err != nil {
+				return nil, nil, nil, err
+			}
+		}
 		next, err := r.stepMemory(ctx, i, cur, ws)
+		for errors.Is(err, ErrOverflow) && r.canWiden() {
+			// A state's count passed its words: the layer before the
+			// step, still exact, widens and the step runs again.
+			var werr error
+			if cur, werr = r.widen(cur); werr != nil {
+				return nil, nil, nil, werr
+			}
+			next, err = r.stepMemory(ctx, i, cur, ws)
+		}
 		if errors.Is(err, errFull) && r.spillDir != "" {
 			// The next layer outgrew the limit: redo the step on disk.
 			if disk, err = r.dump(cur, ws[0]); err != nil {
@@ -242,6 +282,8 @@ func (r *dp) sumLayer(cur *layer, disk *spillSet) (lo, hi uint64, err error) {
 		if err != nil {
 			return 0, 0, err
 		}
+	} else if r.mem.mods != nil {
+		// run sums residues (sumMods).
 	} else if r.mem.mod != 0 || r.mem.float {
 		lo = r.sumInexact(cur)
 	} else {
@@ -413,13 +455,16 @@ func (w *worker) expandPart(st *step, p *part) bool {
 	sd, kw, cw := w.mem.stride, w.mem.kw, w.mem.cw
 	for j := 0; j < len(a); j += sd {
 		c, cHi := a[j+kw], uint64(0)
-		if cw == 2 {
+		if cw >= 2 {
 			cHi = a[j+kw+1]
 		}
 		if c == 0 && cHi == 0 {
 			continue
 		}
 		w.cnt, w.cntHi = c, cHi
+		if cw > 2 {
+			copy(w.cntMore[:cw-2], a[j+kw+2:j+sd])
+		}
 		k := key{lo: a[j]}
 		if kw == 2 {
 			k.hi = a[j+1]

@@ -43,8 +43,11 @@ func (w *worker) add(k key) {
 		b[1] = k.hi
 	}
 	b[kw] = w.cnt
-	if w.mem.cw == 2 {
+	if cw := w.mem.cw; cw >= 2 {
 		b[kw+1] = w.cntHi
+		if cw > 2 {
+			copy(b[kw+2:kw+cw], w.cntMore[:cw-2])
+		}
 	}
 	f += sd
 	if f == bufRecs*sd {

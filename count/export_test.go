@@ -11,6 +11,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/count/internal/ckfile"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/shard"
 )
 
 // CountWide is Count with 128-bit state keys even where 64 bits suffice.
@@ -129,3 +130,20 @@ var CountGridWide = countGridWide
 // CountGridLean is CountGrid by the modular passes of the lean sweep,
 // also for the open paths CountGrid counts with its tables when they fit.
 var CountGridLean = countGridLean
+
+// CountWidened is CountExact's one widening pass forced to widen before
+// every step that is a multiple of every (64-bit counts, then 128-bit,
+// then residues modulo the primes the bound asks for), whether or not a
+// count overflowed: the conversions of widen on small boards.
+func CountWidened(ctx context.Context, p hamilton.Problem, opt Options, every int) (*big.Int, Stats, error) {
+	opt.arith = arith{auto: true, widenEvery: every}
+	lo, hi, st, err := countWith(ctx, p, opt, false, false, false)
+	if err != nil || st.residues == nil {
+		return toBig(lo, hi), st, err
+	}
+	var c shard.CRT
+	for m, q := range st.Moduli {
+		c.Add(st.residues[m], q)
+	}
+	return c.Value(), st, nil
+}

@@ -53,8 +53,13 @@ type store struct {
 	// exact integers with overflow detection.
 	mod   uint64
 	float bool
-	mu    sync.Mutex
-	pool  map[int][][]uint64 // free arrays by length
+	// mods, when set, are the primes of a count held as one residue per
+	// prime (cw = len(mods) words, residue j modulo mods[j], each kept in
+	// [1, mods[j]]): the representation a count widens to when it passes
+	// 128 bits (widen, wide.go).
+	mods []uint64
+	mu   sync.Mutex
+	pool map[int][][]uint64 // free arrays by length
 }
 
 func newStore(kw, cw int, limit int64) *store {
@@ -169,6 +174,9 @@ func (l *layer) states() int {
 // overflow of a count, and false when growing would pass the memory limit
 // (the records not inserted are lost: the count is abandoned).
 func (s *store) insert(p *part, buf []uint64) (overflow, ok bool) {
+	if s.mods != nil {
+		return false, s.insertMods(p, buf)
+	}
 	st, kw, wideCount := s.stride, s.kw, s.cw == 2
 	inexact := s.mod != 0 || s.float
 	p.mu.Lock()
@@ -231,6 +239,56 @@ func (s *store) insert(p *part, buf []uint64) (overflow, ok bool) {
 		}
 	}
 	return overflow, true
+}
+
+// insertMods is insert for counts held as residues (s.mods): the words
+// of equal states add modulo their primes. It returns false when growing
+// would pass the memory limit.
+func (s *store) insertMods(p *part, buf []uint64) bool {
+	st, kw, mods := s.stride, s.kw, s.mods
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	a := p.a
+	slots := len(a) / st
+	mask, most := slots-1, 3*slots/4
+	sbits := uint(bits.TrailingZeros(uint(slots)))
+	for r := 0; r < len(buf); r += st {
+		lo, hi := buf[r], uint64(0)
+		if kw == 2 {
+			hi = buf[r+1]
+		}
+		if p.n+1 > most {
+			if !s.grow(p) {
+				return false
+			}
+			a = p.a
+			slots = len(a) / st
+			mask, most = slots-1, 3*slots/4
+			sbits = uint(bits.TrailingZeros(uint(slots)))
+		}
+		i := slotOf(hashKey(lo, hi), sbits)
+		for {
+			b := i * st
+			if a[b+kw] == 0 {
+				copy(a[b:b+st], buf[r:r+st])
+				p.n++
+				break
+			}
+			if a[b] == lo && (kw == 1 || a[b+1] == hi) {
+				c := a[b+kw : b+st]
+				for j, q := range mods[:len(c)] {
+					if x := c[j] + buf[r+kw+j]; x > q { // both in [1, q], q < 2^63
+						c[j] = x - q
+					} else {
+						c[j] = x
+					}
+				}
+				break
+			}
+			i = (i + 1) & mask
+		}
+	}
+	return true
 }
 
 // addInexact adds two counts of the store's modular or float kind.

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
+	"sync/atomic"
 
 	"github.com/boardgraph/boardgraph/graph"
 	"github.com/boardgraph/boardgraph/hamilton"
@@ -22,6 +24,134 @@ type arith struct {
 	// float: float64 counts (their bits), for the magnitude of a count.
 	float bool
 	keep  *keeper
+	// auto: the count starts in 64 bits and widens as its counts grow
+	// (widen): to 128 bits at a state's first overflow, then to residues
+	// modulo as many primes as the proven bound asks for.
+	auto bool
+	// mods: residues modulo each of these primes (at most maxMods), one
+	// word each per state (store.mods); countModular's passes.
+	mods []uint64
+	// widenEvery (tests): an automatic count also widens before every
+	// step that is a multiple of it, whether or not a count overflowed.
+	widenEvery int
+}
+
+// maxMods is the most primes a count holds residues for in one pass
+// (store.mods): 8 primes determine any count below 2^503.
+const maxMods = 8
+
+// canWiden reports whether the count may change its counts'
+// representation at the current layer (widen): an automatic count
+// (arith.auto) in memory, alone (no shards, checkpoint or exchange, whose
+// files carry one representation), not yet held as residues.
+func (r *dp) canWiden() bool {
+	return r.opt.arith.auto && r.mem.mods == nil && r.mem.mod == 0 && !r.mem.float &&
+		r.ck == nil && r.x == nil && r.shards <= 1 && r.spillRoot == "" && r.bound != nil
+}
+
+// widen returns layer cur (of r.mem) with its counts in the next wider
+// representation, r.mem replaced by that representation's store: 64-bit
+// counts become 128-bit ones, 128-bit counts become residues modulo
+// Prime(0), ..., Prime(k-1) for the k primes the count's proven bound
+// (CountBound) asks for. Every count of cur is exact, so the converted
+// layer holds the same counts, and the step that overflowed runs again
+// from it: a count pays for wide words only from the step where they are
+// needed, and never runs twice (issue 31: the number of primes comes from
+// the bound, not from residues that repeat). The count no longer spills
+// once widened (residues are kept in memory). It returns ErrOverflow
+// when the bound needs more than maxMods primes.
+func (r *dp) widen(cur *layer) (*layer, error) {
+	old := r.mem
+	ns := newStore(old.kw, 2, old.limit)
+	if old.cw == 2 {
+		b := r.bound()
+		k := b.Primes()
+		if k == 0 || k > maxMods {
+			return nil, fmt.Errorf("%w: at step %d of %d a state's count passed 2^128, and the count's bound (2^%d, %s) needs %d primes, more than the %d one pass holds", ErrOverflow, r.i+1, r.n, b.Bits, b.Name, k, maxMods)
+		}
+		mods := make([]uint64, k)
+		for j := range mods {
+			mods[j] = Prime(j)
+		}
+		ns = newStore(old.kw, k, old.limit)
+		ns.mods = mods
+		r.st.Moduli, r.st.BoundBits, r.st.Bound = mods, b.Bits, b.Name
+	}
+	ns.peak = atomic.LoadInt64(&old.peak)
+	pbits := uint(bits.TrailingZeros(uint(len(cur.parts))))
+	next, ok := ns.newLayer(pbits, cur.states())
+	if !ok {
+		return nil, r.memoryError()
+	}
+	kw, sd, nsd := old.kw, old.stride, ns.stride
+	var buf []uint64
+	for pi := range cur.parts {
+		a := cur.parts[pi].a
+		buf = buf[:0]
+		for j := 0; j < len(a); j += sd {
+			if !old.used(a, j) {
+				continue
+			}
+			lo, hi := a[j+kw], uint64(0)
+			if old.cw == 2 {
+				hi = a[j+kw+1]
+			}
+			buf = append(buf, a[j:j+kw]...)
+			if ns.mods == nil {
+				buf = append(buf, lo, hi)
+				continue
+			}
+			for _, q := range ns.mods {
+				x := bits.Rem64(hi, lo, q)
+				if x == 0 {
+					x = q // residues are kept in [1, q]: 0 marks an empty slot
+				}
+				buf = append(buf, x)
+			}
+		}
+		if len(buf) > 0 && !ns.insert2(&next.parts[pi], buf[:len(buf)/nsd*nsd]) {
+			return nil, r.memoryError()
+		}
+	}
+	old.recycle(cur)
+	old.release()
+	r.mem = ns
+	r.spillDir = ""
+	r.wideCount = true
+	return next, nil
+}
+
+// insert2 inserts records of distinct states into p (widen): false when
+// the table would pass the memory limit.
+func (s *store) insert2(p *part, buf []uint64) bool {
+	if s.mods != nil {
+		return s.insertMods(p, buf)
+	}
+	_, ok := s.insert(p, buf)
+	return ok
+}
+
+// sumMods returns the residues of the sum of layer l's counts, one per
+// prime of r.mem.mods, each in [0, q).
+func (r *dp) sumMods(l *layer) []uint64 {
+	sd, kw, mods := r.mem.stride, r.mem.kw, r.mem.mods
+	res := make([]uint64, len(mods))
+	for pi := range l.parts {
+		a := l.parts[pi].a
+		for j := 0; j < len(a); j += sd {
+			if a[j+kw] == 0 {
+				continue
+			}
+			for m, q := range mods {
+				if x := res[m] + a[j+kw+m]; x >= q {
+					res[m] = x - q
+				} else {
+					res[m] = x
+				}
+			}
+		}
+	}
+	return res
 }
 
 // sumInexact adds the counts of layer l as the store's arithmetic does:
@@ -101,6 +231,26 @@ func countExact(ctx context.Context, p hamilton.Problem, opt Options, forceMod b
 	if p.G == nil || p.G.N() < 3 {
 		return CountBig(ctx, p, opt)
 	}
+	if !forceMod && opt.Shards <= 1 && opt.Checkpoint == "" && opt.Exchange == "" {
+		// One pass that widens its counts as they grow (widen).
+		ao := opt
+		ao.arith = arith{auto: true}
+		lo, hi, st, err := countWith(ctx, p, ao, false, false, false)
+		switch {
+		case err == nil && st.residues != nil:
+			var c shard.CRT
+			for m, q := range st.Moduli {
+				c.Add(st.residues[m], q)
+			}
+			return c.Value(), st, nil
+		case err == nil:
+			return toBig(lo, hi), st, nil
+		case !errors.Is(err, ErrOverflow):
+			return nil, st, err
+		}
+		// It overflowed where it could not widen (a spilled layer, or a
+		// bound past maxMods primes): the passes below.
+	}
 	need := countBoundBits(p.G, opt.Order)
 	if !forceMod {
 		// 128 bits first: a count that fits costs one pass, as before; one
@@ -133,18 +283,36 @@ func countExact(ctx context.Context, p hamilton.Problem, opt Options, forceMod b
 
 // countModular counts p modulo primes whose product has at least need
 // bits and joins the residues: the count, when it is below 2^(need-1).
+// Each pass holds the residues of up to maxMods primes per state.
 func countModular(ctx context.Context, p hamilton.Problem, opt Options, need int) (*big.Int, Stats, error) {
 	var st Stats
 	var c shard.CRT // the Chinese remainder theorem, Garner's form
-	for q := range wideModuli(need) {
+	var mods []uint64
+	pass := func() error {
 		mo := opt
-		mo.arith = arith{mod: q}
-		res, _, s, err := countWith(ctx, p, mo, false, false, false)
+		mo.arith = arith{mods: mods}
+		_, _, s, err := countWith(ctx, p, mo, false, false, false)
 		st = s
 		if err != nil {
+			return err
+		}
+		for m, q := range mods {
+			c.Add(s.residues[m], q)
+		}
+		mods = nil
+		return nil
+	}
+	for q := range wideModuli(need) {
+		if mods = append(mods, q); len(mods) == maxMods {
+			if err := pass(); err != nil {
+				return nil, st, err
+			}
+		}
+	}
+	if len(mods) > 0 {
+		if err := pass(); err != nil {
 			return nil, st, err
 		}
-		c.Add(res, q)
 	}
 	return c.Value(), st, nil
 }
