@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"strings"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/boardgraph/boardgraph/count"
