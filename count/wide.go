@@ -67,7 +67,7 @@ func (r *dp) widen(cur *layer) (*layer, error) {
 		b := r.bound()
 		k := b.Primes()
 		if k == 0 || k > maxMods {
-			return nil, fmt.Errorf("%w: at step %d of %d a state's count passed 2^128, and the count's bound (2^%d, %s) needs %d primes, more than the %d one pass holds", ErrOverflow, r.i+1, r.n, b.Bits, b.Name, k, maxMods)
+			return nil, fmt.Errorf("%w: at step %d of %d a state's count passed 2^128, and the count's bound (2^%d, %s) needs %d primes, more than the %d one pass holds", errWideBound, r.i+1, r.n, b.Bits, b.Name, k, maxMods)
 		}
 		mods := make([]uint64, k)
 		for j := range mods {
@@ -120,6 +120,11 @@ func (r *dp) widen(cur *layer) (*layer, error) {
 	r.wideCount = true
 	return next, nil
 }
+
+// errWideBound is widen's ErrOverflow when the count's bound asks for
+// more primes than one pass holds: CountExact then measures the count
+// (its float64 pass) for the primes instead.
+var errWideBound = fmt.Errorf("%w (the bound is too wide for one pass)", ErrOverflow)
 
 // insert2 inserts records of distinct states into p (widen): false when
 // the table would pass the memory limit.
@@ -204,23 +209,38 @@ func (r *dp) rescale(l *layer) {
 // CountExact is CountBig without its ceiling: it returns the exact count
 // of p however large (in hamilton's convention, as Count).
 //
-// It counts with CountBig first, with every option; a count that fits
-// 128 bits costs that one pass. When a state's count passes 2^128 and
-// the count may (a bound: the product over the steps of the ways a vertex
-// can take none, one or two edges to its processed neighbours, twice for
-// directed cycles, is past 2^127), it runs the dynamic program once in
-// float64 for the count's magnitude (layers rescaled by 2^-960 as they
-// grow, so that no size overflows it), then once per prime of a set whose
-// product passes four times that magnitude, each pass counting modulo
-// its prime (63 bits), and joins the residues by the Chinese remainder
-// theorem (Knuth, TAOCP vol. 2, section 4.3.2: modular arithmetic for
-// exact big results). The float pass only adds nonnegative numbers, so
-// its relative error is at most (1+2^-53)^T - 1 for T additions; the
-// factor of four covers it while T is below 2^50 (else the bound sets
-// the primes). Each pass costs about one Count; a count of about 2^(63k)
-// takes k+1 passes beside the first. Those passes run in memory, without
-// shards, spilling or checkpoints: with those options a count past 2^128
-// returns CountBig's ErrOverflow. Stats are those of the last pass.
+// A count alone (Options.Shards at most 1, no Checkpoint or Exchange) is
+// one pass whose counts widen as they grow (issue 31): every state's
+// count starts in one 64-bit word; at the step where one passes 2^64-1
+// the layer before it, still exact, is converted to 128-bit counts and
+// the step runs again; past 2^128 the same happens with residues modulo
+// Prime(0), ..., Prime(k-1), one word each, for the k primes CountBound
+// asks for (the count is below 2^Bound.Bits, and their product is not),
+// and the Chinese remainder theorem (shard.CRT) joins the last layer's
+// residues. Stats.Moduli, BoundBits and Bound then name the primes and
+// the bound. A count pays for wide words only from the step that needs
+// them (king 10x10 paths: 64 bits to step 54 of 100, 128 bits to the
+// last, residues for its sum). Layers may spill (Options.SpillDir) until
+// the count widens; a widened count stays in memory.
+//
+// Where that pass cannot widen (its layer was spilled, or the bound needs
+// more than 8 primes), and for sharded or checkpointed counts, it counts
+// with CountBig first, with every option; a count that fits 128 bits
+// costs that one pass. When a state's count passes 2^128 and the count
+// may (a bound: the product over the steps of the ways a vertex can take
+// none, one or two edges to its processed neighbours, twice for directed
+// cycles, is past 2^127), it runs the dynamic program once in float64 for
+// the count's magnitude (layers rescaled by 2^-960 as they grow, so that
+// no size overflows it), then once per 8 primes of a set whose product
+// passes four times that magnitude, each pass counting modulo its primes
+// (63 bits), and joins the residues by the Chinese remainder theorem
+// (Knuth, TAOCP vol. 2, section 4.3.2: modular arithmetic for exact big
+// results). The float pass only adds nonnegative numbers, so its relative
+// error is at most (1+2^-53)^T - 1 for T additions; the factor of four
+// covers it while T is below 2^50 (else the bound sets the primes). Those
+// passes run in memory, without shards, spilling or checkpoints: with
+// shards or checkpoints a count past 2^128 returns CountBig's ErrOverflow.
+// Stats are those of the last pass.
 func CountExact(ctx context.Context, p hamilton.Problem, opt Options) (*big.Int, Stats, error) {
 	return countExact(ctx, p, opt, false)
 }
@@ -231,6 +251,7 @@ func countExact(ctx context.Context, p hamilton.Problem, opt Options, forceMod b
 	if p.G == nil || p.G.N() < 3 {
 		return CountBig(ctx, p, opt)
 	}
+	overBig := false // the count is known to pass 2^128
 	if !forceMod && opt.Shards <= 1 && opt.Checkpoint == "" && opt.Exchange == "" {
 		// One pass that widens its counts as they grow (widen).
 		ao := opt
@@ -248,19 +269,23 @@ func countExact(ctx context.Context, p hamilton.Problem, opt Options, forceMod b
 		case !errors.Is(err, ErrOverflow):
 			return nil, st, err
 		}
+		overBig = errors.Is(err, errWideBound)
 		// It overflowed where it could not widen (a spilled layer, or a
-		// bound past maxMods primes): the passes below.
+		// bound past maxMods primes): the passes below, in memory.
+		opt.SpillDir = ""
 	}
 	need := countBoundBits(p.G, opt.Order)
 	if !forceMod {
 		// 128 bits first: a count that fits costs one pass, as before; one
 		// that does not stops at the step where a state's count passes.
-		c, st, err := CountBig(ctx, p, opt)
-		if !errors.Is(err, ErrOverflow) || need <= 127 {
-			return c, st, err
-		}
-		if opt.SpillDir != "" || opt.Shards > 1 || opt.Checkpoint != "" || opt.Exchange != "" {
-			return nil, st, fmt.Errorf("%w; counts past 2^128 are made modulo primes in memory: count without shards, spilling or checkpoints", err)
+		if !overBig {
+			c, st, err := CountBig(ctx, p, opt)
+			if !errors.Is(err, ErrOverflow) || need <= 127 {
+				return c, st, err
+			}
+			if opt.SpillDir != "" || opt.Shards > 1 || opt.Checkpoint != "" || opt.Exchange != "" {
+				return nil, st, fmt.Errorf("%w; counts past 2^128 are made modulo primes in memory: count without shards, spilling or checkpoints", err)
+			}
 		}
 		fo := opt
 		fo.arith = arith{float: true}
