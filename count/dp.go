@@ -120,6 +120,9 @@ type Options struct {
 	// wideTables (benchmarks): two-word keys in the tables although the
 	// states fit one, packed as the knight's 8x8 (66-bit keys) are.
 	wideTables bool
+	// compactFrom (tests): finished layers of at least this many bytes
+	// of tables are compacted (0: compactFrom's default).
+	compactFrom int64
 	// arith (wide.go, find.go): counts modulo a prime or in float64, and
 	// the layers kept for Find; the zero value counts exactly.
 	arith arith

@@ -194,7 +194,7 @@ func (r *dp) advance(ctx context.Context, i int, cur *layer, disk, partial *spil
 			}
 		}
 		next, err := r.stepMemory(ctx, i, cur, ws)
-		for errors.Is(err, ErrOverflow) && r.canWiden() {
+		for errors.Is(err, ErrOverflow) && r.canWiden() && !cur.freed {
 			// A state's count passed its words: the layer before the
 			// step, still exact, widens and the step runs again.
 			var werr error
@@ -214,7 +214,11 @@ func (r *dp) advance(ctx context.Context, i int, cur *layer, disk, partial *spil
 		} else {
 			r.mem.recycle(cur)
 			cur = next
-			if cur.bytes() >= compactFrom && r.mem.compact(cur) > 0 {
+			from := int64(compactFrom)
+			if r.opt.compactFrom > 0 {
+				from = r.opt.compactFrom
+			}
+			if cur.bytes() >= from && r.mem.compact(cur) >= freeGC {
 				// The tables dropped are reused before the next layer
 				// asks the system for more (peak RSS).
 				runtime.GC()
@@ -380,6 +384,30 @@ func stepLeft(elapsed time.Duration, share, before0 float64) time.Duration {
 // memory that does not matter.
 const compactFrom = 32 << 20
 
+// freeGC is the bytes of partitions a step frees as it reads them
+// (freeAsRead) after which it runs the garbage collector, so that the
+// next layer's tables reuse that memory rather than the system's.
+const freeGC = 32 << 20
+
+// freeAsRead reports whether step expanding cur may free each partition
+// of cur once expanded, so that the peak of the two layers is less than
+// their sum: cur is dense (a large layer), and nothing will read it again
+// however the step ends. A step that outgrows memory is redone on disk
+// from cur (Options.SpillDir), and one whose counts overflow is redone
+// wider from cur (widen) unless the count is not one that widens, holds
+// residues (which never overflow), or its largest count is 8 bits or more
+// below its words' limit. Should that last guess fail, the overflow
+// stops the pass (CountExact then counts by its other passes).
+func (r *dp) freeAsRead(cur *layer) bool {
+	if !cur.dense || r.spillDir != "" || r.opt.arith.keep != nil || r.ck != nil || r.x != nil {
+		return false
+	}
+	if !r.opt.arith.auto || r.mem.mods != nil || r.mem.mod != 0 || r.mem.float {
+		return true
+	}
+	return cur.top < 1<<56
+}
+
 // errFull is stepMemory's answer when the next layer would pass the memory
 // limit.
 var errFull = errors.New("layer over the memory limit")
@@ -403,6 +431,7 @@ func (r *dp) stepMemory(ctx context.Context, i int, cur *layer, ws []*worker) (*
 	for _, w := range ws[:nw] {
 		w.start(next, nil)
 	}
+	cur.freed = r.freeAsRead(cur)
 	ctxErr := r.expandParts(ctx, i, cur, curN, ws[:nw])
 	if err := r.collect(ws[:nw]); err != nil {
 		if errors.Is(err, errFull) {
@@ -428,7 +457,7 @@ func (r *dp) expandParts(ctx context.Context, i int, cur *layer, states int, ws 
 	var wg sync.WaitGroup
 	var ctxErr error
 	var once sync.Once
-	var partsDone, expanded atomic.Int64
+	var partsDone, expanded, freed atomic.Int64
 	stepStart := time.Now()
 	for _, w := range ws {
 		wg.Go(func() {
@@ -440,6 +469,15 @@ func (r *dp) expandParts(ctx context.Context, i int, cur *layer, states int, ws 
 				if !w.expandPart(&r.steps[i], &cur.parts[pi]) {
 					stop.Store(true)
 					break
+				}
+				if cur.freed {
+					// Its states are expanded: the partition goes.
+					b := int64(len(cur.parts[pi].a)) * 8
+					cur.parts[pi].a = nil
+					atomic.AddInt64(&r.mem.bytes, -b)
+					if f := freed.Add(b); f/freeGC != (f-b)/freeGC {
+						runtime.GC() // reuse it for the next layer's tables
+					}
 				}
 				expanded.Add(int64(cur.parts[pi].n))
 				partsDone.Add(1)

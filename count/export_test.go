@@ -147,3 +147,18 @@ func CountWidened(ctx context.Context, p hamilton.Problem, opt Options, every in
 	}
 	return c.Value(), st, nil
 }
+
+// CountCompacted is CountExact with every layer compacted and, where
+// freeAsRead allows, freed partition by partition as it is expanded.
+func CountCompacted(ctx context.Context, p hamilton.Problem, opt Options) (*big.Int, Stats, error) {
+	opt.compactFrom = 1
+	return CountExact(ctx, p, opt)
+}
+
+// CountCompacted64 is Count with every layer compacted and freed as it
+// is read.
+func CountCompacted64(ctx context.Context, p hamilton.Problem, opt Options) (*big.Int, Stats, error) {
+	opt.compactFrom = 1
+	n, st, err := Count(ctx, p, opt)
+	return new(big.Int).SetUint64(n), st, err
+}

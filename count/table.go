@@ -28,6 +28,11 @@ type layer struct {
 	// no order (no empty slots, no probing): a layer to read, not to
 	// insert into.
 	dense bool
+	// top is, for a dense layer of exact counts, the largest top word of
+	// a count (the count, or its high word); freed says stepMemory freed
+	// partitions of it as it expanded them (the layer is gone).
+	top   uint64
+	freed bool
 }
 
 type part struct {
@@ -194,6 +199,7 @@ func (s *store) compact(l *layer) (dropped int64) {
 		for b := 0; b < len(p.a); b += st {
 			if s.used(p.a, b) {
 				d = append(d, p.a[b:b+st]...)
+				l.top = max(l.top, p.a[b+st-1])
 			}
 		}
 		b := atomic.AddInt64(&s.bytes, int64(len(d))*8)

@@ -641,7 +641,7 @@ func (c *Count) WriteResult(w io.Writer, res *CountResult, stats *format.Stats) 
 			moduli = append(moduli, strconv.FormatUint(q, 10))
 		}
 		return format.WriteJSON(w, format.Count{Problem: c.Describe("count"), Count: res.Count.String(), Convention: res.Convention,
-			Complete: res.Complete, PerStart: table, Stats: stats, Moduli: moduli, BoundBits: res.DP.BoundBits})
+			Complete: res.Complete, PerStart: table, Stats: stats, Moduli: moduli, BoundBits: res.DP.BoundBits, Bound: res.DP.Bound})
 	}
 	if table == nil {
 		_, err := fmt.Fprintln(w, res.Count)
