@@ -203,22 +203,20 @@ func (r *dp) advance(ctx context.Context, i int, cur *layer, disk, partial *spil
 			}
 			next, err = r.stepMemory(ctx, i, cur, ws)
 		}
-		if errors.Is(err, errFull) && r.spillDir != "" {
+		if errors.Is(err, errFull) && r.spillDir != "" && !cur.freed {
 			// The next layer outgrew the limit: redo the step on disk.
 			if disk, err = r.dump(cur, ws[0]); err != nil {
 				return nil, nil, nil, err
 			}
 			cur = nil
+		} else if errors.Is(err, errFull) {
+			return nil, nil, nil, r.memoryError() // freed as read: no redo
 		} else if err != nil {
 			return nil, nil, nil, err
 		} else {
 			r.mem.recycle(cur)
 			cur = next
-			from := int64(compactFrom)
-			if r.opt.compactFrom > 0 {
-				from = r.opt.compactFrom
-			}
-			if cur.bytes() >= from && r.mem.compact(cur) >= freeGC {
+			if cur.bytes() >= r.compactFrom() && r.mem.compact(cur) >= freeGC {
 				// The tables dropped are reused before the next layer
 				// asks the system for more (peak RSS).
 				runtime.GC()
@@ -384,6 +382,15 @@ func stepLeft(elapsed time.Duration, share, before0 float64) time.Duration {
 // memory that does not matter.
 const compactFrom = 32 << 20
 
+// compactFrom returns the bytes of tables from which a finished layer is
+// compacted: the constant compactFrom, or Options.compactFrom (tests).
+func (r *dp) compactFrom() int64 {
+	if r.opt.compactFrom > 0 {
+		return r.opt.compactFrom
+	}
+	return compactFrom
+}
+
 // freeGC is the bytes of partitions a step frees as it reads them
 // (freeAsRead) after which it runs the garbage collector, so that the
 // next layer's tables reuse that memory rather than the system's.
@@ -393,14 +400,25 @@ const freeGC = 32 << 20
 // of cur once expanded, so that the peak of the two layers is less than
 // their sum: cur is dense (a large layer), and nothing will read it again
 // however the step ends. A step that outgrows memory is redone on disk
-// from cur (Options.SpillDir), and one whose counts overflow is redone
+// from cur (Options.SpillDir), so with a spill directory the memory left
+// must be far more than the next layer can take (should it not be, the
+// count stops with ErrMemory); one whose counts overflow is redone
 // wider from cur (widen) unless the count is not one that widens, holds
 // residues (which never overflow), or its largest count is 8 bits or more
 // below its words' limit. Should that last guess fail, the overflow
 // stops the pass (CountExact then counts by its other passes).
 func (r *dp) freeAsRead(cur *layer) bool {
-	if !cur.dense || r.spillDir != "" || r.opt.arith.keep != nil || r.ck != nil || r.x != nil {
+	if !cur.dense || r.opt.arith.keep != nil || r.ck != nil || r.x != nil {
 		return false
+	}
+	if r.spillDir != "" {
+		// Only with room for a next layer eight times this one's states
+		// (twice the growth shouldSpill allows for), where the redo on
+		// disk does not come.
+		need := float64(atomic.LoadInt64(&r.mem.bytes)) + 8*float64(cur.states())*bytesPerState(r.mem.stride)
+		if need > float64(r.opt.MaxBytes) {
+			return false
+		}
 	}
 	if !r.opt.arith.auto || r.mem.mods != nil || r.mem.mod != 0 || r.mem.float {
 		return true
@@ -415,8 +433,15 @@ var errFull = errors.New("layer over the memory limit")
 // stepMemory expands layer cur by step i into a new layer in memory.
 func (r *dp) stepMemory(ctx context.Context, i int, cur *layer, ws []*worker) (*layer, error) {
 	curN := cur.states()
-	// The next layer starts sized for as many states as this one.
-	next, ok := r.mem.newLayer(partBits(3*curN), curN)
+	// The next layer starts sized for as many states as this one, or, when
+	// this one goes as it is read, for a quarter as many: its tables grow
+	// as this one's partitions go, and the two do not peak together.
+	cur.freed = r.freeAsRead(cur)
+	expect := curN
+	if cur.freed {
+		expect = curN / 4
+	}
+	next, ok := r.mem.newLayer(partBits(3*curN), expect)
 	if !ok {
 		if r.spillDir == "" {
 			return nil, r.memoryError()
@@ -431,7 +456,6 @@ func (r *dp) stepMemory(ctx context.Context, i int, cur *layer, ws []*worker) (*
 	for _, w := range ws[:nw] {
 		w.start(next, nil)
 	}
-	cur.freed = r.freeAsRead(cur)
 	ctxErr := r.expandParts(ctx, i, cur, curN, ws[:nw])
 	if err := r.collect(ws[:nw]); err != nil {
 		if errors.Is(err, errFull) {

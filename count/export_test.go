@@ -162,3 +162,12 @@ func CountCompacted64(ctx context.Context, p hamilton.Problem, opt Options) (*bi
 	n, st, err := Count(ctx, p, opt)
 	return new(big.Int).SetUint64(n), st, err
 }
+
+// CountCompactedSpill is CountCompacted with a spill directory (which a
+// count that fits memory never writes to): layers are freed as read
+// where memory leaves room for far more than the next layer.
+func CountCompactedSpill(ctx context.Context, p hamilton.Problem, opt Options) (*big.Int, Stats, error) {
+	opt.compactFrom = 1
+	opt.SpillDir = os.TempDir()
+	return CountExact(ctx, p, opt)
+}

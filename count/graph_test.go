@@ -263,7 +263,7 @@ func TestCountExactMatchesOracle(t *testing.T) {
 		}
 		for name, f := range map[string]func(context.Context, hamilton.Problem, count.Options) (*big.Int, count.Stats, error){
 			"CountExact": count.CountExact, "modulo primes": count.CountModular,
-			"compacted": count.CountCompacted, "compacted, 64 bits": count.CountCompacted64,
+			"compacted": count.CountCompacted, "compacted, 64 bits": count.CountCompacted64, "compacted, spill directory": count.CountCompactedSpill,
 			"widened every 3 steps": func(ctx context.Context, p hamilton.Problem, opt count.Options) (*big.Int, count.Stats, error) {
 				return count.CountWidened(ctx, p, opt, 3)
 			},

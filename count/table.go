@@ -3,6 +3,7 @@ package count
 import (
 	"math"
 	"math/bits"
+	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -73,8 +74,13 @@ type store struct {
 	// [1, mods[j]]): the representation a count widens to when it passes
 	// 128 bits (widen, wide.go).
 	mods []uint64
-	mu   sync.Mutex
-	pool map[int][][]uint64 // free arrays by length
+	// dropped is the bytes of tables grow has left to the collector, and
+	// gcDue says it passed another multiple of freeGC since the last
+	// collection flush ran (flush runs it outside the partition's lock).
+	dropped atomic.Int64
+	gcDue   atomic.Bool
+	mu      sync.Mutex
+	pool    map[int][][]uint64 // free arrays by length
 }
 
 func newStore(kw, cw int, limit int64) *store {
@@ -171,7 +177,7 @@ func (s *store) release() {
 // (of no table's size) go to the garbage collector.
 func (s *store) recycle(l *layer) {
 	for i := range l.parts {
-		if l.dense {
+		if l.dense || l.parts[i].a == nil { // dense, or freed as read
 			atomic.AddInt64(&s.bytes, -int64(len(l.parts[i].a))*8)
 		} else {
 			s.free(l.parts[i].a)
@@ -210,7 +216,12 @@ func (s *store) compact(l *layer) (dropped int64) {
 			}
 		}
 		atomic.AddInt64(&s.bytes, -int64(len(p.a))*8)
-		dropped += int64(len(p.a)) * 8
+		b = int64(len(p.a)) * 8
+		if dropped += b; dropped/freeGC != (dropped-b)/freeGC {
+			// The tables copied so far are garbage: collect them, so
+			// that the copies reuse their memory (peak RSS).
+			runtime.GC()
+		}
 		p.a = d
 	}
 	l.dense = true
@@ -419,6 +430,10 @@ func (s *store) grow(p *part) bool {
 		}
 	}
 	p.a = a
-	atomic.AddInt64(&s.bytes, -int64(len(old))*8) // to the collector
+	b := int64(len(old)) * 8
+	atomic.AddInt64(&s.bytes, -b) // to the collector
+	if d := s.dropped.Add(b); d/freeGC != (d-b)/freeGC {
+		s.gcDue.Store(true)
+	}
 	return true
 }

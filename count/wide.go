@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+	"runtime"
 	"sync/atomic"
 
 	"github.com/boardgraph/boardgraph/graph"
@@ -78,6 +79,12 @@ func (r *dp) widen(cur *layer) (*layer, error) {
 		r.st.Moduli, r.st.BoundBits, r.st.Bound = mods, b.Bits, b.Name
 	}
 	ns.peak = atomic.LoadInt64(&old.peak)
+	// The step's abandoned next layer is garbage: collect it before the
+	// wider tables are made (peak RSS), unless the layers are small.
+	large := cur.bytes() >= freeGC
+	if large {
+		runtime.GC()
+	}
 	pbits := uint(bits.TrailingZeros(uint(len(cur.parts))))
 	next, ok := ns.newLayer(pbits, cur.states())
 	if !ok {
@@ -85,6 +92,7 @@ func (r *dp) widen(cur *layer) (*layer, error) {
 	}
 	kw, sd, nsd := old.kw, old.stride, ns.stride
 	var buf []uint64
+	var dropped int64
 	for pi := range cur.parts {
 		a := cur.parts[pi].a
 		buf = buf[:0]
@@ -112,12 +120,27 @@ func (r *dp) widen(cur *layer) (*layer, error) {
 		if len(buf) > 0 && !ns.insert2(&next.parts[pi], buf[:len(buf)/nsd*nsd]) {
 			return nil, r.memoryError()
 		}
+		// Converted: the partition goes (collected every freeGC bytes).
+		b := int64(len(a)) * 8
+		cur.parts[pi].a = nil
+		atomic.AddInt64(&old.bytes, -b)
+		if dropped += b; dropped/freeGC != (dropped-b)/freeGC {
+			runtime.GC()
+		}
 	}
 	old.recycle(cur)
 	old.release()
 	r.mem = ns
 	r.spillDir = ""
 	r.wideCount = true
+	if next.bytes() >= r.compactFrom() {
+		ns.compact(next) // as a finished layer is (advance)
+	}
+	// The narrower layer is garbage now: collect it before the step runs
+	// again (peak RSS).
+	if large {
+		runtime.GC()
+	}
 	return next, nil
 }
 
