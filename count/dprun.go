@@ -378,9 +378,11 @@ func stepLeft(elapsed time.Duration, share, before0 float64) time.Duration {
 // live tables before it collects (GOGC), and the next layer's tables
 // would come from the system instead. Smaller layers keep their tables,
 // which the next layer reuses from the pool: compacting them cost 15% of
-// the CPU of hopido 6x6 (fresh arrays to zero, the collector), for
-// memory that does not matter.
-const compactFrom = 32 << 20
+// the CPU of hopido 6x6 (fresh arrays to zero, the collector), and with
+// layers of 32 MiB compacted and freed as read hopido 7x7 open (BoardOrder)
+// took up to 19% longer (best of three on a loaded machine), for memory
+// that does not matter.
+const compactFrom = 48 << 20
 
 // compactFrom returns the bytes of tables from which a finished layer is
 // compacted: the constant compactFrom, or Options.compactFrom (tests).

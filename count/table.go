@@ -431,9 +431,13 @@ func (s *store) grow(p *part) bool {
 	}
 	p.a = a
 	b := int64(len(old)) * 8
-	atomic.AddInt64(&s.bytes, -b) // to the collector
-	if d := s.dropped.Add(b); d/freeGC != (d-b)/freeGC {
-		s.gcDue.Store(true)
+	// To the collector, which runs after every freeGC bytes of them
+	// once the tables are large (compactFrom and more in all): smaller
+	// counts leave it to the runtime's pacing.
+	if atomic.AddInt64(&s.bytes, -b) >= compactFrom {
+		if d := s.dropped.Add(b); d/freeGC != (d-b)/freeGC {
+			s.gcDue.Store(true)
+		}
 	}
 	return true
 }
