@@ -2,6 +2,7 @@ package count_test
 
 import (
 	"context"
+	"math/big"
 	"testing"
 	"time"
 
@@ -63,6 +64,56 @@ func BenchmarkCount(b *testing.B) {
 			b.ReportMetric(float64(st.PeakStates), "states")
 			b.ReportMetric(float64(st.PeakBytes)/(1<<20), "MiB")
 			b.ReportMetric(float64(st.Transitions)/st.Elapsed.Seconds(), "transitions/s")
+		})
+	}
+}
+
+// BenchmarkCountExact counts the king's Hamiltonian paths on n x n boards
+// (OEIS A308129, doubled: directed paths) with CountExact, in the order
+// the CLI counts in (BoardOrderSeed then RefineOrder, default seed; the
+// annealing is outside the timed loop), as `boardgraph count --moves king
+// NxN --method dp` does: one pass whose counts widen from 64 to 128 bits
+// and, past 2^128 (10x10), to residues modulo the primes of the count's
+// bound. The 10x10 count takes a minute or more: it runs with
+// BOARDGRAPH_LONG=1 (-bench 'CountExact/king/10x10$' -benchtime 1x).
+func BenchmarkCountExact(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		n    int
+		want string // directed: twice A308129(n)
+		long bool
+	}{
+		{"king/7x7", 7, "1659110130720710584", false},
+		{"king/8x8", 8, "1635069460917798701270872", false},
+		{"king/9x9", 9, "12308784500036123518164726610224", false},
+		{"king/10x10", 10, "721833220650131890343295654587745095696", true},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			if c.long {
+				testfix.SkipUnlessLong(b, "king 10x10 paths (a minute or more)")
+			}
+			bg := build(b, c.n, c.n, "king")
+			o, err := count.BoardOrderSeed(context.Background(), bg, count.DefaultOrderSeed)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if o, err = count.RefineOrder(context.Background(), bg.Graph, o, count.DefaultOrderSeed); err != nil {
+				b.Fatal(err)
+			}
+			want, _ := new(big.Int).SetString(c.want, 10)
+			p := hamilton.Problem{G: bg.Graph}
+			opt := count.Options{Order: o, MaxBytes: *maxBytes}
+			var st count.Stats
+			for b.Loop() {
+				got, s, err := count.CountExact(context.Background(), p, opt)
+				if err != nil || got.Cmp(want) != 0 {
+					b.Fatalf("CountExact = %v, %v; want %v", got, err, want)
+				}
+				st = s
+			}
+			b.ReportMetric(float64(st.PeakStates), "states")
+			b.ReportMetric(float64(st.PeakBytes)/(1<<20), "MiB")
+			b.ReportMetric(float64(len(st.Moduli)), "primes")
 		})
 	}
 }

@@ -12,8 +12,10 @@
 // running the count until a layer reaches Options.ProbeStates states; Count
 // makes the same prediction and refuses with a *RefusalError (ErrMemory)
 // when it passes Options.MaxBytes, naming a limit and a frontier width
-// that would fit. CountExact counts exactly at any size (past 2^128,
-// modulo primes joined by the Chinese remainder theorem; wide.go);
+// that would fit. CountExact counts exactly at any size, in one pass whose
+// counts widen from 64 to 128 bits and, past 2^128, to residues modulo the
+// primes CountBound asks for, joined by the Chinese remainder theorem
+// (wide.go);
 // CountModulo and CountGridMod count modulo one prime of the sequence
 // Prime, as one task of a count split across machines, and CountBound
 // gives the proven bound that says how many primes settle a count

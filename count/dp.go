@@ -120,6 +120,9 @@ type Options struct {
 	// wideTables (benchmarks): two-word keys in the tables although the
 	// states fit one, packed as the knight's 8x8 (66-bit keys) are.
 	wideTables bool
+	// compactFrom (tests): finished layers of at least this many bytes
+	// of tables are compacted (0: compactFrom's default).
+	compactFrom int64
 	// arith (wide.go, find.go): counts modulo a prime or in float64, and
 	// the layers kept for Find; the zero value counts exactly.
 	arith arith
@@ -217,6 +220,12 @@ type Stats struct {
 	// their number: their product passes 2^BoundBits.
 	Moduli    []uint64
 	BoundBits int
+	// Bound names the theorem of that bound (CountBound's names), where
+	// a count widened to residues (CountExact) says it.
+	Bound string
+	// residues are the count modulo Moduli, in [0, q), when CountExact's
+	// count widened to residues (widen).
+	residues []uint64
 }
 
 // check validates p and returns the vertices that must be path ends.
@@ -349,6 +358,10 @@ func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide, 
 	if r.workers <= 0 {
 		r.workers = runtime.GOMAXPROCS(0)
 	}
+	if opt.arith.auto {
+		r.bound = func() Bound { return CountBound(p, nil) }
+	}
+	r.double = p.Closed || len(req) == 0
 	r.st.Plan = pl.public()
 	r.st.Steps = n
 	if r.opt.MaxBytes == 0 {
@@ -401,6 +414,19 @@ func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide, 
 	}
 	if r.mem.float && !p.Closed && len(req) != 0 {
 		hi = uint64(r.floatExp)
+	}
+	if r.mem.mods != nil {
+		// Counted as residues (widen): each is doubled below its prime.
+		res := r.residues
+		for m, q := range r.mem.mods {
+			if r.double {
+				if res[m] += res[m]; res[m] >= q {
+					res[m] -= q
+				}
+			}
+		}
+		r.st.residues = res
+		return 0, 0, r.st, nil
 	}
 	if p.Closed || len(req) == 0 {
 		// Each undirected solution is two directed ones.
@@ -462,6 +488,13 @@ type dp struct {
 	// sink, with filterStep set, takes every state emitted instead of
 	// the next layer (Find's walk back, find.go).
 	sink func(key)
+	// bound returns the count's proven bound (set for arith.auto: widen
+	// asks it for the number of primes); double: the count of the last
+	// layer is doubled (each undirected solution is two directed ones);
+	// residues: the last layer's sum modulo mem.mods (widen).
+	bound    func() Bound
+	double   bool
+	residues []uint64
 	// partTick carries partDone's requests to waitStep (nil unless
 	// Options.stepEachPart with a Progress callback).
 	partTick chan chan struct{}
@@ -471,11 +504,12 @@ type dp struct {
 type worker struct {
 	*dp
 	next     *layer
-	buf      []uint64     // per partition of next: bufRecs records
-	sc       runs.Scratch // sorts and encodes runs of spilled records
-	fill     []int32      // words used in each partition's buffer
-	cnt      uint64       // the count of the state being expanded (low word)
-	cntHi    uint64       // its high word (128-bit counts)
+	buf      []uint64            // per partition of next: bufRecs records
+	sc       runs.Scratch        // sorts and encodes runs of spilled records
+	fill     []int32             // words used in each partition's buffer
+	cnt      uint64              // the count of the state being expanded (low word)
+	cntHi    uint64              // its high word (128-bit counts), or its second residue
+	cntMore  [maxMods - 2]uint64 // its third residue and on (store.mods)
 	trans    uint64
 	overflow bool
 	ownOnly  bool      // expand only this shard's states (cooperative split step)

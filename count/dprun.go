@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -55,8 +56,24 @@ func (r *dp) run(ctx context.Context) (lo, hi uint64, err error) {
 			r.opt.Progress(r.st)
 		}
 	}
-	if lo, hi, err = r.sumLayer(cur, disk); err != nil {
+	if lo, hi, err = r.sumLayer(cur, disk); err != nil && !(errors.Is(err, ErrOverflow) && cur != nil && r.canWiden()) {
 		return 0, 0, err
+	}
+	// A sum past 2^128 (or past 2^127, doubled), or any sum of residues:
+	// the last layer widens to residues and is summed modulo the primes.
+	for cur != nil && r.canWiden() && (err != nil || r.double && hi>>63 != 0) {
+		if cur, err = r.widen(cur); err != nil {
+			return 0, 0, err
+		}
+		if r.mem.mods == nil {
+			lo, hi, err = r.sumLayer(cur, nil)
+			if err != nil && !errors.Is(err, ErrOverflow) {
+				return 0, 0, err
+			}
+		}
+	}
+	if cur != nil && r.mem.mods != nil {
+		r.residues = r.sumMods(cur)
 	}
 	if r.st.Predicted.ProbeSteps == 0 && start == 0 {
 		r.st.Predicted = r.predict(r.prof) // exact: the count is done
@@ -78,6 +95,9 @@ func (r *dp) initTables() (kw int) {
 	if r.wideCount {
 		cw = 2
 	}
+	if m := r.opt.arith.mods; len(m) > 0 {
+		cw = len(m)
+	}
 	r.narrowKey = r.keyBits() <= 64
 	// States whose codes fit one word are packed and pruned with masks
 	// (emitNarrow), keys of up to 66 bits included; forceWide (tests)
@@ -86,6 +106,9 @@ func (r *dp) initTables() (kw int) {
 	r.swarEmit = r.codeSWAR && !r.forceWide
 	r.mem = newStore(kw, cw, r.opt.MaxBytes)
 	r.mem.mod, r.mem.float = r.opt.arith.mod, r.opt.arith.float
+	if m := r.opt.arith.mods; len(m) > 0 {
+		r.mem.mods = m
+	}
 	if k := r.opt.arith.keep; k != nil {
 		k.r = r
 	}
@@ -121,6 +144,9 @@ func (r *dp) firstLayer(ws []*worker, kw int) (start int, cur *layer, disk, part
 		cur.parts[0].a[kw] = 1 // count 1 (low word)
 		if r.mem.float {
 			cur.parts[0].a[kw] = math.Float64bits(1)
+		}
+		for m := range r.mem.mods {
+			cur.parts[0].a[kw+m] = 1 // 1 modulo every prime
 		}
 		cur.parts[0].n = 1
 	}
@@ -161,18 +187,40 @@ func (r *dp) placeLayer(i int, cur *layer, disk, partial *spillSet, w *worker) (
 // layer (cur or disk) and partial, nil once used.
 func (r *dp) advance(ctx context.Context, i int, cur *layer, disk, partial *spillSet, ws []*worker) (*layer, *spillSet, *spillSet, error) {
 	if cur != nil {
+		if e := r.opt.arith.widenEvery; e > 0 && i > 0 && i%e == 0 && r.canWiden() {
+			var err error
+			if cur, err = r.widen(cur); err != nil {
+				return nil, nil, nil, err
+			}
+		}
 		next, err := r.stepMemory(ctx, i, cur, ws)
-		if errors.Is(err, errFull) && r.spillDir != "" {
+		for errors.Is(err, ErrOverflow) && r.canWiden() && !cur.freed {
+			// A state's count passed its words: the layer before the
+			// step, still exact, widens and the step runs again.
+			var werr error
+			if cur, werr = r.widen(cur); werr != nil {
+				return nil, nil, nil, werr
+			}
+			next, err = r.stepMemory(ctx, i, cur, ws)
+		}
+		if errors.Is(err, errFull) && r.spillDir != "" && !cur.freed {
 			// The next layer outgrew the limit: redo the step on disk.
 			if disk, err = r.dump(cur, ws[0]); err != nil {
 				return nil, nil, nil, err
 			}
 			cur = nil
+		} else if errors.Is(err, errFull) {
+			return nil, nil, nil, r.memoryError() // freed as read: no redo
 		} else if err != nil {
 			return nil, nil, nil, err
 		} else {
 			r.mem.recycle(cur)
 			cur = next
+			if cur.bytes() >= r.compactFrom() && r.mem.compact(cur) >= freeGC {
+				// The tables dropped are reused before the next layer
+				// asks the system for more (peak RSS).
+				runtime.GC()
+			}
 			if r.mem.float {
 				r.rescale(cur)
 			}
@@ -242,6 +290,8 @@ func (r *dp) sumLayer(cur *layer, disk *spillSet) (lo, hi uint64, err error) {
 		if err != nil {
 			return 0, 0, err
 		}
+	} else if r.mem.mods != nil {
+		// run sums residues (sumMods).
 	} else if r.mem.mod != 0 || r.mem.float {
 		lo = r.sumInexact(cur)
 	} else {
@@ -322,6 +372,62 @@ func stepLeft(elapsed time.Duration, share, before0 float64) time.Duration {
 	return time.Duration(min(left, 1e9) * float64(time.Second))
 }
 
+// compactFrom is the bytes of tables from which a finished layer is
+// compacted (store.compact), and the garbage collector run at once on the
+// tables it drops: without it the runtime may hold as much again as the
+// live tables before it collects (GOGC), and the next layer's tables
+// would come from the system instead. Smaller layers keep their tables,
+// which the next layer reuses from the pool: compacting them cost 15% of
+// the CPU of hopido 6x6 (fresh arrays to zero, the collector), and with
+// layers of 32 MiB compacted and freed as read hopido 7x7 open (BoardOrder)
+// took up to 19% longer (best of three on a loaded machine), for memory
+// that does not matter.
+const compactFrom = 48 << 20
+
+// compactFrom returns the bytes of tables from which a finished layer is
+// compacted: the constant compactFrom, or Options.compactFrom (tests).
+func (r *dp) compactFrom() int64 {
+	if r.opt.compactFrom > 0 {
+		return r.opt.compactFrom
+	}
+	return compactFrom
+}
+
+// freeGC is the bytes of partitions a step frees as it reads them
+// (freeAsRead) after which it runs the garbage collector, so that the
+// next layer's tables reuse that memory rather than the system's.
+const freeGC = 32 << 20
+
+// freeAsRead reports whether step expanding cur may free each partition
+// of cur once expanded, so that the peak of the two layers is less than
+// their sum: cur is dense (a large layer), and nothing will read it again
+// however the step ends. A step that outgrows memory is redone on disk
+// from cur (Options.SpillDir), so with a spill directory the memory left
+// must be far more than the next layer can take (should it not be, the
+// count stops with ErrMemory); one whose counts overflow is redone
+// wider from cur (widen) unless the count is not one that widens, holds
+// residues (which never overflow), or its largest count is 8 bits or more
+// below its words' limit. Should that last guess fail, the overflow
+// stops the pass (CountExact then counts by its other passes).
+func (r *dp) freeAsRead(cur *layer) bool {
+	if !cur.dense || r.opt.arith.keep != nil || r.ck != nil || r.x != nil {
+		return false
+	}
+	if r.spillDir != "" {
+		// Only with room for a next layer eight times this one's states
+		// (twice the growth shouldSpill allows for), where the redo on
+		// disk does not come.
+		need := float64(atomic.LoadInt64(&r.mem.bytes)) + 8*float64(cur.states())*bytesPerState(r.mem.stride)
+		if need > float64(r.opt.MaxBytes) {
+			return false
+		}
+	}
+	if !r.opt.arith.auto || r.mem.mods != nil || r.mem.mod != 0 || r.mem.float {
+		return true
+	}
+	return cur.top < 1<<56
+}
+
 // errFull is stepMemory's answer when the next layer would pass the memory
 // limit.
 var errFull = errors.New("layer over the memory limit")
@@ -329,8 +435,15 @@ var errFull = errors.New("layer over the memory limit")
 // stepMemory expands layer cur by step i into a new layer in memory.
 func (r *dp) stepMemory(ctx context.Context, i int, cur *layer, ws []*worker) (*layer, error) {
 	curN := cur.states()
-	// The next layer starts sized for as many states as this one.
-	next, ok := r.mem.newLayer(partBits(3*curN), curN)
+	// The next layer starts sized for as many states as this one, or, when
+	// this one goes as it is read, for a quarter as many: its tables grow
+	// as this one's partitions go, and the two do not peak together.
+	cur.freed = r.freeAsRead(cur)
+	expect := curN
+	if cur.freed {
+		expect = curN / 4
+	}
+	next, ok := r.mem.newLayer(partBits(3*curN), expect)
 	if !ok {
 		if r.spillDir == "" {
 			return nil, r.memoryError()
@@ -370,7 +483,7 @@ func (r *dp) expandParts(ctx context.Context, i int, cur *layer, states int, ws 
 	var wg sync.WaitGroup
 	var ctxErr error
 	var once sync.Once
-	var partsDone, expanded atomic.Int64
+	var partsDone, expanded, freed atomic.Int64
 	stepStart := time.Now()
 	for _, w := range ws {
 		wg.Go(func() {
@@ -382,6 +495,15 @@ func (r *dp) expandParts(ctx context.Context, i int, cur *layer, states int, ws 
 				if !w.expandPart(&r.steps[i], &cur.parts[pi]) {
 					stop.Store(true)
 					break
+				}
+				if cur.freed {
+					// Its states are expanded: the partition goes.
+					b := int64(len(cur.parts[pi].a)) * 8
+					cur.parts[pi].a = nil
+					atomic.AddInt64(&r.mem.bytes, -b)
+					if f := freed.Add(b); f/freeGC != (f-b)/freeGC {
+						runtime.GC() // reuse it for the next layer's tables
+					}
 				}
 				expanded.Add(int64(cur.parts[pi].n))
 				partsDone.Add(1)
@@ -413,13 +535,16 @@ func (w *worker) expandPart(st *step, p *part) bool {
 	sd, kw, cw := w.mem.stride, w.mem.kw, w.mem.cw
 	for j := 0; j < len(a); j += sd {
 		c, cHi := a[j+kw], uint64(0)
-		if cw == 2 {
+		if cw >= 2 {
 			cHi = a[j+kw+1]
 		}
 		if c == 0 && cHi == 0 {
 			continue
 		}
 		w.cnt, w.cntHi = c, cHi
+		if cw > 2 {
+			copy(w.cntMore[:cw-2], a[j+kw+2:j+sd])
+		}
 		k := key{lo: a[j]}
 		if kw == 2 {
 			k.hi = a[j+1]

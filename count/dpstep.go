@@ -1,5 +1,7 @@
 package count
 
+import "runtime"
+
 // start prepares w to fill layer next: its tables, or, when out is not
 // nil, out's bucket files (next then only partitions the keys).
 func (w *worker) start(next *layer, out *spillSet) {
@@ -43,8 +45,11 @@ func (w *worker) add(k key) {
 		b[1] = k.hi
 	}
 	b[kw] = w.cnt
-	if w.mem.cw == 2 {
+	if cw := w.mem.cw; cw >= 2 {
 		b[kw+1] = w.cntHi
+		if cw > 2 {
+			copy(b[kw+2:kw+cw], w.cntMore[:cw-2])
+		}
 	}
 	f += sd
 	if f == bufRecs*sd {
@@ -66,6 +71,13 @@ func (w *worker) flush(p, f int) {
 	ov, ok := w.mem.insert(&w.next.parts[p], w.buf[base:base+f])
 	w.overflow = w.overflow || ov
 	w.full = w.full || !ok
+	if w.mem.gcDue.Load() && w.mem.gcDue.CompareAndSwap(true, false) {
+		// Tables that grew left freeGC bytes more to the collector:
+		// collect them now, so that the tables growing reuse that
+		// memory (without it the runtime lets the heap reach twice the
+		// live tables before it collects).
+		runtime.GC()
+	}
 }
 
 func (w *worker) flushAll() {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/boardgraph/boardgraph/count/internal/ckfile"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/shard"
 )
 
 // CountWide is Count with 128-bit state keys even where 64 bits suffice.
@@ -125,3 +126,44 @@ func CountLog2(ctx context.Context, p hamilton.Problem, opt Options) (float64, e
 // CountGridWide is the grid sweep with tables and multi-word counts, the
 // cross-check of CountGrid's modular passes.
 var CountGridWide = countGridWide
+
+// CountWidened is CountExact's one widening pass forced to widen before
+// every step that is a multiple of every (64-bit counts, then 128-bit,
+// then residues modulo the primes the bound asks for), whether or not a
+// count overflowed: the conversions of widen on small boards.
+func CountWidened(ctx context.Context, p hamilton.Problem, opt Options, every int) (*big.Int, Stats, error) {
+	opt.arith = arith{auto: true, widenEvery: every}
+	lo, hi, st, err := countWith(ctx, p, opt, false, false, false)
+	if err != nil || st.residues == nil {
+		return toBig(lo, hi), st, err
+	}
+	var c shard.CRT
+	for m, q := range st.Moduli {
+		c.Add(st.residues[m], q)
+	}
+	return c.Value(), st, nil
+}
+
+// CountCompacted is CountExact with every layer compacted and, where
+// freeAsRead allows, freed partition by partition as it is expanded.
+func CountCompacted(ctx context.Context, p hamilton.Problem, opt Options) (*big.Int, Stats, error) {
+	opt.compactFrom = 1
+	return CountExact(ctx, p, opt)
+}
+
+// CountCompacted64 is Count with every layer compacted and freed as it
+// is read.
+func CountCompacted64(ctx context.Context, p hamilton.Problem, opt Options) (*big.Int, Stats, error) {
+	opt.compactFrom = 1
+	n, st, err := Count(ctx, p, opt)
+	return new(big.Int).SetUint64(n), st, err
+}
+
+// CountCompactedSpill is CountCompacted with a spill directory (which a
+// count that fits memory never writes to): layers are freed as read
+// where memory leaves room for far more than the next layer.
+func CountCompactedSpill(ctx context.Context, p hamilton.Problem, opt Options) (*big.Int, Stats, error) {
+	opt.compactFrom = 1
+	opt.SpillDir = os.TempDir()
+	return CountExact(ctx, p, opt)
+}

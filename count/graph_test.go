@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/boardgraph/boardgraph/count"
@@ -249,7 +250,9 @@ func TestFindMatchesOracle(t *testing.T) {
 }
 
 // CountExact and its modular passes agree with the oracle on the shared
-// table, and GraphOrder's orders give the oracle's counts.
+// table, and GraphOrder's orders give the oracle's counts; so does
+// CountExact's one pass forced to widen its counts every few steps
+// (64 bits, 128 bits, then residues), also mid-count.
 func TestCountExactMatchesOracle(t *testing.T) {
 	t.Parallel()
 	eachCase(t, func(i int, _ *oracle.Case) bool { return i%4 == 0 }, func(t *testing.T, i int, c *oracle.Case, bg *moves.BoardGraph, p hamilton.Problem) { // a quarter of the table: the modular passes cost a count each
@@ -260,10 +263,17 @@ func TestCountExactMatchesOracle(t *testing.T) {
 		}
 		for name, f := range map[string]func(context.Context, hamilton.Problem, count.Options) (*big.Int, count.Stats, error){
 			"CountExact": count.CountExact, "modulo primes": count.CountModular,
+			"compacted": count.CountCompacted, "compacted, 64 bits": count.CountCompacted64, "compacted, spill directory": count.CountCompactedSpill,
+			"widened every 3 steps": func(ctx context.Context, p hamilton.Problem, opt count.Options) (*big.Int, count.Stats, error) {
+				return count.CountWidened(ctx, p, opt, 3)
+			},
 		} {
-			got, _, err := f(context.Background(), p, count.Options{Order: o})
+			got, st, err := f(context.Background(), p, count.Options{Order: o})
 			if err != nil || got.Cmp(want) != 0 {
 				t.Errorf("%s in GraphOrder's order: %v (%v), oracle %v", name, got, err, want)
+			}
+			if strings.HasPrefix(name, "widened") && p.G.N() > 6 && len(st.Moduli) == 0 {
+				t.Errorf("%s: %d vertices and no residues", name, p.G.N())
 			}
 		}
 	})

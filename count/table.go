@@ -3,6 +3,7 @@ package count
 import (
 	"math"
 	"math/bits"
+	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -24,13 +25,28 @@ import (
 type layer struct {
 	parts []part
 	shift uint // partition of hash h: h >> shift
+	// dense: compact made each partition's array its records alone, in
+	// no order (no empty slots, no probing): a layer to read, not to
+	// insert into.
+	dense bool
+	// top is, for a dense layer of exact counts, the largest top word of
+	// a count (the count, or its high word); freed says stepMemory freed
+	// partitions of it as it expanded them (the layer is gone).
+	top   uint64
+	freed bool
 }
 
 type part struct {
 	mu sync.Mutex
 	a  []uint64
 	n  int // records stored
+	// touch keeps insert's loads that bring a chunk's slots into the
+	// cache (a value no one reads, so that the loads stay).
+	touch uint64
 }
+
+// touchRecs is the chunk of records insert brings into the cache at once.
+const touchRecs = 16
 
 // minSlots is the size a partition's table starts at.
 const minSlots = 64
@@ -53,8 +69,18 @@ type store struct {
 	// exact integers with overflow detection.
 	mod   uint64
 	float bool
-	mu    sync.Mutex
-	pool  map[int][][]uint64 // free arrays by length
+	// mods, when set, are the primes of a count held as one residue per
+	// prime (cw = len(mods) words, residue j modulo mods[j], each kept in
+	// [1, mods[j]]): the representation a count widens to when it passes
+	// 128 bits (widen, wide.go).
+	mods []uint64
+	// dropped is the bytes of tables grow has left to the collector, and
+	// gcDue says it passed another multiple of freeGC since the last
+	// collection flush ran (flush runs it outside the partition's lock).
+	dropped atomic.Int64
+	gcDue   atomic.Bool
+	mu      sync.Mutex
+	pool    map[int][][]uint64 // free arrays by length
 }
 
 func newStore(kw, cw int, limit int64) *store {
@@ -147,12 +173,68 @@ func (s *store) release() {
 	s.mu.Unlock()
 }
 
-// recycle moves every table of l into the pool.
+// recycle moves every table of l into the pool; a dense layer's arrays
+// (of no table's size) go to the garbage collector.
 func (s *store) recycle(l *layer) {
 	for i := range l.parts {
-		s.free(l.parts[i].a)
+		if l.dense || l.parts[i].a == nil { // dense, or freed as read
+			atomic.AddInt64(&s.bytes, -int64(len(l.parts[i].a))*8)
+		} else {
+			s.free(l.parts[i].a)
+		}
 		l.parts[i].a = nil
 	}
+}
+
+// compact makes l dense: each partition's table is replaced by an array
+// of its records alone, and the tables go to the garbage collector; it
+// returns their bytes. A finished layer is only read (expanded,
+// summed, written out), so its empty slots, a quarter to five eighths of
+// a table, are memory for nothing: the peak of two live layers, the one
+// read and the one filled, falls by about a third (issue 31, lean
+// layers). The copy costs one pass over the layer, small beside the
+// layer's expansion.
+func (s *store) compact(l *layer) (dropped int64) {
+	if l.dense {
+		return 0
+	}
+	st := s.stride
+	for i := range l.parts {
+		p := &l.parts[i]
+		d := make([]uint64, 0, p.n*st)
+		for b := 0; b < len(p.a); b += st {
+			if s.used(p.a, b) {
+				d = append(d, p.a[b:b+st]...)
+				l.top = max(l.top, p.a[b+st-1])
+			}
+		}
+		b := atomic.AddInt64(&s.bytes, int64(len(d))*8)
+		for {
+			pk := atomic.LoadInt64(&s.peak)
+			if b <= pk || atomic.CompareAndSwapInt64(&s.peak, pk, b) {
+				break
+			}
+		}
+		atomic.AddInt64(&s.bytes, -int64(len(p.a))*8)
+		b = int64(len(p.a)) * 8
+		if dropped += b; dropped/freeGC != (dropped-b)/freeGC {
+			// The tables copied so far are garbage: collect them, so
+			// that the copies reuse their memory (peak RSS).
+			runtime.GC()
+		}
+		p.a = d
+	}
+	l.dense = true
+	return dropped
+}
+
+// bytes returns the bytes of l's arrays.
+func (l *layer) bytes() int64 {
+	var b int64
+	for i := range l.parts {
+		b += int64(len(l.parts[i].a)) * 8
+	}
+	return b
 }
 
 // states returns the number of states in l.
@@ -169,6 +251,9 @@ func (l *layer) states() int {
 // overflow of a count, and false when growing would pass the memory limit
 // (the records not inserted are lost: the count is abandoned).
 func (s *store) insert(p *part, buf []uint64) (overflow, ok bool) {
+	if s.mods != nil {
+		return false, s.insertMods(p, buf)
+	}
 	st, kw, wideCount := s.stride, s.kw, s.cw == 2
 	inexact := s.mod != 0 || s.float
 	p.mu.Lock()
@@ -180,18 +265,96 @@ func (s *store) insert(p *part, buf []uint64) (overflow, ok bool) {
 	slots := len(a) / st
 	mask, most := slots-1, 3*slots/4
 	sbits := uint(bits.TrailingZeros(uint(slots)))
+	var slot [touchRecs]int
+	for r0 := 0; r0 < len(buf); r0 += touchRecs * st {
+		// A chunk of records: first their slots, each touched, so that
+		// the cache misses of the chunk overlap (the table is larger
+		// than the caches; one miss after the other was 30% of a king
+		// 9x9 count), then the inserts, which find the lines loaded.
+		end := min(r0+touchRecs*st, len(buf))
+		for p.n+(end-r0)/st > most {
+			if !s.grow(p) {
+				return overflow, false
+			}
+			a = p.a
+			slots = len(a) / st
+			mask, most = slots-1, 3*slots/4
+			sbits = uint(bits.TrailingZeros(uint(slots)))
+		}
+		var touch uint64
+		for r, k := r0, 0; r < end; r, k = r+st, k+1 {
+			hi := uint64(0)
+			if kw == 2 {
+				hi = buf[r+1]
+			}
+			slot[k] = slotOf(hashKey(buf[r], hi), sbits)
+			touch += a[slot[k]*st]
+		}
+		p.touch = touch
+		for r, k := r0, 0; r < end; r, k = r+st, k+1 {
+			lo, hi := buf[r], uint64(0)
+			if kw == 2 {
+				hi = buf[r+1]
+			}
+			c, cHi := buf[r+kw], uint64(0)
+			if wideCount {
+				cHi = buf[r+kw+1]
+			}
+			i := slot[k]
+			for {
+				b := i * st
+				x := a[b+kw]
+				if x == 0 && (!wideCount || a[b+kw+1] == 0) {
+					a[b] = lo
+					if kw == 2 {
+						a[b+1] = hi
+					}
+					a[b+kw] = c
+					if wideCount {
+						a[b+kw+1] = cHi
+					}
+					p.n++
+					break
+				}
+				if a[b] == lo && (kw == 1 || a[b+1] == hi) {
+					if inexact {
+						a[b+kw] = s.addInexact(x, c)
+						break
+					}
+					var carry uint64
+					a[b+kw], carry = bits.Add64(x, c, 0)
+					if wideCount {
+						a[b+kw+1], carry = bits.Add64(a[b+kw+1], cHi, carry)
+					}
+					overflow = overflow || carry != 0
+					break
+				}
+				i = (i + 1) & mask
+			}
+		}
+	}
+	return overflow, true
+}
+
+// insertMods is insert for counts held as residues (s.mods): the words
+// of equal states add modulo their primes. It returns false when growing
+// would pass the memory limit.
+func (s *store) insertMods(p *part, buf []uint64) bool {
+	st, kw, mods := s.stride, s.kw, s.mods
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	a := p.a
+	slots := len(a) / st
+	mask, most := slots-1, 3*slots/4
+	sbits := uint(bits.TrailingZeros(uint(slots)))
 	for r := 0; r < len(buf); r += st {
 		lo, hi := buf[r], uint64(0)
 		if kw == 2 {
 			hi = buf[r+1]
 		}
-		c, cHi := buf[r+kw], uint64(0)
-		if wideCount {
-			cHi = buf[r+kw+1]
-		}
 		if p.n+1 > most {
 			if !s.grow(p) {
-				return overflow, false
+				return false
 			}
 			a = p.a
 			slots = len(a) / st
@@ -201,36 +364,26 @@ func (s *store) insert(p *part, buf []uint64) (overflow, ok bool) {
 		i := slotOf(hashKey(lo, hi), sbits)
 		for {
 			b := i * st
-			x := a[b+kw]
-			if x == 0 && (!wideCount || a[b+kw+1] == 0) {
-				a[b] = lo
-				if kw == 2 {
-					a[b+1] = hi
-				}
-				a[b+kw] = c
-				if wideCount {
-					a[b+kw+1] = cHi
-				}
+			if a[b+kw] == 0 {
+				copy(a[b:b+st], buf[r:r+st])
 				p.n++
 				break
 			}
 			if a[b] == lo && (kw == 1 || a[b+1] == hi) {
-				if inexact {
-					a[b+kw] = s.addInexact(x, c)
-					break
+				c := a[b+kw : b+st]
+				for j, q := range mods[:len(c)] {
+					if x := c[j] + buf[r+kw+j]; x > q { // both in [1, q], q < 2^63
+						c[j] = x - q
+					} else {
+						c[j] = x
+					}
 				}
-				var carry uint64
-				a[b+kw], carry = bits.Add64(x, c, 0)
-				if wideCount {
-					a[b+kw+1], carry = bits.Add64(a[b+kw+1], cHi, carry)
-				}
-				overflow = overflow || carry != 0
 				break
 			}
 			i = (i + 1) & mask
 		}
 	}
-	return overflow, true
+	return true
 }
 
 // addInexact adds two counts of the store's modular or float kind.
@@ -277,6 +430,14 @@ func (s *store) grow(p *part) bool {
 		}
 	}
 	p.a = a
-	atomic.AddInt64(&s.bytes, -int64(len(old))*8) // to the collector
+	b := int64(len(old)) * 8
+	// To the collector, which runs after every freeGC bytes of them
+	// once the tables are large (compactFrom and more in all): smaller
+	// counts leave it to the runtime's pacing.
+	if atomic.AddInt64(&s.bytes, -b) >= compactFrom {
+		if d := s.dropped.Add(b); d/freeGC != (d-b)/freeGC {
+			s.gcDue.Store(true)
+		}
+	}
 	return true
 }

@@ -13,13 +13,16 @@ type Count struct {
 	// [row][col], null for blocked cells (count --per-start).
 	PerStart [][]*string `json:"per_start,omitempty"`
 	Stats    *Stats      `json:"stats"`
-	// Moduli are the primes a count made modulo primes (the grid sweep)
-	// was counted modulo, in decimal, and BoundBits the bits of the
+	// Moduli are the primes a count made modulo primes (the grid sweep;
+	// the leaper DP's counts past 2^128) was counted modulo, in decimal, and BoundBits the bits of the
 	// proven upper bound on the count that set their number: their
 	// product passes 2^BoundBits, so the residues joined by the Chinese
 	// remainder theorem are the count. Absent for counts made otherwise.
 	Moduli    []string `json:"moduli,omitempty"`
 	BoundBits int      `json:"bound_bits,omitempty"`
+	// Bound names the theorem of that bound (count.CountBound's names),
+	// where the count says it (the leaper DP's counts past 2^128).
+	Bound string `json:"bound,omitempty"`
 }
 
 // MergeResidues is the JSON result of joining the residue files of a

@@ -558,9 +558,11 @@ func (c *Count) DPTableBytes() int64 { return c.MaxMemory / 10 * 6 }
 
 // countDP runs the frontier DP with the request's memory, spill and
 // prediction settings plus the shard and checkpoint fields of extra. A
-// count that passes 2^64-1 is counted again exactly (count.CountExact:
-// 128-bit counts, and past 2^128 counts modulo primes joined by the
-// Chinese remainder theorem), so the result is exact at any size.
+// count alone (no shards or checkpoint) is count.CountExact's one pass,
+// whose counts widen from 64 to 128 bits and past 2^128 to residues
+// modulo primes joined by the Chinese remainder theorem; a sharded or
+// checkpointed count that passes 2^64-1 is counted again exactly
+// (count.CountExact), so the result is exact at any size.
 func (c *Count) countDP(ctx context.Context, dp DPOptions, extra count.Options) (*big.Int, count.Stats, error) {
 	opt := extra
 	if err := c.dpOrder(ctx); err != nil {
@@ -574,6 +576,12 @@ func (c *Count) countDP(ctx context.Context, dp DPOptions, extra count.Options) 
 	}
 	opt.Progress, opt.ProgressEvery = dp.Progress, dp.ProgressEvery
 	var total *big.Int
+	if opt.Shards <= 1 && opt.Checkpoint == "" && opt.Exchange == "" {
+		// One pass whose counts widen as they grow: 64 bits, 128 bits,
+		// then residues modulo the primes the count's bound asks for.
+		total, st, err := count.CountExact(ctx, c.Problem, opt)
+		return total, st, dpError(err)
+	}
 	n, st, err := count.Count(ctx, c.Problem, opt)
 	if err == nil {
 		total = new(big.Int).SetUint64(n)
@@ -633,7 +641,7 @@ func (c *Count) WriteResult(w io.Writer, res *CountResult, stats *format.Stats) 
 			moduli = append(moduli, strconv.FormatUint(q, 10))
 		}
 		return format.WriteJSON(w, format.Count{Problem: c.Describe("count"), Count: res.Count.String(), Convention: res.Convention,
-			Complete: res.Complete, PerStart: table, Stats: stats, Moduli: moduli, BoundBits: res.DP.BoundBits})
+			Complete: res.Complete, PerStart: table, Stats: stats, Moduli: moduli, BoundBits: res.DP.BoundBits, Bound: res.DP.Bound})
 	}
 	if table == nil {
 		_, err := fmt.Fprintln(w, res.Count)

@@ -3,6 +3,7 @@ package request
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -287,14 +288,29 @@ func TestCountStopped(t *testing.T) {
 }
 
 // TestCountOverflow: a DP count past 2^128-1 is exact, never wrapped:
-// Run counts it again modulo primes (count.CountExact). The value is the
-// one cmd's TestCountPast64Bits checks in a second vertex order.
+// Run's one pass widens its counts to residues modulo primes
+// (count.CountExact), which the JSON names with the bound that set their
+// number. The value is the one cmd's TestCountPast64Bits checks in a
+// second vertex order.
 func TestCountOverflow(t *testing.T) {
 	t.Parallel()
 	c := mustCount(t, LeaperFlags{Spec: "4x30", Moves: "king"}, CountFlags{Method: MethodDP})
+	c.Output.Format = "json"
 	res, err := c.Run(t.Context(), c.Options(), DPOptions{})
 	if err != nil || res.Directed == nil || res.Directed.String() != "109435022206374290124313759677106032630768" {
 		t.Fatalf("got %v, %v", res, err)
+	}
+	var buf bytes.Buffer
+	if err := c.WriteResult(&buf, res, nil); err != nil {
+		t.Fatal(err)
+	}
+	b, k := c.Bound()
+	var got format.Count
+	if err := json.Unmarshal(buf.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Moduli) != k || got.Moduli[0] != fmt.Sprint(count.Prime(0)) || got.BoundBits != b.Bits || got.Bound != b.Name {
+		t.Fatalf("JSON %s: want %d primes from Prime(0) and the bound 2^%d (%s)", buf.String(), k, b.Bits, b.Name)
 	}
 }
 
