@@ -169,14 +169,14 @@ func fuzzLinks(rng *rand.Rand, n int, valid []string) (frags []string, mustRefus
 // linkFuzz opens the page on random and type-confused links: every load
 // sets data-ready with no uncaught exception or console error, and shows
 // a status line; the links of the wrong shape are called damaged (or not
-// loading). The default run tries 12 links; BOARDGRAPH_LONG=1 tries 200.
+// loading). The default run tries 6 links; BOARDGRAPH_LONG=1 tries 200.
 func (b *browserEnv) linkFuzz(t *testing.T) {
 	ctx, ce := b.playTab(t, desktop, "light", 10*time.Minute)
 	b.open(t, ctx, b.url)
 	valid := []string{eval[string](t, ctx, `location.hash`)}
 	eval[any](t, ctx, `(() => { showTab("nl"); NL.cycle(0, 1); NL.share(); return 1; })()`)
 	valid = append(valid, eval[string](t, ctx, `location.hash`))
-	n := 12
+	n := 6
 	if testfix.Long() {
 		n = 200
 	}

@@ -254,7 +254,7 @@ func TestNumberlinkAPI(t *testing.T) {
 // solver request is refused at once with 429, and a page request is still
 // served.
 func TestBusy(t *testing.T) {
-	s := New(Options{Jobs: 1, Queue: 1, QueueWait: 5 * time.Second, Timeout: 3 * time.Second})
+	s := New(Options{Jobs: 1, Queue: 1, QueueWait: 5 * time.Second, Timeout: 1500 * time.Millisecond})
 	ts := httptest.NewServer(s)
 	defer ts.Close()
 	slow := `{"board":"7x7","moves":"knight"}` // counting 7x7 knight paths takes far longer than the deadline
@@ -279,7 +279,8 @@ func TestBusy(t *testing.T) {
 	}
 	r.Body.Close()
 	// 2 s leaves room for a loaded machine; a third job that queued
-	// instead would wait for the first one's 3 s timeout.
+	// instead would wait for the first one's 1.5 s timeout and the
+	// second's (2.6 s or more after t0).
 	if r.StatusCode != 429 || time.Since(t0) > 2*time.Second {
 		t.Errorf("third job: %d after %v, want 429 at once", r.StatusCode, time.Since(t0))
 	}
