@@ -142,7 +142,7 @@ func TestPrimeRefusals(t *testing.T) {
 func TestPrimeRunStopped(t *testing.T) {
 	t.Parallel()
 	out := filepath.Join(t.TempDir(), "r.json")
-	r := cli(t, "", "count", "--moves", "1,0", "--closed", "14x14", "--prime-index", "0", "--out", out, "--timeout", "50ms", "--quiet")
+	r := cli(t, "", "count", "--moves", "1,0", "--closed", "18x18", "--prime-index", "0", "--out", out, "--timeout", "50ms", "--quiet")
 	if r.code != exitStopped || r.stdout != "" || !strings.Contains(r.stderr, "no partial result (no --out file written)") {
 		t.Fatalf("%v", r)
 	}
