@@ -3,42 +3,11 @@ package numberlink
 import (
 	"context"
 	"errors"
-	"math/rand/v2"
 	"testing"
 	"time"
 
 	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
-
-// denseClues returns the clues of a rows x cols k-grid with an island on
-// every cell and a solution: random connections of 1 to 3 along every
-// row and of 0 to 3 down every column (1 to 3 down the first), each
-// clue the sum at its cell. The puzzle has a great many solutions, and
-// the solver's stages and probing work over the whole grid at every node
-// (issue 33: the "dense" grids of 600x600 and 2000x2000).
-func denseClues(rows, cols int, seed uint64) []int {
-	r := rand.New(rand.NewPCG(seed, 33))
-	clues := make([]int, rows*cols)
-	for i := range rows {
-		for j := range cols {
-			c := i*cols + j
-			if j+1 < cols {
-				b := 1 + r.IntN(3)
-				clues[c] += b
-				clues[c+1] += b
-			}
-			if i+1 < rows {
-				b := r.IntN(4)
-				if j == 0 {
-					b = 1 + r.IntN(3)
-				}
-				clues[c] += b
-				clues[c+cols] += b
-			}
-		}
-	}
-	return clues
-}
 
 // TestStopsInsideNodeWork: on a dense 600x600 grid with k = 100, where
 // one search node's deductions take seconds, Solve, Rate and
@@ -54,7 +23,7 @@ func TestStopsInsideNodeWork(t *testing.T) {
 		t.Skip("measures how soon a deadline stops the work; the race detector slows it tenfold")
 	}
 	t.Parallel()
-	g, err := NewGrid(600, 600, 100, denseClues(600, 600, 1))
+	g, err := NewGrid(600, 600, 100, testfix.DenseKGridClues(600, 600, 1))
 	if err != nil {
 		t.Fatal(err)
 	}

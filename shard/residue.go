@@ -11,8 +11,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/boardgraph/boardgraph/internal/base/jsonwords"
 )
 
 // ResidueFormat names the version of the residue file.
@@ -95,17 +93,9 @@ func ReadResidue(rd io.Reader) (*Residue, error) {
 }
 
 func parseResidue(data []byte) (*Residue, error) {
-	if len(data) > MaxResultBytes {
-		return nil, fmt.Errorf("%w: longer than %d bytes: not a residue file", ErrResidue, MaxResultBytes)
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	var r Residue
-	if err := dec.Decode(&r); err != nil {
-		return nil, fmt.Errorf("%w: not a residue file (%s); give the files 'count --prime-index I --out FILE' wrote", ErrResidue, jsonwords.Problem(err, data))
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("%w: extra data after the residue", ErrResidue)
+	if err := decodeStrict(data, &r, ErrResidue, "residue", "count --prime-index I --out FILE"); err != nil {
+		return nil, err
 	}
 	if err := r.check(); err != nil {
 		return nil, err

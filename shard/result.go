@@ -104,17 +104,9 @@ func ReadResult(rd io.Reader) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(data) > MaxResultBytes {
-		return nil, fmt.Errorf("%w: longer than %d bytes: not a shard result file", ErrResult, MaxResultBytes)
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	var s Result
-	if err := dec.Decode(&s); err != nil {
-		return nil, fmt.Errorf("%w: not a shard result file (%s); give the files 'count --shard I/N --out FILE' wrote", ErrResult, jsonwords.Problem(err, data))
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("%w: extra data after the shard result", ErrResult)
+	if err := decodeStrict(data, &s, ErrResult, "shard result", "count --shard I/N --out FILE"); err != nil {
+		return nil, err
 	}
 	if err := s.check(); err != nil {
 		return nil, err
@@ -275,3 +267,22 @@ const FallbackVersion = format.FallbackVersion
 // CodeVersion is format.CodeVersion, the one function that names the
 // program's version (JSON results, shard files, --version).
 func CodeVersion(linked string) string { return format.CodeVersion(linked) }
+
+// decodeStrict decodes data, at most MaxResultBytes of one JSON value
+// with no unknown fields, into v. Its errors wrap kind, call the file
+// "not a <what> file" and name the command (wrote) whose --out files it
+// takes.
+func decodeStrict(data []byte, v any, kind error, what, wrote string) error {
+	if len(data) > MaxResultBytes {
+		return fmt.Errorf("%w: longer than %d bytes: not a %s file", kind, MaxResultBytes, what)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%w: not a %s file (%s); give the files '%s' wrote", kind, what, jsonwords.Problem(err, data), wrote)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fmt.Errorf("%w: extra data after the %s", kind, what)
+	}
+	return nil
+}

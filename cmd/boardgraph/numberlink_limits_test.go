@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -15,34 +14,11 @@ import (
 	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
-// writeDenseKGrid writes a rows x cols k-grid (k = 100, our wide text
-// format) with an island on every cell and a solution: random
-// connections of 1 to 3 along every row and of 0 to 3 down every column
-// (1 to 3 down the first), each clue the sum at its cell; a puzzle with a
-// great many solutions, on which the Proposition's part 4 and each search
-// node work over the whole grid (issue 33's "dense" k-grids).
+// writeDenseKGrid writes the dense k-grid of testfix.DenseKGridClues
+// (seed 1) with k = 100 in our wide text format.
 func writeDenseKGrid(t *testing.T, rows, cols int) string {
 	t.Helper()
-	r := rand.New(rand.NewPCG(1, 33))
-	clues := make([]int, rows*cols)
-	for i := range rows {
-		for j := range cols {
-			c := i*cols + j
-			if j+1 < cols {
-				b := 1 + r.IntN(3)
-				clues[c] += b
-				clues[c+1] += b
-			}
-			if i+1 < rows {
-				b := r.IntN(4)
-				if j == 0 {
-					b = 1 + r.IntN(3)
-				}
-				clues[c] += b
-				clues[c+cols] += b
-			}
-		}
-	}
+	clues := testfix.DenseKGridClues(rows, cols, 1)
 	var b strings.Builder
 	b.WriteString("k=100 wide\n")
 	for i := range rows {
