@@ -55,19 +55,31 @@ type browserEnv struct {
 
 // startBrowser starts the headless Chromium at exe for the test (closed
 // at its end) and returns its context; missing words a Chromium that does
-// not start (testfix.Missing, or t.Skipf).
+// not start (testfix.Missing, or t.Skipf). A start that fails is retried
+// twice with a fresh profile: Chromium has been seen to exit at start once
+// in many runs on a loaded CI machine, and a browser that does start is
+// what the tests are about.
 func startBrowser(t *testing.T, exe string, missing func(format string, args ...any)) context.Context {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.WindowSize(1280, 900), chromedp.Flag("disable-dev-shm-usage", true))
-	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(acancel)
-	bctx, bcancel := chromedp.NewContext(actx)
-	t.Cleanup(bcancel)
-	if err := chromedp.Do(bctx); err != nil {
-		missing("Chromium at %s does not start: %v", exe, err)
+	const attempts = 3
+	var err error
+	for try := 1; try <= attempts; try++ {
+		actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
+		bctx, bcancel := chromedp.NewContext(actx)
+		if err = chromedp.Do(bctx); err == nil {
+			t.Cleanup(acancel)
+			t.Cleanup(bcancel)
+			return bctx
+		}
+		bcancel()
+		acancel()
+		t.Logf("Chromium start %d of %d failed: %v", try, attempts, err)
+		time.Sleep(time.Duration(try) * 500 * time.Millisecond)
 	}
-	return bctx
+	missing("Chromium at %s does not start (%d tries): %v", exe, attempts, err)
+	return nil
 }
 
 func newBrowserEnv(t *testing.T) *browserEnv {
