@@ -208,7 +208,7 @@ func (gp *gridProblem) countLean(ctx context.Context, opt Options, t0 time.Time)
 			c.Add(res[l], q)
 		}
 	}
-	st.Moduli, st.BoundBits = moduli, bound
+	st.Moduli, st.BoundBits, st.Bound = moduli, bound, BoundGridSweep
 	st.Elapsed = time.Since(t0)
 	return c.Value(), st, nil
 }

@@ -236,8 +236,12 @@ func MergeResidues(results []*Residue, names []string, primeAt func(int) uint64)
 				missing = append(missing, strconv.Itoa(i))
 			}
 		}
-		return MergedResidues{}, fmt.Errorf("%w: %d residues do not determine the count: the %s bound puts it below 2^%d, and the primes given multiply to only about 2^%d; %d primes are needed, missing prime index %s: count them with --prime-index I --out FILE",
-			ErrResidue, len(results), first.Bound, first.BoundBits, c.Modulus().BitLen()-1, first.PrimesNeeded, strings.Join(missing, ", "))
+		given := fmt.Sprintf("%d residues do not", len(results))
+		if len(results) == 1 {
+			given = "1 residue does not"
+		}
+		return MergedResidues{}, fmt.Errorf("%w: %s determine the count: the %s bound puts it below 2^%d, and the primes given multiply to only about 2^%d; %d primes are needed, missing prime index %s: count them with --prime-index I --out FILE",
+			ErrResidue, given, first.Bound, first.BoundBits, c.Modulus().BitLen()-1, first.PrimesNeeded, strings.Join(missing, ", "))
 	}
 	m.Total = c.Value()
 	if m.Total.BitLen() > first.BoundBits {

@@ -13,8 +13,13 @@ import (
 // printed and written to --out as a residue file for count merge).
 func runPrime(e *env, ctx context.Context, c *request.Count) int {
 	if c.Flags.PrimesNeeded {
-		p := c.Needed()
-		var err error
+		p, err := c.Needed(ctx)
+		if err != nil && ctx.Err() != nil {
+			return fail(e, request.Stopped(request.StopReason(ctx, c.Timeout)+": the bound on the count was not finished; run it again"))
+		}
+		if err != nil {
+			return fail(e, err)
+		}
 		if c.Output.JSON() {
 			err = format.WriteJSON(e.stdout, p)
 		} else {

@@ -37,14 +37,15 @@ func writeResidues(t *testing.T, dir, stdin string, extra int, args ...string) [
 // TestPrimeResiduesCLI counts problems of the grid sweep and of the
 // general dynamic program, open and closed, with fixed ends and blocked
 // cells, one prime at a time, and checks that count merge gives the
-// count of one run, directed and undirected; 10x10 open grid paths need
-// three primes, so the Chinese remainder theorem joins residues that
-// differ from the count.
+// count of one run, directed and undirected; 14x14 grid cycles need two
+// primes (their count passes 2^86), so the Chinese remainder theorem joins
+// residues that differ from the count.
 func TestPrimeResiduesCLI(t *testing.T) {
 	t.Parallel()
 	blocked := "..#..\n.....\n.....\n.....\n....#\n"
 	for _, tc := range []cliProblem{
 		{"grid 10x10 open", "", []string{"--moves", "1,0", "10x10"}},
+		{"grid 14x14 closed", "", []string{"--moves", "1,0", "--closed", "14x14"}},
 		{"grid 6x6 closed", "", []string{"--moves", "1,0", "--closed", "6x6"}},
 		{"grid 7x6 start", "", []string{"--moves", "1,0", "--start", "1,1", "7x6"}},
 		{"knight 5x6 closed", "", []string{"--moves", "knight", "--closed", "5x6"}},
@@ -73,15 +74,16 @@ func TestPrimeResiduesCLI(t *testing.T) {
 // residues beyond those needed join the merge (and check it).
 func TestMergeResiduesJSON(t *testing.T) {
 	t.Parallel()
-	files := writeResidues(t, t.TempDir(), "", 1, "--moves", "1,0", "10x10")
+	files := writeResidues(t, t.TempDir(), "", 1, "--moves", "1,0", "--closed", "14x14")
 	r := cli(t, "", append([]string{"count", "merge", "--format", "json"}, files...)...)
 	var j format.MergeResidues
 	if err := json.Unmarshal([]byte(r.stdout), &j); err != nil || r.code != exitOK {
 		t.Fatalf("json: %v %v", r, err)
 	}
-	// 730044829512632 undirected paths (A120443), directed twice.
-	if j.Count != "1460089659025264" || len(j.Primes) != 4 || j.PrimeIndexes[3] != 3 || j.Primes[0] != "9223372036854775783" ||
-		j.PrimesNeeded != 3 || j.BoundBits <= 126 || j.BoundBits > 189 || j.Bound == "" || j.Problem.Board != "10x10" {
+	// 56126499620491437281263608 undirected cycles (A003763), directed
+	// twice: two primes, under the grid sweep's bound.
+	if j.Count != "112252999240982874562527216" || len(j.Primes) != 3 || j.PrimeIndexes[2] != 2 || j.Primes[0] != "9223372036854775783" ||
+		j.PrimesNeeded != 2 || j.BoundBits <= 87 || j.BoundBits > 126 || j.Bound != "grid sweep of degree-2 subgraphs" || j.Problem.Board != "14x14" {
 		t.Fatalf("json %+v", j)
 	}
 }
@@ -93,8 +95,8 @@ func TestMergeResiduesJSON(t *testing.T) {
 func TestPrimeRefusals(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	files := writeResidues(t, dir, "", 0, "--moves", "1,0", "10x10")
-	other := writeResidues(t, t.TempDir(), "", 0, "--moves", "1,0", "--start", "1,1", "10x10")
+	files := writeResidues(t, dir, "", 1, "--moves", "1,0", "--closed", "14x14") // 2 needed, 1 more
+	other := writeResidues(t, t.TempDir(), "", 0, "--moves", "1,0", "--closed", "--start", "1,1", "14x14")
 	shards := writeShards(t, t.TempDir(), "", 2, "5x5")
 	data, err := os.ReadFile(files[2])
 	if err != nil {
@@ -111,8 +113,8 @@ func TestPrimeRefusals(t *testing.T) {
 		files []string
 		want  string
 	}{
-		{"too few", files[:2], "2 residues do not determine the count: the Bregman bound puts it below 2^"},
-		{"too few names the missing", files[1:], "missing prime index 0: count them with --prime-index I --out FILE"},
+		{"too few", files[:1], "1 residue does not determine the count: the grid sweep of degree-2 subgraphs bound puts it below 2^"},
+		{"too few names the missing", files[1:2], "missing prime index 0: count them with --prime-index I --out FILE"},
 		{"duplicate", []string{files[0], files[1], files[1], files[2]}, "are both prime index 1"},
 		{"other problem", []string{files[1], files[2], other[0]}, "different count"},
 		{"tampered", []string{files[0], files[1], tampered}, "checksum"},

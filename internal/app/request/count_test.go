@@ -304,7 +304,10 @@ func TestCountOverflow(t *testing.T) {
 	if err := c.WriteResult(&buf, res, nil); err != nil {
 		t.Fatal(err)
 	}
-	b, k := c.Bound()
+	b, k, err := c.Bound(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
 	var got format.Count
 	if err := json.Unmarshal(buf.Bytes(), &got); err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package request
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/big"
 	"strconv"
 	"time"
@@ -41,18 +42,34 @@ const gridNsPerStep = 2
 func (c *Count) countGrid(ctx context.Context, dp DPOptions) (*big.Int, count.Stats, error) {
 	opt := count.Options{MaxBytes: c.GridLayerBytes(), Progress: dp.Progress, ProgressEvery: dp.ProgressEvery}
 	total, st, err := count.CountGrid(ctx, c.Problem, c.grid, opt)
-	var gr *count.GridRefusal
-	if errors.As(err, &gr) {
-		limit := "--max-memory " + c.Flags.MaxMemory
-		if c.Flags.MaxMemory == "" {
-			limit = "the default --max-memory of " + progress.Bytes(c.MaxMemory) + " (3/4 of the memory available)"
-		}
-		need := int64(gr.NeedBytes/0.9) + 64<<20
-		cpu := gr.WordSteps * float64(max(gr.Primes, 1)) * gridNsPerStep * 1e-9
-		return nil, st, inputf("the grid sweep %d cells wide needs about %sB (two layers of up to %d frontier states, one 64-bit count each, then %d primes one after the other; about %s of CPU), over %s; give --max-memory %s or more, or count a narrower board",
-			gr.Width, sizeFlag(need), gr.States, gr.Primes, progress.Round(time.Duration(cpu*float64(time.Second))).String(), limit, sizeFlag(need))
+	if rerr := c.gridRefused(err, false); rerr != nil {
+		return nil, st, rerr
 	}
 	return total, st, dpError(err)
+}
+
+// gridRefused words a refusal of the grid sweep (count.GridRefusal) in
+// the user's terms: the memory and CPU time the count needs, --max-memory
+// as the user gave it (or its default) and the value that would fit. It
+// returns nil when err is no refusal. task says the count is one prime's
+// (count --prime-index): one pass, not one a prime.
+func (c *Count) gridRefused(err error, task bool) error {
+	var gr *count.GridRefusal
+	if !errors.As(err, &gr) {
+		return nil
+	}
+	limit := "--max-memory " + c.Flags.MaxMemory
+	if c.Flags.MaxMemory == "" {
+		limit = "the default --max-memory of " + progress.Bytes(c.MaxMemory) + " (3/4 of the memory available)"
+	}
+	need := int64(gr.NeedBytes/0.9) + 64<<20
+	primes, passes := max(gr.Primes, 1), fmt.Sprintf("then %d primes one after the other", max(gr.Primes, 1))
+	if task {
+		primes, passes = 1, "one pass for this prime"
+	}
+	cpu := gr.WordSteps * float64(primes) * gridNsPerStep * 1e-9
+	return inputf("the grid sweep %d cells wide needs about %sB (two layers of up to %d frontier states, one 64-bit count each, %s; about %s of CPU), over %s; give --max-memory %s or more, or count a narrower board",
+		gr.Width, sizeFlag(need), gr.States, passes, progress.Round(time.Duration(cpu*float64(time.Second))).String(), limit, sizeFlag(need))
 }
 
 // sizeFlag writes n bytes as a --max-memory value, rounded up to a G

@@ -3,8 +3,11 @@ package request
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"strings"
 	"testing"
+
+	"github.com/boardgraph/boardgraph/count"
 )
 
 // TestCountGridPath: grid graphs (moves 1,0) go through the grid sweep
@@ -87,5 +90,36 @@ func TestCountGridRefusal(t *testing.T) {
 	res, err := c.Run(t.Context(), c.Options(), DPOptions{})
 	if err != nil || res.Directed.String() != "112252999240982874562527216" {
 		t.Errorf("--max-memory %s: %v, %v; want 2 x A003763(7)", fit, res, err)
+	}
+}
+
+// A grid count modulo one prime (count --prime-index) over --max-memory
+// is refused in the same terms, for its one pass; the value it names lets
+// it run, and the residue is the count's.
+func TestCountGridPrimeRefusal(t *testing.T) {
+	t.Parallel()
+	lf := LeaperFlags{Spec: "14x14", Moves: "1,0", Closed: true}
+	c, err := newCount(t, lf, CountFlags{Method: MethodDP, MaxMemory: "1M", PrimeIndex: "0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = c.RunPrime(t.Context(), DPOptions{}, "test")
+	msg := fmt.Sprint(err)
+	if !errors.Is(err, ErrInput) || !strings.Contains(msg, "over --max-memory 1M;") || !strings.Contains(msg, "one pass for this prime") || strings.Contains(msg, "Options.MaxBytes") {
+		t.Fatalf("14x14 prime 0 at --max-memory 1M: %v; want an input error naming --max-memory 1M and one pass, and no library field", err)
+	}
+	i := strings.Index(msg, "give --max-memory ")
+	if i < 0 {
+		t.Fatalf("no value to give in %q", msg)
+	}
+	fit := strings.Fields(msg[i+len("give --max-memory "):])[0]
+	if c, err = newCount(t, lf, CountFlags{Method: MethodDP, MaxMemory: fit, PrimeIndex: "0"}); err != nil {
+		t.Fatal(err)
+	}
+	r, _, err := c.RunPrime(t.Context(), DPOptions{}, "test")
+	total, _ := new(big.Int).SetString("112252999240982874562527216", 10) // 2 x A003763(7)
+	want := total.Mod(total, new(big.Int).SetUint64(count.Prime(0)))
+	if err != nil || r.Residue != want.String() {
+		t.Errorf("--max-memory %s: %v, %v; want residue %s", fit, r, err, want)
 	}
 }

@@ -47,7 +47,7 @@ func (c *Count) checkPrimeFlags(method string) error {
 	case c.Problem.Givens != nil:
 		return inputf("the dynamic program does not take givens, so counts modulo a prime do not either")
 	}
-	if b, k := c.Bound(); k == 0 {
+	if b := c.quickBound(); b.Primes() == 0 {
 		return inputf("the count is bounded only by 2^%d (%s), past what %d primes determine: count a smaller board", b.Bits, b.Name, count.MaxPrimeIndex+1)
 	}
 	c.PrimeIndex = -1
@@ -67,16 +67,36 @@ func (c *Count) checkPrimeFlags(method string) error {
 	return nil
 }
 
-// Bound returns the proven bound on the request's directed count
-// (count.CountBound, with the grid when the grid sweep counts it) and how
-// many primes of count.Prime's sequence it needs.
-func (c *Count) Bound() (count.Bound, int) {
+// Bound returns the proven bound on the request's directed count and how
+// many primes of count.Prime's sequence it needs: count.CountBound's
+// (with the grid, for the matchings bound), or on the grid sweep's path
+// the sweep's own (count.GridBoundBits) where it is smaller, as it is on
+// every square grid (22x22 cycles: 2^274 and 5 primes, against 2^390 and
+// 7). The sweep's bound is a relaxed sweep of 2^(w+1) numbers a cell, w
+// the frontier's width (seconds at width 22); on cancellation Bound
+// returns ctx's error.
+func (c *Count) Bound(ctx context.Context) (count.Bound, int, error) {
+	b := c.quickBound()
+	if c.gridPath() {
+		bits, err := count.GridBoundBits(ctx, c.Problem, c.grid)
+		if err != nil {
+			return count.Bound{}, 0, err
+		}
+		if bits < b.Bits {
+			b = count.Bound{Bits: bits, Name: count.BoundGridSweep}
+		}
+	}
+	return b, b.Primes(), nil
+}
+
+// quickBound is count.CountBound of the request (with the grid, for the
+// matchings bound): linear time, and never below Bound's.
+func (c *Count) quickBound() count.Bound {
 	var g *count.Grid
 	if c.isGrid {
 		g = &c.grid
 	}
-	b := count.CountBound(c.Problem, g)
-	return b, b.Primes()
+	return count.CountBound(c.Problem, g)
 }
 
 // PrimesNeeded is the JSON of count --primes-needed.
@@ -90,14 +110,18 @@ type PrimesNeeded struct {
 	Primes []string `json:"primes"`
 }
 
-// Needed returns what count --primes-needed prints.
-func (c *Count) Needed() PrimesNeeded {
-	b, k := c.Bound()
+// Needed returns what count --primes-needed prints; on cancellation,
+// ctx's error.
+func (c *Count) Needed(ctx context.Context) (PrimesNeeded, error) {
+	b, k, err := c.Bound(ctx)
+	if err != nil {
+		return PrimesNeeded{}, err
+	}
 	p := PrimesNeeded{Problem: c.Describe("count"), Convention: c.Convention(false), BoundBits: b.Bits, Bound: b.Name, PrimesNeeded: k}
 	for i := range k {
 		p.Primes = append(p.Primes, strconv.FormatUint(count.Prime(i), 10))
 	}
-	return p
+	return p, nil
 }
 
 // NeededSummary words Needed in one line.
@@ -122,8 +146,13 @@ func (c *Count) RunPrime(ctx context.Context, dp DPOptions, version string) (*sh
 		err error
 	)
 	if c.gridPath() {
-		opt := count.Options{MaxBytes: c.DPTableBytes(), Workers: c.Workers, Progress: dp.Progress, ProgressEvery: dp.ProgressEvery}
+		// The grid sweep's layers are nearly all of its memory, as in
+		// countGrid.
+		opt := count.Options{MaxBytes: c.GridLayerBytes(), Workers: c.Workers, Progress: dp.Progress, ProgressEvery: dp.ProgressEvery}
 		res, st, err = count.CountGridMod(ctx, c.Problem, c.grid, opt, q)
+		if rerr := c.gridRefused(err, true); rerr != nil {
+			return nil, st, rerr
+		}
 	} else {
 		if err := c.dpOrder(ctx); err != nil {
 			return nil, count.Stats{}, err
@@ -141,7 +170,10 @@ func (c *Count) RunPrime(ctx context.Context, dp DPOptions, version string) (*sh
 	if err != nil {
 		return nil, st, err
 	}
-	b, k := c.Bound()
+	b, k, err := c.Bound(ctx)
+	if err != nil {
+		return nil, st, err
+	}
 	elapsed := time.Since(t0)
 	r := &shard.Residue{Format: shard.ResidueFormat, Problem: prob, Method: shard.MethodDP, Convention: c.Convention(false),
 		Divisor: c.Divisor(), PrimeIndex: c.PrimeIndex, Prime: strconv.FormatUint(q, 10), Residue: strconv.FormatUint(res, 10),
