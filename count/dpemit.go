@@ -53,25 +53,7 @@ func (r *worker) emit(st *step, x *[maxWidth + 2]uint8, f uint8) {
 // the packed codes (one bit per field, the field's top bit; see step.sw).
 func (r *worker) emitNarrow(st *step, x *[maxWidth + 2]uint8, f uint8) {
 	b := r.bitsPer & 63
-	// lab: the new code+1 of each old code, 0 for a pair code not seen
-	// yet; the codes below codePair keep theirs. Masked indexes and the
-	// flag arithmetic below keep the loop free of bounds checks and of
-	// the branches on the code (the hottest loop of the 8x8 counts).
-	lab := [128]uint8{codeEmpty + 1, codeFull + 1, codeTail + 1}
-	ns := uint8(codePair + 1)
-	var lo uint64
-	for _, j := range st.kept {
-		code := x[j&63] & 127
-		l := lab[code]
-		var unseen uint8
-		if l == 0 {
-			unseen = 1
-		}
-		l |= ns & -unseen
-		ns += unseen
-		lab[code] = l
-		lo = lo<<b | uint64(l-1)
-	}
+	lo := renumberNibbles(st.kept, x, b)
 	sw := &st.sw
 	zero := func(y uint64) uint64 { return ^(((y & sw.low) + sw.low) | y) & sw.used }
 	empty := zero(lo)
@@ -112,6 +94,31 @@ func (r *worker) emitNarrow(st *step, x *[maxWidth + 2]uint8, f uint8) {
 		lo = lo<<2 | uint64(f)
 	}
 	r.add(key{lo: lo, hi: hi})
+}
+
+// renumberNibbles packs the codes of the kept positions of x, b bits
+// each, first to last from the high end, with the pair codes renumbered
+// in order of first appearance (the codes below codePair keep theirs),
+// for codes below 16 (all of them when they fit 64 bits: plan.codeSWAR).
+// The map from old to new codes is sixteen 4-bit fields of one word, and
+// seen a bit per old code, so the loop, the hottest of the 8x8 counts,
+// keeps no table in memory: a table costs a store and a load that depends
+// on it for every code.
+func renumberNibbles(kept []uint8, x *[maxWidth + 2]uint8, b uint) uint64 {
+	m := uint64(codeTail<<8 | codeFull<<4 | codeEmpty) // codes 0 to 2 keep theirs
+	seen := uint64(1<<codeEmpty | 1<<codeFull | 1<<codeTail)
+	ns := uint64(codePair)
+	var lo uint64
+	for _, j := range kept {
+		c := uint64(x[j&63] & 15)
+		sh := c << 2
+		unseen := seen>>c&1 ^ 1
+		m |= (ns & -unseen) << sh
+		seen |= 1 << c
+		ns += unseen
+		lo = lo<<b | m>>sh&15
+	}
+	return lo
 }
 
 // emitWide packs a state of up to 128 bits after emit's retirement and

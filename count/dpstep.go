@@ -114,7 +114,7 @@ func (r *worker) expand(st *step, k key) {
 		x := cells
 		r.trans++
 		if x[a] == codeEmpty {
-			x[a], x[w] = codeNew, codeNew // a new path a-v; codes are renumbered on emit
+			x[a], x[w] = r.codeNew, r.codeNew // a new path a-v; codes are renumbered on emit
 		} else {
 			x[w], x[a] = x[a], codeFull
 		}
@@ -133,7 +133,7 @@ func (r *worker) expand(st *step, k key) {
 			x[w] = codeFull
 			switch {
 			case ca == codeEmpty && cb == codeEmpty:
-				x[a], x[b] = codeNew, codeNew
+				x[a], x[b] = r.codeNew, r.codeNew
 			case ca == codeEmpty:
 				x[a], x[b] = cb, codeFull
 			case cb == codeEmpty:

@@ -19,9 +19,6 @@ const (
 	codeFull  = 1 // degree 2: an inner vertex of some partial path
 	codeTail  = 2 // degree 1; the other end of its partial path is a fixed end of the Hamiltonian path
 	codePair  = 3 // codes >= codePair: degree 1; the two frontier vertices with one code are the ends of one partial path
-	// codeNew marks the two ends of a path made in the current step, a pair
-	// code above every code a stored state uses; emit renumbers it.
-	codeNew = codePair + maxWidth/2 + 1
 )
 
 // step is the precomputed, state-independent part of processing one vertex.
@@ -86,6 +83,10 @@ type plan struct {
 	// so the steps' swar masks are filled: the knight's and Diplomatico
 	// 8x8 (16 codes of 4 bits) have them although their keys take 66 bits.
 	codeSWAR bool
+	// codeNew marks the two ends of a path made in the current step: the
+	// pair code just above every code a stored state uses (codePair +
+	// width/2 - 1 at most); emit renumbers it.
+	codeNew uint8
 }
 
 // Plan describes the memory a count needs, known before it runs.
@@ -158,7 +159,10 @@ func newPlan(ctx context.Context, g *graph.Graph, order []int32, required []int3
 	}
 	// Codes go up to codePair + width/2 - 1.
 	p.bitsPer = bitsPerCell(p.width)
-	if p.codeSWAR = p.width*int(p.bitsPer) <= 64; p.codeSWAR {
+	p.codeNew = uint8(codePair + p.width/2)
+	// Codes that fit 64 bits are at most 16 of 4 bits (codeNew at most
+	// 11): emitNarrow's renumbering holds them in 4-bit fields.
+	if p.codeSWAR = p.width*int(p.bitsPer) <= 64 && p.codeNew < 16; p.codeSWAR {
 		for i := range p.steps {
 			p.steps[i].fillSWAR(p.bitsPer)
 		}
