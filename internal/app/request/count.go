@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -432,10 +433,10 @@ func (c *Count) Run(ctx context.Context, opt hamilton.Options, dp DPOptions) (*C
 	switch {
 	case c.gridPath():
 		res.Directed, res.DP, err = c.countGrid(ctx, dp)
-		res.Stats = hamilton.Stats{Elapsed: res.DP.Elapsed, Workers: 1}
+		res.Stats = hamilton.Stats{Elapsed: res.DP.Elapsed, Workers: c.dpWorkers()}
 	case c.Method == MethodDP:
-		res.Directed, res.DP, err = c.countDP(ctx, dp, count.Options{})
-		res.Stats = hamilton.Stats{Elapsed: res.DP.Elapsed, Workers: 1}
+		res.Directed, res.DP, err = c.countDP(ctx, dp, count.Options{Workers: c.Workers})
+		res.Stats = hamilton.Stats{Elapsed: res.DP.Elapsed, Workers: c.dpWorkers()}
 		if errors.Is(err, hamilton.ErrOverflow) {
 			return res, &IncompleteError{Msg: "the count exceeds 2^128-1, the widest count of a dynamic program with shards, spilling or checkpoints; it reports no count rather than a wrapped one (count without them for an exact count at any size)", Err: err}
 		}
@@ -616,6 +617,15 @@ func dpError(err error) error {
 		err = inputf("%w", err)
 	}
 	return err
+}
+
+// dpWorkers is the number of goroutines the dynamic programs run with:
+// --workers, or all cores (count.Options.Workers 0).
+func (c *Count) dpWorkers() int {
+	if c.Workers > 0 {
+		return c.Workers
+	}
+	return runtime.GOMAXPROCS(0)
 }
 
 // WriteResult writes res in the request's output format: the bare count

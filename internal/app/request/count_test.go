@@ -459,3 +459,19 @@ func TestCountDPTooWide(t *testing.T) {
 		t.Errorf("too wide a frontier: %v", err)
 	}
 }
+
+// --workers reaches the dynamic programs (the grid sweep and the leaper
+// DP), and their stats name the number they ran with, not 1.
+func TestCountDPWorkers(t *testing.T) {
+	t.Parallel()
+	for _, lf := range []LeaperFlags{
+		{Spec: "8x8", Moves: "1,0", Closed: true, Workers: 3},
+		{Spec: "6x6", Moves: "knight", Closed: true, Workers: 3},
+	} {
+		c := mustCount(t, lf, CountFlags{Method: MethodDP})
+		res, err := c.Run(t.Context(), c.Options(), DPOptions{})
+		if err != nil || res.Stats.Workers != 3 {
+			t.Errorf("%+v: workers %d, %v; want 3", lf, res.Stats.Workers, err)
+		}
+	}
+}

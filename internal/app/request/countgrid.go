@@ -40,7 +40,7 @@ const gridNsPerStep = 2
 // and the progress of dp; a refusal names --max-memory as the user gave
 // it, what would fit, and the time the count would take.
 func (c *Count) countGrid(ctx context.Context, dp DPOptions) (*big.Int, count.Stats, error) {
-	opt := count.Options{MaxBytes: c.GridLayerBytes(), Progress: dp.Progress, ProgressEvery: dp.ProgressEvery}
+	opt := count.Options{MaxBytes: c.GridLayerBytes(), Workers: c.Workers, Progress: dp.Progress, ProgressEvery: dp.ProgressEvery}
 	total, st, err := count.CountGrid(ctx, c.Problem, c.grid, opt)
 	if rerr := c.gridRefused(err, false); rerr != nil {
 		return nil, st, rerr
