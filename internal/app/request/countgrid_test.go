@@ -79,11 +79,7 @@ func TestCountGridRefusal(t *testing.T) {
 	if !errors.Is(err, ErrInput) || !strings.Contains(msg, "over --max-memory 1M;") || !strings.Contains(msg, "of CPU") || strings.Contains(msg, "Options.MaxBytes") {
 		t.Fatalf("14x14 at --max-memory 1M: %v; want an input error naming --max-memory 1M, the time, and no library field", err)
 	}
-	i := strings.Index(msg, "give --max-memory ")
-	if i < 0 {
-		t.Fatalf("no value to give in %q", msg)
-	}
-	fit := strings.Fields(msg[i+len("give --max-memory "):])[0]
+	fit := fitFrom(t, msg)
 	if c, err = newCount(t, lf, CountFlags{Method: MethodDP, MaxMemory: fit}); err != nil {
 		t.Fatal(err)
 	}
@@ -108,11 +104,7 @@ func TestCountGridPrimeRefusal(t *testing.T) {
 	if !errors.Is(err, ErrInput) || !strings.Contains(msg, "over --max-memory 1M;") || !strings.Contains(msg, "one pass for this prime") || strings.Contains(msg, "Options.MaxBytes") {
 		t.Fatalf("14x14 prime 0 at --max-memory 1M: %v; want an input error naming --max-memory 1M and one pass, and no library field", err)
 	}
-	i := strings.Index(msg, "give --max-memory ")
-	if i < 0 {
-		t.Fatalf("no value to give in %q", msg)
-	}
-	fit := strings.Fields(msg[i+len("give --max-memory "):])[0]
+	fit := fitFrom(t, msg)
 	if c, err = newCount(t, lf, CountFlags{Method: MethodDP, MaxMemory: fit, PrimeIndex: "0"}); err != nil {
 		t.Fatal(err)
 	}
@@ -122,4 +114,15 @@ func TestCountGridPrimeRefusal(t *testing.T) {
 	if err != nil || r.Residue != want.String() {
 		t.Errorf("--max-memory %s: %v, %v; want residue %s", fit, r, err, want)
 	}
+}
+
+// fitFrom returns the value a refusal tells the user to give to
+// --max-memory.
+func fitFrom(t *testing.T, msg string) string {
+	t.Helper()
+	i := strings.Index(msg, "give --max-memory ")
+	if i < 0 {
+		t.Fatalf("no value to give in %q", msg)
+	}
+	return strings.Fields(msg[i+len("give --max-memory "):])[0]
 }
