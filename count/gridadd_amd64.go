@@ -9,13 +9,8 @@ var haveAVX2 = cpu.X86.HasAVX2
 
 // addModAVX2 adds src to dst modulo the primes pat (repeating; len(pat)
 // a multiple of 4) four elements at a time, in whole rounds of len(pat)
-// elements, and returns the elements done (gridadd_amd64.s).
+// elements, and returns the elements done; with zero set it also zeroes
+// the elements of src it reads (gridadd_amd64.s).
 //
 //go:noescape
-func addModAVX2(dst, src, pat []uint64) int
-
-// addModZeroAVX2 is addModAVX2 that also zeroes the elements of src it
-// reads (gridadd_amd64.s).
-//
-//go:noescape
-func addModZeroAVX2(dst, src, pat []uint64) int
+func addModAVX2(dst, src, pat []uint64, zero bool) int

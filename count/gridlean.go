@@ -60,25 +60,18 @@ func filler(r, d, k int) uint64 {
 // i modulo qs[i mod len(qs)]: the counts of consecutive words, each one
 // residue a prime. pat is lanePattern(qs), for the vector instructions
 // (gridadd_amd64.s), which take the long blocks four elements at a time.
-func addLanes(dst, src, qs, pat []uint64) {
+// With zero set it also zeroes src: the source layer is zero again, ready
+// to be the next layer, when the last successor of each word has read it
+// (the one pass over its memory that a clear would make on its own).
+func addLanes(dst, src, qs, pat []uint64, zero bool) {
 	if haveAVX2 && len(src) >= len(pat) {
-		done := addModAVX2(dst, src, pat)
+		done := addModAVX2(dst, src, pat, zero)
 		dst, src = dst[done:], src[done:]
 	}
 	addTail(dst, src, qs)
-}
-
-// addLanesZero is addLanes, and zeroes src: the source layer is zero
-// again, ready to be the next layer, when the last successor of each
-// word has read it (the one pass over its memory that a clear would
-// make on its own).
-func addLanesZero(dst, src, qs, pat []uint64) {
-	if haveAVX2 && len(src) >= len(pat) {
-		done := addModZeroAVX2(dst, src, pat)
-		dst, src = dst[done:], src[done:]
+	if zero {
+		clear(src)
 	}
-	addTail(dst, src, qs)
-	clear(src)
 }
 
 // addTail is addLanes one element at a time.
@@ -398,11 +391,7 @@ func (r *leanRun) visit(n node, mask uint8, out *[3]uint64) {
 			continue
 		}
 		tr := r.dst.classes[cs[x]].off + r.targetRank(&n, t, rep, cs[x])
-		if last {
-			addLanesZero(r.nxt[tr*k:(tr+size)*k], src, r.qs, r.pat)
-		} else {
-			addLanes(r.nxt[tr*k:(tr+size)*k], src, r.qs, r.pat)
-		}
+		addLanes(r.nxt[tr*k:(tr+size)*k], src, r.qs, r.pat, last)
 	}
 }
 
@@ -496,11 +485,7 @@ func (r *leanRun) add(to, from, n uint64, zero bool) {
 		}
 		return
 	}
-	if zero {
-		addLanesZero(r.nxt[to*k:(to+n)*k], r.cur[from*k:(from+n)*k], r.qs, r.pat)
-		return
-	}
-	addLanes(r.nxt[to*k:(to+n)*k], r.cur[from*k:(from+n)*k], r.qs, r.pat)
+	addLanes(r.nxt[to*k:(to+n)*k], r.cur[from*k:(from+n)*k], r.qs, r.pat, zero)
 }
 
 // targetRank is the rank, in class x of the next layer, of the first

@@ -5,9 +5,9 @@ import (
 	"testing"
 )
 
-// addLanes and addLanesZero (with the vector instructions where the
-// machine has them) agree with the sum of each element modulo its lane's
-// prime, and addLanesZero leaves its source zero, for one
+// addLanes, without and with zeroing (with the vector instructions where
+// the machine has them), agrees with the sum of each element modulo its
+// lane's prime, and zeroing leaves its source zero, for one
 // to six lanes and blocks shorter and longer than a vector's round, on
 // residues near the primes (sums past 2^63).
 func TestAddLanes(t *testing.T) {
@@ -31,8 +31,8 @@ func TestAddLanes(t *testing.T) {
 				want[i] = (dst[i] + src[i]) % q // below 2^64: residues below 2^63
 			}
 			dst2, src2 := append([]uint64(nil), dst...), append([]uint64(nil), src...)
-			addLanes(dst, src, qs, lanePattern(qs))
-			addLanesZero(dst2, src2, qs, lanePattern(qs))
+			addLanes(dst, src, qs, lanePattern(qs), false)
+			addLanes(dst2, src2, qs, lanePattern(qs), true)
 			for i := range n {
 				if dst[i] != want[i] || dst2[i] != want[i] || src2[i] != 0 {
 					t.Fatalf("%d lanes, %d words: element %d = %d and %d (zeroing, source left %d), want %d", k, words, i, dst[i], dst2[i], src2[i], want[i])
