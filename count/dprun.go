@@ -398,6 +398,11 @@ func (r *dp) compactFrom() int64 {
 // next layer's tables reuse that memory rather than the system's.
 const freeGC = 32 << 20
 
+// crossedGC reports whether adding b bytes to a running total of memory
+// given up, which is now total, passed another multiple of freeGC: the
+// moment to run the collector (or ask for it) once more.
+func crossedGC(total, b int64) bool { return total/freeGC != (total-b)/freeGC }
+
 // freeAsRead reports whether step expanding cur may free each partition
 // of cur once expanded, so that the peak of the two layers is less than
 // their sum: cur is dense (a large layer), and nothing will read it again
@@ -501,7 +506,7 @@ func (r *dp) expandParts(ctx context.Context, i int, cur *layer, states int, ws 
 					b := int64(len(cur.parts[pi].a)) * 8
 					cur.parts[pi].a = nil
 					atomic.AddInt64(&r.mem.bytes, -b)
-					if f := freed.Add(b); f/freeGC != (f-b)/freeGC {
+					if crossedGC(freed.Add(b), b) {
 						runtime.GC() // reuse it for the next layer's tables
 					}
 				}

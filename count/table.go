@@ -217,7 +217,7 @@ func (s *store) compact(l *layer) (dropped int64) {
 		}
 		atomic.AddInt64(&s.bytes, -int64(len(p.a))*8)
 		b = int64(len(p.a)) * 8
-		if dropped += b; dropped/freeGC != (dropped-b)/freeGC {
+		if dropped += b; crossedGC(dropped, b) {
 			// The tables copied so far are garbage: collect them, so
 			// that the copies reuse their memory (peak RSS).
 			runtime.GC()
@@ -435,7 +435,7 @@ func (s *store) grow(p *part) bool {
 	// once the tables are large (compactFrom and more in all): smaller
 	// counts leave it to the runtime's pacing.
 	if atomic.AddInt64(&s.bytes, -b) >= compactFrom {
-		if d := s.dropped.Add(b); d/freeGC != (d-b)/freeGC {
+		if crossedGC(s.dropped.Add(b), b) {
 			s.gcDue.Store(true)
 		}
 	}

@@ -124,7 +124,7 @@ func (r *dp) widen(cur *layer) (*layer, error) {
 		b := int64(len(a)) * 8
 		cur.parts[pi].a = nil
 		atomic.AddInt64(&old.bytes, -b)
-		if dropped += b; dropped/freeGC != (dropped-b)/freeGC {
+		if dropped += b; crossedGC(dropped, b) {
 			runtime.GC()
 		}
 	}
