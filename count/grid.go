@@ -237,8 +237,8 @@ func CountGridMod(ctx context.Context, p hamilton.Problem, g Grid, opt Options, 
 
 // GridBoundBits returns b such that the count CountGrid returns for p on
 // g is below 2^b, proven (gridBoundBits): the primes of a modular count
-// must multiply past it.
-func GridBoundBits(ctx context.Context, p hamilton.Problem, g Grid) (int, error) {
+// must multiply past it. Of opt it takes Workers alone.
+func GridBoundBits(ctx context.Context, p hamilton.Problem, g Grid, opt Options) (int, error) {
 	gp, total, _, err := prepareGrid(&p, g)
 	if err != nil {
 		return 0, err
@@ -246,7 +246,7 @@ func GridBoundBits(ctx context.Context, p hamilton.Problem, g Grid) (int, error)
 	if total != nil {
 		return total.BitLen() + 1, nil
 	}
-	return gp.boundBits(ctx, defaultWorkers())
+	return gp.boundBits(ctx, opt.Workers)
 }
 
 // gridProblem is a grid count ready to run.

@@ -78,7 +78,7 @@ func (c *Count) checkPrimeFlags(method string) error {
 func (c *Count) Bound(ctx context.Context) (count.Bound, int, error) {
 	b := c.quickBound()
 	if c.gridPath() {
-		bits, err := count.GridBoundBits(ctx, c.Problem, c.grid)
+		bits, err := count.GridBoundBits(ctx, c.Problem, c.grid, count.Options{Workers: c.Workers})
 		if err != nil {
 			return count.Bound{}, 0, err
 		}
