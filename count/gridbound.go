@@ -47,7 +47,7 @@ func gridBoundBits(ctx context.Context, s *gridSweep, lone, workers int) (int, e
 		// that differ only there (a group) go to states of their own
 		// group, so the groups split between workers without locks.
 		bb := uint(plugs - 2 - c.j)
-		err := parallel(ctx, len(next), workers, func(_, lo, hi int) { clear(next[lo:hi]) })
+		err := parallelClear(ctx, next, workers)
 		if err != nil {
 			return 0, err
 		}

@@ -162,7 +162,7 @@ func (r *leanGrid) run(ctx context.Context, qs []uint64) ([]uint64, error) {
 		// The steps keep the layer they do not read zero (leanRun.step);
 		// the pass before left its last layer.
 		for _, b := range r.bufs {
-			if err := parallel(ctx, len(b), r.opt.Workers, func(_, lo, hi int) { clear(b[lo:hi]) }); err != nil {
+			if err := parallelClear(ctx, b, r.opt.Workers); err != nil {
 				return nil, err
 			}
 		}

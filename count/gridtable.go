@@ -101,6 +101,11 @@ func parallel(ctx context.Context, n, workers int, f func(p, lo, hi int)) error 
 	return nil
 }
 
+// parallelClear zeroes a with workers goroutines (parallel).
+func parallelClear[T uint64 | float64](ctx context.Context, a []T, workers int) error {
+	return parallel(ctx, len(a), workers, func(_, lo, hi int) { clear(a[lo:hi]) })
+}
+
 // gridLayer is the count of every word, limbs words each (little-endian
 // multi-word integers: counts are exact at any size).
 type gridLayer struct {

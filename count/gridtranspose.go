@@ -220,5 +220,5 @@ func transpose(ctx context.Context, pats *gridPatterns, from, to *gridLayout, sr
 		}
 	}
 	// The source is zero again, ready to be the next layer.
-	return parallel(ctx, len(src), workers, func(_, lo, hi int) { clear(src[lo:hi]) })
+	return parallelClear(ctx, src, workers)
 }
