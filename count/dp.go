@@ -482,6 +482,10 @@ type dp struct {
 	// prevRecs is the records of the layer the last spilled step read
 	// (stepDisk: the growth of records, not of summed states).
 	prevRecs int64
+	// stateShare is the states of the last spilled layer read whole per
+	// record of its files (0: none read yet); loadBucket sizes a bucket's
+	// table by it.
+	stateShare float64
 	// floatExp: float64 counts (wide.go) are stored divided by
 	// 2^floatExp (rescale).
 	floatExp int

@@ -1,6 +1,9 @@
 package count
 
-import "runtime"
+import (
+	"math/bits"
+	"runtime"
+)
 
 // start prepares w to fill layer next: its tables, or, when out is not
 // nil, out's bucket files (next then only partitions the keys).
@@ -104,26 +107,46 @@ func (r *worker) expand(st *step, k key) {
 		x := cells[a]
 		return x != codeFull && (x == codeEmpty || st.req>>a&1 == 0)
 	}
-	x0 := cells
-	r.emit(st, &x0, f) // no edge
+	// must: the vertices that leave the frontier after this step (v
+	// aside) and still need an edge, which only v can give them now: an
+	// empty one, and in a closed count one of degree 1. Every choice of
+	// edges that misses one of them emit would refuse; skipping them here
+	// saves half the choices tried on the knight's closed tours.
+	var must uint64
+	for l := st.leave; l != 0; l &= l - 1 {
+		j := bits.TrailingZeros64(l)
+		if c := cells[j]; c == codeEmpty || r.closed && c != codeFull {
+			must |= 1 << j
+		}
+	}
+	if bits.OnesCount64(must) > 2 {
+		return
+	}
+	if must == 0 {
+		x0 := cells
+		r.emit(st, &x0, f) // no edge
+	}
 	for ai, a := range nb {
-		if !canTake(a) {
+		rest := must &^ (1 << a) // what a second edge must serve
+		if !canTake(a) || rest&(rest-1) != 0 {
 			continue
 		}
-		// One edge v-a.
-		x := cells
-		r.trans++
-		if x[a] == codeEmpty {
-			x[a], x[w] = r.codeNew, r.codeNew // a new path a-v; codes are renumbered on emit
-		} else {
-			x[w], x[a] = x[a], codeFull
+		if rest == 0 {
+			// One edge v-a.
+			x := cells
+			r.trans++
+			if x[a] == codeEmpty {
+				x[a], x[w] = r.codeNew, r.codeNew // a new path a-v; codes are renumbered on emit
+			} else {
+				x[w], x[a] = x[a], codeFull
+			}
+			r.emit(st, &x, f)
 		}
-		r.emit(st, &x, f)
 		if vReq {
 			continue // a required end takes one edge
 		}
 		for _, b := range nb[ai+1:] {
-			if !canTake(b) {
+			if rest&^(1<<b) != 0 || !canTake(b) {
 				continue
 			}
 			// Two edges a-v-b: v is full.

@@ -27,6 +27,7 @@ type step struct {
 	in     int     // frontier width before the step; v takes position in
 	nbrPos []uint8 // positions (in the widened frontier) of v's processed neighbours
 	remove []uint8 // positions that leave the frontier after the step, ascending
+	leave  uint64  // bit j: position j leaves after the step and is not v's (in)
 	kept   []uint8 // the other positions, ascending
 	req    uint64  // bit j: position j of the widened frontier is a required path end
 	rem    []uint8 // rem[j]: neighbours of position j not yet processed after the step
@@ -307,6 +308,9 @@ func (b *planBuilder) splitFrontier(st *step, i int, wide []int32) {
 		}
 		if b.last[u] <= int32(i) {
 			st.remove = append(st.remove, uint8(j))
+			if j != len(wide)-1 {
+				st.leave |= 1 << j
+			}
 		} else {
 			b.next = append(b.next, u)
 			st.kept = append(st.kept, uint8(j))

@@ -49,29 +49,57 @@ func Sort(a []uint64, sd int, bits uint, sc *Scratch) []uint64 {
 	for g := 1; g < len(cnt); g++ {
 		cnt[g] += cnt[g-1]
 	}
-	for j := 0; j < len(a); j += sd {
-		g := digit(a[j])
-		copy(out[int(cnt[g])*sd:], a[j:j+sd])
-		cnt[g]++
+	if sd == 2 {
+		// One key word and one count word, the knight's and most
+		// counts: moved as two words, not by copy (a call per record).
+		for j := 0; j < len(a); j += 2 {
+			g := digit(a[j])
+			i := int(cnt[g]) * 2
+			out[i], out[i+1] = a[j], a[j+1]
+			cnt[g]++
+		}
+	} else {
+		for j := 0; j < len(a); j += sd {
+			g := digit(a[j])
+			copy(out[int(cnt[g])*sd:], a[j:j+sd])
+			cnt[g]++
+		}
 	}
 	// Each group (one digit) is now contiguous; sort within it.
 	start := 0
 	for g := 0; g < 1<<d; g++ {
 		end := int(cnt[g])
-		if end-start > 1 {
+		if end-start > 1 && (sd != 2 || end-start > smallGroup) {
 			sortGroup(out[start*sd:end*sd], sd)
 		}
 		start = end
 	}
+	if sd == 2 {
+		// The small groups: one insertion pass over the whole run, each
+		// record moving back only within its group (the groups are in
+		// order), instead of a call per group.
+		for i := 2; i < len(out); i += 2 {
+			m, c := out[i], out[i+1]
+			j := i
+			for j > 0 && out[j-2] > m {
+				out[j], out[j+1] = out[j-2], out[j-1]
+				j -= 2
+			}
+			out[j], out[j+1] = m, c
+		}
+	}
 	return out
 }
+
+// smallGroup is the largest group Sort sorts by insertion (sortGroup).
+const smallGroup = 32
 
 // sortGroup sorts a small group of records by mixed key: insertion sort,
 // or the library's sort for a large group (keys are uniform, so groups
 // hold a few records; only many copies of one key make a large one).
 func sortGroup(g []uint64, sd int) {
 	n := len(g) / sd
-	if n > 32 {
+	if n > smallGroup {
 		idx := make([]int, n)
 		for i := range idx {
 			idx[i] = i
@@ -149,23 +177,28 @@ func Encode(dst []byte, a []uint64, sd, kw, cw int, nb uint, base uint64) ([]byt
 	}
 	dst = binary.AppendUvarint(dst, uint64(n))
 	dst = append(dst, byte(rb))
+	// Grow once and write in place: a record takes at most rb raw bytes
+	// and kw+cw varints, and the raw bytes are written as a whole word
+	// (8 bytes of slack at the end).
+	dst = slices.Grow(dst, n*(rb+(kw+cw)*binary.MaxVarintLen64)+8)
+	out := dst[len(dst):cap(dst)]
+	pos := 0
 	prev := base
 	for j := 0; j < n*sd; j += sd {
 		d := a[j] - prev
 		prev = a[j]
-		for k := range rb {
-			dst = append(dst, byte(d>>(8*k)))
-		}
-		dst = binary.AppendUvarint(dst, d>>(8*rb))
+		binary.LittleEndian.PutUint64(out[pos:], d)
+		pos += rb
+		pos += binary.PutUvarint(out[pos:], d>>(8*rb))
 		if kw == 2 {
-			dst = binary.AppendUvarint(dst, a[j+1])
+			pos += binary.PutUvarint(out[pos:], a[j+1])
 		}
-		dst = binary.AppendUvarint(dst, a[j+kw])
+		pos += binary.PutUvarint(out[pos:], a[j+kw])
 		if cw == 2 {
-			dst = binary.AppendUvarint(dst, a[j+kw+1])
+			pos += binary.PutUvarint(out[pos:], a[j+kw+1])
 		}
 	}
-	return dst, n
+	return dst[:len(dst)+pos], n
 }
 
 // lz returns the leading zeros of x (64 for 0).
@@ -268,7 +301,37 @@ func (rr *runReader) decode(fn func(words []uint64) error) error {
 			return ErrDamaged
 		}
 		prev := base
+		rmask := uint64(1)<<(8*rb) - 1
 		for range n {
+			if rr.fast(fastRec) {
+				// The whole record is in the buffer: decode it in place.
+				m, hi, c, cHi, k := decodeRecord(rr.buf[rr.pos:], rb, rmask, rr.kw, rr.cw)
+				if k <= 0 {
+					return ErrDamaged
+				}
+				rr.pos += k
+				rr.left -= int64(k)
+				m += prev
+				if m < prev || rr.bits > 0 && m>>(64-rr.bits) != rr.bucket {
+					return ErrDamaged // past the bucket
+				}
+				prev = m
+				words = append(words, Unhash(m, hi))
+				if rr.kw == 2 {
+					words = append(words, hi)
+				}
+				words = append(words, c)
+				if rr.cw == 2 {
+					words = append(words, cHi)
+				}
+				if len(words) == cap(words) {
+					if err := fn(words); err != nil {
+						return err
+					}
+					words = words[:0]
+				}
+				continue
+			}
 			var d uint64
 			if rr.fast(int(rb)) {
 				for k, c := range rr.buf[rr.pos : rr.pos+int(rb)] {
@@ -335,6 +398,46 @@ func (rr *runReader) decode(fn func(words []uint64) error) error {
 		return fn(words)
 	}
 	return nil
+}
+
+// fastRec is the most bytes one record can take: a whole word for its
+// raw bytes (decodeRecord reads 8), then up to four varints.
+const fastRec = 8 + 4*binary.MaxVarintLen64
+
+// decodeRecord decodes one record from b, which holds at least fastRec
+// bytes: the key's delta (rb raw bytes, rmask their mask, and a varint),
+// hi when kw is 2, the count, and its high word when cw is 2. It returns
+// the bytes used, or 0 for a damaged record (a varint past 64 bits, a
+// delta past 64 bits, a zero count).
+func decodeRecord(b []byte, rb byte, rmask uint64, kw, cw int) (d, hi, c, cHi uint64, n int) {
+	d = binary.LittleEndian.Uint64(b) & rmask
+	n = int(rb)
+	x, k := binary.Uvarint(b[n:])
+	if k <= 0 || rb > 0 && x>>(64-8*rb) != 0 {
+		return 0, 0, 0, 0, 0
+	}
+	d |= x << (8 * rb)
+	n += k
+	if kw == 2 {
+		if hi, k = binary.Uvarint(b[n:]); k <= 0 {
+			return 0, 0, 0, 0, 0
+		}
+		n += k
+	}
+	if c, k = binary.Uvarint(b[n:]); k <= 0 {
+		return 0, 0, 0, 0, 0
+	}
+	n += k
+	if cw == 2 {
+		if cHi, k = binary.Uvarint(b[n:]); k <= 0 {
+			return 0, 0, 0, 0, 0
+		}
+		n += k
+	}
+	if c == 0 && cHi == 0 {
+		return 0, 0, 0, 0, 0 // counts are at least 1
+	}
+	return d, hi, c, cHi, n
 }
 
 // Read decodes size bytes of runs from r (bucket b of 2^bits).

@@ -20,6 +20,9 @@ type Config struct {
 	KW, CW  int    // key words and count words of a record
 	PendCap int    // a bucket's run buffer, in records
 	NoSync  bool   // skip fsync (count's tests)
+	// Workers is how many goroutines FlushRuns sorts and writes the
+	// buffered runs with (0: one).
+	Workers int
 	// Written and Recorded, when not nil, add up the bytes and records
 	// of all runs written (count's Stats.SpillWritten, SpillRecords).
 	Written, Recorded *atomic.Int64
@@ -60,6 +63,7 @@ type Buckets struct {
 	pend              [][]uint64
 	pendCap           int
 	noSync            bool          // Config.NoSync
+	workers           int           // Config.Workers
 	written, recorded *atomic.Int64 // Config.Written, Recorded
 	err               error         // Config.Err
 }
@@ -71,7 +75,7 @@ func New(c Config) *Buckets {
 	return &Buckets{Dir: c.Dir, Bits: c.Bits, Size: make([]int64, n), Recs: make([]int64, n),
 		Gen: make([]uint8, n), Done: make([]bool, n),
 		files: make([]*os.File, n), mu: make([]sync.Mutex, n), kw: c.KW, cw: c.CW, sd: c.KW + c.CW,
-		folded: make([]int64, n), pend: make([][]uint64, n), pendCap: c.PendCap, noSync: c.NoSync,
+		folded: make([]int64, n), pend: make([][]uint64, n), pendCap: c.PendCap, noSync: c.NoSync, workers: max(c.Workers, 1),
 		written: c.Written, recorded: c.Recorded, err: c.Err}
 }
 
@@ -174,13 +178,35 @@ func (s *Buckets) flushRun(b int, sc *runs.Scratch) error {
 	return nil
 }
 
-// FlushRuns writes every bucket's buffered records as runs.
+// FlushRuns writes every bucket's buffered records as runs, with
+// Config.Workers goroutines taking the buckets in turn: at the end of a
+// step the buffers hold up to a quarter of the count's memory, and one
+// goroutine sorting them all left the other cores idle.
 func (s *Buckets) FlushRuns() error {
-	var sc runs.Scratch
-	for b := range s.pend {
-		s.mu[b].Lock()
-		err := s.flushRun(b, &sc)
-		s.mu[b].Unlock()
+	var next atomic.Int64
+	errs := make([]error, min(s.workers, len(s.pend)))
+	var wg sync.WaitGroup
+	for wi := range errs {
+		wg.Go(func() {
+			var sc runs.Scratch
+			for {
+				b := int(next.Add(1) - 1)
+				if b >= len(s.pend) {
+					return
+				}
+				s.mu[b].Lock()
+				err := s.flushRun(b, &sc)
+				s.mu[b].Unlock()
+				if err != nil {
+					errs[wi] = err
+					next.Store(int64(len(s.pend))) // the others stop too
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
 		if err != nil {
 			return err
 		}
