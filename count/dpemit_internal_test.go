@@ -42,3 +42,32 @@ func TestRenumberNibbles(t *testing.T) {
 		}
 	}
 }
+
+// TestRelabel checks expand's word-wide relabelling against the plain
+// loop, on random frontiers (positions past w included, which it must not
+// change).
+func TestRelabel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		var x [maxWidth + 2]uint8
+		w := rng.IntN(maxWidth + 1)
+		for j := range x {
+			x[j] = uint8(rng.IntN(20))
+		}
+		from, to := uint8(rng.IntN(20)), uint8(rng.IntN(20))
+		if rng.IntN(4) == 0 {
+			from = x[rng.IntN(w+1)]
+		}
+		want := x
+		for j := 0; j <= w; j++ {
+			if want[j] == from {
+				want[j] = to
+			}
+		}
+		got := x
+		relabel(&got, w, from, to)
+		if got != want {
+			t.Fatalf("relabel %d to %d in %v up to %d: got %v, want %v", from, to, x, w, got, want)
+		}
+	}
+}

@@ -15,6 +15,9 @@ type Scratch struct {
 	tmp []uint64
 	cnt []int32
 	Enc []byte // a buffer for Encode's output, kept between runs
+	// Spare is a run buffer the writer swaps for a full one (package
+	// spill's Write), kept between runs.
+	Spare []uint64
 }
 
 // maxRadixBits bounds the counting pass of sortRun (2^20 counters: the

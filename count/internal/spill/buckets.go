@@ -125,32 +125,46 @@ func (s *Buckets) base(b int) uint64 {
 	return uint64(b) << (64 - s.Bits)
 }
 
-// Write appends records (key words then count words each) to bucket b,
-// through its run buffer.
+// Write appends records to bucket b, through its run buffer: key words
+// then count words each, the first key word mixed (runs.Hash of the key,
+// which the writer has computed already to pick the bucket). A full buffer is swapped for the writer's spare
+// (sc.Spare) under the bucket's lock and sorted, encoded and written
+// outside it, so that another writer of the same bucket does not wait
+// for the sort (the lock is held again only to reserve the run's place
+// in the file).
 func (s *Buckets) Write(b int, words []uint64, sc *runs.Scratch) error {
+	sd := s.sd
 	s.mu[b].Lock()
-	defer s.mu[b].Unlock()
 	p := s.pend[b]
 	if p == nil {
-		p = make([]uint64, 0, s.pendCap*s.sd)
+		p = make([]uint64, 0, s.pendCap*sd)
 	}
-	kw, sd := s.kw, s.sd
 	for j := 0; j < len(words); j += sd {
-		hi := uint64(0)
-		if kw == 2 {
-			hi = words[j+1]
+		if sd == 2 {
+			p = append(p, words[j], words[j+1])
+		} else {
+			p = append(p, words[j:j+sd]...)
 		}
-		p = append(p, runs.Hash(words[j], hi))
-		p = append(p, words[j+1:j+sd]...)
 		if len(p) == cap(p) {
+			full := p
+			p = sc.Spare[:0]
+			if cap(p) != cap(full) {
+				p = make([]uint64, 0, cap(full))
+			}
+			sc.Spare = nil
 			s.pend[b] = p
-			if err := s.flushRun(b, sc); err != nil {
+			s.mu[b].Unlock()
+			err := s.writeRun(b, full, sc)
+			sc.Spare = full[:0]
+			if err != nil {
 				return err
 			}
-			p = s.pend[b]
+			s.mu[b].Lock()
+			p = s.pend[b] // others may have added to it meanwhile
 		}
 	}
 	s.pend[b] = p
+	s.mu[b].Unlock()
 	return nil
 }
 
@@ -161,19 +175,48 @@ func (s *Buckets) flushRun(b int, sc *runs.Scratch) error {
 	if len(p) == 0 {
 		return nil
 	}
+	s.pend[b] = p[:0]
+	enc, n := s.encode(b, p, sc)
+	return s.writeAt(b, enc, s.reserve(b, len(enc), n))
+}
+
+// writeRun writes the records p (mixed key first) to bucket b as one run
+// without holding the bucket's lock but to reserve the run's place.
+func (s *Buckets) writeRun(b int, p []uint64, sc *runs.Scratch) error {
+	enc, n := s.encode(b, p, sc)
+	s.mu[b].Lock()
+	off := s.reserve(b, len(enc), n)
+	s.mu[b].Unlock()
+	return s.writeAt(b, enc, off)
+}
+
+// encode sorts the records p of bucket b and encodes them as a run, in
+// sc.Enc.
+func (s *Buckets) encode(b int, p []uint64, sc *runs.Scratch) ([]byte, int) {
 	sorted := runs.Sort(p, s.sd, s.Bits, sc)
 	enc, n := runs.Encode(sc.Enc[:0], sorted, s.sd, s.kw, s.cw, s.Bits, s.base(b))
 	sc.Enc = enc
-	s.pend[b] = p[:0]
-	if _, err := s.files[b].WriteAt(enc, s.Size[b]); err != nil {
-		return fmt.Errorf("%w: writing %s: %w", s.err, s.files[b].Name(), err)
-	}
-	s.Size[b] += int64(len(enc))
+	return enc, n
+}
+
+// reserve returns the offset of a run of size bytes and n records at the
+// end of bucket b's file and counts it (the caller holds the lock).
+func (s *Buckets) reserve(b, size, n int) int64 {
+	off := s.Size[b]
+	s.Size[b] += int64(size)
 	s.Recs[b] += int64(n)
-	s.Raw.Add(int64(len(enc)))
+	s.Raw.Add(int64(size))
 	if s.written != nil {
-		s.written.Add(int64(len(enc)))
+		s.written.Add(int64(size))
 		s.recorded.Add(int64(n))
+	}
+	return off
+}
+
+// writeAt writes enc at offset off of bucket b's file.
+func (s *Buckets) writeAt(b int, enc []byte, off int64) error {
+	if _, err := s.files[b].WriteAt(enc, off); err != nil {
+		return fmt.Errorf("%w: writing %s: %w", s.err, s.files[b].Name(), err)
 	}
 	return nil
 }

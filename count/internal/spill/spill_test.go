@@ -54,7 +54,7 @@ func TestWriteReadReplace(t *testing.T) {
 	for i := range uint64(100) {
 		k := i % 13 * 1000003
 		want[k] += i + 1
-		if err := s.Write(0, []uint64{k, i + 1}, &sc); err != nil {
+		if err := s.Write(0, []uint64{runs.Hash(k, 0), i + 1}, &sc); err != nil {
 			t.Fatal(err)
 		}
 	}
