@@ -12,9 +12,10 @@ import (
 // Scratch is a worker's memory for writing runs; the zero value is
 // ready to use.
 type Scratch struct {
-	tmp []uint64
-	cnt []int32
-	Enc []byte // a buffer for Encode's output, kept between runs
+	tmp  []uint64
+	cnt  []int32
+	cnt2 []int32 // the second level's counters (sortTwoLevels)
+	Enc  []byte  // a buffer for Encode's output, kept between runs
 	// Spare is a run buffer the writer swaps for a full one (package
 	// spill's Write), kept between runs.
 	Spare []uint64
@@ -31,6 +32,9 @@ func Sort(a []uint64, sd int, bits uint, sc *Scratch) []uint64 {
 	n := len(a) / sd
 	if n < 2 {
 		return a
+	}
+	if sd == 2 && n > 1<<cacheRadixBits && bits+2*cacheRadixBits <= 64 {
+		return sortTwoLevels(a, bits, sc)
 	}
 	d := uint(1)
 	for d < maxRadixBits && 1<<d < n {
@@ -78,24 +82,107 @@ func Sort(a []uint64, sd int, bits uint, sc *Scratch) []uint64 {
 		start = end
 	}
 	if sd == 2 {
-		// The small groups: one insertion pass over the whole run, each
-		// record moving back only within its group (the groups are in
-		// order), instead of a call per group.
-		for i := 2; i < len(out); i += 2 {
-			m, c := out[i], out[i+1]
-			j := i
-			for j > 0 && out[j-2] > m {
-				out[j], out[j+1] = out[j-2], out[j-1]
-				j -= 2
-			}
-			out[j], out[j+1] = m, c
-		}
+		// The small groups: one insertion pass over the whole run
+		// instead of a call per group.
+		insertionPass(out)
 	}
 	return out
 }
 
 // smallGroup is the largest group Sort sorts by insertion (sortGroup).
 const smallGroup = 32
+
+// cacheRadixBits is the digit of a counting pass whose counters and
+// output streams stay in the processor's caches: Sort sorts a larger run
+// of two-word records in two levels (sortTwoLevels), where one pass over
+// a digit as wide as the run scattered its records across memory.
+const cacheRadixBits = 11
+
+// sortTwoLevels sorts a run of more than 2^cacheRadixBits two-word
+// records (mixed key, count) of a bucket of 2^bits: first by the
+// cacheRadixBits bits below the bucket's into sc.tmp, then each of those
+// groups, which fits the caches, by the next bits back into a, finished
+// by insertion. It returns a.
+func sortTwoLevels(a []uint64, bits uint, sc *Scratch) []uint64 {
+	const d1 = cacheRadixBits
+	if cap(sc.tmp) < len(a) {
+		sc.tmp = make([]uint64, len(a))
+	}
+	tmp := sc.tmp[:len(a)]
+	if cap(sc.cnt) < 1<<d1+1 {
+		sc.cnt = make([]int32, 1<<d1+1)
+	}
+	top := sc.cnt[:1<<d1+1]
+	clear(top)
+	scatter(a, tmp, bits, d1, top)
+	// Each group of tmp: by its digit of d2 bits below the first, back
+	// into a (a group holds about n/2^d1 records, and 2^d2 is about as
+	// many).
+	start := 0
+	for g := range 1 << d1 {
+		end := int(top[g])
+		if m := end - start; m > smallGroup {
+			d2 := uint(1)
+			for d2 < maxRadixBits && 1<<d2 < m {
+				d2++
+			}
+			if cap(sc.cnt2) < 1<<d2+1 {
+				sc.cnt2 = make([]int32, 1<<d2+1)
+			}
+			cnt := sc.cnt2[:1<<d2+1]
+			clear(cnt)
+			out := a[2*start : 2*end]
+			scatter(tmp[2*start:2*end], out, bits+d1, d2, cnt)
+			// A group of many distinct keys with one digit (which mixed
+			// keys make improbable) is sorted apart, not by insertion.
+			s := 0
+			for _, e := range cnt[:1<<d2] {
+				if int(e)-s > smallGroup {
+					sortGroup(out[2*s:2*int(e)], 2)
+				}
+				s = int(e)
+			}
+		} else {
+			copy(a[2*start:2*end], tmp[2*start:2*end])
+		}
+		start = end
+	}
+	insertionPass(a)
+	return a
+}
+
+// scatter moves the two-word records of src into dst in order of their
+// digit of d bits below the top skip bits of the key (a counting sort:
+// cnt, of 2^d+1 zeros, ends as the end of every digit's group).
+func scatter(src, dst []uint64, skip, d uint, cnt []int32) {
+	digit := func(m uint64) int { return int(m << skip >> (64 - d)) }
+	for j := 0; j < len(src); j += 2 {
+		cnt[digit(src[j])+1]++
+	}
+	for g := 1; g < len(cnt); g++ {
+		cnt[g] += cnt[g-1]
+	}
+	for j := 0; j < len(src); j += 2 {
+		g := digit(src[j])
+		i := int(cnt[g]) * 2
+		dst[i], dst[i+1] = src[j], src[j+1]
+		cnt[g]++
+	}
+}
+
+// insertionPass finishes sorting two-word records whose groups are in
+// order (each record moves back only within its group).
+func insertionPass(out []uint64) {
+	for i := 2; i < len(out); i += 2 {
+		m, c := out[i], out[i+1]
+		j := i
+		for j > 0 && out[j-2] > m {
+			out[j], out[j+1] = out[j-2], out[j-1]
+			j -= 2
+		}
+		out[j], out[j+1] = m, c
+	}
+}
 
 // sortGroup sorts a small group of records by mixed key: insertion sort,
 // or the library's sort for a large group (keys are uniform, so groups
