@@ -120,6 +120,9 @@ type Options struct {
 	// wideTables (benchmarks): two-word keys in the tables although the
 	// states fit one, packed as the knight's 8x8 (66-bit keys) are.
 	wideTables bool
+	// slowClosed (tests): closed counts renumber every next state's codes
+	// (emitNarrow) instead of building them from words (expandClosed).
+	slowClosed bool
 	// compactFrom (tests): finished layers of at least this many bytes
 	// of tables are compacted (0: compactFrom's default).
 	compactFrom int64
@@ -464,6 +467,7 @@ type dp struct {
 	prof         []int // states after each step
 	narrowKey    bool  // states fit 64 bits: hi is always 0
 	swarEmit     bool  // emit packs with emitNarrow (see run)
+	wordClosed   bool  // expand builds closed states from words (expandClosed)
 	// shard, shards: this count keeps only the states of layer
 	// splitStep+1 whose hash is shard mod shards (Options.Shard);
 	// filterStep is true while step splitStep runs.

@@ -52,8 +52,13 @@ func (r *worker) emit(st *step, x *[maxWidth + 2]uint8, f uint8) {
 // retirement and applies the pruning rules of emitWide with masks over
 // the packed codes (one bit per field, the field's top bit; see step.sw).
 func (r *worker) emitNarrow(st *step, x *[maxWidth + 2]uint8, f uint8) {
-	b := r.bitsPer & 63
-	lo := renumberNibbles(st.kept, x, b)
+	r.emitPacked(st, renumberNibbles(st.kept, x, r.bitsPer&63), f)
+}
+
+// emitPacked applies emitNarrow's pruning rules to the packed codes lo of
+// a next state (canonical: pair codes in order of first appearance) and
+// adds the count being expanded to it.
+func (r *worker) emitPacked(st *step, lo uint64, f uint8) {
 	sw := &st.sw
 	zero := func(y uint64) uint64 { return ^(((y & sw.low) + sw.low) | y) & sw.used }
 	empty := zero(lo)

@@ -104,6 +104,9 @@ func (r *dp) initTables() (kw int) {
 	// packs with emitWide, the path of wider codes, so that the oracle
 	// tests cover it.
 	r.swarEmit = r.codeSWAR && !r.forceWide
+	// Closed counts of one-word states build them from the word expanded
+	// (expandClosed); slowClosed (tests) renumbers them as the others.
+	r.wordClosed = r.swarEmit && r.closed && r.fBits == 0 && !r.opt.slowClosed
 	r.mem = newStore(kw, cw, r.opt.MaxBytes)
 	r.mem.mod, r.mem.float = r.opt.arith.mod, r.opt.arith.float
 	if m := r.opt.arith.mods; len(m) > 0 {

@@ -103,6 +103,10 @@ func (w *worker) flushAll() {
 // expand applies every choice of edges from st.v to its processed
 // neighbours to one state and adds the count to the next layer.
 func (r *worker) expand(st *step, k key) {
+	if st.word != nil && r.wordClosed && r.i != r.n-1 {
+		r.expandClosed(st, k)
+		return
+	}
 	var cells [maxWidth + 2]uint8
 	w := st.in
 	f := r.unpack(k, w, &cells)

@@ -167,3 +167,11 @@ func CountCompactedSpill(ctx context.Context, p hamilton.Problem, opt Options) (
 	opt.SpillDir = os.TempDir()
 	return CountExact(ctx, p, opt)
 }
+
+// SlowClosed returns opt with closed counts renumbering every next state
+// (emitNarrow) instead of building it from the word expanded
+// (expandClosed).
+func SlowClosed(opt Options) Options {
+	opt.slowClosed = true
+	return opt
+}

@@ -33,7 +33,10 @@ type step struct {
 	rem    []uint8 // rem[j]: neighbours of position j not yet processed after the step
 	watch  []watch // unprocessed vertices next to the frontier or with fewer than two unprocessed neighbours
 	sw     swar    // masks over the packed key of the next state (states of at most 64 bits)
-	unproc int     // vertices not yet processed after the step
+	// word: how a closed count's state of one word is built from the
+	// word of the state expanded (expandClosed); nil where it cannot be.
+	word   *wordStep
+	unproc int // vertices not yet processed after the step
 	// starve lists the watch entries with fewer than two unprocessed
 	// neighbours; capCheck says whether to apply the capacity rule (near
 	// the end only: earlier it prunes next to nothing).
@@ -540,6 +543,7 @@ func frontierWidth(ctx context.Context, g *graph.Graph, order []int32) (int, err
 // fillSWAR computes st.sw and the watch fields for b-bit codes.
 func (st *step) fillSWAR(b uint) {
 	k := len(st.kept)
+	st.fillWord(b)
 	var fieldOf [maxWidth + 1]uint64 // widened position -> field top bit
 	for m, j := range st.kept {
 		t := fieldTop(m, k, b)
@@ -566,4 +570,56 @@ func (st *step) fillSWAR(b uint) {
 			}
 		}
 	}
+}
+
+// wordStep tells expandClosed where the codes of a step's states lie: in
+// the word of the state expanded, the fields of positions 0..in-1, b bits
+// each, position 0 at the high end; in the word of the next state, the
+// fields of the kept positions (v's, at in, last of them when it stays).
+type wordStep struct {
+	// drop holds the offsets, in the expanded state's word, of the fields
+	// of the positions that leave (v's aside), in ascending position, so
+	// that cutting them out one after the other leaves the offsets of
+	// those still to cut as they were.
+	drop []uint8
+	// at[j] is the offset of position j's field in the next state's word,
+	// or gone when j leaves.
+	at [maxWidth + 2]uint8
+	// vStays says v's position stays on the frontier.
+	vStays bool
+	// Lanes: the next state's fields split into two words, the even
+	// fields and the odd ones, each field in a lane of 2b bits (recode).
+	even, laneOne, laneTop uint64
+	b                      uint
+}
+
+// gone marks a position that leaves the frontier in wordStep.at.
+const gone = 0xff
+
+// fillWord fills st.word for fields of b bits: only where every lane of
+// 2b bits fits the word (recode's comparisons use the lane's top bit).
+func (st *step) fillWord(b uint) {
+	k := len(st.kept)
+	if b == 0 || k > 2*int(64/(2*b)) || st.in*int(b) > 64 {
+		return
+	}
+	ws := &wordStep{b: b}
+	for j := range ws.at {
+		ws.at[j] = gone
+	}
+	for m, j := range st.kept {
+		ws.at[j] = uint8(uint(k-1-m) * b)
+	}
+	for _, j := range st.remove {
+		if int(j) < st.in {
+			ws.drop = append(ws.drop, uint8(uint(st.in-1-int(j))*b))
+		}
+	}
+	ws.vStays = ws.at[st.in] != gone
+	for o := uint(0); o+2*b <= 64; o += 2 * b {
+		ws.even |= (1<<b - 1) << o
+		ws.laneOne |= 1 << o
+		ws.laneTop |= 1 << (o + 2*b - 1)
+	}
+	st.word = ws
 }
