@@ -393,81 +393,23 @@ func (rr *runReader) decode(fn func(words []uint64) error) error {
 		prev := base
 		rmask := uint64(1)<<(8*rb) - 1
 		for range n {
+			var d, hi, c, cHi uint64
 			if rr.fast(fastRec) {
 				// The whole record is in the buffer: decode it in place.
-				m, hi, c, cHi, k := decodeRecord(rr.buf[rr.pos:], rb, rmask, rr.kw, rr.cw)
-				if k <= 0 {
+				var k int
+				if d, hi, c, cHi, k = decodeRecord(rr.buf[rr.pos:], rb, rmask, rr.kw, rr.cw); k <= 0 {
 					return ErrDamaged
 				}
 				rr.pos += k
 				rr.left -= int64(k)
-				m += prev
-				if m < prev || rr.bits > 0 && m>>(64-rr.bits) != rr.bucket {
-					return ErrDamaged // past the bucket
-				}
-				prev = m
-				words = append(words, Unhash(m, hi))
-				if rr.kw == 2 {
-					words = append(words, hi)
-				}
-				words = append(words, c)
-				if rr.cw == 2 {
-					words = append(words, cHi)
-				}
-				if len(words) == cap(words) {
-					if err := fn(words); err != nil {
-						return err
-					}
-					words = words[:0]
-				}
-				continue
-			}
-			var d uint64
-			if rr.fast(int(rb)) {
-				for k, c := range rr.buf[rr.pos : rr.pos+int(rb)] {
-					d |= uint64(c) << (8 * k)
-				}
-				rr.pos += int(rb)
-				rr.left -= int64(rb)
-			} else {
-				for k := range int(rb) {
-					c, err := rr.byte()
-					if err != nil {
-						return err
-					}
-					d |= uint64(c) << (8 * k)
-				}
-			}
-			x, err := rr.uvarint()
-			if err != nil {
+			} else if d, hi, c, cHi, err = rr.record(rb); err != nil {
 				return err
 			}
-			if rb > 0 && x>>(64-8*rb) != 0 {
-				return ErrDamaged
-			}
-			d |= x << (8 * rb)
 			m := prev + d
 			if m < prev || rr.bits > 0 && m>>(64-rr.bits) != rr.bucket {
 				return ErrDamaged // past the bucket
 			}
 			prev = m
-			var hi, c, cHi uint64
-			if rr.kw == 2 {
-				if hi, err = rr.uvarint(); err != nil {
-					return err
-				}
-			}
-			if c, err = rr.uvarint(); err != nil {
-				return err
-			}
-			if rr.cw == 2 {
-				if cHi, err = rr.uvarint(); err != nil {
-					return err
-				}
-			}
-			if c == 0 && cHi == 0 {
-				return ErrDamaged // counts are at least 1
-			}
 			words = append(words, Unhash(m, hi))
 			if rr.kw == 2 {
 				words = append(words, hi)
@@ -488,6 +430,51 @@ func (rr *runReader) decode(fn func(words []uint64) error) error {
 		return fn(words)
 	}
 	return nil
+}
+
+// record decodes one record byte by byte, across the buffer's refills (a
+// record near the end of the buffer; decodeRecord's result otherwise).
+func (rr *runReader) record(rb byte) (d, hi, c, cHi uint64, err error) {
+	if rr.fast(int(rb)) {
+		for k, c := range rr.buf[rr.pos : rr.pos+int(rb)] {
+			d |= uint64(c) << (8 * k)
+		}
+		rr.pos += int(rb)
+		rr.left -= int64(rb)
+	} else {
+		for k := range int(rb) {
+			c, err := rr.byte()
+			if err != nil {
+				return 0, 0, 0, 0, err
+			}
+			d |= uint64(c) << (8 * k)
+		}
+	}
+	x, err := rr.uvarint()
+	if err != nil {
+		return 0, 0, 0, 0, err
+	}
+	if rb > 0 && x>>(64-8*rb) != 0 {
+		return 0, 0, 0, 0, ErrDamaged
+	}
+	d |= x << (8 * rb)
+	if rr.kw == 2 {
+		if hi, err = rr.uvarint(); err != nil {
+			return 0, 0, 0, 0, err
+		}
+	}
+	if c, err = rr.uvarint(); err != nil {
+		return 0, 0, 0, 0, err
+	}
+	if rr.cw == 2 {
+		if cHi, err = rr.uvarint(); err != nil {
+			return 0, 0, 0, 0, err
+		}
+	}
+	if c == 0 && cHi == 0 {
+		return 0, 0, 0, 0, ErrDamaged // counts are at least 1
+	}
+	return d, hi, c, cHi, nil
 }
 
 // fastRec is the most bytes one record can take: a whole word for its
