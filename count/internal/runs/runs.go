@@ -36,36 +36,24 @@ func Sort(a []uint64, sd int, bits uint, sc *Scratch) []uint64 {
 	if sd == 2 && n > 1<<cacheRadixBits && bits+2*cacheRadixBits <= 64 {
 		return sortTwoLevels(a, bits, sc)
 	}
-	d := uint(1)
-	for d < maxRadixBits && 1<<d < n {
-		d++
-	}
-	if cap(sc.cnt) < 1<<d+1 {
-		sc.cnt = make([]int32, 1<<d+1)
-	}
-	cnt := sc.cnt[:1<<d+1]
-	clear(cnt)
+	d := radixBits(n)
+	cnt := counters(&sc.cnt, d)
 	if cap(sc.tmp) < len(a) {
 		sc.tmp = make([]uint64, len(a))
 	}
 	out := sc.tmp[:len(a)]
-	digit := func(m uint64) int { return int(m << bits >> (64 - d)) }
-	for j := 0; j < len(a); j += sd {
-		cnt[digit(a[j])+1]++
-	}
-	for g := 1; g < len(cnt); g++ {
-		cnt[g] += cnt[g-1]
-	}
 	if sd == 2 {
 		// One key word and one count word, the knight's and most
 		// counts: moved as two words, not by copy (a call per record).
-		for j := 0; j < len(a); j += 2 {
-			g := digit(a[j])
-			i := int(cnt[g]) * 2
-			out[i], out[i+1] = a[j], a[j+1]
-			cnt[g]++
-		}
+		scatter(a, out, bits, d, cnt)
 	} else {
+		digit := func(m uint64) int { return int(m << bits >> (64 - d)) }
+		for j := 0; j < len(a); j += sd {
+			cnt[digit(a[j])+1]++
+		}
+		for g := 1; g < len(cnt); g++ {
+			cnt[g] += cnt[g-1]
+		}
 		for j := 0; j < len(a); j += sd {
 			g := digit(a[j])
 			copy(out[int(cnt[g])*sd:], a[j:j+sd])
@@ -73,20 +61,29 @@ func Sort(a []uint64, sd int, bits uint, sc *Scratch) []uint64 {
 		}
 	}
 	// Each group (one digit) is now contiguous; sort within it.
-	start := 0
-	for g := 0; g < 1<<d; g++ {
-		end := int(cnt[g])
-		if end-start > 1 && (sd != 2 || end-start > smallGroup) {
-			sortGroup(out[start*sd:end*sd], sd)
-		}
-		start = end
-	}
+	sortGroups(out, cnt[:1<<d], sd)
 	if sd == 2 {
 		// The small groups: one insertion pass over the whole run
 		// instead of a call per group.
 		insertionPass(out)
 	}
 	return out
+}
+
+// sortGroups sorts the groups of out that end at ends (in records of sd
+// words): every group of more than one record, or for two-word records
+// only those of more than smallGroup, which insertionPass would take
+// long over (many distinct keys with one digit, which mixed keys make
+// improbable); insertionPass finishes the others.
+func sortGroups(out []uint64, ends []int32, sd int) {
+	start := 0
+	for _, e := range ends {
+		end := int(e)
+		if end-start > 1 && (sd != 2 || end-start > smallGroup) {
+			sortGroup(out[start*sd:end*sd], sd)
+		}
+		start = end
+	}
 }
 
 // smallGroup is the largest group Sort sorts by insertion (sortGroup).
@@ -109,11 +106,7 @@ func sortTwoLevels(a []uint64, bits uint, sc *Scratch) []uint64 {
 		sc.tmp = make([]uint64, len(a))
 	}
 	tmp := sc.tmp[:len(a)]
-	if cap(sc.cnt) < 1<<d1+1 {
-		sc.cnt = make([]int32, 1<<d1+1)
-	}
-	top := sc.cnt[:1<<d1+1]
-	clear(top)
+	top := counters(&sc.cnt, d1)
 	scatter(a, tmp, bits, d1, top)
 	// Each group of tmp: by its digit of d2 bits below the first, back
 	// into a (a group holds about n/2^d1 records, and 2^d2 is about as
@@ -122,26 +115,11 @@ func sortTwoLevels(a []uint64, bits uint, sc *Scratch) []uint64 {
 	for g := range 1 << d1 {
 		end := int(top[g])
 		if m := end - start; m > smallGroup {
-			d2 := uint(1)
-			for d2 < maxRadixBits && 1<<d2 < m {
-				d2++
-			}
-			if cap(sc.cnt2) < 1<<d2+1 {
-				sc.cnt2 = make([]int32, 1<<d2+1)
-			}
-			cnt := sc.cnt2[:1<<d2+1]
-			clear(cnt)
+			d2 := radixBits(m)
+			cnt := counters(&sc.cnt2, d2)
 			out := a[2*start : 2*end]
 			scatter(tmp[2*start:2*end], out, bits+d1, d2, cnt)
-			// A group of many distinct keys with one digit (which mixed
-			// keys make improbable) is sorted apart, not by insertion.
-			s := 0
-			for _, e := range cnt[:1<<d2] {
-				if int(e)-s > smallGroup {
-					sortGroup(out[2*s:2*int(e)], 2)
-				}
-				s = int(e)
-			}
+			sortGroups(out, cnt[:1<<d2], 2)
 		} else {
 			copy(a[2*start:2*end], tmp[2*start:2*end])
 		}
@@ -149,6 +127,26 @@ func sortTwoLevels(a []uint64, bits uint, sc *Scratch) []uint64 {
 	}
 	insertionPass(a)
 	return a
+}
+
+// radixBits returns the digit of a counting pass over n records: about
+// log2(n) bits, at most maxRadixBits.
+func radixBits(n int) uint {
+	d := uint(1)
+	for d < maxRadixBits && 1<<d < n {
+		d++
+	}
+	return d
+}
+
+// counters returns 2^d+1 zeroed counters from *buf, grown when short.
+func counters(buf *[]int32, d uint) []int32 {
+	if cap(*buf) < 1<<d+1 {
+		*buf = make([]int32, 1<<d+1)
+	}
+	c := (*buf)[:1<<d+1]
+	clear(c)
+	return c
 }
 
 // scatter moves the two-word records of src into dst in order of their
