@@ -119,19 +119,8 @@ func (r *worker) expand(st *step, k key) {
 		x := cells[a]
 		return x != codeFull && (x == codeEmpty || st.req>>a&1 == 0)
 	}
-	// must: the vertices that leave the frontier after this step (v
-	// aside) and still need an edge, which only v can give them now: an
-	// empty one, and in a closed count one of degree 1. Every choice of
-	// edges that misses one of them emit would refuse; skipping them here
-	// saves half the choices tried on the knight's closed tours.
-	var must uint64
-	for l := st.leave; l != 0; l &= l - 1 {
-		j := bits.TrailingZeros64(l)
-		if c := cells[j]; c == codeEmpty || r.closed && c != codeFull {
-			must |= 1 << j
-		}
-	}
-	if bits.OnesCount64(must) > 2 {
+	must, ok := r.mustTake(st, &cells)
+	if !ok {
 		return
 	}
 	if must == 0 {
@@ -202,6 +191,22 @@ func (r *worker) expand(st *step, k key) {
 			r.emit(st, &x, f)
 		}
 	}
+}
+
+// mustTake returns the positions that leave the frontier after step st
+// (v's aside) and still need an edge, which only v can give them now: an
+// empty one, and in a closed count one of degree 1. Every choice of edges
+// that misses one of them emit would refuse, so expand skips those
+// choices (half of those tried on the knight's closed tours); ok is false
+// when more than two need one.
+func (r *worker) mustTake(st *step, cells *[maxWidth + 2]uint8) (must uint64, ok bool) {
+	for l := st.leave; l != 0; l &= l - 1 {
+		j := bits.TrailingZeros64(l)
+		if c := cells[j]; c == codeEmpty || r.closed && c != codeFull {
+			must |= 1 << j
+		}
+	}
+	return must, bits.OnesCount64(must) <= 2
 }
 
 // unpack writes the codes of the first w frontier vertices of k into

@@ -1,7 +1,5 @@
 package count
 
-import "math/bits"
-
 // Closed counts build the next states from the word of the state expanded
 // (expandClosed), not from its codes renumbered one position at a time
 // (renumberNibbles, a fifth of the CPU of the knight's 8x8 tours).
@@ -26,15 +24,8 @@ func (r *worker) expandClosed(st *step, k key) {
 	r.unpack(k, w, &cells)
 	cells[w] = codeEmpty
 	ws := st.word
-	// must: as in expand.
-	var must uint64
-	for l := st.leave; l != 0; l &= l - 1 {
-		j := bits.TrailingZeros64(l)
-		if cells[j] != codeFull {
-			must |= 1 << j
-		}
-	}
-	if bits.OnesCount64(must) > 2 {
+	must, ok := r.mustTake(st, &cells)
+	if !ok {
 		return
 	}
 	// The paths of k: last[c], the last position coded c; prev[j], the

@@ -127,24 +127,22 @@ func (s *Buckets) base(b int) uint64 {
 
 // Write appends records to bucket b, through its run buffer: key words
 // then count words each, the first key word mixed (runs.Hash of the key,
-// which the writer has computed already to pick the bucket). A full buffer is swapped for the writer's spare
-// (sc.Spare) under the bucket's lock and sorted, encoded and written
-// outside it, so that another writer of the same bucket does not wait
-// for the sort (the lock is held again only to reserve the run's place
-// in the file).
+// which the writer has computed already to pick the bucket). A full
+// buffer is swapped for the writer's spare (sc.Spare) under the bucket's
+// lock and sorted, encoded and written outside it, so that another
+// writer of the same bucket does not wait for the sort (the lock is held
+// again only to reserve the run's place in the file).
 func (s *Buckets) Write(b int, words []uint64, sc *runs.Scratch) error {
-	sd := s.sd
 	s.mu[b].Lock()
 	p := s.pend[b]
 	if p == nil {
-		p = make([]uint64, 0, s.pendCap*sd)
+		p = make([]uint64, 0, s.pendCap*s.sd)
 	}
-	for j := 0; j < len(words); j += sd {
-		if sd == 2 {
-			p = append(p, words[j], words[j+1])
-		} else {
-			p = append(p, words[j:j+sd]...)
-		}
+	for len(words) > 0 {
+		// Whole records: the buffer and words hold multiples of sd.
+		n := min(len(words), cap(p)-len(p))
+		p = append(p, words[:n]...)
+		words = words[n:]
 		if len(p) == cap(p) {
 			full := p
 			p = sc.Spare[:0]
