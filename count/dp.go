@@ -183,6 +183,13 @@ type Stats struct {
 	PeakSummed, PeakSummedStep   int
 	Checkpoints                  int
 	ResumedAt                    int
+	// Layers holds the states of every layer made in this run, in step
+	// order (Layers[0] is the layer after step ResumedAt+1): exact for a
+	// layer in memory, the records (an upper bound) for a spilled one. The
+	// same order and problem give the same layers, so their list is a
+	// checksum of a count's work (a results manifest records it); another
+	// order gives other layers.
+	Layers []int
 	// Cooperative shards (Options.Exchange): ExchangeBytes is what this
 	// shard wrote to the shared directory in all, Waited the time it
 	// spent waiting for the others; while it waits, Progress is called

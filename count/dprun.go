@@ -257,6 +257,7 @@ func (r *dp) afterStep(i, start int, cur *layer, disk *spillSet) error {
 		states = int(disk.Records()) // not yet summed: an upper bound
 	}
 	r.st.Step, r.st.States = i+1, states
+	r.st.Layers = append(r.st.Layers, states)
 	r.st.PeakStates = max(r.st.PeakStates, states)
 	r.st.PeakBytes = atomic.LoadInt64(&r.mem.peak)
 	r.st.SpillWritten, r.st.SpillRecords = r.spillW.Load(), r.spillR.Load()

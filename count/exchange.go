@@ -357,6 +357,7 @@ func (r *dp) exchangeStats(i, held int, cur *layer) {
 		states = cur.states()
 	}
 	r.st.Step, r.st.States = i+1, states
+	r.st.Layers = append(r.st.Layers, states)
 	r.st.StatesDone += uint64(states)
 	r.st.PeakStates = max(r.st.PeakStates, states)
 	r.st.PeakBytes = atomic.LoadInt64(&r.mem.peak)

@@ -42,6 +42,23 @@ type MergeResidues struct {
 	ElapsedMS    float64  `json:"elapsed_ms"` // summed over the residues
 }
 
+// MergeManifests is the JSON result of count merge on results manifests
+// (and residue files) of one count: the count they agree on, how many
+// manifests, distinct vertex orders and distinct layer lists agreed, and
+// the primes of the residue files that agreed with it.
+type MergeManifests struct {
+	Problem      Problem `json:"problem"`
+	Count        string  `json:"count"`
+	Convention   string  `json:"convention"`
+	Manifests    int     `json:"manifests"`
+	Orders       int     `json:"orders"`
+	Layers       int     `json:"layer_lists"`
+	PrimeIndexes []int   `json:"residue_prime_indexes"`
+	BoundBits    int     `json:"bound_bits"`
+	Bound        string  `json:"bound"`
+	Version      string  `json:"version"`
+}
+
 // Merge is the JSON result of merging the shard result files of a count.
 type Merge struct {
 	Problem    Problem `json:"problem"`

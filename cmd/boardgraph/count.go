@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/internal/app/request"
 	lines "github.com/boardgraph/boardgraph/progress"
 )
@@ -28,6 +29,7 @@ func runCount(e *env, fs *flag.FlagSet) func(pos []string) int {
 	fs.DurationVar(&cf.SharedWait, "shared-wait", 0, "with --shared: wait at most `D` for the other shards at one layer (default 6h)")
 	fs.StringVar(&cf.PrimeIndex, "prime-index", "", "count modulo prime `I` of a fixed sequence (from 0; --primes-needed says how many) by the dynamic program, and with --out write a residue file for 'count merge' (one task of a count split by prime)")
 	fs.BoolVar(&cf.PrimesNeeded, "primes-needed", false, "print how many --prime-index runs determine the count (from a proven bound on it) and count nothing")
+	fs.StringVar(&cf.Manifest, "manifest", "", "with --method dp: after the count, write its results manifest to `FILE` (JSON: command, version, vertex order, layers, residues, bound; 'count merge' rechecks and compares manifests)")
 	fs.IntVar(&cf.Units, "units", 0, "split the count into at least `N` work units (default 4096; every shard of a count needs the same value)")
 	graph := func(g *graphFlags) {
 		g.undirected, g.method, g.orderSeed, g.maxMemory = cf.Undirected, cf.Method, cf.OrderSeed, cf.MaxMemory
@@ -74,6 +76,18 @@ func runCount(e *env, fs *flag.FlagSet) func(pos []string) int {
 			return fail(e, request.Stopped(c.Stopped(request.StopReason(ctx, pf.Timeout), res)))
 		case err != nil:
 			return fail(e, err)
+		}
+		if cf.Manifest != "" && res.Complete {
+			m, err := c.Manifest(ctx, res, append([]string{"boardgraph", "count"}, e.args...), format.Version)
+			if err == nil {
+				if hideStats {
+					m.ElapsedMS = 0
+				}
+				err = c.WriteManifest(ctx, m)
+			}
+			if err != nil {
+				return fail(e, err)
+			}
 		}
 		if err := c.WriteResult(e.stdout, res, statsJSON(res.Stats)); err != nil {
 			return fail(e, err)

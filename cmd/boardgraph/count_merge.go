@@ -25,9 +25,12 @@ func runCountMerge(e *env, fs *flag.FlagSet) func(files []string) int {
 		}
 		var res any = m.Shards
 		total := ""
-		if m.Residues != nil {
+		switch {
+		case m.Manifests != nil:
+			res, total = m.Manifests, m.Manifests.Count
+		case m.Residues != nil:
 			res, total = m.Residues, m.Residues.Count
-		} else {
+		default:
 			total = m.Shards.Count
 		}
 		if name == "json" {
@@ -37,6 +40,12 @@ func runCountMerge(e *env, fs *flag.FlagSet) func(files []string) int {
 		}
 		if err != nil {
 			return fail(e, err)
+		}
+		if r := m.Manifests; r != nil {
+			fmt.Fprintf(e.stderr, "%s %s on %s with %s: %s agree (%s, %s); %s checked against it; version %s\n",
+				r.Count, r.Convention, r.Problem.Board, r.Problem.Moves, format.Plural(r.Manifests, "manifest"), format.Plural(r.Orders, "vertex order"),
+				format.Plural(r.Layers, "distinct layer list"), format.Plural(len(r.PrimeIndexes), "residue file"), r.Version)
+			return exitOK
 		}
 		if r := m.Residues; r != nil {
 			fmt.Fprintf(e.stderr, "%s %s on %s with %s: joined from %s by the Chinese remainder theorem (prime indexes %v; the %s bound puts the count below 2^%d, so %s needed), version %s\n",

@@ -79,6 +79,10 @@ type CountFlags struct {
 	// primes the count's proven bound needs, and count nothing.
 	PrimeIndex   string
 	PrimesNeeded bool
+
+	// Manifest is --manifest FILE: write the results manifest of a
+	// finished count by the dynamic program to FILE (countmanifest.go).
+	Manifest string
 }
 
 // Sharded reports whether the count is sharded or checkpointed.
@@ -383,6 +387,11 @@ func NewCountContext(ctx context.Context, s *Search, f CountFlags) (*Count, erro
 	}
 	if f.Sharded() {
 		if err := c.checkShardFlags(); err != nil {
+			return nil, err
+		}
+	}
+	if f.Manifest != "" {
+		if err := c.checkManifestFlag(); err != nil {
 			return nil, err
 		}
 	}

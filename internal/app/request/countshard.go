@@ -227,18 +227,23 @@ func (sc *ShardCount) Finish(ctx context.Context, elapsed time.Duration) error {
 }
 
 // Merged is what count merge makes of its files: the sum of shard
-// results (Shards, counted by Method) or the count that residue files
-// determine (Residues); one of the two is set.
+// results (Shards, counted by Method), the count that residue files
+// determine (Residues), or the count that results manifests agree on,
+// checked against any residue files given with them (Manifests); one of
+// the three is set.
 type Merged struct {
-	Shards   *format.Merge
-	Method   string
-	Residues *format.MergeResidues
+	Shards    *format.Merge
+	Method    string
+	Residues  *format.MergeResidues
+	Manifests *format.MergeManifests
 }
 
-// MergeCountFiles reads the files of one count, shard results or
-// residues (shard.ReadFile tells them apart), and merges them: shard
-// results add up (shard.Merge), residues are joined by the Chinese
-// remainder theorem (shard.MergeResidues). Missing, duplicate, damaged or
+// MergeCountFiles reads the files of one count, shard results,
+// residues or results manifests (shard.ReadManifestFile and
+// shard.ReadFile tell them apart), and merges them: shard results add up
+// (shard.Merge), residues are joined by the Chinese remainder theorem
+// (shard.MergeResidues), manifests must agree with each other and with
+// the residues given beside them (shard.MergeManifests). Missing, duplicate, damaged or
 // foreign files, files of both kinds, and residues too few for the
 // count's bound are refused with an ErrInput error naming the files. The
 // count is directed, or with undirected divided by the problem's divisor
@@ -249,19 +254,36 @@ func MergeCountFiles(files []string, undirected bool) (*Merged, error) {
 	}
 	var results []*shard.Result
 	var residues []*shard.Residue
+	var manifests []*shard.Manifest
+	var mfiles, rfiles []string
 	for _, name := range files {
-		r, rr, err := shard.ReadFile(name)
+		m, ok, err := shard.ReadManifestFile(name, count.Prime)
 		if err != nil {
 			return nil, inputf("%w", err)
 		}
-		if r != nil {
-			results = append(results, r)
+		if ok {
+			manifests, mfiles = append(manifests, m), append(mfiles, name)
 		} else {
-			residues = append(residues, rr)
+			r, rr, err := shard.ReadFile(name)
+			if err != nil {
+				return nil, inputf("%w", err)
+			}
+			if r != nil {
+				results = append(results, r)
+			} else {
+				residues, rfiles = append(residues, rr), append(rfiles, name)
+			}
 		}
-		if len(results) > 0 && len(residues) > 0 {
-			return nil, inputf("%s and %s: shard results and residue files do not merge together; merge the files of one count, all of one kind", files[0], name)
+		if len(results) > 0 && (len(residues) > 0 || len(manifests) > 0) {
+			return nil, inputf("%s and %s: shard results do not merge with residue files or manifests; merge the files of one count, all of one kind", files[0], name)
 		}
+	}
+	if len(manifests) > 0 {
+		m, err := mergeManifests(manifests, mfiles, residues, rfiles, undirected)
+		if err != nil {
+			return nil, err
+		}
+		return &Merged{Manifests: m}, nil
 	}
 	if len(residues) > 0 {
 		m, err := mergeResidues(residues, files, undirected)
