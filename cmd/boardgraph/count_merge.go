@@ -42,9 +42,17 @@ func runCountMerge(e *env, fs *flag.FlagSet) func(files []string) int {
 			return fail(e, err)
 		}
 		if r := m.Manifests; r != nil {
-			fmt.Fprintf(e.stderr, "%s %s on %s with %s: %s agree (%s, %s); %s checked against it; version %s\n",
-				r.Count, r.Convention, r.Problem.Board, r.Problem.Moves, format.Plural(r.Manifests, "manifest"), format.Plural(r.Orders, "vertex order"),
-				format.Plural(r.Layers, "distinct layer list"), format.Plural(len(r.PrimeIndexes), "residue file"), r.Version)
+			agreed := "its manifest rechecked"
+			if r.Manifests > 1 {
+				agreed = fmt.Sprintf("%d manifests agree (%s, %s)", r.Manifests, format.Plural(r.Orders, "vertex order"), format.Plural(r.Layers, "distinct layer list"))
+			}
+			switch k := len(r.PrimeIndexes); {
+			case k == 1:
+				agreed += fmt.Sprintf("; the residue file of prime index %d agrees with it", r.PrimeIndexes[0])
+			case k > 1:
+				agreed += fmt.Sprintf("; %d residue files (prime indexes %v) agree with it", k, r.PrimeIndexes)
+			}
+			fmt.Fprintf(e.stderr, "%s %s on %s with %s: %s; version %s\n", r.Count, r.Convention, r.Problem.Board, r.Problem.Moves, agreed, r.Version)
 			return exitOK
 		}
 		if r := m.Residues; r != nil {
