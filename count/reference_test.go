@@ -12,16 +12,21 @@ import (
 	"github.com/boardgraph/boardgraph/moves"
 )
 
-var maxBytes = flag.Int64("maxbytes", 8<<30, "table memory limit of the counts that run with BOARDGRAPH_LONG=1")
+var (
+	maxBytes = flag.Int64("maxbytes", 8<<30, "table memory limit of the counts that run with BOARDGRAPH_LONG=1")
+	spillDir = flag.String("spill", "", "with BOARDGRAPH_LONG=1: the directory the counts of hours spill their layers to (they run only when it is given)")
+)
 
-// speed says when a reference case runs: always, not in -short mode, or
-// only with BOARDGRAPH_LONG=1.
+// speed says when a reference case runs: always, not in -short mode,
+// only with BOARDGRAPH_LONG=1, or (hours) only with BOARDGRAPH_LONG=1 and
+// -spill DIR.
 type speed int
 
 const (
 	fast speed = iota
 	medium
 	slow
+	hours
 )
 
 // build is the board graph of a rows x cols board under spec.
@@ -59,6 +64,10 @@ var references = []struct {
 	{"knight/5x5/start=2,2", 5, 5, "knight", false, [2]int{2, 2}, 56, fast},
 	{"knight/6x6", 6, 6, "knight", false, [2]int{}, 6637920, fast},
 	{"knight/7x7", 7, 7, "knight", false, [2]int{}, 165575218320, slow},
+	// A165134(8) (Chernov 2014, not reproduced before): hours on 2 cores
+	// and tens of GB of spilled layers (docs/results.md), so it runs only
+	// with BOARDGRAPH_LONG=1 and -spill DIR (and -maxbytes, -timeout 0).
+	{"knight/8x8", 8, 8, "knight", false, [2]int{}, 19591828170979904, hours},
 	// OEIS A001230 / A175881 (undirected closed tours, doubled).
 	{"knight/6x6/closed", 6, 6, "knight", true, [2]int{}, 2 * 9862, fast},
 	{"knight/5x6/closed", 5, 6, "knight", true, [2]int{}, 2 * 8, fast},
@@ -98,8 +107,13 @@ func TestReferenceCounts(t *testing.T) {
 				t.Skip("takes seconds; skipped in -short mode")
 			case tc.speed == slow && !testfix.Long():
 				t.Skip("takes minutes and gigabytes (knight 7x7: 316 s of CPU, 6 GiB); run with BOARDGRAPH_LONG=1")
-			case tc.speed == slow:
+			case tc.speed == hours && (!testfix.Long() || *spillDir == ""):
+				t.Skip("takes hours and tens of GB of disk; run with BOARDGRAPH_LONG=1 and -spill DIR (go test ./count -run 'TestReferenceCounts/knight/8x8$' -timeout 0 -args -spill DIR)")
+			case tc.speed >= slow:
 				opt.MaxBytes = *maxBytes
+				if tc.speed == hours {
+					opt.SpillDir = *spillDir
+				}
 				opt.ProgressEvery = 30 * time.Second
 				opt.Progress = func(s count.Stats) {
 					t.Logf("step %d/%d: %d states, peak %d, %d MiB, %d transitions", s.Step, s.Steps, s.States, s.PeakStates, s.PeakBytes>>20, s.Transitions)
