@@ -363,7 +363,8 @@ func (b *browserEnv) bridgesLevels(t *testing.T) {
 
 // bridgesAddMore: where one bridge of two is drawn, the hint says to add
 // one more, and drawing what it says gives the solution's count, not a
-// pair wrapped to none.
+// pair wrapped to none; where two are drawn and the solution has none, it
+// says to take both away.
 func (b *browserEnv) bridgesAddMore(t *testing.T) {
 	ctx, ce := b.playTab(t, desktop, "light", 120*time.Second)
 	b.open(t, ctx, b.url)
@@ -403,6 +404,23 @@ func (b *browserEnv) bridgesAddMore(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no hint asked for 2 bridges on the fixture %s", tathamFixture)
+	}
+	// Two bridges where the solution has none: take both away, and the
+	// third press leaves none.
+	zero := -1
+	for p := range g.Pairs {
+		if sol[p] == 0 {
+			zero = p
+			break
+		}
+	}
+	eval[any](t, ctx, fmt.Sprintf(`(async () => { await NL.load(%q); NL.setConn(%d, 2); await NL.hint(); await NL.hint(); return 1; })()`, tathamFixture, zero))
+	if h := text(t, ctx, "n-hinttext"); !strings.Contains(h, "the solution has no bridge there. Take both away. Press Hint again to take them away.") {
+		t.Errorf("two bridges where the solution has none: %q", h)
+	}
+	eval[any](t, ctx, `NL.hint().then(() => 1)`)
+	if got := eval[int](t, ctx, fmt.Sprintf(`NL.conn[%d]`, zero)); got != 0 {
+		t.Errorf("after the third press the pair has %d bridges, want 0", got)
 	}
 	noConsoleErrors(t, ce)
 }
@@ -569,7 +587,7 @@ func (b *browserEnv) recordViews(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, part := range []string{"r-archive", "r-stats", "r-history"} {
-				eval[any](t, ctx, fmt.Sprintf(`(() => { showRecord(); document.getElementById(%q).scrollIntoView({block: "start"}); window.scrollBy(0, -60); return 1; })()`, part))
+				eval[any](t, ctx, fmt.Sprintf(`(() => { showRecord(); if (%[1]q === "r-archive") window.scrollTo(0, 0); else { document.getElementById(%[1]q).scrollIntoView({block: "start"}); window.scrollBy(0, -60); } return 1; })()`, part))
 				name := map[string]string{"r-archive": "daily-archive", "r-stats": "statistics", "r-history": "history"}[part]
 				b.shot(t, ctx, fmt.Sprintf("record-%s-%s-%s", name, d.name, scheme))
 			}

@@ -369,8 +369,9 @@ export const NL = {
       this.hintNode = h.node;
       this.hintPairs = h.pairs;
       const full = this.relative(h);
-      const head = h.status === "step" ? this.drawHead(h) || headline(full, 200) : headline(full, 200);
-      hintWhy("n-hinttext", head, full, h.reveal ? "Press Hint again to reveal it." : "Press Hint again to draw it.", h.reveal ? "info" : cls);
+      const head = h.status === "step" ? this.drawHead(h) || headline(full, 200) : full.length <= 200 ? full : headline(full, 200);
+      const next = h.status === "wrong" ? "Press Hint again to take them away." : h.reveal ? "Press Hint again to reveal it." : "Press Hint again to draw it.";
+      hintWhy("n-hinttext", head, full, next, h.reveal ? "info" : cls);
     } else {
       this.pushUndo();
       this.redoStack = [];
@@ -403,6 +404,14 @@ export const NL = {
   // to the bridges drawn.
   relative(h) {
     const plain = String(h.plain || "");
+    if (h.status === "wrong" && h.pairs && h.pairs.length) {
+      // The engine says "Take one away." whatever the count: say how many,
+      // and that the next press fixes every pair it found.
+      const extra = this.conn[h.pairs[0]] - h.counts[0];
+      const take = extra === 1 ? "Take 1 away." : h.counts[0] === 0 && extra === 2 ? "Take both away." : `Take ${extra} away.`;
+      const more = h.pairs.length - 1;
+      return plain.replace(/Take one away\.$/, take) + (more ? ` ${more} more pair${more > 1 ? "s have" : " has"} too many as well; the next press fixes ${more > 1 ? "them" : "it"} too.` : "");
+    }
     if (h.status !== "step") return plain;
     const w = this.drawWords(h);
     return w ? plain.replace(/So draw [^]*\.$/, "So " + w + ".") : plain;
