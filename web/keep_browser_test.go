@@ -456,11 +456,19 @@ func (b *browserEnv) history(t *testing.T) {
 	}
 	waitJS(t, ctx, textHas("l-status", "Solved in"))
 	share := eval[string](t, ctx, `L.b.share`)
+	// A Bridges game finished alone, checked by the verifier first.
+	_, nsol := tathamSolution(t, tathamFixture)
+	eval[any](t, ctx, fmt.Sprintf(`(async () => { showTab("nl"); await NL.load(%q); NL.setConn(0, NL.conn[0]); NL.conn = %s; NL.update(); return 1; })()`, tathamFixture, jsonOf(nsol)))
+	waitJS(t, ctx, textHas("n-status", "Solved in"))
 	b.open(t, ctx, b.url) // the reload: the default puzzle, the record kept
 	hist := eval[[]map[string]any](t, ctx, `readHistory()`)
-	if len(hist) != 3 {
-		t.Fatalf("after a reload the history holds %d games, want 3: %v", len(hist), hist)
+	if len(hist) != 4 {
+		t.Fatalf("after a reload the history holds %d games, want 4: %v", len(hist), hist)
 	}
+	if n := hist[0]; n["family"] != "nl" || n["game"] != "Bridges" || n["size"] != "7x7" || n["finished"] != true || n["help"] != false {
+		t.Errorf("the Bridges game finished alone is kept as %v", n)
+	}
+	hist = hist[1:]
 	last := hist[0]
 	if last["id"] != "leaper|"+share || last["finished"] != true || last["help"] != false || last["size"] != "6x6" || last["level"] != "medium" || last["game"] != "Hopido" || last["secs"] == nil {
 		t.Errorf("the game finished alone is kept as %v", last)
@@ -473,17 +481,17 @@ func (b *browserEnv) history(t *testing.T) {
 	}
 	tap(t, ctx, desktop, "#tab-rec")
 	rows := eval[[]string](t, ctx, `[...document.querySelectorAll("#r-history tbody tr")].map((r) => r.innerText.replace(/\s+/g, " "))`)
-	if len(rows) != 3 || !strings.Contains(rows[0], "Hopido 6x6 medium") || !strings.Contains(rows[0], "yes no") {
+	if len(rows) != 4 || !strings.Contains(rows[1], "Hopido 6x6 medium") || !strings.Contains(rows[1], "yes no") || !strings.Contains(rows[0], "Bridges 7x7") {
 		t.Errorf("history view rows %q", rows)
 	}
 	stats := eval[[]string](t, ctx, `[...document.querySelectorAll("#r-stats tbody tr")].map((r) => r.innerText.replace(/\s+/g, " "))`)
-	if len(stats) != 2 || !strings.HasPrefix(stats[0], "Hopido 6x6 easy 2 1 0 — —") || !strings.HasPrefix(stats[1], "Hopido 6x6 medium 1 1 1 ") {
+	if len(stats) != 3 || !strings.HasPrefix(stats[0], "Bridges 7x7 — 1 1 1 ") || !strings.HasPrefix(stats[1], "Hopido 6x6 easy 2 1 0 — —") || !strings.HasPrefix(stats[2], "Hopido 6x6 medium 1 1 1 ") {
 		t.Errorf("statistics rows %q", stats)
 	}
 	// Export by the button (the file's text is what exportRecord gives),
 	// clear, import the file back through the file input.
 	tap(t, ctx, desktop, "#r-export")
-	if n := text(t, ctx, "r-note"); !strings.Contains(n, "Exported 3 games") {
+	if n := text(t, ctx, "r-note"); !strings.Contains(n, "Exported 4 games") {
 		t.Errorf("after Export: %q", n)
 	}
 	file := eval[string](t, ctx, `exportRecord()`)
@@ -493,15 +501,15 @@ func (b *browserEnv) history(t *testing.T) {
 	}
 	eval[any](t, ctx, fmt.Sprintf(`(() => { const dt = new DataTransfer(); dt.items.add(new File([%s], "record.json", {type: "application/json"}));
 		const i = document.getElementById("r-import"); i.files = dt.files; i.dispatchEvent(new Event("change")); return 1; })()`, jsonOf(file)))
-	waitJS(t, ctx, textHas("r-note", "Imported 3 games"))
+	waitJS(t, ctx, textHas("r-note", "Imported 4 games"))
 	back := eval[[]map[string]any](t, ctx, `readHistory()`)
-	if jsonOf(back) != jsonOf(hist) {
+	if jsonOf(back[1:]) != jsonOf(hist) {
 		t.Errorf("imported back:\n%v\nwant\n%v", back, hist)
 	}
 	// A file that is not a record is refused with words.
 	eval[any](t, ctx, `(() => { const dt = new DataTransfer(); dt.items.add(new File(["{\"games\": 3}"], "x.json")); const i = document.getElementById("r-import"); i.files = dt.files; i.dispatchEvent(new Event("change")); return 1; })()`)
 	waitJS(t, ctx, textHas("r-note", "not a boardgraph record"))
-	if n := eval[int](t, ctx, `readHistory().length`); n != 3 {
+	if n := eval[int](t, ctx, `readHistory().length`); n != 4 {
 		t.Errorf("a bad file changed the record to %d games", n)
 	}
 	noConsoleErrors(t, ce)

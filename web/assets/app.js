@@ -129,5 +129,5 @@ const unexpected = (msg) => {
 window.addEventListener("error", (e) => unexpected(e.message));
 window.addEventListener("unhandledrejection", (e) => unexpected(String(e.reason && e.reason.message || e.reason)));
 // The record keeps the clock of a game left unfinished.
-window.addEventListener("pagehide", () => { L.record(); NL.record(); });
+window.addEventListener("pagehide", () => { L.record(true); NL.record(true); });
 start();

@@ -79,6 +79,7 @@ export const NL = {
     this.daily = (pos && pos.daily) || opts.daily || "";
     this.assisted = !!(pos && pos.assisted);
     this.started = new Date().toISOString();
+    this.won = false; // finished and accepted by the verifier (nl/check)
     this.badStack = [];
     $("n-sharelinebox").hidden = true;
     const t = $("n-dailytag");
@@ -100,11 +101,16 @@ export const NL = {
 
   // record puts this game into the record of play (record.js) once a
   // bridge has been drawn.
-  record() {
-    if (!this.g || (!this.undoStack.length && !this.solved)) return;
+  record(force) {
+    if (!this.g || (!this.undoStack.length && !this.won)) return;
+    // Written when the game changes, and its clock at most every 5 s
+    // otherwise (update runs on every key).
+    const key = [this.undoStack.length, this.conn.join(""), this.won, this.assisted, this.puzzle].join("|");
+    if (!force && key === this.savedKey && performance.now() - this.savedAt < 5000) return;
+    this.savedKey = key; this.savedAt = performance.now();
     saveGame({
       id: "nl|" + this.puzzle, family: "nl", game: "Bridges", size: `${this.g.rows}x${this.g.cols}`, level: this.level,
-      date: this.started, secs: Math.floor(this.timer.secs()), finished: this.solved, help: this.assisted, daily: this.daily, link: location.hash,
+      date: this.started, secs: Math.floor(this.timer.secs()), finished: this.won, help: this.assisted, daily: this.daily, link: location.hash,
     });
   },
 
@@ -290,6 +296,7 @@ export const NL = {
     if (m.cross.size) notes.push("crossing bridges");
     if (m.closed.size) notes.push("a group of islands cut off from the rest");
     const done = !notes.length && m.full.size === g.nodes.length;
+    if (!done) this.won = false;
     const n = g.nodes[this.cursor];
     const sel = n ? ` · selected the ${n.m} at ${colLabel(n.c)}${n.r + 1} (${m.deg[this.cursor]}/${n.m})` : "";
     if (done && !this.solved) this.finish();
@@ -312,11 +319,12 @@ export const NL = {
     try {
       const r = await api("nl/check", this.body());
       if (!r.solved) { this.solved = false; status("n-status", r.reason, "bad"); return; }
+      this.won = true;
       status("n-status", finishLine("nl", this.bestWhat(), secs, this.assisted), "win");
       hint("n-hinttext", "Solved! " + r.reason.replace(/^solved: /, "").replace(/^./, (c) => c.toUpperCase()) + ".", "ok");
       showBest("nl", this.bestWhat(), this.bestLabel(), "n-best");
       this.share();
-      this.record();
+      this.record(true);
       if (this.daily) {
         $("n-shareline").textContent = shareLine("Bridges", this.daily, this.level, secs, this.assisted) + "\n" + dailyLink("nl", this.daily);
         $("n-sharelinebox").hidden = false;

@@ -139,8 +139,13 @@ export const L = {
   // record puts this game into the record of play (record.js) once the
   // player has made a move: one entry per puzzle, with its size, level,
   // date, time, finished or not, help used or not.
-  record() {
+  record(force) {
     if (!this.b || (!this.hist.length && !this.solved)) return;
+    // Written when the game changes (a move, help, the finish), and its
+    // clock at most every 5 s otherwise (update runs on every key).
+    const key = [this.hist.length, this.solved, this.assisted, this.b.share].join("|");
+    if (!force && key === this.savedKey && performance.now() - this.savedAt < 5000) return;
+    this.savedKey = key; this.savedAt = performance.now();
     saveGame({
       id: "leaper|" + (this.b.share || this.req.moves + "|" + this.req.board) + (this.mode === "tour" ? "|tour" : ""),
       family: "leaper", game: moveWord(this.b.moves) + (this.mode === "tour" ? " tour" : ""),
@@ -415,7 +420,7 @@ export const L = {
     hint("l-hinttext", "Solved! " + reason.replace(/^solved: /, "").replace(/^./, (c) => c.toUpperCase()) + ".", "ok");
     showBest("leaper", this.bestWhat(), this.bestLabel(), "l-best");
     this.share();
-    this.record();
+    this.record(true);
     if (this.daily) {
       $("l-shareline").textContent = shareLine(moveWord(this.b.moves), this.daily, this.level, secs, this.assisted) + "\n" + dailyLink("leaper", this.daily);
       $("l-sharelinebox").hidden = false;

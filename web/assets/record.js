@@ -47,7 +47,7 @@ export function saveGame(g) {
   if (i >= 0) list.splice(i, 1);
   list.unshift(e);
   writeHistory(list);
-  showRecord();
+  if ($("rec") && $("rec").classList.contains("active")) showRecord();
   return e;
 }
 
