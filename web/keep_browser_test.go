@@ -249,6 +249,15 @@ func (b *browserEnv) shortReasons(t *testing.T) {
 	ctx, ce := b.playTab(t, phone, "light", 300*time.Second)
 	b.open(t, ctx, b.url)
 	generateLeaper(t, ctx, "10x10", 3)
+	// A mistake first: another cell's number written; its reason's
+	// headline stands alone too ("N cannot go at X.").
+	// (The first hint's number, written at another cell: the solution is
+	// unique, so it is wrong there.)
+	wrongN := eval[int](t, ctx, `(async () => { await L.hint(); const h = L.ladder.h; const d = `+freeCells+`.find((c) => c !== h.cell); L.setNumber(d, h.number); await L.hint(); await L.hint(); return h.number; })()`)
+	if hw := eval[[2]string](t, ctx, headlineJS("l")); !strings.HasPrefix(hw[0], fmt.Sprintf("%d cannot go at ", wrongN)) || len([]rune(hw[0])) > 200+len(" Press Hint again to take it away.") {
+		t.Errorf("a wrong number: headline %q (why? %q)", hw[0], hw[1])
+	}
+	eval[any](t, ctx, `(async () => { await L.hint(); return 1; })()`)
 	longSeen, opened := 0, false
 	for step := 0; step < 200; step++ {
 		eval[any](t, ctx, `(async () => { await L.hint(); return 1; })()`)

@@ -177,7 +177,7 @@ export function showTab(name) {
 
 // players writes the engine's words as players say them: "Hopido" with a
 // capital (the engine's move set is named "hopido").
-export function players(text) { return String(text).replace(/\bhopido\b/g, "Hopido"); }
+export function players(text) { return String(text).replace(/\bhopido\b(?!:)/g, "Hopido"); }
 
 export function hint(id, text, cls) {
   const h = $(id);
@@ -209,24 +209,22 @@ export function hintWhy(id, head, why, after, cls) {
   }
 }
 
-// headline returns the first sentence of a reason that stands alone and
-// is at most max characters: the last sentence saying where a number goes
-// or what to draw when the reason opens with its premises; else the first
-// sentence, cut at a clause. It is the hint's headline; the whole reason
-// follows behind "why?".
+// headline returns the opening of a reason that stands alone in at most
+// max characters: the whole reason when it is that short, else its first
+// sentence, else its last sentence that states a conclusion ("So 7 is not
+// at A1"), else the first sentence cut at a clause. It is the hint's
+// headline; the whole reason follows behind "why?". (A step of a leaper
+// puzzle has its own, stepHeadline in leaper.js.)
 export function headline(reason, max) {
   const s = String(reason || "").trim();
-  const sentences = s.match(/[^.!?]+(?:[.!?](?!\d)|$)+/g) || [s];
-  const fit = (x) => x.trim().length <= max;
-  const first = sentences[0].trim();
-  if (sentences.length === 1 && fit(first)) return first;
-  // A conclusion stands alone: "19 goes there", "So 7 is not at A1".
-  for (let i = sentences.length - 1; i >= 0; i--) {
-    const x = sentences[i].trim();
-    if (fit(x) && /\b(goes|go|must|is not|cannot|can only|only)\b/.test(x) && !/^(If|Suppose|then)\b/.test(x)) return x;
+  if (s.length <= max) return s;
+  const sentences = (s.match(/[^.!?]+(?:[.!?](?!\d)|$)+/g) || [s]).map((x) => x.trim());
+  if (sentences[0].length <= max) return sentences[0];
+  for (let i = sentences.length - 1; i > 0; i--) {
+    const x = sentences[i];
+    if (x.length <= max && /\b(goes|go|must|is not|cannot|can only|only)\b/.test(x) && !/^(If|Suppose|then)\b/.test(x)) return x;
   }
-  if (fit(first)) return first;
-  const cut = first.slice(0, max - 1);
+  const cut = sentences[0].slice(0, max - 1);
   const at = Math.max(cut.lastIndexOf(", "), cut.lastIndexOf(": "), cut.lastIndexOf("; "));
   return (at > 40 ? cut.slice(0, at) : cut.slice(0, cut.lastIndexOf(" "))) + "…";
 }
