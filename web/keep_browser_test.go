@@ -113,6 +113,11 @@ func (b *browserEnv) pencilKept(t *testing.T) {
 					eval[any](t, ctx, `(() => { window.scrollTo(0, 0); return 1; })()`)
 					b.shot(t, ctx, "leaper-phone-12x12")
 				}
+				// Many marks stay inside their cell, in lines.
+				eval[any](t, ctx, fmt.Sprintf(`(() => { L.change(() => { L.marks[%d] = [3, 14, 25, 36, 47, 58, 69, 70]; }); return 1; })()`, a))
+				if out := eval[[4]float64](t, ctx, fmt.Sprintf(`(() => { const p = L.pencils[%d].getBoundingClientRect(), r = L.cells[%d].getBoundingClientRect(); return [p.left - r.left, r.right - p.right, p.top - r.top, r.bottom - p.bottom]; })()`, a, a)); out[0] < -0.5 || out[1] < -0.5 || out[2] < -0.5 || out[3] < -0.5 {
+					t.Errorf("%s %s %s: 8 pencil marks overflow their cell by %v (left, right, top, bottom)", d.name, scheme, size, out)
+				}
 			}
 			noConsoleErrors(t, ce)
 		}

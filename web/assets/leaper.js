@@ -225,6 +225,32 @@ export const L = {
     this.update();
   },
 
+  // showMarks writes cell c's pencil marks m in lines that fit the cell
+  // (measured as drawn), as many lines as fit; marks that do not fit end
+  // in "…". The text stays "7 12 25" for the tests and screen readers.
+  showMarks(c, m) {
+    const p = this.pencils[c], fs = +p.getAttribute("font-size"), size = this.size;
+    p.textContent = "";
+    if (!m.length) return;
+    const maxW = size - 4, rows = Math.max(1, Math.floor((size - 0.3 * fs - 2) / fs));
+    let line = el("tspan", { x: p.getAttribute("x"), dy: 0 }, p), n = 1;
+    for (let i = 0; i < m.length; i++) {
+      const prev = line.textContent;
+      line.textContent = prev ? prev + " " + m[i] : String(m[i]);
+      if (!prev || line.getComputedTextLength() <= maxW) continue;
+      if (n === rows) {
+        // The last line ends in "…", dropping marks until it fits.
+        const parts = prev.split(" ");
+        do { line.textContent = parts.join(" ") + "…"; parts.pop(); } while (line.getComputedTextLength() > maxW && parts.length);
+        break;
+      }
+      line.textContent = prev + " ";
+      line = el("tspan", { x: p.getAttribute("x"), dy: fs }, p);
+      line.textContent = String(m[i]);
+      n++;
+    }
+  },
+
   cellXY(c) { const s = this.size; return [this.ox + (c % this.b.cols) * s + s / 2, this.oy + Math.floor(c / this.b.cols) * s + s / 2]; },
 
   // chains returns the jumps to draw: [from, to, k] for consecutive numbers
@@ -271,7 +297,7 @@ export const L = {
       else if (n > 0) { t.textContent = n; t.setAttribute("class", "num"); }
       else t.textContent = "";
       const m = !tour && !n ? this.marks[c] : [];
-      this.pencils[c].textContent = m.join(" ");
+      this.showMarks(c, m);
     }
     const s = this.size;
     this.lines.textContent = "";
