@@ -623,6 +623,9 @@ func (b *browserEnv) recordViews(t *testing.T) {
 			if w := eval[[2]float64](t, ctx, `[document.documentElement.scrollWidth, innerWidth]`); w[0] > w[1] {
 				t.Errorf("%s %s record view: page %v px wide in %v", d.name, scheme, w[0], w[1])
 			}
+			if out := eval[[]string](t, ctx, interactiveJS); d.touch && len(out) > 0 {
+				t.Errorf("%s %s record view: targets under 44x44 px: %v", d.name, scheme, out)
+			}
 		}
 	}
 	noConsoleErrors(t, ce)

@@ -225,6 +225,8 @@ $("r-import").onchange = async () => {
   } catch (e) { $("r-note").textContent = "Could not import: " + e.message + "."; }
   $("r-import").value = "";
 };
+// The Import button is the file field's label, pressed by keys too.
+$("r-importbtn").onkeydown = (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); $("r-import").click(); } };
 $("r-clear").onclick = () => {
   if (!confirm("Clear the whole record of play in this browser? Export it first to keep a copy.")) return;
   try { localStorage.removeItem(KEY); } catch (e) { /* storage off */ }
