@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -194,6 +195,13 @@ func inViewJS(id string) string {
 // mouse on the button) leaves the hint's words and the status in view
 // without scrolling, on Hopido 6x6 to 12x12 and Bridges 7x7 to 15x15.
 func (b *browserEnv) laptopHint(t *testing.T) {
+	var waits []time.Duration // press to words, CDP round trips included
+	defer func() {
+		slices.Sort(waits)
+		if len(waits) > 0 {
+			t.Logf("Hopido Hint on a laptop, press to words (CDP included): %d presses, median %v, max %v", len(waits), waits[len(waits)/2].Round(time.Millisecond), waits[len(waits)-1].Round(time.Millisecond))
+		}
+	}()
 	for _, scheme := range []string{"light", "dark"} {
 		ctx, ce := b.playTab(t, laptop, scheme, 180*time.Second)
 		b.open(t, ctx, b.url)
@@ -205,8 +213,10 @@ func (b *browserEnv) laptopHint(t *testing.T) {
 				eval[any](t, ctx, `(() => { window.scrollTo(0, 0); return 1; })()`)
 				x, y := rectCentre(t, ctx, "l-hint")
 				before := eval[string](t, ctx, `$("l-hinttext").textContent`)
+				t0 := time.Now()
 				tapAt(t, ctx, laptop, x, y)
 				waitJS(t, ctx, fmt.Sprintf(`$("l-hinttext").textContent !== %q && !$("l-hinttext").textContent.includes("thinking")`, before))
+				waits = append(waits, time.Since(t0))
 				for _, id := range []string{"l-hinttext", "l-status"} {
 					if v := eval[[3]float64](t, ctx, inViewJS(id)); v[0] != 1 {
 						t.Errorf("%s Hopido %s, press %d: #%s at y=%.0f, x=%.0f, not in view at 1366x768", scheme, size, press, id, v[1], v[2])
