@@ -785,3 +785,19 @@ func dailyWant(t *testing.T, family, date string) (string, string) {
 	t.Fatalf("no %s daily for %s in 6 seeds", family, date)
 	return "", ""
 }
+
+// TestDailyEveryDay: the daily rule (docs/web.md, record.js dailyOf) makes
+// a puzzle of each family on each of 28 days from 2026-12-07, every
+// weekday's level and size four times, within its six seeds.
+func TestDailyEveryDay(t *testing.T) {
+	t.Parallel()
+	start := time.Date(2026, 12, 7, 0, 0, 0, 0, time.UTC)
+	for i := range 28 {
+		date := start.AddDate(0, 0, i).Format("2006-01-02")
+		for _, family := range []string{"leaper", "nl"} {
+			if code, level := dailyWant(t, family, date); code == "" || level == "" {
+				t.Errorf("%s daily of %s: %q %q", family, date, code, level)
+			}
+		}
+	}
+}
