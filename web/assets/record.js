@@ -167,7 +167,7 @@ export function showRecord() {
     rows.push([day, levelName("leaper", dailyOf("leaper", d).level), mark("leaper"), levelName("nl", dailyOf("nl", d).level), mark("nl")]);
   }
   table("r-archive", ["date", "Hopido", "", "Bridges", ""], rows);
-  table("r-stats", ["puzzle", "size", "level", "played", "finished", "no help", "best", "median"],
+  table("r-stats", ["puzzle", "size", "level", "played", "done", "done alone", "best", "median"],
     stats(list).map((s) => [s.game, s.size, s.level || "—", String(s.played), String(s.finished), String(s.noHelp), s.best === null ? "—" : fmtTime(s.best), s.median === null ? "—" : fmtTime(s.median)]));
   table("r-history", ["date", "puzzle", "size", "level", "time", "finished", "help"],
     list.slice(0, 200).map((e) => [e.date.slice(0, 16).replace("T", " "), e.game + (e.daily ? " daily " + e.daily : ""), e.size, e.level || "—", fmtTime(e.secs), e.finished ? "yes" : "no", e.help ? "yes" : "no"]));
