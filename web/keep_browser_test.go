@@ -228,6 +228,7 @@ func (b *browserEnv) laptopHint(t *testing.T) {
 			}
 			if size == "12x12" {
 				b.shot(t, ctx, fmt.Sprintf("leaper-laptop-hint-%s", scheme))
+				axeClean(t, ctx, scheme+" laptop, the hint beside a 12x12")
 			}
 		}
 		tap(t, ctx, laptop, "#tab-nl")
@@ -247,6 +248,20 @@ func (b *browserEnv) laptopHint(t *testing.T) {
 			}
 		}
 		noConsoleErrors(t, ce)
+	}
+}
+
+// axeClean runs axe-core (injected here) on the page as it is and fails on
+// a serious or critical violation.
+func axeClean(t *testing.T, ctx context.Context, view string) {
+	t.Helper()
+	if !eval[bool](t, ctx, `typeof axe === "object"`) {
+		eval[any](t, ctx, axeSource(t)+"\n;1")
+	}
+	res := eval[[]map[string]any](t, ctx, `(async () => { const r = await axe.run(document, {resultTypes: ["violations"]});
+		return r.violations.filter(v => v.impact === "serious" || v.impact === "critical").map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(" "))})); })()`)
+	for _, v := range res {
+		t.Errorf("%s: axe %s violation %v: %v on %v", view, v["impact"], v["id"], v["help"], v["nodes"])
 	}
 }
 
@@ -304,6 +319,7 @@ func (b *browserEnv) shortReasons(t *testing.T) {
 					t.Errorf("step %d: why? does not open on a tap", step)
 				}
 				b.shot(t, ctx, "leaper-phone-why")
+				axeClean(t, ctx, "phone light, a reason's why? open")
 				opened = true
 			}
 		}
