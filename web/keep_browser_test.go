@@ -598,6 +598,53 @@ func (b *browserEnv) smallThings(t *testing.T) {
 		t.Errorf("undo to before the mistake: grid %s, want %s", g, good)
 	}
 	waitJS(t, ctx, `$("l-undomistake").hidden && L.errs.length === 0`)
+	// A number the solution puts elsewhere, that clashes with nothing:
+	// once a hint points at it, one press goes back to before it.
+	quiet := [2]int{-1, -1}
+	req := eval[map[string]string](t, ctx, `L.req`)
+	grid := eval[[]int32](t, ctx, `L.grid`)
+	free = eval[[]int](t, ctx, freeCells)
+	eng := NewEngine(1600, 2500, 1e6)
+	for _, c := range free {
+		for _, d := range free {
+			if c == d || quiet[0] >= 0 {
+				continue
+			}
+			g := slices.Clone(grid)
+			g[c] = sol[d]
+			a, err := eng.Call(context.Background(), "leaper/check", []byte(jsonOf(map[string]any{"board": req["board"], "moves": req["moves"], "grid": g})))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var r struct{ Errors []any }
+			if err := json.Unmarshal(a.Data, &r); err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Errors) == 0 {
+				quiet = [2]int{c, int(sol[d])}
+			}
+		}
+	}
+	if quiet[0] < 0 {
+		t.Fatal("no wrong number without a clash on the 6x6")
+	}
+	before := eval[string](t, ctx, `JSON.stringify(L.grid)`)
+	tap(t, ctx, phone, fmt.Sprintf("#lc%d", quiet[0]))
+	typeNumber(t, ctx, phone, int32(quiet[1]))
+	tap(t, ctx, phone, "#l-ok")
+	// Then a pencil mark elsewhere (a change that clashes with nothing).
+	c3 := eval[int](t, ctx, fmt.Sprintf(`%s.find((c) => c !== %d)`, freeCells, quiet[0]))
+	tap(t, ctx, phone, fmt.Sprintf("#lc%d", c3))
+	tap(t, ctx, phone, "#l-pencil")
+	typeNumber(t, ctx, phone, 5)
+	tap(t, ctx, phone, "#l-pencil")
+	waitJS(t, ctx, fmt.Sprintf(`L.errs.length === 0 && $("l-undomistake").hidden && L.marks[%d].length === 1`, c3))
+	tap(t, ctx, phone, "#l-hint")
+	waitJS(t, ctx, `!$("l-undomistake").hidden`)
+	tap(t, ctx, phone, "#l-undomistake")
+	if g := eval[string](t, ctx, `JSON.stringify(L.grid)`); g != before || eval[int](t, ctx, fmt.Sprintf(`L.marks[%d].length`, c3)) != 0 {
+		t.Errorf("undo to before a wrong number the hint found: grid %s, want %s, and the later mark gone", g, before)
+	}
 	// Bridges: an over-full island is marked by a dashed ring.
 	tap(t, ctx, phone, "#tab-nl")
 	tap(t, ctx, phone, "#n-copy")

@@ -75,6 +75,7 @@ export const L = {
     this.assisted = !!(pos && pos.assisted);
     this.started = new Date().toISOString();
     this.curBad = false;
+    this.wrongAt = null; // a number the solution puts elsewhere, found by a hint
     this.showDaily();
     const tour = pos ? pos.tour : opts.mode ? opts.mode === "tour" : (b.givens.length === 0 && this.tourPref);
     this.mode = tour ? "tour" : "numbers";
@@ -377,14 +378,26 @@ export const L = {
   snapshot() { return { grid: this.grid.slice(), marks: this.marks.map((m) => m.slice()), path: this.path.slice(), bad: this.curBad }; },
   restore(s) { this.grid = s.grid; this.marks = s.marks; this.path = s.path; this.curBad = s.bad; },
 
-  // firstBad returns the index of the first position of the run of
-  // positions with a live mistake that ends with the current one (hist,
-  // then the current position, in order), or -1 when the current one has
-  // none: the position before it is the last without a mistake.
+  // firstBad returns the index of the first position with the mistake
+  // shown now (hist, then the current position, in order), or -1 when it
+  // shows none: the position before it is the last without it. A live
+  // mistake (two numbers that clash) counts from the start of the run of
+  // positions that had one; a number the solution puts elsewhere, once a
+  // hint has pointed at it (wrongAt), from the position where it was
+  // written.
   firstBad() {
-    if (this.mode !== "numbers" || !this.curBad) return -1;
-    let k = this.hist.length;
-    while (k > 0 && this.hist[k - 1].bad) k--;
+    if (this.mode !== "numbers") return -1;
+    let k = -1;
+    if (this.curBad) {
+      k = this.hist.length;
+      while (k > 0 && this.hist[k - 1].bad) k--;
+    }
+    const w = this.wrongAt;
+    if (w && this.grid[w.cell] === w.number) {
+      let j = this.hist.length;
+      while (j > 0 && this.hist[j - 1].grid[w.cell] === w.number) j--;
+      k = k < 0 ? j : Math.min(k, j);
+    }
     return k;
   },
   // undoToMistake undoes, in one press, every change back to the position
@@ -584,6 +597,7 @@ export const L = {
     // third press takes the wrong number (or the pencil marks) away.
     const fix = h.status === "error" && (h.erase || h.clearMarks);
     const acts = h.status === "step" || fix;
+    if (h.status === "error" && h.erase && h.cell >= 0) { this.wrongAt = { cell: h.cell, number: h.number }; $("l-undomistake").hidden = this.firstBad() < 1; }
     if (rung === 1) {
       this.look = h.lookCells;
       hint("l-hinttext", lookLine(h.look) + (acts ? " Press Hint again to see why." : ""), cls);
