@@ -34,6 +34,7 @@ func TestBrowserKeep(t *testing.T) {
 	t.Run("PencilKept", func(t *testing.T) { b.pencilKept(t) })
 	t.Run("PhoneFits", func(t *testing.T) { b.phoneFits(t) })
 	t.Run("LaptopHintInView", func(t *testing.T) { b.laptopHint(t) })
+	t.Run("PhoneHintInView", func(t *testing.T) { b.phoneHint(t) })
 	t.Run("ShortReasons", func(t *testing.T) { b.shortReasons(t) })
 	t.Run("BridgesLevels", func(t *testing.T) { b.bridgesLevels(t) })
 	t.Run("BridgesAddMore", func(t *testing.T) { b.bridgesAddMore(t) })
@@ -263,6 +264,44 @@ func axeClean(t *testing.T, ctx context.Context, view string) {
 	for _, v := range res {
 		t.Errorf("%s: axe %s violation %v: %v on %v", view, v["impact"], v["id"], v["help"], v["nodes"])
 	}
+}
+
+// phoneHint: on a 390x844 phone, by touch, each press of Hint on a 10x10
+// and a 12x12 Hopido and a 10x10 Bridges leaves the first lines of its
+// words in view under the board and the pad, with the Hint button.
+func (b *browserEnv) phoneHint(t *testing.T) {
+	ctx, ce := b.playTab(t, phone, "light", 120*time.Second)
+	b.open(t, ctx, b.url)
+	check := func(what, p string, press int) {
+		t.Helper()
+		if v := eval[[3]float64](t, ctx, inViewJS(p+"-hint")); v[0] != 1 {
+			t.Errorf("%s, press %d: the Hint button at y=%.0f, not in view at 390x844", what, press, v[1])
+		}
+		// The hint's first three lines (72 px), or all of it when shorter.
+		if v := eval[[3]float64](t, ctx, fmt.Sprintf(`(() => { const r = document.getElementById(%q).getBoundingClientRect(); return [r.top >= 0 && r.top + Math.min(r.height, 72) <= innerHeight ? 1 : 0, r.top, r.height]; })()`, p+"-hinttext")); v[0] != 1 {
+			t.Errorf("%s, press %d: the hint at y=%.0f (%.0f px high), its first lines not in view at 390x844", what, press, v[1], v[2])
+		}
+	}
+	for _, size := range []string{"10x10", "12x12"} {
+		generateLeaper(t, ctx, size, 2)
+		eval[any](t, ctx, `(() => { window.scrollTo(0, 0); return 1; })()`)
+		for press := 1; press <= 6; press++ {
+			before := eval[string](t, ctx, `$("l-hinttext").textContent`)
+			x, y := rectCentre(t, ctx, "l-hint")
+			tapAt(t, ctx, phone, x, y)
+			waitJS(t, ctx, fmt.Sprintf(`$("l-hinttext").textContent !== %q && !$("l-hinttext").textContent.includes("thinking")`, before))
+			check("Hopido "+size, "l", press)
+		}
+	}
+	eval[any](t, ctx, `(async () => { showTab("nl"); $("n-size").value = "10x10"; $("n-diff").value = "2"; await NL.generate(""); window.scrollTo(0, 0); return 1; })()`)
+	for press := 1; press <= 3; press++ {
+		before := eval[string](t, ctx, `$("n-hinttext").textContent`)
+		x, y := rectCentre(t, ctx, "n-hint")
+		tapAt(t, ctx, phone, x, y)
+		waitJS(t, ctx, fmt.Sprintf(`$("n-hinttext").textContent !== %q && !$("n-hinttext").textContent.includes("thinking")`, before))
+		check("Bridges 10x10", "n", press)
+	}
+	noConsoleErrors(t, ce)
 }
 
 // headlineJS returns the hint's headline (its first sentence, shown) and
