@@ -756,7 +756,9 @@ func TestBrowserDaily(t *testing.T) {
 	c2, ce2 := b2.playTab(t, phone, "dark", 300*time.Second)
 	b1.open(t, c1, b1.url)
 	b2.open(t, c2, b2.url)
-	today := time.Now().UTC().Format("2006-01-02")
+	// Today as the page sees it (the UTC date), read just before the
+	// dailies are made.
+	today := eval[string](t, c1, `new Date().toISOString().slice(0, 10)`)
 	wantL := map[time.Weekday]string{time.Monday: "easy", time.Tuesday: "easy", time.Wednesday: "medium", time.Thursday: "medium", time.Friday: "hard", time.Saturday: "hard", time.Sunday: "expert"}
 	wantN := map[time.Weekday]string{time.Monday: "easy", time.Tuesday: "medium", time.Wednesday: "hard", time.Thursday: "hard", time.Friday: "tricky", time.Saturday: "tricky", time.Sunday: "expert"}
 	// Different menus in the two browsers.
@@ -771,7 +773,8 @@ func TestBrowserDaily(t *testing.T) {
 	if p1[0] != p2[0] || p1[1] != p2[1] {
 		t.Errorf("Hopido daily differs between two browsers: %v and %v", p1, p2)
 	}
-	wd := time.Now().UTC().Weekday()
+	day, _ := time.Parse("2006-01-02", today)
+	wd := day.Weekday()
 	if p1[1] != wantL[wd] || !strings.Contains(p1[2], today) {
 		t.Errorf("Hopido daily on a %v: level %q (want %q), label %q", wd, p1[1], wantL[wd], p1[2])
 	}
@@ -800,7 +803,7 @@ func TestBrowserDaily(t *testing.T) {
 		t.Errorf("daily link reopened: daily %q, label %q", got[0], got[1])
 	}
 	// A past date: from the archive in one browser, from a link in the other.
-	past := time.Now().UTC().AddDate(0, 0, -3).Format("2006-01-02")
+	past := day.AddDate(0, 0, -3).Format("2006-01-02")
 	eval[any](t, c1, `(() => { L.b = L.b; return 1; })()`)
 	tap(t, c1, desktop, "#tab-rec")
 	tap(t, c1, desktop, fmt.Sprintf(`#r-archive button[data-family="leaper"][data-date="%s"]`, past))

@@ -386,7 +386,7 @@ func TestStaticSite(t *testing.T) {
 		}
 		// Offline, the daily puzzles are made in the page from the date
 		// alone, the same as the server's (issue 40).
-		today := time.Now().UTC().Format("2006-01-02")
+		today := eval[string](t, ctx, `new Date().toISOString().slice(0, 10)`)
 		clickAndWait(t, ctx, "l-daily", fmt.Sprintf(`L.daily === %q && document.getElementById("l-hinttext").textContent.includes("the same for everyone")`, today))
 		if share, _ := dailyWant(t, "leaper", today); eval[string](t, ctx, `L.b.share`) != share {
 			t.Errorf("offline Hopido daily %q, want %q", eval[string](t, ctx, `L.b.share`), share)
