@@ -152,6 +152,16 @@ var galleryShots = map[string]bool{
 	"nl-desktop-dark":               true,
 	"nl-phone-light":                true,
 	"nl-phone-dark":                 true,
+	// issue 40: the phone at 12x12, the hint beside the board on a laptop,
+	// the reason's "why?", and the Record view's parts.
+	"leaper-phone-12x12":                true,
+	"leaper-laptop-hint-light":          true,
+	"leaper-phone-why":                  true,
+	"record-history-laptop-light":       true,
+	"record-statistics-laptop-light":    true,
+	"record-statistics-phone-dark":      true,
+	"record-daily-archive-laptop-light": true,
+	"record-daily-archive-phone-light":  true,
 }
 
 // tour loads an empty leaper board in free-tour mode (1, 2, 3... in

@@ -480,7 +480,7 @@ func (b *browserEnv) playKeyboard(t *testing.T) {
 	ctx, ce := b.playTab(t, desktop, "light")
 	b.open(t, ctx, b.url)
 	// Tab from the top of the page reaches the board.
-	for i := 0; i < 6 && eval[string](t, ctx, `document.activeElement.id`) != "l-board"; i++ {
+	for i := 0; i < 7 && eval[string](t, ctx, `document.activeElement.id`) != "l-board"; i++ {
 		keys(t, ctx, kb.Tab)
 	}
 	if id := eval[string](t, ctx, `document.activeElement.id`); id != "l-board" {

@@ -11,6 +11,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"image/color"
 	"image/png"
 	"io"
@@ -382,6 +383,18 @@ func TestStaticSite(t *testing.T) {
 		}
 		if r := eval[map[string]any](t, ctx, `(async () => { `+callJS+` return call1("leaper/hint", {board: "5x5"}); })()`); r["json"] == nil {
 			t.Errorf("offline hint: %v", r)
+		}
+		// Offline, the daily puzzles are made in the page from the date
+		// alone, the same as the server's (issue 40).
+		today := eval[string](t, ctx, `new Date().toISOString().slice(0, 10)`)
+		clickAndWait(t, ctx, "l-daily", fmt.Sprintf(`L.daily === %q && document.getElementById("l-hinttext").textContent.includes("the same for everyone")`, today))
+		if share, _ := dailyWant(t, "leaper", today); eval[string](t, ctx, `L.b.share`) != share {
+			t.Errorf("offline Hopido daily %q, want %q", eval[string](t, ctx, `L.b.share`), share)
+		}
+		eval[any](t, ctx, `(() => { showTab("nl"); return 1; })()`)
+		clickAndWait(t, ctx, "n-daily", fmt.Sprintf(`NL.daily === %q && document.getElementById("n-hinttext").textContent.includes("the same for everyone")`, today))
+		if id, _ := dailyWant(t, "nl", today); eval[string](t, ctx, `NL.puzzle`) != id {
+			t.Errorf("offline Bridges daily %q, want %q", eval[string](t, ctx, `NL.puzzle`), id)
 		}
 		s.mu.Lock()
 		if extra := s.served[n:]; len(extra) > 0 {

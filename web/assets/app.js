@@ -5,13 +5,25 @@
 // resizing, and the position in the link.
 import { $, opening, showTab, status } from "./common.js";
 import { readLink } from "./links.js";
-import { L } from "./leaper.js";
+import { L, leaperGenerate } from "./leaper.js";
 import { NL } from "./bridges.js";
+import { rec, showRecord, readHistory, validDate, importRecord, exportRecord } from "./record.js";
 
 // Handles for the browser tests and the console.
-Object.assign(window, { L, NL, showTab, $, opening });
+Object.assign(window, { L, NL, showTab, $, opening, readHistory, importRecord, exportRecord, showRecord });
 
-for (const t of document.querySelectorAll(".tab")) t.onclick = () => { showTab(t.dataset.tab); (t.dataset.tab === "nl" ? NL : L).share(); };
+// playDaily opens family's daily puzzle of date (the Record view's
+// archive, and #daily= links).
+rec.playDaily = async (family, date) => {
+  showTab(family);
+  return family === "nl" ? NL.generate(date) : leaperGenerate(date);
+};
+
+for (const t of document.querySelectorAll(".tab")) t.onclick = () => {
+  showTab(t.dataset.tab);
+  if (t.dataset.tab === "rec") showRecord();
+  else (t.dataset.tab === "nl" ? NL : L).share();
+};
 
 // Keys play the active family's board wherever the focus is, except in a
 // text field or list, and except Enter and space on a button (which press
@@ -21,6 +33,7 @@ document.addEventListener("keydown", (e) => {
   if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT")) return;
   if (t && (t.tagName === "BUTTON" || t.tagName === "A" || t.tagName === "SUMMARY") && (e.key === "Enter" || e.key === " ")) return;
   if (e.key === "Tab") return;
+  if ($("rec").classList.contains("active")) return;
   if ($("nl").classList.contains("active")) NL.key(e); else L.key(e);
 });
 
@@ -61,8 +74,26 @@ async function restoreNL(link) {
   return NL.load(link.legacy.p || "", link.legacy);
 }
 
+// dailyLinkOf reads a daily link's fragment, "#daily=hopido/2026-12-07"
+// or "#daily=bridges/2026-12-07": { family, date }, or null.
+function dailyLinkOf(hash) {
+  const m = /^#daily=(hopido|bridges)\/(\d{4}-\d{2}-\d{2})$/.exec(hash);
+  return m && validDate(m[2]) ? { family: m[1] === "hopido" ? "leaper" : "nl", date: m[2] } : null;
+}
+
 async function start() {
   let link = null, bad = "";
+  const daily = dailyLinkOf(location.hash);
+  if (daily) {
+    // The other family gets its default puzzle first, then the daily.
+    if (daily.family === "nl") await L.load({ board: defaultLeaper, moves: defaultMoves }, null, { mode: "numbers" });
+    else { $("n-input").value = defaultNL; await NL.load(defaultNL); }
+    const ok = await rec.playDaily(daily.family, daily.date);
+    if (!ok && daily.family === "nl") { $("n-input").value = defaultNL; await NL.load(defaultNL); }
+    if (!ok && daily.family === "leaper") await L.load({ board: defaultLeaper, moves: defaultMoves }, null, { mode: "numbers" });
+    document.body.dataset.ready = "1";
+    return;
+  }
   try { link = readLink(location.hash); } catch (e) { bad = damaged(e.message); }
   let leaperOK = false, nlOK = false;
   try {
@@ -97,4 +128,6 @@ const unexpected = (msg) => {
 };
 window.addEventListener("error", (e) => unexpected(e.message));
 window.addEventListener("unhandledrejection", (e) => unexpected(String(e.reason && e.reason.message || e.reason)));
+// The record keeps the clock of a game left unfinished.
+window.addEventListener("pagehide", () => { L.record(true); NL.record(true); });
 start();

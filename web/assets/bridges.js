@@ -1,17 +1,24 @@
 // The k-grid game (an ES module): numbered k-grids (Hashiwokakero,
 // Tatham's Bridges), played by dragging, tapping and keys; the hint
 // ladder, the engine's tools, and the board's pointer input and buttons.
-import { $, el, api, aborted, axisBoard, Pan, shareBox, setHash, hint, status, study, Timer, showBest, finishLine, aOrAn, lookLine, utcDate, seedOf, download } from "./common.js";
+import { $, el, api, aborted, axisBoard, zoomButton, Pan, shareBox, setHash, hint, hintWhy, headline, status, study, Timer, showBest, finishLine, aOrAn, lookLine, utcDate, seedOf, download, copyText } from "./common.js";
+import { saveGame, dailyOf, dailyLink, shareLine, nlLevelNames } from "./record.js";
 import { colLabel } from "./cells.js";
 import { LinkError, encodeBridges, decodeBridges, escapeCode } from "./links.js";
 
-// levelWord names the engine's grade of a k-grid (numberlink.Grade: "tau",
-// a solver stage, or "search needed ...") as players do, easy to extreme;
-// the difficulty menu offers the same names for stages 1 to 6.
-export function levelWord(grade) {
-  const g = String(grade || "");
+// levelWord names a solver stage (numberlink.Level's name) as players do,
+// one name per stage and one stage per name, as the difficulty menu
+// offers them for stages 1 to 5: bounds easy, crossing medium, isolation
+// hard, bridges tricky, probe expert; search (a grid deduction does not
+// finish) is extreme, which the menu does not offer: the generator finds
+// none in its layouts at the page's sizes. "tau" (the grade of
+// a grid τ alone solves, which says nothing of its stage) and anything
+// else have no name. A generated puzzle is named by the difficulty asked
+// for, which the generator guarantees is the grader's level (issue 40).
+export function levelWord(stage) {
+  const g = String(stage || "");
   if (g.startsWith("search")) return "extreme";
-  return { tau: "easy", bounds: "easy", crossing: "medium", isolation: "hard", bridges: "tricky", probe: "expert" }[g] || "";
+  return { bounds: "easy", crossing: "medium", isolation: "hard", bridges: "tricky", probe: "expert" }[g] || "";
 }
 
 export const NL = {
@@ -71,6 +78,13 @@ export const NL = {
     this.level = (pos && pos.level) || opts.level || "";
     this.daily = (pos && pos.daily) || opts.daily || "";
     this.assisted = !!(pos && pos.assisted);
+    this.started = new Date().toISOString();
+    this.won = false; // finished and accepted by the verifier (nl/check)
+    this.badStack = [];
+    $("n-sharelinebox").hidden = true;
+    const t = $("n-dailytag");
+    t.hidden = !this.daily;
+    t.textContent = this.daily ? `Daily puzzle of ${this.daily} (UTC)` + (this.level ? `: Bridges ${this.level}` : "") : "";
     study("n-studytext", "");
     $("n-board").setAttribute("aria-label", `Bridges board ${g.rows} by ${g.cols}, ${g.nodes.length} islands, at most ${g.k} bridges between two islands`);
     hint("n-hinttext", `Join the ${g.nodes.length} islands with bridges: each island's number is its count of bridges, at most ${g.k} between two islands, no crossings, all islands joined.` + (g.noLoops ? " No loops." : ""), "info");
@@ -84,6 +98,45 @@ export const NL = {
   // in words ("7x7, 2 bridges per pair, easy").
   bestWhat() { return `${this.g.rows}x${this.g.cols}.k${this.g.k}` + (this.level ? "." + this.level : ""); },
   bestLabel() { return `${this.g.rows}x${this.g.cols}, ${this.g.k} bridge${this.g.k > 1 ? "s" : ""} per pair` + (this.level ? ", " + this.level : ""); },
+
+  // record puts this game into the record of play (record.js) once a
+  // bridge has been drawn.
+  record(force) {
+    if (!this.g || (!this.undoStack.length && !this.won)) return;
+    // Written when the game changes, and its clock at most every 5 s
+    // otherwise (update runs on every key).
+    const key = [this.undoStack.length, this.conn.join(""), this.won, this.assisted, this.puzzle].join("|");
+    if (!force && key === this.savedKey && performance.now() - this.savedAt < 5000) return;
+    this.savedKey = key; this.savedAt = performance.now();
+    saveGame({
+      id: "nl|" + this.puzzle, family: "nl", game: "Bridges", size: `${this.g.rows}x${this.g.cols}`, level: this.level,
+      date: this.started, secs: Math.floor(this.timer.secs()), finished: this.won, help: this.assisted, daily: this.daily, link: location.hash,
+    });
+  },
+
+  // bad tells whether the position shows a mistake: an over-full island,
+  // crossing bridges or a closed group.
+  bad() { const m = this.marks(); return m.over.size > 0 || m.cross.size > 0 || m.closed.size > 0; },
+  // lastGood returns the index in the undo list of the last position
+  // without a mistake before the run of changes that led to the mistake
+  // shown now; -1 when the position shows none (or none before it was
+  // free of one).
+  lastGood() {
+    if (!this.bad()) return -1;
+    let k = this.undoStack.length;
+    while (k > 0 && this.badStack[k - 1]) k--;
+    return k - 1;
+  },
+  // undoToMistake undoes, in one press, every change back to the last
+  // position without a mistake (issue 40, point 6); Redo brings them back.
+  undoToMistake() {
+    const t = this.lastGood();
+    if (t < 0) return;
+    while (this.undoStack.length > t) { this.redoStack.push(this.conn); this.conn = this.undoStack.pop(); this.badStack.pop(); }
+    this.ladder = null; this.hintPairs = []; this.hintNode = -1;
+    this.update();
+    hint("n-hinttext", "Back to the position before the mistake. Redo brings the changes back.", "info");
+  },
 
   draw() {
     const g = this.g;
@@ -122,7 +175,7 @@ export const NL = {
   setConn(i, v) {
     this.note = "";
     if (this.hintCtl) this.hintCtl.abort();
-    this.undoStack.push(this.conn.slice());
+    this.pushUndo();
     this.redoStack = [];
     this.conn[i] = v;
     this.hintPairs = [];
@@ -130,6 +183,9 @@ export const NL = {
     this.ladder = null;
     this.update();
   },
+  // pushUndo keeps the position before a change, and whether it showed a
+  // mistake.
+  pushUndo() { this.badStack.length = this.undoStack.length; this.badStack.push(this.bad()); this.undoStack.push(this.conn.slice()); },
   cycle(i, dir) {
     const k = this.g.k;
     this.setConn(i, (this.conn[i] + dir + k + 1) % (k + 1));
@@ -240,6 +296,7 @@ export const NL = {
     if (m.cross.size) notes.push("crossing bridges");
     if (m.closed.size) notes.push("a group of islands cut off from the rest");
     const done = !notes.length && m.full.size === g.nodes.length;
+    if (!done) this.won = false;
     const n = g.nodes[this.cursor];
     const sel = n ? ` · selected the ${n.m} at ${colLabel(n.c)}${n.r + 1} (${m.deg[this.cursor]}/${n.m})` : "";
     if (done && !this.solved) this.finish();
@@ -250,7 +307,9 @@ export const NL = {
     }
     $("n-undo").disabled = !this.undoStack.length;
     $("n-redo").disabled = !this.redoStack.length;
+    $("n-undomistake").hidden = this.lastGood() < 0;
     this.share();
+    this.record();
   },
 
   async finish() {
@@ -260,10 +319,16 @@ export const NL = {
     try {
       const r = await api("nl/check", this.body());
       if (!r.solved) { this.solved = false; status("n-status", r.reason, "bad"); return; }
+      this.won = true;
       status("n-status", finishLine("nl", this.bestWhat(), secs, this.assisted), "win");
       hint("n-hinttext", "Solved! " + r.reason.replace(/^solved: /, "").replace(/^./, (c) => c.toUpperCase()) + ".", "ok");
       showBest("nl", this.bestWhat(), this.bestLabel(), "n-best");
       this.share();
+      this.record(true);
+      if (this.daily) {
+        $("n-shareline").textContent = shareLine("Bridges", this.daily, this.level, secs, this.assisted) + "\n" + dailyLink("nl", this.daily);
+        $("n-sharelinebox").hidden = false;
+      }
     } catch (e) { hint("n-hinttext", e.message, "dead"); }
   },
 
@@ -311,9 +376,12 @@ export const NL = {
     } else if (lad.rung === 2) {
       this.hintNode = h.node;
       this.hintPairs = h.pairs;
-      hint("n-hinttext", h.plain + (h.reveal ? " Press Hint again to reveal it." : " Press Hint again to draw it."), h.reveal ? "info" : cls);
+      const full = this.relative(h);
+      const head = h.status === "step" ? this.drawHead(h) || headline(full, 200) : full.length <= 200 ? full : headline(full, 200);
+      const next = h.status === "wrong" ? "Press Hint again to take them away." : h.reveal ? "Press Hint again to reveal it." : "Press Hint again to draw it.";
+      hintWhy("n-hinttext", head, full, next, h.reveal ? "info" : cls);
     } else {
-      this.undoStack.push(this.conn.slice());
+      this.pushUndo();
       this.redoStack = [];
       h.pairs.forEach((p, i) => { this.conn[p] = h.status === "wrong" ? h.counts[i] : Math.max(this.conn[p], h.counts[i]); });
       this.ladder = null;
@@ -322,6 +390,47 @@ export const NL = {
       hint("n-hinttext", h.status === "wrong" ? "Took the extra bridges away." : "Drawn.", "ok");
     }
     this.update();
+  },
+  // island names island i as the hints do: "the 5 at B3".
+  island(i) { const n = this.g.nodes[i]; return `the ${n.m} at ${colLabel(n.c)}${n.r + 1}`; },
+  // drawWords says what a step's pairs need relative to the bridges
+  // drawn: "add 1 more bridge between the 5 at B3 and the 2 at B6" where
+  // one is there already, "draw 2 bridges between ..." where none is.
+  drawWords(h) {
+    const out = [];
+    h.pairs.forEach((p, i) => {
+      const have = this.conn[p], want = h.counts[i], pr = this.g.pairs[p];
+      const between = `between ${this.island(pr.a)} and ${this.island(pr.b)}`;
+      if (want <= have) return;
+      const n = want - have, w = n === 1 ? "bridge" : "bridges";
+      out.push(have ? `add ${n} more ${w} ${between} (${want} in all)` : `draw ${n} ${w} ${between}`);
+    });
+    return out.join(", and ");
+  },
+  // relative rewrites the engine's closing "So draw 2 bridges between
+  // ..." (numberlink.NextHint words the solution's count) as what to add
+  // to the bridges drawn.
+  relative(h) {
+    const plain = String(h.plain || "");
+    if (h.status === "wrong" && h.pairs && h.pairs.length) {
+      // The engine says "Take one away." whatever the count: say how many,
+      // and that the next press fixes every pair it found.
+      const extra = this.conn[h.pairs[0]] - h.counts[0];
+      const take = extra === 1 ? "Take 1 away." : h.counts[0] === 0 && extra === 2 ? "Take both away." : `Take ${extra} away.`;
+      const more = h.pairs.length - 1;
+      return plain.replace(/Take one away\.$/, take) + (more ? ` ${more} more pair${more > 1 ? "s have" : " has"} too many as well; the next press fixes ${more > 1 ? "them" : "it"} too.` : "");
+    }
+    if (h.status !== "step") return plain;
+    const w = this.drawWords(h);
+    return w ? plain.replace(/So draw [^]*\.$/, "So " + w + ".") : plain;
+  },
+  // drawHead is a step's headline: what to add, and the island whose
+  // count decides it.
+  drawHead(h) {
+    const w = this.drawWords(h);
+    if (!w) return "";
+    const s = w.charAt(0).toUpperCase() + w.slice(1) + ".";
+    return s.length <= 200 ? s : "";
   },
   async check() {
     try {
@@ -335,7 +444,7 @@ export const NL = {
     try {
       const r = await api("nl/solve", this.body());
       if (r.conn && r.conn.length) {
-        this.undoStack.push(this.conn.slice());
+        this.pushUndo();
         this.conn = r.conn;
         this.hintPairs = [];
         this.hintNode = -1;
@@ -348,20 +457,35 @@ export const NL = {
       hint("n-hinttext", words, r.solutions ? "ok" : "dead");
     } catch (e) { hint("n-hinttext", e.message, "dead"); }
   },
-  async generate(seed, daily) {
-    const [rows, cols] = $("n-size").value.split("x").map(Number);
-    const diffSel = $("n-diff");
-    hint("n-hinttext", "making a puzzle with exactly one solution…", "info");
+  // generate makes a puzzle: the menus' (size, bridges per pair,
+  // difficulty) with a random seed, or, with daily (a date), that date's
+  // daily puzzle, whose size, level and seed come from the date alone
+  // (record.js dailyOf). Its level is named by the difficulty asked for:
+  // the generator makes a puzzle the grader rates exactly that.
+  async generate(daily) {
+    const d = daily ? dailyOf("nl", daily) : { size: $("n-size").value, k: +$("n-k").value, level: +$("n-diff").value, seed: Math.floor(Math.random() * 1e9) };
+    const [rows, cols] = d.size.split("x").map(Number);
+    hint("n-hinttext", daily ? `making the daily puzzle of ${daily}…` : "making a puzzle with exactly one solution…", "info");
     try {
-      const r = await api("nl/generate", { rows, cols, k: +$("n-k").value, difficulty: +diffSel.value, seed });
-      const level = levelWord(r.grade), date = daily ? utcDate() : "";
-      if (!await this.load(r.puzzle, null, { level, daily: date })) return;
+      // A seed that makes no puzzle (the generator gives up after its
+      // layouts) is followed by another: for a daily, the next seed of the
+      // same date, still the same for everyone.
+      let r;
+      for (let attempt = 0; ; attempt++) {
+        try { r = await api("nl/generate", { rows, cols, k: d.k, difficulty: d.level, seed: !attempt ? d.seed : daily ? seedOf(`${daily}|daily|nl|${attempt}`) : Math.floor(Math.random() * 1e9) }); break; } catch (e) {
+          if (attempt >= 5 || !/cannot generate/.test(e.message)) throw e;
+        }
+      }
+      const level = nlLevelNames[d.level] || levelWord(r.grade);
+      if (!await this.load(r.puzzle, null, { level, daily: daily || "" })) return false;
       $("n-input").value = r.puzzle;
       const k = this.g.k;
-      hint("n-hinttext", (daily ? `The daily puzzle for ${date} (UTC): ` : "A new puzzle: ") + (level ? aOrAn(level) + " " : "a ") + `${rows}x${cols} Bridges, up to ${k} bridge${k > 1 ? "s" : ""} per pair, with exactly one solution.`, "ok");
+      hint("n-hinttext", (daily ? `The daily puzzle of ${daily} (UTC), the same for everyone: ` : "A new puzzle: ") + (level ? aOrAn(level) + " " : "a ") + `${rows}x${cols} Bridges, up to ${k} bridge${k > 1 ? "s" : ""} per pair, with exactly one solution.`, "ok");
+      return true;
     } catch (e) {
       status("n-status", "Could not make a puzzle: " + e.message, "bad");
       hint("n-hinttext", e.message, "dead");
+      return false;
     }
   },
   async exportPic(format) {
@@ -375,8 +499,8 @@ export const NL = {
     if (this.done.has(i)) this.done.delete(i); else this.done.add(i);
     this.update();
   },
-  undo() { if (this.undoStack.length) { this.redoStack.push(this.conn); this.conn = this.undoStack.pop(); this.ladder = null; this.update(); } },
-  redo() { if (this.redoStack.length) { this.undoStack.push(this.conn); this.conn = this.redoStack.pop(); this.ladder = null; this.update(); } },
+  undo() { if (this.undoStack.length) { this.redoStack.push(this.conn); this.conn = this.undoStack.pop(); this.badStack.length = this.undoStack.length; this.ladder = null; this.update(); } },
+  redo() { if (this.redoStack.length) { this.pushUndo(); this.conn = this.redoStack.pop(); this.ladder = null; this.update(); } },
 
   key(e) {
     if (!this.g || e.altKey || e.metaKey) return;
@@ -476,14 +600,17 @@ export const NL = {
 
 
 $("n-load").onclick = () => NL.load($("n-input").value);
-$("n-gen").onclick = () => NL.generate(Math.floor(Math.random() * 1e9), false);
-$("n-newtop").onclick = () => NL.generate(Math.floor(Math.random() * 1e9), false);
-$("n-daily").onclick = () => NL.generate(seedOf(`${utcDate()}|nl|${$("n-size").value}|${$("n-k").value}|${$("n-diff").value}`), true);
+$("n-gen").onclick = () => NL.generate("");
+$("n-newtop").onclick = () => NL.generate("");
+$("n-daily").onclick = () => NL.generate(utcDate());
+$("n-undomistake").onclick = () => NL.undoToMistake();
+$("n-sharecopy").onclick = () => copyText($("n-shareline").textContent, $("n-sharecopy"));
+zoomButton("n-zoom", "n-board", () => { if (NL.g) NL.draw(); });
 $("n-hint").onclick = () => NL.hint();
 $("n-done").onclick = () => NL.toggleDone(NL.cursor);
 $("n-check").onclick = () => NL.check();
 $("n-solve").onclick = () => NL.solve();
 $("n-undo").onclick = () => NL.undo();
 $("n-redo").onclick = () => NL.redo();
-$("n-clear").onclick = () => { NL.undoStack.push(NL.conn.slice()); NL.conn = NL.conn.map(() => 0); NL.hintPairs = []; NL.ladder = null; NL.update(); };
+$("n-clear").onclick = () => { NL.pushUndo(); NL.conn = NL.conn.map(() => 0); NL.hintPairs = []; NL.ladder = null; NL.update(); };
 shareBox("n", NL);

@@ -64,20 +64,42 @@ export const aborted = (e) => e && e.name === "AbortError";
 // cells, sized to the width of o.board's container (o.guess before layout,
 // at most o.most, cells of o.cell[0] to o.cell[1] pixels, o.pad more at
 // the right and bottom), with the column letters and row numbers in a
-// margin of lab pixels. On a touch screen cells are at least 44 px (a
-// finger's target); a board wider than the screen then scrolls inside its
-// frame (class "scroll"). It returns { svg, size (of a cell), lab }.
+// margin of lab pixels. The whole board fits the width, on a phone too
+// (issue 40: a 12x12 at 390 px has cells of about 29 px); on a window at
+// least 1000 px wide it also fits the height under its top, so that the
+// hint beside it stays in view. Zoomed (the board has class "zoom", the
+// Zoom board button) a cell is at least 44 px, a finger's target, and a
+// board wider than its frame scrolls in it (class "scroll"). It returns
+// { svg, size (of a cell), lab }.
 export function axisBoard(o) {
-  const avail = Math.max(240, Math.min(o.most, ($(o.board).parentElement.clientWidth || o.guess) - 4));
+  const host = $(o.board);
+  const avail = Math.max(200, Math.min(o.most, (host.parentElement.clientWidth || o.guess) - 4));
   const lab = 18;
-  let size = Math.max(o.cell[0], Math.min(o.cell[1], Math.floor((avail - lab) / Math.max(o.cols, o.rows * 0.8))));
-  if (touchScreen()) size = Math.max(44, size);
+  let size = Math.floor((avail - lab - o.pad) / Math.max(o.cols, o.rows * 0.8));
+  if (window.innerWidth >= 1000) {
+    const top = host.getBoundingClientRect().top + window.scrollY;
+    const high = window.innerHeight - top - 12;
+    if (high > 200) size = Math.min(size, Math.floor((high - lab - o.pad) / o.rows));
+  }
+  size = Math.max(o.cell[0], Math.min(o.cell[1], size));
+  if (host.classList.contains("zoom")) size = Math.max(44, size);
   const W = lab + o.cols * size + o.pad, H = lab + o.rows * size + o.pad;
-  $(o.board).classList.toggle("scroll", W > avail + 4);
+  host.classList.toggle("scroll", W > avail + 4);
   const svg = el("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, id: o.id, "aria-hidden": "true" });
   for (let c = 0; c < o.cols; c++) el("text", { x: lab + c * size + size / 2, y: lab - 5, "text-anchor": "middle", class: "axis" }, svg).textContent = colLabel(c);
   for (let r = 0; r < o.rows; r++) el("text", { x: lab - 4, y: lab + r * size + size / 2 + 4, "text-anchor": "end", class: "axis" }, svg).textContent = r + 1;
   return { svg, size, lab };
+}
+
+// zoomButton wires the Zoom board button id of board host to redraw(): on,
+// cells of at least 44 px in a scroll frame; off, the board fits.
+export function zoomButton(id, host, redraw) {
+  $(id).onclick = () => {
+    const on = !$(host).classList.contains("zoom");
+    $(host).classList.toggle("zoom", on);
+    $(id).setAttribute("aria-pressed", on ? "true" : "false");
+    redraw();
+  };
 }
 
 // touchScreen tells whether the page is played by touch (a phone or a
@@ -116,9 +138,25 @@ export function shareBox(p, game) {
   const box = $("sharebox").content.cloneNode(true);
   for (const e of box.querySelectorAll("[data-id]")) e.id = p + "-" + e.dataset.id;
   $(p + "-sharebox").append(box);
-  $(p + "-copy").onclick = () => { game.share(); $(p + "-share").select(); navigator.clipboard && navigator.clipboard.writeText($(p + "-share").value).catch(() => {}); };
+  $(p + "-copy").onclick = () => { game.share(); copyText($(p + "-share").value, $(p + "-copy"), $(p + "-share")); };
   $(p + "-svg").onclick = (e) => { e.preventDefault(); game.exportPic("svg"); };
   $(p + "-png").onclick = (e) => { e.preventDefault(); game.exportPic("png"); };
+}
+
+// copyText copies text to the clipboard and says so on the button btn
+// ("Copied" for two seconds) only when the browser took it; otherwise the
+// button asks the player to copy the selected text (field, selected
+// here) by hand.
+export async function copyText(text, btn, field) {
+  let ok = false;
+  if (field) field.select();
+  try { if (navigator.clipboard) { await navigator.clipboard.writeText(text); ok = true; } } catch (e) { /* refused: try the older way */ }
+  if (!ok && field) try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+  if (!btn.dataset.label) btn.dataset.label = btn.textContent;
+  btn.textContent = ok ? "Copied" : "Select and copy by hand";
+  clearTimeout(btn.copyTimer);
+  btn.copyTimer = setTimeout(() => { btn.textContent = btn.dataset.label; }, 2500);
+  return ok;
 }
 
 // setHash puts a position link's fragment in the address bar and returns
@@ -137,14 +175,63 @@ export function showTab(name) {
   for (const p of document.querySelectorAll(".panel")) p.classList.toggle("active", p.id === name);
 }
 
+// players writes the engine's words as players say them: "Hopido" with a
+// capital (the engine's move set is named "hopido").
+export function players(text) { return String(text).replace(/\bhopido\b(?!:)/g, "Hopido"); }
+
 export function hint(id, text, cls) {
   const h = $(id);
-  h.textContent = text;
+  h.textContent = players(text);
   h.className = "hint " + (cls || "");
 }
+
+// hintWhy shows a reason as a headline that stands alone (at most about
+// 200 characters) and, when there is more, the full reason behind a
+// "why?" control (issue 40, point 3). after follows the headline (the next
+// press's words).
+export function hintWhy(id, head, why, after, cls) {
+  const h = $(id);
+  h.textContent = "";
+  h.className = "hint " + (cls || "");
+  const p = document.createElement("span");
+  p.className = "headline";
+  p.textContent = players(head) + (after ? " " + after : "");
+  h.appendChild(p);
+  if (why && why.trim() && why.trim() !== head.trim()) {
+    const d = document.createElement("details");
+    d.className = "why";
+    const s = document.createElement("summary");
+    s.textContent = "why?";
+    const w = document.createElement("div");
+    w.textContent = players(why);
+    d.append(s, w);
+    h.appendChild(d);
+  }
+}
+
+// headline returns the opening of a reason that stands alone in at most
+// max characters: the whole reason when it is that short, else its first
+// sentence, else its last sentence that states a conclusion ("So 7 is not
+// at A1"), else the first sentence cut at a clause. It is the hint's
+// headline; the whole reason follows behind "why?". (A step of a leaper
+// puzzle has its own, stepHeadline in leaper.js.)
+export function headline(reason, max) {
+  const s = String(reason || "").trim();
+  if (s.length <= max) return s;
+  const sentences = (s.match(/[^.!?]+(?:[.!?](?!\d)|$)+/g) || [s]).map((x) => x.trim());
+  if (sentences[0].length <= max) return sentences[0];
+  for (let i = sentences.length - 1; i > 0; i--) {
+    const x = sentences[i];
+    if (x.length <= max && /\b(goes|go|must|is not|cannot|can only|only)\b/.test(x) && !/^(If|Suppose|then)\b/.test(x)) return x;
+  }
+  const cut = sentences[0].slice(0, max - 1);
+  const at = Math.max(cut.lastIndexOf(", "), cut.lastIndexOf(": "), cut.lastIndexOf("; "));
+  return (at > 40 ? cut.slice(0, at) : cut.slice(0, cut.lastIndexOf(" "))) + "…";
+}
+
 export function status(id, text, cls) {
   const s = $(id);
-  s.textContent = text;
+  s.textContent = players(text);
   s.className = "status " + (cls || "");
 }
 export function study(id, text) { $(id).textContent = text || ""; }

@@ -3,7 +3,8 @@
 // any order (with pencil marks) or as a free tour 1, 2, 3... in order; the
 // hint ladder, the engine's tools, and the board's pointer input and
 // buttons.
-import { $, el, api, aborted, axisBoard, Pan, shareBox, setHash, hint, status, study, Timer, showBest, finishLine, aOrAn, lookLine, utcDate, seedOf, jumpPath, download } from "./common.js";
+import { $, el, api, aborted, axisBoard, zoomButton, Pan, shareBox, setHash, hint, hintWhy, headline, status, study, Timer, showBest, finishLine, aOrAn, lookLine, utcDate, seedOf, jumpPath, download, copyText } from "./common.js";
+import { saveGame, dailyOf, dailyLink, shareLine, levelName } from "./record.js";
 import { cellName } from "./cells.js";
 import { LinkError, encodeLeaper, decodeLeaper, escapeCode } from "./links.js";
 
@@ -72,6 +73,10 @@ export const L = {
     this.level = (pos && pos.level) || opts.level || "";
     this.daily = (pos && pos.daily) || opts.daily || "";
     this.assisted = !!(pos && pos.assisted);
+    this.started = new Date().toISOString();
+    this.curBad = false;
+    this.wrongAt = null; // a number the solution puts elsewhere, found by a hint
+    this.showDaily();
     const tour = pos ? pos.tour : opts.mode ? opts.mode === "tour" : (b.givens.length === 0 && this.tourPref);
     this.mode = tour ? "tour" : "numbers";
     // The box shows the mode in play; a puzzle with givens is played by
@@ -84,6 +89,7 @@ export const L = {
     this.path = [];
     this.hist = []; this.fut = [];
     this.proof = []; this.look = []; this.errs = [];
+    $("l-sharelinebox").hidden = true;
     this.ladder = null;
     this.solved = false;
     this.buf = "";
@@ -123,6 +129,32 @@ export const L = {
   // in words ("6x6 Hopido, easy").
   bestWhat() { return `${this.b.rows}x${this.b.cols}.${this.b.moves}` + (this.level ? "." + this.level : ""); },
   bestLabel() { return `${this.b.rows}x${this.b.cols} ${moveWord(this.b.moves)}` + (this.level ? ", " + this.level : ""); },
+
+  // showDaily labels a daily puzzle as one (a daily link reopened too).
+  showDaily() {
+    const t = $("l-dailytag");
+    t.hidden = !this.daily;
+    t.textContent = this.daily ? `Daily puzzle of ${this.daily} (UTC)` + (this.level ? `: Hopido ${this.level}` : "") : "";
+  },
+
+  // record puts this game into the record of play (record.js) once the
+  // player has made a move: one entry per puzzle, with its size, level,
+  // date, time, finished or not, help used or not.
+  record(force) {
+    if (!this.b || (!this.hist.length && !this.solved)) return;
+    // Written when the game changes (a move, help, the finish), and its
+    // clock at most every 5 s otherwise (update runs on every key).
+    const key = [this.hist.length, this.solved, this.assisted, this.b.share].join("|");
+    if (!force && key === this.savedKey && performance.now() - this.savedAt < 5000) return;
+    this.savedKey = key; this.savedAt = performance.now();
+    saveGame({
+      id: "leaper|" + (this.b.share || this.req.moves + "|" + this.req.board) + (this.mode === "tour" ? "|tour" : ""),
+      family: "leaper", game: moveWord(this.b.moves) + (this.mode === "tour" ? " tour" : ""),
+      size: `${this.b.rows}x${this.b.cols}`, level: this.level, date: this.started,
+      secs: Math.floor(this.timer.secs()), finished: this.solved, help: this.assisted, daily: this.daily,
+      link: location.hash,
+    });
+  },
 
   // impossibleCheck asks the engine whether an empty board has any tour at
   // all, and says so in the status line when it has none.
@@ -182,13 +214,42 @@ export const L = {
       const x = lab + (c % b.cols) * size, y = lab + Math.floor(c / b.cols) * size;
       const t = el("text", { x: x + size / 2, y: y + size / 2 + size * 0.14, "text-anchor": "middle", "font-size": Math.round(size * 0.4) }, svg);
       this.labels.push(t);
-      const p = el("text", { x: x + 3, y: y + Math.max(9, size * 0.22), class: "pencil", "font-size": Math.max(8, Math.round(size * 0.19)) }, svg);
+      // Pencil marks: at least 12 px (issue 40), in a colour readable in
+      // both schemes (--pencil).
+      const fs = Math.max(12, Math.round(size * 0.24));
+      const p = el("text", { x: x + 2, y: y + fs, class: "pencil", "font-size": fs }, svg);
       this.pencils.push(p);
     }
     const host = $("l-board");
     host.textContent = "";
     host.appendChild(svg);
     this.update();
+  },
+
+  // showMarks writes cell c's pencil marks m in lines that fit the cell
+  // (measured as drawn), as many lines as fit; marks that do not fit end
+  // in "…". The text stays "7 12 25" for the tests and screen readers.
+  showMarks(c, m) {
+    const p = this.pencils[c], fs = +p.getAttribute("font-size"), size = this.size;
+    p.textContent = "";
+    if (!m.length) return;
+    const maxW = size - 4, rows = Math.max(1, Math.floor((size - 0.3 * fs - 2) / fs));
+    let line = el("tspan", { x: p.getAttribute("x"), dy: 0 }, p), n = 1;
+    for (let i = 0; i < m.length; i++) {
+      const prev = line.textContent;
+      line.textContent = prev ? prev + " " + m[i] : String(m[i]);
+      if (!prev || line.getComputedTextLength() <= maxW) continue;
+      if (n === rows) {
+        // The last line ends in "…", dropping marks until it fits.
+        const parts = prev.split(" ");
+        do { line.textContent = parts.join(" ") + "…"; parts.pop(); } while (line.getComputedTextLength() > maxW && parts.length);
+        break;
+      }
+      line.textContent = prev + " ";
+      line = el("tspan", { x: p.getAttribute("x"), dy: fs }, p);
+      line.textContent = String(m[i]);
+      n++;
+    }
   },
 
   cellXY(c) { const s = this.size; return [this.ox + (c % this.b.cols) * s + s / 2, this.oy + Math.floor(c / this.b.cols) * s + s / 2]; },
@@ -237,7 +298,7 @@ export const L = {
       else if (n > 0) { t.textContent = n; t.setAttribute("class", "num"); }
       else t.textContent = "";
       const m = !tour && !n ? this.marks[c] : [];
-      this.pencils[c].textContent = m.join(" ");
+      this.showMarks(c, m);
     }
     const s = this.size;
     this.lines.textContent = "";
@@ -253,13 +314,17 @@ export const L = {
     this.showStatus();
     $("l-undo").disabled = this.hist.length === 0 && !(tour && this.path.length);
     $("l-redo").disabled = this.fut.length === 0;
+    $("l-undomistake").hidden = this.firstBad() < 1;
     this.share();
+    this.record();
   },
 
   filled() { let n = this.given.size; for (let c = 0; c < this.grid.length; c++) if (this.grid[c] && !this.given.has(c)) n++; return this.mode === "tour" ? this.path.length : n; },
 
   showStatus() {
     const b = this.b;
+    // The pad shows what is typed and not yet ended (OK ends it).
+    $("l-pending").textContent = this.buf ? (this.pencil ? "mark " : "") + this.buf + "…" : "";
     if (this.solved) return;
     if (this.note) { status("l-status", this.note, "bad"); return; }
     if (this.mode === "tour") {
@@ -272,7 +337,9 @@ export const L = {
     let where = `selected ${cellName(b.cols, sel)}`;
     if (this.given.has(sel)) where += ` (given ${this.given.get(sel)})`;
     else if (this.grid[sel]) where += ` (${this.grid[sel]})`;
-    if (this.pencil) where += ", pencil on" + (this.buf ? ` (${this.buf}…)` : "");
+    if (this.buf && this.pencil) where += `, pencil: ${this.buf}… (OK or another cell adds it)`;
+    else if (this.buf) where += `, typing ${this.buf}… (OK ends it)`;
+    else if (this.pencil) where += ", pencil on";
     status("l-status", `${this.filled()}/${b.open} numbered · ${where}`);
   },
 
@@ -308,8 +375,41 @@ export const L = {
 
   // ---- changes: each goes through change(), which keeps undo and
   // cancels a running hint.
-  snapshot() { return { grid: this.grid.slice(), marks: this.marks.map((m) => m.slice()), path: this.path.slice() }; },
-  restore(s) { this.grid = s.grid; this.marks = s.marks; this.path = s.path; },
+  snapshot() { return { grid: this.grid.slice(), marks: this.marks.map((m) => m.slice()), path: this.path.slice(), bad: this.curBad }; },
+  restore(s) { this.grid = s.grid; this.marks = s.marks; this.path = s.path; this.curBad = s.bad; },
+
+  // firstBad returns the index of the first position with the mistake
+  // shown now (hist, then the current position, in order), or -1 when it
+  // shows none: the position before it is the last without it. A live
+  // mistake (two numbers that clash) counts from the start of the run of
+  // positions that had one; a number the solution puts elsewhere, once a
+  // hint has pointed at it (wrongAt), from the position where it was
+  // written.
+  firstBad() {
+    if (this.mode !== "numbers") return -1;
+    let k = -1;
+    if (this.curBad) {
+      k = this.hist.length;
+      while (k > 0 && this.hist[k - 1].bad) k--;
+    }
+    const w = this.wrongAt;
+    if (w && this.grid[w.cell] === w.number) {
+      let j = this.hist.length;
+      while (j > 0 && this.hist[j - 1].grid[w.cell] === w.number) j--;
+      k = k < 0 ? j : Math.min(k, j);
+    }
+    return k;
+  },
+  // undoToMistake undoes, in one press, every change back to the position
+  // before the mistake shown (issue 40, point 6); Redo brings them back.
+  undoToMistake() {
+    this.commitPending();
+    const k = this.firstBad();
+    if (k < 1) return;
+    while (this.hist.length >= k) { this.fut.push(this.snapshot()); this.restore(this.hist.pop()); }
+    this.moved();
+    hint("l-hinttext", "Back to the position before the mistake. Redo brings the changes back.", "info");
+  },
   change(f, keepHistory) {
     if (!keepHistory) { this.hist.push(this.snapshot()); this.fut = []; }
     f();
@@ -343,6 +443,7 @@ export const L = {
       if (ctl.signal.aborted) return;
       this.errs = [];
       for (const e of r.errors) this.errs.push(...e.cells);
+      this.curBad = r.errors.length > 0;
       this.errText = r.errors.length ? r.errors[0].text.charAt(0).toUpperCase() + r.errors[0].text.slice(1) + "." : "";
       if (r.solved) this.win(r.reason);
       this.update();
@@ -358,6 +459,11 @@ export const L = {
     hint("l-hinttext", "Solved! " + reason.replace(/^solved: /, "").replace(/^./, (c) => c.toUpperCase()) + ".", "ok");
     showBest("leaper", this.bestWhat(), this.bestLabel(), "l-best");
     this.share();
+    this.record(true);
+    if (this.daily) {
+      $("l-shareline").textContent = shareLine(moveWord(this.b.moves), this.daily, this.level, secs, this.assisted) + "\n" + dailyLink("leaper", this.daily);
+      $("l-sharelinebox").hidden = false;
+    }
   },
 
   async maybeTourDone() {
@@ -399,6 +505,18 @@ export const L = {
     this.setNumber(c, +buf, merge);
   },
 
+  // commitPending ends the number being typed: a pencil mark pending (one
+  // digit of a number that could take another) is added to its cell. It
+  // runs when the selection moves, the mode changes, OK is pressed or a
+  // hint is asked for, so no mark is lost (issue 40, point 1).
+  commitPending() {
+    const buf = this.buf;
+    this.buf = "";
+    if (this.pencil && buf && this.mode === "numbers") { this.toggleMark(this.cursor, +buf); return true; }
+    return false;
+  },
+  ok() { if (!this.commitPending()) this.update(); },
+
   toggleMark(c, n) {
     this.buf = "";
     this.change(() => {
@@ -410,6 +528,7 @@ export const L = {
 
   select(c) {
     if (c < 0 || c >= this.grid.length) return;
+    if (c !== this.cursor) this.commitPending();
     this.note = "";
     this.cursor = c;
     this.buf = "";
@@ -436,6 +555,7 @@ export const L = {
     if (k < this.b.open && !used.has(k + 1)) n = k + 1;
     else if (k > 1 && !used.has(k - 1)) n = k - 1;
     if (!n) { status("l-status", `${k - 1} and ${k + 1} are both written already.`, "bad"); return; }
+    this.commitPending();
     this.cursor = c;
     this.buf = "";
     this.setNumber(c, n);
@@ -443,6 +563,7 @@ export const L = {
 
   // ---- hints, as a ladder: where to look, why, then the step itself.
   async hint() {
+    this.commitPending();
     const key = JSON.stringify([this.grid, this.path]);
     if (!this.ladder || this.ladder.key !== key) {
       if (this.hintCtl) this.hintCtl.abort();
@@ -476,14 +597,16 @@ export const L = {
     // third press takes the wrong number (or the pencil marks) away.
     const fix = h.status === "error" && (h.erase || h.clearMarks);
     const acts = h.status === "step" || fix;
+    if (h.status === "error" && h.erase && h.cell >= 0) { this.wrongAt = { cell: h.cell, number: h.number }; $("l-undomistake").hidden = this.firstBad() < 1; }
     if (rung === 1) {
       this.look = h.lookCells;
       hint("l-hinttext", lookLine(h.look) + (acts ? " Press Hint again to see why." : ""), cls);
     } else if (rung === 2 || !acts) {
       this.look = h.lookCells;
-      const next = h.status === "step" ? " Press Hint again to fill it in."
-        : fix ? (h.erase ? " Press Hint again to take it away." : " Press Hint again to clear those pencil marks.") : "";
-      hint("l-hinttext", h.reason + next, cls);
+      const next = h.status === "step" ? "Press Hint again to fill it in."
+        : fix ? (h.erase ? "Press Hint again to take it away." : "Press Hint again to clear those pencil marks.") : "";
+      const head = h.status === "step" && h.cell >= 0 ? stepHeadline(h, this.b.cols) : headline(h.reason, 200);
+      hintWhy("l-hinttext", head, h.reason, next, cls);
       if (h.status === "stuck") $("l-reveal").hidden = false;
     } else if (fix) {
       this.cursor = h.cell;
@@ -625,7 +748,7 @@ export const L = {
     const b = this.b;
     if (!b || e.altKey || e.metaKey) return;
     const r = Math.floor(this.cursor / b.cols), c = this.cursor % b.cols;
-    const moveTo = (rr, cc) => { if (rr >= 0 && cc >= 0 && rr < b.rows && cc < b.cols) { this.cursor = rr * b.cols + cc; this.buf = ""; this.update(); } };
+    const moveTo = (rr, cc) => { if (rr >= 0 && cc >= 0 && rr < b.rows && cc < b.cols) { this.commitPending(); this.cursor = rr * b.cols + cc; this.update(); } };
     const k = e.key;
     if (k === "ArrowUp") moveTo(r - 1, c);
     else if (k === "ArrowDown") moveTo(r + 1, c);
@@ -646,10 +769,7 @@ export const L = {
     } else if (k >= "0" && k <= "9") this.digit(k);
     else if (k === "Backspace" || k === "Delete") { this.buf = ""; this.setNumber(this.cursor, 0); }
     else if (k === "p") this.togglePencil();
-    else if (k === "Enter" || k === " ") {
-      if (this.pencil && this.buf) this.toggleMark(this.cursor, +this.buf);
-      this.buf = "";
-    } else if (k === "Tab" || k === "Escape" || k === "Shift") return;
+    else if (k === "Enter" || k === " ") this.ok(); else if (k === "Tab" || k === "Escape" || k === "Shift") return;
     else if (k.length === 1) {
       status("l-status", `"${k}" is not a number: type a number from 1 to ${b.open} (or h hint, p pencil, u undo, r redo).`, "bad");
     } else return;
@@ -657,13 +777,29 @@ export const L = {
   },
 
   togglePencil() {
-    if (this.pencil && this.buf) this.toggleMark(this.cursor, +this.buf);
+    this.commitPending();
     this.pencil = !this.pencil;
-    this.buf = "";
     $("l-pencil").setAttribute("aria-pressed", this.pencil ? "true" : "false");
-    this.showStatus();
+    this.update();
   },
 };
+
+// stepHeadline words a step as one sentence that stands alone, at most
+// 200 characters (issue 40, point 3): what goes where and the main why.
+// A reason that short is its own headline; a longer one (a case analysis)
+// is summed up by its conclusion, and the page shows it whole behind
+// "why?".
+export function stepHeadline(h, cols) {
+  const reason = String(h.reason || "").trim();
+  if (reason.length <= 200) return reason;
+  const at = cellName(cols, h.cell), n = h.number, pre = `${n} goes at ${at}: `;
+  const ss = reason.match(/[^.]+(?:\.|$)/g).map((x) => x.trim());
+  const fits = (x) => x.length <= 200 ? x : "";
+  const must = ss.find((x) => x.startsWith(`${at} must hold one of the missing numbers`));
+  return (must && fits(pre + must.replace(/ or ruled out there\.$/, ", or ruled out there."))) ||
+    (/The only free cell that fits/.test(reason) && fits(`${n} goes at ${at}, the only free cell that fits: ${ss[0].charAt(0).toLowerCase() + ss[0].slice(1)}`)) ||
+    `${pre}every other cell within reach of the numbers around it is ruled out.`;
+}
 
 // Pointer input on the leaper board: a tap selects, a drag from a numbered
 // cell to a cell one move away writes the next (or previous) number. Both
@@ -700,6 +836,10 @@ export const L = {
 
 for (const btn of document.querySelectorAll("#l-pad button[data-d]")) btn.onclick = () => L.digit(btn.dataset.d);
 $("l-erase").onclick = () => { L.buf = ""; L.setNumber(L.cursor, 0); };
+$("l-ok").onclick = () => L.ok();
+$("l-undomistake").onclick = () => L.undoToMistake();
+$("l-sharecopy").onclick = () => copyText($("l-shareline").textContent, $("l-sharecopy"));
+zoomButton("l-zoom", "l-board", () => { if (L.b) L.draw(); });
 $("l-pencil").onclick = () => L.togglePencil();
 $("l-moves").onchange = () => { $("l-custom").hidden = $("l-moves").value !== "custom"; };
 // Switching the mode restarts an empty board that has nothing on it yet;
@@ -716,28 +856,40 @@ $("l-load").onclick = () => {
   if (!map) { status("l-status", "Paste a board map first: one row per line, . for an open cell, # for a blocked one, a number for a given.", "bad"); return; }
   L.load({ board: map, moves: L.movesSpec() });
 };
-async function leaperGenerate(seed, daily) {
-  const levelSel = $("l-level");
-  hint("l-hinttext", "making a puzzle with exactly one solution…", "info");
+// leaperGenerate makes a puzzle: the menus' (size, moves, difficulty) with
+// a random seed, or, with daily (a date), that date's daily puzzle, whose
+// size, level and seed come from the date alone (record.js dailyOf).
+async function leaperGenerate(daily) {
+  const d = daily ? dailyOf("leaper", daily) : { size: $("l-size").value.trim(), moves: L.movesSpec(), level: +$("l-level").value, seed: Math.floor(Math.random() * 1e9) };
+  hint("l-hinttext", daily ? `making the daily puzzle of ${daily}…` : "making a puzzle with exactly one solution…", "info");
   try {
-    const r = await api("leaper/generate", { board: $("l-size").value.trim(), moves: L.movesSpec(), level: +levelSel.value, seed });
-    const date = daily ? utcDate() : "";
-    if (!await L.load({ board: r.board, moves: r.moves }, null, { mode: "numbers", level: r.level, daily: date })) return;
-    hint("l-hinttext", (daily ? `The daily puzzle for ${date} (UTC): ` : "A new puzzle: ") + `${aOrAn(r.level)} ${L.b.rows}x${L.b.cols} ${moveWord(r.moves)} with ${r.givens} givens and exactly one solution. Write the numbers 1 to ${L.b.open}, each one ${moveWord(r.moves)} move from the next.`, "ok");
+    // A seed that makes no puzzle is followed by another: for a daily, the
+    // next seed of the same date, still the same for everyone.
+    let r;
+    for (let attempt = 0; ; attempt++) {
+      try { r = await api("leaper/generate", { board: d.size, moves: d.moves, level: d.level, seed: !attempt ? d.seed : daily ? seedOf(`${daily}|daily|leaper|${attempt}`) : Math.floor(Math.random() * 1e9) }); break; } catch (e) {
+        if (attempt >= 5 || !/cannot|could not|no puzzle/.test(e.message)) throw e;
+      }
+    }
+    if (!await L.load({ board: r.board, moves: r.moves }, null, { mode: "numbers", level: r.level || levelName("leaper", d.level), daily: daily || "" })) return false;
+    hint("l-hinttext", (daily ? `The daily puzzle of ${daily} (UTC), the same for everyone: ` : "A new puzzle: ") + `${aOrAn(r.level)} ${L.b.rows}x${L.b.cols} ${moveWord(r.moves)} with ${r.givens} givens and exactly one solution. Write the numbers 1 to ${L.b.open}, each one ${moveWord(r.moves)} move from the next.`, "ok");
+    return true;
   } catch (e) {
     status("l-status", "Could not make a puzzle: " + e.message, "bad");
     hint("l-hinttext", e.message, "dead");
+    return false;
   }
 }
-$("l-gen").onclick = () => leaperGenerate(Math.floor(Math.random() * 1e9), false);
-$("l-newtop").onclick = () => leaperGenerate(Math.floor(Math.random() * 1e9), false);
+export { leaperGenerate };
+$("l-gen").onclick = () => leaperGenerate("");
+$("l-newtop").onclick = () => leaperGenerate("");
 // Jump lines shown or hidden, remembered in the browser.
 try { $("l-lines").checked = localStorage.getItem("boardgraph.lines") !== "hidden"; } catch (e) { /* storage off */ }
 $("l-lines").onchange = () => {
   try { localStorage.setItem("boardgraph.lines", $("l-lines").checked ? "shown" : "hidden"); } catch (e) { /* storage off */ }
   if (L.b) L.update();
 };
-$("l-daily").onclick = () => leaperGenerate(seedOf(`${utcDate()}|leaper|${L.movesSpec()}|${$("l-size").value.trim()}|${$("l-level").value}`), true);
+$("l-daily").onclick = () => leaperGenerate(utcDate());
 $("l-undo").onclick = () => L.undo();
 $("l-redo").onclick = () => L.redoMove();
 $("l-restart").onclick = () => L.change(() => { L.path = []; L.grid = L.grid.map(() => 0); L.marks = L.marks.map(() => []); });
