@@ -392,7 +392,7 @@ func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide, 
 	}
 	if opt.Exchange != "" && r.shards > 1 && !estimateOnly {
 		if opt.Checkpoint != "" {
-			return 0, 0, Stats{}, fmt.Errorf("%w: cooperative shards (Options.Exchange) checkpoint through their layer files; drop Options.Checkpoint", ErrInvalid)
+			return 0, 0, Stats{}, fmt.Errorf("%w: cooperative shards checkpoint through their layer files: give no checkpoint file", ErrInvalid)
 		}
 		x, err := r.openExchange(opt.Exchange, r.st.Fingerprint+"-"+opt.CheckpointKey, opt.ExchangeWait)
 		if err != nil {

@@ -58,7 +58,7 @@ func (r *gridRun) plan() error {
 	r.st.Steps = r.s.last + 1
 	r.st.States, r.st.PeakStates = int(r.ws.size), int(r.ws.size)
 	if need > float64(r.opt.MaxBytes) {
-		return fmt.Errorf("%w: the grid sweep %d cells wide has %d frontier states and needs about %s (%d transition tables), over the limit of %s (Options.MaxBytes)",
+		return fmt.Errorf("%w: the grid sweep %d cells wide has %d frontier states and needs about %s (%d transition tables), over the memory limit of %s",
 			ErrMemory, r.s.w, r.ws.size, fmtBytes(need), tables, fmtBytes(float64(r.opt.MaxBytes)))
 	}
 	r.tables = make(map[cellKind]*pullTable)
