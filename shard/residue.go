@@ -117,7 +117,7 @@ func (r *Residue) check() error {
 	v, verr := strconv.ParseUint(r.Residue, 10, 64)
 	switch {
 	case r.Format != ResidueFormat:
-		return bad("format %q, want %q: not a residue file of this boardgraph", r.Format, ResidueFormat)
+		return bad("format %q, want %q: not a residue file of this boardgraph; give the files 'count --prime-index I --out FILE' wrote", r.Format, ResidueFormat)
 	case r.Checksum != r.Sum():
 		return bad("checksum mismatch: the file was damaged or edited; count the prime again")
 	case r.PrimeIndex < 0 || r.PrimeIndex > maxPrimeIndex:
@@ -164,7 +164,7 @@ func ReadFile(path string) (*Result, *Residue, error) {
 	var head struct {
 		Format string `json:"format"`
 	}
-	if json.Unmarshal(data, &head) == nil && head.Format == ResidueFormat {
+	if json.Unmarshal(data, &head) == nil && head.Format == ResidueFormat || looksResidue(data) {
 		r, err := parseResidue(data)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", path, err)
@@ -176,6 +176,14 @@ func ReadFile(path string) (*Result, *Residue, error) {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return r, nil, nil
+}
+
+// looksResidue reports whether data, which may be damaged JSON, looks
+// like a residue file rather than a shard result: it names the residue
+// format or has a key only residue files have. A damaged residue file is
+// then refused as a residue file, with the residue's fix.
+func looksResidue(data []byte) bool {
+	return bytes.Contains(data, []byte(ResidueFormat)) || bytes.Contains(data, []byte(`"prime_index"`))
 }
 
 // MergedResidues is the count that residue files determine.

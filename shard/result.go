@@ -279,7 +279,7 @@ func decodeStrict(data []byte, v any, kind error, what, wrote string) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("%w: not a %s file (%s); give the files '%s' wrote", kind, what, jsonwords.Problem(err, data), wrote)
+		return fmt.Errorf("%w: not a %s file, or a damaged one (%s); give the files '%s' wrote, or run it again for this one", kind, what, jsonwords.Problem(err, data), wrote)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return fmt.Errorf("%w: extra data after the %s", kind, what)
