@@ -130,7 +130,11 @@ func (gr *Graph) Solve(ctx context.Context, opt hamilton.Options) ([]int32, hami
 		decided bool
 		search  bool // the search's answer
 	}
-	// An immediate proof answers before anything per vertex is made.
+	// A graph that is one path or cycle answers by itself; an immediate
+	// proof answers before anything per vertex is made.
+	if path, st, ok, err := gr.solveWalked(); ok {
+		return path, st, err
+	}
 	proof, err := gr.Proof()
 	if err != nil {
 		return nil, hamilton.Stats{}, err
