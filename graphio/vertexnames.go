@@ -26,10 +26,10 @@ type vertexNames struct {
 	// added was strconv.Itoa(v+1) and none is stored (as numbered, but
 	// open to more).
 	stored bool
-	buf      []byte
-	end      []uint32 // name v is buf[end[v-1]:end[v]] (end[-1] = 0)
-	slot     []int32  // vertex+1 or 0 (empty); len a power of two, or 0
-	seed     maphash.Seed
+	buf    []byte
+	end    []uint32 // name v is buf[end[v-1]:end[v]] (end[-1] = 0)
+	slot   []int32  // vertex+1 or 0 (empty); len a power of two, or 0
+	seed   maphash.Seed
 }
 
 // numberedNames names n vertices "1".."n" without storing them.
