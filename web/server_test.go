@@ -274,7 +274,7 @@ func TestLeaperAPI(t *testing.T) {
 		t.Errorf("complete path: %v", m)
 	}
 	// Counting convention: 5x5 Diplomatico has 12400 directed paths
-	// (REFERENCE.md, the Diplomatico paper's table).
+	// (docs/references.md, the Diplomatico paper's table).
 	_, m = post(t, s, "/api/leaper/count", `{"board":"5x5"}`)
 	if m["count"].(float64) != 12400 || m["complete"] != true {
 		t.Errorf("5x5 count: %v", m)

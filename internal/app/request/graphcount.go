@@ -111,12 +111,20 @@ func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, 
 	}
 	limit, how := gr.MaxMemory, gr.memoryHow
 	// An immediate proof answers before anything per vertex is made.
-	proof, err := gr.Proof()
-	if err != nil {
+	proof, err := gr.proofContext(ctx)
+	if err != nil && ctx.Err() == nil {
 		return res, err
 	}
 	if proof != nil {
 		res.Count, res.Complete, res.Method, res.Proof = new(big.Int), true, "proof", proof.Text
+		res.Convention, _ = CountConvention(gr.Problem, opt.Undirected)
+		res.Elapsed = time.Since(began)
+		return res, nil
+	}
+	if ctx.Err() != nil {
+		// Stopped while proving (the prechecks take no context): nothing
+		// counted, and the search's own prechecks are not started.
+		res.Count, res.Method = new(big.Int), "dfs (search)"
 		res.Convention, _ = CountConvention(gr.Problem, opt.Undirected)
 		res.Elapsed = time.Since(began)
 		return res, nil
