@@ -3,6 +3,7 @@ package request
 import (
 	"context"
 	"errors"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -57,5 +58,34 @@ func TestSolveWalked(t *testing.T) {
 				t.Errorf("path %v by %q, want %v (by reading: %v)", names, gr.byDP, c.want, c.want != nil)
 			}
 		})
+	}
+}
+
+// A graph on standard input has the same size cap as a graph file: a file
+// over it is refused from its size, standard input once it passes it,
+// each named in one line. Not parallel: it lowers MaxGraphBytes.
+func TestGraphSizeCap(t *testing.T) {
+	defer func(old int64) { MaxGraphBytes = old }(MaxGraphBytes)
+	MaxGraphBytes = 64
+	big := strings.Repeat("a b\n", 40) // 160 bytes
+	name := t.TempDir() + "/g.txt"
+	if err := os.WriteFile(name, []byte(big), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		file, stdin, want string
+	}{
+		{name, "", name + ": graph too large: the file is larger than 64 bytes"},
+		{"-", big, "the graph on standard input: graph too large: the input is larger than 64 bytes"},
+		{"-", strings.Repeat("\n", 200), "the graph on standard input: graph too large"},
+	} {
+		src := Source{Stdin: strings.NewReader(c.stdin)} // files by os.Open
+		_, err := NewGraph(GraphFlags{File: c.file}, src)
+		if err == nil || !IsInput(err) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want an input error naming %q", c.file, err, c.want)
+		}
+	}
+	if _, err := NewGraph(GraphFlags{File: "-"}, files("a b\nb c\n", nil)); err != nil {
+		t.Errorf("a small graph on standard input: %v", err)
 	}
 }
