@@ -73,7 +73,7 @@ func Find(ctx context.Context, p hamilton.Problem, opt Options) ([]int32, Stats,
 		return nil, Stats{}, err
 	}
 	if opt.MaxBytes == 0 {
-		opt.MaxBytes = DefaultMaxBytes
+		opt.MaxBytes = defaultMaxBytes()
 	}
 	k := &keeper{limit: opt.MaxBytes / 4}
 	opt.arith = arith{float: true, keep: k}

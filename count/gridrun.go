@@ -3,6 +3,7 @@ package count
 import (
 	"context"
 	"fmt"
+	"github.com/boardgraph/boardgraph/internal/base/membudget"
 	"math/big"
 	"time"
 )
@@ -34,7 +35,7 @@ const (
 // pass the memory limit.
 func (r *gridRun) plan() error {
 	if r.opt.MaxBytes == 0 {
-		r.opt.MaxBytes = DefaultMaxBytes
+		r.opt.MaxBytes = gridDefaultMaxBytes()
 	}
 	if r.opt.Workers <= 0 {
 		r.opt.Workers = defaultWorkers()
@@ -183,3 +184,9 @@ func (r *gridRun) progress() {
 	r.st.Elapsed = time.Since(r.t0)
 	r.opt.Progress(r.st)
 }
+
+// gridDefaultMaxBytes is the layer memory a grid sweep may use when
+// Options.MaxBytes is 0: the grid layers' share of the default memory
+// limit, as the command line gives it (package membudget: 90% of three
+// quarters of the memory available).
+func gridDefaultMaxBytes() int64 { return membudget.GridLayers(membudget.Default()) }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"github.com/boardgraph/boardgraph/internal/app/request"
 	"os"
 	"path/filepath"
 	"strings"
@@ -95,5 +96,40 @@ func TestSignalStopsPlanning(t *testing.T) {
 	}
 	if names, _ := os.ReadDir(dir); len(names) != 0 {
 		t.Errorf("files left: %v", names)
+	}
+}
+
+// TestErrorsNameNoLibraryField: refusals name a flag or a file, never a
+// field of a library (Options.MaxBytes, Limits.MaxVertices): the memory
+// refusals of the DP and the grid sweep, a graph over its size cap on
+// standard input and in a file. Not parallel: it lowers
+// request.MaxGraphBytes.
+func TestErrorsNameNoLibraryField(t *testing.T) {
+	defer func(old int64) { request.MaxGraphBytes = old }(request.MaxGraphBytes)
+	request.MaxGraphBytes = 64
+	big := filepath.Join(t.TempDir(), "big.txt")
+	if err := os.WriteFile(big, []byte(strings.Repeat("a b\n", 40)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		stdin string
+		args  []string
+		want  string
+	}{
+		{"", []string{"count", "6x6", "--moves", "knight", "--method", "dp", "--max-memory", "1M", "--tmp", "", "--no-predict", "--quiet"}, "--max-memory"},
+		{"", []string{"count", "6x6", "--moves", "knight", "--method", "dp", "--max-memory", "1M", "--tmp", "", "--quiet"}, "--max-memory"},
+		{"", []string{"count", "--moves", "1,0", "--closed", "--method", "dp", "30x30", "--max-memory", "1M"}, "--max-memory"},
+		{strings.Repeat("a b\n", 40), []string{"count", "--graph", "-"}, "the graph on standard input"},
+		{"", []string{"count", "--graph", big}, big},
+	} {
+		r := cli(t, c.stdin, c.args...)
+		if !r.badInput() || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("%v: want one line naming %q, exit 2: %v", c.args, c.want, r)
+		}
+		for _, field := range []string{"Options.", "Limits.", "MaxBytes", "MaxStates", "MaxVertices", "Estimate "} {
+			if strings.Contains(r.stderr, field) {
+				t.Errorf("%v: the refusal names the library's %q: %s", c.args, field, r.stderr)
+			}
+		}
 	}
 }
