@@ -123,15 +123,7 @@ func classesAfter(l gridLayout, k *cellKind, row, j, lone int) [][2]int {
 
 // plan refuses when the two layers would pass the memory limit.
 func (r *leanGrid) plan() error {
-	if r.opt.MaxBytes == 0 {
-		r.opt.MaxBytes = gridDefaultMaxBytes()
-	}
-	if r.opt.Workers <= 0 {
-		r.opt.Workers = defaultWorkers()
-	}
-	if r.opt.ProgressEvery == 0 {
-		r.opt.ProgressEvery = time.Second
-	}
+	r.opt = r.opt.gridDefaults()
 	steps := 0.0
 	r.layouts(func(_ int, l gridLayout, _ bool) bool {
 		r.maxWords = max(r.maxWords, l.total)

@@ -34,15 +34,7 @@ const (
 // layers and the tables of the kinds that occur more than once would
 // pass the memory limit.
 func (r *gridRun) plan() error {
-	if r.opt.MaxBytes == 0 {
-		r.opt.MaxBytes = gridDefaultMaxBytes()
-	}
-	if r.opt.Workers <= 0 {
-		r.opt.Workers = defaultWorkers()
-	}
-	if r.opt.ProgressEvery == 0 {
-		r.opt.ProgressEvery = time.Second
-	}
+	r.opt = r.opt.gridDefaults()
 	r.uses = make(map[cellKind]int)
 	for _, k := range r.s.kinds[:r.s.last] {
 		r.uses[k]++
@@ -190,3 +182,18 @@ func (r *gridRun) progress() {
 // limit, as the command line gives it (package membudget: 90% of three
 // quarters of the memory available).
 func gridDefaultMaxBytes() int64 { return membudget.GridLayers(membudget.Default()) }
+
+// gridDefaults fills the zero fields a grid sweep reads: MaxBytes
+// (gridDefaultMaxBytes), Workers (every core) and ProgressEvery (1 s).
+func (o Options) gridDefaults() Options {
+	if o.MaxBytes == 0 {
+		o.MaxBytes = gridDefaultMaxBytes()
+	}
+	if o.Workers <= 0 {
+		o.Workers = defaultWorkers()
+	}
+	if o.ProgressEvery == 0 {
+		o.ProgressEvery = time.Second
+	}
+	return o
+}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -141,22 +140,11 @@ func (r *Residue) check() error {
 // ReadFile reads the shard result or residue file at path (a regular
 // file), whichever its format says it is: one of the two is not nil.
 func ReadFile(path string) (*Result, *Residue, error) {
-	f, err := os.Open(path)
+	f, err := openRegular(path, "shard results and residues are read from files, not standard input: give the files 'count --shard I/N --out FILE' or 'count --prime-index I --out FILE' wrote")
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err // the path is named once, below
-		}
-		fix := "check the file name"
-		if path == "-" {
-			fix = "shard results and residues are read from files, not standard input: give the files 'count --shard I/N --out FILE' or 'count --prime-index I --out FILE' wrote"
-		}
-		return nil, nil, fmt.Errorf("cannot read %s: %v; %s", path, err, fix)
+		return nil, nil, err
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return nil, nil, fmt.Errorf("%s: %w: not a regular file", path, ErrResult)
-	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxResultBytes+1))
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading %s: %w", path, err)
@@ -261,14 +249,9 @@ func MergeResidues(results []*Residue, names []string, primeAt func(int) uint64)
 // sameResidueCount returns "" when a and b are residues of one count, else
 // what differs.
 func sameResidueCount(a, b *Residue) string {
-	var pa, pb bytes.Buffer
-	json.Compact(&pa, a.Problem)
-	json.Compact(&pb, b.Problem)
-	switch {
-	case !bytes.Equal(pa.Bytes(), pb.Bytes()):
-		return fmt.Sprintf("the problem differs (%s vs %s)", pa.String(), pb.String())
-	case a.Method != b.Method:
-		return fmt.Sprintf("method %s vs %s", a.Method, b.Method)
+	switch d := sameProblem(a.Problem, b.Problem, a.Method, b.Method); {
+	case d != "":
+		return d
 	case a.Convention != b.Convention || a.Divisor != b.Divisor:
 		return "the counting convention differs"
 	case a.BoundBits != b.BoundBits || a.Bound != b.Bound || a.PrimesNeeded != b.PrimesNeeded:
