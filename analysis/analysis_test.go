@@ -255,7 +255,7 @@ func TestOracle(t *testing.T) {
 	}
 }
 
-// TestReference checks the published per-start values (REFERENCE.md):
+// TestReference checks the published per-start values (docs/references.md):
 // Diplomatico 5x5 has 12400 directed paths, 552 from each corner and 352
 // from the centre; knight 5x5 has 1728, 304 from each corner, 56 from
 // (1,3), 64 from the centre, 56 from (2,2), and none from a square of the

@@ -9,7 +9,7 @@ import (
 
 // TestFamilies checks the split of the Diplomatico move families: the (3,0)
 // hops keep (row mod 3, col mod 3), 9 components each exactly one residue
-// class (REFERENCE.md). The (2,2) hops keep both parities (REFERENCE.md),
+// class (docs/references.md). The (2,2) hops keep both parities (docs/references.md),
 // but that is not the whole split: writing row = 2a+x, col = 2b+y, a hop
 // changes a and b by one each, so a+b keeps its parity too, and (2,2) alone
 // has 8 components, not 4: (row mod 2, col mod 2, (row div 2 + col div 2)

@@ -103,6 +103,11 @@ func (ef *effort) spent() bool {
 	return ef != nil && (ef.nodes.Load() >= ef.limit || ef.ctx != nil && ef.ctx.Err() != nil)
 }
 
+// cancelled reports whether the context is done (the allowance aside).
+func (ef *effort) cancelled() bool {
+	return ef != nil && ef.ctx != nil && ef.ctx.Err() != nil
+}
+
 // context returns the context engine calls run under.
 func (ef *effort) context() context.Context {
 	if ef == nil || ef.ctx == nil {

@@ -1,6 +1,7 @@
 package construct
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -32,23 +33,35 @@ type Ends struct {
 // It returns an error wrapping ErrNoTour, or an *EndsError, when a theorem
 // says no such walk exists; an error wrapping ErrNotCovered when no
 // construction covers the case.
+//
+// Build is BuildContext without cancellation.
 func Build(rows, cols int, ms moves.Set, ends Ends) (Walk, error) {
+	return BuildContext(context.Background(), rows, cols, ms, ends)
+}
+
+// BuildContext is Build with a context: when ctx is done, the planning of
+// a tiling stops and the error is ctx.Err() (the walk itself streams, and
+// its consumer stops it).
+func BuildContext(ctx context.Context, rows, cols int, ms moves.Set, ends Ends) (Walk, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if ends.Closed && ends.End != nil {
 		return nil, fmt.Errorf("%w: a closed tour has no end cell", ErrNotCovered)
 	}
 	switch ms.PaperSpec() {
 	case "1,2":
-		return knight(rows, cols, ends)
+		return knight(ctx, rows, cols, ends)
 	case "3,0+2,2":
 		if ends.End != nil || (ends.Start != nil && !ends.Closed) {
 			return nil, fmt.Errorf("%w: Diplomatico paths with fixed ends", ErrNotCovered)
 		}
-		return rotated(classify(Diplomatico(rows, cols, ends.Closed)))(ends.Start)
+		return rotated(classify(DiplomaticoContext(ctx, rows, cols, ends.Closed)))(ends.Start)
 	}
 	if ends.End != nil || (ends.Start != nil && !ends.Closed) {
 		return nil, fmt.Errorf("%w: the generic tiling has free ends (fixed ends are constructed for the knight only)", ErrNotCovered)
 	}
-	return rotated(classify(Tile(rows, cols, ms, ends.Closed)))(ends.Start)
+	return rotated(classify(TileContext(ctx, rows, cols, ms, ends.Closed)))(ends.Start)
 }
 
 // classify keeps theorems (ErrNoTour, *EndsError) as they are and marks any
@@ -58,7 +71,7 @@ func classify(w Walk, err error) (Walk, error) {
 	switch {
 	case err == nil:
 		return w, nil
-	case errors.Is(err, ErrNoTour), errors.As(err, &ends):
+	case errors.Is(err, ErrNoTour), errors.As(err, &ends), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return nil, err
 	}
 	return nil, fmt.Errorf("%w: %w", ErrNotCovered, err)
@@ -79,12 +92,12 @@ func rotated(w Walk, err error) func(start *[2]int) (Walk, error) {
 // to Start), free open paths by KnightOpen, paths with one or two fixed
 // ends by KnightPathBetween (a missing end is the first corner-ish cell the
 // colour and size rule of KnightEndsAllowed admits).
-func knight(rows, cols int, ends Ends) (Walk, error) {
+func knight(ctx context.Context, rows, cols int, ends Ends) (Walk, error) {
 	switch {
 	case ends.Closed:
-		return rotated(classify(KnightClosed(rows, cols)))(ends.Start)
+		return rotated(classify(knightTiled(ctx, rows, cols, true)))(ends.Start)
 	case ends.Start == nil && ends.End == nil:
-		return classify(KnightOpen(rows, cols))
+		return classify(knightTiled(ctx, rows, cols, false))
 	case rows < 6 || cols < 6:
 		return nil, fmt.Errorf("%w: knight paths with fixed ends need both sides at least 6", ErrNotCovered)
 	}

@@ -230,6 +230,9 @@ func (ch *chain) run(yield func(int, int) bool) bool {
 		entry = ch.e0
 	}
 	for k := range ch.units() {
+		if yield == nil && k%4096 == 0 && ch.ef.cancelled() {
+			return false // planning a huge board: stop within a moment
+		}
 		s, ok := ch.lib.step(ch.key(k, entry), ch.ef)
 		if !ok {
 			return false

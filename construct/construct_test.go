@@ -115,7 +115,7 @@ func TestKnightSmallBoards(t *testing.T) {
 }
 
 // TestKnightTheorems pins the existence rules to the published lists
-// (REFERENCE.md: open tours; Schwenk 1991: closed tours).
+// (docs/references.md: open tours; Schwenk 1991: closed tours).
 func TestKnightTheorems(t *testing.T) {
 	t.Parallel()
 	open := map[[2]int]bool{{1, 1}: true, {3, 4}: true}

@@ -1,19 +1,31 @@
 package construct
 
 import (
+	"context"
+
 	"github.com/boardgraph/boardgraph/moves"
 )
 
 // KnightOpen returns an open knight's path on an empty rows x cols board.
-// By the classical existence theorem (REFERENCE.md, Knight) a board m x n
+// By the classical existence theorem (docs/references.md, Knight) a board m x n
 // with m <= n has one exactly when it is 1x1, 3x4, 3 x n with n >= 7,
 // 4 x n with n >= 5, or m, n >= 5; on any other board the error wraps
 // ErrNoTour and names the case. The walk is built by Tile.
 func KnightOpen(rows, cols int) (Walk, error) {
-	if reason := knightOpenMissing(rows, cols); reason != "" {
-		return nil, &Error{rows, cols, "knight", false, reason, ErrNoTour}
+	return knightTiled(context.Background(), rows, cols, false)
+}
+
+// knightTiled is KnightOpen (closed: KnightClosed) with a context for the
+// tiling's planning.
+func knightTiled(ctx context.Context, rows, cols int, closed bool) (Walk, error) {
+	missing := knightOpenMissing
+	if closed {
+		missing = knightClosedMissing
 	}
-	return Tile(rows, cols, moves.Knight(), false)
+	if reason := missing(rows, cols); reason != "" {
+		return nil, &Error{rows, cols, "knight", closed, reason, ErrNoTour}
+	}
+	return TileContext(ctx, rows, cols, moves.Knight(), closed)
 }
 
 // KnightClosed returns a closed knight's tour on an empty rows x cols board.
@@ -22,10 +34,7 @@ func KnightOpen(rows, cols int) (Walk, error) {
 // on those boards the error wraps ErrNoTour and names the case. The walk is
 // built by Tile.
 func KnightClosed(rows, cols int) (Walk, error) {
-	if reason := knightClosedMissing(rows, cols); reason != "" {
-		return nil, &Error{rows, cols, "knight", true, reason, ErrNoTour}
-	}
-	return Tile(rows, cols, moves.Knight(), true)
+	return knightTiled(context.Background(), rows, cols, true)
 }
 
 // Diplomatico returns a Hamiltonian path (closed: a closed tour) of the
@@ -33,14 +42,20 @@ func KnightClosed(rows, cols int) (Walk, error) {
 // tiled from blocks of 5 to 9 rows and columns as in the Diplomatico paper's
 // Appendix A (Lemmas A.1 to A.4) but with block paths and their ends found
 // by the engine rather than fixed. Boards with a side of 2 or 3 have no path
-// (their rows fall apart; REFERENCE.md) and 4x4 has none (its inner cells
+// (their rows fall apart; docs/references.md) and 4x4 has none (its inner cells
 // have one move each); the error then wraps ErrNoTour.
 func Diplomatico(rows, cols int, closed bool) (Walk, error) {
+	return DiplomaticoContext(context.Background(), rows, cols, closed)
+}
+
+// DiplomaticoContext is Diplomatico with a context: when ctx is done, the
+// tiling's planning stops and the error is ctx.Err().
+func DiplomaticoContext(ctx context.Context, rows, cols int, closed bool) (Walk, error) {
 	m, n := min(rows, cols), max(rows, cols)
 	switch {
 	case (m == 2 || m == 3) && n > 1:
 		return nil, &Error{rows, cols, "hopido", closed,
-			"with a side of 2 or 3 the board graph is disconnected (REFERENCE.md, Diplomatico)", ErrNoTour}
+			"with a side of 2 or 3 the board graph is disconnected (its rows fall apart)", ErrNoTour}
 	case m == 1 && n > 1:
 		return nil, &Error{rows, cols, "hopido", closed,
 			"on a single line only hops of 3 remain and they do not connect the cells", ErrNoTour}
@@ -48,7 +63,7 @@ func Diplomatico(rows, cols int, closed bool) (Walk, error) {
 		return nil, &Error{rows, cols, "hopido", closed,
 			"the four inner cells of 4x4 have one move each (Diplomatico paper)", ErrNoTour}
 	}
-	return Tile(rows, cols, moves.Hopido(), closed)
+	return TileContext(ctx, rows, cols, moves.Hopido(), closed)
 }
 
 // knightOpenMissing names why a board has no open knight's path, or "".

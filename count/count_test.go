@@ -34,7 +34,7 @@ func TestMemoryLimit(t *testing.T) {
 			if !errors.Is(err, count.ErrMemory) || got != 0 {
 				t.Fatalf("Count = %d, %v; want ErrMemory", got, err)
 			}
-			for _, s := range []string{tc.in, "frontier is 11 vertices wide", "Estimate bounds"} {
+			for _, s := range []string{tc.in, "frontier is 11 vertices wide", "the estimate bounds"} {
 				if !strings.Contains(err.Error(), s) {
 					t.Errorf("error %q does not say %q", err, s)
 				}

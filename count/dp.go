@@ -17,6 +17,7 @@ import (
 	"github.com/boardgraph/boardgraph/count/internal/runs"
 	"github.com/boardgraph/boardgraph/graph"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/base/membudget"
 )
 
 // Errors. ErrInvalid and ErrOverflow are hamilton's, so callers test one
@@ -31,12 +32,15 @@ var (
 	ErrMemory = errors.New("state tables over the memory limit")
 )
 
-// DefaultMaxBytes is the table memory a count may use when
-// Options.MaxBytes is 0.
-const DefaultMaxBytes = 4 << 30
+// defaultMaxBytes is the table memory a count may use when
+// Options.MaxBytes is 0: the state tables' share of the default memory
+// limit, as the command line gives it (package membudget: 60% of three
+// quarters of the memory available).
+func defaultMaxBytes() int64 { return membudget.Tables(membudget.Default()) }
 
 // Options tune a count. The zero value processes vertices in vertex order
-// (row-major on a board graph) with at most DefaultMaxBytes of tables.
+// (row-major on a board graph) with the state tables' share of the
+// default memory limit (60% of three quarters of the memory available).
 type Options struct {
 	// Order is the order in which vertices are processed, a permutation of
 	// the vertices; nil means 0, 1, 2, ... BoardOrder gives a good one for
@@ -45,7 +49,9 @@ type Options struct {
 	// MaxStates limits the number of states in one layer (0: no limit
 	// beyond MaxBytes).
 	MaxStates int
-	// MaxBytes limits the memory of the state tables (0: DefaultMaxBytes).
+	// MaxBytes limits the memory of the state tables (0: 60% of three
+	// quarters of the memory available, as the command line's default;
+	// the grid sweeps take 90% of it for their layers).
 	MaxBytes int64
 	// ProbeStates is the layer size at which the count predicts the peak
 	// of its layers and refuses to go on when the prediction passes
@@ -375,7 +381,7 @@ func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide, 
 	r.st.Plan = pl.public()
 	r.st.Steps = n
 	if r.opt.MaxBytes == 0 {
-		r.opt.MaxBytes = DefaultMaxBytes
+		r.opt.MaxBytes = defaultMaxBytes()
 	}
 	if r.opt.ProgressEvery == 0 {
 		r.opt.ProgressEvery = time.Second
@@ -399,7 +405,7 @@ func countWith(ctx context.Context, p hamilton.Problem, opt Options, forceWide, 
 	}
 	if opt.Exchange != "" && r.shards > 1 && !estimateOnly {
 		if opt.Checkpoint != "" {
-			return 0, 0, Stats{}, fmt.Errorf("%w: cooperative shards (Options.Exchange) checkpoint through their layer files; drop Options.Checkpoint", ErrInvalid)
+			return 0, 0, Stats{}, fmt.Errorf("%w: cooperative shards checkpoint through their layer files: give no checkpoint file", ErrInvalid)
 		}
 		x, err := r.openExchange(opt.Exchange, r.st.Fingerprint+"-"+opt.CheckpointKey, opt.ExchangeWait)
 		if err != nil {

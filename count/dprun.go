@@ -599,7 +599,7 @@ func (r *dp) memoryError() error {
 	if r.opt.MaxStates > 0 && r.st.States > r.opt.MaxStates {
 		what = fmt.Sprintf("reached %d states (limit %d)", r.st.States, r.opt.MaxStates)
 	}
-	return fmt.Errorf("%w: at step %d of %d a layer %s; the frontier is %d vertices wide (Estimate bounds a layer by %.3g states, %s); raise Options.MaxBytes or MaxStates, or count a narrower board",
+	return fmt.Errorf("%w: at step %d of %d a layer %s; the frontier is %d vertices wide (the estimate bounds a layer by %.3g states, %s); raise the memory limit, or count a narrower board",
 		ErrMemory, r.i+1, r.n, what, r.st.Width, r.st.StateBound, fmtBytes(r.st.BoundBytes))
 }
 

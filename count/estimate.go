@@ -163,7 +163,7 @@ type RefusalError struct {
 
 // Error gives the prediction, the limit, and what would fit.
 func (e *RefusalError) Error() string {
-	return fmt.Sprintf("%v: predicted peak of about %.3g states at step %d of %d (frontier %d wide) needs about %s of tables, over the limit of %s (measured %d of %d steps, growth %.2f per frontier vertex); raise the limit to at least %s (Options.MaxBytes, --max-memory), or count a board whose frontier is at most %d vertices wide",
+	return fmt.Sprintf("%v: predicted peak of about %.3g states at step %d of %d (frontier %d wide) needs about %s of tables, over the limit of %s (measured %d of %d steps, growth %.2f per frontier vertex); raise the limit to at least %s, or count a board whose frontier is at most %d vertices wide",
 		ErrMemory, e.PeakStates, e.PeakStep, e.Steps, e.PeakWidth, fmtBytes(e.Bytes), fmtBytes(e.Limit), e.ProbeSteps, e.Steps, e.GrowthPerVertex,
 		fmtBytes(e.NeedBytes), e.FitWidth)
 }

@@ -40,7 +40,7 @@ func (k *keeper) add(r *dp, l *layer) error {
 	}
 	k.keys = append(k.keys, ks)
 	if k.bytes += int64(len(ks)) * 16; k.bytes > k.limit {
-		return fmt.Errorf("%w: the layers Find keeps to walk back passed %s at step %d of %d; count instead, or raise Options.MaxBytes", ErrMemory, fmtBytes(float64(k.limit)), r.i+1, r.n)
+		return fmt.Errorf("%w: the layers Find keeps to walk back passed %s at step %d of %d; count instead, or raise the memory limit", ErrMemory, fmtBytes(float64(k.limit)), r.i+1, r.n)
 	}
 	return nil
 }
@@ -73,7 +73,7 @@ func Find(ctx context.Context, p hamilton.Problem, opt Options) ([]int32, Stats,
 		return nil, Stats{}, err
 	}
 	if opt.MaxBytes == 0 {
-		opt.MaxBytes = DefaultMaxBytes
+		opt.MaxBytes = defaultMaxBytes()
 	}
 	k := &keeper{limit: opt.MaxBytes / 4}
 	opt.arith = arith{float: true, keep: k}

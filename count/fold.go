@@ -122,7 +122,7 @@ func (r *dp) fold(s *spillSet, b int, sc *runs.Scratch) error {
 			r.mem.free(p.a)
 		}
 		if err == errFull {
-			return fmt.Errorf("%w: folding a bucket of a spilled layer needs more than the limit of %s; raise --max-memory", ErrMemory, fmtBytes(float64(r.opt.MaxBytes)))
+			return fmt.Errorf("%w: folding a bucket of a spilled layer needs more than the memory limit of %s", ErrMemory, fmtBytes(float64(r.opt.MaxBytes)))
 		}
 		return err
 	}

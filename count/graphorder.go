@@ -55,7 +55,10 @@ func GraphOrder(ctx context.Context, g *graph.Graph, seed uint64) ([]int32, erro
 				}
 				return best, err
 			}
-			o := greedyOrder(g, s, lifo)
+			o := greedyOrder(ctx, g, s, lifo)
+			if o == nil { // stopped
+				continue
+			}
 			if c := orderCost(g, o, rank, delta, pow); best == nil || c < bestCost {
 				best, bestCost = o, c
 			}
@@ -94,8 +97,8 @@ func farthest(g *graph.Graph, s int32) int32 {
 }
 
 // greedyOrder is GraphOrder's greedy pass from start; lifo breaks ties in
-// favour of the latest candidate.
-func greedyOrder(g *graph.Graph, start int32, lifo bool) []int32 {
+// favour of the latest candidate. When ctx ends it returns nil.
+func greedyOrder(ctx context.Context, g *graph.Graph, start int32, lifo bool) []int32 {
 	n := g.N()
 	done := make([]bool, n)
 	unp := make([]int32, n) // unprocessed neighbours
@@ -129,6 +132,9 @@ func greedyOrder(g *graph.Graph, start int32, lifo bool) []int32 {
 	next := int32(0) // the lowest vertex maybe not processed (new components)
 	take := start
 	for len(order) < n {
+		if len(order)%4096 == 0 && ctx.Err() != nil {
+			return nil
+		}
 		if take < 0 {
 			for h.Len() > 0 {
 				c := heap.Pop(h).(cand)

@@ -150,7 +150,8 @@ func newGridSweep(g Grid, p *hamilton.Problem, req []int32) *gridSweep {
 // layers of 8 bytes a word and prime are the memory: 18x18 cycles need
 // 330 MB with their three primes at once, 20x20 cycles 821 MB a prime.
 // It refuses with a *GridRefusal (ErrMemory) when one prime's layers pass
-// Options.MaxBytes (0: DefaultMaxBytes), and with ErrInvalid for givens.
+// Options.MaxBytes (0: 90% of three quarters of the memory available), and
+// with ErrInvalid for givens.
 // Time is O(cells * words * primes). On cancellation it returns ctx's
 // error and no count. Options other than Workers, MaxBytes, Progress and
 // ProgressEvery are ignored: the layers do not spill. In Stats, States
@@ -192,7 +193,7 @@ func (gp *gridProblem) countLean(ctx context.Context, opt Options, t0 time.Time)
 	}
 	maxb := opt.MaxBytes
 	if maxb == 0 {
-		maxb = DefaultMaxBytes
+		maxb = gridDefaultMaxBytes()
 	}
 	lanes := max(1, min(len(moduli), int(float64(min(maxb, gridLaneBytes))/(float64(words)*gridLayerBytes))))
 	passes := (len(moduli) + lanes - 1) / lanes

@@ -217,8 +217,8 @@ func TestCountGridRefuses(t *testing.T) {
 		t.Errorf("givens: err = %v, want ErrInvalid", err)
 	}
 	p = hamilton.Problem{G: bg.Graph}
-	if _, _, err := count.CountGrid(context.Background(), p, g, count.Options{MaxBytes: 100}); !errors.Is(err, count.ErrMemory) || !strings.Contains(err.Error(), "Options.MaxBytes") {
-		t.Errorf("100 bytes: err = %v, want ErrMemory naming Options.MaxBytes", err)
+	if _, _, err := count.CountGrid(context.Background(), p, g, count.Options{MaxBytes: 100}); !errors.Is(err, count.ErrMemory) || !strings.Contains(err.Error(), "over the memory limit of 100 B") {
+		t.Errorf("100 bytes: err = %v, want ErrMemory naming the limit", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

@@ -24,7 +24,7 @@ type GridRefusal struct {
 
 // Error gives the frontier, the memory needed and the limit.
 func (e *GridRefusal) Error() string {
-	return fmt.Sprintf("%v: the grid sweep %d cells wide has up to %d frontier states a layer and needs about %s for two layers (one 64-bit count a state, %d primes one after the other), over the limit of %s (Options.MaxBytes)",
+	return fmt.Sprintf("%v: the grid sweep %d cells wide has up to %d frontier states a layer and needs about %s for two layers (one 64-bit count a state, %d primes one after the other), over the memory limit of %s",
 		ErrMemory, e.Width, e.States, fmtBytes(e.NeedBytes), e.Primes, fmtBytes(e.Limit))
 }
 
@@ -123,15 +123,7 @@ func classesAfter(l gridLayout, k *cellKind, row, j, lone int) [][2]int {
 
 // plan refuses when the two layers would pass the memory limit.
 func (r *leanGrid) plan() error {
-	if r.opt.MaxBytes == 0 {
-		r.opt.MaxBytes = DefaultMaxBytes
-	}
-	if r.opt.Workers <= 0 {
-		r.opt.Workers = defaultWorkers()
-	}
-	if r.opt.ProgressEvery == 0 {
-		r.opt.ProgressEvery = time.Second
-	}
+	r.opt = r.opt.gridDefaults()
 	steps := 0.0
 	r.layouts(func(_ int, l gridLayout, _ bool) bool {
 		r.maxWords = max(r.maxWords, l.total)

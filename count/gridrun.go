@@ -3,6 +3,7 @@ package count
 import (
 	"context"
 	"fmt"
+	"github.com/boardgraph/boardgraph/internal/base/membudget"
 	"math/big"
 	"time"
 )
@@ -33,15 +34,7 @@ const (
 // layers and the tables of the kinds that occur more than once would
 // pass the memory limit.
 func (r *gridRun) plan() error {
-	if r.opt.MaxBytes == 0 {
-		r.opt.MaxBytes = DefaultMaxBytes
-	}
-	if r.opt.Workers <= 0 {
-		r.opt.Workers = defaultWorkers()
-	}
-	if r.opt.ProgressEvery == 0 {
-		r.opt.ProgressEvery = time.Second
-	}
+	r.opt = r.opt.gridDefaults()
 	r.uses = make(map[cellKind]int)
 	for _, k := range r.s.kinds[:r.s.last] {
 		r.uses[k]++
@@ -58,7 +51,7 @@ func (r *gridRun) plan() error {
 	r.st.Steps = r.s.last + 1
 	r.st.States, r.st.PeakStates = int(r.ws.size), int(r.ws.size)
 	if need > float64(r.opt.MaxBytes) {
-		return fmt.Errorf("%w: the grid sweep %d cells wide has %d frontier states and needs about %s (%d transition tables), over the limit of %s (Options.MaxBytes)",
+		return fmt.Errorf("%w: the grid sweep %d cells wide has %d frontier states and needs about %s (%d transition tables), over the memory limit of %s",
 			ErrMemory, r.s.w, r.ws.size, fmtBytes(need), tables, fmtBytes(float64(r.opt.MaxBytes)))
 	}
 	r.tables = make(map[cellKind]*pullTable)
@@ -182,4 +175,25 @@ func (r *gridRun) progress() {
 	r.last = time.Now()
 	r.st.Elapsed = time.Since(r.t0)
 	r.opt.Progress(r.st)
+}
+
+// gridDefaultMaxBytes is the layer memory a grid sweep may use when
+// Options.MaxBytes is 0: the grid layers' share of the default memory
+// limit, as the command line gives it (package membudget: 90% of three
+// quarters of the memory available).
+func gridDefaultMaxBytes() int64 { return membudget.GridLayers(membudget.Default()) }
+
+// gridDefaults fills the zero fields a grid sweep reads: MaxBytes
+// (gridDefaultMaxBytes), Workers (every core) and ProgressEvery (1 s).
+func (o Options) gridDefaults() Options {
+	if o.MaxBytes == 0 {
+		o.MaxBytes = gridDefaultMaxBytes()
+	}
+	if o.Workers <= 0 {
+		o.Workers = defaultWorkers()
+	}
+	if o.ProgressEvery == 0 {
+		o.ProgressEvery = time.Second
+	}
+	return o
 }

@@ -14,7 +14,7 @@ import (
 // CountPerStart agrees with the search's per-start counts (hamilton,
 // an independent method) cell by cell on small boards of four move sets,
 // with one count per symmetry orbit and with one count per cell, and
-// gives the published per-start values (REFERENCE.md: hopido 5x5, 552 from
+// gives the published per-start values (docs/references.md: hopido 5x5, 552 from
 // a corner and 352 from the centre; knight 5x5, OEIS A165134's 304 / 56 /
 // 64 / 56 from a corner, (1,3), the centre and (2,2)).
 func TestCountPerStartMatchesSearch(t *testing.T) {

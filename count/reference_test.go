@@ -35,7 +35,7 @@ func build(t testing.TB, rows, cols int, spec string) *moves.BoardGraph {
 	return testfix.BoardGraph(t, rows, cols, spec)
 }
 
-// Published counts (REFERENCE.md), in hamilton's convention: directed open
+// Published counts (docs/references.md), in hamilton's convention: directed open
 // paths, closed tours twice the undirected number.
 var references = []struct {
 	name       string

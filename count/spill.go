@@ -496,7 +496,7 @@ func (s *spillStep) expandRound(pos int) (end int, err error) {
 		}
 	}
 	if errors.Is(err, errFull) {
-		err = fmt.Errorf("%w: at step %d of %d one bucket of a spilled layer needs more than the limit of %s; raise --max-memory", ErrMemory, s.i+1, len(r.steps), fmtBytes(float64(r.opt.MaxBytes)))
+		err = fmt.Errorf("%w: at step %d of %d one bucket of a spilled layer needs more than the memory limit of %s", ErrMemory, s.i+1, len(r.steps), fmtBytes(float64(r.opt.MaxBytes)))
 	}
 	return end, err
 }

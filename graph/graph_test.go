@@ -302,3 +302,33 @@ func ExampleFromEdges() {
 	// articulation points: [2]
 	// degree histogram: [1 0 4 0 1]
 }
+
+// Walk follows a path graph or a cycle graph and refuses anything else.
+func TestWalk(t *testing.T) {
+	mk := func(n int, edges ...[2]int32) *graph.Graph {
+		g, err := graph.FromEdges(n, edges)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	for name, c := range map[string]struct {
+		g    *graph.Graph
+		want []int32
+	}{
+		"one vertex":      {mk(1), []int32{0}},
+		"path":            {mk(4, [2]int32{2, 0}, [2]int32{0, 3}, [2]int32{3, 1}), []int32{1, 3, 0, 2}},
+		"cycle":           {mk(4, [2]int32{0, 2}, [2]int32{2, 1}, [2]int32{1, 3}, [2]int32{3, 0}), []int32{0, 2, 1, 3}},
+		"triangle":        {mk(3, [2]int32{0, 1}, [2]int32{1, 2}, [2]int32{2, 0}), []int32{0, 1, 2}},
+		"edge":            {mk(2, [2]int32{0, 1}), []int32{0, 1}},
+		"isolated vertex": {mk(3, [2]int32{0, 1}), nil},
+		"two paths":       {mk(4, [2]int32{0, 1}, [2]int32{2, 3}), nil},
+		"cycle and path":  {mk(5, [2]int32{0, 1}, [2]int32{1, 2}, [2]int32{2, 0}, [2]int32{3, 4}), nil},
+		"two cycles":      {mk(6, [2]int32{0, 1}, [2]int32{1, 2}, [2]int32{2, 0}, [2]int32{3, 4}, [2]int32{4, 5}, [2]int32{5, 3}), nil},
+		"star":            {mk(4, [2]int32{0, 1}, [2]int32{0, 2}, [2]int32{0, 3}), nil},
+	} {
+		if got := c.g.Walk(); !slices.Equal(got, c.want) {
+			t.Errorf("%s: Walk() = %v, want %v", name, got, c.want)
+		}
+	}
+}

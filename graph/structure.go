@@ -140,3 +140,56 @@ func (g *Graph) ArticulationPoints() []int32 {
 	}
 	return cuts
 }
+
+// Walk returns the vertices of g in order along g itself when g is one
+// path or one cycle (connected, every degree at most 2): from a vertex of
+// degree at most 1, or for a cycle from vertex 0 towards its first
+// neighbour; nil for any other graph. It is the only Hamiltonian path (up
+// to direction) of a path graph and the only cycle of a cycle graph,
+// found in linear time and O(1) memory beyond the result.
+func (g *Graph) Walk() []int32 {
+	n := int32(g.N())
+	if n == 0 {
+		return nil
+	}
+	first := int32(-1)
+	for v := range n {
+		switch g.Degree(v) {
+		case 0:
+			if n > 1 {
+				return nil
+			}
+		case 1:
+			if first < 0 {
+				first = v
+			}
+		case 2:
+		default:
+			return nil
+		}
+	}
+	if g.M() != int(n)-1 && g.M() != int(n) {
+		return nil // a cycle and paths: not connected
+	}
+	first = max(first, 0)
+	order := make([]int32, 0, n)
+	prev, v := int32(-1), first
+	for {
+		order = append(order, v)
+		next := int32(-1)
+		for _, w := range g.Neighbors(v) {
+			if w != prev && w != first {
+				next = w
+				break
+			}
+		}
+		if next < 0 || int32(len(order)) == n {
+			break
+		}
+		prev, v = v, next
+	}
+	if int32(len(order)) != n {
+		return nil // not connected
+	}
+	return order
+}

@@ -115,7 +115,7 @@ func (b *builder) vertexBytes(name []byte) (int32, error) {
 		return v, nil
 	}
 	if b.names.n >= b.lim.MaxVertices {
-		return 0, fmt.Errorf("%w: more than %d vertices (Limits.MaxVertices): give a smaller graph", ErrTooLarge, b.lim.MaxVertices)
+		return 0, fmt.Errorf("%w: more than %d vertices: give a smaller graph", ErrTooLarge, b.lim.MaxVertices)
 	}
 	return b.names.add(name)
 }
@@ -150,7 +150,7 @@ func (b *builder) merge() error {
 	b.dups += n - len(b.edges)
 	b.merged = len(b.edges)
 	if len(b.edges) > b.lim.MaxEdges {
-		return fmt.Errorf("%w: more than %d edges (Limits.MaxEdges): give a smaller graph", ErrTooLarge, b.lim.MaxEdges)
+		return fmt.Errorf("%w: more than %d edges: give a smaller graph", ErrTooLarge, b.lim.MaxEdges)
 	}
 	return nil
 }
@@ -183,7 +183,7 @@ func (l *limited) Read(p []byte) (int, error) {
 		// One byte more than allowed means the file is too large.
 		var one [1]byte
 		if n, _ := l.r.Read(one[:]); n > 0 {
-			return 0, fmt.Errorf("%w: the input is larger than %d bytes (Limits.MaxBytes): give a smaller graph", ErrTooLarge, l.max)
+			return 0, fmt.Errorf("%w: the input is larger than %d bytes: give a smaller graph", ErrTooLarge, l.max)
 		}
 		return 0, io.EOF
 	}
@@ -352,7 +352,7 @@ func lineBytes(r io.Reader, lim Limits, fn func(no int, line []byte) error) erro
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return fmt.Errorf("%w: line %d is longer than %d bytes (Limits.MaxLine): split the line", ErrTooLarge, no+1, lim.MaxLine)
+			return fmt.Errorf("%w: line %d is longer than %d bytes: split the line", ErrTooLarge, no+1, lim.MaxLine)
 		}
 		return err
 	}

@@ -105,7 +105,7 @@ func TestBadInput(t *testing.T) {
 		{"json index", `{"nodes": [{}], "links": [{"source": 0, "target": 5}]}`, graphio.Limits{}, graphio.ErrFormat, "give node ids"},
 		{"empty", "# nothing\n", graphio.Limits{}, graphio.ErrFormat, "no vertices"},
 		{"too many vertices", "a b\nc d\ne f\n", small, graphio.ErrTooLarge, "give a smaller graph"},
-		{"too many edges", "a b\nb c\nc d\nd a\n", small, graphio.ErrTooLarge, "MaxEdges): give a smaller graph"},
+		{"too many edges", "a b\nb c\nc d\nd a\n", small, graphio.ErrTooLarge, "more than 3 edges: give a smaller graph"},
 		{"too many bytes", strings.Repeat("a b\n", 100), small, graphio.ErrTooLarge, "larger than 200 bytes"},
 		{"long line", "a " + strings.Repeat("b", 80) + "\n", small, graphio.ErrTooLarge, "longer than 50 bytes"},
 		{"json too big", `{"nodes": [` + strings.Repeat(`{"id": 1},`, 40) + `]}`, small, graphio.ErrTooLarge, "larger than 200 bytes"},

@@ -84,7 +84,7 @@ func number(s string, n int) (int32, bool) {
 // numbered returns a builder whose vertices are named "1".."n".
 func numbered(lim Limits, n int) (*builder, error) {
 	if n > lim.MaxVertices {
-		return nil, fmt.Errorf("%w: the header declares %d vertices, more than the %d read (Limits.MaxVertices): check the header, or give a smaller graph", ErrTooLarge, n, lim.MaxVertices)
+		return nil, fmt.Errorf("%w: the header declares %d vertices, more than the %d read: check the header, or give a smaller graph", ErrTooLarge, n, lim.MaxVertices)
 	}
 	b := newBuilder(lim)
 	b.names = numberedNames(n)

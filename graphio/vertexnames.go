@@ -14,14 +14,22 @@ import (
 // each ends (4 bytes) and an open-addressing hash index of at most 16
 // bytes a vertex (4-byte slots, at most half full): about len(name)+12
 // bytes a vertex, where a []string and a map[string]int32 took about 70
-// (issue 33: the 2,000,001-vertex path read in 395 MB).
+// (the 2,000,001-vertex path read in 395 MB). A file whose names so far
+// are "1", "2", ... in order of first appearance, as most edge lists
+// number their vertices, stores nothing either until a name breaks the
+// pattern (then the names so far are written out and the file goes on as
+// any other): the 2,000,001-vertex path reads in the memory of its edges.
 type vertexNames struct {
 	n        int  // vertices
 	numbered bool // vertex v is named strconv.Itoa(v+1); nothing stored
-	buf      []byte
-	end      []uint32 // name v is buf[end[v-1]:end[v]] (end[-1] = 0)
-	slot     []int32  // vertex+1 or 0 (empty); len a power of two, or 0
-	seed     maphash.Seed
+	// stored is set once the names are kept in buf: before, every name
+	// added was strconv.Itoa(v+1) and none is stored (as numbered, but
+	// open to more).
+	stored bool
+	buf    []byte
+	end    []uint32 // name v is buf[end[v-1]:end[v]] (end[-1] = 0)
+	slot   []int32  // vertex+1 or 0 (empty); len a power of two, or 0
+	seed   maphash.Seed
 }
 
 // numberedNames names n vertices "1".."n" without storing them.
@@ -29,7 +37,7 @@ func numberedNames(n int) vertexNames { return vertexNames{n: n, numbered: true}
 
 // name returns vertex v's name.
 func (t *vertexNames) name(v int32) string {
-	if t.numbered {
+	if t.numbered || !t.stored {
 		return strconv.Itoa(int(v) + 1)
 	}
 	return string(t.bytes(v))
@@ -46,7 +54,7 @@ func (t *vertexNames) bytes(v int32) []byte {
 
 // index returns the vertex called name, or -1.
 func (t *vertexNames) index(name []byte) int32 {
-	if t.numbered {
+	if t.numbered || !t.stored {
 		x, err := strconv.Atoi(string(name))
 		if err != nil || x < 1 || x > t.n || strconv.Itoa(x) != string(name) {
 			return -1
@@ -70,6 +78,21 @@ func (t *vertexNames) index(name []byte) int32 {
 
 // add appends a vertex called name (not yet present) and returns it.
 func (t *vertexNames) add(name []byte) (int32, error) {
+	if !t.numbered && !t.stored {
+		if next := strconv.Itoa(t.n + 1); string(name) == next {
+			t.n++
+			return int32(t.n - 1), nil
+		}
+		// The pattern breaks: keep the names so far, then this one.
+		t.stored = true
+		n := t.n
+		t.n = 0
+		for v := range n {
+			if _, err := t.add([]byte(strconv.Itoa(v + 1))); err != nil {
+				return 0, err
+			}
+		}
+	}
 	if uint64(len(t.buf))+uint64(len(name)) > math.MaxUint32 {
 		return 0, fmt.Errorf("%w: the vertex names pass 4 GiB: give a smaller graph", ErrTooLarge)
 	}

@@ -203,7 +203,7 @@ func readNodeLink(r io.Reader, lim Limits) (*Named, error) {
 		return nil, fmt.Errorf("%w: the node-link graph is directed; boardgraph reads undirected graphs: set \"directed\": false", ErrFormat)
 	}
 	if len(doc.Nodes) > lim.MaxVertices {
-		return nil, fmt.Errorf("%w: %d nodes, more than the %d read (Limits.MaxVertices): give a smaller graph", ErrTooLarge, len(doc.Nodes), lim.MaxVertices)
+		return nil, fmt.Errorf("%w: %d nodes, more than the %d read: give a smaller graph", ErrTooLarge, len(doc.Nodes), lim.MaxVertices)
 	}
 	b := newBuilder(lim)
 	byIndex := true

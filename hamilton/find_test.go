@@ -41,7 +41,7 @@ func TestFindSmallHopido(t *testing.T) {
 // Find on every board from 5x5 to 14x14 (both orientations), hopido and
 // knight, without a start and from the corner 1,1: every returned path is
 // valid, and without a start none fails (open knight's tours exist on every
-// board with both sides at least 5, REFERENCE.md; the Diplomatico paper
+// board with both sides at least 5, docs/references.md; the Diplomatico paper
 // tiles every such board). The knight from a corner always has a path there
 // (a corner is on the larger colour class). Hopido from 1,1: a proof that
 // no path exists is logged as a finding, not failed.

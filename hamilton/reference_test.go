@@ -32,7 +32,7 @@ func skipBySpeed(t *testing.T, s speed) {
 }
 
 // TestReferenceCounts checks Count against the published values collected in
-// REFERENCE.md (directed paths; closed tours as directed cycles, so the
+// docs/references.md (directed paths; closed tours as directed cycles, so the
 // undirected published figures are doubled).
 func TestReferenceCounts(t *testing.T) {
 	t.Parallel()
@@ -159,7 +159,7 @@ func TestReferencePerStart(t *testing.T) {
 	}
 }
 
-// The Rosetta Code Hopido board (REFERENCE.md), and the same board with a 1
+// The Rosetta Code Hopido board (docs/references.md), and the same board with a 1
 // given at its bottom tip, both solve; the solution is checked step by step.
 func TestRosettaHopido(t *testing.T) {
 	t.Parallel()

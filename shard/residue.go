@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -117,7 +116,7 @@ func (r *Residue) check() error {
 	v, verr := strconv.ParseUint(r.Residue, 10, 64)
 	switch {
 	case r.Format != ResidueFormat:
-		return bad("format %q, want %q: not a residue file of this boardgraph", r.Format, ResidueFormat)
+		return bad("format %q, want %q: not a residue file of this boardgraph; give the files 'count --prime-index I --out FILE' wrote", r.Format, ResidueFormat)
 	case r.Checksum != r.Sum():
 		return bad("checksum mismatch: the file was damaged or edited; count the prime again")
 	case r.PrimeIndex < 0 || r.PrimeIndex > maxPrimeIndex:
@@ -141,22 +140,11 @@ func (r *Residue) check() error {
 // ReadFile reads the shard result or residue file at path (a regular
 // file), whichever its format says it is: one of the two is not nil.
 func ReadFile(path string) (*Result, *Residue, error) {
-	f, err := os.Open(path)
+	f, err := openRegular(path, "shard results and residues are read from files, not standard input: give the files 'count --shard I/N --out FILE' or 'count --prime-index I --out FILE' wrote")
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err // the path is named once, below
-		}
-		fix := "check the file name"
-		if path == "-" {
-			fix = "shard results and residues are read from files, not standard input: give the files 'count --shard I/N --out FILE' or 'count --prime-index I --out FILE' wrote"
-		}
-		return nil, nil, fmt.Errorf("cannot read %s: %v; %s", path, err, fix)
+		return nil, nil, err
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return nil, nil, fmt.Errorf("%s: %w: not a regular file", path, ErrResult)
-	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxResultBytes+1))
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading %s: %w", path, err)
@@ -164,7 +152,7 @@ func ReadFile(path string) (*Result, *Residue, error) {
 	var head struct {
 		Format string `json:"format"`
 	}
-	if json.Unmarshal(data, &head) == nil && head.Format == ResidueFormat {
+	if json.Unmarshal(data, &head) == nil && head.Format == ResidueFormat || looksResidue(data) {
 		r, err := parseResidue(data)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", path, err)
@@ -176,6 +164,14 @@ func ReadFile(path string) (*Result, *Residue, error) {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return r, nil, nil
+}
+
+// looksResidue reports whether data, which may be damaged JSON, looks
+// like a residue file rather than a shard result: it names the residue
+// format or has a key only residue files have. A damaged residue file is
+// then refused as a residue file, with the residue's fix.
+func looksResidue(data []byte) bool {
+	return bytes.Contains(data, []byte(ResidueFormat)) || bytes.Contains(data, []byte(`"prime_index"`))
 }
 
 // MergedResidues is the count that residue files determine.
@@ -253,14 +249,9 @@ func MergeResidues(results []*Residue, names []string, primeAt func(int) uint64)
 // sameResidueCount returns "" when a and b are residues of one count, else
 // what differs.
 func sameResidueCount(a, b *Residue) string {
-	var pa, pb bytes.Buffer
-	json.Compact(&pa, a.Problem)
-	json.Compact(&pb, b.Problem)
-	switch {
-	case !bytes.Equal(pa.Bytes(), pb.Bytes()):
-		return fmt.Sprintf("the problem differs (%s vs %s)", pa.String(), pb.String())
-	case a.Method != b.Method:
-		return fmt.Sprintf("method %s vs %s", a.Method, b.Method)
+	switch d := sameProblem(a.Problem, b.Problem, a.Method, b.Method); {
+	case d != "":
+		return d
 	case a.Convention != b.Convention || a.Divisor != b.Divisor:
 		return "the counting convention differs"
 	case a.BoundBits != b.BoundBits || a.Bound != b.Bound || a.PrimesNeeded != b.PrimesNeeded:

@@ -141,3 +141,36 @@ func FuzzReadResidue(f *testing.F) {
 		}
 	})
 }
+
+// A damaged residue file (cut short, a key edited, its format edited) is
+// refused as a residue file, with the residue's fix, never as a shard
+// result file with a shard command.
+func TestReadFileDamagedResidue(t *testing.T) {
+	t.Parallel()
+	data, err := json.Marshal(residue(cycles16, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"cut short":     string(data[:len(data)/2]),
+		"cut at start":  string(data[:40]),
+		"key edited":    strings.Replace(string(data), `"residue":`, `"residu":`, 1),
+		"format edited": strings.Replace(string(data), "count-residue", "count-residux", 1),
+		"value edited":  strings.Replace(string(data), `"prime_index":0`, `"prime_index":1`, 1),
+	} {
+		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "_")+".json")
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, rr, err := shard.ReadFile(path)
+		msg := ""
+		if err != nil {
+			msg = err.Error()
+		}
+		if r != nil || rr != nil || !errors.Is(err, shard.ErrResidue) || !strings.Contains(msg, "residue file") && !strings.Contains(msg, "checksum") ||
+			!strings.Contains(msg, "--prime-index") && !strings.Contains(msg, "count the prime again") || strings.Contains(msg, "--shard") || strings.Contains(msg, "shard result") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}

@@ -114,8 +114,9 @@ func ReadResult(rd io.Reader) (*Result, error) {
 	return &s, nil
 }
 
-// ReadResultFile reads the shard result file at path (a regular file).
-func ReadResultFile(path string) (*Result, error) {
+// openRegular opens the regular file at path for ReadFile and
+// ReadResultFile; stdin says what to do instead when path is "-".
+func openRegular(path, stdin string) (*os.File, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		var pe *os.PathError
@@ -124,14 +125,24 @@ func ReadResultFile(path string) (*Result, error) {
 		}
 		fix := "check the file name"
 		if path == "-" {
-			fix = "shard results are read from files, not standard input: give the files 'count --shard I/N --out FILE' wrote"
+			fix = stdin
 		}
 		return nil, fmt.Errorf("cannot read %s: %v; %s", path, err, fix)
 	}
-	defer f.Close()
 	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
 		return nil, fmt.Errorf("%s: %w: not a regular file", path, ErrResult)
 	}
+	return f, nil
+}
+
+// ReadResultFile reads the shard result file at path (a regular file).
+func ReadResultFile(path string) (*Result, error) {
+	f, err := openRegular(path, "shard results are read from files, not standard input: give the files 'count --shard I/N --out FILE' wrote")
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
 	r, err := ReadResult(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -207,17 +218,28 @@ func Merge(results []*Result, names []string) (Merged, error) {
 	return m, nil
 }
 
+// sameProblem returns "" when two files count one problem (pa, pb, as
+// JSON) by one method (ma, mb), else what differs: the first checks of
+// sameCount and sameResidueCount.
+func sameProblem(pa, pb json.RawMessage, ma, mb string) string {
+	var a, b bytes.Buffer
+	json.Compact(&a, pa)
+	json.Compact(&b, pb)
+	switch {
+	case !bytes.Equal(a.Bytes(), b.Bytes()):
+		return fmt.Sprintf("the problem differs (%s vs %s)", a.String(), b.String())
+	case ma != mb:
+		return fmt.Sprintf("method %s vs %s", ma, mb)
+	}
+	return ""
+}
+
 // sameCount returns "" when a and b are shards of one count, else what
 // differs.
 func sameCount(a, b *Result) string {
-	var pa, pb bytes.Buffer
-	json.Compact(&pa, a.Problem)
-	json.Compact(&pb, b.Problem)
-	switch {
-	case !bytes.Equal(pa.Bytes(), pb.Bytes()):
-		return fmt.Sprintf("the problem differs (%s vs %s)", pa.String(), pb.String())
-	case a.Method != b.Method:
-		return fmt.Sprintf("method %s vs %s", a.Method, b.Method)
+	switch d := sameProblem(a.Problem, b.Problem, a.Method, b.Method); {
+	case d != "":
+		return d
 	case a.Version != b.Version:
 		return fmt.Sprintf("boardgraph version %s vs %s (the work units follow the code's pruning rules; count every shard with one version)", a.Version, b.Version)
 	case a.Of != b.Of:
@@ -279,7 +301,7 @@ func decodeStrict(data []byte, v any, kind error, what, wrote string) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("%w: not a %s file (%s); give the files '%s' wrote", kind, what, jsonwords.Problem(err, data), wrote)
+		return fmt.Errorf("%w: not a %s file, or a damaged one (%s); give the files '%s' wrote, or run it again for this one", kind, what, jsonwords.Problem(err, data), wrote)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return fmt.Errorf("%w: extra data after the %s", kind, what)

@@ -19,7 +19,7 @@ func benchPost(b *testing.B, s *Server, path, body string) {
 	b.Helper()
 	for b.Loop() {
 		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, httptest.NewRequest("POST", path, strings.NewReader(body)))
+		s.ServeHTTP(rec, newRequest("POST", path, strings.NewReader(body)))
 		if rec.Code != 200 {
 			b.Fatalf("%s: %d %s", path, rec.Code, rec.Body)
 		}
@@ -61,7 +61,7 @@ func BenchmarkLeaperStep20x20(b *testing.B) {
 	body, _ := json.Marshal(PlayRequest{Board: sb.String(), Moves: "diplomatico", Grid: grid})
 	s := New(Options{})
 	rec := httptest.NewRecorder()
-	s.ServeHTTP(rec, httptest.NewRequest("POST", "/api/leaper/step", strings.NewReader(string(body))))
+	s.ServeHTTP(rec, newRequest("POST", "/api/leaper/step", strings.NewReader(string(body))))
 	var st PlayStep
 	if err := json.Unmarshal(rec.Body.Bytes(), &st); err != nil || st.Status != "step" {
 		b.Fatalf("step on the 20x20: %s", rec.Body)
@@ -82,7 +82,7 @@ func BenchmarkNumberlinkHint30x30(b *testing.B) {
 		for b.Loop() {
 			s := New(Options{})
 			rec := httptest.NewRecorder()
-			s.ServeHTTP(rec, httptest.NewRequest("POST", "/api/nl/hint", strings.NewReader(string(body))))
+			s.ServeHTTP(rec, newRequest("POST", "/api/nl/hint", strings.NewReader(string(body))))
 			if rec.Code != 200 {
 				b.Fatal(rec.Body)
 			}
@@ -95,7 +95,7 @@ func BenchmarkPage(b *testing.B) {
 	for b.Loop() {
 		for _, p := range []string{"/", "/assets/app.js", "/assets/style.css"} {
 			rec := httptest.NewRecorder()
-			s.ServeHTTP(rec, httptest.NewRequest("GET", p, nil))
+			s.ServeHTTP(rec, newRequest("GET", p, nil))
 			if rec.Code != 200 {
 				b.Fatal(p, rec.Code)
 			}

@@ -44,7 +44,7 @@ type NLGenerateRequest struct {
 var errTooLarge = errors.New("request body too large")
 
 // decodeJSON decodes data, a JSON object, into v strictly: unknown
-// fields, data after the object and a body that is not an object (empty,
+// fields, a key given twice, data after the object and a body that is not an object (empty,
 // null, an array) are refused. Errors are worded for the user (the field
 // and the type it takes), never in Go's type names.
 func decodeJSON(data []byte, v any) error {
@@ -66,6 +66,9 @@ func decodeJSON(data []byte, v any) error {
 	}
 	if dec.More() {
 		return badf("bad JSON request: data after the object")
+	}
+	if key, dup := jsonwords.DuplicateKey(data); dup {
+		return badf("bad JSON request: the key %q comes twice; give each field once", key)
 	}
 	return nil
 }

@@ -13,7 +13,8 @@ import (
 // path has two ends).
 func Example() {
 	srv := web.New(web.Options{})
-	req := httptest.NewRequest("POST", "/api/leaper/hint", strings.NewReader(`{"board":"4x4","moves":"diplomatico"}`))
+	req := httptest.NewRequest("POST", "http://localhost/api/leaper/hint", strings.NewReader(`{"board":"4x4","moves":"diplomatico"}`))
+	req.Header.Set("Content-Type", "application/json")
 	rec := httptest.NewRecorder()
 	srv.ServeHTTP(rec, req)
 	body := rec.Body.String()

@@ -118,7 +118,7 @@ func FuzzHandlers(f *testing.F) {
 			return
 		}
 		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, httptest.NewRequest("POST", "/api/"+ep, strings.NewReader(string(body))))
+		s.ServeHTTP(rec, newRequest("POST", "/api/"+ep, strings.NewReader(string(body))))
 		if rec.Code >= 500 {
 			t.Fatalf("%s %q: %d %s", ep, body, rec.Code, rec.Body)
 		}

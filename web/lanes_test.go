@@ -45,6 +45,7 @@ func countLoad(url string, n int) (stop func(), finished *atomic.Int64) {
 			defer wg.Done()
 			for ctx.Err() == nil {
 				req, _ := http.NewRequestWithContext(ctx, "POST", url+"/api/leaper/count", strings.NewReader(`{"board":"9x9"}`))
+				req.Header.Set("Content-Type", "application/json")
 				r, err := http.DefaultClient.Do(req)
 				if err != nil {
 					continue

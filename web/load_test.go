@@ -124,6 +124,7 @@ func TestLoad(t *testing.T) {
 			defer wg.Done()
 			<-start
 			req, _ := http.NewRequestWithContext(context.Background(), q.method, base+strings.TrimPrefix(q.path, "/"), strings.NewReader(q.body))
+			req.Header.Set("Content-Type", "application/json")
 			t0 := time.Now()
 			r, err := client.Do(req)
 			if err == nil {

@@ -112,6 +112,9 @@ func (s *Engine) playStep(ctx context.Context, p *position, marks [][]int32) (*P
 	t0 := time.Now()
 	out := &PlayStep{Cell: -1, LookCells: []int32{}}
 	defer func() { out.Millis = float64(time.Since(t0).Microseconds()) / 1000 }()
+	if err := checkMarks(marks, p); err != nil {
+		return nil, err
+	}
 	h, err := s.hinter(ctx, p)
 	if errors.Is(err, hidato.ErrNoSolution) {
 		out.Status, out.Rule = "error", "none"
@@ -131,9 +134,6 @@ func (s *Engine) playStep(ctx context.Context, p *position, marks [][]int32) (*P
 			out.Study = fmt.Sprintf("check %q: %s", e.Kind, e.Text)
 			return out, nil
 		}
-	}
-	if marks != nil && len(marks) != p.L.b.Cells() {
-		return nil, badf("marks: %d entries for a %s board of %d cells; send one list of pencil marks per cell", len(marks), p.L.b.Spec(), p.L.b.Cells())
 	}
 	nums := make([]int32, p.L.b.Cells())
 	for v, k := range p.num {
@@ -175,4 +175,25 @@ func (s *Engine) playStep(ctx context.Context, p *position, marks [][]int32) (*P
 		out.Status = "stuck"
 	}
 	return out, nil
+}
+
+// checkMarks refuses pencil marks that do not fit position p, as the
+// grid's numbers are refused: it takes one list per board cell (or none),
+// each mark a number from 1 to the path's length.
+func checkMarks(marks [][]int32, p *position) error {
+	if marks == nil {
+		return nil
+	}
+	b := p.L.b
+	if len(marks) != b.Cells() {
+		return badf("marks: %d entries for a %s board of %d cells; send one list of pencil marks per cell", len(marks), b.Spec(), b.Cells())
+	}
+	for c, ms := range marks {
+		for _, m := range ms {
+			if m < 1 || m > p.n {
+				return badf("marks: cell %s has the pencil mark %d; the numbers run from 1 to %d", cellLabel(b.Cols, int32(c)), m, p.n)
+			}
+		}
+	}
+	return nil
 }

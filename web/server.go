@@ -12,8 +12,10 @@ import (
 	"io/fs"
 	"log"
 	"math"
+	"mime"
 	"net"
 	"net/http"
+	"net/url"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -63,6 +65,12 @@ type Options struct {
 	// Log receives one line per failed request and per recovered panic;
 	// nil discards them.
 	Log io.Writer
+	// Hosts are the names (without a port) a request's Host header may
+	// give besides the loopback names (localhost, 127.0.0.1, [::1]) and
+	// the host of the listen address: the server refuses every other Host
+	// with 403, so that a page of another site cannot reach it through
+	// DNS rebinding ("boardgraph serve --allow-host").
+	Hosts []string
 }
 
 func (o Options) withDefaults() Options {
@@ -131,6 +139,9 @@ type Server struct {
 	mux      *http.ServeMux
 	// apiNames are the API calls, for the answer to an unknown path.
 	apiNames []string
+	// hosts are the Host names answered (lower case, no port, no
+	// brackets): the loopback names, Options.Hosts and the listen address.
+	hosts map[string]bool
 }
 
 // New returns a server with the given options.
@@ -141,7 +152,11 @@ func New(opt Options) *Server {
 		light:    lane{name: "light", slots: make(chan struct{}, opt.LightJobs), queue: make(chan struct{}, opt.Queue)},
 		pictures: make(chan struct{}, max(1, opt.PictureMemory>>20)),
 		log:      log.New(opt.Log, "serve: ", log.LstdFlags), mux: http.NewServeMux(),
-		eng: NewEngine(opt.MaxCells, opt.MaxGridCells, opt.HintNodes)}
+		eng:   NewEngine(opt.MaxCells, opt.MaxGridCells, opt.HintNodes),
+		hosts: map[string]bool{"localhost": true, "127.0.0.1": true, "::1": true}}
+	for _, h := range opt.Hosts {
+		s.allowHost(h)
+	}
 	s.stop, s.shutdown = context.WithCancel(context.Background())
 	static, _ := fs.Sub(assets, "assets")
 	files := http.FileServerFS(static)
@@ -185,6 +200,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if !s.hosts[hostName(r.Host)] {
+		writeJSON(w, http.StatusForbidden, apiError{fmt.Sprintf("this server does not answer for host %q; open it as http://localhost:PORT/, or start it with --allow-host %s", clip(r.Host), clip(hostName(r.Host)))})
+		return
+	}
 	if _, pattern := s.mux.Handler(r); pattern == "" {
 		s.unrouted(w, r)
 		return
@@ -239,6 +258,10 @@ func (s *Server) api(name string, job bool, h handlerFunc) {
 	s.mux.HandleFunc("POST /api/"+name, func(w http.ResponseWriter, r *http.Request) {
 		if s.stop.Err() != nil {
 			s.fail(w, r, errShutdown)
+			return
+		}
+		if code, msg := crossSite(r); code != 0 {
+			writeJSON(w, code, apiError{msg})
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxBody)
@@ -300,6 +323,42 @@ func (s *Server) api(name string, job bool, h handlerFunc) {
 			writeJSON(w, http.StatusOK, v)
 		}
 	})
+}
+
+// allowHost adds a name (a host, or host:port) to the Host names answered.
+func (s *Server) allowHost(h string) {
+	if n := hostName(h); n != "" {
+		s.hosts[n] = true
+	}
+}
+
+// hostName is the host of a Host header or address, in lower case,
+// without its port and without the brackets of an IPv6 address.
+func hostName(h string) string {
+	h = strings.TrimSpace(h)
+	if name, _, err := net.SplitHostPort(h); err == nil {
+		h = name
+	}
+	return strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(h, "["), "]"))
+}
+
+// crossSite refuses an API call another web page could have sent: one
+// whose Origin is present and not the server's own (403), and one whose
+// body is not declared JSON (415; a page of another site can send a
+// text/plain POST without asking first, never an application/json one).
+// It returns 0 for a call to serve.
+func crossSite(r *http.Request) (int, string) {
+	if o := r.Header.Get("Origin"); o != "" {
+		u, err := url.Parse(o)
+		if err != nil || !strings.EqualFold(u.Host, r.Host) {
+			return http.StatusForbidden, fmt.Sprintf("a call from the page of %q is refused: the API answers only its own page, %s", clip(o), clip("http://"+r.Host+"/"))
+		}
+	}
+	ct, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || ct != "application/json" {
+		return http.StatusUnsupportedMediaType, fmt.Sprintf("the request body must be JSON sent with Content-Type: application/json, not %q", clip(r.Header.Get("Content-Type")))
+	}
+	return 0, ""
 }
 
 // requestCells judges the size of a request before it runs: the cells of
@@ -518,6 +577,7 @@ func Listen(ctx context.Context, addr string, opt Options, announce func(url str
 	if err != nil {
 		return err
 	}
+	opt.Hosts = append(opt.Hosts[:len(opt.Hosts):len(opt.Hosts)], addr)
 	return Serve(ctx, ln, opt, announce)
 }
 
@@ -527,6 +587,7 @@ func Serve(ctx context.Context, ln net.Listener, opt Options, announce func(url 
 }
 
 func (s *Server) serve(ctx context.Context, ln net.Listener, announce func(url string)) error {
+	s.allowHost(ln.Addr().String())
 	hs := &http.Server{Handler: s, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 30 * time.Second,
 		WriteTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10,
 		ErrorLog: s.log}

@@ -18,9 +18,19 @@ import (
 	"github.com/boardgraph/boardgraph/numberlink/puzzleio"
 )
 
+// newRequest is httptest.NewRequest as the page sends it: to localhost,
+// and a POST's body declared JSON.
+func newRequest(method, path string, body io.Reader) *http.Request {
+	req := httptest.NewRequest(method, "http://localhost"+path, body)
+	if method == "POST" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	return req
+}
+
 func post(t *testing.T, h http.Handler, path, body string) (*httptest.ResponseRecorder, map[string]any) {
 	t.Helper()
-	req := httptest.NewRequest("POST", path, strings.NewReader(body))
+	req := newRequest("POST", path, strings.NewReader(body))
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
 	var m map[string]any
@@ -35,13 +45,13 @@ func post(t *testing.T, h http.Handler, path, body string) (*httptest.ResponseRe
 func TestPageEmbedded(t *testing.T) {
 	s := New(Options{})
 	rec := httptest.NewRecorder()
-	s.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+	s.ServeHTTP(rec, newRequest("GET", "/", nil))
 	if body := rec.Body.String(); !strings.Contains(body, ".tab.active") || !strings.Contains(body, `<script type="module" src="assets/app.js">`) {
 		t.Errorf("the page does not carry its style inline and load its modules")
 	}
 	for _, p := range []string{"/", "/assets/app.js", "/assets/common.js", "/assets/cells.js", "/assets/leaper.js", "/assets/bridges.js", "/assets/links.js", "/assets/style.css"} {
 		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, httptest.NewRequest("GET", p, nil))
+		s.ServeHTTP(rec, newRequest("GET", p, nil))
 		if rec.Code != 200 || rec.Body.Len() < 500 {
 			t.Errorf("GET %s: %d, %d bytes", p, rec.Code, rec.Body.Len())
 		}
@@ -99,6 +109,11 @@ func TestBadInput(t *testing.T) {
 		{"generate size", "/api/nl/generate", `{"rows":200,"cols":200,"k":2}`, 400, "size"},
 		{"generate k", "/api/nl/generate", `{"rows":5,"cols":5,"k":0}`, 400, "k ="},
 		{"render format", "/api/leaper/render?format=gif", `{"board":"5x5"}`, 400, "format"},
+		{"duplicate key", "/api/leaper/load", `{"board":"5x5","board":"6x6"}`, 400, `the key "board" comes twice`},
+		{"duplicate nested key", "/api/nl/generate", `{"rows":5,"cols":5,"k":2,"seed":1,"k":3}`, 400, `the key "k" comes twice`},
+		{"mark out of range", "/api/leaper/step", `{"board":"6x6","moves":"hopido","marks":[[999]]}`, 400, "pencil mark"},
+		{"mark out of range, every cell", "/api/leaper/step", `{"board":"6x6","moves":"hopido","marks":[` + strings.Repeat(`[],`, 35) + `[999]]}`, 400, "cell F6 has the pencil mark 999; the numbers run from 1 to 36"},
+		{"mark zero", "/api/leaper/step", `{"board":"6x6","moves":"hopido","marks":[[0]` + strings.Repeat(`,[]`, 35) + `]}`, 400, "pencil mark 0"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -129,7 +144,7 @@ func TestBadInput(t *testing.T) {
 		{"GET", "/assets/nothing.js", 404, "", `no asset "nothing.js"`},
 	} {
 		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, httptest.NewRequest(c.method, c.path, nil))
+		s.ServeHTTP(rec, newRequest(c.method, c.path, nil))
 		var m map[string]string
 		err := json.Unmarshal(rec.Body.Bytes(), &m)
 		if rec.Code != c.code || err != nil || !strings.Contains(m["error"], c.want) || rec.Header().Get("Allow") != c.allow ||
@@ -143,7 +158,7 @@ func TestBadInput(t *testing.T) {
 		code         int
 	}{{"GET", "/api/leaper/hint", 405}, {"POST", "/api/nothing", 404}, {"GET", "/assets/../../etc/passwd", 404}} {
 		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, httptest.NewRequest(c.method, c.path, nil))
+		s.ServeHTTP(rec, newRequest(c.method, c.path, nil))
 		if rec.Code != c.code && !(c.code == 404 && rec.Code/100 == 3) {
 			t.Errorf("%s %s: %d, want %d", c.method, c.path, rec.Code, c.code)
 		}
@@ -153,6 +168,88 @@ func TestBadInput(t *testing.T) {
 // TestLeaperAPI checks the answers against facts: 4x4 Diplomatico has no
 // solution (four cells of degree one, the paper's Proposition II.1), 5x5
 // has, and served solutions verify.
+// TestCrossSite: the server answers only its own names (loopback, the
+// listen address, --allow-host) and only JSON calls from its own page:
+// another Host gets 403, another Origin 403, a body not declared JSON 415,
+// each with a one-line reason, and the solver never runs for them.
+func TestCrossSite(t *testing.T) {
+	s := New(Options{Hosts: []string{"box.lan"}})
+	cases := []struct {
+		name, host, origin, ctype string
+		code                      int
+		want                      string
+	}{
+		{"localhost", "localhost:8080", "", "application/json", 200, ""},
+		{"loopback v4", "127.0.0.1:8080", "http://127.0.0.1:8080", "application/json", 200, ""},
+		{"loopback v6", "[::1]:8080", "", "application/json; charset=utf-8", 200, ""},
+		{"allowed host", "BOX.lan:9000", "http://box.lan:9000", "application/json", 200, ""},
+		{"other host", "evil.example", "", "application/json", 403, `does not answer for host "evil.example"`},
+		{"rebinding", "evil.example:8080", "http://evil.example:8080", "application/json", 403, "--allow-host evil.example"},
+		{"other origin", "localhost:8080", "http://evil.example", "application/json", 403, `a call from the page of "http://evil.example" is refused`},
+		{"null origin", "localhost:8080", "null", "application/json", 403, "refused"},
+		{"other port", "localhost:8080", "http://localhost:9999", "application/json", 403, "refused"},
+		{"text body", "localhost:8080", "", "text/plain", 415, `Content-Type: application/json, not "text/plain"`},
+		{"form body", "localhost:8080", "", "application/x-www-form-urlencoded", 415, "Content-Type"},
+		{"no type", "localhost:8080", "", "", 415, "Content-Type"},
+		{"the issue's probe", "evil.example", "http://evil.example", "text/plain", 403, "host"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			req := httptest.NewRequest("POST", "/api/leaper/load", strings.NewReader(`{"board":"5x5"}`))
+			req.Host = c.host
+			if c.origin != "" {
+				req.Header.Set("Origin", c.origin)
+			}
+			if c.ctype != "" {
+				req.Header.Set("Content-Type", c.ctype)
+			}
+			rec := httptest.NewRecorder()
+			s.ServeHTTP(rec, req)
+			var m map[string]any
+			json.Unmarshal(rec.Body.Bytes(), &m)
+			msg, _ := m["error"].(string)
+			if rec.Code != c.code || !strings.Contains(msg, c.want) || strings.Contains(msg, "\n") {
+				t.Errorf("status %d %q, want %d with %q", rec.Code, msg, c.code, c.want)
+			}
+			if c.code == 200 && m["cells"] == nil && m["board"] == nil && rec.Body.Len() < 20 {
+				t.Errorf("no answer: %s", rec.Body)
+			}
+		})
+	}
+	// The page itself is refused to other hosts too (DNS rebinding reads
+	// nothing), and served to loopback.
+	for host, code := range map[string]int{"evil.example": 403, "localhost": 200} {
+		req := httptest.NewRequest("GET", "/", nil)
+		req.Host = host
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		if rec.Code != code {
+			t.Errorf("GET / for %s: %d, want %d", host, rec.Code, code)
+		}
+	}
+}
+
+// TestListenHost: a server listening on an address answers for that
+// address's host as well as for loopback, and no other.
+func TestListenHost(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Skip("no loopback:", err)
+	}
+	s := New(Options{})
+	s.allowHost(ln.Addr().String())
+	ln.Close()
+	for host, want := range map[string]bool{ln.Addr().String(): true, "127.0.0.1": true, "localhost:1": true, "[::1]:2": true, "10.0.0.1": false, "": false, "localhost.evil.example": false} {
+		if got := s.hosts[hostName(host)]; got != want {
+			t.Errorf("host %q answered: %v, want %v", host, got, want)
+		}
+	}
+	s = New(Options{Hosts: []string{"box.lan:8080", "[FE80::1]"}})
+	if !s.hosts["box.lan"] || !s.hosts["fe80::1"] {
+		t.Errorf("--allow-host names not kept: %v", s.hosts)
+	}
+}
+
 func TestLeaperAPI(t *testing.T) {
 	s := New(Options{})
 	rec, m := post(t, s, "/api/leaper/hint", `{"board":"4x4"}`)
@@ -177,7 +274,7 @@ func TestLeaperAPI(t *testing.T) {
 		t.Errorf("complete path: %v", m)
 	}
 	// Counting convention: 5x5 Diplomatico has 12400 directed paths
-	// (REFERENCE.md, the Diplomatico paper's table).
+	// (docs/references.md, the Diplomatico paper's table).
 	_, m = post(t, s, "/api/leaper/count", `{"board":"5x5"}`)
 	if m["count"].(float64) != 12400 || m["complete"] != true {
 		t.Errorf("5x5 count: %v", m)
@@ -304,6 +401,7 @@ func TestClientGone(t *testing.T) {
 	defer ts.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/leaper/count", strings.NewReader(`{"board":"7x7","moves":"knight"}`))
+	req.Header.Set("Content-Type", "application/json")
 	go func() { time.Sleep(300 * time.Millisecond); cancel() }()
 	http.DefaultClient.Do(req)
 	// The slot must come free soon: a new job gets it.

@@ -15,7 +15,7 @@ import (
 	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
-// TestAnalyzeAcceptance checks issue 5's acceptance figures (REFERENCE.md):
+// TestAnalyzeAcceptance checks issue 5's acceptance figures (docs/references.md):
 // Diplomatico 5x5 has 12400 directed paths, 552 from each corner and 352
 // from the centre; the knight 5x5 has 304 from each corner and none from
 // the minority colour.

@@ -68,7 +68,7 @@ func (r result) String() string {
 }
 
 // TestCountAcceptance checks the counts of issue 2's acceptance list
-// against their sources in REFERENCE.md.
+// against their sources in docs/references.md.
 func TestCountAcceptance(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {

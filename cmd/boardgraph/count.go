@@ -16,7 +16,7 @@ func runCount(e *env, fs *flag.FlagSet) func(pos []string) int {
 	fs.BoolVar(&cf.PerStart, "per-start", false, "print a grid of counts by first cell (directed, open paths)")
 	fs.BoolVar(&cf.Undirected, "undirected", false, "count a path and its reverse (a tour and its reverse) once")
 	fs.StringVar(&cf.Method, "method", request.MethodAuto, "counting `METHOD`: auto, dfs (search) or dp (frontier dynamic program)")
-	fs.StringVar(&cf.MaxMemory, "max-memory", "", "the dynamic program may use at most `SIZE` (e.g. 800M, 12G; default: 3/4 of the memory available now, request.DefaultMaxMemory); its tables take 60% of it, and past that its layers spill to --tmp")
+	fs.StringVar(&cf.MaxMemory, "max-memory", "", "the dynamic program may use at most `SIZE` (e.g. 800M, 12G; default: 3/4 of the memory available now); its tables take 60% of it, and past that its layers spill to --tmp")
 	fs.StringVar(&cf.SpillDir, "tmp", os.TempDir(), "the dynamic program spills its layers to files in `DIR` when they outgrow --max-memory (\"\": never; it then predicts its peak early and refuses above the limit)")
 	fs.BoolVar(&cf.NoPredict, "no-predict", false, "run the dynamic program without its early prediction (which errs large): it stops only when its tables really pass --max-memory")
 	fs.Uint64Var(&cf.OrderSeed, "order-seed", 0, "with --method dp: anneal the vertex order with seed `N` (default 1); another seed gives other layers and the same count, an independent cross-check")

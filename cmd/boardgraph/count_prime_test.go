@@ -152,3 +152,28 @@ func TestPrimeRunStopped(t *testing.T) {
 		t.Fatalf("--out written by a stopped run: %v", err)
 	}
 }
+
+// TestPrimeIndexSpills: a count modulo a prime whose layers outgrow
+// --max-memory spills and finishes as the count without --prime-index
+// does (knight 6x6 in 1M: 6,637,920 directed paths, OEIS A165134), and
+// merges to the same count; without a spill directory both refuse.
+func TestPrimeIndexSpills(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	out := filepath.Join(dir, "r0.json")
+	r := cli(t, "", "count", "6x6", "--moves", "knight", "--prime-index", "0", "--max-memory", "1M", "--tmp", dir, "--quiet", "--out", out)
+	if r.code != exitOK || strings.TrimSpace(r.stdout) != "6637920" {
+		t.Fatalf("--prime-index 0 --max-memory 1M: %v", r)
+	}
+	if m := cli(t, "", "count", "merge", out); m.code != exitOK || strings.TrimSpace(m.stdout) != "6637920" {
+		t.Errorf("merge: %v", m)
+	}
+	for _, args := range [][]string{
+		{"count", "6x6", "--moves", "knight", "--prime-index", "0", "--max-memory", "1M", "--tmp", ""},
+		{"count", "6x6", "--moves", "knight", "--method", "dp", "--max-memory", "1M", "--tmp", ""},
+	} {
+		if r := cli(t, "", args...); !r.badInput() || !strings.Contains(r.stderr, "--max-memory") {
+			t.Errorf("%v: want a refusal naming --max-memory: %v", args, r)
+		}
+	}
+}

@@ -211,10 +211,13 @@ func (pf *problemFlags) context(e *env) (context.Context, context.CancelFunc) {
 	return timeoutContext(e, pf.Timeout)
 }
 
-// timeoutContext derives a command's context, ending after d when d > 0.
+// timeoutContext derives a command's context, ending d after the command
+// began (e.began) when d > 0: every phase, from reading the input to
+// writing the result, runs inside the one deadline, wherever its context
+// is made.
 func timeoutContext(e *env, d time.Duration) (context.Context, context.CancelFunc) {
 	if d > 0 {
-		return context.WithTimeout(e.ctx, d)
+		return context.WithDeadline(e.ctx, e.began.Add(d))
 	}
 	return context.WithCancel(e.ctx)
 }

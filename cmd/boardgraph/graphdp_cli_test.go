@@ -51,6 +51,10 @@ func TestGraphMemoryLimit(t *testing.T) {
 		return name
 	}
 	small, path := pathFile(20), pathFile(3000)
+	// The path with a chord is searched; a path alone is read off (no
+	// search memory).
+	chord := filepath.Join(dir, "chord3000.txt")
+	testfix.WriteFile(t, chord, append(testfix.ReadFile(t, path), "0 2\n"...))
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -65,7 +69,8 @@ func TestGraphMemoryLimit(t *testing.T) {
 		{"solve 1G", []string{"solve", "--graph", small, "--max-memory", "1G", "--quiet"}, 0, "", ""},
 		{"count dp over", []string{"count", "--graph", path, "--max-memory", "4M", "--method", "dp"}, 2, "", "needs about 3.6 MB, over half of the limit you gave with --max-memory of 4.2 MB (the other half is for its tables); give --max-memory SIZE"},
 		{"count auto over", []string{"count", "--graph", path, "--max-memory", "6M"}, 2, "", "an exact count by search would not finish, and the dynamic program's plan (about 1200 bytes a vertex) needs about 3.6 MB, over half of the limit you gave with --max-memory of 6.3 MB"},
-		{"solve over", []string{"solve", "--graph", path, "--max-memory", "1M"}, 2, "", "over the limit you gave with --max-memory of 1.0 MB; give --max-memory SIZE"},
+		{"solve over", []string{"solve", "--graph", chord, "--max-memory", "1M"}, 2, "", "over the limit you gave with --max-memory of 1.0 MB; give --max-memory SIZE"},
+		{"solve path in 1M", []string{"solve", "--graph", path, "--max-memory", "1M", "--quiet"}, 0, "", ""},
 		{"bad size", []string{"count", "--graph", path, "--max-memory", "lots"}, 2, "", `--max-memory "lots": give a size such as 800M`},
 		{"board solve", []string{"solve", "5x5", "--max-memory", "1G"}, 2, "", "--max-memory applies to solve --graph"},
 	} {

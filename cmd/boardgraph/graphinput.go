@@ -60,17 +60,20 @@ func runGraph(e *env, cmd string, fs *flag.FlagSet, pf *problemFlags, g graphFla
 		return fail(e, err)
 	}
 	form := cmp.Or(pf.Format, "path")
-	gj, err := request.NewGraph(request.GraphFlags{File: g.file, Start: pf.Start, End: pf.End, Closed: pf.Closed, MaxMemory: g.maxMemory}, e.source())
+	ctx, cancel := timeoutContext(e, pf.Timeout)
+	defer cancel()
+	gj, err := request.NewGraphContext(ctx, request.GraphFlags{File: g.file, Start: pf.Start, End: pf.End, Closed: pf.Closed, MaxMemory: g.maxMemory}, e.source())
 	if err == nil {
 		err = gj.CheckFormat(cmd, form)
+	}
+	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		return fail(e, request.Stopped(request.StopReason(ctx, pf.Timeout)+" while reading the graph; nothing was done"))
 	}
 	if err != nil {
 		return fail(e, err)
 	}
 	e.setJSON(form == "json")
 	e.redirect(pf.Out)
-	ctx, cancel := timeoutContext(e, pf.Timeout)
-	defer cancel()
 	opt := hamilton.Options{Workers: pf.Workers}
 	if cmd == "solve" || cmd == "count" {
 		// The collector works harder rather than let garbage pass the

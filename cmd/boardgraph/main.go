@@ -64,6 +64,10 @@ type env struct {
 	pending *pendingOut
 	// help is the running command's -h text (parseArgs).
 	help cmdHelp
+	// began is when the command started: --timeout counts from it, so
+	// that reading the input and planning the work are inside the
+	// deadline (timeoutContext).
+	began time.Time
 }
 
 // pendingOut is a command's result on its way to an --out file.
@@ -197,6 +201,9 @@ func main() {
 // run runs the command line e.args and returns the exit code. A result
 // that could not be written to stdout makes it 2 (stdoutWriter.check).
 func run(e *env) int {
+	if e.began.IsZero() {
+		e.began = time.Now()
+	}
 	out := &stdoutWriter{w: e.stdout}
 	sub := *e
 	sub.stdout = out

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -20,6 +21,16 @@ func runServe(e *env, fs *flag.FlagSet) func(pos []string) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (loopback by default; port 0 picks a free one)")
 	jobs := fs.Int("jobs", 0, "solver calls run at once (`N`; 0: one per core)")
 	timeout := fs.Duration("timeout", 5*time.Second, "deadline of every API call (`D`; generating a puzzle gets four times as long)")
+	var hosts []string
+	fs.Func("allow-host", "answer requests for `NAME` too (repeat or separate by commas), besides localhost, 127.0.0.1, [::1] and the --addr host", func(v string) error {
+		for h := range strings.SplitSeq(v, ",") {
+			if h = strings.TrimSpace(h); h == "" || strings.ContainsAny(h, "/ ") {
+				return fmt.Errorf("write a host name such as box.lan or 192.168.1.5, not %q", h)
+			}
+			hosts = append(hosts, h)
+		}
+		return nil
+	})
 	return func(pos []string) int {
 		if len(pos) > 0 {
 			return fail(e, request.Inputf("serve takes no arguments; got %q", pos[0]))
@@ -32,7 +43,7 @@ func runServe(e *env, fs *flag.FlagSet) func(pos []string) int {
 		}
 		ctx, stop := signal.NotifyContext(e.ctx, syscall.SIGINT, syscall.SIGTERM)
 		defer stop()
-		err := web.Listen(ctx, *addr, web.Options{Jobs: *jobs, Timeout: *timeout, Log: e.stderr}, func(url string) {
+		err := web.Listen(ctx, *addr, web.Options{Jobs: *jobs, Timeout: *timeout, Log: e.stderr, Hosts: hosts}, func(url string) {
 			fmt.Fprintf(e.stdout, "boardgraph: serving on %s (Ctrl-C stops)\n", url)
 		})
 		if err != nil {

@@ -21,7 +21,7 @@ import (
 // Slurm cluster (one node on loopback: sudo .ci/slurm-up, which .ci/run
 // calls): the job array of search shards and its dependent merge job
 // (Diplomatico 6x6: 8,250,272 directed paths), the cooperative DP shards as
-// one job step (Diplomatico 7x7: 8,642,871,600 directed paths, REFERENCE.md),
+// one job step (Diplomatico 7x7: 8,642,871,600 directed paths, docs/results.md),
 // and that job again, requeued with scontrol requeue after the shards have
 // finished a layer together and before they finish the count, so that it
 // resumes from its layer files in the middle of the run; the total must

@@ -41,15 +41,18 @@ func runSolve(e *env, fs *flag.FlagSet) func(pos []string) int {
 		if err := pics.Check(); err != nil {
 			return fail(e, err)
 		}
-		walk, err := l.Construction(l.Method, buildWalk) // a proof of no path: exit 1
+		ctx, cancel := pf.context(e)
+		defer cancel()
+		walk, err := l.Construction(ctx, l.Method, buildWalk) // a proof of no path: exit 1
+		if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			return fail(e, request.Stopped(request.StopReason(ctx, pf.Timeout)+" while planning the construction; no file was written"))
+		}
 		if err != nil {
 			return fail(e, err)
 		}
 		if walk != nil {
-			return runConstruct(e, l.Leaper, walk, &pics)
+			return runConstruct(ctx, e, l.Leaper, walk, &pics)
 		}
-		ctx, cancel := pf.context(e)
-		defer cancel()
 		j, err := l.Leaper.SearchContext(ctx)
 		if err != nil {
 			return fail(e, request.StoppedPreparing(ctx, pf.Timeout, err, "before a solution was found"))

@@ -17,14 +17,12 @@ import (
 )
 
 // buildWalk is the construction solve uses (tests substitute their own).
-var buildWalk request.Builder = construct.Build
+var buildWalk request.Builder = construct.BuildContext
 
 // runConstruct writes a constructed path: streamed to --out for the path
 // and binary formats (any size), or held in memory, verified and printed
 // like a search result for boards the search could handle.
-func runConstruct(e *env, l *request.Leaper, walk construct.Walk, pics *pictureFlags) int {
-	ctx, cancel := timeoutContext(e, l.Timeout)
-	defer cancel()
+func runConstruct(ctx context.Context, e *env, l *request.Leaper, walk construct.Walk, pics *pictureFlags) int {
 	began := time.Now()
 	out := l.Output
 	if out.Streamed() && !pics.Any() {

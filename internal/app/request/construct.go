@@ -1,6 +1,7 @@
 package request
 
 import (
+	"context"
 	"errors"
 
 	"github.com/boardgraph/boardgraph/construct"
@@ -15,19 +16,20 @@ import (
 // 1500x1500), while a construction streams in constant memory.
 const AutoConstructCells = 1 << 18
 
-// Builder builds a path without search; construct.Build is the one to use
-// (tests substitute their own).
-type Builder func(rows, cols int, ms moves.Set, ends construct.Ends) (construct.Walk, error)
+// Builder builds a path without search, its planning stopped when ctx
+// ends; construct.BuildContext is the one to use (tests substitute their
+// own).
+type Builder func(ctx context.Context, rows, cols int, ms moves.Set, ends construct.Ends) (construct.Walk, error)
 
 // Construction decides between search and construction for method
 // ("auto", "search" or "construct") and returns the walk built by build
-// (nil: construct.Build), or a nil walk to search. Errors: ErrInput for a
+// (nil: construct.BuildContext) under ctx, or a nil walk to search. Errors: ErrInput for a
 // request the method cannot serve (with the fix), construct.ErrNoTour or
 // a *construct.EndsError for a proof that no path exists, others as build
 // returned them.
-func (l *Leaper) Construction(method string, build Builder) (construct.Walk, error) {
+func (l *Leaper) Construction(ctx context.Context, method string, build Builder) (construct.Walk, error) {
 	if build == nil {
-		build = construct.Build
+		build = construct.BuildContext
 	}
 	b := l.Board
 	plain := b.Plain()
@@ -51,7 +53,7 @@ func (l *Leaper) Construction(method string, build Builder) (construct.Walk, err
 	if c := l.End; c != nil {
 		ends.End = &[2]int{c.Row - 1, c.Col - 1}
 	}
-	walk, err := build(b.Rows, b.Cols, l.Moves, ends)
+	walk, err := build(ctx, b.Rows, b.Cols, l.Moves, ends)
 	switch {
 	case errors.Is(err, construct.ErrNotCovered) && method == "auto" && b.Cells() <= MaxSearchCells:
 		return nil, nil // search instead

@@ -1,6 +1,7 @@
 package request
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -16,7 +17,7 @@ func TestConstruction(t *testing.T) {
 	t.Parallel()
 	var built int
 	fake := func(err error) Builder {
-		return func(rows, cols int, ms moves.Set, ends construct.Ends) (construct.Walk, error) {
+		return func(_ context.Context, rows, cols int, ms moves.Set, ends construct.Ends) (construct.Walk, error) {
 			built++
 			if err != nil {
 				return nil, err
@@ -48,7 +49,7 @@ func TestConstruction(t *testing.T) {
 		{"construct says it cannot", small, "construct", fmt.Errorf("%w: test", construct.ErrNotCovered), false, ErrInput},
 		{"a proof passes through", small, "construct", fmt.Errorf("%w: test", construct.ErrNoTour), false, construct.ErrNoTour},
 	} {
-		walk, err := tc.l.Construction(tc.method, fake(tc.err))
+		walk, err := tc.l.Construction(context.Background(), tc.method, fake(tc.err))
 		if (walk != nil) != tc.walk || (tc.is == nil) != (err == nil) || tc.is != nil && !errors.Is(err, tc.is) {
 			t.Errorf("%s: walk %v, err %v", tc.name, walk != nil, err)
 		}

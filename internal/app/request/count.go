@@ -369,15 +369,8 @@ func NewCountContext(ctx context.Context, s *Search, f CountFlags) (*Count, erro
 		}
 		return nil, orderSeedRefused(why)
 	}
-	c.MaxMemory = DefaultMaxMemory()
-	if f.MaxMemory != "" {
-		var err error
-		if c.MaxMemory, err = ParseMemory("max-memory", f.MaxMemory); err != nil {
-			return nil, err
-		}
-		if c.MaxMemory < MinMaxMemory {
-			return nil, inputf("--max-memory %s is below 1M, less than the program itself needs; give a size such as 64M or 12G", f.MaxMemory)
-		}
+	if c.MaxMemory, _, err = MemoryLimit(f.MaxMemory); err != nil {
+		return nil, err
 	}
 	if open, free := s.Board.Open(), s.FreeCells(); c.Method == MethodDFS && free > MaxCountOpen && !s.StartFixed() && s.Timeout == 0 {
 		if free == open {
@@ -562,9 +555,8 @@ func (c *Count) dpOrder(ctx context.Context) error {
 }
 
 // DPTableBytes is the share of the memory limit the DP's state tables
-// may use: the rest covers the garbage collector's slack, the spill
-// buffers and the program itself.
-func (c *Count) DPTableBytes() int64 { return c.MaxMemory / 10 * 6 }
+// may use (tableBytes, memory.go).
+func (c *Count) DPTableBytes() int64 { return tableBytes(c.MaxMemory) }
 
 // countDP runs the frontier DP with the request's memory, spill and
 // prediction settings plus the shard and checkpoint fields of extra. A

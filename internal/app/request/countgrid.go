@@ -26,9 +26,8 @@ func (c *Count) findGrid() {
 }
 
 // GridLayerBytes is the share of --max-memory the grid sweep's layers
-// may take: they are nearly all of its memory (the rank tables of its
-// sign patterns take some MB, the program the rest).
-func (c *Count) GridLayerBytes() int64 { return c.MaxMemory / 10 * 9 }
+// may take (gridLayerBytes, memory.go).
+func (c *Count) GridLayerBytes() int64 { return gridLayerBytes(c.MaxMemory) }
 
 // gridNsPerStep is the CPU time of one frontier state, cell and prime of
 // the grid sweep on this project's 2-core machine, loaded (docs/results.md:

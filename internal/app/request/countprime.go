@@ -3,6 +3,7 @@ package request
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/big"
@@ -132,11 +133,15 @@ func (c *Count) NeededSummary(p PrimesNeeded) string {
 
 // RunPrime counts the request modulo prime c.PrimeIndex of count.Prime's
 // sequence with --workers goroutines, by the grid sweep (count.CountGridMod) on a grid graph and
-// by the frontier dynamic program (count.CountModulo, in memory: no
-// spilling) otherwise, and returns the residue file's content with the
-// count's bound (WriteResidue seals it); version names the code
-// (shard.CodeVersion). On cancellation it returns ctx's error; the memory
-// planner's refusals are input errors naming the fix.
+// by the frontier dynamic program (count.CountModulo, in memory)
+// otherwise, and returns the residue file's content with the count's
+// bound (WriteResidue seals it); version names the code
+// (shard.CodeVersion). A count modulo a prime keeps its layers in memory:
+// where they outgrow --max-memory and --tmp allows spilling, the count is
+// made as the count without --prime-index makes it (countDP: spilled,
+// exact) and reduced modulo the prime, so both finish where one does. On
+// cancellation it returns ctx's error; the memory planner's refusals are
+// input errors naming the fix.
 func (c *Count) RunPrime(ctx context.Context, dp DPOptions, version string) (*shard.Residue, count.Stats, error) {
 	q := count.Prime(c.PrimeIndex)
 	t0 := time.Now()
@@ -162,6 +167,14 @@ func (c *Count) RunPrime(ctx context.Context, dp DPOptions, version string) (*sh
 			opt.ProbeStates = -1
 		}
 		res, st, err = count.CountModulo(ctx, c.Problem, opt, q)
+		var refusal *count.RefusalError
+		if c.Flags.SpillDir != "" && ctx.Err() == nil && (errors.Is(err, count.ErrMemory) || errors.As(err, &refusal)) {
+			total, est, eerr := c.countDP(ctx, dp, count.Options{Workers: c.Workers})
+			if eerr != nil {
+				return nil, est, eerr // worded by countDP
+			}
+			res, st, err = new(big.Int).Mod(total, new(big.Int).SetUint64(q)).Uint64(), est, nil
+		}
 	}
 	if err != nil {
 		return nil, st, dpError(err)

@@ -2,16 +2,19 @@ package request
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/graphio"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/base/readcap"
 	"github.com/boardgraph/boardgraph/verify"
 )
 
@@ -49,11 +52,18 @@ type Graph struct {
 // NewGraph reads the graph file f.File from src and resolves the fixed
 // vertices by name. Every error wraps ErrInput.
 func NewGraph(f GraphFlags, src Source) (*Graph, error) {
+	return NewGraphContext(context.Background(), f, src)
+}
+
+// NewGraphContext is NewGraph that stops reading when ctx ends (the
+// command's deadline counts the reading too); it then returns ctx's
+// error.
+func NewGraphContext(ctx context.Context, f GraphFlags, src Source) (*Graph, error) {
 	limit, how, err := MemoryLimit(f.MaxMemory)
 	if err != nil {
 		return nil, err
 	}
-	g, err := ReadGraph(f.File, src)
+	g, err := ReadGraphContext(ctx, f.File, src)
 	if err != nil {
 		return nil, err
 	}
@@ -79,13 +89,25 @@ func NewGraph(f GraphFlags, src Source) (*Graph, error) {
 	return gr, nil
 }
 
+// MaxGraphBytes bounds a graph read by ReadGraph, from a file or from
+// standard input alike: a regular file over it is refused from its size,
+// before reading; any other input is refused once it passes it.
+var MaxGraphBytes int64 = 1 << 30
+
 // ReadGraph reads a graph file ('-' for stdin) in any format graphio
-// reads, streamed within graphio's default limits; errors name the file
-// and wrap ErrInput.
+// reads, streamed within graphio's default limits and MaxGraphBytes;
+// errors name the file and wrap ErrInput.
 func ReadGraph(file string, src Source) (*graphio.Named, error) {
+	return ReadGraphContext(context.Background(), file, src)
+}
+
+// ReadGraphContext is ReadGraph that stops when ctx ends, returning ctx's
+// error.
+func ReadGraphContext(ctx context.Context, file string, src Source) (*graphio.Named, error) {
 	var r io.Reader
+	name := file
 	if file == "-" {
-		r = src.Stdin
+		r, name = src.Stdin, "the graph on standard input"
 		if r == nil {
 			r = strings.NewReader("")
 		}
@@ -95,9 +117,20 @@ func ReadGraph(file string, src Source) (*graphio.Named, error) {
 			return nil, inputf("cannot read the graph: %w; check the file name", err)
 		}
 		defer f.Close()
+		if st, ok := f.(interface{ Stat() (os.FileInfo, error) }); ok {
+			if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > MaxGraphBytes {
+				return nil, inputf("%s: %w: the file is larger than %s, the limit of a graph; give a smaller graph", file, graphio.ErrTooLarge, readcap.Size(MaxGraphBytes))
+			}
+		}
 		r = f
 	}
-	g, err := graphio.Read(r, graphio.Limits{})
+	g, err := graphio.Read(ctxReader{ctx, r}, graphio.Limits{MaxBytes: MaxGraphBytes})
+	if err != nil && ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if err != nil && file == "-" && errors.Is(err, graphio.ErrTooLarge) {
+		return nil, inputf("%s: %w", name, err)
+	}
 	if err != nil {
 		if errors.Is(err, graphio.ErrFormat) || errors.Is(err, graphio.ErrTooLarge) {
 			return nil, inputf("%s: %w", file, err)
@@ -105,6 +138,19 @@ func ReadGraph(file string, src Source) (*graphio.Named, error) {
 		return nil, inputf("cannot read the graph %s: %w", file, err)
 	}
 	return g, nil
+}
+
+// ctxReader is r that fails with ctx's error once ctx ends.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
 }
 
 func (gr *Graph) vertex(flagName, name string) (int32, error) {
@@ -373,6 +419,31 @@ func (gr *Graph) Proof() (*hamilton.Reason, error) {
 		return nil, inputf("%w", err)
 	}
 	return r, nil
+}
+
+// proofContext is Proof that returns ctx's error as soon as ctx ends:
+// the prechecks take no context and take a second or more on a large
+// graph, so they run aside, and a deadline or signal does not wait for
+// them (their answer is then dropped).
+func (gr *Graph) proofContext(ctx context.Context) (*hamilton.Reason, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	type answer struct {
+		r   *hamilton.Reason
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		r, err := gr.Proof()
+		done <- answer{r, err}
+	}()
+	select {
+	case a := <-done:
+		return a.r, a.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // Proofs runs every precheck of p and returns the proofs found (an empty,

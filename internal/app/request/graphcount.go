@@ -52,12 +52,11 @@ const graphDPBytesPerVertex = 1200
 
 // graphDPBudget splits the memory limit of a frontier DP on a graph of n
 // vertices: its plan (graphDPBytesPerVertex a vertex) may take at most
-// half, and its state tables 60% of what the plan leaves (as for boards,
-// Count.DPTableBytes: the rest is the collector's slack). fits is false
-// when the plan passes half the limit.
+// half, and its state tables their share (tableBytes, memory.go) of what
+// the plan leaves. fits is false when the plan passes half the limit.
 func graphDPBudget(n, limit int64) (tables int64, fits bool) {
 	plan := n * graphDPBytesPerVertex
-	return (limit - plan) / 10 * 6, plan <= limit/2
+	return tableBytes(limit - plan), plan <= limit/2
 }
 
 // graphSearchBytesPerVertex bounds the search's memory per vertex, the
@@ -67,23 +66,6 @@ func graphDPBudget(n, limit int64) (tables int64, fits bool) {
 // (349 bytes a vertex), a random cubic graph of 10^6 vertices, 394 MB
 // (394 bytes a vertex).
 const graphSearchBytesPerVertex = 512
-
-// MemoryLimit parses --max-memory s ("": DefaultMaxMemory) and says how
-// the limit was given, for refusals: "the default limit (...)" or "the
-// limit you gave with --max-memory".
-func MemoryLimit(s string) (int64, string, error) {
-	if s == "" {
-		return DefaultMaxMemory(), "the default limit (3/4 of the memory available now; --max-memory SIZE sets another)", nil
-	}
-	v, err := ParseMemory("max-memory", s)
-	if err != nil {
-		return 0, "", err
-	}
-	if v < MinMaxMemory {
-		return 0, "", inputf("--max-memory %s is below 1M, less than the program itself needs; give a size such as 64M or 12G", s)
-	}
-	return v, "the limit you gave with --max-memory", nil
-}
 
 // fits refuses work that would need more than limit (as given: how):
 // need bytes for what.
@@ -111,12 +93,20 @@ func (gr *Graph) Count(ctx context.Context, opt GraphCountOptions) (GraphCount, 
 	}
 	limit, how := gr.MaxMemory, gr.memoryHow
 	// An immediate proof answers before anything per vertex is made.
-	proof, err := gr.Proof()
-	if err != nil {
+	proof, err := gr.proofContext(ctx)
+	if err != nil && ctx.Err() == nil {
 		return res, err
 	}
 	if proof != nil {
 		res.Count, res.Complete, res.Method, res.Proof = new(big.Int), true, "proof", proof.Text
+		res.Convention, _ = CountConvention(gr.Problem, opt.Undirected)
+		res.Elapsed = time.Since(began)
+		return res, nil
+	}
+	if ctx.Err() != nil {
+		// Stopped while proving (the prechecks take no context): nothing
+		// counted, and the search's own prechecks are not started.
+		res.Count, res.Method = new(big.Int), "dfs (search)"
 		res.Convention, _ = CountConvention(gr.Problem, opt.Undirected)
 		res.Elapsed = time.Since(began)
 		return res, nil

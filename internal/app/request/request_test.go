@@ -165,20 +165,6 @@ func TestPuzzleInput(t *testing.T) {
 	}
 }
 
-func TestMemAvailable(t *testing.T) {
-	t.Parallel()
-	in := "MemTotal:       24000000 kB\nMemFree:  100 kB\nMemAvailable:   16000000 kB\n"
-	if got := memAvailable(strings.NewReader(in)); got != 16000000<<10 {
-		t.Errorf("%d", got)
-	}
-	if got := memAvailable(strings.NewReader("MemTotal: 5 kB\n")); got != 0 {
-		t.Errorf("absent: %d", got)
-	}
-	if d := DefaultMaxMemory(); d <= 0 {
-		t.Errorf("default %d", d)
-	}
-}
-
 func TestFromJSONAndBinary(t *testing.T) {
 	t.Parallel()
 	l, err := NewLeaper(LeaperFlags{Board: "-", Moves: "knight"}, files("....\n....\n....\n", nil), solveNames)

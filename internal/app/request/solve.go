@@ -130,13 +130,20 @@ func (gr *Graph) Solve(ctx context.Context, opt hamilton.Options) ([]int32, hami
 		decided bool
 		search  bool // the search's answer
 	}
-	// An immediate proof answers before anything per vertex is made.
-	proof, err := gr.Proof()
+	// A graph that is one path or cycle answers by itself; an immediate
+	// proof answers before anything per vertex is made.
+	if path, st, ok, err := gr.solveWalked(); ok {
+		return path, st, err
+	}
+	proof, err := gr.proofContext(ctx)
 	if err != nil {
 		return nil, hamilton.Stats{}, err
 	}
 	if proof != nil {
 		return nil, hamilton.Stats{}, noSolution(errors.Join(hamilton.ErrNoSolution, proof), fmt.Sprintf("no %s in %s", gr.Kind(), gr.File), hamilton.Stats{})
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, hamilton.Stats{}, err // stopped while proving
 	}
 	n := int64(gr.Named.G.N())
 	if err := fits(n*graphSearchBytesPerVertex, gr.MaxMemory, gr.memoryHow, fmt.Sprintf("searching %s (%d vertices, about %d bytes a vertex)", gr.File, n, graphSearchBytesPerVertex), "give --max-memory SIZE if the machine has it, or a smaller graph"); err != nil {

@@ -1,6 +1,7 @@
 package jsonwords
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -82,4 +83,61 @@ func TypeWords(t reflect.Type) string {
 		return TypeWords(t.Elem())
 	}
 	return "another kind of value"
+}
+
+// DuplicateKey returns the first key that data, a JSON text, gives twice
+// in one object (encoding/json would keep the last silently), as a path
+// such as "board" or "bridges.2.from", and true; "" and false when no
+// object repeats a key or data is not valid JSON (the decoder words that).
+func DuplicateKey(data []byte) (string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	path, stop := duplicateIn(dec, "")
+	return path, stop && path != ""
+}
+
+// duplicateIn reads one JSON value from dec, whose path is at, and
+// returns the path of the first repeated key in it; stop is true when
+// one was found ("" for invalid JSON: the caller stops either way).
+func duplicateIn(dec *json.Decoder, at string) (path string, stop bool) {
+	tok, err := dec.Token()
+	if err != nil {
+		return "", true
+	}
+	join := func(name string) string {
+		if at == "" {
+			return name
+		}
+		return at + "." + name
+	}
+	switch tok {
+	case json.Delim('{'):
+		seen := map[string]bool{}
+		for dec.More() {
+			tok, err := dec.Token()
+			key, ok := tok.(string)
+			if err != nil || !ok {
+				return "", true
+			}
+			if seen[key] {
+				return join(key), true
+			}
+			seen[key] = true
+			if path, stop := duplicateIn(dec, join(key)); stop {
+				return path, true
+			}
+		}
+	case json.Delim('['):
+		for i := 0; dec.More(); i++ {
+			if path, stop := duplicateIn(dec, join(strconv.Itoa(i))); stop {
+				return path, true
+			}
+		}
+	default:
+		return "", false
+	}
+	if _, err := dec.Token(); err != nil { // the closing delimiter
+		return "", true
+	}
+	return "", false
 }

@@ -97,3 +97,22 @@ func TestProblemStream(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+func TestDuplicateKey(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"a":1,"b":2}`: "",
+		`{"a":1,"a":2}`: "a",
+		`{"a":{"b":1,"c":{"b":2}},"d":[1,{"e":1,"e":2}]}`: "d.1.e",
+		`{"a":[{"x":1},{"x":2}]}`:                         "",
+		`{"a":{"x":1},"b":{"x":1}}`:                       "",
+		`{"a":1,"A":2}`:                                   "",
+		`{"a":1,"b"`:                                      "",
+		`[{"k":1,"k":1}]`:                                 "0.k",
+		`not json`:                                        "",
+	} {
+		got, dup := DuplicateKey([]byte(in))
+		if got != want || dup != (want != "") {
+			t.Errorf("DuplicateKey(%s) = %q, %v; want %q", in, got, dup, want)
+		}
+	}
+}

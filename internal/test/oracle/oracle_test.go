@@ -6,7 +6,7 @@ import (
 )
 
 // The oracle checks itself against values small enough to count by hand or
-// published in REFERENCE.md.
+// published in docs/references.md.
 func TestKnownCounts(t *testing.T) {
 	t.Parallel()
 	hopido := [][2]int{{3, 0}, {2, 2}}
