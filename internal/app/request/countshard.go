@@ -275,7 +275,11 @@ func MergeCountFiles(files []string, undirected bool) (*Merged, error) {
 			}
 		}
 		if len(results) > 0 && (len(residues) > 0 || len(manifests) > 0) {
-			return nil, inputf("%s and %s: shard results do not merge with residue files or manifests; merge the files of one count, all of one kind", files[0], name)
+			other := "residue files"
+			if len(manifests) > 0 {
+				other = "results manifests"
+			}
+			return nil, inputf("%s and %s: shard results and %s do not merge together; merge the files of one count, all of one kind", files[0], name, other)
 		}
 	}
 	if len(manifests) > 0 {
