@@ -286,7 +286,25 @@ func driveFind(ctx context.Context, b backend) ([]int32, Stats, error) {
 		found    []int32
 		proved   bool
 		restarts atomic.Uint64
+		deepRan  atomic.Bool
+		deep     *Reason // a proof of the deep rules, under mu
 	)
+	// tryDeep runs the polynomial proofs (deepPrecheck) once, when the
+	// first attempt of any worker fails: boards the search answers at once
+	// never pay for them, and a board with no solution stops the search.
+	tryDeep := func() {
+		if deepRan.Swap(true) {
+			return
+		}
+		if reason := deepPrecheck(p, r.at); reason != nil {
+			mu.Lock()
+			if found == nil {
+				deep = reason
+			}
+			mu.Unlock()
+			r.sh.stop.Store(true)
+		}
+	}
 	onSolution := func(path []int32) bool {
 		mu.Lock()
 		if found == nil {
@@ -301,6 +319,9 @@ func driveFind(ctx context.Context, b backend) ([]int32, Stats, error) {
 		cap = max(opt.MaxNodes/uint64(r.workers), 1)
 	}
 	roots := b.roots()
+	if opt.Strategy.SplitDepth > 0 || opt.Strategy.NoRestarts {
+		tryDeep() // one complete search: prove first
+	}
 	if d := opt.Strategy.SplitDepth; d > 0 {
 		tasks := b.split(roots, d)
 		var left atomic.Int64
@@ -359,6 +380,7 @@ func driveFind(ctx context.Context, b backend) ([]int32, Stats, error) {
 					if !w.ranOut() || (cap > 0 && w.nodeCount() >= cap) {
 						break
 					}
+					tryDeep()
 					restarts.Add(1)
 				}
 				b.absorb(w)
@@ -369,6 +391,9 @@ func driveFind(ctx context.Context, b backend) ([]int32, Stats, error) {
 	stopWatch()
 	st := b.stats()
 	st.Restarts = restarts.Load()
+	if found == nil && deep != nil {
+		return nil, st, errors.Join(ErrNoSolution, deep)
+	}
 	return findResult(ctx, found, proved, st)
 }
 

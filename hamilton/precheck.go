@@ -4,10 +4,11 @@ import "fmt"
 
 // Precheck looks for a proof that the problem has no solution without
 // searching: a graph that is disconnected, too many vertices of degree one,
-// colour classes of a bipartite graph that cannot alternate along a path, or
-// givens that lie too far apart. It returns nil when none of these fires (the
-// problem may still have no solution). The cost is O(V + E) plus a
-// breadth-first search per given.
+// a cut cell, colour classes of a bipartite graph that cannot alternate
+// along a path, or givens that lie too far apart. It returns nil when none
+// of these fires (the problem may still have no solution). The cost is
+// O(V + E) plus a breadth-first search per given. Prove adds the
+// polynomial bounds.
 func Precheck(p *Problem) (*Reason, error) {
 	at, err := p.validate()
 	if err != nil {
@@ -16,29 +17,72 @@ func Precheck(p *Problem) (*Reason, error) {
 	return precheck(p, at), nil
 }
 
+// Prove is Precheck followed by the polynomial bounds of proof.go: no
+// spanning subgraph of degree at most 2 with the edges a solution has (a
+// maximum flow on the bipartite double cover, read as a Hall-type witness
+// where it can be), and two cells whose removal leaves too many pieces.
+// Every reason but conrad's carries a Certificate. The cost adds one
+// maximum flow, O(E sqrt V), and the pair separators, O(V (V + E)) up to
+// a work limit. Find tries the same bounds once its first attempt fails.
+func Prove(p *Problem) (*Reason, error) {
+	at, err := p.validate()
+	if err != nil {
+		return nil, err
+	}
+	if rs := prechecks(p, at, false, true); len(rs) > 0 {
+		return rs[0], nil
+	}
+	return nil, nil
+}
+
 // PrecheckAll is Precheck reporting every rule that fires, in the order
 // too-small, dead-ends, disconnected, cut-cell, conrad (knight s-t pairs on
-// n x n, n >= 6; see ConradCriterion), colour, givens.
+// n x n, n >= 6; see ConradCriterion), colour, givens; and when none of
+// these fires, the first of Prove's polynomial bounds (flow, separator)
+// that does.
 func PrecheckAll(p *Problem) ([]*Reason, error) {
 	at, err := p.validate()
 	if err != nil {
 		return nil, err
 	}
-	return prechecks(p, at, true), nil
+	if rs := prechecks(p, at, true, false); len(rs) > 0 {
+		return rs, nil
+	}
+	return prechecks(p, at, false, true), nil
 }
 
 func precheck(p *Problem, at []int32) *Reason {
-	if rs := prechecks(p, at, false); len(rs) > 0 {
+	if rs := prechecks(p, at, false, false); len(rs) > 0 {
 		return rs[0]
 	}
 	return nil
 }
 
-// prechecks applies the rules in order, stopping at the first that fires
-// unless all is set.
-func prechecks(p *Problem, at []int32, all bool) []*Reason {
+// deepPrecheck applies the rules that cost more than linear time: the
+// 2-matching flow bound and the two-cell separators (proof.go). Find tries
+// them once its first attempt fails, so boards the search answers at once
+// never pay for them.
+func deepPrecheck(p *Problem, at []int32) *Reason {
+	for _, rule := range deepRules {
+		if r := rule(p, at); r != nil {
+			return r
+		}
+	}
+	return nil
+}
+
+// deepRules are the rules of deepPrecheck, cheapest first.
+var deepRules = []func(*Problem, []int32) *Reason{flowRule, separatorRule}
+
+// prechecks applies the linear rules in order, then with deep the rules of
+// deepPrecheck, stopping at the first that fires unless all is set.
+func prechecks(p *Problem, at []int32, all, deep bool) []*Reason {
 	var out []*Reason
-	for _, rule := range []func(*Problem, []int32) *Reason{tooSmallRule, deadEndRule, componentRule, cutReason, conradRule, colourRule, givensRule} {
+	rules := []func(*Problem, []int32) *Reason{tooSmallRule, deadEndRule, componentRule, cutReason, conradRule, colourRule, givensRule}
+	if deep {
+		rules = append(rules, deepRules...)
+	}
+	for _, rule := range rules {
 		if r := rule(p, at); r != nil {
 			out = append(out, r)
 			if !all {
@@ -51,14 +95,14 @@ func prechecks(p *Problem, at []int32, all bool) []*Reason {
 
 func tooSmallRule(p *Problem, _ []int32) *Reason {
 	if n := p.n(); p.Closed && n < 3 {
-		return &Reason{"too-small", fmt.Sprintf("a closed tour needs at least 3 cells; this board has %d", n)}
+		return &Reason{Rule: "too-small", Text: fmt.Sprintf("a closed tour needs at least 3 cells; this board has %d", n), Cert: &Certificate{Kind: "too-small"}}
 	}
 	return nil
 }
 
 func componentRule(p *Problem, _ []int32) *Reason {
 	if _, k := p.G.Components(); k > 1 {
-		return &Reason{"disconnected", fmt.Sprintf("the move graph falls apart into %d components, so no single path can visit every cell", k)}
+		return &Reason{Rule: "disconnected", Text: fmt.Sprintf("the move graph falls apart into %d components, so no single path can visit every cell", k), Cert: &Certificate{Kind: "separator", Components: k}}
 	}
 	return nil
 }
@@ -105,7 +149,7 @@ func deadEndRule(p *Problem, at []int32) *Reason {
 				what = "a path has two ends and both are fixed elsewhere"
 			}
 		}
-		return &Reason{"dead-ends", fmt.Sprintf("%d cells have only one move (each must be an end of the path), but %s", len(ones), what)}
+		return &Reason{Rule: "dead-ends", Text: fmt.Sprintf("%d cells have only one move (each must be an end of the path), but %s", len(ones), what), Cert: &Certificate{Kind: "dead-ends", Cells: ones}}
 	}
 	return nil
 }
@@ -124,9 +168,9 @@ func colourRule(p *Problem, at []int32) *Reason {
 		diff := cnt[0] - cnt[1]
 		switch {
 		case p.Closed && diff != 0:
-			return &Reason{"colour", fmt.Sprintf("the move graph is bipartite with colour classes of %d and %d cells; a closed tour needs equal classes", cnt[0], cnt[1])}
+			return &Reason{Rule: "colour", Cert: &Certificate{Kind: "colour", Side: side}, Text: fmt.Sprintf("the move graph is bipartite with colour classes of %d and %d cells; a closed tour needs equal classes", cnt[0], cnt[1])}
 		case diff > 1 || diff < -1:
-			return &Reason{"colour", fmt.Sprintf("the move graph is bipartite with colour classes of %d and %d cells; a path alternates colours, so they may differ by at most one", cnt[0], cnt[1])}
+			return &Reason{Rule: "colour", Cert: &Certificate{Kind: "colour", Side: side}, Text: fmt.Sprintf("the move graph is bipartite with colour classes of %d and %d cells; a path alternates colours, so they may differ by at most one", cnt[0], cnt[1])}
 		}
 		// Every fixed position must have the colour the alternation gives it.
 		big := int8(0)
@@ -150,11 +194,11 @@ func colourRule(p *Problem, at []int32) *Reason {
 			}
 			for pos := range n {
 				if v := at[pos]; v >= 0 && side[v] != colourAt(pos) {
-					return &Reason{"colour", fmt.Sprintf("the move graph is bipartite, and the cells fixed at positions %d and %d do not alternate colours correctly", ref+1, pos+1)}
+					return &Reason{Rule: "colour", Cert: &Certificate{Kind: "colour", Side: side}, Text: fmt.Sprintf("the move graph is bipartite, and the cells fixed at positions %d and %d do not alternate colours correctly", ref+1, pos+1)}
 				}
 			}
 			if diff != 0 && colourAt(0) != big {
-				return &Reason{"colour", fmt.Sprintf("the move graph is bipartite with colour classes of %d and %d cells, so the path must start and end on the larger class; the fixed cells force the other", cnt[0], cnt[1])}
+				return &Reason{Rule: "colour", Cert: &Certificate{Kind: "colour", Side: side}, Text: fmt.Sprintf("the move graph is bipartite with colour classes of %d and %d cells, so the path must start and end on the larger class; the fixed cells force the other", cnt[0], cnt[1])}
 			}
 		}
 	}
@@ -178,7 +222,7 @@ func givensRule(p *Problem, at []int32) *Reason {
 				if pos-prev == 1 {
 					apart = "not one move apart"
 				}
-				return &Reason{"givens", fmt.Sprintf("the cells fixed at positions %d and %d are %s", prev+1, pos+1, apart)}
+				return &Reason{Rule: "givens", Text: fmt.Sprintf("the cells fixed at positions %d and %d are %s", prev+1, pos+1, apart), Cert: &Certificate{Kind: "givens", From: prev, To: pos, Cells: []int32{at[prev], v}}}
 			}
 		}
 		prev = pos
@@ -210,15 +254,16 @@ func cutReason(p *Problem, at []int32) *Reason {
 	start, end := at[0], at[n-1]
 	for _, c := range cuts {
 		label, k := g.ComponentsWithout(c)
+		cert := &Certificate{Kind: "separator", Cells: []int32{c}, Components: k}
 		switch {
 		case p.Closed:
-			return &Reason{"cut-cell", fmt.Sprintf("removing %s splits the move graph into %d parts, and a closed tour cannot pass one cell twice", p.name(c), k)}
+			return &Reason{Rule: "cut-cell", Text: fmt.Sprintf("removing %s splits the move graph into %d parts, and a closed tour cannot pass one cell twice", p.name(c), k), Cert: cert}
 		case k >= 3:
-			return &Reason{"cut-cell", fmt.Sprintf("removing %s splits the move graph into %d parts, and a path through it can join only two", p.name(c), k)}
+			return &Reason{Rule: "cut-cell", Text: fmt.Sprintf("removing %s splits the move graph into %d parts, and a path through it can join only two", p.name(c), k), Cert: cert}
 		case start == c || end == c:
-			return &Reason{"cut-cell", fmt.Sprintf("%s splits the move graph in two, so it cannot be an end of the path", p.name(c))}
+			return &Reason{Rule: "cut-cell", Text: fmt.Sprintf("%s splits the move graph in two, so it cannot be an end of the path", p.name(c)), Cert: cert}
 		case start >= 0 && end >= 0 && label[start] == label[end]:
-			return &Reason{"cut-cell", fmt.Sprintf("%s splits the move graph in two and both ends lie on the same side", p.name(c))}
+			return &Reason{Rule: "cut-cell", Text: fmt.Sprintf("%s splits the move graph in two and both ends lie on the same side", p.name(c)), Cert: cert}
 		}
 	}
 	return nil
