@@ -1,6 +1,10 @@
 package hamilton
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // Precheck looks for a proof that the problem has no solution without
 // searching: a graph that is disconnected, too many vertices of degree one,
@@ -72,13 +76,13 @@ func deepPrecheck(p *Problem, at []int32) *Reason {
 }
 
 // deepRules are the rules of deepPrecheck, cheapest first.
-var deepRules = []func(*Problem, []int32) *Reason{flowRule, separatorRule}
+var deepRules = []func(*Problem, []int32) *Reason{flowRule, separatorRule, separator3Rule}
 
 // prechecks applies the linear rules in order, then with deep the rules of
 // deepPrecheck, stopping at the first that fires unless all is set.
 func prechecks(p *Problem, at []int32, all, deep bool) []*Reason {
 	var out []*Reason
-	rules := []func(*Problem, []int32) *Reason{tooSmallRule, deadEndRule, componentRule, cutReason, conradRule, colourRule, givensRule}
+	rules := []func(*Problem, []int32) *Reason{tooSmallRule, deadEndRule, componentRule, cutReason, pocketsRule, conradRule, colourRule, givensRule}
 	if deep {
 		rules = append(rules, deepRules...)
 	}
@@ -267,4 +271,105 @@ func cutReason(p *Problem, at []int32) *Reason {
 		}
 	}
 	return nil
+}
+
+// pocketsRule: a pocket is a piece P of the move graph that one cell c
+// cuts off (every move out of P leads to c). A path with no end in P would
+// have to enter P from c and leave it to c, passing c twice, so every
+// pocket holds an end of the path, and a closed tour has none at all. More
+// pockets that share no cell than the path has ends proves there is none
+// (the leaf blocks of the block-cut tree; the cut-cell rule is the case of
+// one cell's own pieces). The pockets of every cut cell (all its pieces
+// but the largest) are taken smallest first while they share no cell with
+// those taken.
+func pocketsRule(p *Problem, at []int32) *Reason {
+	g := p.G
+	n := p.n()
+	if n < 4 || p.Closed {
+		return nil // a closed tour: the cut-cell rule already refuses any cut
+	}
+	cuts := g.ArticulationPoints()
+	if len(cuts) < 2 || int64(len(cuts))*int64(n) > cutWorkLimit {
+		return nil
+	}
+	type pocket struct {
+		cut   int32
+		cells []int32
+	}
+	var cand []pocket
+	for _, c := range cuts {
+		label, k := g.ComponentsWithout(c)
+		pieces := make([][]int32, k)
+		for v, l := range label {
+			if l >= 0 {
+				pieces[l] = append(pieces[l], int32(v))
+			}
+		}
+		largest := 0
+		for i := range pieces {
+			if len(pieces[i]) > len(pieces[largest]) {
+				largest = i
+			}
+		}
+		for i, pc := range pieces {
+			if i != largest {
+				cand = append(cand, pocket{c, pc})
+			}
+		}
+	}
+	slices.SortStableFunc(cand, func(a, b pocket) int { return len(a.cells) - len(b.cells) })
+	taken := make([]bool, n)
+	var chosen []pocket
+	for _, pc := range cand {
+		free := true
+		for _, v := range pc.cells {
+			if taken[v] {
+				free = false
+				break
+			}
+		}
+		if !free {
+			continue
+		}
+		for _, v := range pc.cells {
+			taken[v] = true
+		}
+		chosen = append(chosen, pc)
+	}
+	// Pockets with a fixed end in them are served; the others need the
+	// free ends.
+	free, need := 2, 0
+	for _, e := range []int32{at[0], at[n-1]} {
+		if e >= 0 {
+			free--
+		}
+	}
+	for _, pc := range chosen {
+		if !slices.Contains(pc.cells, at[0]) && !slices.Contains(pc.cells, at[n-1]) {
+			need++
+		}
+	}
+	if len(chosen) <= 2 && need <= free {
+		return nil
+	}
+	c := &Certificate{Kind: "pockets"}
+	var names []string
+	for _, pc := range chosen {
+		c.Cells = append(c.Cells, pc.cut)
+		c.Pockets = append(c.Pockets, pc.cells)
+		names = append(names, p.name(pc.cut))
+	}
+	return &Reason{Rule: "pockets", Cert: c, Text: fmt.Sprintf("%s each cut off a pocket of the board (marked) that a path can enter only through that cell, so each of the %d pockets must hold an end of the path, but a path has two ends%s",
+		strings.Join(names, ", "), len(chosen), fixedEndsNote(p))}
+}
+
+// fixedEndsNote says which ends are fixed, for pocketsRule's text.
+func fixedEndsNote(p *Problem) string {
+	switch {
+	case p.FixStart && p.FixEnd:
+		return " and both are fixed"
+	case p.FixStart || p.FixEnd:
+		return " and one is fixed"
+	}
+	return ""
 }

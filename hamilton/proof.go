@@ -25,6 +25,8 @@ import (
 //     positions' colours) no alternating path fits.
 //   - "givens": From and To, two fixed positions whose cells lie more than
 //     To-From moves apart.
+//   - "pockets": Pockets, pieces sharing no cell, each cut off by one cell
+//     (Cells), more than the ends that may lie in them.
 //   - "too-small": a closed tour asked of fewer than 3 cells.
 type Certificate struct {
 	Kind       string
@@ -35,6 +37,9 @@ type Certificate struct {
 	Value      int64 // flow: the cut's capacity
 	Need       int64 // flow: twice the moves a solution has
 	Components int   // separator: the pieces left
+	// Pockets: for kind "pockets", pieces of the graph that share no cell,
+	// the i-th cut off by the single cell Cells[i].
+	Pockets [][]int32
 }
 
 // Witness returns the cells a picture marks for the certificate: the
@@ -53,6 +58,10 @@ func (c *Certificate) Witness() []int32 {
 		return slices.Compact(w)
 	case "separator", "dead-ends":
 		return slices.Clone(c.Cells)
+	case "pockets":
+		w := slices.Concat(c.Pockets...)
+		slices.Sort(w)
+		return w
 	}
 	return nil
 }
@@ -484,6 +493,68 @@ func separatorRule(p *Problem, at []int32) *Reason {
 	return nil
 }
 
+// separator3WorkLimit bounds the triple separator search (pairs tried
+// times vertices plus edges).
+const separator3WorkLimit = 60_000_000
+
+// separator3Rule is the component condition for |S| = 3, searched where it
+// pays (Okuno and Miyano §2.2): separators of a board are local, so for
+// every cell u and every cell v within two moves of u it finds, in one
+// depth-first search of G-u-v, how many pieces each third cell w splits
+// off. The cost is O(V d2 (V + E)), d2 the cells within two moves.
+func separator3Rule(p *Problem, at []int32) *Reason {
+	g := p.G
+	n := p.n()
+	if n < 7 {
+		return nil
+	}
+	t := newTarjan(n)
+	start, end := at[0], at[n-1]
+	mark := make([]int32, n)
+	for i := range mark {
+		mark[i] = -1
+	}
+	var near []int32
+	work := int64(0)
+	for u := range n {
+		near = near[:0]
+		for _, a := range g.Neighbors(u) {
+			for _, b := range append([]int32{a}, g.Neighbors(a)...) {
+				if b > u && mark[b] != u {
+					mark[b] = u
+					near = append(near, b)
+				}
+			}
+		}
+		for _, v := range near {
+			if work += int64(n) + 2*int64(g.M()); work > separator3WorkLimit {
+				return nil
+			}
+			base := t.run2(p, u, v)
+			for w := range n {
+				if w == u || w == v || t.pieces[w] == 0 {
+					continue
+				}
+				k := base - 1 + t.pieces[w]
+				s3 := []int32{u, v, w}
+				slices.Sort(s3)
+				inS := func(x int32) bool { return x == s3[0] || x == s3[1] || x == s3[2] }
+				maxSeg := segments(p, at, inS, 3)
+				same := false
+				if k == maxSeg && !p.Closed && start >= 0 && end >= 0 && !inS(start) && !inS(end) && maxSeg >= 2 {
+					lab := componentsWithout(p, s3)
+					same = lab[start] == lab[end]
+				}
+				if k > maxSeg || same {
+					c := &Certificate{Kind: "separator", Cells: s3, Components: k}
+					return &Reason{Rule: "separator", Text: separatorText(p, c, maxSeg, same), Cert: c}
+				}
+			}
+		}
+	}
+	return nil
+}
+
 // separatorText words a separator certificate for a puzzle setter.
 func separatorText(p *Problem, c *Certificate, maxSeg int, same bool) string {
 	cells := cellList(p, c.Cells, 6)
@@ -548,7 +619,10 @@ func newTarjan(n int32) *tarjan {
 // is then the number of pieces v's component falls into without v (1 for
 // a vertex that is not a cut vertex; 0 for an isolated vertex and for
 // skip).
-func (t *tarjan) run(p *Problem, skip int32) int {
+func (t *tarjan) run(p *Problem, skip int32) int { return t.run2(p, skip, skip) }
+
+// run2 is run with two vertices skipped.
+func (t *tarjan) run2(p *Problem, skip, skip2 int32) int {
 	g := p.G
 	n := p.n()
 	for i := range n {
@@ -557,7 +631,7 @@ func (t *tarjan) run(p *Problem, skip int32) int {
 	comps := 0
 	timer := int32(0)
 	for root := range n {
-		if root == skip || t.disc[root] >= 0 {
+		if root == skip || root == skip2 || t.disc[root] >= 0 {
 			continue
 		}
 		comps++
@@ -571,7 +645,7 @@ func (t *tarjan) run(p *Problem, skip int32) int {
 			if int(t.next[v]) < len(nb) {
 				w := nb[t.next[v]]
 				t.next[v]++
-				if w == skip {
+				if w == skip || w == skip2 {
 					continue
 				}
 				if t.disc[w] < 0 {
@@ -597,7 +671,7 @@ func (t *tarjan) run(p *Problem, skip int32) int {
 	}
 	// Every vertex but a root keeps the piece that holds its parent.
 	for v := range n {
-		if v != skip && t.disc[v] >= 0 && t.parent[v] >= 0 {
+		if v != skip && v != skip2 && t.disc[v] >= 0 && t.parent[v] >= 0 {
 			t.pieces[v]++
 		}
 	}

@@ -8,9 +8,9 @@ import (
 	"github.com/boardgraph/boardgraph/internal/test/testfix"
 )
 
-// Every deep rule is sound on its own: on random small blocked boards
+// Every deep rule (and the pockets rule) is sound on its own: on random small blocked boards
 // (knight, king, zebra, Hopido; open, closed, with fixed ends), whenever
-// the flow rule or the separator rule fires, the exhaustive count (which
+// the flow rule, a separator rule or the pockets rule fires, the exhaustive count (which
 // applies only the linear rules) finds no solution. Both rules must fire
 // on some boards, and the flow rule must give both certificate kinds, so
 // that the test exercises them.
@@ -45,7 +45,7 @@ func TestDeepRulesSoundRandom(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for name, rule := range map[string]func(*Problem, []int32) *Reason{"flow": flowRule, "separator": separatorRule} {
+		for name, rule := range map[string]func(*Problem, []int32) *Reason{"flow": flowRule, "separator": separatorRule, "separator3": separator3Rule, "pockets": pocketsRule} {
 			r := rule(p, at)
 			if r == nil {
 				continue
@@ -62,7 +62,7 @@ func TestDeepRulesSoundRandom(t *testing.T) {
 			}
 		}
 	}
-	for _, k := range []string{"flow/flow", "flow/hall", "separator/separator"} {
+	for _, k := range []string{"flow/flow", "flow/hall", "separator/separator", "separator3/separator", "pockets/pockets"} {
 		if fired[k] == 0 {
 			t.Errorf("rules fired %v; want %s on some board", fired, k)
 		}

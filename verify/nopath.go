@@ -27,6 +27,10 @@ import "fmt"
 //     fixed positions.
 //   - "givens": From < To, two fixed positions whose vertices are more than
 //     To-From edges apart.
+//   - "pockets": Pockets, vertex sets sharing no vertex, each with all
+//     its outside neighbours in one vertex and vertices beyond it: a path
+//     passes that vertex once, so every pocket holds an end of the path,
+//     and a cycle can have no pocket at all.
 //   - "too-small": a cycle asked of fewer than 3 vertices.
 //
 // c(v) is 2, or 1 for a fixed end of a path of 2 vertices or more.
@@ -36,6 +40,7 @@ type Certificate struct {
 	Cells    []int
 	Side     []int
 	From, To int
+	Pockets  [][]int
 }
 
 // NoPath checks that c proves r's graph has no Hamiltonian path (a cycle
@@ -219,6 +224,62 @@ func NoPath(r GraphRules, at []int, c Certificate) error {
 			return nil
 		}
 		return fmt.Errorf("certificate: removing the %d vertices leaves %d components, and a solution can join %d", len(c.Cells), k, maxSeg)
+	case "pockets":
+		if len(c.Pockets) == 0 {
+			return fmt.Errorf("certificate: no pocket named")
+		}
+		owner := make([]int, n)
+		for i := range owner {
+			owner[i] = -1
+		}
+		for i, pc := range c.Pockets {
+			if len(pc) == 0 {
+				return fmt.Errorf("certificate: pocket %d is empty", i+1)
+			}
+			for _, v := range pc {
+				if v < 0 || v >= n {
+					return fmt.Errorf("certificate: pocket %d names vertex %d, outside the graph", i+1, v)
+				}
+				if owner[v] >= 0 {
+					return fmt.Errorf("certificate: vertex %d lies in pockets %d and %d", v, owner[v]+1, i+1)
+				}
+				owner[v] = i
+			}
+		}
+		need := 0
+		for i, pc := range c.Pockets {
+			door := -1
+			for _, v := range pc {
+				for _, w := range adj[v] {
+					if owner[w] == i {
+						continue
+					}
+					if door >= 0 && w != door {
+						return fmt.Errorf("certificate: pocket %d has moves out to %d and %d", i+1, door, w)
+					}
+					door = w
+				}
+			}
+			if door < 0 || len(pc)+1 >= n {
+				return fmt.Errorf("certificate: pocket %d is not cut off from other vertices by one vertex", i+1)
+			}
+			served := false
+			for _, v := range pc {
+				for _, e := range ends {
+					served = served || v == e
+				}
+			}
+			if !served {
+				need++
+			}
+		}
+		if r.Closed {
+			return nil
+		}
+		if len(c.Pockets) > 2 || need > 2-len(ends) {
+			return nil
+		}
+		return fmt.Errorf("certificate: %d pockets (%d without a fixed end) fit a path's ends", len(c.Pockets), need)
 	case "dead-ends":
 		if _, err := set("dead ends", c.Cells); err != nil {
 			return err

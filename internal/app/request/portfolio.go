@@ -121,6 +121,9 @@ func VerifyCertificate(c *hamilton.Certificate) verify.Certificate {
 	if c.Side != nil {
 		out.Side = side
 	}
+	for _, pc := range c.Pockets {
+		out.Pockets = append(out.Pockets, ints(pc))
+	}
 	return out
 }
 
@@ -175,7 +178,7 @@ func (s *Search) portfolio(ctx context.Context, opt hamilton.Options) ([]int32, 
 	both, stop := context.WithCancel(ctx)
 	defer stop()
 	answers := make(chan answer, 2)
-	var wg sync.WaitGroup
+	var wg sync.WaitGroup // only starts the engines: nobody waits for a stopped one
 	engines := 1
 	if s.Problem.Givens == nil && s.Problem.G.N() > 30 {
 		order, ch := s.dpOrder()
@@ -198,6 +201,9 @@ func (s *Search) portfolio(ctx context.Context, opt hamilton.Options) ([]int32, 
 		}
 		answers <- a
 	})
+	// The first decided answer returns at once: a stopped engine finishes
+	// in the background (the dynamic program looks at ctx between steps
+	// only), its answer dropped into the buffered channel.
 	var got, search answer
 	for range engines {
 		a := <-answers
@@ -208,8 +214,10 @@ func (s *Search) portfolio(ctx context.Context, opt hamilton.Options) ([]int32, 
 		if a.search {
 			search = a
 		}
+		if got.decided || search.search {
+			break
+		}
 	}
-	wg.Wait()
 	if !got.decided {
 		got = search
 	}

@@ -112,6 +112,12 @@ func TestCertificatesCorrupted(t *testing.T) {
 		quad = append(quad, [2]int32{a, b}, [2]int32{b, c}, [2]int32{c, a}, [2]int32{0, a}, [2]int32{1, b})
 	}
 	fourTriangles := edgesGraph(t, 14, quad...)
+	// A hub triangle 0-1-2; triangles hang off 0, 1 and 2 (pockets with
+	// doors 0, 1, 2), and each cut cell leaves 2 pieces only.
+	pockets := edgesGraph(t, 12, [2]int32{0, 1}, [2]int32{1, 2}, [2]int32{2, 0},
+		[2]int32{0, 3}, [2]int32{3, 4}, [2]int32{4, 0}, [2]int32{3, 9},
+		[2]int32{1, 5}, [2]int32{5, 6}, [2]int32{6, 1}, [2]int32{5, 10},
+		[2]int32{2, 7}, [2]int32{7, 8}, [2]int32{8, 2}, [2]int32{7, 11}, [2]int32{4, 9}, [2]int32{6, 10}, [2]int32{8, 11})
 	for _, tc := range []certCase{
 		{"hall", k12, proved("hall"), map[string]func(*verify.Certificate){
 			"X halved":           func(c *verify.Certificate) { c.Cells = c.Cells[:len(c.Cells)/2] },
@@ -144,6 +150,13 @@ func TestCertificatesCorrupted(t *testing.T) {
 			"one cell":     func(c *verify.Certificate) { c.Cells = c.Cells[:1] },
 			"another pair": func(c *verify.Certificate) { c.Cells = []int{0, 2} },
 			"a third cell": func(c *verify.Certificate) { c.Cells = append(c.Cells, 3) },
+		}},
+		{"pockets", hamilton.Problem{G: pockets}, proved("pockets"), map[string]func(*verify.Certificate){
+			"one pocket fewer": func(c *verify.Certificate) { c.Pockets = c.Pockets[:2] },
+			"overlapping":      func(c *verify.Certificate) { c.Pockets[1] = append(c.Pockets[1], c.Pockets[0][0]) },
+			"two doors":        func(c *verify.Certificate) { c.Pockets[0] = append(c.Pockets[0], 0) },
+			"empty pocket":     func(c *verify.Certificate) { c.Pockets[2] = nil },
+			"the whole graph":  func(c *verify.Certificate) { c.Pockets = [][]int{{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}} },
 		}},
 		{"disconnected", hamilton.Problem{G: twoParts}, proved("separator"), map[string]func(*verify.Certificate){
 			"two cells removed": func(c *verify.Certificate) { c.Cells = []int{0, 3} },

@@ -143,6 +143,8 @@ func (s *Search) ProofPicture(reason *hamilton.Reason) (*render.Picture, error) 
 			marks, others = s.Graph.Cells(c.Cells), s.Graph.Cells(c.A)
 		case "givens":
 			marks = s.Graph.Cells(c.Cells)
+		case "pockets":
+			marks, others = s.Graph.Cells(c.Witness()), s.Graph.Cells(c.Cells)
 		default:
 			marks = s.Graph.Cells(c.Witness())
 		}
