@@ -188,7 +188,9 @@ func report(ms string, rs []result) {
 	for k := range mix {
 		keys = append(keys, k)
 	}
-	sort.Slice(keys, func(i, j int) bool { return mix[keys[i]] > mix[keys[j]] || mix[keys[i]] == mix[keys[j]] && keys[i] < keys[j] })
+	sort.Slice(keys, func(i, j int) bool {
+		return mix[keys[i]] > mix[keys[j]] || mix[keys[i]] == mix[keys[j]] && keys[i] < keys[j]
+	})
 	var parts []string
 	for _, k := range keys {
 		parts = append(parts, fmt.Sprintf("%s %d", k, mix[k]))
