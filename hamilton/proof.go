@@ -451,7 +451,7 @@ func segments(p *Problem, at []int32, inS func(v int32) bool, r int) int {
 // separatorWorkLimit bounds the pair separator search (vertices times
 // vertices plus edges) so that it stays a quick check (milliseconds at a
 // few hundred cells) and is skipped on huge boards.
-const separatorWorkLimit = 40_000_000
+const separatorWorkLimit = 10_000_000
 
 // separatorRule is the component condition for |S| = 2 (Okuno and Miyano
 // §2.2; the cut-cell rule is |S| = 1): removing two cells u and v that
@@ -495,7 +495,7 @@ func separatorRule(p *Problem, at []int32) *Reason {
 
 // separator3WorkLimit bounds the triple separator search (pairs tried
 // times vertices plus edges).
-const separator3WorkLimit = 60_000_000
+const separator3WorkLimit = 1_000_000
 
 // separator3Rule is the component condition for |S| = 3, searched where it
 // pays (Okuno and Miyano §2.2): separators of a board are local, so for
