@@ -289,9 +289,10 @@ func driveFind(ctx context.Context, b backend) ([]int32, Stats, error) {
 		deepRan  atomic.Bool
 		deep     *Reason // a proof of the deep rules, under mu
 	)
-	// tryDeep runs the polynomial proofs (deepPrecheck) once, when the
-	// first attempt of any worker fails: boards the search answers at once
-	// never pay for them, and a board with no solution stops the search.
+	// tryDeep runs the polynomial proofs (deepPrecheck) once, when an
+	// attempt of a worker fails after deepAfterNodes nodes: boards the
+	// search answers at once never pay for them, and a board with no
+	// solution stops the search.
 	tryDeep := func() {
 		if deepRan.Swap(true) {
 			return
@@ -380,7 +381,9 @@ func driveFind(ctx context.Context, b backend) ([]int32, Stats, error) {
 					if !w.ranOut() || (cap > 0 && w.nodeCount() >= cap) {
 						break
 					}
-					tryDeep()
+					if w.nodeCount() >= deepAfterNodes {
+						tryDeep()
+					}
 					restarts.Add(1)
 				}
 				b.absorb(w)
@@ -396,6 +399,14 @@ func driveFind(ctx context.Context, b backend) ([]int32, Stats, error) {
 	}
 	return findResult(ctx, found, proved, st)
 }
+
+// deepAfterNodes is how many nodes a Find worker searches before it tries
+// the polynomial proofs (deepPrecheck): tens of milliseconds, so that the
+// boards the search solves at once (the full boards of BenchmarkSolveSweep
+// up to 64x64) never pay for a maximum flow and the separators, and a
+// board without a solution (issue 39's 12x12 knight board) is refuted well
+// within 100 ms.
+const deepAfterNodes = 50_000
 
 // findResult is the outcome of a Find run: the path found, or the proof
 // that there is none, or why the run stopped.

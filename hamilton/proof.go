@@ -464,7 +464,7 @@ const separatorWorkLimit = 10_000_000
 func separatorRule(p *Problem, at []int32) *Reason {
 	g := p.G
 	n := p.n()
-	if n < 5 || int64(n)*int64(int(n)+2*g.M()) > separatorWorkLimit {
+	if n < 5 || n > separatorMaxVertices || int64(n)*int64(int(n)+2*g.M()) > separatorWorkLimit {
 		return nil
 	}
 	t := newTarjan(n)
@@ -493,6 +493,11 @@ func separatorRule(p *Problem, at []int32) *Reason {
 	return nil
 }
 
+// separatorMaxVertices is the largest graph the separator rules search:
+// issue 39's boards go up to 24 x 24; on larger boards a search that runs
+// long pays for them without their finding anything.
+const separatorMaxVertices = 1000
+
 // separator3WorkLimit bounds the triple separator search (pairs tried
 // times vertices plus edges).
 const separator3WorkLimit = 1_000_000
@@ -505,7 +510,7 @@ const separator3WorkLimit = 1_000_000
 func separator3Rule(p *Problem, at []int32) *Reason {
 	g := p.G
 	n := p.n()
-	if n < 7 {
+	if n < 7 || n > separatorMaxVertices {
 		return nil
 	}
 	t := newTarjan(n)

@@ -11,8 +11,11 @@
 //
 //	go run ./scripts/blocked -boards 100 -seed 1 -timeout 1s
 //
-// -out FILE writes every undecided or slowest board as a text map for a
-// rerun with boardgraph solve --board FILE.
+// -out DIR writes every undecided board and each family's slowest as a
+// text map for a rerun with boardgraph solve --board FILE. -calibrate
+// prints, per family and density band, how many boards no immediate proof
+// (hamilton.Prove) refutes and what share of those has a path: the table
+// info's prediction reads (request.PathProbability).
 package main
 
 import (
@@ -68,6 +71,7 @@ type result struct {
 	b       Board
 	elapsed time.Duration
 	engine  string // "path/search", "none/proof:flow", ..., "undecided"
+	proved  bool   // hamilton.Prove refutes it (no search needed)
 }
 
 func main() {
@@ -77,6 +81,7 @@ func main() {
 	workers := flag.Int("workers", 0, "search workers (0: all cores, as solve)")
 	families := flag.String("moves", "knight,hopido,king,2,3", "families: move sets separated by commas (2,3 is the zebra)")
 	out := flag.String("out", "", "write the undecided boards and each family's slowest board as text maps into directory `DIR`")
+	calibrate := flag.Bool("calibrate", false, "print the calibration table of info's prediction instead of the timings")
 	flag.Parse()
 	fams := splitFamilies(*families)
 	fmt.Printf("%-8s %6s %8s %9s %9s %9s  %s\n", "moves", "boards", "decided", "p50", "p99", "max", "engine mix")
@@ -86,7 +91,11 @@ func main() {
 			rb := Random(ms, *seed, i)
 			rs = append(rs, run(rb, *timeout, *workers))
 		}
-		report(ms, rs)
+		if *calibrate {
+			calibration(ms, rs)
+		} else {
+			report(ms, rs)
+		}
 		if *out != "" {
 			save(*out, ms, rs)
 		}
@@ -136,6 +145,9 @@ func run(rb Board, timeout time.Duration, workers int) result {
 	}
 	_, _, dec, err := s.SolveDecided(ctx, s.Options())
 	r.elapsed = time.Since(t0)
+	if reason, _ := hamilton.Prove(&s.Problem); reason != nil {
+		r.proved = true
+	}
 	var ue *request.UnverifiedError
 	switch {
 	case errors.As(err, &ue):
@@ -218,5 +230,27 @@ func save(dir, ms string, rs []result) {
 		if err := os.WriteFile(name, []byte(r.b.Make().Format()), 0o644); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 		}
+	}
+}
+
+// calibration prints, per density band of request.DensityBands, the
+// boards no immediate proof refutes that were decided, and the share of
+// them with a path, as Go table rows for request.PathProbability.
+func calibration(ms string, rs []result) {
+	bands := request.DensityBands
+	paths := make([]int, len(bands))
+	open := make([]int, len(bands))
+	for _, r := range rs {
+		if r.proved || r.engine == "undecided" || r.engine == "empty" {
+			continue
+		}
+		i := request.DensityBand(r.b.Density)
+		open[i]++
+		if strings.HasPrefix(r.engine, "path/") {
+			paths[i]++
+		}
+	}
+	for i := range bands {
+		fmt.Printf("{%q, %d, %d, %d}, // %.1f%% to %.1f%% blocked: %d of %d boards no proof refutes have a path\n", ms, i, paths[i], open[i], 100*bands[i][0], 100*bands[i][1], paths[i], open[i])
 	}
 }
