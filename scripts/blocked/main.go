@@ -251,6 +251,6 @@ func calibration(ms string, rs []result) {
 		}
 	}
 	for i := range bands {
-		fmt.Printf("{%q, %d, %d, %d}, // %.1f%% to %.1f%% blocked: %d of %d boards no proof refutes have a path\n", ms, i, paths[i], open[i], 100*bands[i][0], 100*bands[i][1], paths[i], open[i])
+		fmt.Printf("{%q, %d, %d, %d}, // %.0f%% to %.0f%% blocked: %d of %d boards no proof refutes have a path\n", ms, i, paths[i], open[i], 100*bands[i][0], 100*bands[i][1], paths[i], open[i])
 	}
 }
