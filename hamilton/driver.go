@@ -286,20 +286,20 @@ func driveFind(ctx context.Context, b backend) ([]int32, Stats, error) {
 		found    []int32
 		proved   bool
 		restarts atomic.Uint64
-		deepRan  atomic.Bool
+		deepRan  [2]atomic.Bool
 		deep     *Reason // a proof of the deep rules, under mu
 	)
-	// tryDeep runs the polynomial proofs (deepPrecheck) once, when an
-	// attempt of a worker fails after deepAfterNodes nodes: boards the
-	// search answers at once never pay for them, and a board with no
-	// solution stops the search.
-	tryDeep := func() {
-		if deepRan.Swap(true) {
+	// tryDeep runs stage st of the polynomial proofs (deepPrecheck) once:
+	// a worker whose attempt fails after deepAfter(st) nodes calls it, so
+	// boards the search answers at once never pay for them, and a board
+	// with no solution stops the search.
+	tryDeep := func(st int) {
+		if deepRan[st].Swap(true) {
 			return
 		}
-		if reason := deepPrecheck(p, r.at); reason != nil {
+		if reason := deepPrecheck(p, r.at, st); reason != nil {
 			mu.Lock()
-			if found == nil {
+			if found == nil && deep == nil {
 				deep = reason
 			}
 			mu.Unlock()
@@ -321,7 +321,8 @@ func driveFind(ctx context.Context, b backend) ([]int32, Stats, error) {
 	}
 	roots := b.roots()
 	if opt.Strategy.SplitDepth > 0 || opt.Strategy.NoRestarts {
-		tryDeep() // one complete search: prove first
+		tryDeep(0) // one complete search: prove first
+		tryDeep(1)
 	}
 	if d := opt.Strategy.SplitDepth; d > 0 {
 		tasks := b.split(roots, d)
@@ -381,8 +382,10 @@ func driveFind(ctx context.Context, b backend) ([]int32, Stats, error) {
 					if !w.ranOut() || (cap > 0 && w.nodeCount() >= cap) {
 						break
 					}
-					if w.nodeCount() >= deepAfterNodes {
-						tryDeep()
+					for st := range 2 {
+						if w.nodeCount() >= deepAfter(st, p.n()) {
+							tryDeep(st)
+						}
 					}
 					restarts.Add(1)
 				}
@@ -400,13 +403,20 @@ func driveFind(ctx context.Context, b backend) ([]int32, Stats, error) {
 	return findResult(ctx, found, proved, st)
 }
 
-// deepAfterNodes is how many nodes a Find worker searches before it tries
-// the polynomial proofs (deepPrecheck): tens of milliseconds, so that the
-// boards the search solves at once (the full boards of BenchmarkSolveSweep
-// up to 64x64) never pay for a maximum flow and the separators, and a
-// board without a solution (issue 39's 12x12 knight board) is refuted well
-// within 100 ms.
-const deepAfterNodes = 50_000
+// deepAfter is how many nodes a Find worker searches before it tries
+// stage st of the polynomial proofs (deepPrecheck): 64 nodes a vertex (at
+// least 4,096) before the flow bound, whose maximum flow costs about as
+// much as a few nodes a vertex, and 200,000 nodes (a tenth of a second)
+// before the separators, whose work is capped at tens of milliseconds. The
+// boards the search solves at once (BenchmarkSolveSweep's full boards)
+// never pay for them, and issue 39's 12x12 knight board is refuted after
+// 7,616 nodes.
+func deepAfter(st int, n int32) uint64 {
+	if st == 0 {
+		return max(4096, 64*uint64(n))
+	}
+	return 200_000
+}
 
 // findResult is the outcome of a Find run: the path found, or the proof
 // that there is none, or why the run stopped.

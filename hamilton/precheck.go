@@ -63,11 +63,13 @@ func precheck(p *Problem, at []int32) *Reason {
 }
 
 // deepPrecheck applies the rules that cost more than linear time: the
-// 2-matching flow bound and the two-cell separators (proof.go). Find tries
-// them once its first attempt fails, so boards the search answers at once
+// 2-matching flow bound and the separators of two and three cells
+// (proof.go). Find tries them in two stages (stage 0: the flow; 1: the
+// separators) once its search has run long enough that their cost is a
+// small share of it (driveFind), so boards the search answers at once
 // never pay for them.
-func deepPrecheck(p *Problem, at []int32) *Reason {
-	for _, rule := range deepRules {
+func deepPrecheck(p *Problem, at []int32, stage int) *Reason {
+	for _, rule := range deepStages[stage] {
 		if r := rule(p, at); r != nil {
 			return r
 		}
@@ -75,8 +77,11 @@ func deepPrecheck(p *Problem, at []int32) *Reason {
 	return nil
 }
 
-// deepRules are the rules of deepPrecheck, cheapest first.
-var deepRules = []func(*Problem, []int32) *Reason{flowRule, separatorRule, separator3Rule}
+// deepStages are the rules of deepPrecheck by stage, cheapest first.
+var deepStages = [2][]func(*Problem, []int32) *Reason{{flowRule}, {separatorRule, separator3Rule}}
+
+// deepRules are all the rules of deepPrecheck, in order.
+var deepRules = append(append([]func(*Problem, []int32) *Reason{}, deepStages[0]...), deepStages[1]...)
 
 // prechecks applies the linear rules in order, then with deep the rules of
 // deepPrecheck, stopping at the first that fires unless all is set.

@@ -101,3 +101,25 @@ func TestSeparatorPair(t *testing.T) {
 		t.Fatalf("the double star has %d paths", n)
 	}
 }
+
+// BenchmarkFindKnight12x12 is issue 39's 12x12 knight board decided by
+// Find: the first attempts search 50,000 nodes, then the flow bound
+// refutes it (goal: well under 100 ms).
+func BenchmarkFindKnight12x12(b *testing.B) {
+	p, _ := knight12(b)
+	for b.Loop() {
+		if _, _, err := hamilton.Find(context.Background(), p, hamilton.Options{}); !errors.Is(err, hamilton.ErrNoSolution) {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkProveKnight12x12 is Prove alone on the same board.
+func BenchmarkProveKnight12x12(b *testing.B) {
+	p, _ := knight12(b)
+	for b.Loop() {
+		if r, _ := hamilton.Prove(&p); r == nil {
+			b.Fatal("no proof")
+		}
+	}
+}

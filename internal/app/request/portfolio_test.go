@@ -34,7 +34,7 @@ func knight12Search(t *testing.T) *Search {
 // The 12x12 knight board is decided by a proof whose certificate
 // the independent checker accepts, said in a sentence and drawn with its
 // witness cells marked. (Its time, well under 100 ms, is measured by
-// BenchmarkSolveKnight12x12 and scripts/blocked.)
+// hamilton's BenchmarkFindKnight12x12.)
 func TestSolveKnight12x12Proof(t *testing.T) {
 	s := knight12Search(t)
 	_, _, dec, err := s.SolveDecided(t.Context(), s.Options())
