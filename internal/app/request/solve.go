@@ -226,6 +226,13 @@ func (gr *Graph) Solve(ctx context.Context, opt hamilton.Options) ([]int32, hami
 	}
 	gr.byDP = got.byDP
 	if got.err != nil {
+		if errors.Is(got.err, hamilton.ErrNoSolution) {
+			// A proof found while searching carries a certificate: the
+			// independent checker rechecks it (issue 39).
+			if cerr := CheckCertificate(&gr.Problem, reasonOf(got.err)); cerr != nil {
+				return nil, got.st, cerr
+			}
+		}
 		return nil, got.st, noSolution(got.err, fmt.Sprintf("no %s in %s", gr.Kind(), gr.File), got.st)
 	}
 	return got.path, got.st, gr.Verified(got.path)
