@@ -40,7 +40,7 @@ func Prove(p *Problem) (*Reason, error) {
 }
 
 // PrecheckAll is Precheck reporting every rule that fires, in the order
-// too-small, dead-ends, disconnected, cut-cell, conrad (knight s-t pairs on
+// too-small, dead-ends, disconnected, cut-cell or pockets, conrad (knight s-t pairs on
 // n x n, n >= 6; see ConradCriterion), colour, givens; and when none of
 // these fires, the first of Prove's polynomial bounds (flow, separator)
 // that does.
@@ -87,7 +87,7 @@ var deepRules = append(append([]func(*Problem, []int32) *Reason{}, deepStages[0]
 // deepPrecheck, stopping at the first that fires unless all is set.
 func prechecks(p *Problem, at []int32, all, deep bool) []*Reason {
 	var out []*Reason
-	rules := []func(*Problem, []int32) *Reason{tooSmallRule, deadEndRule, componentRule, cutReason, pocketsRule, conradRule, colourRule, givensRule}
+	rules := []func(*Problem, []int32) *Reason{tooSmallRule, deadEndRule, componentRule, cutReason, conradRule, colourRule, givensRule}
 	if deep {
 		rules = append(rules, deepRules...)
 	}
@@ -260,6 +260,18 @@ func cutReason(p *Problem, at []int32) *Reason {
 	if len(cuts) == 0 || int64(len(cuts))*int64(n) > cutWorkLimit {
 		return nil
 	}
+	if r := cutCellReason(p, at, cuts); r != nil {
+		return r
+	}
+	// The same cut cells, read as pockets (one pass of Hopcroft and
+	// Tarjan for both rules).
+	return pockets(p, at, cuts)
+}
+
+// cutCellReason is the cut-vertex rule on the cut vertices cuts.
+func cutCellReason(p *Problem, at []int32, cuts []int32) *Reason {
+	g := p.G
+	n := p.n()
 	start, end := at[0], at[n-1]
 	for _, c := range cuts {
 		label, k := g.ComponentsWithout(c)
@@ -288,14 +300,20 @@ func cutReason(p *Problem, at []int32) *Reason {
 // but the largest) are taken smallest first while they share no cell with
 // those taken.
 func pocketsRule(p *Problem, at []int32) *Reason {
+	cuts := p.G.ArticulationPoints()
+	if int64(len(cuts))*int64(p.n()) > cutWorkLimit {
+		return nil
+	}
+	return pockets(p, at, cuts)
+}
+
+// pockets is pocketsRule on the cut vertices cuts (cutReason passes its
+// own).
+func pockets(p *Problem, at []int32, cuts []int32) *Reason {
 	g := p.G
 	n := p.n()
-	if n < 4 || p.Closed {
+	if n < 4 || p.Closed || len(cuts) < 2 {
 		return nil // a closed tour: the cut-cell rule already refuses any cut
-	}
-	cuts := g.ArticulationPoints()
-	if len(cuts) < 2 || int64(len(cuts))*int64(n) > cutWorkLimit {
-		return nil
 	}
 	type pocket struct {
 		cut   int32
