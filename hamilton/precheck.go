@@ -77,8 +77,6 @@ func deepPrecheck(p *Problem, at []int32, stage int) *Reason {
 	return nil
 }
 
-// deepStages are the rules of deepPrecheck by stage, cheapest first.
-var deepStages = [2][]func(*Problem, []int32) *Reason{{flowRule}, {separatorRule, separator3Rule}}
 
 // deepRules are all the rules of deepPrecheck, in order.
 var deepRules = append(append([]func(*Problem, []int32) *Reason{}, deepStages[0]...), deepStages[1]...)
