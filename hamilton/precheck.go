@@ -77,7 +77,6 @@ func deepPrecheck(p *Problem, at []int32, stage int) *Reason {
 	return nil
 }
 
-
 // deepRules are all the rules of deepPrecheck, in order.
 var deepRules = append(append([]func(*Problem, []int32) *Reason{}, deepStages[0]...), deepStages[1]...)
 
