@@ -99,5 +99,5 @@ func conradRule(p *Problem, at []int32) *Reason {
 	if ok {
 		return nil
 	}
-	return &Reason{"conrad", fmt.Sprintf("no knight's path from %s to %s on %dx%d: %s", p.name(s), p.name(t), k, k, why)}
+	return &Reason{Rule: "conrad", Text: fmt.Sprintf("no knight's path from %s to %s on %dx%d: %s", p.name(s), p.name(t), k, k, why)}
 }

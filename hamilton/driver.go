@@ -286,7 +286,26 @@ func driveFind(ctx context.Context, b backend) ([]int32, Stats, error) {
 		found    []int32
 		proved   bool
 		restarts atomic.Uint64
+		deepRan  [2]atomic.Bool
+		deep     *Reason // a proof of the deep rules, under mu
 	)
+	// tryDeep runs stage st of the polynomial proofs (deepPrecheck) once:
+	// a worker whose attempt fails after deepAfter(st) nodes calls it, so
+	// boards the search answers at once never pay for them, and a board
+	// with no solution stops the search.
+	tryDeep := func(st int) {
+		if deepRan[st].Swap(true) {
+			return
+		}
+		if reason := deepPrecheck(p, r.at, st); reason != nil {
+			mu.Lock()
+			if found == nil && deep == nil {
+				deep = reason
+			}
+			mu.Unlock()
+			r.sh.stop.Store(true)
+		}
+	}
 	onSolution := func(path []int32) bool {
 		mu.Lock()
 		if found == nil {
@@ -301,6 +320,10 @@ func driveFind(ctx context.Context, b backend) ([]int32, Stats, error) {
 		cap = max(opt.MaxNodes/uint64(r.workers), 1)
 	}
 	roots := b.roots()
+	if opt.Strategy.SplitDepth > 0 || opt.Strategy.NoRestarts {
+		tryDeep(0) // one complete search: prove first
+		tryDeep(1)
+	}
 	if d := opt.Strategy.SplitDepth; d > 0 {
 		tasks := b.split(roots, d)
 		var left atomic.Int64
@@ -359,6 +382,11 @@ func driveFind(ctx context.Context, b backend) ([]int32, Stats, error) {
 					if !w.ranOut() || (cap > 0 && w.nodeCount() >= cap) {
 						break
 					}
+					for st := range 2 {
+						if w.nodeCount() >= deepAfter(st, p.n()) {
+							tryDeep(st)
+						}
+					}
 					restarts.Add(1)
 				}
 				b.absorb(w)
@@ -369,7 +397,25 @@ func driveFind(ctx context.Context, b backend) ([]int32, Stats, error) {
 	stopWatch()
 	st := b.stats()
 	st.Restarts = restarts.Load()
+	if found == nil && deep != nil {
+		return nil, st, errors.Join(ErrNoSolution, deep)
+	}
 	return findResult(ctx, found, proved, st)
+}
+
+// deepAfter is how many nodes a Find worker searches before it tries
+// stage st of the polynomial proofs (deepPrecheck): 64 nodes a vertex (at
+// least 4,096) before the flow bound, whose maximum flow costs about as
+// much as a few nodes a vertex, and 200,000 nodes (a tenth of a second)
+// before the separators, whose work is capped at tens of milliseconds. The
+// boards the search solves at once (BenchmarkSolveSweep's full boards)
+// never pay for them, and issue 39's 12x12 knight board is refuted after
+// 7,616 nodes.
+func deepAfter(st int, n int32) uint64 {
+	if st == 0 {
+		return max(4096, 64*uint64(n))
+	}
+	return 200_000
 }
 
 // findResult is the outcome of a Find run: the path found, or the proof

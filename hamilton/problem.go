@@ -147,6 +147,10 @@ type Options struct {
 type Reason struct {
 	Rule string // short name of the rule that fired
 	Text string // one line for a person
+	// Cert, when not nil, is a witness an independent checker rechecks
+	// (verify.NoPath); the rules without one (conrad, the dynamic
+	// program's "dp") leave it nil.
+	Cert *Certificate
 }
 
 func (r *Reason) Error() string { return r.Text }

@@ -19,6 +19,7 @@ var (
 	endC      = color.NRGBA{201, 42, 42, 255} // end marker
 	endFill   = color.NRGBA{255, 227, 227, 255}
 	unusedC   = color.NRGBA{222, 226, 230, 255} // edges no solution uses
+	linkFill  = color.NRGBA{208, 235, 255, 255} // cells of a proof's second witness set
 	none      = color.NRGBA{}
 )
 

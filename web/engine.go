@@ -217,6 +217,10 @@ func (R *rest) proofCells(r *hamilton.Reason) []int32 {
 				out = append(out, R.bg.CellOf[v])
 			}
 		}
+	default:
+		// The polynomial proofs (flow, separator, pockets): the cells
+		// their certificate names (issue 39).
+		out = R.bg.Cells(r.Cert.Witness())
 	}
 	return out
 }
@@ -272,7 +276,16 @@ func leaperHint(ctx context.Context, L *leaper, maxNodes uint64, full bool) (*Le
 	}
 	sol, st, err := hamilton.Find(ctx, R.prob, hamilton.Options{Workers: 1, MaxNodes: maxNodes, Rank: R.bg.CentreRank()})
 	h.Nodes = st.Nodes
+	var proof *hamilton.Reason
 	switch {
+	case errors.As(err, &proof):
+		// A polynomial proof Find tried while searching (issue 39).
+		text := L.numbers(proof.Text)
+		h.Status, h.Rule, h.Reason, h.Cells = "dead", proof.Rule, text, R.proofCells(proof)
+		if len(L.path) > 0 {
+			h.Reason = fmt.Sprintf("from %d at %s: %s", len(L.path), L.b.FormatCell(L.path[len(L.path)-1]), text)
+		}
+		return h, nil
 	case errors.Is(err, hamilton.ErrNoSolution):
 		h.Status, h.Rule = "dead", "search"
 		h.Reason = fmt.Sprintf("an exhaustive search of %d nodes found no completion (no quick proof applies)", st.Nodes)

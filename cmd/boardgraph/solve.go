@@ -60,22 +60,32 @@ func runSolve(e *env, fs *flag.FlagSet) func(pos []string) int {
 		opt := l.SearchOptions(j)
 		pr := newProgress(e, "solve", l.Output.Quiet)
 		pr.SetSearch(&opt)
-		cells, st, err := j.Solve(ctx, opt)
+		cells, st, dec, err := j.SolveDecided(ctx, opt)
 		pr.Done()
 		switch {
 		case err != nil && ctx.Err() != nil && !errors.Is(err, hamilton.ErrNoSolution):
 			return fail(e, request.Stopped(fmt.Sprintf("%s before a solution was found (%d nodes searched)", request.StopReason(ctx, l.Timeout), st.Nodes)))
+		case err != nil && errors.Is(err, hamilton.ErrNoSolution) && pics.Any():
+			// A proof of no solution: its witness drawn (issue 39).
+			if perr := pics.save(ctx, e, func() (*render.Picture, error) { return j.ProofPicture(dec.Reason) }, l.Output.Quiet); perr != nil {
+				return fail(e, perr)
+			}
+			return fail(e, err)
 		case err != nil:
 			return fail(e, err) // a proof of no solution: exit 1
 		}
-		if code := emit(ctx, e, l.Leaper, cells, format.Result{Method: "search", Stats: statsJSON(st)}); code != exitOK {
+		method := "search"
+		if dec.Engine == request.EngineDP {
+			method = "dp"
+		}
+		if code := emit(ctx, e, l.Leaper, cells, format.Result{Method: method, Stats: statsJSON(st)}); code != exitOK {
 			return code
 		}
 		if err := pics.save(ctx, e, func() (*render.Picture, error) { return l.PathPicture(cells) }, l.Output.Quiet); err != nil {
 			return fail(e, err)
 		}
 		if (!l.Output.JSON() || l.Output.Out != "") && !l.Output.Quiet {
-			fmt.Fprintf(e.stderr, "solved %s: %s, verified; %d nodes, %v\n", l.Label(), format.Plural(len(cells), "cell"), st.Nodes, st.Elapsed.Round(time.Microsecond))
+			fmt.Fprintf(e.stderr, "solved %s: %s, verified; %d nodes, %v; %s\n", l.Label(), format.Plural(len(cells), "cell"), st.Nodes, st.Elapsed.Round(time.Microsecond), dec)
 		}
 		return exitOK
 	})

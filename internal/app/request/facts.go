@@ -28,7 +28,14 @@ type BoardFacts struct {
 	CutCells       []format.Cell  `json:"cut_cells"`                // removing one disconnects the graph
 	Unsolvable     bool           `json:"unsolvable"`               // an immediate proof exists
 	Proofs         []Proof        `json:"proofs"`
-	moves          string
+	// Decided is Search.Decide's answer: solvable, impossible or
+	// undecided ("" when it did not run); Engine says which engine
+	// decided, or for an undecided board the prediction in words, and
+	// PathProbability is that prediction.
+	Decided         string   `json:"decided,omitempty"`
+	Engine          string   `json:"engine,omitempty"`
+	PathProbability *float64 `json:"path_probability,omitempty"`
+	moves           string
 }
 
 // Facts computes the move graph's facts: sizes, the degree histogram,
@@ -108,7 +115,14 @@ func (f *BoardFacts) WriteText(w io.Writer) error {
 	line("ends only", "%s", cellList(f.EndCells, "cells of degree 1 (can only be path ends)"))
 	line("isolated", "%s", cellList(f.IsolatedCells, "cells of degree 0"))
 	line("cut cells", "%s", cellList(f.CutCells, "cells whose removal disconnects the graph"))
-	writeVerdict(line, f.Proofs)
+	switch f.Decided {
+	case "solvable":
+		line("verdict", "solvable: a path was found and verified (%s)", f.Engine)
+	case "undecided":
+		line("verdict", "%s", f.Engine)
+	default:
+		writeVerdict(line, f.Proofs)
+	}
 	_, err := io.WriteString(w, sb.String())
 	return err
 }

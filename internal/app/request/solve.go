@@ -11,6 +11,7 @@ import (
 	"github.com/boardgraph/boardgraph/count"
 	"github.com/boardgraph/boardgraph/format"
 	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/render"
 	"github.com/boardgraph/boardgraph/verify"
 )
 
@@ -96,13 +97,59 @@ func (sv *Solve) SearchOptions(s *Search) hamilton.Options {
 // hamilton.ErrNoSolution that says why ("no solution on 5x5 with ...: "
 // and the reason); a path the verifier rejects is an *UnverifiedError.
 // When ctx ends first it returns ctx's error.
+//
+// It is the portfolio of issue 39: the search (with the linear proofs
+// before it and the polynomial ones, the 2-matching flow bound and the
+// pair separators, once its first attempt fails) and, when the board's
+// frontier is narrow enough, the frontier dynamic program beside it; the
+// first to decide answers. A proof's certificate is rechecked by the
+// independent checker (verify.NoPath) before the answer leaves: a rejected
+// one is an *UnverifiedError. SolveDecided also says which engine decided.
 func (s *Search) Solve(ctx context.Context, opt hamilton.Options) ([]verify.Cell, hamilton.Stats, error) {
-	path, st, err := hamilton.Find(ctx, s.Problem, opt)
+	cells, st, _, err := s.SolveDecided(ctx, opt)
+	return cells, st, err
+}
+
+// SolveDecided is Solve that also returns how the answer was decided.
+func (s *Search) SolveDecided(ctx context.Context, opt hamilton.Options) ([]verify.Cell, hamilton.Stats, Decision, error) {
+	path, st, dec, err := s.portfolio(ctx, opt)
 	if err != nil {
-		return nil, st, noSolution(err, "no solution on "+s.Label(), st)
+		if errors.Is(err, hamilton.ErrNoSolution) {
+			if cerr := CheckCertificate(&s.Problem, dec.Reason); cerr != nil {
+				return nil, st, dec, cerr
+			}
+		}
+		err = noSolution(err, "no solution on "+s.Label(), st)
+		if dec.Reason != nil && dec.Reason.Cert != nil {
+			err = &wordedError{err.Error() + " (" + dec.String() + ")", err}
+		}
+		return nil, st, dec, err
 	}
 	cells, err := s.Verified(path)
-	return cells, st, err
+	return cells, st, dec, err
+}
+
+// ProofPicture draws the witness of a proof that the board has no path
+// (render.Proof): a Hall-type witness's cells X marked and the cells Y they
+// can only be reached from tinted; a separator's, a flow cut's or the dead
+// ends' cells marked. Proofs about the whole board (colour classes) draw
+// the board alone.
+func (s *Search) ProofPicture(reason *hamilton.Reason) (*render.Picture, error) {
+	var marks, others []int32
+	if reason != nil && reason.Cert != nil {
+		c := reason.Cert
+		switch c.Kind {
+		case "hall":
+			marks, others = s.Graph.Cells(c.Cells), s.Graph.Cells(c.A)
+		case "givens":
+			marks = s.Graph.Cells(c.Cells)
+		case "pockets":
+			marks, others = s.Graph.Cells(c.Witness()), s.Graph.Cells(c.Cells)
+		default:
+			marks = s.Graph.Cells(c.Witness())
+		}
+	}
+	return render.Proof(s.Board, marks, others, render.ProofOptions{})
 }
 
 // Solve finds one solution and checks it with the independent verifier.
@@ -186,6 +233,13 @@ func (gr *Graph) Solve(ctx context.Context, opt hamilton.Options) ([]int32, hami
 	}
 	gr.byDP = got.byDP
 	if got.err != nil {
+		if errors.Is(got.err, hamilton.ErrNoSolution) {
+			// A proof found while searching carries a certificate: the
+			// independent checker rechecks it (issue 39).
+			if cerr := CheckCertificate(&gr.Problem, reasonOf(got.err)); cerr != nil {
+				return nil, got.st, cerr
+			}
+		}
 		return nil, got.st, noSolution(got.err, fmt.Sprintf("no %s in %s", gr.Kind(), gr.File), got.st)
 	}
 	return got.path, got.st, gr.Verified(got.path)
@@ -230,7 +284,7 @@ func (l *Leaper) WriteEnumerated(w io.Writer, index uint64, cells []verify.Cell)
 // proof of one of hamilton's prechecks, or that the search examined
 // every possibility.
 func (s *Search) NoSolutionReason() string {
-	if r, _ := hamilton.Precheck(&s.Problem); r != nil {
+	if r, _ := hamilton.Prove(&s.Problem); r != nil {
 		return r.Text
 	}
 	return "the search examined every possibility"
