@@ -107,6 +107,8 @@ func (r *dp) initTables() (kw int) {
 	// Closed counts of one-word states build them from the word expanded
 	// (expandClosed); slowClosed (tests) renumbers them as the others.
 	r.wordClosed = r.swarEmit && r.closed && r.fBits == 0 && !r.opt.slowClosed
+	// Open counts likewise (expandOpen); slowOpen (tests) renumbers.
+	r.wordOpen = r.swarEmit && !r.closed && !r.opt.slowOpen
 	r.mem = newStore(kw, cw, r.opt.MaxBytes)
 	r.mem.mod, r.mem.float = r.opt.arith.mod, r.opt.arith.float
 	if m := r.opt.arith.mods; len(m) > 0 {

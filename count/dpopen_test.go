@@ -1,0 +1,99 @@
+package count_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/boardgraph/boardgraph/count"
+	"github.com/boardgraph/boardgraph/hamilton"
+	"github.com/boardgraph/boardgraph/internal/test/oracle"
+	"github.com/boardgraph/boardgraph/internal/test/testfix"
+)
+
+// Open counts that build their next states from the word expanded
+// (expandOpen: tails, path ends retired and the count of free ends fixed
+// handled on the word) make the very layers of the counts that renumber
+// every state (emit, emitNarrow): the same states after every step
+// (Stats.Layers), the same transitions tried and the same count, on every
+// open case of the shared table (free ends, a fixed start, a fixed end,
+// both, blocked cells) in two orders, and on larger knight, Diplomatico,
+// king and grid boards with and without fixed ends and blocked cells.
+func TestExpandOpenMatchesRenumbering(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	check := func(t *testing.T, p hamilton.Problem, order []int32, wantWords bool) {
+		t.Helper()
+		opt := count.Options{Order: order, Workers: 1}
+		fast, fst, err := count.Count(ctx, p, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slow, sst, err := count.Count(ctx, p, count.SlowOpen(opt))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fast != slow || fst.Transitions != sst.Transitions || !slices.Equal(fst.Layers, sst.Layers) {
+			t.Errorf("from words: %d, %d transitions, layers %v; renumbered: %d, %d transitions, layers %v",
+				fast, fst.Transitions, fst.Layers, slow, sst.Transitions, sst.Layers)
+		}
+		if !wantWords {
+			return
+		}
+		// The comparison means something only where words are used.
+		if n, err := count.WordSteps(ctx, p, opt); err != nil || n == 0 {
+			t.Errorf("no step builds its states from words (%d, %v)", n, err)
+		}
+		if n, _ := count.WordSteps(ctx, p, count.SlowOpen(opt)); n != 0 {
+			t.Errorf("SlowOpen: %d steps from words", n)
+		}
+	}
+	for i := range oracle.Cases {
+		c := &oracle.Cases[i]
+		if c.Closed {
+			continue
+		}
+		t.Run(c.Name, func(t *testing.T) {
+			bg := caseGraph(t, c)
+			p := caseProblem(bg, c)
+			check(t, p, nil, false)
+			check(t, p, caseOrder(bg, c), false)
+		})
+	}
+	for _, b := range []struct {
+		name       string
+		rows, cols int
+		spec       string
+		start, end int // row-major cells, -1: free
+		blocked    []int
+	}{
+		{"knight 5x6", 5, 6, "knight", -1, -1, nil},
+		{"knight 6x6", 6, 6, "knight", -1, -1, nil},
+		{"knight 6x6 start", 6, 6, "knight", 0, -1, nil},
+		{"knight 6x6 end", 6, 6, "knight", -1, 14, nil},
+		{"knight 6x6 start end", 6, 6, "knight", 0, 35, nil},
+		{"knight 6x6 blocked", 6, 6, "knight", -1, -1, []int{7, 21}},
+		{"knight 6x6 blocked start", 6, 6, "knight", 3, -1, []int{14}},
+		{"hopido 6x6", 6, 6, "hopido", -1, -1, nil},
+		{"hopido 6x6 start", 6, 6, "hopido", 8, -1, nil},
+		{"king 5x5", 5, 5, "king", -1, -1, nil},
+		{"king 5x5 start end", 5, 5, "king", 12, 4, nil},
+		{"king 5x5 blocked end", 5, 5, "king", -1, 0, []int{6, 18}},
+		{"grid 4x7", 4, 7, "1,0", -1, -1, nil},
+		{"grid 4x7 start", 4, 7, "1,0", 9, -1, nil},
+		{"grid 4x7 blocked start end", 4, 7, "1,0", 0, 27, []int{10}},
+	} {
+		t.Run(b.name, func(t *testing.T) {
+			t.Parallel()
+			bg := testfix.BoardGraph(t, b.rows, b.cols, b.spec, b.blocked...)
+			p := hamilton.Problem{G: bg.Graph}
+			if b.start >= 0 {
+				p.FixStart, p.Start = true, bg.VertexOf[b.start]
+			}
+			if b.end >= 0 {
+				p.FixEnd, p.End = true, bg.VertexOf[b.end]
+			}
+			check(t, p, count.BoardOrder(bg), true)
+		})
+	}
+}
