@@ -155,9 +155,11 @@ func BenchmarkSpill(b *testing.B) {
 
 // BenchmarkDP times one state transition of the dynamic program with one
 // worker on hopido 6x6 open (8250272 directed paths): with 64-bit keys
-// (emitNarrow, also the packing of the knight's and Diplomatico 8x8,
-// whose 16 codes fit one word though their keys take 66 bits), the same
-// with two-word keys in the tables (knightpath: the 8x8 counts' path),
+// (expandOpen and emitPacked; the knight's and Diplomatico 8x8 closed tours,
+// whose 16 codes fit one word though their keys take 66 bits, take
+// expandClosed beside emitPacked), the same
+// renumbering every state (SlowOpen: the path before expandOpen), with
+// two-word keys in the tables (knightpath: the 8x8 counts' path),
 // with 128-bit keys packed by emitWide (wider codes) in memory, and that
 // spilled to files (limit 1 MiB of tables). ns/transition is the
 // wall time of one transition, files included in the spilled run, and
@@ -174,6 +176,7 @@ func BenchmarkDP(b *testing.B) {
 		spill bool
 	}{
 		{"narrow", count.Count, false},
+		{"renumbered", countSlowOpen, false},
 		{"knightpath", count.CountWideTables, false},
 		{"wide", count.CountWide, false},
 		{"wide/spilled", count.CountWide, true},
@@ -199,4 +202,9 @@ func BenchmarkDP(b *testing.B) {
 			b.ReportMetric(float64((testfix.CPUTime()-cpu0).Nanoseconds())/float64(b.N)/float64(st.Transitions), "cpu-ns/transition")
 		})
 	}
+}
+
+// countSlowOpen is Count renumbering every next state (count.SlowOpen).
+func countSlowOpen(ctx context.Context, p hamilton.Problem, opt count.Options) (uint64, count.Stats, error) {
+	return count.Count(ctx, p, count.SlowOpen(opt))
 }

@@ -537,6 +537,7 @@ type worker struct {
 	out      *spillSet // bucket files the next layer goes to (spilled steps)
 	raw      []byte    // a block of a cooperative shard's layer file (reused)
 	ioErr    error     // writing out failed
+	open     openState // expandOpen's view of the state it expands
 }
 
 // bufRecs is the number of records a worker batches per partition.

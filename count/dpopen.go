@@ -23,47 +23,61 @@ import "math/bits"
 // may not pass r.freeEnds: emit's retirement, done on the word.
 
 // openState is what expandOpen reads from the state it expands: its codes
-// and, for each position, where its path's other end and the paths before
-// it are.
+// and, for each position, the paths before it.
 type openState struct {
 	cells [maxWidth + 2]uint8
-	// last[c], the last position coded c; prev[j], the position before j
-	// coded as j (gone for a path's first end); below[j], the pair paths
-	// that first appear before position j.
-	prev, below [maxWidth + 2]uint8
-	last        [16]uint8
+	// below[j], the pair paths that first appear before position j.
+	below [maxWidth + 2]uint8
+	x     uint64    // the codes of the state expanded, its word
+	ws    *wordStep // the step's
 	// ends holds the positions that leave after the step (v's aside)
 	// with one edge: each retires unless v gives it a second.
 	ends uint64
 	f    uint8 // free ends fixed
 }
 
-// index fills s's tables for the w positions of the state expanded and
-// the positions leave that leave after the step.
-func (s *openState) index(w int, leave uint64) {
-	for i := range s.last {
-		s.last[i] = gone
-	}
+// read unpacks the w codes of word x into s.cells (the first at the high
+// end, as unpack does) and fills s.below in the same pass; it returns the
+// positions of leave that must take an edge from v (empty ones; ok is
+// false when more than two are) and puts those with one edge in s.ends:
+// mustTake for an open count.
+func (s *openState) read(x uint64, w int, b uint, leave uint64) (must uint64, ok bool) {
+	s.x = x
+	mask := uint8(1)<<b - 1
+	sh := uint(w) * b
 	top := uint8(codePair - 1)
 	for j := range w {
-		c := s.cells[j] & 15
+		sh -= b
+		c := uint8(x>>(sh&63)) & mask
+		s.cells[j] = c
 		s.below[j] = top - (codePair - 1)
 		top = max(top, c)
-		s.prev[j] = s.last[c]
-		s.last[c] = uint8(j)
-		if c >= codeTail && leave>>j&1 != 0 {
+	}
+	s.cells[w] = codeEmpty
+	s.below[w] = top - (codePair - 1)
+	s.ends = 0
+	for l := leave; l != 0; l &= l - 1 {
+		j := bits.TrailingZeros64(l)
+		switch s.cells[j] {
+		case codeEmpty:
+			must |= 1 << j
+		case codeFull:
+		default:
 			s.ends |= 1 << j
 		}
 	}
-	s.below[w] = top - (codePair - 1)
+	return must, bits.OnesCount64(must) <= 2
 }
 
-// mate returns the position of the other end of the pair path ending at a.
+// mate returns the position of the other end of the pair path ending at
+// a: the two fields of the word coded as a is (a field is zero when none
+// of its bits but the top one carries into the top one, and the top one
+// is clear), less a.
 func (s *openState) mate(a uint8) uint8 {
-	if p := s.prev[a]; p != gone {
-		return p
-	}
-	return s.last[s.cells[a]&15]
+	ws := s.ws
+	y := s.x ^ uint64(s.cells[a])*ws.inOnes
+	z := ^(((y & ws.inLow) + ws.inLow) | y) & ws.inUsed
+	return ws.posOf[bits.TrailingZeros64(z)&63] ^ ws.posOf[63-bits.LeadingZeros64(z)] ^ a
 }
 
 // openChoice is one choice of edges at v, as emitOpen takes it.
@@ -91,23 +105,23 @@ func (ws *wordStep) set(c uint64, j uint8, v uint64) uint64 {
 // expandOpen is expand for an open count of one-word states (st.word),
 // but for the last step (where the path completes).
 func (r *worker) expandOpen(st *step, k key) {
-	var s openState
+	s := &r.open
 	w := st.in
-	s.f = r.unpack(k, w, &s.cells)
-	s.cells[w] = codeEmpty
-	must, ok := r.mustTake(st, &s.cells)
+	ws := st.word
+	s.ws = ws
+	x := k.lo
+	s.f = 0
+	if r.fBits != 0 {
+		x, s.f = k.lo>>2|k.hi<<62, uint8(k.lo&3)
+	}
+	b := ws.b
+	must, ok := s.read(x, w, b, st.leave)
 	if !ok {
 		return
 	}
-	s.index(w, st.leave)
-	ws := st.word
 	// The next state's word before the choice: k's fields less those
 	// that leave, and v's (empty) when it stays.
-	c0 := k.lo
-	if r.fBits != 0 {
-		c0 = k.lo>>2 | k.hi<<62
-	}
-	b := ws.b
+	c0 := x
 	for _, o := range ws.drop {
 		c0 = c0>>(o+uint8(b))<<o | c0&(1<<o-1)
 	}
@@ -115,7 +129,7 @@ func (r *worker) expandOpen(st *step, k key) {
 		c0 <<= b
 	}
 	if must == 0 && ws.vStays {
-		r.emitOpen(st, &s, openChoice{c: c0, e1: gone, e2: gone}) // no edge
+		r.emitOpen(st, s, openChoice{c: c0, e1: gone, e2: gone}) // no edge
 	}
 	// canTake reports whether position a may take one more edge: not
 	// full, and not a required end that already has one.
@@ -132,7 +146,7 @@ func (r *worker) expandOpen(st *step, k key) {
 		}
 		if rest == 0 {
 			r.trans++
-			r.emitOpen(st, &s, s.oneEdge(ws, c0, a, uint8(w)))
+			r.emitOpen(st, s, s.oneEdge(ws, c0, a, uint8(w)))
 		}
 		if vReq {
 			continue // a required end takes one edge
@@ -143,7 +157,7 @@ func (r *worker) expandOpen(st *step, k key) {
 			}
 			r.trans++
 			if ch, ok := s.twoEdges(ws, c0, a, bb, uint8(w)); ok {
-				r.emitOpen(st, &s, ch)
+				r.emitOpen(st, s, ch)
 			}
 		}
 	}
@@ -258,17 +272,23 @@ func (r *worker) emitOpen(st *step, s *openState, ch openChoice) {
 	if f > r.freeEnds {
 		return
 	}
-	lf := uint8(1) << ws.b // N is no pair: every pair path stays where it is
-	if e2 != gone {
-		lf = codePair + s.below[min(e1, e2)]
-		c = ws.set(ws.set(c, e1, codeEmpty), e2, codeEmpty)
+	if e2 == gone {
+		// N is no pair: the pair paths keep their order.
+		if removed != 0 {
+			c = recodeOpen(ws, c, 1<<ws.b, removed)
+		}
+		r.emitPacked(st, c, f)
+		return
 	}
-	c = recodeOpen(ws, c, lf, removed)
-	if e2 != gone {
-		n := uint64(lf) - uint64(bits.OnesCount32(removed&(1<<lf-1)))
-		c |= n<<(ws.at[e1]&63) | n<<(ws.at[e2]&63)
+	lf := codePair + s.below[min(e1, e2)]
+	c = ws.set(ws.set(c, e1, codeEmpty), e2, codeEmpty)
+	n := uint64(lf)
+	if removed != 0 || lf < codePair+s.below[st.in] {
+		// Some path is removed, or first appears after N.
+		c = recodeOpen(ws, c, lf, removed)
+		n -= uint64(bits.OnesCount32(removed & (1<<lf - 1)))
 	}
-	r.emitPacked(st, c, f)
+	r.emitPacked(st, c|n<<(ws.at[e1]&63)|n<<(ws.at[e2]&63), f)
 }
 
 // recodeOpen recodes the pair fields of the next state's word c: a path
