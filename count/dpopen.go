@@ -90,10 +90,10 @@ type openChoice struct {
 	// touched holds the positions that get an edge from v.
 	touched uint64
 	// e1, e2 are N's ends (positions; e2 is gone when N is a tail, both
-	// are when v has no edge); r1, r2 the pair codes of the paths of R
-	// (0: none).
-	e1, e2 uint8
-	r1, r2 uint8
+	// are when v has no edge); removed has bit L set for each pair code L
+	// of a path of R.
+	e1, e2  uint8
+	removed uint32
 }
 
 // set returns word c with the field of position j (which stays) set to v.
@@ -173,7 +173,7 @@ func (s *openState) oneEdge(ws *wordStep, c0 uint64, a, w uint8) openChoice {
 	case codeTail:
 		ch.e1, ch.e2 = w, gone
 	default:
-		ch.e1, ch.r1 = s.mate(a), ca
+		ch.e1, ch.removed = s.mate(a), 1<<ca
 	}
 	if ws.at[a] != gone {
 		ch.c = ws.set(ch.c, a, codeFull)
@@ -205,7 +205,7 @@ func (s *openState) twoEdges(ws *wordStep, c0 uint64, a, b, w uint8) (ch openCho
 		full(b)
 		ch.e1 = a
 		if cb != codeTail {
-			ch.e2, ch.r1 = s.mate(b), cb
+			ch.e2, ch.removed = s.mate(b), 1<<cb
 		}
 	case ca == cb:
 		return ch, false // both tails, or both ends of one path
@@ -215,9 +215,9 @@ func (s *openState) twoEdges(ws *wordStep, c0 uint64, a, b, w uint8) (ch openCho
 		if ca == codeTail {
 			a, b, ca, cb = b, a, cb, ca // a pair end first
 		}
-		ch.e1, ch.r1 = s.mate(a), ca
+		ch.e1, ch.removed = s.mate(a), 1<<ca
 		if cb != codeTail {
-			ch.e2, ch.r2 = s.mate(b), cb
+			ch.e2, ch.removed = s.mate(b), ch.removed|1<<cb
 		}
 	}
 	return ch, true
@@ -228,13 +228,7 @@ func (s *openState) twoEdges(ws *wordStep, c0 uint64, a, b, w uint8) (ch openCho
 func (r *worker) emitOpen(st *step, s *openState, ch openChoice) {
 	ws := st.word
 	c, f := ch.c, s.f
-	var removed uint32 // R and T
-	if ch.r1 != 0 {
-		removed |= 1 << ch.r1
-	}
-	if ch.r2 != 0 {
-		removed |= 1 << ch.r2
-	}
+	removed := ch.removed // R, and T below
 	e1, e2 := ch.e1, ch.e2
 	for l := s.ends &^ ch.touched; l != 0; l &= l - 1 {
 		j := uint8(bits.TrailingZeros64(l))

@@ -22,7 +22,7 @@ import (
 func TestExpandOpenMatchesRenumbering(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	check := func(t *testing.T, p hamilton.Problem, order []int32, wantWords bool) {
+	check := func(t *testing.T, p hamilton.Problem, order []int32, wantWords bool) count.Stats {
 		t.Helper()
 		opt := count.Options{Order: order, Workers: 1}
 		fast, fst, err := count.Count(ctx, p, opt)
@@ -38,7 +38,7 @@ func TestExpandOpenMatchesRenumbering(t *testing.T) {
 				fast, fst.Transitions, fst.Layers, slow, sst.Transitions, sst.Layers)
 		}
 		if !wantWords {
-			return
+			return fst
 		}
 		// The comparison means something only where words are used.
 		if n, err := count.WordSteps(ctx, p, opt); err != nil || n == 0 {
@@ -47,6 +47,7 @@ func TestExpandOpenMatchesRenumbering(t *testing.T) {
 		if n, _ := count.WordSteps(ctx, p, count.SlowOpen(opt)); n != 0 {
 			t.Errorf("SlowOpen: %d steps from words", n)
 		}
+		return fst
 	}
 	for i := range oracle.Cases {
 		c := &oracle.Cases[i]
@@ -66,22 +67,27 @@ func TestExpandOpenMatchesRenumbering(t *testing.T) {
 		spec       string
 		start, end int // row-major cells, -1: free
 		blocked    []int
+		rowMajor   bool // vertex order, not BoardOrder
 	}{
-		{"knight 5x6", 5, 6, "knight", -1, -1, nil},
-		{"knight 6x6", 6, 6, "knight", -1, -1, nil},
-		{"knight 6x6 start", 6, 6, "knight", 0, -1, nil},
-		{"knight 6x6 end", 6, 6, "knight", -1, 14, nil},
-		{"knight 6x6 start end", 6, 6, "knight", 0, 35, nil},
-		{"knight 6x6 blocked", 6, 6, "knight", -1, -1, []int{7, 21}},
-		{"knight 6x6 blocked start", 6, 6, "knight", 3, -1, []int{14}},
-		{"hopido 6x6", 6, 6, "hopido", -1, -1, nil},
-		{"hopido 6x6 start", 6, 6, "hopido", 8, -1, nil},
-		{"king 5x5", 5, 5, "king", -1, -1, nil},
-		{"king 5x5 start end", 5, 5, "king", 12, 4, nil},
-		{"king 5x5 blocked end", 5, 5, "king", -1, 0, []int{6, 18}},
-		{"grid 4x7", 4, 7, "1,0", -1, -1, nil},
-		{"grid 4x7 start", 4, 7, "1,0", 9, -1, nil},
-		{"grid 4x7 blocked start end", 4, 7, "1,0", 0, 27, []int{10}},
+		{"knight 5x6", 5, 6, "knight", -1, -1, nil, false},
+		{"knight 6x6", 6, 6, "knight", -1, -1, nil, false},
+		{"knight 6x6 start", 6, 6, "knight", 0, -1, nil, false},
+		{"knight 6x6 end", 6, 6, "knight", -1, 14, nil, false},
+		{"knight 6x6 start end", 6, 6, "knight", 0, 35, nil, false},
+		{"knight 6x6 blocked", 6, 6, "knight", -1, -1, []int{7, 21}, false},
+		{"knight 6x6 blocked start", 6, 6, "knight", 3, -1, []int{14}, false},
+		{"hopido 6x6", 6, 6, "hopido", -1, -1, nil, false},
+		{"hopido 6x6 start", 6, 6, "hopido", 8, -1, nil, false},
+		{"king 5x5", 5, 5, "king", -1, -1, nil, false},
+		{"king 5x5 start end", 5, 5, "king", 12, 4, nil, false},
+		{"king 5x5 blocked end", 5, 5, "king", -1, 0, []int{6, 18}, false},
+		{"grid 4x7", 4, 7, "1,0", -1, -1, nil, false},
+		{"grid 4x7 start", 4, 7, "1,0", 9, -1, nil, false},
+		{"grid 4x7 blocked start end", 4, 7, "1,0", 0, 27, []int{10}, false},
+		// A frontier of 16 codes of 4 bits: the whole word, keys of 66
+		// bits with the count of free ends.
+		{"grid 2x16 row-major", 2, 16, "1,0", -1, -1, nil, true},
+		{"grid 2x16 row-major start", 2, 16, "1,0", 20, -1, nil, true},
 	} {
 		t.Run(b.name, func(t *testing.T) {
 			t.Parallel()
@@ -93,7 +99,14 @@ func TestExpandOpenMatchesRenumbering(t *testing.T) {
 			if b.end >= 0 {
 				p.FixEnd, p.End = true, bg.VertexOf[b.end]
 			}
-			check(t, p, count.BoardOrder(bg), true)
+			order := count.BoardOrder(bg)
+			if b.rowMajor {
+				order = nil
+			}
+			st := check(t, p, order, true)
+			if b.rowMajor && st.KeyBits != 66 {
+				t.Errorf("%d-bit keys, want 66 (16 codes of 4 bits and the count of free ends)", st.KeyBits)
+			}
 		})
 	}
 }
