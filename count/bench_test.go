@@ -155,10 +155,10 @@ func BenchmarkSpill(b *testing.B) {
 
 // BenchmarkDP times one state transition of the dynamic program with one
 // worker on hopido 6x6 open (8250272 directed paths): with 64-bit keys
-// (expandOpen and emitPacked; the knight's and Diplomatico 8x8 closed tours,
-// whose 16 codes fit one word though their keys take 66 bits, take
-// expandClosed beside emitPacked), the same
-// renumbering every state (SlowOpen: the path before expandOpen), with
+// (emitNarrow, also the packing of the knight's and Diplomatico 8x8,
+// whose 16 codes fit one word though their keys take 66 bits), the same
+// built from words (expandOpen, which open counts use from a frontier of
+// 13 on: hopido 6x6's is 9), with
 // two-word keys in the tables (knightpath: the 8x8 counts' path),
 // with 128-bit keys packed by emitWide (wider codes) in memory, and that
 // spilled to files (limit 1 MiB of tables). ns/transition is the
@@ -176,7 +176,7 @@ func BenchmarkDP(b *testing.B) {
 		spill bool
 	}{
 		{"narrow", count.Count, false},
-		{"renumbered", countSlowOpen, false},
+		{"words", countWordOpen, false},
 		{"knightpath", count.CountWideTables, false},
 		{"wide", count.CountWide, false},
 		{"wide/spilled", count.CountWide, true},
@@ -204,7 +204,8 @@ func BenchmarkDP(b *testing.B) {
 	}
 }
 
-// countSlowOpen is Count renumbering every next state (count.SlowOpen).
-func countSlowOpen(ctx context.Context, p hamilton.Problem, opt count.Options) (uint64, count.Stats, error) {
-	return count.Count(ctx, p, count.SlowOpen(opt))
+// countWordOpen is Count building every next state from words
+// (count.WordOpen), whatever the frontier's width.
+func countWordOpen(ctx context.Context, p hamilton.Problem, opt count.Options) (uint64, count.Stats, error) {
+	return count.Count(ctx, p, count.WordOpen(opt))
 }

@@ -125,8 +125,9 @@ type Options struct {
 	slowClosed bool
 	// slowOpen (tests): open counts renumber every next state's codes
 	// (emit, emitNarrow) instead of building them from words
-	// (expandOpen).
-	slowOpen bool
+	// (expandOpen); wordOpen (tests): they build them from words at any
+	// frontier width (see openWordWidth).
+	slowOpen, wordOpen bool
 	// compactFrom (tests): finished layers of at least this many bytes
 	// of tables are compacted (0: compactFrom's default).
 	compactFrom int64

@@ -25,7 +25,7 @@ func TestExpandOpenMatchesRenumbering(t *testing.T) {
 	check := func(t *testing.T, p hamilton.Problem, order []int32, wantWords bool) count.Stats {
 		t.Helper()
 		opt := count.Options{Order: order, Workers: 1}
-		fast, fst, err := count.Count(ctx, p, opt)
+		fast, fst, err := count.Count(ctx, p, count.WordOpen(opt))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,7 +41,7 @@ func TestExpandOpenMatchesRenumbering(t *testing.T) {
 			return fst
 		}
 		// The comparison means something only where words are used.
-		if n, err := count.WordSteps(ctx, p, opt); err != nil || n == 0 {
+		if n, err := count.WordSteps(ctx, p, count.WordOpen(opt)); err != nil || n == 0 {
 			t.Errorf("no step builds its states from words (%d, %v)", n, err)
 		}
 		if n, _ := count.WordSteps(ctx, p, count.SlowOpen(opt)); n != 0 {
@@ -108,5 +108,39 @@ func TestExpandOpenMatchesRenumbering(t *testing.T) {
 				t.Errorf("%d-bit keys, want 66 (16 codes of 4 bits and the count of free ends)", st.KeyBits)
 			}
 		})
+	}
+}
+
+// Open counts build their states from words by default only where the
+// frontier is wide enough to gain (13 on): the knight's 7x7 (14 wide in
+// BoardOrder) and a 2x16 grid in row-major order (16) do, the knight's
+// 6x6 and Diplomatico 7x7 (12 at most) do not.
+func TestOpenWordsByWidth(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, c := range []struct {
+		rows, cols int
+		spec       string
+		rowMajor   bool
+		words      bool
+	}{
+		{7, 7, "knight", false, true},
+		{2, 16, "1,0", true, true},
+		{6, 6, "knight", false, false},
+		{7, 7, "hopido", false, false},
+	} {
+		bg := build(t, c.rows, c.cols, c.spec)
+		opt := count.Options{}
+		if !c.rowMajor {
+			opt.Order = count.BoardOrder(bg)
+		}
+		p := hamilton.Problem{G: bg.Graph}
+		n, err := count.WordSteps(ctx, p, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n > 0 != c.words {
+			t.Errorf("%s %dx%d: %d steps from words, want words: %v", c.spec, c.rows, c.cols, n, c.words)
+		}
 	}
 }

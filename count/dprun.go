@@ -107,8 +107,10 @@ func (r *dp) initTables() (kw int) {
 	// Closed counts of one-word states build them from the word expanded
 	// (expandClosed); slowClosed (tests) renumbers them as the others.
 	r.wordClosed = r.swarEmit && r.closed && r.fBits == 0 && !r.opt.slowClosed
-	// Open counts likewise (expandOpen); slowOpen (tests) renumbers.
-	r.wordOpen = r.swarEmit && !r.closed && !r.opt.slowOpen
+	// Open counts likewise (expandOpen) where the frontier is wide
+	// enough to gain; slowOpen (tests) renumbers, wordOpen (tests) builds
+	// from words at any width.
+	r.wordOpen = r.swarEmit && !r.closed && !r.opt.slowOpen && (r.width >= openWordWidth || r.opt.wordOpen)
 	r.mem = newStore(kw, cw, r.opt.MaxBytes)
 	r.mem.mod, r.mem.float = r.opt.arith.mod, r.opt.arith.float
 	if m := r.opt.arith.mods; len(m) > 0 {
@@ -618,3 +620,11 @@ func fmtBytes(b float64) string {
 	}
 	return fmt.Sprintf("%.3g %s", b, units[u])
 }
+
+// openWordWidth is the narrowest frontier (plan.width) at which open
+// counts build their states from words (expandOpen): the renumbering it
+// replaces costs a step per code, the recoding about as much as twelve
+// of them. Measured (docs/results.md, issue 38): knight 7x7 open (14
+// wide) 13% less CPU; hopido 7x7 and king 8x8 (12 wide and less) 4% and
+// 8% more, knight 6x6 as much.
+const openWordWidth = 13

@@ -184,6 +184,13 @@ func SlowOpen(opt Options) Options {
 	return opt
 }
 
+// WordOpen returns opt with open counts building every next state from
+// the word expanded (expandOpen) whatever the frontier's width.
+func WordOpen(opt Options) Options {
+	opt.wordOpen = true
+	return opt
+}
+
 // WordSteps returns the number of steps of the count of p with opt that
 // build their next states from words (expandClosed, expandOpen): the
 // steps with a wordStep but the last, or 0 where the count renumbers
@@ -197,7 +204,7 @@ func WordSteps(ctx context.Context, p hamilton.Problem, opt Options) (int, error
 	if err != nil {
 		return 0, err
 	}
-	if !pl.codeSWAR || p.Closed && opt.slowClosed || !p.Closed && opt.slowOpen {
+	if !pl.codeSWAR || p.Closed && opt.slowClosed || !p.Closed && (opt.slowOpen || pl.width < openWordWidth && !opt.wordOpen) {
 		return 0, nil
 	}
 	n := 0
