@@ -624,7 +624,9 @@ func fmtBytes(b float64) string {
 // openWordWidth is the narrowest frontier (plan.width) at which open
 // counts build their states from words (expandOpen): the renumbering it
 // replaces costs a step per code, the recoding about as much as twelve
-// of them. Measured (docs/results.md, issue 38): knight 7x7 open (14
-// wide) 13% less CPU; hopido 7x7 and king 8x8 (12 wide and less) 4% and
-// 8% more, knight 6x6 as much.
+// of them. Measured by instructions (cachegrind, docs/results.md, issue
+// 38): 0.81 of them on knight 4x7 in row-major order (15 wide), 0.86 on
+// knight 5x6 (13 wide), 0.99 on knight 6x6 (12 wide), 1.01 on hopido
+// 6x6 (9 wide); wall and user times on the shared machine do not
+// separate them.
 const openWordWidth = 13
