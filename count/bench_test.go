@@ -157,7 +157,9 @@ func BenchmarkSpill(b *testing.B) {
 // worker on hopido 6x6 open (8250272 directed paths): with 64-bit keys
 // (emitNarrow, also the packing of the knight's and Diplomatico 8x8,
 // whose 16 codes fit one word though their keys take 66 bits), the same
-// with two-word keys in the tables (knightpath: the 8x8 counts' path),
+// built from words (expandOpen, which open counts use from a frontier of
+// 13 on: hopido 6x6's is 9), with
+// two-word keys in the tables (knightpath: the 8x8 counts' path),
 // with 128-bit keys packed by emitWide (wider codes) in memory, and that
 // spilled to files (limit 1 MiB of tables). ns/transition is the
 // wall time of one transition, files included in the spilled run, and
@@ -174,6 +176,7 @@ func BenchmarkDP(b *testing.B) {
 		spill bool
 	}{
 		{"narrow", count.Count, false},
+		{"words", countWordOpen, false},
 		{"knightpath", count.CountWideTables, false},
 		{"wide", count.CountWide, false},
 		{"wide/spilled", count.CountWide, true},
@@ -199,4 +202,10 @@ func BenchmarkDP(b *testing.B) {
 			b.ReportMetric(float64((testfix.CPUTime()-cpu0).Nanoseconds())/float64(b.N)/float64(st.Transitions), "cpu-ns/transition")
 		})
 	}
+}
+
+// countWordOpen is Count building every next state from words
+// (count.WordOpen), whatever the frontier's width.
+func countWordOpen(ctx context.Context, p hamilton.Problem, opt count.Options) (uint64, count.Stats, error) {
+	return count.Count(ctx, p, count.WordOpen(opt))
 }

@@ -129,6 +129,11 @@ type Options struct {
 	// slowClosed (tests): closed counts renumber every next state's codes
 	// (emitNarrow) instead of building them from words (expandClosed).
 	slowClosed bool
+	// slowOpen (tests): open counts renumber every next state's codes
+	// (emit, emitNarrow) instead of building them from words
+	// (expandOpen); wordOpen (tests): they build them from words at any
+	// frontier width (see openWordWidth).
+	slowOpen, wordOpen bool
 	// compactFrom (tests): finished layers of at least this many bytes
 	// of tables are compacted (0: compactFrom's default).
 	compactFrom int64
@@ -481,6 +486,7 @@ type dp struct {
 	narrowKey    bool  // states fit 64 bits: hi is always 0
 	swarEmit     bool  // emit packs with emitNarrow (see run)
 	wordClosed   bool  // expand builds closed states from words (expandClosed)
+	wordOpen     bool  // expand builds open states from words (expandOpen)
 	// shard, shards: this count keeps only the states of layer
 	// splitStep+1 whose hash is shard mod shards (Options.Shard);
 	// filterStep is true while step splitStep runs.
@@ -538,6 +544,7 @@ type worker struct {
 	out      *spillSet // bucket files the next layer goes to (spilled steps)
 	raw      []byte    // a block of a cooperative shard's layer file (reused)
 	ioErr    error     // writing out failed
+	open     openState // expandOpen's view of the state it expands
 }
 
 // bufRecs is the number of records a worker batches per partition.

@@ -107,6 +107,10 @@ func (r *dp) initTables() (kw int) {
 	// Closed counts of one-word states build them from the word expanded
 	// (expandClosed); slowClosed (tests) renumbers them as the others.
 	r.wordClosed = r.swarEmit && r.closed && r.fBits == 0 && !r.opt.slowClosed
+	// Open counts likewise (expandOpen) where the frontier is wide
+	// enough to gain; slowOpen (tests) renumbers, wordOpen (tests) builds
+	// from words at any width.
+	r.wordOpen = r.swarEmit && !r.closed && !r.opt.slowOpen && (r.width >= openWordWidth || r.opt.wordOpen)
 	r.mem = newStore(kw, cw, r.opt.MaxBytes)
 	r.mem.mod, r.mem.float = r.opt.arith.mod, r.opt.arith.float
 	if m := r.opt.arith.mods; len(m) > 0 {
@@ -616,3 +620,13 @@ func fmtBytes(b float64) string {
 	}
 	return fmt.Sprintf("%.3g %s", b, units[u])
 }
+
+// openWordWidth is the narrowest frontier (plan.width) at which open
+// counts build their states from words (expandOpen): the renumbering it
+// replaces costs a step per code, the recoding about as much as twelve
+// of them. Measured by instructions (cachegrind, docs/results.md, issue
+// 38): 0.81 of them on knight 4x7 in row-major order (15 wide), 0.86 on
+// knight 5x6 (13 wide), 0.99 on knight 6x6 (12 wide), 1.01 on hopido
+// 6x6 (9 wide); wall and user times on the shared machine do not
+// separate them.
+const openWordWidth = 13

@@ -103,9 +103,15 @@ func (w *worker) flushAll() {
 // expand applies every choice of edges from st.v to its processed
 // neighbours to one state and adds the count to the next layer.
 func (r *worker) expand(st *step, k key) {
-	if st.word != nil && r.wordClosed && r.i != r.n-1 {
-		r.expandClosed(st, k)
-		return
+	if st.word != nil && r.i != r.n-1 {
+		switch {
+		case r.wordClosed:
+			r.expandClosed(st, k)
+			return
+		case r.wordOpen:
+			r.expandOpen(st, k)
+			return
+		}
 	}
 	var cells [maxWidth + 2]uint8
 	w := st.in

@@ -14,7 +14,8 @@ package count
 // code is codePair plus the paths that stay and first appear before f.
 // The fields are written as the code codeTail (a closed count has no
 // fixed ends, so no other field holds it) for N's ends, then every field
-// is recoded at once in lanes (recode).
+// is recoded at once in lanes (recode). Open counts do the same with
+// tails and retired path ends (expandOpen, dpopen.go).
 
 // expandClosed is expand for a closed count of one-word states
 // (st.word), but for the last step (where a cycle closes).

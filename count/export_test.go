@@ -175,3 +175,43 @@ func SlowClosed(opt Options) Options {
 	opt.slowClosed = true
 	return opt
 }
+
+// SlowOpen returns opt with open counts renumbering every next state
+// (emit, emitNarrow) instead of building it from the word expanded
+// (expandOpen).
+func SlowOpen(opt Options) Options {
+	opt.slowOpen = true
+	return opt
+}
+
+// WordOpen returns opt with open counts building every next state from
+// the word expanded (expandOpen) whatever the frontier's width.
+func WordOpen(opt Options) Options {
+	opt.wordOpen = true
+	return opt
+}
+
+// WordSteps returns the number of steps of the count of p with opt that
+// build their next states from words (expandClosed, expandOpen): the
+// steps with a wordStep but the last, or 0 where the count renumbers
+// every state (wide codes, or the test switches).
+func WordSteps(ctx context.Context, p hamilton.Problem, opt Options) (int, error) {
+	req, err := check(&p)
+	if err != nil {
+		return 0, err
+	}
+	pl, err := newPlan(ctx, p.G, opt.Order, req, !p.Closed && len(req) < 2)
+	if err != nil {
+		return 0, err
+	}
+	if !pl.codeSWAR || p.Closed && opt.slowClosed || !p.Closed && (opt.slowOpen || pl.width < openWordWidth && !opt.wordOpen) {
+		return 0, nil
+	}
+	n := 0
+	for i := range pl.steps[:len(pl.steps)-1] {
+		if pl.steps[i].word != nil {
+			n++
+		}
+	}
+	return n, nil
+}

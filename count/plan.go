@@ -591,6 +591,12 @@ type wordStep struct {
 	// fields and the odd ones, each field in a lane of 2b bits (recode).
 	even, laneOne, laneTop uint64
 	b                      uint
+	// The expanded state's word (expandOpen): inOnes, the lowest bit of
+	// every field; inLow, every bit of a field but its top one; inUsed,
+	// every field's top bit; posOf[t], the position whose field's top bit
+	// is bit t.
+	inOnes, inLow, inUsed uint64
+	posOf                 [64]uint8
 }
 
 // gone marks a position that leaves the frontier in wordStep.at.
@@ -616,6 +622,13 @@ func (st *step) fillWord(b uint) {
 		}
 	}
 	ws.vStays = ws.at[st.in] != gone
+	for j := range st.in {
+		o := uint(st.in-1-j) * b
+		ws.inOnes |= 1 << o
+		ws.inLow |= (1<<(b-1) - 1) << o
+		ws.inUsed |= 1 << (o + b - 1)
+		ws.posOf[o+b-1] = uint8(j)
+	}
 	for o := uint(0); o+2*b <= 64; o += 2 * b {
 		ws.even |= (1<<b - 1) << o
 		ws.laneOne |= 1 << o
