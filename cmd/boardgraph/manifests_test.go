@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,6 +13,8 @@ var publishedDirected = map[string]string{
 	// OEIS A308129(11), undirected Hamiltonian paths of the 11x11 king
 	// graph, doubled.
 	"king-11x11-paths-": "330596986686626406483380599328509951896788808144",
+	// OEIS A272445(11), paths from a corner to the opposite one.
+	"king-11x11-corner-to-corner": "190934226579364879405564404836420471442186330",
 }
 
 // TestCommittedManifests rechecks every results manifest the
@@ -38,7 +39,13 @@ func TestCommittedManifests(t *testing.T) {
 			}
 		}
 	}
-	if _, err := os.Stat("../../docs/data/manifests/king-11x11-paths-seed1.json"); err != nil {
-		t.Errorf("the manifest of A308129(11) is missing: %v", err)
+	// The runs of one count over two orders agree with each other.
+	pair, _ := filepath.Glob("../../docs/data/manifests/king-11x11-paths-seed*.json")
+	if len(pair) != 2 {
+		t.Fatalf("want the two manifests of A308129(11), found %v", pair)
+	}
+	r := cli(t, "", append([]string{"count", "merge"}, pair...)...)
+	if r.code != exitOK || !strings.Contains(r.stderr, "2 manifests agree (2 vertex orders, 2 distinct layer lists)") {
+		t.Errorf("count merge of the two orders: %v", r)
 	}
 }
