@@ -227,17 +227,23 @@ func matchingsLog2(g Grid) (float64, bool) {
 // modulo the prime q (from 3 up to 2^63-1; Prime gives the sequence of
 // CountExact), made by the frontier dynamic program with every count held
 // as a residue in one word: the same layers as Count, in about the time of
-// one Count. Options.SpillDir, Shards, Checkpoint and Exchange are refused
-// with ErrInvalid (the residues are kept in memory). On cancellation it
-// returns ctx's error.
+// one Count. Options.SpillDir, Shards and Exchange are refused with
+// ErrInvalid (the residues are kept in memory). Options.Checkpoint saves
+// the layers of residues as Count's checkpoints do, under a key that
+// names q, so that a count stopped at any time resumes (Options.Resume)
+// with the same prime only: a task of a count split by prime can be
+// stopped and continued. On cancellation it returns ctx's error.
 func CountModulo(ctx context.Context, p hamilton.Problem, opt Options, q uint64) (uint64, Stats, error) {
 	if err := checkModulus(q); err != nil {
 		return 0, Stats{}, err
 	}
-	if opt.SpillDir != "" || opt.Shards > 1 || opt.Checkpoint != "" || opt.Exchange != "" {
-		return 0, Stats{}, fmt.Errorf("%w: counts modulo a prime run in memory, without shards, spilling or checkpoints", ErrInvalid)
+	if opt.SpillDir != "" || opt.Shards > 1 || opt.Exchange != "" {
+		return 0, Stats{}, fmt.Errorf("%w: counts modulo a prime run in memory, without shards or spilling", ErrInvalid)
 	}
 	mo := opt
+	if mo.Checkpoint != "" {
+		mo.CheckpointKey = fmt.Sprintf("%s-mod-%d", mo.CheckpointKey, q)
+	}
 	mo.arith = arith{mod: q}
 	res, _, st, err := countWith(ctx, p, mo, false, false, false)
 	if err != nil {

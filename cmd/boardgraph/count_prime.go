@@ -34,9 +34,17 @@ func runPrime(e *env, ctx context.Context, c *request.Count) int {
 		return exitOK
 	}
 	dp := dpProgress(newProgress(e, fmt.Sprintf("count (dp, prime index %d)", c.PrimeIndex), c.Output.Quiet))
+	dp.CheckpointEvery = dpCheckpointEvery
+	if e.progressEvery > 0 {
+		dp.CheckpointEvery = 0 // tests: every layer
+	}
 	r, st, err := c.RunPrime(ctx, dp, format.Version)
 	if err != nil && ctx.Err() != nil {
-		return fail(e, request.Stopped(request.StopReason(ctx, c.Timeout)+": a count modulo a prime has no partial result (no --out file written); run it again"))
+		again := "run it again"
+		if c.Flags.Checkpoint != "" {
+			again = fmt.Sprintf("run the same command with --resume to go on from the last layer saved in %s (one at most every %v)", c.Flags.Checkpoint, dpCheckpointEvery)
+		}
+		return fail(e, request.Stopped(request.StopReason(ctx, c.Timeout)+": a count modulo a prime has no partial result (no --out file written); "+again))
 	}
 	if err != nil {
 		return fail(e, err)

@@ -134,6 +134,9 @@ func TestPrimeRefusals(t *testing.T) {
 		{[]string{"--primes-needed", "--out", filepath.Join(dir, "n.json")}, "--primes-needed writes no file"},
 		{[]string{"--primes-needed", "--prime-index", "1"}, "give one of the two"},
 		{[]string{"--prime-index", "0", "--out", filepath.Join(dir, "nodir", "r.json")}, "does not exist"},
+		{[]string{"--prime-index", "0", "--resume"}, "--resume continues a --checkpoint FILE"},
+		{[]string{"--primes-needed", "--checkpoint", filepath.Join(dir, "ck")}, "nothing to checkpoint"},
+		{[]string{"--prime-index", "0", "--checkpoint", filepath.Join(dir, "ck")}, "the grid sweep's count modulo a prime keeps no checkpoint"},
 	} {
 		refuses(t, exitUsage, tc.want, append([]string{"count", "--moves", "1,0", "6x6"}, tc.args...)...)
 	}
@@ -175,5 +178,22 @@ func TestPrimeIndexSpills(t *testing.T) {
 		if r := cli(t, "", args...); !r.badInput() || !strings.Contains(r.stderr, "--max-memory") {
 			t.Errorf("%v: want a refusal naming --max-memory: %v", args, r)
 		}
+	}
+}
+
+// TestPrimeRunCheckpointed: a per-prime run of the dynamic program with
+// --checkpoint (its layers saved at every layer in tests) gives the
+// residue of the run without it; resuming a finished run's file starts
+// afresh and gives it again (count.TestCountModuloResumes stops and
+// resumes one midway).
+func TestPrimeRunCheckpointed(t *testing.T) {
+	t.Parallel()
+	ck := filepath.Join(t.TempDir(), "ck")
+	args := []string{"count", "--moves", "king", "6x7", "--prime-index", "2", "--quiet"}
+	plain := cli(t, "", args...)
+	saved := cli(t, "", append(args, "--checkpoint", ck)...)
+	again := cli(t, "", append(args, "--checkpoint", ck, "--resume")...)
+	if plain.code != exitOK || saved.code != exitOK || again.code != exitOK || saved.stdout != plain.stdout || again.stdout != plain.stdout {
+		t.Fatalf("plain %v, checkpointed %v, resumed %v", plain, saved, again)
 	}
 }

@@ -85,8 +85,13 @@ type CountFlags struct {
 	Manifest string
 }
 
-// Sharded reports whether the count is sharded or checkpointed.
+// Sharded reports whether the count is sharded or checkpointed; a run
+// modulo a prime (PrimeRun) is a task of its own, never sharded, whose
+// --checkpoint checkPrimeFlags checks.
 func (f CountFlags) Sharded() bool {
+	if f.PrimeRun() {
+		return false
+	}
 	return f.Shard != "" || f.Out != "" && f.PrimeIndex == "" || f.Checkpoint != "" || f.Resume || f.Units != 0 || f.Shared != ""
 }
 

@@ -37,8 +37,12 @@ func (c *Count) checkPrimeFlags(method string) error {
 		return inputf("--primes-needed says how many --prime-index runs a count needs and counts nothing: give one of the two")
 	case method == MethodDFS:
 		return inputf("counts modulo a prime are made by the dynamic program: drop --method dfs")
-	case f.Shard != "" || f.Checkpoint != "" || f.Resume || f.Units != 0 || f.Shared != "":
-		return inputf("a run modulo a prime is a task of its own: --shard, --checkpoint, --resume, --units and --shared do not combine with --prime-index or --primes-needed")
+	case f.Shard != "" || f.Units != 0 || f.Shared != "":
+		return inputf("a run modulo a prime is a task of its own: --shard, --units and --shared do not combine with --prime-index or --primes-needed")
+	case f.PrimesNeeded && (f.Checkpoint != "" || f.Resume):
+		return inputf("--primes-needed counts nothing, so it has nothing to checkpoint: drop --checkpoint and --resume")
+	case f.Resume && f.Checkpoint == "":
+		return inputf("--resume continues a --checkpoint FILE: give the file")
 	case f.PerStart:
 		return inputf("--per-start prints one table; it does not combine with --prime-index or --primes-needed")
 	case f.Undirected && f.PrimeIndex != "":
@@ -139,9 +143,12 @@ func (c *Count) NeededSummary(p PrimesNeeded) string {
 // (shard.CodeVersion). A count modulo a prime keeps its layers in memory:
 // where they outgrow --max-memory and --tmp allows spilling, the count is
 // made as the count without --prime-index makes it (countDP: spilled,
-// exact) and reduced modulo the prime, so both finish where one does. On
-// cancellation it returns ctx's error; the memory planner's refusals are
-// input errors naming the fix.
+// exact) and reduced modulo the prime, so both finish where one does.
+// With --checkpoint the dynamic program saves its layers of residues (at
+// most every dp.CheckpointEvery) under a key naming the prime and the
+// version, and --resume continues them: a task stopped at any time loses
+// at most the layer under way. On cancellation it returns ctx's error;
+// the memory planner's refusals are input errors naming the fix.
 func (c *Count) RunPrime(ctx context.Context, dp DPOptions, version string) (*shard.Residue, count.Stats, error) {
 	q := count.Prime(c.PrimeIndex)
 	t0 := time.Now()
@@ -150,6 +157,9 @@ func (c *Count) RunPrime(ctx context.Context, dp DPOptions, version string) (*sh
 		st  count.Stats
 		err error
 	)
+	if c.gridPath() && c.Flags.Checkpoint != "" {
+		return nil, count.Stats{}, inputf("the grid sweep's count modulo a prime keeps no checkpoint (a task of minutes even at 22x22): drop --checkpoint and --resume")
+	}
 	if c.gridPath() {
 		// The grid sweep's layers are nearly all of its memory, as in
 		// countGrid.
@@ -162,7 +172,8 @@ func (c *Count) RunPrime(ctx context.Context, dp DPOptions, version string) (*sh
 		if err := c.dpOrder(ctx); err != nil {
 			return nil, count.Stats{}, err
 		}
-		opt := count.Options{Order: c.order, MaxBytes: c.DPTableBytes(), Workers: c.Workers, Progress: dp.Progress, ProgressEvery: dp.ProgressEvery}
+		opt := count.Options{Order: c.order, MaxBytes: c.DPTableBytes(), Workers: c.Workers, Progress: dp.Progress, ProgressEvery: dp.ProgressEvery,
+			Checkpoint: c.Flags.Checkpoint, Resume: c.Flags.Resume, CheckpointEvery: dp.CheckpointEvery, CheckpointKey: version}
 		if c.Flags.NoPredict {
 			opt.ProbeStates = -1
 		}
