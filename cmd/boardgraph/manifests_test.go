@@ -15,6 +15,8 @@ var publishedDirected = map[string]string{
 	"king-11x11-paths-": "330596986686626406483380599328509951896788808144",
 	// OEIS A272445(11), paths from a corner to the opposite one.
 	"king-11x11-corner-to-corner": "190934226579364879405564404836420471442186330",
+	// OEIS A272445(12).
+	"king-12x12-corner-to-corner": "507088717315287736410992294230305692212344811974323748",
 }
 
 // TestCommittedManifests rechecks every results manifest the
