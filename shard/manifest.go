@@ -7,9 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math/big"
-	"os"
 	"strconv"
 	"strings"
 )
@@ -181,42 +179,27 @@ func (m *Manifest) Check(primeAt func(int) uint64) error {
 	return nil
 }
 
-// ReadManifestFile reads the file at path when it is a results manifest
-// (its "format" says so): ok is false, and nothing is reported, for any
-// other file, which the caller reads as a shard result or residue
-// (ReadFile). A manifest that fails Check is an ErrManifest error naming
-// the file.
-func ReadManifestFile(path string, primeAt func(int) uint64) (m *Manifest, ok bool, err error) {
-	data, err := readRegular(path)
+// ReadAnyFile reads the file at path once and returns what its format
+// says it is, a results manifest (checked by Check with primeAt, the
+// sequence of count.Prime), a shard result or a residue (as ReadFile):
+// one of the three is not nil.
+func ReadAnyFile(path string, primeAt func(int) uint64) (*Result, *Residue, *Manifest, error) {
+	data, err := readFileData(path)
 	if err != nil {
-		return nil, false, nil // ReadFile reports it
+		return nil, nil, nil, err
 	}
 	var head struct {
 		Format string `json:"format"`
 	}
-	if json.Unmarshal(data, &head) != nil || head.Format != ManifestFormat {
-		return nil, false, nil
+	if json.Unmarshal(data, &head) == nil && head.Format == ManifestFormat {
+		m, err := ParseManifest(data, primeAt)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("%s: %w", path, err)
+		}
+		return nil, nil, m, nil
 	}
-	m, err = ParseManifest(data, primeAt)
-	if err != nil {
-		return nil, true, fmt.Errorf("%s: %w", path, err)
-	}
-	return m, true, nil
-}
-
-// readRegular reads at most MaxResultBytes+1 bytes of the regular file
-// at path.
-func readRegular(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil || !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", path)
-	}
-	return io.ReadAll(io.LimitReader(f, MaxResultBytes+1))
+	r, rr, err := parseFile(path, data)
+	return r, rr, nil, err
 }
 
 // MergedManifests is what manifests and residue files of one count

@@ -140,15 +140,30 @@ func (r *Residue) check() error {
 // ReadFile reads the shard result or residue file at path (a regular
 // file), whichever its format says it is: one of the two is not nil.
 func ReadFile(path string) (*Result, *Residue, error) {
-	f, err := openRegular(path, "shard results and residues are read from files, not standard input: give the files 'count --shard I/N --out FILE' or 'count --prime-index I --out FILE' wrote")
+	data, err := readFileData(path)
 	if err != nil {
 		return nil, nil, err
+	}
+	return parseFile(path, data)
+}
+
+// readFileData reads at most MaxResultBytes+1 bytes of the regular file
+// at path, for ReadFile and ReadAnyFile.
+func readFileData(path string) ([]byte, error) {
+	f, err := openRegular(path, "shard results, residues and manifests are read from files, not standard input: give the files 'count --shard I/N --out FILE', 'count --prime-index I --out FILE' or 'count --manifest FILE' wrote")
+	if err != nil {
+		return nil, err
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, MaxResultBytes+1))
 	if err != nil {
-		return nil, nil, fmt.Errorf("reading %s: %w", path, err)
+		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
+	return data, nil
+}
+
+// parseFile is ReadFile on the file's content, data.
+func parseFile(path string, data []byte) (*Result, *Residue, error) {
 	var head struct {
 		Format string `json:"format"`
 	}

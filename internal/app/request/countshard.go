@@ -239,8 +239,7 @@ type Merged struct {
 }
 
 // MergeCountFiles reads the files of one count, shard results,
-// residues or results manifests (shard.ReadManifestFile and
-// shard.ReadFile tell them apart), and merges them: shard results add up
+// residues or results manifests (shard.ReadAnyFile tells them apart), and merges them: shard results add up
 // (shard.Merge), residues are joined by the Chinese remainder theorem
 // (shard.MergeResidues), manifests must agree with each other and with
 // the residues given beside them (shard.MergeManifests). Missing, duplicate, damaged or
@@ -257,22 +256,16 @@ func MergeCountFiles(files []string, undirected bool) (*Merged, error) {
 	var manifests []*shard.Manifest
 	var mfiles, rfiles []string
 	for _, name := range files {
-		m, ok, err := shard.ReadManifestFile(name, count.Prime)
-		if err != nil {
+		r, rr, m, err := shard.ReadAnyFile(name, count.Prime)
+		switch {
+		case err != nil:
 			return nil, inputf("%w", err)
-		}
-		if ok {
+		case m != nil:
 			manifests, mfiles = append(manifests, m), append(mfiles, name)
-		} else {
-			r, rr, err := shard.ReadFile(name)
-			if err != nil {
-				return nil, inputf("%w", err)
-			}
-			if r != nil {
-				results = append(results, r)
-			} else {
-				residues, rfiles = append(residues, rr), append(rfiles, name)
-			}
+		case r != nil:
+			results = append(results, r)
+		default:
+			residues, rfiles = append(residues, rr), append(rfiles, name)
 		}
 		if len(results) > 0 && (len(residues) > 0 || len(manifests) > 0) {
 			other := "residue files"
